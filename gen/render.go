@@ -66,8 +66,9 @@ func lowerFirst(s string) string {
 	return string(r)
 }
 
-func keysVar(s *Struct) string  { return lowerFirst(s.Name) + "Keys" }
-func knownVar(s *Struct) string { return lowerFirst(s.Name) + "Known" }
+func keysVar(s *Struct) string   { return lowerFirst(s.Name) + "Keys" }
+func knownVar(s *Struct) string  { return lowerFirst(s.Name) + "Known" }
+func fieldsVar(s *Struct) string { return lowerFirst(s.Name) + "Fields" }
 func patternVar(s *Struct, f *Field) string {
 	return lowerFirst(s.Name) + strings.Join(f.GoName, "") + "Pattern"
 }
@@ -88,6 +89,19 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
 	if n > 0 {
 		f.Var().Id(knownVar(s)).Op("=").Qual(lenientPkg, "KnownKeys").Call(jen.Id(keysVar(s)).Index(jen.Empty(), jen.Empty()))
+		forms := make([]jen.Code, n)
+		for i, fl := range s.Fields {
+			forms[i] = absentFormsCode(fieldForms(s, fl, i))
+		}
+		fields := []jen.Code{
+			jen.Id("Keys").Op(":").Id(keysVar(s)).Index(jen.Empty(), jen.Empty()),
+			jen.Id("Known").Op(":").Id(knownVar(s)),
+			jen.Id("Forms").Op(":").Index().Qual(lenientPkg, "AbsentForms").Values(forms...),
+		}
+		if s.RejectUnknown {
+			fields = append(fields, jen.Id("Unknown").Op(":").Qual(lenientPkg, "RejectUnknown"))
+		}
+		f.Var().Id(fieldsVar(s)).Op("=").Qual(lenientPkg, "Fields").Values(fields...)
 	}
 	for _, fl := range s.Fields {
 		if fl.Keywords.Pattern != "" {
@@ -113,40 +127,40 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	)
 	renderUnmarshal(f, s, fast)
 
+	// Decoder.Field claims each member for its field (Take, with the
+	// field's forms in the type's Fields) and returns the field's index
+	// when its value is to be decoded, -1 otherwise (an unknown key
+	// included); Decoder.Missed then names the required fields not given.
 	var cases []jen.Code
+	required := false
 	for i, fl := range s.Fields {
-		var names []jen.Code
-		for _, k := range fl.Spellings() {
-			names = append(names, jen.Lit(k))
-		}
-		cases = append(cases, jen.Case(names...).Block(claimField(s, fl, i)))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(claimField(s, fl, i)...))
+		required = required || isRequired(s, fl, i)
 	}
-	unknownMode, known := jen.Lit(0), jen.Code(jen.Nil())
-	if n > 0 {
-		known = jen.Id(knownVar(s))
-	}
-	if s.RejectUnknown {
-		unknownMode = jen.Qual(lenientPkg, "RejectUnknown")
-	}
-	unknown := jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, known)
-	cases = append(cases, jen.Default().Block(unknown))
-
 	body := []jen.Code{
 		jen.Op("*").Id("x").Op("=").Id(s.Name).Values(),
 		jen.Var().Id("it").Qual(lenientPkg, "ObjectIter"),
 		jen.If(jen.Op("!").Id("d").Dot("Object").Call(jen.Id("v"), jen.Lit(""), jen.Id("m"), jen.Op("&").Id("it"))).Block(jen.Return()),
 	}
 	if n > 0 {
+		field := jen.Id("d").Dot("Field").Call(jen.Op("&").Id("it"), jen.Id("seen").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(fieldsVar(s)))
 		body = append(body,
 			jen.Var().Id("seen").Index(jen.Lit(n)).Bool(),
-			jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Switch(jen.String().Parens(jen.Id("it").Dot("Key"))).Block(cases...)),
+			jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Switch(field).Block(cases...)),
 		)
+		if required {
+			body = append(body, jen.Id("d").Dot("Missed").Call(jen.Id("seen").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(fieldsVar(s))))
+		}
 	} else {
 		// No field: every key is unknown.
-		body = append(body, jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(unknown))
+		unknownMode := jen.Code(jen.Lit(0))
+		if s.RejectUnknown {
+			unknownMode = jen.Qual(lenientPkg, "RejectUnknown")
+		}
+		body = append(body, jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, jen.Nil())))
 	}
 	for i, fl := range s.Fields {
-		if st := absent(s, fl, i); st != nil {
+		if st := absent(s, fl, i); st != nil && !isRequired(s, fl, i) {
 			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(st...))
 		}
 	}
@@ -159,27 +173,45 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	}
 }
 
-// claimField renders the decoding of field i of s from the member it.
-// Where the member is claimed and its value is then either decoded or read
-// as the field left out (missing, for a required field), one Decoder.Take
-// decides both; a default, or a secret (whose Absent fix is hidden inside
-// its secretBlock), keeps Decoder.Claim and the reading of the absent
-// value inside it.
-func claimField(s *Struct, f *Field, i int) jen.Code {
-	seen, keys := jen.Op("&").Id("seen").Index(jen.Lit(i)), jen.Id(keysVar(s)).Index(jen.Lit(i))
-	decode := append(allocs(f), decodeField(s, f, target(f), jen.Id("it").Dot("Value"))...)
+// fieldForms is field i of s's forms in its type's Fields (NewFields):
+// what Decoder.Field's Take reads as the field left out, and Required
+// when its absence is a problem (Decoder.Missed) and NullMissing does not
+// say so already. Take reads the forms of
+// an optional field without a default (its absent value leaves the zero
+// value) and null as missing for a required one; a field with a default,
+// or a secret (whose Absent fix is hidden inside its secretBlock), is
+// claimed only (no forms), its absent value read inside its case
+// (absentOr).
+func fieldForms(s *Struct, f *Field, i int) lenient.AbsentForms {
 	var forms lenient.AbsentForms
 	switch {
+	case f.Mode&lenient.Secret != 0:
 	case f.Absent() != 0 && absent(s, f, i) == nil: // as absentOr
 		forms = f.Absent()
 	case f.Absent() == 0 && f.RequiredNull():
 		forms = lenient.NullMissing
 	}
-	if forms != 0 && f.Mode&lenient.Secret == 0 {
-		return jen.If(jen.Id("d").Dot("Take").Call(seen, jen.Op("&").Id("it"), keys, absentFormsCode(forms))).Block(decode...)
+	if f.Required && !f.Keywords.HasDefault && forms != lenient.NullMissing {
+		forms |= lenient.Required
 	}
-	body := secretBlock(f, absentOr(s, f, i, decode))
-	return jen.If(jen.Id("d").Dot("Claim").Call(seen, jen.Op("&").Id("it"), keys)).Block(body...)
+	return forms
+}
+
+// isRequired reports whether Decoder.Missed names field i of s when it is
+// not given.
+func isRequired(s *Struct, f *Field, i int) bool {
+	return fieldForms(s, f, i)&(lenient.Required|lenient.NullMissing) != 0
+}
+
+// claimField renders the decoding of field i of s from the member it,
+// once Decoder.Field has claimed the member with the field's forms
+// (fieldForms).
+func claimField(s *Struct, f *Field, i int) []jen.Code {
+	decode := append(allocs(f), decodeField(s, f, target(f), jen.Id("it").Dot("Value"))...)
+	if fieldForms(s, f, i)&^lenient.Required != 0 {
+		return decode
+	}
+	return secretBlock(f, absentOr(s, f, i, decode))
 }
 
 // renderUnmarshal renders s's unmarshalNormgen, the one body of
@@ -285,16 +317,25 @@ func absentOr(s *Struct, f *Field, i int, body []jen.Code) []jen.Code {
 	return body
 }
 
+// absentFormsCode renders forms as lenient's constants joined with |, or 0.
 func absentFormsCode(forms lenient.AbsentForms) jen.Code {
-	switch forms {
-	case lenient.AbsentNull:
-		return jen.Qual(lenientPkg, "AbsentNull")
-	case lenient.AbsentEmpty:
-		return jen.Qual(lenientPkg, "AbsentEmpty")
-	case lenient.NullMissing:
-		return jen.Qual(lenientPkg, "NullMissing")
+	var c *jen.Statement
+	for _, b := range []struct {
+		bit  lenient.AbsentForms
+		name string
+	}{{lenient.Required, "Required"}, {lenient.NullMissing, "NullMissing"}, {lenient.AbsentNull, "AbsentNull"}, {lenient.AbsentEmpty, "AbsentEmpty"}} {
+		switch {
+		case forms&b.bit == 0:
+		case c == nil:
+			c = jen.Qual(lenientPkg, b.name)
+		default:
+			c = c.Op("|").Qual(lenientPkg, b.name)
+		}
 	}
-	return jen.Qual(lenientPkg, "AbsentNull").Op("|").Qual(lenientPkg, "AbsentEmpty")
+	if c == nil {
+		return jen.Lit(0)
+	}
+	return c
 }
 
 // setDefault renders the statements that give an absent field its default

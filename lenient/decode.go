@@ -76,6 +76,9 @@ type Decoder struct {
 	nunknown int
 	secret   int // inside a secret field's value: BeginSecret (secret.go)
 	holder   int // inside a value that holds one: BeginSecretHolder
+	// after is 1 + the index of the field Field found last, where it looks
+	// first: members mostly come in their fields' order.
+	after int
 }
 
 // unknownKey is an unknown key an object held, which Unknown ignored.

@@ -113,5 +113,7 @@ const SupportPackageIsVersion9 = true
 // SupportPackageIsVersion10 is referenced by generated code that is
 // smaller for the same types: each portable schema on one line. Code
 // generated for versions 5 to 9 still builds and runs against this
-// runtime.
+// runtime. Its Decoder path finds a member's field, and claims it, in one
+// call (Decoder.Field, on the type's Fields, with Required among the
+// forms), and names the required fields not given in one (Decoder.Missed).
 const SupportPackageIsVersion10 = true

@@ -21,6 +21,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
 var queryInputKnown = lenient.KnownKeys(queryInputKeys[:])
+var queryInputFields = lenient.Fields{Keys: queryInputKeys[:], Known: queryInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a QueryInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -58,101 +59,87 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [5]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "schema", "schema_name", "namespace":
-			if d.Claim(&seen[0], &it, queryInputKeys[0]) {
-				if d.Absent(it.Value, "schema", lenient.AbsentNull) {
-					x.Schema = "public"
-					d.Defaulted("schema", "\"public\"")
-				} else {
-					x.Schema = d.String(it.Value, "schema", 0)
-				}
+		switch d.Field(&it, seen[:], &queryInputFields) {
+		case 0:
+			if d.Absent(it.Value, "schema", lenient.AbsentNull) {
+				x.Schema = "public"
+				d.Defaulted("schema", "\"public\"")
+			} else {
+				x.Schema = d.String(it.Value, "schema", 0)
 			}
-		case "table", "table_name":
-			if d.Take(&seen[1], &it, queryInputKeys[1], lenient.NullMissing) {
-				x.Table = d.String(it.Value, "table", 0)
-			}
-		case "limit", "max_rows":
-			if d.Claim(&seen[2], &it, queryInputKeys[2]) {
-				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := int(100)
-					x.Limit = &val
-					d.Defaulted("limit", "100")
-				} else {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "limit", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if val < 1 {
-								d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
-							}
-							if val > 10000 {
-								d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 10000")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{
-								Maximum: "10000",
-								Minimum: "1",
-							})
-						}
-						p := int(val)
-						x.Limit = &p
-					}
-				}
-			}
-		case "columns", "column", "fields":
-			if d.Take(&seen[3], &it, queryInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "columns", lenient.Wrap, &a) {
-					d.Enter("columns")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Columns = s
-				}
-			}
-		case "order":
-			if d.Claim(&seen[4], &it, queryInputKeys[4]) {
-				if d.Absent(it.Value, "order", lenient.AbsentNull) {
-					x.Order = "asc"
-					d.Defaulted("order", "\"asc\"")
-				} else {
+		case 1:
+			x.Table = d.String(it.Value, "table", 0)
+		case 2:
+			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := int(100)
+				x.Limit = &val
+				d.Defaulted("limit", "100")
+			} else {
+				if !lenient.Null(it.Value) {
 					mark := d.Mark()
-					val := d.String(it.Value, "order", 0)
+					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
 					if d.OK(mark) {
-						switch val {
-						case "ascending":
-							val = d.ValueAlias(val, "order", "asc")
-						case "descending":
-							val = d.ValueAlias(val, "order", "desc")
+						if val < 1 {
+							d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 						}
-						switch val {
-						case "asc", "desc":
-						default:
-							if !d.EnumCase(&val, "order", "asc", "desc") {
-								d.FailKind(lenient.KindEnum, "order", it.Value, "is not one of \"asc\", \"desc\"")
-							}
+						if val > 10000 {
+							d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 10000")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{
+							Maximum: "10000",
+							Minimum: "1",
+						})
 					}
-					x.Order = val
+					p := int(val)
+					x.Limit = &p
 				}
 			}
-		default:
-			d.Unknown(it.Key, 0, queryInputKnown)
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "columns", lenient.Wrap, &a) {
+				d.Enter("columns")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Columns = s
+			}
+		case 4:
+			if d.Absent(it.Value, "order", lenient.AbsentNull) {
+				x.Order = "asc"
+				d.Defaulted("order", "\"asc\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "order", 0)
+				if d.OK(mark) {
+					switch val {
+					case "ascending":
+						val = d.ValueAlias(val, "order", "asc")
+					case "descending":
+						val = d.ValueAlias(val, "order", "desc")
+					}
+					switch val {
+					case "asc", "desc":
+					default:
+						if !d.EnumCase(&val, "order", "asc", "desc") {
+							d.FailKind(lenient.KindEnum, "order", it.Value, "is not one of \"asc\", \"desc\"")
+						}
+					}
+				}
+				x.Order = val
+			}
 		}
 	}
+	d.Missed(seen[:], &queryInputFields)
 	if !seen[0] {
 		x.Schema = "public"
 		d.Defaulted("schema", "\"public\"")
-	}
-	if !seen[1] {
-		d.Missing("table", queryInputKeys[1][1:])
 	}
 	if !seen[2] {
 		val := int(100)
@@ -302,6 +289,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}
 var copyInputKnown = lenient.KnownKeys(copyInputKeys[:])
+var copyInputFields = lenient.Fields{Keys: copyInputKeys[:], Known: copyInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes a CopyInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -339,116 +327,100 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "op", "operation", "action":
-			if d.Claim(&seen[0], &it, copyInputKeys[0]) {
-				if d.Absent(it.Value, "op", lenient.AbsentNull) {
-					x.Op = "copy"
-					d.Defaulted("op", "\"copy\"")
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "op", 0)
-					if d.OK(mark) {
-						switch val {
-						case "cp":
-							val = d.ValueAlias(val, "op", "copy")
-						case "mv":
-							val = d.ValueAlias(val, "op", "move")
-						}
-						switch val {
-						case "copy", "move":
-						default:
-							if !d.EnumCase(&val, "op", "copy", "move") {
-								d.FailKind(lenient.KindEnum, "op", it.Value, "is not one of \"copy\", \"move\"")
-							}
+		switch d.Field(&it, seen[:], &copyInputFields) {
+		case 0:
+			if d.Absent(it.Value, "op", lenient.AbsentNull) {
+				x.Op = "copy"
+				d.Defaulted("op", "\"copy\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "op", 0)
+				if d.OK(mark) {
+					switch val {
+					case "cp":
+						val = d.ValueAlias(val, "op", "copy")
+					case "mv":
+						val = d.ValueAlias(val, "op", "move")
+					}
+					switch val {
+					case "copy", "move":
+					default:
+						if !d.EnumCase(&val, "op", "copy", "move") {
+							d.FailKind(lenient.KindEnum, "op", it.Value, "is not one of \"copy\", \"move\"")
 						}
 					}
-					x.Op = val
 				}
+				x.Op = val
 			}
-		case "sources", "src", "from":
-			if d.Take(&seen[1], &it, copyInputKeys[1], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sources", lenient.Wrap, &a) {
-					d.Enter("sources")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sources", lenient.Wrap, &a) {
+				d.Enter("sources")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Sources = s
 				}
+				d.Leave()
+				x.Sources = s
 			}
-		case "dest", "to", "target":
-			if d.Claim(&seen[2], &it, copyInputKeys[2]) {
+		case 2:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "dest", 0)
+				x.Dest = &p
+			}
+		case 3:
+			if d.Absent(it.Value, "overwrite", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Overwrite = false
+				d.Defaulted("overwrite", "false")
+			} else {
+				x.Overwrite = d.Bool(it.Value, "overwrite", lenient.StrictBool)
+			}
+		case 4:
+			if d.Absent(it.Value, "mode", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := uint16(420)
+				x.Mode = &val
+				d.Defaulted("mode", "420")
+			} else {
 				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "dest", 0)
-					x.Dest = &p
-				}
-			}
-		case "overwrite", "force":
-			if d.Claim(&seen[3], &it, copyInputKeys[3]) {
-				if d.Absent(it.Value, "overwrite", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Overwrite = false
-					d.Defaulted("overwrite", "false")
-				} else {
-					x.Overwrite = d.Bool(it.Value, "overwrite", lenient.StrictBool)
-				}
-			}
-		case "mode", "perm":
-			if d.Claim(&seen[4], &it, copyInputKeys[4]) {
-				if d.Absent(it.Value, "mode", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := uint16(420)
-					x.Mode = &val
-					d.Defaulted("mode", "420")
-				} else {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Uint(it.Value, "mode", 16, 0)
-						if d.OK(mark) {
-							if val > 4095 {
-								d.FailKind(lenient.KindRange, "mode", it.Value, "is more than the maximum, 4095")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
-						}
-						p := uint16(val)
-						x.Mode = &p
-					}
-				}
-			}
-		case "retries", "tries":
-			if d.Claim(&seen[5], &it, copyInputKeys[5]) {
-				if d.Absent(it.Value, "retries", lenient.AbsentNull) {
-					x.Retries = 2
-					d.Defaulted("retries", "2")
-				} else {
 					mark := d.Mark()
-					val := d.Int(it.Value, "retries", 8, lenient.Strict)
+					val := d.Uint(it.Value, "mode", 16, 0)
 					if d.OK(mark) {
-						if val < 0 {
-							d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
+						if val > 4095 {
+							d.FailKind(lenient.KindRange, "mode", it.Value, "is more than the maximum, 4095")
 						}
 					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
 					}
-					x.Retries = int8(val)
+					p := uint16(val)
+					x.Mode = &p
 				}
 			}
-		default:
-			d.Unknown(it.Key, 0, copyInputKnown)
+		case 5:
+			if d.Absent(it.Value, "retries", lenient.AbsentNull) {
+				x.Retries = 2
+				d.Defaulted("retries", "2")
+			} else {
+				mark := d.Mark()
+				val := d.Int(it.Value, "retries", 8, lenient.Strict)
+				if d.OK(mark) {
+					if val < 0 {
+						d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+				}
+				x.Retries = int8(val)
+			}
 		}
 	}
+	d.Missed(seen[:], &copyInputFields)
 	if !seen[0] {
 		x.Op = "copy"
 		d.Defaulted("op", "\"copy\"")
-	}
-	if !seen[1] {
-		d.Missing("sources", copyInputKeys[1][1:])
 	}
 	if !seen[3] {
 		x.Overwrite = false
@@ -634,6 +606,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}
 var pipelineInputKnown = lenient.KnownKeys(pipelineInputKeys[:])
+var pipelineInputFields = lenient.Fields{Keys: pipelineInputKeys[:], Known: pipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes a PipelineInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -663,139 +636,110 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [11]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, pipelineInputKeys[0], lenient.NullMissing) {
+		switch d.Field(&it, seen[:], &pipelineInputFields) {
+		case 0:
+			mark := d.Mark()
+			val := d.String(it.Value, "name", 0)
+			if d.OK(mark) {
+				if utf8.RuneCountInString(val) < 1 {
+					d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
+				}
+			}
+			x.Name = val
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "steps", 0, &a) {
+				d.Enter("steps")
+				s := make([]Step, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Step
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Steps = s
+			}
+		case 2:
+			d.Enter("retry")
+			x.Retry.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 3:
+			if !lenient.Null(it.Value) {
+				d.Enter("notify")
+				p := new(Notify)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Notify = p
+				d.Leave()
+			}
+		case 4:
+			d.Enter("limits")
+			x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
+			d.Leave()
+		case 5:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "env", 0, &o) {
+				d.Enter("env")
+				mp := make(map[string]string)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e string
+					e = d.String(o.Value, "", 0)
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.Env = mp
+			}
+		case 6:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "weights", 0, &o) {
+				d.Enter("weights")
+				mp := make(map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.Weights = mp
+			}
+		case 7:
+			x.Meta = d.Any(it.Value)
+		case 8:
+			x.Extra = d.Raw(it.Value)
+		case 9:
+			x.Note = d.String(it.Value, "note", lenient.Unescape)
+		case 10:
+			if d.Absent(it.Value, "timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Timeout = 30
+				d.Defaulted("timeout", "30")
+			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "name", 0)
+				val := d.Float(it.Value, "timeout", 32, 0)
 				if d.OK(mark) {
-					if utf8.RuneCountInString(val) < 1 {
-						d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
+					if c, _ := lenient.CompareNumber(it.Value, "3600"); c > 0 {
+						d.FailKind(lenient.KindRange, "timeout", it.Value, "is more than the maximum, 3600")
 					}
-				}
-				x.Name = val
-			}
-		case "steps", "stages":
-			if d.Take(&seen[1], &it, pipelineInputKeys[1], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "steps", 0, &a) {
-					d.Enter("steps")
-					s := make([]Step, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Step
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
+					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+						d.FailKind(lenient.KindRange, "timeout", it.Value, "must be more than 0")
 					}
-					d.Leave()
-					x.Steps = s
-				}
-			}
-		case "retry":
-			if d.Take(&seen[2], &it, pipelineInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("retry")
-				x.Retry.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		case "notify", "notification":
-			if d.Take(&seen[3], &it, pipelineInputKeys[3], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("notify")
-					p := new(Notify)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Notify = p
-					d.Leave()
-				}
-			}
-		case "limits":
-			if d.Take(&seen[4], &it, pipelineInputKeys[4], lenient.AbsentNull) {
-				d.Enter("limits")
-				x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
-				d.Leave()
-			}
-		case "env":
-			if d.Take(&seen[5], &it, pipelineInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "env", 0, &o) {
-					d.Enter("env")
-					mp := make(map[string]string)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e string
-						e = d.String(o.Value, "", 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Env = mp
-				}
-			}
-		case "weights", "weight":
-			if d.Take(&seen[6], &it, pipelineInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "weights", 0, &o) {
-					d.Enter("weights")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Weights = mp
-				}
-			}
-		case "meta":
-			if d.Claim(&seen[7], &it, pipelineInputKeys[7]) {
-				x.Meta = d.Any(it.Value)
-			}
-		case "extra":
-			if d.Claim(&seen[8], &it, pipelineInputKeys[8]) {
-				x.Extra = d.Raw(it.Value)
-			}
-		case "note":
-			if d.Take(&seen[9], &it, pipelineInputKeys[9], lenient.AbsentNull) {
-				x.Note = d.String(it.Value, "note", lenient.Unescape)
-			}
-		case "timeout", "timeout_s":
-			if d.Claim(&seen[10], &it, pipelineInputKeys[10]) {
-				if d.Absent(it.Value, "timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Timeout = 30
-					d.Defaulted("timeout", "30")
 				} else {
-					mark := d.Mark()
-					val := d.Float(it.Value, "timeout", 32, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "3600"); c > 0 {
-							d.FailKind(lenient.KindRange, "timeout", it.Value, "is more than the maximum, 3600")
-						}
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-							d.FailKind(lenient.KindRange, "timeout", it.Value, "must be more than 0")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							ExclusiveMinimum: "0",
-							Maximum:          "3600",
-						})
-					}
-					x.Timeout = float32(val)
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMinimum: "0",
+						Maximum:          "3600",
+					})
 				}
+				x.Timeout = float32(val)
 			}
-		default:
-			d.Unknown(it.Key, 0, pipelineInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("name", pipelineInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("steps", pipelineInputKeys[1][1:])
-	}
+	d.Missed(seen[:], &pipelineInputFields)
 	if !seen[10] {
 		x.Timeout = 30
 		d.Defaulted("timeout", "30")
@@ -804,6 +748,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 
 var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
+var stepFields = lenient.Fields{Keys: stepKeys[:], Known: stepKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
 
 // UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -844,66 +789,57 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Claim(&seen[0], &it, stepKeys[0]) {
-				if d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.ID = lenient.Expand("step-{{index}}", d.Index())
-					d.DefaultedString("id", string(x.ID))
-				} else {
-					x.ID = d.String(it.Value, "id", 0)
-				}
+		switch d.Field(&it, seen[:], &stepFields) {
+		case 0:
+			if d.Absent(it.Value, "id", lenient.AbsentNull) {
+				x.ID = lenient.Expand("step-{{index}}", d.Index())
+				d.DefaultedString("id", string(x.ID))
+			} else {
+				x.ID = d.String(it.Value, "id", 0)
 			}
-		case "kind", "type":
-			if d.Claim(&seen[1], &it, stepKeys[1]) {
-				if d.Absent(it.Value, "kind", lenient.AbsentNull) {
-					x.Kind = "shell"
-					d.Defaulted("kind", "\"shell\"")
-				} else {
+		case 1:
+			if d.Absent(it.Value, "kind", lenient.AbsentNull) {
+				x.Kind = "shell"
+				d.Defaulted("kind", "\"shell\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "kind", 0)
+				if d.OK(mark) {
+					switch val {
+					case "shell", "http":
+					default:
+						if !d.EnumCase(&val, "kind", "shell", "http") {
+							d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"http\"")
+						}
+					}
+				}
+				x.Kind = val
+			}
+		case 2:
+			x.Cmd = d.String(it.Value, "cmd", 0)
+		case 3:
+			if d.Absent(it.Value, "retries", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := int(1)
+				x.Retries = &val
+				d.Defaulted("retries", "1")
+			} else {
+				if !lenient.Null(it.Value) {
 					mark := d.Mark()
-					val := d.String(it.Value, "kind", 0)
+					val := d.Int(it.Value, "retries", lenient.IntBits, 0)
 					if d.OK(mark) {
-						switch val {
-						case "shell", "http":
-						default:
-							if !d.EnumCase(&val, "kind", "shell", "http") {
-								d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"http\"")
-							}
+						if val < 0 {
+							d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
 						}
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
-					x.Kind = val
+					p := int(val)
+					x.Retries = &p
 				}
 			}
-		case "cmd", "command", "run":
-			if d.Take(&seen[2], &it, stepKeys[2], lenient.NullMissing) {
-				x.Cmd = d.String(it.Value, "cmd", 0)
-			}
-		case "retries", "tries":
-			if d.Claim(&seen[3], &it, stepKeys[3]) {
-				if d.Absent(it.Value, "retries", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := int(1)
-					x.Retries = &val
-					d.Defaulted("retries", "1")
-				} else {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "retries", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if val < 0 {
-								d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
-						}
-						p := int(val)
-						x.Retries = &p
-					}
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, stepKnown)
 		}
 	}
+	d.Missed(seen[:], &stepFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
@@ -911,9 +847,6 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	if !seen[1] {
 		x.Kind = "shell"
 		d.Defaulted("kind", "\"shell\"")
-	}
-	if !seen[2] {
-		d.Missing("cmd", stepKeys[2][1:])
 	}
 	if !seen[3] {
 		val := int(1)
@@ -1022,6 +955,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}
 var retryKnown = lenient.KnownKeys(retryKeys[:])
+var retryFields = lenient.Fields{Keys: retryKeys[:], Known: retryKnown, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1062,42 +996,36 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "attempts":
-			if d.Claim(&seen[0], &it, retryKeys[0]) {
-				if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Attempts = 3
-					d.Defaulted("attempts", "3")
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
-						}
-						if val > 10 {
-							d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "10",
-							Minimum: "1",
-						})
+		switch d.Field(&it, seen[:], &retryFields) {
+		case 0:
+			if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Attempts = 3
+				d.Defaulted("attempts", "3")
+			} else {
+				mark := d.Mark()
+				val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
 					}
-					x.Attempts = int(val)
-				}
-			}
-		case "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			if d.Claim(&seen[1], &it, retryKeys[1]) {
-				if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.BackoffMS = 500
-					d.Defaulted("backoff_ms", "500")
+					if val > 10 {
+						d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
+					}
 				} else {
-					x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10",
+						Minimum: "1",
+					})
 				}
+				x.Attempts = int(val)
 			}
-		default:
-			d.Unknown(it.Key, 0, retryKnown)
+		case 1:
+			if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.BackoffMS = 500
+				d.Defaulted("backoff_ms", "500")
+			} else {
+				x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+			}
 		}
 	}
 	if !seen[0] {
@@ -1175,6 +1103,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}
 var notifyKnown = lenient.KnownKeys(notifyKeys[:])
+var notifyFields = lenient.Fields{Keys: notifyKeys[:], Known: notifyKnown, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes a Notify leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1215,27 +1144,21 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "channel", "room":
-			if d.Claim(&seen[0], &it, notifyKeys[0]) {
-				if d.Absent(it.Value, "channel", lenient.AbsentNull) {
-					x.Channel = "#ops"
-					d.Defaulted("channel", "\"#ops\"")
-				} else {
-					x.Channel = d.String(it.Value, "channel", 0)
-				}
+		switch d.Field(&it, seen[:], &notifyFields) {
+		case 0:
+			if d.Absent(it.Value, "channel", lenient.AbsentNull) {
+				x.Channel = "#ops"
+				d.Defaulted("channel", "\"#ops\"")
+			} else {
+				x.Channel = d.String(it.Value, "channel", 0)
 			}
-		case "on_failure", "onFailure", "on-failure", "OnFailure":
-			if d.Claim(&seen[1], &it, notifyKeys[1]) {
-				if d.Absent(it.Value, "on_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.OnFailure = true
-					d.Defaulted("on_failure", "true")
-				} else {
-					x.OnFailure = d.Bool(it.Value, "on_failure", 0)
-				}
+		case 1:
+			if d.Absent(it.Value, "on_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.OnFailure = true
+				d.Defaulted("on_failure", "true")
+			} else {
+				x.OnFailure = d.Bool(it.Value, "on_failure", 0)
 			}
-		default:
-			d.Unknown(it.Key, 0, notifyKnown)
 		}
 	}
 	if !seen[0] {
@@ -1307,6 +1230,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}
 var limitsKnown = lenient.KnownKeys(limitsKeys[:])
+var limitsFields = lenient.Fields{Keys: limitsKeys[:], Known: limitsKnown, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes a Limits leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1347,27 +1271,21 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "cpu":
-			if d.Claim(&seen[0], &it, limitsKeys[0]) {
-				if d.Absent(it.Value, "cpu", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.CPU = 1.5
-					d.Defaulted("cpu", "1.5")
-				} else {
-					x.CPU = d.Float(it.Value, "cpu", 64, 0)
-				}
+		switch d.Field(&it, seen[:], &limitsFields) {
+		case 0:
+			if d.Absent(it.Value, "cpu", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.CPU = 1.5
+				d.Defaulted("cpu", "1.5")
+			} else {
+				x.CPU = d.Float(it.Value, "cpu", 64, 0)
 			}
-		case "memory_mb", "memoryMb", "memory-mb", "MemoryMb":
-			if d.Claim(&seen[1], &it, limitsKeys[1]) {
-				if d.Absent(it.Value, "memory_mb", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MemoryMB = 512
-					d.Defaulted("memory_mb", "512")
-				} else {
-					x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenient.IntBits, 0))
-				}
+		case 1:
+			if d.Absent(it.Value, "memory_mb", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MemoryMB = 512
+				d.Defaulted("memory_mb", "512")
+			} else {
+				x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenient.IntBits, 0))
 			}
-		default:
-			d.Unknown(it.Key, 0, limitsKnown)
 		}
 	}
 	if !seen[0] {
@@ -1434,6 +1352,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}
 var ticketInputKnown = lenient.KnownKeys(ticketInputKeys[:])
+var ticketInputFields = lenient.Fields{Keys: ticketInputKeys[:], Known: ticketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a TicketInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1471,103 +1390,85 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [7]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "title", "summary", "subject":
-			if d.Take(&seen[0], &it, ticketInputKeys[0], lenient.NullMissing) {
-				x.Title = d.String(it.Value, "title", 0)
-			}
-		case "priority", "prio", "severity":
-			if d.Claim(&seen[1], &it, ticketInputKeys[1]) {
-				if d.Absent(it.Value, "priority", lenient.AbsentNull) {
-					x.Priority = "normal"
-					d.Defaulted("priority", "\"normal\"")
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "priority", 0)
-					if d.OK(mark) {
-						switch val {
-						case "p1":
-							val = d.ValueAlias(val, "priority", "high")
-						case "p3":
-							val = d.ValueAlias(val, "priority", "low")
-						}
-						switch val {
-						case "low", "normal", "high":
-						default:
-							if !d.EnumCase(&val, "priority", "low", "normal", "high") {
-								d.FailKind(lenient.KindEnum, "priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
-							}
+		switch d.Field(&it, seen[:], &ticketInputFields) {
+		case 0:
+			x.Title = d.String(it.Value, "title", 0)
+		case 1:
+			if d.Absent(it.Value, "priority", lenient.AbsentNull) {
+				x.Priority = "normal"
+				d.Defaulted("priority", "\"normal\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "priority", 0)
+				if d.OK(mark) {
+					switch val {
+					case "p1":
+						val = d.ValueAlias(val, "priority", "high")
+					case "p3":
+						val = d.ValueAlias(val, "priority", "low")
+					}
+					switch val {
+					case "low", "normal", "high":
+					default:
+						if !d.EnumCase(&val, "priority", "low", "normal", "high") {
+							d.FailKind(lenient.KindEnum, "priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
 						}
 					}
-					x.Priority = val
 				}
+				x.Priority = val
 			}
-		case "assignee", "owner":
-			if d.Claim(&seen[2], &it, ticketInputKeys[2]) {
+		case 2:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "assignee", 0)
+				x.Assignee = &p
+			}
+		case 3:
+			if d.Absent(it.Value, "estimate", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := float64(1)
+				x.Estimate = &val
+				d.Defaulted("estimate", "1")
+			} else {
 				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "assignee", 0)
-					x.Assignee = &p
-				}
-			}
-		case "estimate", "points":
-			if d.Claim(&seen[3], &it, ticketInputKeys[3]) {
-				if d.Absent(it.Value, "estimate", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := float64(1)
-					x.Estimate = &val
-					d.Defaulted("estimate", "1")
-				} else {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Float(it.Value, "estimate", 64, 0)
-						if d.OK(mark) {
-							if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-								d.FailKind(lenient.KindRange, "estimate", it.Value, "is less than the minimum, 0")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					mark := d.Mark()
+					val := d.Float(it.Value, "estimate", 64, 0)
+					if d.OK(mark) {
+						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+							d.FailKind(lenient.KindRange, "estimate", it.Value, "is less than the minimum, 0")
 						}
-						p := val
-						x.Estimate = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 					}
+					p := val
+					x.Estimate = &p
 				}
 			}
-		case "watchers":
-			if d.Take(&seen[4], &it, ticketInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-					d.Enter("watchers")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 4:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+				d.Enter("watchers")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Watchers = s
 				}
+				d.Leave()
+				x.Watchers = s
 			}
-		case "project", "proj", "repo":
-			if d.Claim(&seen[5], &it, ticketInputKeys[5]) {
-				if d.Absent(it.Value, "project", lenient.AbsentNull) {
-					x.Common.Project = "core"
-					d.Defaulted("project", "\"core\"")
-				} else {
-					x.Common.Project = d.String(it.Value, "project", 0)
-				}
+		case 5:
+			if d.Absent(it.Value, "project", lenient.AbsentNull) {
+				x.Common.Project = "core"
+				d.Defaulted("project", "\"core\"")
+			} else {
+				x.Common.Project = d.String(it.Value, "project", 0)
 			}
-		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[6], &it, ticketInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
-			}
-		default:
-			d.Unknown(it.Key, lenient.RejectUnknown, ticketInputKnown)
+		case 6:
+			x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
 		}
 	}
-	if !seen[0] {
-		d.Missing("title", ticketInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &ticketInputFields)
 	if !seen[1] {
 		x.Priority = "normal"
 		d.Defaulted("priority", "\"normal\"")
@@ -1739,6 +1640,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}
 var resizeInputKnown = lenient.KnownKeys(resizeInputKeys[:])
+var resizeInputFields = lenient.Fields{Keys: resizeInputKeys[:], Known: resizeInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes a ResizeInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1776,121 +1678,101 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [8]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "width", "w":
-			if d.Take(&seen[0], &it, resizeInputKeys[0], lenient.NullMissing) {
-				x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
+		switch d.Field(&it, seen[:], &resizeInputFields) {
+		case 0:
+			x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
+		case 1:
+			if d.Absent(it.Value, "height", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Height = 0
+				d.Defaulted("height", "0")
+			} else {
+				x.Height = uint16(d.Uint(it.Value, "height", 16, 0))
 			}
-		case "height", "h":
-			if d.Claim(&seen[1], &it, resizeInputKeys[1]) {
-				if d.Absent(it.Value, "height", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Height = 0
-					d.Defaulted("height", "0")
-				} else {
-					x.Height = uint16(d.Uint(it.Value, "height", 16, 0))
-				}
-			}
-		case "scale":
-			if d.Claim(&seen[2], &it, resizeInputKeys[2]) {
-				if d.Absent(it.Value, "scale", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Scale = 1
-					d.Defaulted("scale", "1")
-				} else {
-					mark := d.Mark()
-					val := d.Float(it.Value, "scale", 32, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "16"); c > 0 {
-							d.FailKind(lenient.KindRange, "scale", it.Value, "is more than the maximum, 16")
-						}
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-							d.FailKind(lenient.KindRange, "scale", it.Value, "must be more than 0")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							ExclusiveMinimum: "0",
-							Maximum:          "16",
-						})
+		case 2:
+			if d.Absent(it.Value, "scale", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Scale = 1
+				d.Defaulted("scale", "1")
+			} else {
+				mark := d.Mark()
+				val := d.Float(it.Value, "scale", 32, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "16"); c > 0 {
+						d.FailKind(lenient.KindRange, "scale", it.Value, "is more than the maximum, 16")
 					}
-					x.Scale = float32(val)
-				}
-			}
-		case "quality", "q":
-			if d.Claim(&seen[3], &it, resizeInputKeys[3]) {
-				if d.Absent(it.Value, "quality", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Quality = 85
-					d.Defaulted("quality", "85")
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "quality", 8, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "quality", it.Value, "is less than the minimum, 1")
-						}
-						if val > 100 {
-							d.FailKind(lenient.KindRange, "quality", it.Value, "is more than the maximum, 100")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "100",
-							Minimum: "1",
-						})
+					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+						d.FailKind(lenient.KindRange, "scale", it.Value, "must be more than 0")
 					}
-					x.Quality = int8(val)
-				}
-			}
-		case "seed":
-			if d.Take(&seen[4], &it, resizeInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Seed = d.Uint(it.Value, "seed", 64, 0)
-			}
-		case "offset":
-			if d.Claim(&seen[5], &it, resizeInputKeys[5]) {
-				if d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Offset = -1
-					d.Defaulted("offset", "-1")
 				} else {
-					x.Offset = d.Int(it.Value, "offset", 64, 0)
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMinimum: "0",
+						Maximum:          "16",
+					})
 				}
+				x.Scale = float32(val)
 			}
-		case "grayscale", "gray", "bw":
-			if d.Claim(&seen[6], &it, resizeInputKeys[6]) {
-				if d.Absent(it.Value, "grayscale", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := bool(false)
-					x.Grayscale = &val
-					d.Defaulted("grayscale", "false")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "grayscale", 0)
-						x.Grayscale = &p
+		case 3:
+			if d.Absent(it.Value, "quality", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Quality = 85
+				d.Defaulted("quality", "85")
+			} else {
+				mark := d.Mark()
+				val := d.Int(it.Value, "quality", 8, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "quality", it.Value, "is less than the minimum, 1")
 					}
+					if val > 100 {
+						d.FailKind(lenient.KindRange, "quality", it.Value, "is more than the maximum, 100")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "100",
+						Minimum: "1",
+					})
+				}
+				x.Quality = int8(val)
+			}
+		case 4:
+			x.Seed = d.Uint(it.Value, "seed", 64, 0)
+		case 5:
+			if d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Offset = -1
+				d.Defaulted("offset", "-1")
+			} else {
+				x.Offset = d.Int(it.Value, "offset", 64, 0)
+			}
+		case 6:
+			if d.Absent(it.Value, "grayscale", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := bool(false)
+				x.Grayscale = &val
+				d.Defaulted("grayscale", "false")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "grayscale", 0)
+					x.Grayscale = &p
 				}
 			}
-		case "format", "type":
-			if d.Claim(&seen[7], &it, resizeInputKeys[7]) {
-				if d.Absent(it.Value, "format", lenient.AbsentNull) {
-					x.Format = "png"
-					d.Defaulted("format", "\"png\"")
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "format", 0)
-					if d.OK(mark) {
-						switch val {
-						case "png", "jpeg", "webp":
-						default:
-							if !d.EnumCase(&val, "format", "png", "jpeg", "webp") {
-								d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
-							}
+		case 7:
+			if d.Absent(it.Value, "format", lenient.AbsentNull) {
+				x.Format = "png"
+				d.Defaulted("format", "\"png\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "format", 0)
+				if d.OK(mark) {
+					switch val {
+					case "png", "jpeg", "webp":
+					default:
+						if !d.EnumCase(&val, "format", "png", "jpeg", "webp") {
+							d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"png\", \"jpeg\", \"webp\"")
 						}
 					}
-					x.Format = val
 				}
+				x.Format = val
 			}
-		default:
-			d.Unknown(it.Key, 0, resizeInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("width", resizeInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &resizeInputFields)
 	if !seen[1] {
 		x.Height = 0
 		d.Defaulted("height", "0")
@@ -2088,6 +1970,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
 var searchIssuesInputKnown = lenient.KnownKeys(searchIssuesInputKeys[:])
+var searchIssuesInputFields = lenient.Fields{Keys: searchIssuesInputKeys[:], Known: searchIssuesInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchIssuesInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2125,40 +2008,32 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "query", "q":
-			if d.Take(&seen[0], &it, searchIssuesInputKeys[0], lenient.AbsentNull) {
-				x.Query = d.String(it.Value, "query", 0)
-			}
-		case "labels":
-			if d.Take(&seen[1], &it, searchIssuesInputKeys[1], lenient.AbsentNull) {
-				var a lenient.ArrayIter
-				if d.SplitArray(it.Value, "labels", 0, ",", &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Labels = s
-				}
-			}
-		case "filter":
-			if d.Take(&seen[2], &it, searchIssuesInputKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("filter")
-					p := new(IssueFilter)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Filter = p
+		switch d.Field(&it, seen[:], &searchIssuesInputFields) {
+		case 0:
+			x.Query = d.String(it.Value, "query", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.SplitArray(it.Value, "labels", 0, ",", &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		default:
-			d.Unknown(it.Key, 0, searchIssuesInputKnown)
+		case 2:
+			if !lenient.Null(it.Value) {
+				d.Enter("filter")
+				p := new(IssueFilter)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Filter = p
+				d.Leave()
+			}
 		}
 	}
 }
@@ -2232,6 +2107,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
 var issueFilterKnown = lenient.KnownKeys(issueFilterKeys[:])
+var issueFilterFields = lenient.Fields{Keys: issueFilterKeys[:], Known: issueFilterKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a IssueFilter leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2272,93 +2148,79 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "field":
-			if d.Claim(&seen[0], &it, issueFilterKeys[0]) {
-				if d.Absent(it.Value, "field", lenient.AbsentNull) {
-					x.Field = "state"
-					d.Defaulted("field", "\"state\"")
+		switch d.Field(&it, seen[:], &issueFilterFields) {
+		case 0:
+			if d.Absent(it.Value, "field", lenient.AbsentNull) {
+				x.Field = "state"
+				d.Defaulted("field", "\"state\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "field", 0)
+				if d.OK(mark) {
+					switch val {
+					case "state", "author", "label":
+					default:
+						if !d.EnumCase(&val, "field", "state", "author", "label") {
+							d.FailKind(lenient.KindEnum, "field", it.Value, "is not one of \"state\", \"author\", \"label\"")
+						}
+					}
+				}
+				x.Field = val
+			}
+		case 1:
+			x.Equals = d.String(it.Value, "equals", 0)
+		case 2:
+			if !lenient.Null(it.Value) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 0 {
+						d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
+					}
 				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "field", 0)
-					if d.OK(mark) {
-						switch val {
-						case "state", "author", "label":
-						default:
-							if !d.EnumCase(&val, "field", "state", "author", "label") {
-								d.FailKind(lenient.KindEnum, "field", it.Value, "is not one of \"state\", \"author\", \"label\"")
-							}
-						}
-					}
-					x.Field = val
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
+				p := int(val)
+				x.MinVotes = &p
 			}
-		case "equals", "eq":
-			if d.Take(&seen[1], &it, issueFilterKeys[1], lenient.AbsentNull) {
-				x.Equals = d.String(it.Value, "equals", 0)
-			}
-		case "min_votes", "minVotes", "min-votes", "MinVotes":
-			if d.Take(&seen[2], &it, issueFilterKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 0 {
-							d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
-					}
-					p := int(val)
-					x.MinVotes = &p
-				}
-			}
-		case "all", "and":
-			if d.Take(&seen[3], &it, issueFilterKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "all", 0, &a) {
-					d.Enter("all")
-					s := make([]IssueFilter, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e IssueFilter
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.All = s
-				}
-			}
-		case "any", "or":
-			if d.Take(&seen[4], &it, issueFilterKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "any", 0, &a) {
-					d.Enter("any")
-					s := make([]IssueFilter, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e IssueFilter
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Any = s
-				}
-			}
-		case "not":
-			if d.Take(&seen[5], &it, issueFilterKeys[5], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("not")
-					p := new(IssueFilter)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Not = p
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "all", 0, &a) {
+				d.Enter("all")
+				s := make([]IssueFilter, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e IssueFilter
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.All = s
 			}
-		default:
-			d.Unknown(it.Key, 0, issueFilterKnown)
+		case 4:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "any", 0, &a) {
+				d.Enter("any")
+				s := make([]IssueFilter, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e IssueFilter
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Any = s
+			}
+		case 5:
+			if !lenient.Null(it.Value) {
+				d.Enter("not")
+				p := new(IssueFilter)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Not = p
+				d.Leave()
+			}
 		}
 	}
 	if !seen[0] {

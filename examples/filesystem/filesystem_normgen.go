@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var editFileInputKnown = lenient.KnownKeys(editFileInputKeys[:])
+var editFileInputFields = lenient.Fields{Keys: editFileInputKeys[:], Known: editFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a EditFileInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,57 +58,33 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [7]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if d.Take(&seen[0], &it, editFileInputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			if d.Take(&seen[1], &it, editFileInputKeys[1], lenient.NullMissing) {
-				x.OldText = d.String(it.Value, "old_text", 0)
-			}
-		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			if d.Take(&seen[2], &it, editFileInputKeys[2], lenient.NullMissing) {
-				x.NewText = d.String(it.Value, "new_text", 0)
-			}
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Take(&seen[3], &it, editFileInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-			}
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Claim(&seen[4], &it, editFileInputKeys[4]) {
-				if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := bool(true)
-					x.CaseSensitive = &val
-					d.Defaulted("case_sensitive", "true")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "case_sensitive", 0)
-						x.CaseSensitive = &p
-					}
+		switch d.Field(&it, seen[:], &editFileInputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.OldText = d.String(it.Value, "old_text", 0)
+		case 2:
+			x.NewText = d.String(it.Value, "new_text", 0)
+		case 3:
+			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+		case 4:
+			if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := bool(true)
+				x.CaseSensitive = &val
+				d.Defaulted("case_sensitive", "true")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "case_sensitive", 0)
+					x.CaseSensitive = &p
 				}
 			}
-		case "force":
-			if d.Take(&seen[5], &it, editFileInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Force = d.Bool(it.Value, "force", 0)
-			}
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[6], &it, editFileInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, editFileInputKnown)
+		case 5:
+			x.Force = d.Bool(it.Value, "force", 0)
+		case 6:
+			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", editFileInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("old_text", editFileInputKeys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("new_text", editFileInputKeys[2][1:])
-	}
+	d.Missed(seen[:], &editFileInputFields)
 	if !seen[4] {
 		val := bool(true)
 		x.CaseSensitive = &val
@@ -229,6 +206,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}
 var editKnown = lenient.KnownKeys(editKeys[:])
+var editFields = lenient.Fields{Keys: editKeys[:], Known: editKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Edit leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -269,25 +247,14 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			if d.Take(&seen[0], &it, editKeys[0], lenient.NullMissing) {
-				x.OldText = d.String(it.Value, "old_text", 0)
-			}
-		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			if d.Take(&seen[1], &it, editKeys[1], lenient.NullMissing) {
-				x.NewText = d.String(it.Value, "new_text", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, editKnown)
+		switch d.Field(&it, seen[:], &editFields) {
+		case 0:
+			x.OldText = d.String(it.Value, "old_text", 0)
+		case 1:
+			x.NewText = d.String(it.Value, "new_text", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("old_text", editKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("new_text", editKeys[1][1:])
-	}
+	d.Missed(seen[:], &editFields)
 }
 
 func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -343,6 +310,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var multiEditInputKnown = lenient.KnownKeys(multiEditInputKeys[:])
+var multiEditInputFields = lenient.Fields{Keys: multiEditInputKeys[:], Known: multiEditInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a MultiEditInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -380,46 +348,31 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if d.Take(&seen[0], &it, multiEditInputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "edits_json", "edits", "editsJson", "edits-json", "EditsJson":
-			if d.Take(&seen[1], &it, multiEditInputKeys[1], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "edits_json", 0, &a) {
-					d.Enter("edits_json")
-					s := make([]Edit, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Edit
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &multiEditInputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "edits_json", 0, &a) {
+				d.Enter("edits_json")
+				s := make([]Edit, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Edit
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Edits = s
 				}
+				d.Leave()
+				x.Edits = s
 			}
-		case "force":
-			if d.Take(&seen[2], &it, multiEditInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Force = d.Bool(it.Value, "force", 0)
-			}
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[3], &it, multiEditInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, multiEditInputKnown)
+		case 2:
+			x.Force = d.Bool(it.Value, "force", 0)
+		case 3:
+			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", multiEditInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("edits_json", multiEditInputKeys[1][1:])
-	}
+	d.Missed(seen[:], &multiEditInputFields)
 }
 
 func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -507,6 +460,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
 var searchFilesInputKnown = lenient.KnownKeys(searchFilesInputKeys[:])
+var searchFilesInputFields = lenient.Fields{Keys: searchFilesInputKeys[:], Known: searchFilesInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchFilesInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -544,101 +498,72 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [11]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path", "filepath", "dir", "directory":
-			if d.Take(&seen[0], &it, searchFilesInputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "pattern", "query", "regex":
-			if d.Take(&seen[1], &it, searchFilesInputKeys[1], lenient.NullMissing) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
-			}
-		case "limit":
-			if d.Claim(&seen[2], &it, searchFilesInputKeys[2]) {
-				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := int(100)
-					x.Limit = &val
-					d.Defaulted("limit", "100")
-				} else {
-					if !lenient.Null(it.Value) {
-						mark := d.Mark()
-						val := d.Int(it.Value, "limit", lenient.IntBits, 0)
-						if d.OK(mark) {
-							if val < 1 {
-								d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
-							}
-						} else {
-							d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+		switch d.Field(&it, seen[:], &searchFilesInputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Pattern = d.String(it.Value, "pattern", 0)
+		case 2:
+			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := int(100)
+				x.Limit = &val
+				d.Defaulted("limit", "100")
+			} else {
+				if !lenient.Null(it.Value) {
+					mark := d.Mark()
+					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+					if d.OK(mark) {
+						if val < 1 {
+							d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 						}
-						p := int(val)
-						x.Limit = &p
+					} else {
+						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 					}
+					p := int(val)
+					x.Limit = &p
 				}
 			}
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Take(&seen[3], &it, searchFilesInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
-			}
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Take(&seen[4], &it, searchFilesInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-			}
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Claim(&seen[5], &it, searchFilesInputKeys[5]) {
-				if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := bool(true)
-					x.CaseSensitive = &val
-					d.Defaulted("case_sensitive", "true")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "case_sensitive", 0)
-						x.CaseSensitive = &p
-					}
+		case 3:
+			x.CountOnly = d.Bool(it.Value, "count_only", 0)
+		case 4:
+			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+		case 5:
+			if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := bool(true)
+				x.CaseSensitive = &val
+				d.Defaulted("case_sensitive", "true")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "case_sensitive", 0)
+					x.CaseSensitive = &p
 				}
 			}
-		case "include_content", "includeContent", "include-content", "IncludeContent":
-			if d.Take(&seen[6], &it, searchFilesInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.IncludeContent = d.Bool(it.Value, "include_content", 0)
-			}
-		case "include_context", "includeContext", "include-context", "IncludeContext":
-			if d.Take(&seen[7], &it, searchFilesInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.IncludeContext = d.Bool(it.Value, "include_context", 0)
-			}
-		case "recursive":
-			if d.Take(&seen[8], &it, searchFilesInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Recursive = d.Bool(it.Value, "recursive", 0)
-			}
-		case "return_lines", "returnLines", "return-lines", "ReturnLines":
-			if d.Take(&seen[9], &it, searchFilesInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
-			}
-		case "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			if d.Take(&seen[10], &it, searchFilesInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 6:
+			x.IncludeContent = d.Bool(it.Value, "include_content", 0)
+		case 7:
+			x.IncludeContext = d.Bool(it.Value, "include_context", 0)
+		case 8:
+			x.Recursive = d.Bool(it.Value, "recursive", 0)
+		case 9:
+			x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
+		case 10:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
+				d.Enter("file_types")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.FileTypes = s
 				}
+				d.Leave()
+				x.FileTypes = s
 			}
-		default:
-			d.Unknown(it.Key, 0, searchFilesInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", searchFilesInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("pattern", searchFilesInputKeys[1][1:])
-	}
+	d.Missed(seen[:], &searchFilesInputFields)
 	if !seen[2] {
 		val := int(100)
 		x.Limit = &val
@@ -830,6 +755,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
 var listDirectoryInputKnown = lenient.KnownKeys(listDirectoryInputKeys[:])
+var listDirectoryInputFields = lenient.Fields{Keys: listDirectoryInputKeys[:], Known: listDirectoryInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ListDirectoryInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -867,22 +793,14 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path", "filepath", "dir", "directory":
-			if d.Take(&seen[0], &it, listDirectoryInputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "recursive":
-			if d.Take(&seen[1], &it, listDirectoryInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Recursive = d.Bool(it.Value, "recursive", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, listDirectoryInputKnown)
+		switch d.Field(&it, seen[:], &listDirectoryInputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Recursive = d.Bool(it.Value, "recursive", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", listDirectoryInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &listDirectoryInputFields)
 }
 
 func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -930,6 +848,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var deleteFileInputKnown = lenient.KnownKeys(deleteFileInputKeys[:])
+var deleteFileInputFields = lenient.Fields{Keys: deleteFileInputKeys[:], Known: deleteFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a DeleteFileInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -967,30 +886,18 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if d.Take(&seen[0], &it, deleteFileInputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "permanent":
-			if d.Take(&seen[1], &it, deleteFileInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Permanent = d.Bool(it.Value, "permanent", 0)
-			}
-		case "force":
-			if d.Take(&seen[2], &it, deleteFileInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Force = d.Bool(it.Value, "force", 0)
-			}
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[3], &it, deleteFileInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, deleteFileInputKnown)
+		switch d.Field(&it, seen[:], &deleteFileInputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Permanent = d.Bool(it.Value, "permanent", 0)
+		case 2:
+			x.Force = d.Bool(it.Value, "force", 0)
+		case 3:
+			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", deleteFileInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &deleteFileInputFields)
 }
 
 func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1053,6 +960,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
 var stepParamsKnown = lenient.KnownKeys(stepParamsKeys[:])
+var stepParamsFields = lenient.Fields{Keys: stepParamsKeys[:], Known: stepParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a StepParams leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1093,25 +1001,15 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path", "filepath", "filename", "file":
-			if d.Take(&seen[0], &it, stepParamsKeys[0], lenient.AbsentNull) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "content", "text":
-			if d.Take(&seen[1], &it, stepParamsKeys[1], lenient.AbsentNull) {
-				x.Content = d.String(it.Value, "content", 0)
-			}
-		case "source", "src", "from":
-			if d.Take(&seen[2], &it, stepParamsKeys[2], lenient.AbsentNull) {
-				x.Source = d.String(it.Value, "source", 0)
-			}
-		case "destination", "dest", "dst", "to", "target":
-			if d.Take(&seen[3], &it, stepParamsKeys[3], lenient.AbsentNull) {
-				x.Destination = d.String(it.Value, "destination", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, stepParamsKnown)
+		switch d.Field(&it, seen[:], &stepParamsFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Content = d.String(it.Value, "content", 0)
+		case 2:
+			x.Source = d.String(it.Value, "source", 0)
+		case 3:
+			x.Destination = d.String(it.Value, "destination", 0)
 		}
 	}
 }
@@ -1183,6 +1081,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
+var stepFields = lenient.Fields{Keys: stepKeys[:], Known: stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1223,57 +1122,47 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Claim(&seen[0], &it, stepKeys[0]) {
-				if d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.ID = lenient.Expand("step-{{index}}", d.Index())
-					d.DefaultedString("id", string(x.ID))
-				} else {
-					x.ID = d.String(it.Value, "id", 0)
-				}
+		switch d.Field(&it, seen[:], &stepFields) {
+		case 0:
+			if d.Absent(it.Value, "id", lenient.AbsentNull) {
+				x.ID = lenient.Expand("step-{{index}}", d.Index())
+				d.DefaultedString("id", string(x.ID))
+			} else {
+				x.ID = d.String(it.Value, "id", 0)
 			}
-		case "action", "type":
-			if d.Take(&seen[1], &it, stepKeys[1], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.String(it.Value, "action", 0)
-				if d.OK(mark) {
-					switch val {
-					case "cat":
-						val = d.ValueAlias(val, "action", "read")
-					case "cp":
-						val = d.ValueAlias(val, "action", "copy")
-					case "mv":
-						val = d.ValueAlias(val, "action", "move")
-					case "rm", "remove", "del":
-						val = d.ValueAlias(val, "action", "delete")
-					}
-					switch val {
-					case "read", "write", "copy", "move", "delete":
-					default:
-						if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete") {
-							d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
-						}
+		case 1:
+			mark := d.Mark()
+			val := d.String(it.Value, "action", 0)
+			if d.OK(mark) {
+				switch val {
+				case "cat":
+					val = d.ValueAlias(val, "action", "read")
+				case "cp":
+					val = d.ValueAlias(val, "action", "copy")
+				case "mv":
+					val = d.ValueAlias(val, "action", "move")
+				case "rm", "remove", "del":
+					val = d.ValueAlias(val, "action", "delete")
+				}
+				switch val {
+				case "read", "write", "copy", "move", "delete":
+				default:
+					if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete") {
+						d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
 					}
 				}
-				x.Action = val
 			}
-		case "params":
-			if d.Take(&seen[2], &it, stepKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("params")
-				x.Params.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		default:
-			d.Unknown(it.Key, 0, stepKnown)
+			x.Action = val
+		case 2:
+			d.Enter("params")
+			x.Params.decodeNormgen(d, it.Value, 0)
+			d.Leave()
 		}
 	}
+	d.Missed(seen[:], &stepFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
-	}
-	if !seen[1] {
-		d.Missing("action", stepKeys[1][1:])
 	}
 }
 
@@ -1347,6 +1236,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var pipelineKnown = lenient.KnownKeys(pipelineKeys[:])
+var pipelineFields = lenient.Fields{Keys: pipelineKeys[:], Known: pipelineKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Pipeline leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1387,39 +1277,29 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, pipelineKeys[0], lenient.AbsentNull) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "steps":
-			if d.Take(&seen[1], &it, pipelineKeys[1], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "steps", 0, &a) {
-					d.Enter("steps")
-					s := make([]Step, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Step
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &pipelineFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "steps", 0, &a) {
+				d.Enter("steps")
+				s := make([]Step, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Step
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Steps = s
 				}
+				d.Leave()
+				x.Steps = s
 			}
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[2], &it, pipelineKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, pipelineKnown)
+		case 2:
+			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	if !seen[1] {
-		d.Missing("steps", pipelineKeys[1][1:])
-	}
+	d.Missed(seen[:], &pipelineFields)
 }
 
 func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1489,6 +1369,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var batchOperationsInputKnown = lenient.KnownKeys(batchOperationsInputKeys[:])
+var batchOperationsInputFields = lenient.Fields{Keys: batchOperationsInputKeys[:], Known: batchOperationsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a BatchOperationsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1526,28 +1407,18 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			if d.Take(&seen[0], &it, batchOperationsInputKeys[0], lenient.NullMissing) {
-				d.Enter("pipeline_json")
-				x.Pipeline.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		case "force":
-			if d.Take(&seen[1], &it, batchOperationsInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Force = d.Bool(it.Value, "force", 0)
-			}
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[2], &it, batchOperationsInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, batchOperationsInputKnown)
+		switch d.Field(&it, seen[:], &batchOperationsInputFields) {
+		case 0:
+			d.Enter("pipeline_json")
+			x.Pipeline.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 1:
+			x.Force = d.Bool(it.Value, "force", 0)
+		case 2:
+			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("pipeline_json", batchOperationsInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &batchOperationsInputFields)
 }
 
 func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}
 var searchMailInputKnown = lenient.KnownKeys(searchMailInputKeys[:])
+var searchMailInputFields = lenient.Fields{Keys: searchMailInputKeys[:], Known: searchMailInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a SearchMailInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,76 +58,62 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "query", "q", "text":
-			if d.Take(&seen[0], &it, searchMailInputKeys[0], lenient.AbsentNull) {
-				x.Query = d.String(it.Value, "query", 0)
-			}
-		case "from", "sender":
-			if d.Take(&seen[1], &it, searchMailInputKeys[1], lenient.AbsentNull) {
-				x.From = d.String(it.Value, "from", 0)
-			}
-		case "unread_only", "unreadOnly", "unread-only", "UnreadOnly":
-			if d.Take(&seen[2], &it, searchMailInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
-			}
-		case "limit":
-			if d.Claim(&seen[3], &it, searchMailInputKeys[3]) {
-				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = 10
-					d.Defaulted("limit", "10")
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
-						}
-						if val > 100 {
-							d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 100")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "100",
-							Minimum: "1",
-						})
-					}
-					x.Limit = int(val)
-				}
-			}
-		case "offset":
-			if d.Take(&seen[4], &it, searchMailInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
+		switch d.Field(&it, seen[:], &searchMailInputFields) {
+		case 0:
+			x.Query = d.String(it.Value, "query", 0)
+		case 1:
+			x.From = d.String(it.Value, "from", 0)
+		case 2:
+			x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
+		case 3:
+			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = 10
+				d.Defaulted("limit", "10")
+			} else {
 				mark := d.Mark()
-				val := d.Int(it.Value, "offset", lenient.IntBits, 0)
+				val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
+					}
+					if val > 100 {
+						d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 100")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "100",
+						Minimum: "1",
+					})
+				}
+				x.Limit = int(val)
+			}
+		case 4:
+			mark := d.Mark()
+			val := d.Int(it.Value, "offset", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if val < 0 {
+					d.FailKind(lenient.KindRange, "offset", it.Value, "is less than the minimum, 0")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+			}
+			x.Offset = int(val)
+		case 5:
+			if d.Absent(it.Value, "max_body_bytes", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.MaxBodyBytes = 200
+				d.Defaulted("max_body_bytes", "200")
+			} else {
+				mark := d.Mark()
+				val := d.Int(it.Value, "max_body_bytes", 64, 0)
 				if d.OK(mark) {
 					if val < 0 {
-						d.FailKind(lenient.KindRange, "offset", it.Value, "is less than the minimum, 0")
+						d.FailKind(lenient.KindRange, "max_body_bytes", it.Value, "is less than the minimum, 0")
 					}
 				} else {
 					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
 				}
-				x.Offset = int(val)
+				x.MaxBodyBytes = val
 			}
-		case "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
-			if d.Claim(&seen[5], &it, searchMailInputKeys[5]) {
-				if d.Absent(it.Value, "max_body_bytes", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.MaxBodyBytes = 200
-					d.Defaulted("max_body_bytes", "200")
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "max_body_bytes", 64, 0)
-					if d.OK(mark) {
-						if val < 0 {
-							d.FailKind(lenient.KindRange, "max_body_bytes", it.Value, "is less than the minimum, 0")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
-					}
-					x.MaxBodyBytes = val
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, searchMailInputKnown)
 		}
 	}
 	if !seen[3] {

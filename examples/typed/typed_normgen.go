@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
 var addTaskInputKnown = lenient.KnownKeys(addTaskInputKeys[:])
+var addTaskInputFields = lenient.Fields{Keys: addTaskInputKeys[:], Known: addTaskInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a AddTaskInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,74 +58,58 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "title", "name", "text":
-			if d.Take(&seen[0], &it, addTaskInputKeys[0], lenient.NullMissing) {
-				x.Title = d.String(it.Value, "title", 0)
-			}
-		case "priority":
-			if d.Claim(&seen[1], &it, addTaskInputKeys[1]) {
-				if d.Absent(it.Value, "priority", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Priority = 3
-					d.Defaulted("priority", "3")
+		switch d.Field(&it, seen[:], &addTaskInputFields) {
+		case 0:
+			x.Title = d.String(it.Value, "title", 0)
+		case 1:
+			if d.Absent(it.Value, "priority", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Priority = 3
+				d.Defaulted("priority", "3")
+			} else {
+				mark := d.Mark()
+				val := d.Int(it.Value, "priority", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "priority", it.Value, "is less than the minimum, 1")
+					}
+					if val > 5 {
+						d.FailKind(lenient.KindRange, "priority", it.Value, "is more than the maximum, 5")
+					}
 				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "priority", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "priority", it.Value, "is less than the minimum, 1")
-						}
-						if val > 5 {
-							d.FailKind(lenient.KindRange, "priority", it.Value, "is more than the maximum, 5")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "5",
-							Minimum: "1",
-						})
-					}
-					x.Priority = int(val)
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "5",
+						Minimum: "1",
+					})
 				}
+				x.Priority = int(val)
 			}
-		case "done":
-			if d.Take(&seen[2], &it, addTaskInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Done = d.Bool(it.Value, "done", 0)
-			}
-		case "tags", "labels":
-			if d.Take(&seen[3], &it, addTaskInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", 0, &a) {
-					d.Enter("tags")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 2:
+			x.Done = d.Bool(it.Value, "done", 0)
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "tags", 0, &a) {
+				d.Enter("tags")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Tags = s
 				}
+				d.Leave()
+				x.Tags = s
 			}
-		case "parent_id", "parentId", "parent-id", "ParentId":
-			if d.Take(&seen[4], &it, addTaskInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
+		case 4:
+			x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
+		case 5:
+			if !lenient.Null(it.Value) {
+				p := d.Float(it.Value, "estimate_hours", 64, 0)
+				x.Estimate = &p
 			}
-		case "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours":
-			if d.Take(&seen[5], &it, addTaskInputKeys[5], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := d.Float(it.Value, "estimate_hours", 64, 0)
-					x.Estimate = &p
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, addTaskInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("title", addTaskInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &addTaskInputFields)
 	if !seen[1] {
 		x.Priority = 3
 		d.Defaulted("priority", "3")

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var corpusIntKeys = [1][]string{{"v"}}
 var corpusIntKnown = lenient.KnownKeys(corpusIntKeys[:])
+var corpusIntFields = lenient.Fields{Keys: corpusIntKeys[:], Known: corpusIntKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInt leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,18 +58,12 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusIntKeys[0], lenient.NullMissing) {
-				x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusIntKnown)
+		switch d.Field(&it, seen[:], &corpusIntFields) {
+		case 0:
+			x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusIntKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusIntFields)
 }
 
 func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -106,6 +101,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusInt8Keys = [1][]string{{"v"}}
 var corpusInt8Known = lenient.KnownKeys(corpusInt8Keys[:])
+var corpusInt8Fields = lenient.Fields{Keys: corpusInt8Keys[:], Known: corpusInt8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInt8 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -143,18 +139,12 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusInt8Keys[0], lenient.NullMissing) {
-				x.V = int8(d.Int(it.Value, "v", 8, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusInt8Known)
+		switch d.Field(&it, seen[:], &corpusInt8Fields) {
+		case 0:
+			x.V = int8(d.Int(it.Value, "v", 8, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusInt8Keys[0][1:])
-	}
+	d.Missed(seen[:], &corpusInt8Fields)
 }
 
 func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -192,6 +182,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusInt64Keys = [1][]string{{"v"}}
 var corpusInt64Known = lenient.KnownKeys(corpusInt64Keys[:])
+var corpusInt64Fields = lenient.Fields{Keys: corpusInt64Keys[:], Known: corpusInt64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInt64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -229,18 +220,12 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusInt64Keys[0], lenient.NullMissing) {
-				x.V = d.Int(it.Value, "v", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusInt64Known)
+		switch d.Field(&it, seen[:], &corpusInt64Fields) {
+		case 0:
+			x.V = d.Int(it.Value, "v", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusInt64Keys[0][1:])
-	}
+	d.Missed(seen[:], &corpusInt64Fields)
 }
 
 func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -278,6 +263,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusUint8Keys = [1][]string{{"v"}}
 var corpusUint8Known = lenient.KnownKeys(corpusUint8Keys[:])
+var corpusUint8Fields = lenient.Fields{Keys: corpusUint8Keys[:], Known: corpusUint8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusUint8 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -315,18 +301,12 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusUint8Keys[0], lenient.NullMissing) {
-				x.V = uint8(d.Uint(it.Value, "v", 8, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusUint8Known)
+		switch d.Field(&it, seen[:], &corpusUint8Fields) {
+		case 0:
+			x.V = uint8(d.Uint(it.Value, "v", 8, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusUint8Keys[0][1:])
-	}
+	d.Missed(seen[:], &corpusUint8Fields)
 }
 
 func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -364,6 +344,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusUint64Keys = [1][]string{{"v"}}
 var corpusUint64Known = lenient.KnownKeys(corpusUint64Keys[:])
+var corpusUint64Fields = lenient.Fields{Keys: corpusUint64Keys[:], Known: corpusUint64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusUint64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -401,18 +382,12 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusUint64Keys[0], lenient.NullMissing) {
-				x.V = d.Uint(it.Value, "v", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusUint64Known)
+		switch d.Field(&it, seen[:], &corpusUint64Fields) {
+		case 0:
+			x.V = d.Uint(it.Value, "v", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusUint64Keys[0][1:])
-	}
+	d.Missed(seen[:], &corpusUint64Fields)
 }
 
 func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -450,6 +425,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat64Keys = [1][]string{{"v"}}
 var corpusFloat64Known = lenient.KnownKeys(corpusFloat64Keys[:])
+var corpusFloat64Fields = lenient.Fields{Keys: corpusFloat64Keys[:], Known: corpusFloat64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -487,18 +463,12 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusFloat64Keys[0], lenient.NullMissing) {
-				x.V = d.Float(it.Value, "v", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusFloat64Known)
+		switch d.Field(&it, seen[:], &corpusFloat64Fields) {
+		case 0:
+			x.V = d.Float(it.Value, "v", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusFloat64Keys[0][1:])
-	}
+	d.Missed(seen[:], &corpusFloat64Fields)
 }
 
 func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -536,6 +506,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat32Keys = [1][]string{{"v"}}
 var corpusFloat32Known = lenient.KnownKeys(corpusFloat32Keys[:])
+var corpusFloat32Fields = lenient.Fields{Keys: corpusFloat32Keys[:], Known: corpusFloat32Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat32 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -573,18 +544,12 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusFloat32Keys[0], lenient.NullMissing) {
-				x.V = float32(d.Float(it.Value, "v", 32, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusFloat32Known)
+		switch d.Field(&it, seen[:], &corpusFloat32Fields) {
+		case 0:
+			x.V = float32(d.Float(it.Value, "v", 32, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusFloat32Keys[0][1:])
-	}
+	d.Missed(seen[:], &corpusFloat32Fields)
 }
 
 func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -622,6 +587,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat32MaxKeys = [1][]string{{"v"}}
 var corpusFloat32MaxKnown = lenient.KnownKeys(corpusFloat32MaxKeys[:])
+var corpusFloat32MaxFields = lenient.Fields{Keys: corpusFloat32MaxKeys[:], Known: corpusFloat32MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat32Max leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -659,27 +625,21 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusFloat32MaxKeys[0], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "v", 32, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
-						d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 0.1")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
+		switch d.Field(&it, seen[:], &corpusFloat32MaxFields) {
+		case 0:
+			mark := d.Mark()
+			val := d.Float(it.Value, "v", 32, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
+					d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 0.1")
 				}
-				x.V = float32(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusFloat32MaxKnown)
+			x.V = float32(val)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusFloat32MaxKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusFloat32MaxFields)
 }
 
 func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -725,6 +685,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat64MaxKeys = [1][]string{{"v"}}
 var corpusFloat64MaxKnown = lenient.KnownKeys(corpusFloat64MaxKeys[:])
+var corpusFloat64MaxFields = lenient.Fields{Keys: corpusFloat64MaxKeys[:], Known: corpusFloat64MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat64Max leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -762,27 +723,21 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusFloat64MaxKeys[0], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "v", 64, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
-						d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 10")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
+		switch d.Field(&it, seen[:], &corpusFloat64MaxFields) {
+		case 0:
+			mark := d.Mark()
+			val := d.Float(it.Value, "v", 64, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
+					d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 10")
 				}
-				x.V = val
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusFloat64MaxKnown)
+			x.V = val
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusFloat64MaxKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusFloat64MaxFields)
 }
 
 func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -828,6 +783,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusBoolKeys = [1][]string{{"v"}}
 var corpusBoolKnown = lenient.KnownKeys(corpusBoolKeys[:])
+var corpusBoolFields = lenient.Fields{Keys: corpusBoolKeys[:], Known: corpusBoolKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusBool leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -865,18 +821,12 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusBoolKeys[0], lenient.NullMissing) {
-				x.V = d.Bool(it.Value, "v", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusBoolKnown)
+		switch d.Field(&it, seen[:], &corpusBoolFields) {
+		case 0:
+			x.V = d.Bool(it.Value, "v", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusBoolKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusBoolFields)
 }
 
 func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -914,6 +864,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusBoolStrictKeys = [1][]string{{"v"}}
 var corpusBoolStrictKnown = lenient.KnownKeys(corpusBoolStrictKeys[:])
+var corpusBoolStrictFields = lenient.Fields{Keys: corpusBoolStrictKeys[:], Known: corpusBoolStrictKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusBoolStrict leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -951,18 +902,12 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusBoolStrictKeys[0], lenient.NullMissing) {
-				x.V = d.Bool(it.Value, "v", lenient.StrictBool)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusBoolStrictKnown)
+		switch d.Field(&it, seen[:], &corpusBoolStrictFields) {
+		case 0:
+			x.V = d.Bool(it.Value, "v", lenient.StrictBool)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusBoolStrictKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusBoolStrictFields)
 }
 
 func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1000,6 +945,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusStringKeys = [1][]string{{"v"}}
 var corpusStringKnown = lenient.KnownKeys(corpusStringKeys[:])
+var corpusStringFields = lenient.Fields{Keys: corpusStringKeys[:], Known: corpusStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1037,18 +983,12 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusStringKeys[0], lenient.NullMissing) {
-				x.V = d.String(it.Value, "v", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusStringKnown)
+		switch d.Field(&it, seen[:], &corpusStringFields) {
+		case 0:
+			x.V = d.String(it.Value, "v", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusStringKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusStringFields)
 }
 
 func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1086,6 +1026,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusStringsKeys = [1][]string{{"v"}}
 var corpusStringsKnown = lenient.KnownKeys(corpusStringsKeys[:])
+var corpusStringsFields = lenient.Fields{Keys: corpusStringsKeys[:], Known: corpusStringsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusStrings leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1123,31 +1064,25 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusStringsKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", 0, &a) {
-					d.Enter("v")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &corpusStringsFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "v", 0, &a) {
+				d.Enter("v")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.V = s
 				}
+				d.Leave()
+				x.V = s
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusStringsKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusStringsKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusStringsFields)
 }
 
 func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1202,6 +1137,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusIntsKeys = [1][]string{{"v"}}
 var corpusIntsKnown = lenient.KnownKeys(corpusIntsKeys[:])
+var corpusIntsFields = lenient.Fields{Keys: corpusIntsKeys[:], Known: corpusIntsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInts leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1239,31 +1175,25 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusIntsKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", 0, &a) {
-					d.Enter("v")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &corpusIntsFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "v", 0, &a) {
+				d.Enter("v")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					s = append(s, e)
 					d.Leave()
-					x.V = s
 				}
+				d.Leave()
+				x.V = s
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusIntsKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusIntsKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusIntsFields)
 }
 
 func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1306,6 +1236,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusIntsWrapKeys = [1][]string{{"v"}}
 var corpusIntsWrapKnown = lenient.KnownKeys(corpusIntsWrapKeys[:])
+var corpusIntsWrapFields = lenient.Fields{Keys: corpusIntsWrapKeys[:], Known: corpusIntsWrapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusIntsWrap leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1343,31 +1274,25 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusIntsWrapKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", lenient.Wrap, &a) {
-					d.Enter("v")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &corpusIntsWrapFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "v", lenient.Wrap, &a) {
+				d.Enter("v")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					s = append(s, e)
 					d.Leave()
-					x.V = s
 				}
+				d.Leave()
+				x.V = s
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusIntsWrapKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusIntsWrapKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusIntsWrapFields)
 }
 
 func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1410,6 +1335,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusStringsSplitKeys = [1][]string{{"v"}}
 var corpusStringsSplitKnown = lenient.KnownKeys(corpusStringsSplitKeys[:])
+var corpusStringsSplitFields = lenient.Fields{Keys: corpusStringsSplitKeys[:], Known: corpusStringsSplitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusStringsSplit leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1447,31 +1373,25 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusStringsSplitKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.SplitArray(it.Value, "v", 0, ",", &a) {
-					d.Enter("v")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &corpusStringsSplitFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.SplitArray(it.Value, "v", 0, ",", &a) {
+				d.Enter("v")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.V = s
 				}
+				d.Leave()
+				x.V = s
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusStringsSplitKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusStringsSplitKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusStringsSplitFields)
 }
 
 func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1526,6 +1446,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusMapKeys = [1][]string{{"v"}}
 var corpusMapKnown = lenient.KnownKeys(corpusMapKeys[:])
+var corpusMapFields = lenient.Fields{Keys: corpusMapKeys[:], Known: corpusMapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusMap leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1563,32 +1484,26 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, corpusMapKeys[0], lenient.NullMissing) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "v", 0, &o) {
-					d.Enter("v")
-					mp := make(map[string]bool)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e bool
-						e = d.Bool(o.Value, "", 0)
-						mp[k] = e
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &corpusMapFields) {
+		case 0:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "v", 0, &o) {
+				d.Enter("v")
+				mp := make(map[string]bool)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e bool
+					e = d.Bool(o.Value, "", 0)
+					mp[k] = e
 					d.Leave()
-					x.V = mp
 				}
+				d.Leave()
+				x.V = mp
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusMapKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusMapKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusMapFields)
 }
 
 func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1649,6 +1564,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusPtrIntKeys = [1][]string{{"v"}}
 var corpusPtrIntKnown = lenient.KnownKeys(corpusPtrIntKeys[:])
+var corpusPtrIntFields = lenient.Fields{Keys: corpusPtrIntKeys[:], Known: corpusPtrIntKnown, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes a CorpusPtrInt leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1686,21 +1602,15 @@ func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Claim(&seen[0], &it, corpusPtrIntKeys[0]) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "v", lenient.IntBits, 0))
-					x.V = &p
-				}
+		switch d.Field(&it, seen[:], &corpusPtrIntFields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "v", lenient.IntBits, 0))
+				x.V = &p
 			}
-		default:
-			d.Unknown(it.Key, 0, corpusPtrIntKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusPtrIntKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusPtrIntFields)
 }
 
 func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1744,6 +1654,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusAnyKeys = [1][]string{{"v"}}
 var corpusAnyKnown = lenient.KnownKeys(corpusAnyKeys[:])
+var corpusAnyFields = lenient.Fields{Keys: corpusAnyKeys[:], Known: corpusAnyKnown, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes a CorpusAny leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1773,18 +1684,12 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Claim(&seen[0], &it, corpusAnyKeys[0]) {
-				x.V = d.Any(it.Value)
-			}
-		default:
-			d.Unknown(it.Key, 0, corpusAnyKnown)
+		switch d.Field(&it, seen[:], &corpusAnyFields) {
+		case 0:
+			x.V = d.Any(it.Value)
 		}
 	}
-	if !seen[0] {
-		d.Missing("v", corpusAnyKeys[0][1:])
-	}
+	d.Missed(seen[:], &corpusAnyFields)
 }
 
 // The input schemas of tool corpus_any (lenient.DerivedSchemas).

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 var searchKnown = lenient.KnownKeys(searchKeys[:])
+var searchFields = lenient.Fields{Keys: searchKeys[:], Known: searchKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Search leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,91 +58,60 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [12]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, searchKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "pattern":
-			if d.Take(&seen[1], &it, searchKeys[1], lenient.NullMissing) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
-			}
-		case "owner":
-			if d.Take(&seen[2], &it, searchKeys[2], lenient.AbsentNull) {
-				x.Owner = d.String(it.Value, "owner", 0)
-			}
-		case "limit":
-			if d.Take(&seen[3], &it, searchKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-			}
-		case "offset":
-			if d.Take(&seen[4], &it, searchKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
-			}
-		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if d.Take(&seen[5], &it, searchKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
-			}
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Take(&seen[6], &it, searchKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
-			}
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Take(&seen[7], &it, searchKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-			}
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Take(&seen[8], &it, searchKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
-			}
-		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Take(&seen[9], &it, searchKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-			}
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Take(&seen[10], &it, searchKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", 0, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &searchFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Pattern = d.String(it.Value, "pattern", 0)
+		case 2:
+			x.Owner = d.String(it.Value, "owner", 0)
+		case 3:
+			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+		case 4:
+			x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+		case 5:
+			x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
+		case 6:
+			x.CountOnly = d.Bool(it.Value, "count_only", 0)
+		case 7:
+			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+		case 8:
+			x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
+		case 9:
+			x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+		case 10:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "file_types", 0, &a) {
+				d.Enter("file_types")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.FileTypes = s
 				}
+				d.Leave()
+				x.FileTypes = s
 			}
-		case "ids":
-			if d.Take(&seen[11], &it, searchKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ids", 0, &a) {
-					d.Enter("ids")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 11:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "ids", 0, &a) {
+				d.Enter("ids")
+				s := make([]int64, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int64
+					e = d.Int(a.Value, "", 64, 0)
+					s = append(s, e)
 					d.Leave()
-					x.IDs = s
 				}
+				d.Leave()
+				x.IDs = s
 			}
-		default:
-			d.Unknown(it.Key, 0, searchKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", searchKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("pattern", searchKeys[1][1:])
-	}
+	d.Missed(seen[:], &searchFields)
 }
 
 func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -289,6 +259,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
 var reviewKnown = lenient.KnownKeys(reviewKeys[:])
+var reviewFields = lenient.Fields{Keys: reviewKeys[:], Known: reviewKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Review leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -326,179 +297,119 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [22]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "owner":
-			if d.Take(&seen[0], &it, reviewKeys[0], lenient.NullMissing) {
-				x.Owner = d.String(it.Value, "owner", 0)
-			}
-		case "repo":
-			if d.Take(&seen[1], &it, reviewKeys[1], lenient.NullMissing) {
-				x.Repo = d.String(it.Value, "repo", 0)
-			}
-		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if d.Take(&seen[2], &it, reviewKeys[2], lenient.NullMissing) {
-				x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
-			}
-		case "commit_id", "commitId", "commit-id", "CommitId":
-			if d.Take(&seen[3], &it, reviewKeys[3], lenient.NullMissing) {
-				x.CommitID = d.String(it.Value, "commit_id", 0)
-			}
-		case "event":
-			if d.Take(&seen[4], &it, reviewKeys[4], lenient.NullMissing) {
-				x.Event = d.String(it.Value, "event", 0)
-			}
-		case "body":
-			if d.Take(&seen[5], &it, reviewKeys[5], lenient.AbsentNull) {
-				x.Body = d.String(it.Value, "body", 0)
-			}
-		case "comments":
-			if d.Take(&seen[6], &it, reviewKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "comments", 0, &a) {
-					d.Enter("comments")
-					s := make([]ReviewComment, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e ReviewComment
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &reviewFields) {
+		case 0:
+			x.Owner = d.String(it.Value, "owner", 0)
+		case 1:
+			x.Repo = d.String(it.Value, "repo", 0)
+		case 2:
+			x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
+		case 3:
+			x.CommitID = d.String(it.Value, "commit_id", 0)
+		case 4:
+			x.Event = d.String(it.Value, "event", 0)
+		case 5:
+			x.Body = d.String(it.Value, "body", 0)
+		case 6:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "comments", 0, &a) {
+				d.Enter("comments")
+				s := make([]ReviewComment, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e ReviewComment
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Comments = s
 				}
+				d.Leave()
+				x.Comments = s
 			}
-		case "reviewers":
-			if d.Take(&seen[7], &it, reviewKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "reviewers", 0, &a) {
-					d.Enter("reviewers")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 7:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "reviewers", 0, &a) {
+				d.Enter("reviewers")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Reviewers = s
 				}
+				d.Leave()
+				x.Reviewers = s
 			}
-		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
-			if d.Take(&seen[8], &it, reviewKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "team_reviewers", 0, &a) {
-					d.Enter("team_reviewers")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 8:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "team_reviewers", 0, &a) {
+				d.Enter("team_reviewers")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.TeamReviewers = s
 				}
+				d.Leave()
+				x.TeamReviewers = s
 			}
-		case "labels":
-			if d.Take(&seen[9], &it, reviewKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 9:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "labels", 0, &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Labels = s
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		case "assignees":
-			if d.Take(&seen[10], &it, reviewKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "assignees", 0, &a) {
-					d.Enter("assignees")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 10:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "assignees", 0, &a) {
+				d.Enter("assignees")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Assignees = s
 				}
+				d.Leave()
+				x.Assignees = s
 			}
-		case "draft":
-			if d.Take(&seen[11], &it, reviewKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Draft = d.Bool(it.Value, "draft", 0)
-			}
-		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
-			if d.Take(&seen[12], &it, reviewKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
-			}
-		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
-			if d.Take(&seen[13], &it, reviewKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
-			}
-		case "notify":
-			if d.Take(&seen[14], &it, reviewKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Notify = d.Bool(it.Value, "notify", 0)
-			}
-		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
-			if d.Take(&seen[15], &it, reviewKeys[15], lenient.AbsentNull) {
-				x.MergeMethod = d.String(it.Value, "merge_method", 0)
-			}
-		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if d.Take(&seen[16], &it, reviewKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
-			}
-		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if d.Take(&seen[17], &it, reviewKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
-			}
-		case "milestone":
-			if d.Take(&seen[18], &it, reviewKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
-			}
-		case "confidence":
-			if d.Take(&seen[19], &it, reviewKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Confidence = d.Float(it.Value, "confidence", 64, 0)
-			}
-		case "base_ref", "baseRef", "base-ref", "BaseRef":
-			if d.Take(&seen[20], &it, reviewKeys[20], lenient.AbsentNull) {
-				x.BaseRef = d.String(it.Value, "base_ref", 0)
-			}
-		case "head_ref", "headRef", "head-ref", "HeadRef":
-			if d.Take(&seen[21], &it, reviewKeys[21], lenient.AbsentNull) {
-				x.HeadRef = d.String(it.Value, "head_ref", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, reviewKnown)
+		case 11:
+			x.Draft = d.Bool(it.Value, "draft", 0)
+		case 12:
+			x.DismissStale = d.Bool(it.Value, "dismiss_stale", 0)
+		case 13:
+			x.AutoMerge = d.Bool(it.Value, "auto_merge", 0)
+		case 14:
+			x.Notify = d.Bool(it.Value, "notify", 0)
+		case 15:
+			x.MergeMethod = d.String(it.Value, "merge_method", 0)
+		case 16:
+			x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
+		case 17:
+			x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
+		case 18:
+			x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
+		case 19:
+			x.Confidence = d.Float(it.Value, "confidence", 64, 0)
+		case 20:
+			x.BaseRef = d.String(it.Value, "base_ref", 0)
+		case 21:
+			x.HeadRef = d.String(it.Value, "head_ref", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("owner", reviewKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("repo", reviewKeys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("pull_number", reviewKeys[2][1:])
-	}
-	if !seen[3] {
-		d.Missing("commit_id", reviewKeys[3][1:])
-	}
-	if !seen[4] {
-		d.Missing("event", reviewKeys[4][1:])
-	}
+	d.Missed(seen[:], &reviewFields)
 }
 
 func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -788,6 +699,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
 var reviewCommentKnown = lenient.KnownKeys(reviewCommentKeys[:])
+var reviewCommentFields = lenient.Fields{Keys: reviewCommentKeys[:], Known: reviewCommentKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a ReviewComment leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -828,44 +740,22 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, reviewCommentKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "line":
-			if d.Take(&seen[1], &it, reviewCommentKeys[1], lenient.NullMissing) {
-				x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
-			}
-		case "start_line", "startLine", "start-line", "StartLine":
-			if d.Take(&seen[2], &it, reviewCommentKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
-			}
-		case "side":
-			if d.Take(&seen[3], &it, reviewCommentKeys[3], lenient.AbsentNull) {
-				x.Side = d.String(it.Value, "side", 0)
-			}
-		case "body":
-			if d.Take(&seen[4], &it, reviewCommentKeys[4], lenient.NullMissing) {
-				x.Body = d.String(it.Value, "body", 0)
-			}
-		case "suggestion":
-			if d.Take(&seen[5], &it, reviewCommentKeys[5], lenient.AbsentNull) {
-				x.Suggestion = d.String(it.Value, "suggestion", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, reviewCommentKnown)
+		switch d.Field(&it, seen[:], &reviewCommentFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
+		case 2:
+			x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
+		case 3:
+			x.Side = d.String(it.Value, "side", 0)
+		case 4:
+			x.Body = d.String(it.Value, "body", 0)
+		case 5:
+			x.Suggestion = d.String(it.Value, "suggestion", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", reviewCommentKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("line", reviewCommentKeys[1][1:])
-	}
-	if !seen[4] {
-		d.Missing("body", reviewCommentKeys[4][1:])
-	}
+	d.Missed(seen[:], &reviewCommentFields)
 }
 
 func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -939,6 +829,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
 var writeFileKnown = lenient.KnownKeys(writeFileKeys[:])
+var writeFileFields = lenient.Fields{Keys: writeFileKeys[:], Known: writeFileKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a WriteFile leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -976,25 +867,14 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, writeFileKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "content":
-			if d.Take(&seen[1], &it, writeFileKeys[1], lenient.NullMissing) {
-				x.Content = d.String(it.Value, "content", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, writeFileKnown)
+		switch d.Field(&it, seen[:], &writeFileFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Content = d.String(it.Value, "content", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", writeFileKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("content", writeFileKeys[1][1:])
-	}
+	d.Missed(seen[:], &writeFileFields)
 }
 
 func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1040,6 +920,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pathsKeys = [1][]string{{"paths"}}
 var pathsKnown = lenient.KnownKeys(pathsKeys[:])
+var pathsFields = lenient.Fields{Keys: pathsKeys[:], Known: pathsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Paths leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1077,31 +958,25 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "paths":
-			if d.Take(&seen[0], &it, pathsKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "paths", 0, &a) {
-					d.Enter("paths")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &pathsFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "paths", 0, &a) {
+				d.Enter("paths")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Paths = s
 				}
+				d.Leave()
+				x.Paths = s
 			}
-		default:
-			d.Unknown(it.Key, 0, pathsKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("paths", pathsKeys[0][1:])
-	}
+	d.Missed(seen[:], &pathsFields)
 }
 
 func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1156,6 +1031,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var iDsKeys = [1][]string{{"ids"}}
 var iDsKnown = lenient.KnownKeys(iDsKeys[:])
+var iDsFields = lenient.Fields{Keys: iDsKeys[:], Known: iDsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a IDs leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1193,31 +1069,25 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "ids":
-			if d.Take(&seen[0], &it, iDsKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ids", 0, &a) {
-					d.Enter("ids")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &iDsFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "ids", 0, &a) {
+				d.Enter("ids")
+				s := make([]int64, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int64
+					e = d.Int(a.Value, "", 64, 0)
+					s = append(s, e)
 					d.Leave()
-					x.IDs = s
 				}
+				d.Leave()
+				x.IDs = s
 			}
-		default:
-			d.Unknown(it.Key, 0, iDsKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("ids", iDsKeys[0][1:])
-	}
+	d.Missed(seen[:], &iDsFields)
 }
 
 func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var vibium85Keys = [1][]string{{"ms"}}
 var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
+var vibium85Fields = lenient.Fields{Keys: vibium85Keys[:], Known: vibium85Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Vibium85 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,18 +58,12 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "ms":
-			if d.Take(&seen[0], &it, vibium85Keys[0], lenient.NullMissing) {
-				x.Ms = d.Float(it.Value, "ms", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, vibium85Known)
+		switch d.Field(&it, seen[:], &vibium85Fields) {
+		case 0:
+			x.Ms = d.Float(it.Value, "ms", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("ms", vibium85Keys[0][1:])
-	}
+	d.Missed(seen[:], &vibium85Fields)
 }
 
 func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -106,6 +101,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
 var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
+var openHandsSDK1085Fields = lenient.Fields{Keys: openHandsSDK1085Keys[:], Known: openHandsSDK1085Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a OpenHandsSDK1085 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -143,26 +139,16 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, openHandsSDK1085Keys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "line_number", "lineNumber", "line-number", "LineNumber":
-			if d.Take(&seen[1], &it, openHandsSDK1085Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
-			}
-		case "lines_after", "linesAfter", "lines-after", "LinesAfter":
-			if d.Take(&seen[2], &it, openHandsSDK1085Keys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, openHandsSDK1085Known)
+		switch d.Field(&it, seen[:], &openHandsSDK1085Fields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.LineNumber = d.Float(it.Value, "line_number", 64, 0)
+		case 2:
+			x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", openHandsSDK1085Keys[0][1:])
-	}
+	d.Missed(seen[:], &openHandsSDK1085Fields)
 }
 
 func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -220,6 +206,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
 var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
+var claudeCode24597Fields = lenient.Fields{Keys: claudeCode24597Keys[:], Known: claudeCode24597Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode24597 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -257,18 +244,12 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			if d.Take(&seen[0], &it, claudeCode24597Keys[0], lenient.NullMissing) {
-				x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode24597Known)
+		switch d.Field(&it, seen[:], &claudeCode24597Fields) {
+		case 0:
+			x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("pull_number", claudeCode24597Keys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode24597Fields)
 }
 
 func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -311,6 +292,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var dejaVu422Keys = [1][]string{{"limit"}}
 var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
+var dejaVu422Fields = lenient.Fields{Keys: dejaVu422Keys[:], Known: dejaVu422Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a DejaVu422 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -348,13 +330,9 @@ func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "limit":
-			if d.Take(&seen[0], &it, dejaVu422Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = d.Float(it.Value, "limit", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, dejaVu422Known)
+		switch d.Field(&it, seen[:], &dejaVu422Fields) {
+		case 0:
+			x.Limit = d.Float(it.Value, "limit", 64, 0)
 		}
 	}
 }
@@ -391,6 +369,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
 var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
+var servers2905Fields = lenient.Fields{Keys: servers2905Keys[:], Known: servers2905Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Servers2905 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -428,54 +407,36 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if d.Take(&seen[0], &it, servers2905Keys[0], lenient.NullMissing) {
-				x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
-			}
-		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if d.Take(&seen[1], &it, servers2905Keys[1], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+		switch d.Field(&it, seen[:], &servers2905Fields) {
+		case 0:
+			x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
+		case 1:
+			mark := d.Mark()
+			val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if val < 1 {
+					d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 				}
-				x.ThoughtNumber = int(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 			}
-		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if d.Take(&seen[2], &it, servers2905Keys[2], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			x.ThoughtNumber = int(val)
+		case 2:
+			mark := d.Mark()
+			val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if val < 1 {
+					d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 				}
-				x.TotalThoughts = int(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 			}
-		case "isRevision", "is_revision", "is-revision", "IsRevision":
-			if d.Take(&seen[3], &it, servers2905Keys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.IsRevision = d.Bool(it.Value, "isRevision", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, servers2905Known)
+			x.TotalThoughts = int(val)
+		case 3:
+			x.IsRevision = d.Bool(it.Value, "isRevision", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("nextThoughtNeeded", servers2905Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("thoughtNumber", servers2905Keys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("totalThoughts", servers2905Keys[2][1:])
-	}
+	d.Missed(seen[:], &servers2905Fields)
 }
 
 func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -570,6 +531,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
 var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
+var hermesAgent100926Fields = lenient.Fields{Keys: hermesAgent100926Keys[:], Known: hermesAgent100926Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a HermesAgent100926 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -607,22 +569,14 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "pattern":
-			if d.Take(&seen[0], &it, hermesAgent100926Keys[0], lenient.NullMissing) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
-			}
-		case "limit":
-			if d.Take(&seen[1], &it, hermesAgent100926Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, hermesAgent100926Known)
+		switch d.Field(&it, seen[:], &hermesAgent100926Fields) {
+		case 0:
+			x.Pattern = d.String(it.Value, "pattern", 0)
+		case 1:
+			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("pattern", hermesAgent100926Keys[0][1:])
-	}
+	d.Missed(seen[:], &hermesAgent100926Fields)
 }
 
 func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -665,6 +619,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
 var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
+var picoclaw400Fields = lenient.Fields{Keys: picoclaw400Keys[:], Known: picoclaw400Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Picoclaw400 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -702,22 +657,14 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "query":
-			if d.Take(&seen[0], &it, picoclaw400Keys[0], lenient.NullMissing) {
-				x.Query = d.String(it.Value, "query", 0)
-			}
-		case "count":
-			if d.Take(&seen[1], &it, picoclaw400Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, picoclaw400Known)
+		switch d.Field(&it, seen[:], &picoclaw400Fields) {
+		case 0:
+			x.Query = d.String(it.Value, "query", 0)
+		case 1:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("query", picoclaw400Keys[0][1:])
-	}
+	d.Missed(seen[:], &picoclaw400Fields)
 }
 
 func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -760,6 +707,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
+var opencode1328Fields = lenient.Fields{Keys: opencode1328Keys[:], Known: opencode1328Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Opencode1328 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -797,26 +745,16 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "filePath", "file_path", "file-path", "FilePath":
-			if d.Take(&seen[0], &it, opencode1328Keys[0], lenient.NullMissing) {
-				x.FilePath = d.String(it.Value, "filePath", 0)
-			}
-		case "offset":
-			if d.Take(&seen[1], &it, opencode1328Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Offset = d.Float(it.Value, "offset", 64, 0)
-			}
-		case "limit":
-			if d.Take(&seen[2], &it, opencode1328Keys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = d.Float(it.Value, "limit", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, opencode1328Known)
+		switch d.Field(&it, seen[:], &opencode1328Fields) {
+		case 0:
+			x.FilePath = d.String(it.Value, "filePath", 0)
+		case 1:
+			x.Offset = d.Float(it.Value, "offset", 64, 0)
+		case 2:
+			x.Limit = d.Float(it.Value, "limit", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("filePath", opencode1328Keys[0][1:])
-	}
+	d.Missed(seen[:], &opencode1328Fields)
 }
 
 func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -869,6 +807,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
+var opencode1328OffsetFields = lenient.Fields{Keys: opencode1328OffsetKeys[:], Known: opencode1328OffsetKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Opencode1328Offset leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -906,26 +845,16 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "filePath", "file_path", "file-path", "FilePath":
-			if d.Take(&seen[0], &it, opencode1328OffsetKeys[0], lenient.NullMissing) {
-				x.FilePath = d.String(it.Value, "filePath", 0)
-			}
-		case "offset":
-			if d.Take(&seen[1], &it, opencode1328OffsetKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Offset = d.Float(it.Value, "offset", 64, 0)
-			}
-		case "limit":
-			if d.Take(&seen[2], &it, opencode1328OffsetKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = d.Float(it.Value, "limit", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, opencode1328OffsetKnown)
+		switch d.Field(&it, seen[:], &opencode1328OffsetFields) {
+		case 0:
+			x.FilePath = d.String(it.Value, "filePath", 0)
+		case 1:
+			x.Offset = d.Float(it.Value, "offset", 64, 0)
+		case 2:
+			x.Limit = d.Float(it.Value, "limit", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("filePath", opencode1328OffsetKeys[0][1:])
-	}
+	d.Missed(seen[:], &opencode1328OffsetFields)
 }
 
 func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -978,6 +907,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var basicMemory250Keys = [1][]string{{"depth"}}
 var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
+var basicMemory250Fields = lenient.Fields{Keys: basicMemory250Keys[:], Known: basicMemory250Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a BasicMemory250 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1015,16 +945,12 @@ func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "depth":
-			if d.Take(&seen[0], &it, basicMemory250Keys[0], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
-					x.Depth = &p
-				}
+		switch d.Field(&it, seen[:], &basicMemory250Fields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+				x.Depth = &p
 			}
-		default:
-			d.Unknown(it.Key, 0, basicMemory250Known)
 		}
 	}
 }
@@ -1067,6 +993,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var vmlx47Keys = [1][]string{{"limit"}}
 var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
+var vmlx47Fields = lenient.Fields{Keys: vmlx47Keys[:], Known: vmlx47Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Vmlx47 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1104,13 +1031,9 @@ func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "limit":
-			if d.Take(&seen[0], &it, vmlx47Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, vmlx47Known)
+		switch d.Field(&it, seen[:], &vmlx47Fields) {
+		case 0:
+			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 		}
 	}
 }
@@ -1147,6 +1070,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
 var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
+var lmStudio1626Fields = lenient.Fields{Keys: lmStudio1626Keys[:], Known: lmStudio1626Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a LMStudio1626 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1184,18 +1108,12 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "sheet_name", "sheetName", "sheet-name", "SheetName":
-			if d.Take(&seen[0], &it, lmStudio1626Keys[0], lenient.NullMissing) {
-				x.SheetName = d.String(it.Value, "sheet_name", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, lmStudio1626Known)
+		switch d.Field(&it, seen[:], &lmStudio1626Fields) {
+		case 0:
+			x.SheetName = d.String(it.Value, "sheet_name", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("sheet_name", lmStudio1626Keys[0][1:])
-	}
+	d.Missed(seen[:], &lmStudio1626Fields)
 }
 
 func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1238,6 +1156,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode91803Keys = [1][]string{{"confirmed"}}
 var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
+var claudeCode91803Fields = lenient.Fields{Keys: claudeCode91803Keys[:], Known: claudeCode91803Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode91803 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1275,18 +1194,12 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "confirmed":
-			if d.Take(&seen[0], &it, claudeCode91803Keys[0], lenient.NullMissing) {
-				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode91803Known)
+		switch d.Field(&it, seen[:], &claudeCode91803Fields) {
+		case 0:
+			x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("confirmed", claudeCode91803Keys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode91803Fields)
 }
 
 func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1324,6 +1237,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
 var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:])
+var claudeCode91803CapitalFields = lenient.Fields{Keys: claudeCode91803CapitalKeys[:], Known: claudeCode91803CapitalKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode91803Capital leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1361,18 +1275,12 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "confirmed":
-			if d.Take(&seen[0], &it, claudeCode91803CapitalKeys[0], lenient.NullMissing) {
-				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode91803CapitalKnown)
+		switch d.Field(&it, seen[:], &claudeCode91803CapitalFields) {
+		case 0:
+			x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("confirmed", claudeCode91803CapitalKeys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode91803CapitalFields)
 }
 
 func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1410,6 +1318,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 
 var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
 var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
+var claudeCode91803DigitFields = lenient.Fields{Keys: claudeCode91803DigitKeys[:], Known: claudeCode91803DigitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode91803Digit leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1447,18 +1356,12 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "confirmed":
-			if d.Take(&seen[0], &it, claudeCode91803DigitKeys[0], lenient.NullMissing) {
-				x.Confirmed = d.Bool(it.Value, "confirmed", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode91803DigitKnown)
+		switch d.Field(&it, seen[:], &claudeCode91803DigitFields) {
+		case 0:
+			x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("confirmed", claudeCode91803DigitKeys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode91803DigitFields)
 }
 
 func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1496,6 +1399,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var claudeCode29104Keys = [1][]string{{"completed"}}
 var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
+var claudeCode29104Fields = lenient.Fields{Keys: claudeCode29104Keys[:], Known: claudeCode29104Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode29104 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1533,13 +1437,9 @@ func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "completed":
-			if d.Take(&seen[0], &it, claudeCode29104Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Completed = d.Bool(it.Value, "completed", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode29104Known)
+		switch d.Field(&it, seen[:], &claudeCode29104Fields) {
+		case 0:
+			x.Completed = d.Bool(it.Value, "completed", 0)
 		}
 	}
 }
@@ -1576,6 +1476,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
 var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
+var nteract1678Fields = lenient.Fields{Keys: nteract1678Keys[:], Known: nteract1678Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Nteract1678 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1613,13 +1514,9 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "and_run", "andRun", "and-run", "AndRun":
-			if d.Take(&seen[0], &it, nteract1678Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.AndRun = d.Bool(it.Value, "and_run", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, nteract1678Known)
+		switch d.Field(&it, seen[:], &nteract1678Fields) {
+		case 0:
+			x.AndRun = d.Bool(it.Value, "and_run", 0)
 		}
 	}
 }
@@ -1661,6 +1558,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
 var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
+var claudeCode22394Fields = lenient.Fields{Keys: claudeCode22394Keys[:], Known: claudeCode22394Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode22394 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1690,54 +1588,44 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "siteId", "site_id", "site-id", "SiteId":
-			if d.Take(&seen[0], &it, claudeCode22394Keys[0], lenient.NullMissing) {
-				x.SiteID = d.String(it.Value, "siteId", 0)
-			}
-		case "actions":
-			if d.Take(&seen[1], &it, claudeCode22394Keys[1], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "actions", 0, &a) {
-					d.Enter("actions")
-					s := make([]map[string]any, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e map[string]any
-						var o1 lenient.ObjectIter
-						if d.Object(a.Value, "", 0, &o1) {
-							mp := make(map[string]any)
-							for o1.Next() {
-								k := string(o1.Key)
-								d.Enter(k)
-								var e any
-								e = d.Any(o1.Value)
-								mp[k] = e
-								d.Leave()
-							}
-							e = mp
+		switch d.Field(&it, seen[:], &claudeCode22394Fields) {
+		case 0:
+			x.SiteID = d.String(it.Value, "siteId", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "actions", 0, &a) {
+				d.Enter("actions")
+				s := make([]map[string]any, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e map[string]any
+					var o1 lenient.ObjectIter
+					if d.Object(a.Value, "", 0, &o1) {
+						mp := make(map[string]any)
+						for o1.Next() {
+							k := string(o1.Key)
+							d.Enter(k)
+							var e any
+							e = d.Any(o1.Value)
+							mp[k] = e
+							d.Leave()
 						}
-						s = append(s, e)
-						d.Leave()
+						e = mp
 					}
+					s = append(s, e)
 					d.Leave()
-					x.Actions = s
 				}
+				d.Leave()
+				x.Actions = s
 			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode22394Known)
 		}
 	}
-	if !seen[0] {
-		d.Missing("siteId", claudeCode22394Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("actions", claudeCode22394Keys[1][1:])
-	}
+	d.Missed(seen[:], &claudeCode22394Fields)
 }
 
 var claudeCode34520Keys = [1][]string{{"tasks"}}
 var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
+var claudeCode34520Fields = lenient.Fields{Keys: claudeCode34520Keys[:], Known: claudeCode34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode34520 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1775,31 +1663,25 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "tasks":
-			if d.Take(&seen[0], &it, claudeCode34520Keys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tasks", 0, &a) {
-					d.Enter("tasks")
-					s := make([]Task34520, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Task34520
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &claudeCode34520Fields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "tasks", 0, &a) {
+				d.Enter("tasks")
+				s := make([]Task34520, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Task34520
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Tasks = s
 				}
+				d.Leave()
+				x.Tasks = s
 			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode34520Known)
 		}
 	}
-	if !seen[0] {
-		d.Missing("tasks", claudeCode34520Keys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode34520Fields)
 }
 
 func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1854,6 +1736,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var task34520Keys = [2][]string{{"id"}, {"content"}}
 var task34520Known = lenient.KnownKeys(task34520Keys[:])
+var task34520Fields = lenient.Fields{Keys: task34520Keys[:], Known: task34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Task34520 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1894,22 +1777,14 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Take(&seen[0], &it, task34520Keys[0], lenient.NullMissing) {
-				x.ID = d.String(it.Value, "id", 0)
-			}
-		case "content":
-			if d.Take(&seen[1], &it, task34520Keys[1], lenient.AbsentNull) {
-				x.Content = d.String(it.Value, "content", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, task34520Known)
+		switch d.Field(&it, seen[:], &task34520Fields) {
+		case 0:
+			x.ID = d.String(it.Value, "id", 0)
+		case 1:
+			x.Content = d.String(it.Value, "content", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("id", task34520Keys[0][1:])
-	}
+	d.Missed(seen[:], &task34520Fields)
 }
 
 func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1952,6 +1827,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var gmailMCP96Keys = [1][]string{{"to"}}
 var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
+var gmailMCP96Fields = lenient.Fields{Keys: gmailMCP96Keys[:], Known: gmailMCP96Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a GmailMCP96 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1989,31 +1865,25 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "to":
-			if d.Take(&seen[0], &it, gmailMCP96Keys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "to", 0, &a) {
-					d.Enter("to")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &gmailMCP96Fields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "to", 0, &a) {
+				d.Enter("to")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.To = s
 				}
+				d.Leave()
+				x.To = s
 			}
-		default:
-			d.Unknown(it.Key, 0, gmailMCP96Known)
 		}
 	}
-	if !seen[0] {
-		d.Missing("to", gmailMCP96Keys[0][1:])
-	}
+	d.Missed(seen[:], &gmailMCP96Fields)
 }
 
 func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2068,6 +1938,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var mcpRemote319Keys = [1][]string{{"target"}}
 var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
+var mcpRemote319Fields = lenient.Fields{Keys: mcpRemote319Keys[:], Known: mcpRemote319Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a MCPRemote319 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2105,26 +1976,22 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "target":
-			if d.Take(&seen[0], &it, mcpRemote319Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "target", 0, &a) {
-					d.Enter("target")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &mcpRemote319Fields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "target", 0, &a) {
+				d.Enter("target")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Target = s
 				}
+				d.Leave()
+				x.Target = s
 			}
-		default:
-			d.Unknown(it.Key, 0, mcpRemote319Known)
 		}
 	}
 }
@@ -2178,6 +2045,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var gitlabMCP380Keys = [1][]string{{"labels"}}
 var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
+var gitlabMCP380Fields = lenient.Fields{Keys: gitlabMCP380Keys[:], Known: gitlabMCP380Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a GitlabMCP380 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2215,26 +2083,22 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "labels":
-			if d.Take(&seen[0], &it, gitlabMCP380Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &gitlabMCP380Fields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "labels", 0, &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Labels = s
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		default:
-			d.Unknown(it.Key, 0, gitlabMCP380Known)
 		}
 	}
 }
@@ -2288,6 +2152,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var weKnora2955Keys = [1][]string{{"args"}}
 var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
+var weKnora2955Fields = lenient.Fields{Keys: weKnora2955Keys[:], Known: weKnora2955Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a WeKnora2955 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2325,26 +2190,22 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "args":
-			if d.Take(&seen[0], &it, weKnora2955Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "args", 0, &a) {
-					d.Enter("args")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &weKnora2955Fields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "args", 0, &a) {
+				d.Enter("args")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Args = s
 				}
+				d.Leave()
+				x.Args = s
 			}
-		default:
-			d.Unknown(it.Key, 0, weKnora2955Known)
 		}
 	}
 }
@@ -2398,6 +2259,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
 var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
+var claudeCode73137Fields = lenient.Fields{Keys: claudeCode73137Keys[:], Known: claudeCode73137Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode73137 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2435,54 +2297,44 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "loc":
-			if d.Take(&seen[0], &it, claudeCode73137Keys[0], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "loc", 0, &a) {
-						d.Enter("loc")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-							s = append(s, e)
-							d.Leave()
-						}
+		switch d.Field(&it, seen[:], &claudeCode73137Fields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				var a lenient.ArrayIter
+				if d.Array(it.Value, "loc", 0, &a) {
+					d.Enter("loc")
+					s := make([]int, 0, a.Len())
+					for a.Next() {
+						d.EnterIndex(a.Index())
+						var e int
+						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						s = append(s, e)
 						d.Leave()
-						x.Loc = &s
+					}
+					d.Leave()
+					x.Loc = &s
+				}
+			}
+		case 1:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
+				x.Label = &p
+			}
+		case 2:
+			mark := d.Mark()
+			val := d.String(it.Value, "button", 0)
+			if d.OK(mark) {
+				switch val {
+				case "left", "right", "middle":
+				default:
+					if !d.EnumCase(&val, "button", "left", "right", "middle") {
+						d.FailKind(lenient.KindEnum, "button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
 					}
 				}
 			}
-		case "label":
-			if d.Take(&seen[1], &it, claudeCode73137Keys[1], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
-					x.Label = &p
-				}
-			}
-		case "button":
-			if d.Take(&seen[2], &it, claudeCode73137Keys[2], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "button", 0)
-				if d.OK(mark) {
-					switch val {
-					case "left", "right", "middle":
-					default:
-						if !d.EnumCase(&val, "button", "left", "right", "middle") {
-							d.FailKind(lenient.KindEnum, "button", it.Value, "is not one of \"left\", \"right\", \"middle\"")
-						}
-					}
-				}
-				x.Button = val
-			}
-		case "clicks":
-			if d.Take(&seen[3], &it, claudeCode73137Keys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode73137Known)
+			x.Button = val
+		case 3:
+			x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
 		}
 	}
 }
@@ -2555,6 +2407,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sonetto319TodosKeys = [1][]string{{"todos"}}
 var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
+var sonetto319TodosFields = lenient.Fields{Keys: sonetto319TodosKeys[:], Known: sonetto319TodosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Sonetto319Todos leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2592,31 +2445,25 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "todos":
-			if d.Take(&seen[0], &it, sonetto319TodosKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "todos", 0, &a) {
-					d.Enter("todos")
-					s := make([]Todo319, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Todo319
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &sonetto319TodosFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "todos", 0, &a) {
+				d.Enter("todos")
+				s := make([]Todo319, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Todo319
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Todos = s
 				}
+				d.Leave()
+				x.Todos = s
 			}
-		default:
-			d.Unknown(it.Key, 0, sonetto319TodosKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("todos", sonetto319TodosKeys[0][1:])
-	}
+	d.Missed(seen[:], &sonetto319TodosFields)
 }
 
 func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2671,6 +2518,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var todo319Keys = [2][]string{{"content"}, {"status"}}
 var todo319Known = lenient.KnownKeys(todo319Keys[:])
+var todo319Fields = lenient.Fields{Keys: todo319Keys[:], Known: todo319Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Todo319 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2711,25 +2559,14 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "content":
-			if d.Take(&seen[0], &it, todo319Keys[0], lenient.NullMissing) {
-				x.Content = d.String(it.Value, "content", 0)
-			}
-		case "status":
-			if d.Take(&seen[1], &it, todo319Keys[1], lenient.NullMissing) {
-				x.Status = d.String(it.Value, "status", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, todo319Known)
+		switch d.Field(&it, seen[:], &todo319Fields) {
+		case 0:
+			x.Content = d.String(it.Value, "content", 0)
+		case 1:
+			x.Status = d.String(it.Value, "status", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("content", todo319Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("status", todo319Keys[1][1:])
-	}
+	d.Missed(seen[:], &todo319Fields)
 }
 
 func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2775,6 +2612,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
 var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
+var sonetto319LoneLabelFields = lenient.Fields{Keys: sonetto319LoneLabelKeys[:], Known: sonetto319LoneLabelKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Sonetto319LoneLabel leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2812,26 +2650,22 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "labels":
-			if d.Take(&seen[0], &it, sonetto319LoneLabelKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &sonetto319LoneLabelFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "labels", 0, &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Labels = s
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		default:
-			d.Unknown(it.Key, 0, sonetto319LoneLabelKnown)
 		}
 	}
 }
@@ -2885,6 +2719,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
 var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
+var sonetto319LoneTodoFields = lenient.Fields{Keys: sonetto319LoneTodoKeys[:], Known: sonetto319LoneTodoKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Sonetto319LoneTodo leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2922,31 +2757,25 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "todos":
-			if d.Take(&seen[0], &it, sonetto319LoneTodoKeys[0], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "todos", 0, &a) {
-					d.Enter("todos")
-					s := make([]Todo319, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Todo319
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &sonetto319LoneTodoFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "todos", 0, &a) {
+				d.Enter("todos")
+				s := make([]Todo319, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Todo319
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Todos = s
 				}
+				d.Leave()
+				x.Todos = s
 			}
-		default:
-			d.Unknown(it.Key, 0, sonetto319LoneTodoKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("todos", sonetto319LoneTodoKeys[0][1:])
-	}
+	d.Missed(seen[:], &sonetto319LoneTodoFields)
 }
 
 func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3001,6 +2830,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sonetto319PythonListKeys = [1][]string{{"labels"}}
 var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
+var sonetto319PythonListFields = lenient.Fields{Keys: sonetto319PythonListKeys[:], Known: sonetto319PythonListKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Sonetto319PythonList leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3038,26 +2868,22 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "labels":
-			if d.Take(&seen[0], &it, sonetto319PythonListKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &sonetto319PythonListFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "labels", 0, &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Labels = s
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		default:
-			d.Unknown(it.Key, 0, sonetto319PythonListKnown)
 		}
 	}
 }
@@ -3111,6 +2937,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var adcp4201Keys = [1][]string{{"labels"}}
 var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
+var adcp4201Fields = lenient.Fields{Keys: adcp4201Keys[:], Known: adcp4201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Adcp4201 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3148,26 +2975,22 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "labels":
-			if d.Take(&seen[0], &it, adcp4201Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", 0, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &adcp4201Fields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "labels", 0, &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Labels = s
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		default:
-			d.Unknown(it.Key, 0, adcp4201Known)
 		}
 	}
 }
@@ -3221,6 +3044,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode15766Keys = [1][]string{{"parent"}}
 var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
+var claudeCode15766Fields = lenient.Fields{Keys: claudeCode15766Keys[:], Known: claudeCode15766Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode15766 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3258,20 +3082,14 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "parent":
-			if d.Take(&seen[0], &it, claudeCode15766Keys[0], lenient.NullMissing) {
-				d.Enter("parent")
-				x.Parent.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode15766Known)
+		switch d.Field(&it, seen[:], &claudeCode15766Fields) {
+		case 0:
+			d.Enter("parent")
+			x.Parent.decodeNormgen(d, it.Value, 0)
+			d.Leave()
 		}
 	}
-	if !seen[0] {
-		d.Missing("parent", claudeCode15766Keys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode15766Fields)
 }
 
 func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3312,6 +3130,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
 var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
+var parent15766Fields = lenient.Fields{Keys: parent15766Keys[:], Known: parent15766Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Parent15766 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3352,13 +3171,9 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "database_id", "databaseId", "database-id", "DatabaseId":
-			if d.Take(&seen[0], &it, parent15766Keys[0], lenient.AbsentNull) {
-				x.DatabaseID = d.String(it.Value, "database_id", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, parent15766Known)
+		switch d.Field(&it, seen[:], &parent15766Fields) {
+		case 0:
+			x.DatabaseID = d.String(it.Value, "database_id", 0)
 		}
 	}
 }
@@ -3400,6 +3215,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
 var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
+var claudeCode18260Fields = lenient.Fields{Keys: claudeCode18260Keys[:], Known: claudeCode18260Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode18260 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3429,42 +3245,35 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "parent":
-			if d.Take(&seen[0], &it, claudeCode18260Keys[0], lenient.NullMissing) {
-				d.Enter("parent")
-				x.Parent.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		case "properties":
-			if d.Take(&seen[1], &it, claudeCode18260Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "properties", 0, &o) {
-					d.Enter("properties")
-					mp := make(map[string]any)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e any
-						e = d.Any(o.Value)
-						mp[k] = e
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &claudeCode18260Fields) {
+		case 0:
+			d.Enter("parent")
+			x.Parent.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 1:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "properties", 0, &o) {
+				d.Enter("properties")
+				mp := make(map[string]any)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e any
+					e = d.Any(o.Value)
+					mp[k] = e
 					d.Leave()
-					x.Properties = mp
 				}
+				d.Leave()
+				x.Properties = mp
 			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode18260Known)
 		}
 	}
-	if !seen[0] {
-		d.Missing("parent", claudeCode18260Keys[0][1:])
-	}
+	d.Missed(seen[:], &claudeCode18260Fields)
 }
 
 var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}
 var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
+var parent18260Fields = lenient.Fields{Keys: parent18260Keys[:], Known: parent18260Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Parent18260 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3505,13 +3314,9 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "data_source_id", "dataSourceId", "data-source-id", "DataSourceId":
-			if d.Take(&seen[0], &it, parent18260Keys[0], lenient.AbsentNull) {
-				x.DataSourceID = d.String(it.Value, "data_source_id", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, parent18260Known)
+		switch d.Field(&it, seen[:], &parent18260Fields) {
+		case 0:
+			x.DataSourceID = d.String(it.Value, "data_source_id", 0)
 		}
 	}
 }
@@ -3553,6 +3358,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
 var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
+var claudeCode5504Fields = lenient.Fields{Keys: claudeCode5504Keys[:], Known: claudeCode5504Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode5504 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3582,35 +3388,32 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "patch_content", "patchContent", "patch-content", "PatchContent":
-			if d.Take(&seen[0], &it, claudeCode5504Keys[0], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "patch_content", 0, &o) {
-						d.Enter("patch_content")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
-							d.Leave()
-						}
+		switch d.Field(&it, seen[:], &claudeCode5504Fields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "patch_content", 0, &o) {
+					d.Enter("patch_content")
+					mp := make(map[string]any)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e any
+						e = d.Any(o.Value)
+						mp[k] = e
 						d.Leave()
-						x.PatchContent = &mp
 					}
+					d.Leave()
+					x.PatchContent = &mp
 				}
 			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode5504Known)
 		}
 	}
 }
 
 var claudeCode2747Keys = [1][]string{{"metadata"}}
 var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
+var claudeCode2747Fields = lenient.Fields{Keys: claudeCode2747Keys[:], Known: claudeCode2747Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode2747 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3640,35 +3443,32 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "metadata":
-			if d.Take(&seen[0], &it, claudeCode2747Keys[0], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "metadata", 0, &o) {
-						d.Enter("metadata")
-						mp := make(map[string]any)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e any
-							e = d.Any(o.Value)
-							mp[k] = e
-							d.Leave()
-						}
+		switch d.Field(&it, seen[:], &claudeCode2747Fields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "metadata", 0, &o) {
+					d.Enter("metadata")
+					mp := make(map[string]any)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e any
+						e = d.Any(o.Value)
+						mp[k] = e
 						d.Leave()
-						x.Metadata = &mp
 					}
+					d.Leave()
+					x.Metadata = &mp
 				}
 			}
-		default:
-			d.Unknown(it.Key, 0, claudeCode2747Known)
 		}
 	}
 }
 
 var fastMCP932Keys = [1][]string{{"user"}}
 var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
+var fastMCP932Fields = lenient.Fields{Keys: fastMCP932Keys[:], Known: fastMCP932Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a FastMCP932 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3706,20 +3506,14 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "user":
-			if d.Take(&seen[0], &it, fastMCP932Keys[0], lenient.NullMissing) {
-				d.Enter("user")
-				x.User.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		default:
-			d.Unknown(it.Key, 0, fastMCP932Known)
+		switch d.Field(&it, seen[:], &fastMCP932Fields) {
+		case 0:
+			d.Enter("user")
+			x.User.decodeNormgen(d, it.Value, 0)
+			d.Leave()
 		}
 	}
-	if !seen[0] {
-		d.Missing("user", fastMCP932Keys[0][1:])
-	}
+	d.Missed(seen[:], &fastMCP932Fields)
 }
 
 func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3760,6 +3554,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
 var user932Known = lenient.KnownKeys(user932Keys[:])
+var user932Fields = lenient.Fields{Keys: user932Keys[:], Known: user932Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a User932 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3800,36 +3595,21 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "username":
-			if d.Take(&seen[0], &it, user932Keys[0], lenient.NullMissing) {
-				x.Username = d.String(it.Value, "username", 0)
+		switch d.Field(&it, seen[:], &user932Fields) {
+		case 0:
+			x.Username = d.String(it.Value, "username", 0)
+		case 1:
+			x.Email = d.String(it.Value, "email", 0)
+		case 2:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
+				x.Age = &p
 			}
-		case "email":
-			if d.Take(&seen[1], &it, user932Keys[1], lenient.NullMissing) {
-				x.Email = d.String(it.Value, "email", 0)
-			}
-		case "age":
-			if d.Take(&seen[2], &it, user932Keys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
-					x.Age = &p
-				}
-			}
-		case "is_active", "isActive", "is-active", "IsActive":
-			if d.Take(&seen[3], &it, user932Keys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.IsActive = d.Bool(it.Value, "is_active", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, user932Known)
+		case 3:
+			x.IsActive = d.Bool(it.Value, "is_active", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("username", user932Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("email", user932Keys[1][1:])
-	}
+	d.Missed(seen[:], &user932Fields)
 }
 
 func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3896,6 +3676,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
 var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
+var templateAgent249Fields = lenient.Fields{Keys: templateAgent249Keys[:], Known: templateAgent249Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a TemplateAgent249 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3925,50 +3706,35 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey":
-			if d.Take(&seen[0], &it, templateAgent249Keys[0], lenient.NullMissing) {
-				x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
-			}
-		case "fields":
-			if d.Take(&seen[1], &it, templateAgent249Keys[1], lenient.NullMissing) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "fields", 0, &o) {
-					d.Enter("fields")
-					mp := make(map[string]any)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e any
-						e = d.Any(o.Value)
-						mp[k] = e
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &templateAgent249Fields) {
+		case 0:
+			x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
+		case 1:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "fields", 0, &o) {
+				d.Enter("fields")
+				mp := make(map[string]any)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e any
+					e = d.Any(o.Value)
+					mp[k] = e
 					d.Leave()
-					x.Fields = mp
 				}
+				d.Leave()
+				x.Fields = mp
 			}
-		case "cloudId", "cloud_id", "cloud-id", "CloudId":
-			if d.Take(&seen[2], &it, templateAgent249Keys[2], lenient.NullMissing) {
-				x.CloudID = d.String(it.Value, "cloudId", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, templateAgent249Known)
+		case 2:
+			x.CloudID = d.String(it.Value, "cloudId", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("issueIdOrKey", templateAgent249Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("fields", templateAgent249Keys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("cloudId", templateAgent249Keys[2][1:])
-	}
+	d.Missed(seen[:], &templateAgent249Fields)
 }
 
 var claudeAIMCP548Keys = [1][]string{{"params"}}
 var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
+var claudeAIMCP548Fields = lenient.Fields{Keys: claudeAIMCP548Keys[:], Known: claudeAIMCP548Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeAIMCP548 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4006,20 +3772,14 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "params":
-			if d.Take(&seen[0], &it, claudeAIMCP548Keys[0], lenient.NullMissing) {
-				d.Enter("params")
-				x.Params.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		default:
-			d.Unknown(it.Key, 0, claudeAIMCP548Known)
+		switch d.Field(&it, seen[:], &claudeAIMCP548Fields) {
+		case 0:
+			d.Enter("params")
+			x.Params.decodeNormgen(d, it.Value, 0)
+			d.Leave()
 		}
 	}
-	if !seen[0] {
-		d.Missing("params", claudeAIMCP548Keys[0][1:])
-	}
+	d.Missed(seen[:], &claudeAIMCP548Fields)
 }
 
 func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4060,6 +3820,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
 var params548Known = lenient.KnownKeys(params548Keys[:])
+var params548Fields = lenient.Fields{Keys: params548Keys[:], Known: params548Known, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Params548 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -4100,21 +3861,13 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "model":
-			if d.Take(&seen[0], &it, params548Keys[0], lenient.AbsentNull) {
-				x.Model = d.String(it.Value, "model", 0)
-			}
-		case "prompt":
-			if d.Take(&seen[1], &it, params548Keys[1], lenient.AbsentNull) {
-				x.Prompt = d.String(it.Value, "prompt", 0)
-			}
-		case "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio":
-			if d.Take(&seen[2], &it, params548Keys[2], lenient.AbsentNull) {
-				x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, params548Known)
+		switch d.Field(&it, seen[:], &params548Fields) {
+		case 0:
+			x.Model = d.String(it.Value, "model", 0)
+		case 1:
+			x.Prompt = d.String(it.Value, "prompt", 0)
+		case 2:
+			x.AspectRatio = d.String(it.Value, "aspect_ratio", 0)
 		}
 	}
 }
@@ -4166,6 +3919,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var cursor3614Keys = [1][]string{{"active"}}
 var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
+var cursor3614Fields = lenient.Fields{Keys: cursor3614Keys[:], Known: cursor3614Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Cursor3614 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4203,16 +3957,12 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "active":
-			if d.Take(&seen[0], &it, cursor3614Keys[0], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "active", 0)
-					x.Active = &p
-				}
+		switch d.Field(&it, seen[:], &cursor3614Fields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				p := d.Bool(it.Value, "active", 0)
+				x.Active = &p
 			}
-		default:
-			d.Unknown(it.Key, 0, cursor3614Known)
 		}
 	}
 }
@@ -4255,6 +4005,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var langflow8059Keys = [1][]string{{"range"}}
 var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
+var langflow8059Fields = lenient.Fields{Keys: langflow8059Keys[:], Known: langflow8059Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Langflow8059 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4292,13 +4043,9 @@ func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "range":
-			if d.Take(&seen[0], &it, langflow8059Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Range = d.Float(it.Value, "range", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, langflow8059Known)
+		switch d.Field(&it, seen[:], &langflow8059Fields) {
+		case 0:
+			x.Range = d.Float(it.Value, "range", 64, 0)
 		}
 	}
 }
@@ -4335,6 +4082,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
 var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
+var mcpadapt38Fields = lenient.Fields{Keys: mcpadapt38Keys[:], Known: mcpadapt38Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Mcpadapt38 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4364,37 +4112,32 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "filters":
-			if d.Take(&seen[0], &it, mcpadapt38Keys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "filters", 0, &o) {
-					d.Enter("filters")
-					mp := make(map[string]any)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e any
-						e = d.Any(o.Value)
-						mp[k] = e
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &mcpadapt38Fields) {
+		case 0:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "filters", 0, &o) {
+				d.Enter("filters")
+				mp := make(map[string]any)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e any
+					e = d.Any(o.Value)
+					mp[k] = e
 					d.Leave()
-					x.Filters = mp
 				}
+				d.Leave()
+				x.Filters = mp
 			}
-		case "maxResults", "max_results", "max-results", "MaxResults":
-			if d.Take(&seen[1], &it, mcpadapt38Keys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, mcpadapt38Known)
+		case 1:
+			x.MaxResults = d.Float(it.Value, "maxResults", 64, 0)
 		}
 	}
 }
 
 var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
 var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
+var nemoAgentToolkit1507Fields = lenient.Fields{Keys: nemoAgentToolkit1507Keys[:], Known: nemoAgentToolkit1507Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a NemoAgentToolkit1507 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4432,13 +4175,9 @@ func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "cursor":
-			if d.Take(&seen[0], &it, nemoAgentToolkit1507Keys[0], lenient.AbsentNull) {
-				x.Cursor = d.String(it.Value, "cursor", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, nemoAgentToolkit1507Known)
+		switch d.Field(&it, seen[:], &nemoAgentToolkit1507Fields) {
+		case 0:
+			x.Cursor = d.String(it.Value, "cursor", 0)
 		}
 	}
 }
@@ -4540,6 +4279,7 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var margince417Keys = [1][]string{{"lifecycle"}}
 var margince417Known = lenient.KnownKeys(margince417Keys[:])
+var margince417Fields = lenient.Fields{Keys: margince417Keys[:], Known: margince417Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Margince417 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4577,24 +4317,20 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "lifecycle":
-			if d.Take(&seen[0], &it, margince417Keys[0], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "lifecycle", 0)
-				if d.OK(mark) {
-					switch val {
-					case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
-					default:
-						if !d.EnumCase(&val, "lifecycle", "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified") {
-							d.FailKind(lenient.KindEnum, "lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
-						}
+		switch d.Field(&it, seen[:], &margince417Fields) {
+		case 0:
+			mark := d.Mark()
+			val := d.String(it.Value, "lifecycle", 0)
+			if d.OK(mark) {
+				switch val {
+				case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
+				default:
+					if !d.EnumCase(&val, "lifecycle", "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified") {
+						d.FailKind(lenient.KindEnum, "lifecycle", it.Value, "is not one of \"unknown\", \"target\", \"prospect\", \"opportunity\", \"customer\", \"former_customer\", \"disqualified\"")
 					}
 				}
-				x.Lifecycle = val
 			}
-		default:
-			d.Unknown(it.Key, 0, margince417Known)
+			x.Lifecycle = val
 		}
 	}
 }
@@ -4641,6 +4377,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var zammadMCP201Keys = [1][]string{{"params"}}
 var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
+var zammadMCP201Fields = lenient.Fields{Keys: zammadMCP201Keys[:], Known: zammadMCP201Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ZammadMCP201 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4678,20 +4415,14 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "params":
-			if d.Take(&seen[0], &it, zammadMCP201Keys[0], lenient.NullMissing) {
-				d.Enter("params")
-				x.Params.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		default:
-			d.Unknown(it.Key, 0, zammadMCP201Known)
+		switch d.Field(&it, seen[:], &zammadMCP201Fields) {
+		case 0:
+			d.Enter("params")
+			x.Params.decodeNormgen(d, it.Value, 0)
+			d.Leave()
 		}
 	}
-	if !seen[0] {
-		d.Missing("params", zammadMCP201Keys[0][1:])
-	}
+	d.Missed(seen[:], &zammadMCP201Fields)
 }
 
 func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4732,6 +4463,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
 var params201Known = lenient.KnownKeys(params201Keys[:])
+var params201Fields = lenient.Fields{Keys: params201Keys[:], Known: params201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Params201 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -4772,24 +4504,20 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "response_format", "responseFormat", "response-format", "ResponseFormat":
-			if d.Take(&seen[0], &it, params201Keys[0], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "response_format", 0)
-				if d.OK(mark) {
-					switch val {
-					case "markdown", "json":
-					default:
-						if !d.EnumCase(&val, "response_format", "markdown", "json") {
-							d.FailKind(lenient.KindEnum, "response_format", it.Value, "is not one of \"markdown\", \"json\"")
-						}
+		switch d.Field(&it, seen[:], &params201Fields) {
+		case 0:
+			mark := d.Mark()
+			val := d.String(it.Value, "response_format", 0)
+			if d.OK(mark) {
+				switch val {
+				case "markdown", "json":
+				default:
+					if !d.EnumCase(&val, "response_format", "markdown", "json") {
+						d.FailKind(lenient.KindEnum, "response_format", it.Value, "is not one of \"markdown\", \"json\"")
 					}
 				}
-				x.ResponseFormat = val
 			}
-		default:
-			d.Unknown(it.Key, 0, params201Known)
+			x.ResponseFormat = val
 		}
 	}
 }
@@ -4841,6 +4569,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var fixmap235Keys = [1][]string{{"format"}}
 var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
+var fixmap235Fields = lenient.Fields{Keys: fixmap235Keys[:], Known: fixmap235Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Fixmap235 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4878,24 +4607,20 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "format":
-			if d.Take(&seen[0], &it, fixmap235Keys[0], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "format", 0)
-				if d.OK(mark) {
-					switch val {
-					case "markdown", "json":
-					default:
-						if !d.EnumCase(&val, "format", "markdown", "json") {
-							d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"markdown\", \"json\"")
-						}
+		switch d.Field(&it, seen[:], &fixmap235Fields) {
+		case 0:
+			mark := d.Mark()
+			val := d.String(it.Value, "format", 0)
+			if d.OK(mark) {
+				switch val {
+				case "markdown", "json":
+				default:
+					if !d.EnumCase(&val, "format", "markdown", "json") {
+						d.FailKind(lenient.KindEnum, "format", it.Value, "is not one of \"markdown\", \"json\"")
 					}
 				}
-				x.Format = val
 			}
-		default:
-			d.Unknown(it.Key, 0, fixmap235Known)
+			x.Format = val
 		}
 	}
 }
@@ -4942,6 +4667,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
 var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys[:])
+var langchainMCPAdapters277Fields = lenient.Fields{Keys: langchainMCPAdapters277Keys[:], Known: langchainMCPAdapters277Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a LangchainMCPAdapters277 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4979,41 +4705,29 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "resourceType", "resource_type", "resource-type", "ResourceType":
-			if d.Take(&seen[0], &it, langchainMCPAdapters277Keys[0], lenient.NullMissing) {
-				x.ResourceType = d.String(it.Value, "resourceType", 0)
-			}
-		case "name":
-			if d.Take(&seen[1], &it, langchainMCPAdapters277Keys[1], lenient.AbsentNull) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "namespace":
-			if d.Take(&seen[2], &it, langchainMCPAdapters277Keys[2], lenient.AbsentNull) {
-				x.Namespace = d.String(it.Value, "namespace", 0)
-			}
-		case "output":
-			if d.Take(&seen[3], &it, langchainMCPAdapters277Keys[3], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "output", 0)
-				if d.OK(mark) {
-					switch val {
-					case "json", "yaml", "wide", "name", "custom":
-					default:
-						if !d.EnumCase(&val, "output", "json", "yaml", "wide", "name", "custom") {
-							d.FailKind(lenient.KindEnum, "output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
-						}
+		switch d.Field(&it, seen[:], &langchainMCPAdapters277Fields) {
+		case 0:
+			x.ResourceType = d.String(it.Value, "resourceType", 0)
+		case 1:
+			x.Name = d.String(it.Value, "name", 0)
+		case 2:
+			x.Namespace = d.String(it.Value, "namespace", 0)
+		case 3:
+			mark := d.Mark()
+			val := d.String(it.Value, "output", 0)
+			if d.OK(mark) {
+				switch val {
+				case "json", "yaml", "wide", "name", "custom":
+				default:
+					if !d.EnumCase(&val, "output", "json", "yaml", "wide", "name", "custom") {
+						d.FailKind(lenient.KindEnum, "output", it.Value, "is not one of \"json\", \"yaml\", \"wide\", \"name\", \"custom\"")
 					}
 				}
-				x.Output = val
 			}
-		default:
-			d.Unknown(it.Key, 0, langchainMCPAdapters277Known)
+			x.Output = val
 		}
 	}
-	if !seen[0] {
-		d.Missing("resourceType", langchainMCPAdapters277Keys[0][1:])
-	}
+	d.Missed(seen[:], &langchainMCPAdapters277Fields)
 }
 
 func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5081,6 +4795,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 
 var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
 var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
+var grafana641Fields = lenient.Fields{Keys: grafana641Keys[:], Known: grafana641Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Grafana641 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5118,18 +4833,12 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid":
-			if d.Take(&seen[0], &it, grafana641Keys[0], lenient.NullMissing) {
-				x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, grafana641Known)
+		switch d.Field(&it, seen[:], &grafana641Fields) {
+		case 0:
+			x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("datasourceUid", grafana641Keys[0][1:])
-	}
+	d.Missed(seen[:], &grafana641Fields)
 }
 
 func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5172,6 +4881,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
 var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
+var actualChat4728Fields = lenient.Fields{Keys: actualChat4728Keys[:], Known: actualChat4728Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ActualChat4728 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5209,25 +4919,14 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "chatId", "chat_id", "chat-id", "ChatId":
-			if d.Take(&seen[0], &it, actualChat4728Keys[0], lenient.NullMissing) {
-				x.ChatID = d.String(it.Value, "chatId", 0)
-			}
-		case "text":
-			if d.Take(&seen[1], &it, actualChat4728Keys[1], lenient.NullMissing) {
-				x.Text = d.String(it.Value, "text", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, actualChat4728Known)
+		switch d.Field(&it, seen[:], &actualChat4728Fields) {
+		case 0:
+			x.ChatID = d.String(it.Value, "chatId", 0)
+		case 1:
+			x.Text = d.String(it.Value, "text", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("chatId", actualChat4728Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("text", actualChat4728Keys[1][1:])
-	}
+	d.Missed(seen[:], &actualChat4728Fields)
 }
 
 func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5278,6 +4977,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
 var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
+var openclaw42580Fields = lenient.Fields{Keys: openclaw42580Keys[:], Known: openclaw42580Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Openclaw42580 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5315,32 +5015,16 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, openclaw42580Keys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "oldText", "old_text", "old-text", "OldText":
-			if d.Take(&seen[1], &it, openclaw42580Keys[1], lenient.NullMissing) {
-				x.OldText = d.String(it.Value, "oldText", 0)
-			}
-		case "newText", "new_text", "new-text", "NewText":
-			if d.Take(&seen[2], &it, openclaw42580Keys[2], lenient.NullMissing) {
-				x.NewText = d.String(it.Value, "newText", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, openclaw42580Known)
+		switch d.Field(&it, seen[:], &openclaw42580Fields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.OldText = d.String(it.Value, "oldText", 0)
+		case 2:
+			x.NewText = d.String(it.Value, "newText", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", openclaw42580Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("oldText", openclaw42580Keys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("newText", openclaw42580Keys[2][1:])
-	}
+	d.Missed(seen[:], &openclaw42580Fields)
 }
 
 func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5404,6 +5088,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
 var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
+var pasclaw427Fields = lenient.Fields{Keys: pasclaw427Keys[:], Known: pasclaw427Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Pasclaw427 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5441,32 +5126,16 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, pasclaw427Keys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "old_text", "oldText", "old-text", "OldText":
-			if d.Take(&seen[1], &it, pasclaw427Keys[1], lenient.NullMissing) {
-				x.OldText = d.String(it.Value, "old_text", 0)
-			}
-		case "new_text", "newText", "new-text", "NewText":
-			if d.Take(&seen[2], &it, pasclaw427Keys[2], lenient.NullMissing) {
-				x.NewText = d.String(it.Value, "new_text", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, pasclaw427Known)
+		switch d.Field(&it, seen[:], &pasclaw427Fields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.OldText = d.String(it.Value, "old_text", 0)
+		case 2:
+			x.NewText = d.String(it.Value, "new_text", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", pasclaw427Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("old_text", pasclaw427Keys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("new_text", pasclaw427Keys[2][1:])
-	}
+	d.Missed(seen[:], &pasclaw427Fields)
 }
 
 func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5530,6 +5199,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
 var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
+var boltai317Fields = lenient.Fields{Keys: boltai317Keys[:], Known: boltai317Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Boltai317 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5567,57 +5237,36 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "thought":
-			if d.Take(&seen[0], &it, boltai317Keys[0], lenient.NullMissing) {
-				x.Thought = d.String(it.Value, "thought", 0)
-			}
-		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if d.Take(&seen[1], &it, boltai317Keys[1], lenient.NullMissing) {
-				x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
-			}
-		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if d.Take(&seen[2], &it, boltai317Keys[2], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+		switch d.Field(&it, seen[:], &boltai317Fields) {
+		case 0:
+			x.Thought = d.String(it.Value, "thought", 0)
+		case 1:
+			x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
+		case 2:
+			mark := d.Mark()
+			val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if val < 1 {
+					d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 				}
-				x.ThoughtNumber = int(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 			}
-		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if d.Take(&seen[3], &it, boltai317Keys[3], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if val < 1 {
-						d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+			x.ThoughtNumber = int(val)
+		case 3:
+			mark := d.Mark()
+			val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if val < 1 {
+					d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 				}
-				x.TotalThoughts = int(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 			}
-		default:
-			d.Unknown(it.Key, 0, boltai317Known)
+			x.TotalThoughts = int(val)
 		}
 	}
-	if !seen[0] {
-		d.Missing("thought", boltai317Keys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("nextThoughtNeeded", boltai317Keys[1][1:])
-	}
-	if !seen[2] {
-		d.Missing("thoughtNumber", boltai317Keys[2][1:])
-	}
-	if !seen[3] {
-		d.Missing("totalThoughts", boltai317Keys[3][1:])
-	}
+	d.Missed(seen[:], &boltai317Fields)
 }
 
 func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5710,6 +5359,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var qwenCode4966DepthKeys = [1][]string{{"depth"}}
 var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
+var qwenCode4966DepthFields = lenient.Fields{Keys: qwenCode4966DepthKeys[:], Known: qwenCode4966DepthKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a QwenCode4966Depth leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5747,13 +5397,9 @@ func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "depth":
-			if d.Take(&seen[0], &it, qwenCode4966DepthKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, qwenCode4966DepthKnown)
+		switch d.Field(&it, seen[:], &qwenCode4966DepthFields) {
+		case 0:
+			x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
 		}
 	}
 }
@@ -5790,6 +5436,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var qwenCode4966TimeKeys = [1][]string{{"time"}}
 var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
+var qwenCode4966TimeFields = lenient.Fields{Keys: qwenCode4966TimeKeys[:], Known: qwenCode4966TimeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a QwenCode4966Time leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5827,13 +5474,9 @@ func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "time":
-			if d.Take(&seen[0], &it, qwenCode4966TimeKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Time = d.Float(it.Value, "time", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, qwenCode4966TimeKnown)
+		switch d.Field(&it, seen[:], &qwenCode4966TimeFields) {
+		case 0:
+			x.Time = d.Float(it.Value, "time", 64, 0)
 		}
 	}
 }
@@ -5870,6 +5513,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlLeadingZerosKeys = [1][]string{{"code"}}
 var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
+var controlLeadingZerosFields = lenient.Fields{Keys: controlLeadingZerosKeys[:], Known: controlLeadingZerosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlLeadingZeros leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5907,18 +5551,12 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "code":
-			if d.Take(&seen[0], &it, controlLeadingZerosKeys[0], lenient.NullMissing) {
-				x.Code = d.String(it.Value, "code", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlLeadingZerosKnown)
+		switch d.Field(&it, seen[:], &controlLeadingZerosFields) {
+		case 0:
+			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("code", controlLeadingZerosKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlLeadingZerosFields)
 }
 
 func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5956,6 +5594,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var controlJSONTextInStringKeys = [1][]string{{"code"}}
 var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys[:])
+var controlJSONTextInStringFields = lenient.Fields{Keys: controlJSONTextInStringKeys[:], Known: controlJSONTextInStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlJSONTextInString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5993,18 +5632,12 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "code":
-			if d.Take(&seen[0], &it, controlJSONTextInStringKeys[0], lenient.NullMissing) {
-				x.Code = d.String(it.Value, "code", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlJSONTextInStringKnown)
+		switch d.Field(&it, seen[:], &controlJSONTextInStringFields) {
+		case 0:
+			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("code", controlJSONTextInStringKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlJSONTextInStringFields)
 }
 
 func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6042,6 +5675,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 
 var controlNullTextKeys = [1][]string{{"code"}}
 var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
+var controlNullTextFields = lenient.Fields{Keys: controlNullTextKeys[:], Known: controlNullTextKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlNullText leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6079,18 +5713,12 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "code":
-			if d.Take(&seen[0], &it, controlNullTextKeys[0], lenient.NullMissing) {
-				x.Code = d.String(it.Value, "code", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlNullTextKnown)
+		switch d.Field(&it, seen[:], &controlNullTextFields) {
+		case 0:
+			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("code", controlNullTextKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlNullTextFields)
 }
 
 func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6128,6 +5756,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlEmptyStringKeys = [1][]string{{"code"}}
 var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
+var controlEmptyStringFields = lenient.Fields{Keys: controlEmptyStringKeys[:], Known: controlEmptyStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlEmptyString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6165,18 +5794,12 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "code":
-			if d.Take(&seen[0], &it, controlEmptyStringKeys[0], lenient.NullMissing) {
-				x.Code = d.String(it.Value, "code", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlEmptyStringKnown)
+		switch d.Field(&it, seen[:], &controlEmptyStringFields) {
+		case 0:
+			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("code", controlEmptyStringKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlEmptyStringFields)
 }
 
 func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6214,6 +5837,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlTrueForStringKeys = [1][]string{{"code"}}
 var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
+var controlTrueForStringFields = lenient.Fields{Keys: controlTrueForStringKeys[:], Known: controlTrueForStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlTrueForString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6251,18 +5875,12 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "code":
-			if d.Take(&seen[0], &it, controlTrueForStringKeys[0], lenient.NullMissing) {
-				x.Code = d.String(it.Value, "code", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlTrueForStringKnown)
+		switch d.Field(&it, seen[:], &controlTrueForStringFields) {
+		case 0:
+			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("code", controlTrueForStringKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlTrueForStringFields)
 }
 
 func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6300,6 +5918,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var controlDecimalForIntegerKeys = [1][]string{{"count"}}
 var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKeys[:])
+var controlDecimalForIntegerFields = lenient.Fields{Keys: controlDecimalForIntegerKeys[:], Known: controlDecimalForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlDecimalForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6337,18 +5956,12 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "count":
-			if d.Take(&seen[0], &it, controlDecimalForIntegerKeys[0], lenient.NullMissing) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, controlDecimalForIntegerKnown)
+		switch d.Field(&it, seen[:], &controlDecimalForIntegerFields) {
+		case 0:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("count", controlDecimalForIntegerKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlDecimalForIntegerFields)
 }
 
 func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6386,6 +5999,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 
 var controlFractionForIntegerKeys = [1][]string{{"count"}}
 var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForIntegerKeys[:])
+var controlFractionForIntegerFields = lenient.Fields{Keys: controlFractionForIntegerKeys[:], Known: controlFractionForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlFractionForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6423,18 +6037,12 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "count":
-			if d.Take(&seen[0], &it, controlFractionForIntegerKeys[0], lenient.NullMissing) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, controlFractionForIntegerKnown)
+		switch d.Field(&it, seen[:], &controlFractionForIntegerFields) {
+		case 0:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("count", controlFractionForIntegerKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlFractionForIntegerFields)
 }
 
 func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6472,6 +6080,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 
 var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
 var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroIntegerKeys[:])
+var controlLeadingZeroIntegerFields = lenient.Fields{Keys: controlLeadingZeroIntegerKeys[:], Known: controlLeadingZeroIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlLeadingZeroInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6509,18 +6118,12 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "count":
-			if d.Take(&seen[0], &it, controlLeadingZeroIntegerKeys[0], lenient.NullMissing) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, controlLeadingZeroIntegerKnown)
+		switch d.Field(&it, seen[:], &controlLeadingZeroIntegerFields) {
+		case 0:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("count", controlLeadingZeroIntegerKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlLeadingZeroIntegerFields)
 }
 
 func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6558,6 +6161,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 
 var controlHexForIntegerKeys = [1][]string{{"count"}}
 var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
+var controlHexForIntegerFields = lenient.Fields{Keys: controlHexForIntegerKeys[:], Known: controlHexForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlHexForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6595,18 +6199,12 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "count":
-			if d.Take(&seen[0], &it, controlHexForIntegerKeys[0], lenient.NullMissing) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, controlHexForIntegerKnown)
+		switch d.Field(&it, seen[:], &controlHexForIntegerFields) {
+		case 0:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("count", controlHexForIntegerKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlHexForIntegerFields)
 }
 
 func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6644,6 +6242,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
 var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
+var controlMaybeBooleanFields = lenient.Fields{Keys: controlMaybeBooleanKeys[:], Known: controlMaybeBooleanKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlMaybeBoolean leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6681,18 +6280,12 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "enabled":
-			if d.Take(&seen[0], &it, controlMaybeBooleanKeys[0], lenient.NullMissing) {
-				x.Enabled = d.Bool(it.Value, "enabled", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlMaybeBooleanKnown)
+		switch d.Field(&it, seen[:], &controlMaybeBooleanFields) {
+		case 0:
+			x.Enabled = d.Bool(it.Value, "enabled", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("enabled", controlMaybeBooleanKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlMaybeBooleanFields)
 }
 
 func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6730,6 +6323,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var controlFalseStringKeys = [1][]string{{"enabled"}}
 var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
+var controlFalseStringFields = lenient.Fields{Keys: controlFalseStringKeys[:], Known: controlFalseStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlFalseString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6767,18 +6361,12 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "enabled":
-			if d.Take(&seen[0], &it, controlFalseStringKeys[0], lenient.NullMissing) {
-				x.Enabled = d.Bool(it.Value, "enabled", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlFalseStringKnown)
+		switch d.Field(&it, seen[:], &controlFalseStringFields) {
+		case 0:
+			x.Enabled = d.Bool(it.Value, "enabled", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("enabled", controlFalseStringKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlFalseStringFields)
 }
 
 func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6816,6 +6404,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlBigDigitStringKeys = [1][]string{{"id"}}
 var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
+var controlBigDigitStringFields = lenient.Fields{Keys: controlBigDigitStringKeys[:], Known: controlBigDigitStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlBigDigitString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6853,18 +6442,12 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Take(&seen[0], &it, controlBigDigitStringKeys[0], lenient.NullMissing) {
-				x.ID = d.Int(it.Value, "id", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlBigDigitStringKnown)
+		switch d.Field(&it, seen[:], &controlBigDigitStringFields) {
+		case 0:
+			x.ID = d.Int(it.Value, "id", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("id", controlBigDigitStringKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlBigDigitStringFields)
 }
 
 func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6902,6 +6485,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 
 var controlBigNumberKeys = [1][]string{{"id"}}
 var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
+var controlBigNumberFields = lenient.Fields{Keys: controlBigNumberKeys[:], Known: controlBigNumberKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlBigNumber leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6939,18 +6523,12 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Take(&seen[0], &it, controlBigNumberKeys[0], lenient.NullMissing) {
-				x.ID = d.Int(it.Value, "id", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlBigNumberKnown)
+		switch d.Field(&it, seen[:], &controlBigNumberFields) {
+		case 0:
+			x.ID = d.Int(it.Value, "id", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("id", controlBigNumberKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlBigNumberFields)
 }
 
 func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6988,6 +6566,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlInt8OverflowKeys = [1][]string{{"level"}}
 var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
+var controlInt8OverflowFields = lenient.Fields{Keys: controlInt8OverflowKeys[:], Known: controlInt8OverflowKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlInt8Overflow leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7025,18 +6604,12 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "level":
-			if d.Take(&seen[0], &it, controlInt8OverflowKeys[0], lenient.NullMissing) {
-				x.Level = int8(d.Int(it.Value, "level", 8, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, controlInt8OverflowKnown)
+		switch d.Field(&it, seen[:], &controlInt8OverflowFields) {
+		case 0:
+			x.Level = int8(d.Int(it.Value, "level", 8, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("level", controlInt8OverflowKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlInt8OverflowFields)
 }
 
 func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -7074,6 +6647,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var controlNegativeUnsignedKeys = [1][]string{{"count"}}
 var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys[:])
+var controlNegativeUnsignedFields = lenient.Fields{Keys: controlNegativeUnsignedKeys[:], Known: controlNegativeUnsignedKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlNegativeUnsigned leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7111,18 +6685,12 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "count":
-			if d.Take(&seen[0], &it, controlNegativeUnsignedKeys[0], lenient.NullMissing) {
-				x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, controlNegativeUnsignedKnown)
+		switch d.Field(&it, seen[:], &controlNegativeUnsignedFields) {
+		case 0:
+			x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("count", controlNegativeUnsignedKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlNegativeUnsignedFields)
 }
 
 func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -7160,6 +6728,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 
 var controlInfinityKeys = [1][]string{{"ratio"}}
 var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
+var controlInfinityFields = lenient.Fields{Keys: controlInfinityKeys[:], Known: controlInfinityKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlInfinity leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7197,18 +6766,12 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "ratio":
-			if d.Take(&seen[0], &it, controlInfinityKeys[0], lenient.NullMissing) {
-				x.Ratio = d.Float(it.Value, "ratio", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, controlInfinityKnown)
+		switch d.Field(&it, seen[:], &controlInfinityFields) {
+		case 0:
+			x.Ratio = d.Float(it.Value, "ratio", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("ratio", controlInfinityKeys[0][1:])
-	}
+	d.Missed(seen[:], &controlInfinityFields)
 }
 
 func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
+var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,91 +58,60 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [12]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path":
-			if d.Take(&seen[0], &it, searchInputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "pattern":
-			if d.Take(&seen[1], &it, searchInputKeys[1], lenient.NullMissing) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
-			}
-		case "owner":
-			if d.Take(&seen[2], &it, searchInputKeys[2], lenient.AbsentNull) {
-				x.Owner = d.String(it.Value, "owner", 0)
-			}
-		case "limit":
-			if d.Take(&seen[3], &it, searchInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-			}
-		case "offset":
-			if d.Take(&seen[4], &it, searchInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
-			}
-		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			if d.Take(&seen[5], &it, searchInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
-			}
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			if d.Take(&seen[6], &it, searchInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
-			}
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Take(&seen[7], &it, searchInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-			}
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if d.Take(&seen[8], &it, searchInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
-			}
-		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Take(&seen[9], &it, searchInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-			}
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Take(&seen[10], &it, searchInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", 0, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &searchInputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Pattern = d.String(it.Value, "pattern", 0)
+		case 2:
+			x.Owner = d.String(it.Value, "owner", 0)
+		case 3:
+			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+		case 4:
+			x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+		case 5:
+			x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
+		case 6:
+			x.CountOnly = d.Bool(it.Value, "count_only", 0)
+		case 7:
+			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+		case 8:
+			x.CaseSensitive = d.Bool(it.Value, "case_sensitive", 0)
+		case 9:
+			x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+		case 10:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "file_types", 0, &a) {
+				d.Enter("file_types")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.FileTypes = s
 				}
+				d.Leave()
+				x.FileTypes = s
 			}
-		case "ids":
-			if d.Take(&seen[11], &it, searchInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ids", 0, &a) {
-					d.Enter("ids")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 11:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "ids", 0, &a) {
+				d.Enter("ids")
+				s := make([]int64, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int64
+					e = d.Int(a.Value, "", 64, 0)
+					s = append(s, e)
 					d.Leave()
-					x.IDs = s
 				}
+				d.Leave()
+				x.IDs = s
 			}
-		default:
-			d.Unknown(it.Key, 0, searchInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", searchInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("pattern", searchInputKeys[1][1:])
-	}
+	d.Missed(seen[:], &searchInputFields)
 }
 
 func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -22,6 +22,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}
 var scalarsInputKnown = lenient.KnownKeys(scalarsInputKeys[:])
+var scalarsInputFields = lenient.Fields{Keys: scalarsInputKeys[:], Known: scalarsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes a ScalarsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -59,160 +60,96 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [31]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "s":
-			if d.Take(&seen[0], &it, scalarsInputKeys[0], lenient.AbsentNull) {
-				x.S = d.String(it.Value, "s", 0)
+		switch d.Field(&it, seen[:], &scalarsInputFields) {
+		case 0:
+			x.S = d.String(it.Value, "s", 0)
+		case 1:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "ps", 0)
+				x.PS = &p
 			}
-		case "ps":
-			if d.Claim(&seen[1], &it, scalarsInputKeys[1]) {
-				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "ps", 0)
-					x.PS = &p
-				}
+		case 2:
+			x.B = d.Bool(it.Value, "b", 0)
+		case 3:
+			if !lenient.Null(it.Value) {
+				p := d.Bool(it.Value, "pb", 0)
+				x.PB = &p
 			}
-		case "b":
-			if d.Take(&seen[2], &it, scalarsInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.B = d.Bool(it.Value, "b", 0)
+		case 4:
+			x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+		case 5:
+			x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+		case 6:
+			x.I16 = int16(d.Int(it.Value, "i16", 16, 0))
+		case 7:
+			x.I32 = int32(d.Int(it.Value, "i32", 32, 0))
+		case 8:
+			x.I64 = d.Int(it.Value, "i64", 64, 0)
+		case 9:
+			x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+		case 10:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
+				x.PI = &p
 			}
-		case "pb":
-			if d.Take(&seen[3], &it, scalarsInputKeys[3], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "pb", 0)
-					x.PB = &p
-				}
+		case 11:
+			if !lenient.Null(it.Value) {
+				p := int8(d.Int(it.Value, "pi8", 8, 0))
+				x.PI8 = &p
 			}
-		case "sb":
-			if d.Take(&seen[4], &it, scalarsInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+		case 12:
+			x.U8 = uint8(d.Uint(it.Value, "u8", 8, 0))
+		case 13:
+			x.U16 = uint16(d.Uint(it.Value, "u16", 16, 0))
+		case 14:
+			x.U32 = uint32(d.Uint(it.Value, "u32", 32, 0))
+		case 15:
+			x.U64 = d.Uint(it.Value, "u64", 64, 0)
+		case 16:
+			x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
+		case 17:
+			if !lenient.Null(it.Value) {
+				p := uint16(d.Uint(it.Value, "pu16", 16, 0))
+				x.PU16 = &p
 			}
-		case "i8":
-			if d.Take(&seen[5], &it, scalarsInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+		case 18:
+			x.F32 = float32(d.Float(it.Value, "f32", 32, 0))
+		case 19:
+			x.F64 = d.Float(it.Value, "f64", 64, 0)
+		case 20:
+			if !lenient.Null(it.Value) {
+				p := float32(d.Float(it.Value, "pf32", 32, 0))
+				x.PF32 = &p
 			}
-		case "i16":
-			if d.Take(&seen[6], &it, scalarsInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I16 = int16(d.Int(it.Value, "i16", 16, 0))
+		case 21:
+			x.M = Mode(d.String(it.Value, "m", 0))
+		case 22:
+			if !lenient.Null(it.Value) {
+				p := Mode(d.String(it.Value, "pm", 0))
+				x.PM = &p
 			}
-		case "i32":
-			if d.Take(&seen[7], &it, scalarsInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I32 = int32(d.Int(it.Value, "i32", 32, 0))
+		case 23:
+			x.L = Level(d.Int(it.Value, "l", 8, 0))
+		case 24:
+			if !lenient.Null(it.Value) {
+				p := Level(d.Int(it.Value, "pl", 8, 0))
+				x.PL = &p
 			}
-		case "i64":
-			if d.Take(&seen[8], &it, scalarsInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I64 = d.Int(it.Value, "i64", 64, 0)
+		case 25:
+			x.R = Ratio(d.Float(it.Value, "r", 32, 0))
+		case 26:
+			x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
+		case 27:
+			x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
+		case 28:
+			x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
+		case 29:
+			x.Un = d.String(it.Value, "un", lenient.Unescape)
+		case 30:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "pun", lenient.Unescape)
+				x.PUn = &p
 			}
-		case "i":
-			if d.Take(&seen[9], &it, scalarsInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
-			}
-		case "pi":
-			if d.Take(&seen[10], &it, scalarsInputKeys[10], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
-					x.PI = &p
-				}
-			}
-		case "pi8":
-			if d.Take(&seen[11], &it, scalarsInputKeys[11], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int8(d.Int(it.Value, "pi8", 8, 0))
-					x.PI8 = &p
-				}
-			}
-		case "u8":
-			if d.Take(&seen[12], &it, scalarsInputKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U8 = uint8(d.Uint(it.Value, "u8", 8, 0))
-			}
-		case "u16":
-			if d.Take(&seen[13], &it, scalarsInputKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U16 = uint16(d.Uint(it.Value, "u16", 16, 0))
-			}
-		case "u32":
-			if d.Take(&seen[14], &it, scalarsInputKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U32 = uint32(d.Uint(it.Value, "u32", 32, 0))
-			}
-		case "u64":
-			if d.Take(&seen[15], &it, scalarsInputKeys[15], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U64 = d.Uint(it.Value, "u64", 64, 0)
-			}
-		case "u":
-			if d.Take(&seen[16], &it, scalarsInputKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
-			}
-		case "pu16":
-			if d.Take(&seen[17], &it, scalarsInputKeys[17], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := uint16(d.Uint(it.Value, "pu16", 16, 0))
-					x.PU16 = &p
-				}
-			}
-		case "f32":
-			if d.Take(&seen[18], &it, scalarsInputKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.F32 = float32(d.Float(it.Value, "f32", 32, 0))
-			}
-		case "f64":
-			if d.Take(&seen[19], &it, scalarsInputKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.F64 = d.Float(it.Value, "f64", 64, 0)
-			}
-		case "pf32":
-			if d.Take(&seen[20], &it, scalarsInputKeys[20], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := float32(d.Float(it.Value, "pf32", 32, 0))
-					x.PF32 = &p
-				}
-			}
-		case "m":
-			if d.Take(&seen[21], &it, scalarsInputKeys[21], lenient.AbsentNull) {
-				x.M = Mode(d.String(it.Value, "m", 0))
-			}
-		case "pm":
-			if d.Claim(&seen[22], &it, scalarsInputKeys[22]) {
-				if !lenient.Null(it.Value) {
-					p := Mode(d.String(it.Value, "pm", 0))
-					x.PM = &p
-				}
-			}
-		case "l":
-			if d.Take(&seen[23], &it, scalarsInputKeys[23], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.L = Level(d.Int(it.Value, "l", 8, 0))
-			}
-		case "pl":
-			if d.Take(&seen[24], &it, scalarsInputKeys[24], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := Level(d.Int(it.Value, "pl", 8, 0))
-					x.PL = &p
-				}
-			}
-		case "r":
-			if d.Take(&seen[25], &it, scalarsInputKeys[25], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.R = Ratio(d.Float(it.Value, "r", 32, 0))
-			}
-		case "strict_i", "strictI", "strict-i", "StrictI":
-			if d.Take(&seen[26], &it, scalarsInputKeys[26], lenient.AbsentNull) {
-				x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
-			}
-		case "strict_b", "strictB", "strict-b", "StrictB":
-			if d.Take(&seen[27], &it, scalarsInputKeys[27], lenient.AbsentNull) {
-				x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
-			}
-		case "strict_f", "strictF", "strict-f", "StrictF":
-			if d.Take(&seen[28], &it, scalarsInputKeys[28], lenient.AbsentNull) {
-				x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
-			}
-		case "un":
-			if d.Take(&seen[29], &it, scalarsInputKeys[29], lenient.AbsentNull) {
-				x.Un = d.String(it.Value, "un", lenient.Unescape)
-			}
-		case "pun":
-			if d.Claim(&seen[30], &it, scalarsInputKeys[30]) {
-				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "pun", lenient.Unescape)
-					x.PUn = &p
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, scalarsInputKnown)
 		}
 	}
 }
@@ -468,6 +405,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
 var boundsInputKnown = lenient.KnownKeys(boundsInputKeys[:])
+var boundsInputFields = lenient.Fields{Keys: boundsInputKeys[:], Known: boundsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
@@ -508,352 +446,312 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [19]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "a":
-			if d.Take(&seen[0], &it, boundsInputKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+		switch d.Field(&it, seen[:], &boundsInputFields) {
+		case 0:
+			mark := d.Mark()
+			val := d.Int(it.Value, "a", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
+					d.FailKind(lenient.KindRange, "a", it.Value, "is less than the minimum, 1.5")
+				}
+				if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
+					d.FailKind(lenient.KindRange, "a", it.Value, "is more than the maximum, 10.5")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					Maximum: "10.5",
+					Minimum: "1.5",
+				})
+			}
+			x.A = int(val)
+		case 1:
+			mark := d.Mark()
+			val := d.Int(it.Value, "b", lenient.IntBits, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
+					d.FailKind(lenient.KindRange, "b", it.Value, "must be more than 0.5")
+				}
+				if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
+					d.FailKind(lenient.KindRange, "b", it.Value, "must be less than 9.99")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					ExclusiveMaximum: "9.99",
+					ExclusiveMinimum: "0.5",
+				})
+			}
+			x.B = int(val)
+		case 2:
+			mark := d.Mark()
+			val := d.Uint(it.Value, "c", 8, 0)
+			if d.OK(mark) {
+				if val > 200 {
+					d.FailKind(lenient.KindRange, "c", it.Value, "is more than the maximum, 200")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					Maximum: "200",
+					Minimum: "-1.5",
+				})
+			}
+			x.C = uint8(val)
+		case 3:
+			mark := d.Mark()
+			val := d.Float(it.Value, "d", 32, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
+					d.FailKind(lenient.KindRange, "d", it.Value, "is less than the minimum, 0.1")
+				}
+				if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
+					d.FailKind(lenient.KindRange, "d", it.Value, "is more than the maximum, 0.3")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					Maximum: "0.3",
+					Minimum: "0.1",
+				})
+			}
+			x.D = float32(val)
+		case 4:
+			mark := d.Mark()
+			val := d.Float(it.Value, "e", 64, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+					d.FailKind(lenient.KindRange, "e", it.Value, "must be more than 0")
+				}
+				if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
+					d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					ExclusiveMaximum: "1e2",
+					ExclusiveMinimum: "0",
+				})
+			}
+			x.E = val
+		case 5:
+			mark := d.Mark()
+			val := d.Int(it.Value, "g", 64, 0)
+			if d.OK(mark) {
+				if val < -9223372036854775808 {
+					d.FailKind(lenient.KindRange, "g", it.Value, "is less than the minimum, -9223372036854775808")
+				}
+				if val > 9223372036854775807 {
+					d.FailKind(lenient.KindRange, "g", it.Value, "is more than the maximum, 9223372036854775807")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					Maximum: "9223372036854775807",
+					Minimum: "-9223372036854775808",
+				})
+			}
+			x.G = val
+		case 6:
+			mark := d.Mark()
+			val := d.Uint(it.Value, "h", 64, 0)
+			if d.OK(mark) {
+				if val > 18446744073709551615 {
+					d.FailKind(lenient.KindRange, "h", it.Value, "is more than the maximum, 18446744073709551615")
+				}
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
+			}
+			x.H = val
+		case 7:
+			if !lenient.Null(it.Value) {
 				mark := d.Mark()
-				val := d.Int(it.Value, "a", lenient.IntBits, 0)
+				val := d.Int(it.Value, "pi", lenient.IntBits, 0)
 				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
-						d.FailKind(lenient.KindRange, "a", it.Value, "is less than the minimum, 1.5")
-					}
-					if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
-						d.FailKind(lenient.KindRange, "a", it.Value, "is more than the maximum, 10.5")
+					if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
+						d.FailKind(lenient.KindRange, "pi", it.Value, "is less than the minimum, 1e1")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "10.5",
-						Minimum: "1.5",
-					})
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
 				}
-				x.A = int(val)
+				p := int(val)
+				x.PI = &p
 			}
-		case "b":
-			if d.Take(&seen[1], &it, boundsInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "b", lenient.IntBits, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
-						d.FailKind(lenient.KindRange, "b", it.Value, "must be more than 0.5")
-					}
-					if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
-						d.FailKind(lenient.KindRange, "b", it.Value, "must be less than 9.99")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						ExclusiveMaximum: "9.99",
-						ExclusiveMinimum: "0.5",
-					})
+		case 8:
+			mark := d.Mark()
+			val := d.Uint(it.Value, "u16", 16, 0)
+			if d.OK(mark) {
+				if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
+					d.FailKind(lenient.KindRange, "u16", it.Value, "must be less than 65535.5")
 				}
-				x.B = int(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
 			}
-		case "c":
-			if d.Take(&seen[2], &it, boundsInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Uint(it.Value, "c", 8, 0)
-				if d.OK(mark) {
-					if val > 200 {
-						d.FailKind(lenient.KindRange, "c", it.Value, "is more than the maximum, 200")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "200",
-						Minimum: "-1.5",
-					})
+			x.U16 = uint16(val)
+		case 9:
+			mark := d.Mark()
+			val := d.Int(it.Value, "l", 8, 0)
+			if d.OK(mark) {
+				if val < -3 {
+					d.FailKind(lenient.KindRange, "l", it.Value, "is less than the minimum, -3")
 				}
-				x.C = uint8(val)
-			}
-		case "d":
-			if d.Take(&seen[3], &it, boundsInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "d", 32, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
-						d.FailKind(lenient.KindRange, "d", it.Value, "is less than the minimum, 0.1")
-					}
-					if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
-						d.FailKind(lenient.KindRange, "d", it.Value, "is more than the maximum, 0.3")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "0.3",
-						Minimum: "0.1",
-					})
+				if val > 3 {
+					d.FailKind(lenient.KindRange, "l", it.Value, "is more than the maximum, 3")
 				}
-				x.D = float32(val)
+			} else {
+				d.Bounded(mark, it.Value, lenient.Bounds{
+					Maximum: "3",
+					Minimum: "-3",
+				})
 			}
-		case "e":
-			if d.Take(&seen[4], &it, boundsInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Float(it.Value, "e", 64, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
-						d.FailKind(lenient.KindRange, "e", it.Value, "must be more than 0")
-					}
-					if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
-						d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						ExclusiveMaximum: "1e2",
-						ExclusiveMinimum: "0",
-					})
+			x.L = Level(val)
+		case 10:
+			mark := d.Mark()
+			val := d.String(it.Value, "s", 0)
+			if d.OK(mark) {
+				if utf8.RuneCountInString(val) < 2 {
+					d.FailKind(lenient.KindLength, "s", it.Value, "is shorter than 2 characters")
 				}
-				x.E = val
-			}
-		case "g":
-			if d.Take(&seen[5], &it, boundsInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "g", 64, 0)
-				if d.OK(mark) {
-					if val < -9223372036854775808 {
-						d.FailKind(lenient.KindRange, "g", it.Value, "is less than the minimum, -9223372036854775808")
-					}
-					if val > 9223372036854775807 {
-						d.FailKind(lenient.KindRange, "g", it.Value, "is more than the maximum, 9223372036854775807")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "9223372036854775807",
-						Minimum: "-9223372036854775808",
-					})
+				if utf8.RuneCountInString(val) > 4 {
+					d.FailKind(lenient.KindLength, "s", it.Value, "is longer than 4 characters")
 				}
-				x.G = val
 			}
-		case "h":
-			if d.Take(&seen[6], &it, boundsInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Uint(it.Value, "h", 64, 0)
-				if d.OK(mark) {
-					if val > 18446744073709551615 {
-						d.FailKind(lenient.KindRange, "h", it.Value, "is more than the maximum, 18446744073709551615")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
+			x.S = val
+		case 11:
+			mark := d.Mark()
+			val := d.String(it.Value, "p", 0)
+			if d.OK(mark) {
+				if !boundsInputPPattern.MatchString(val) {
+					d.FailKind(lenient.KindPattern, "p", it.Value, "does not match the pattern ^[a-z]+$")
 				}
-				x.H = val
 			}
-		case "pi":
-			if d.Take(&seen[7], &it, boundsInputKeys[7], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
+			x.P = val
+		case 12:
+			mark := d.Mark()
+			val := d.String(it.Value, "en", 0)
+			if d.OK(mark) {
+				switch val {
+				case "a", "b", "é":
+				default:
+					if !d.EnumCase(&val, "en", "a", "b", "é") {
+						d.FailKind(lenient.KindEnum, "en", it.Value, "is not one of \"a\", \"b\", \"é\"")
+					}
+				}
+			}
+			x.En = val
+		case 13:
+			mark := d.Mark()
+			val := d.String(it.Value, "v", 0)
+			if d.OK(mark) {
+				switch val {
+				case "x":
+					val = d.ValueAlias(val, "v", "a")
+				case "y":
+					val = d.ValueAlias(val, "v", "b")
+				}
+				switch val {
+				case "a", "b", "c":
+				default:
+					if !d.EnumCase(&val, "v", "a", "b", "c") {
+						d.FailKind(lenient.KindEnum, "v", it.Value, "is not one of \"a\", \"b\", \"c\"")
+					}
+				}
+			}
+			x.V = val
+		case 14:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "vs", 0, &a) {
+				d.Enter("vs")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
 					mark := d.Mark()
-					val := d.Int(it.Value, "pi", lenient.IntBits, 0)
+					val := d.String(a.Value, "", 0)
 					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
-							d.FailKind(lenient.KindRange, "pi", it.Value, "is less than the minimum, 1e1")
+						switch val {
+						case "x":
+							val = d.ValueAlias(val, "", "a")
+						case "y":
+							val = d.ValueAlias(val, "", "b")
 						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
 					}
-					p := int(val)
-					x.PI = &p
+					e = val
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.VS = s
+			}
+		case 15:
+			mark := d.Mark()
+			val := d.String(it.Value, "vn", 0)
+			if d.OK(mark) {
+				switch val {
+				case "x":
+					val = d.ValueAlias(val, "vn", "a")
+				case "\\n":
+					val = d.ValueAlias(val, "vn", "nl")
 				}
 			}
-		case "u16":
-			if d.Take(&seen[8], &it, boundsInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+			x.VN = val
+		case 16:
+			if !lenient.Null(it.Value) {
 				mark := d.Mark()
-				val := d.Uint(it.Value, "u16", 16, 0)
-				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
-						d.FailKind(lenient.KindRange, "u16", it.Value, "must be less than 65535.5")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
-				}
-				x.U16 = uint16(val)
-			}
-		case "l":
-			if d.Take(&seen[9], &it, boundsInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				mark := d.Mark()
-				val := d.Int(it.Value, "l", 8, 0)
-				if d.OK(mark) {
-					if val < -3 {
-						d.FailKind(lenient.KindRange, "l", it.Value, "is less than the minimum, -3")
-					}
-					if val > 3 {
-						d.FailKind(lenient.KindRange, "l", it.Value, "is more than the maximum, 3")
-					}
-				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
-						Maximum: "3",
-						Minimum: "-3",
-					})
-				}
-				x.L = Level(val)
-			}
-		case "s":
-			if d.Take(&seen[10], &it, boundsInputKeys[10], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "s", 0)
-				if d.OK(mark) {
-					if utf8.RuneCountInString(val) < 2 {
-						d.FailKind(lenient.KindLength, "s", it.Value, "is shorter than 2 characters")
-					}
-					if utf8.RuneCountInString(val) > 4 {
-						d.FailKind(lenient.KindLength, "s", it.Value, "is longer than 4 characters")
-					}
-				}
-				x.S = val
-			}
-		case "p":
-			if d.Take(&seen[11], &it, boundsInputKeys[11], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "p", 0)
-				if d.OK(mark) {
-					if !boundsInputPPattern.MatchString(val) {
-						d.FailKind(lenient.KindPattern, "p", it.Value, "does not match the pattern ^[a-z]+$")
-					}
-				}
-				x.P = val
-			}
-		case "en":
-			if d.Take(&seen[12], &it, boundsInputKeys[12], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "en", 0)
+				val := d.String(it.Value, "pv", 0)
 				if d.OK(mark) {
 					switch val {
-					case "a", "b", "é":
+					case "1":
+						val = d.ValueAlias(val, "pv", "on")
+					case "0":
+						val = d.ValueAlias(val, "pv", "off")
+					}
+					switch val {
+					case "on", "off":
 					default:
-						if !d.EnumCase(&val, "en", "a", "b", "é") {
-							d.FailKind(lenient.KindEnum, "en", it.Value, "is not one of \"a\", \"b\", \"é\"")
+						if !d.EnumCase(&val, "pv", "on", "off") {
+							d.FailKind(lenient.KindEnum, "pv", it.Value, "is not one of \"on\", \"off\"")
 						}
 					}
 				}
-				x.En = val
+				p := Mode(val)
+				x.PV = &p
 			}
-		case "v":
-			if d.Take(&seen[13], &it, boundsInputKeys[13], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "v", 0)
-				if d.OK(mark) {
-					switch val {
-					case "x":
-						val = d.ValueAlias(val, "v", "a")
-					case "y":
-						val = d.ValueAlias(val, "v", "b")
-					}
-					switch val {
-					case "a", "b", "c":
-					default:
-						if !d.EnumCase(&val, "v", "a", "b", "c") {
-							d.FailKind(lenient.KindEnum, "v", it.Value, "is not one of \"a\", \"b\", \"c\"")
-						}
-					}
+		case 17:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "items", 0, &a) {
+				d.Enter("items")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					s = append(s, e)
+					d.Leave()
 				}
-				x.V = val
+				d.Leave()
+				if len(s) < 1 {
+					d.FailKind(lenient.KindItems, "items", it.Value, "has fewer than 1 items")
+				}
+				if len(s) > 3 {
+					d.FailKind(lenient.KindItems, "items", it.Value, "has more than 3 items")
+				}
+				x.Items = s
 			}
-		case "vs":
-			if d.Take(&seen[14], &it, boundsInputKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
+		case 18:
+			if !lenient.Null(it.Value) {
 				var a lenient.ArrayIter
-				if d.Array(it.Value, "vs", 0, &a) {
-					d.Enter("vs")
-					s := make([]string, 0, a.Len())
+				if d.Array(it.Value, "pits", 0, &a) {
+					d.Enter("pits")
+					s := make([]int8, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
-						var e string
-						mark := d.Mark()
-						val := d.String(a.Value, "", 0)
-						if d.OK(mark) {
-							switch val {
-							case "x":
-								val = d.ValueAlias(val, "", "a")
-							case "y":
-								val = d.ValueAlias(val, "", "b")
-							}
-						}
-						e = val
+						var e int8
+						e = int8(d.Int(a.Value, "", 8, 0))
 						s = append(s, e)
 						d.Leave()
 					}
 					d.Leave()
-					x.VS = s
+					if len(s) < 2 {
+						d.FailKind(lenient.KindItems, "pits", it.Value, "has fewer than 2 items")
+					}
+					x.PIts = &s
 				}
 			}
-		case "vn":
-			if d.Take(&seen[15], &it, boundsInputKeys[15], lenient.AbsentNull) {
-				mark := d.Mark()
-				val := d.String(it.Value, "vn", 0)
-				if d.OK(mark) {
-					switch val {
-					case "x":
-						val = d.ValueAlias(val, "vn", "a")
-					case "\\n":
-						val = d.ValueAlias(val, "vn", "nl")
-					}
-				}
-				x.VN = val
-			}
-		case "pv":
-			if d.Claim(&seen[16], &it, boundsInputKeys[16]) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.String(it.Value, "pv", 0)
-					if d.OK(mark) {
-						switch val {
-						case "1":
-							val = d.ValueAlias(val, "pv", "on")
-						case "0":
-							val = d.ValueAlias(val, "pv", "off")
-						}
-						switch val {
-						case "on", "off":
-						default:
-							if !d.EnumCase(&val, "pv", "on", "off") {
-								d.FailKind(lenient.KindEnum, "pv", it.Value, "is not one of \"on\", \"off\"")
-							}
-						}
-					}
-					p := Mode(val)
-					x.PV = &p
-				}
-			}
-		case "items":
-			if d.Take(&seen[17], &it, boundsInputKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "items", 0, &a) {
-					d.Enter("items")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					if len(s) < 1 {
-						d.FailKind(lenient.KindItems, "items", it.Value, "has fewer than 1 items")
-					}
-					if len(s) > 3 {
-						d.FailKind(lenient.KindItems, "items", it.Value, "has more than 3 items")
-					}
-					x.Items = s
-				}
-			}
-		case "pits":
-			if d.Take(&seen[18], &it, boundsInputKeys[18], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "pits", 0, &a) {
-						d.Enter("pits")
-						s := make([]int8, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int8
-							e = int8(d.Int(a.Value, "", 8, 0))
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						if len(s) < 2 {
-							d.FailKind(lenient.KindItems, "pits", it.Value, "has fewer than 2 items")
-						}
-						x.PIts = &s
-					}
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, boundsInputKnown)
 		}
 	}
 }
@@ -1188,6 +1086,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
 var innerKnown = lenient.KnownKeys(innerKeys[:])
+var innerFields = lenient.Fields{Keys: innerKeys[:], Known: innerKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Inner leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1228,41 +1127,31 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "n":
-			if d.Take(&seen[0], &it, innerKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
-			}
-		case "s":
-			if d.Take(&seen[1], &it, innerKeys[1], lenient.AbsentNull) {
-				x.S = d.String(it.Value, "s", 0)
-			}
-		case "xs":
-			if d.Take(&seen[2], &it, innerKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "xs", 0, &a) {
-					d.Enter("xs")
-					s := make([]uint16, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e uint16
-						e = uint16(d.Uint(a.Value, "", 16, 0))
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &innerFields) {
+		case 0:
+			x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
+		case 1:
+			x.S = d.String(it.Value, "s", 0)
+		case 2:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "xs", 0, &a) {
+				d.Enter("xs")
+				s := make([]uint16, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e uint16
+					e = uint16(d.Uint(a.Value, "", 16, 0))
+					s = append(s, e)
 					d.Leave()
-					x.Xs = s
 				}
+				d.Leave()
+				x.Xs = s
 			}
-		case "f":
-			if d.Take(&seen[3], &it, innerKeys[3], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := float32(d.Float(it.Value, "f", 32, 0))
-					x.F = &p
-				}
+		case 3:
+			if !lenient.Null(it.Value) {
+				p := float32(d.Float(it.Value, "f", 32, 0))
+				x.F = &p
 			}
-		default:
-			d.Unknown(it.Key, 0, innerKnown)
 		}
 	}
 }
@@ -1337,6 +1226,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var leafKeys = [1][]string{{"v"}}
 var leafKnown = lenient.KnownKeys(leafKeys[:])
+var leafFields = lenient.Fields{Keys: leafKeys[:], Known: leafKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Leaf leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1377,26 +1267,22 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "v":
-			if d.Take(&seen[0], &it, leafKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "v", 0, &a) {
-					d.Enter("v")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &leafFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "v", 0, &a) {
+				d.Enter("v")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.V = s
 				}
+				d.Leave()
+				x.V = s
 			}
-		default:
-			d.Unknown(it.Key, 0, leafKnown)
 		}
 	}
 }
@@ -1450,6 +1336,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
 var midKnown = lenient.KnownKeys(midKeys[:])
+var midFields = lenient.Fields{Keys: midKeys[:], Known: midKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Mid leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1490,43 +1377,35 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "leaf":
-			if d.Take(&seen[0], &it, midKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("leaf")
-				x.Leaf.decodeNormgen(d, it.Value, 0)
+		switch d.Field(&it, seen[:], &midFields) {
+		case 0:
+			d.Enter("leaf")
+			x.Leaf.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 1:
+			if !lenient.Null(it.Value) {
+				d.Enter("pleaf")
+				p := new(Leaf)
+				p.decodeNormgen(d, it.Value, 0)
+				x.PLeaf = p
 				d.Leave()
 			}
-		case "pleaf":
-			if d.Take(&seen[1], &it, midKeys[1], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("pleaf")
-					p := new(Leaf)
-					p.decodeNormgen(d, it.Value, 0)
-					x.PLeaf = p
+		case 2:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "map", 0, &o) {
+				d.Enter("map")
+				mp := make(map[string]Leaf)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e Leaf
+					e.decodeNormgen(d, o.Value, 0)
+					mp[k] = e
 					d.Leave()
 				}
+				d.Leave()
+				x.Map = mp
 			}
-		case "map":
-			if d.Take(&seen[2], &it, midKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "map", 0, &o) {
-					d.Enter("map")
-					mp := make(map[string]Leaf)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Leaf
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Map = mp
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, midKnown)
 		}
 	}
 }
@@ -1604,6 +1483,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
 var containersInputKnown = lenient.KnownKeys(containersInputKeys[:])
+var containersInputFields = lenient.Fields{Keys: containersInputKeys[:], Known: containersInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ContainersInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1641,64 +1521,287 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 	var seen [31]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "tags":
-			if d.Take(&seen[0], &it, containersInputKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", 0, &a) {
-					d.Enter("tags")
-					s := make(Tags, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &containersInputFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "tags", 0, &a) {
+				d.Enter("tags")
+				s := make(Tags, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Tags = s
 				}
+				d.Leave()
+				x.Tags = s
 			}
-		case "counts":
-			if d.Take(&seen[1], &it, containersInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "counts", 0, &o) {
-					d.Enter("counts")
-					mp := make(Counts)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
+		case 1:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "counts", 0, &o) {
+				d.Enter("counts")
+				mp := make(Counts)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					mp[k] = e
 					d.Leave()
-					x.Counts = mp
 				}
+				d.Leave()
+				x.Counts = mp
 			}
-		case "w":
-			if d.Take(&seen[2], &it, containersInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "w", lenient.Wrap, &a) {
-					d.Enter("w")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 2:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "w", lenient.Wrap, &a) {
+				d.Enter("w")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.W = s
 				}
+				d.Leave()
+				x.W = s
 			}
-		case "wi":
-			if d.Take(&seen[3], &it, containersInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "wi", lenient.Wrap, &a) {
+				d.Enter("wi")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.WI = s
+			}
+		case 4:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
+				d.Enter("wu8")
+				s := make([]uint8Alias, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e uint8Alias
+					e = uint8Alias(d.Uint(a.Value, "", 16, 0))
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.WU8 = s
+			}
+		case 5:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
+				d.Enter("wb")
+				s := make([]bool, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e bool
+					e = d.Bool(a.Value, "", lenient.Strict)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.WB = s
+			}
+		case 6:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "ss", 0, &a) {
+				d.Enter("ss")
+				s := make([][]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e []string
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([]string, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e string
+							e = d.String(a1.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.SS = s
+			}
+		case 7:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sss", 0, &a) {
+				d.Enter("sss")
+				s := make([][][]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e [][]int
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([][]int, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e []int
+							var a2 lenient.ArrayIter
+							if d.Array(a1.Value, "", 0, &a2) {
+								s := make([]int, 0, a2.Len())
+								for a2.Next() {
+									d.EnterIndex(a2.Index())
+									var e int
+									e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
+									s = append(s, e)
+									d.Leave()
+								}
+								e = s
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.SSS = s
+			}
+		case 8:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "ms", 0, &o) {
+				d.Enter("ms")
+				mp := make(map[string]Inner)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e Inner
+					e.decodeNormgen(d, o.Value, 0)
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MS = mp
+			}
+		case 9:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "mps", 0, &o) {
+				d.Enter("mps")
+				mp := make(map[string]*Inner)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e *Inner
+					if !lenient.Null(o.Value) {
+						p := new(Inner)
+						p.decodeNormgen(d, o.Value, 0)
+						e = p
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MPS = mp
+			}
+		case 10:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "mm", 0, &o) {
+				d.Enter("mm")
+				mp := make(map[string][]map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e []map[string]int
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make([]map[string]int, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e map[string]int
+							var o2 lenient.ObjectIter
+							if d.Object(a1.Value, "", 0, &o2) {
+								mp := make(map[string]int)
+								for o2.Next() {
+									k := string(o2.Key)
+									d.Enter(k)
+									var e int
+									e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
+									mp[k] = e
+									d.Leave()
+								}
+								e = mp
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MM = mp
+			}
+		case 11:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "msl", 0, &o) {
+				d.Enter("msl")
+				mp := make(map[string][]string)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e []string
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make([]string, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e string
+							e = d.String(a1.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MSl = mp
+			}
+		case 12:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "mpi", 0, &o) {
+				d.Enter("mpi")
+				mp := make(map[string]*int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e *int
+					if !lenient.Null(o.Value) {
+						p := int(d.Int(o.Value, "", lenient.IntBits, 0))
+						e = &p
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MPI = mp
+			}
+		case 13:
+			if !lenient.Null(it.Value) {
 				var a lenient.ArrayIter
-				if d.Array(it.Value, "wi", lenient.Wrap, &a) {
-					d.Enter("wi")
+				if d.Array(it.Value, "psl", 0, &a) {
+					d.Enter("psl")
 					s := make([]int, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
@@ -1708,562 +1811,275 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 						d.Leave()
 					}
 					d.Leave()
-					x.WI = s
+					x.PSl = &s
 				}
 			}
-		case "wu8":
-			if d.Take(&seen[4], &it, containersInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
-					d.Enter("wu8")
-					s := make([]uint8Alias, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e uint8Alias
-						e = uint8Alias(d.Uint(a.Value, "", 16, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.WU8 = s
-				}
-			}
-		case "wb":
-			if d.Take(&seen[5], &it, containersInputKeys[5], lenient.AbsentNull) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
-					d.Enter("wb")
-					s := make([]bool, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e bool
-						e = d.Bool(a.Value, "", lenient.Strict)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.WB = s
-				}
-			}
-		case "ss":
-			if d.Take(&seen[6], &it, containersInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ss", 0, &a) {
-					d.Enter("ss")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SS = s
-				}
-			}
-		case "sss":
-			if d.Take(&seen[7], &it, containersInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sss", 0, &a) {
-					d.Enter("sss")
-					s := make([][][]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e [][]int
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([][]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e []int
-								var a2 lenient.ArrayIter
-								if d.Array(a1.Value, "", 0, &a2) {
-									s := make([]int, 0, a2.Len())
-									for a2.Next() {
-										d.EnterIndex(a2.Index())
-										var e int
-										e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
-										s = append(s, e)
-										d.Leave()
-									}
-									e = s
-								}
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SSS = s
-				}
-			}
-		case "ms":
-			if d.Take(&seen[8], &it, containersInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
+		case 14:
+			if !lenient.Null(it.Value) {
 				var o lenient.ObjectIter
-				if d.Object(it.Value, "ms", 0, &o) {
-					d.Enter("ms")
-					mp := make(map[string]Inner)
+				if d.Object(it.Value, "pmap", 0, &o) {
+					d.Enter("pmap")
+					mp := make(map[string]string)
 					for o.Next() {
 						k := string(o.Key)
 						d.Enter(k)
-						var e Inner
-						e.decodeNormgen(d, o.Value, 0)
+						var e string
+						e = d.String(o.Value, "", 0)
 						mp[k] = e
 						d.Leave()
 					}
 					d.Leave()
-					x.MS = mp
+					x.PMap = &mp
 				}
 			}
-		case "mps":
-			if d.Take(&seen[9], &it, containersInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mps", 0, &o) {
-					d.Enter("mps")
-					mp := make(map[string]*Inner)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e *Inner
-						if !lenient.Null(o.Value) {
-							p := new(Inner)
-							p.decodeNormgen(d, o.Value, 0)
-							e = p
-						}
-						mp[k] = e
-						d.Leave()
+		case 15:
+			if !lenient.Null(it.Value) {
+				d.Enter("pin")
+				p := new(Inner)
+				p.decodeNormgen(d, it.Value, 0)
+				x.PIn = p
+				d.Leave()
+			}
+		case 16:
+			d.Enter("in")
+			x.In.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 17:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sps", 0, &a) {
+				d.Enter("sps")
+				s := make([]*int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e *int
+					if !lenient.Null(a.Value) {
+						p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+						e = &p
 					}
+					s = append(s, e)
 					d.Leave()
-					x.MPS = mp
 				}
+				d.Leave()
+				x.SPs = s
 			}
-		case "mm":
-			if d.Take(&seen[10], &it, containersInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mm", 0, &o) {
-					d.Enter("mm")
-					mp := make(map[string][]map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []map[string]int
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]map[string]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e map[string]int
-								var o2 lenient.ObjectIter
-								if d.Object(a1.Value, "", 0, &o2) {
-									mp := make(map[string]int)
-									for o2.Next() {
-										k := string(o2.Key)
-										d.Enter(k)
-										var e int
-										e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
-										mp[k] = e
-										d.Leave()
-									}
-									e = mp
-								}
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
+		case 18:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "spi", 0, &a) {
+				d.Enter("spi")
+				s := make([]*Inner, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e *Inner
+					if !lenient.Null(a.Value) {
+						p := new(Inner)
+						p.decodeNormgen(d, a.Value, 0)
+						e = p
 					}
+					s = append(s, e)
 					d.Leave()
-					x.MM = mp
 				}
+				d.Leave()
+				x.SPI = s
 			}
-		case "msl":
-			if d.Take(&seen[11], &it, containersInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "msl", 0, &o) {
-					d.Enter("msl")
-					mp := make(map[string][]string)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MSl = mp
-				}
-			}
-		case "mpi":
-			if d.Take(&seen[12], &it, containersInputKeys[12], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mpi", 0, &o) {
-					d.Enter("mpi")
-					mp := make(map[string]*int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e *int
-						if !lenient.Null(o.Value) {
-							p := int(d.Int(o.Value, "", lenient.IntBits, 0))
-							e = &p
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MPI = mp
-				}
-			}
-		case "psl":
-			if d.Take(&seen[13], &it, containersInputKeys[13], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "psl", 0, &a) {
-						d.Enter("psl")
-						s := make([]int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e int
-							e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+		case 19:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "stags", 0, &a) {
+				d.Enter("stags")
+				s := make([]Tags, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Tags
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make(Tags, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e string
+							e = d.String(a1.Value, "", 0)
 							s = append(s, e)
 							d.Leave()
 						}
-						d.Leave()
-						x.PSl = &s
+						e = s
 					}
+					s = append(s, e)
+					d.Leave()
 				}
+				d.Leave()
+				x.STags = s
 			}
-		case "pmap":
-			if d.Take(&seen[14], &it, containersInputKeys[14], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "pmap", 0, &o) {
-						d.Enter("pmap")
+		case 20:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sf32", 0, &a) {
+				d.Enter("sf32")
+				s := make([]float32, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e float32
+					e = float32(d.Float(a.Value, "", 32, 0))
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.SF32 = s
+			}
+		case 21:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sbool", 0, &a) {
+				d.Enter("sbool")
+				s := make([]bool, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e bool
+					e = d.Bool(a.Value, "", 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.SBool = s
+			}
+		case 22:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sm", 0, &a) {
+				d.Enter("sm")
+				s := make([]map[string]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e map[string]string
+					var o1 lenient.ObjectIter
+					if d.Object(a.Value, "", 0, &o1) {
 						mp := make(map[string]string)
-						for o.Next() {
-							k := string(o.Key)
+						for o1.Next() {
+							k := string(o1.Key)
 							d.Enter(k)
 							var e string
-							e = d.String(o.Value, "", 0)
+							e = d.String(o1.Value, "", 0)
 							mp[k] = e
 							d.Leave()
 						}
-						d.Leave()
-						x.PMap = &mp
+						e = mp
 					}
-				}
-			}
-		case "pin":
-			if d.Take(&seen[15], &it, containersInputKeys[15], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("pin")
-					p := new(Inner)
-					p.decodeNormgen(d, it.Value, 0)
-					x.PIn = p
+					s = append(s, e)
 					d.Leave()
 				}
-			}
-		case "in":
-			if d.Take(&seen[16], &it, containersInputKeys[16], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("in")
-				x.In.decodeNormgen(d, it.Value, 0)
 				d.Leave()
+				x.SM = s
 			}
-		case "sps":
-			if d.Take(&seen[17], &it, containersInputKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sps", 0, &a) {
-					d.Enter("sps")
-					s := make([]*int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *int
-						if !lenient.Null(a.Value) {
-							p := int(d.Int(a.Value, "", lenient.IntBits, 0))
-							e = &p
-						}
-						s = append(s, e)
-						d.Leave()
-					}
+		case 23:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "stra", lenient.Strict, &a) {
+				d.Enter("stra")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+					s = append(s, e)
 					d.Leave()
-					x.SPs = s
 				}
-			}
-		case "spi":
-			if d.Take(&seen[18], &it, containersInputKeys[18], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "spi", 0, &a) {
-					d.Enter("spi")
-					s := make([]*Inner, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *Inner
-						if !lenient.Null(a.Value) {
-							p := new(Inner)
-							p.decodeNormgen(d, a.Value, 0)
-							e = p
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SPI = s
-				}
-			}
-		case "stags":
-			if d.Take(&seen[19], &it, containersInputKeys[19], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "stags", 0, &a) {
-					d.Enter("stags")
-					s := make([]Tags, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Tags
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make(Tags, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.STags = s
-				}
-			}
-		case "sf32":
-			if d.Take(&seen[20], &it, containersInputKeys[20], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sf32", 0, &a) {
-					d.Enter("sf32")
-					s := make([]float32, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e float32
-						e = float32(d.Float(a.Value, "", 32, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SF32 = s
-				}
-			}
-		case "sbool":
-			if d.Take(&seen[21], &it, containersInputKeys[21], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sbool", 0, &a) {
-					d.Enter("sbool")
-					s := make([]bool, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e bool
-						e = d.Bool(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SBool = s
-				}
-			}
-		case "sm":
-			if d.Take(&seen[22], &it, containersInputKeys[22], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "sm", 0, &a) {
-					d.Enter("sm")
-					s := make([]map[string]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e map[string]string
-						var o1 lenient.ObjectIter
-						if d.Object(a.Value, "", 0, &o1) {
-							mp := make(map[string]string)
-							for o1.Next() {
-								k := string(o1.Key)
-								d.Enter(k)
-								var e string
-								e = d.String(o1.Value, "", 0)
-								mp[k] = e
-								d.Leave()
-							}
-							e = mp
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SM = s
-				}
-			}
-		case "stra":
-			if d.Take(&seen[23], &it, containersInputKeys[23], lenient.AbsentNull) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "stra", lenient.Strict, &a) {
-					d.Enter("stra")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.StrA = s
-				}
-			}
-		case "stro":
-			if d.Take(&seen[24], &it, containersInputKeys[24], lenient.AbsentNull) {
-				d.Enter("stro")
-				x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
 				d.Leave()
+				x.StrA = s
 			}
-		case "strm":
-			if d.Take(&seen[25], &it, containersInputKeys[25], lenient.AbsentNull) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "strm", lenient.Strict, &o) {
-					d.Enter("strm")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
-						mp[k] = e
-						d.Leave()
-					}
+		case 24:
+			d.Enter("stro")
+			x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
+			d.Leave()
+		case 25:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "strm", lenient.Strict, &o) {
+				d.Enter("strm")
+				mp := make(map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
+					mp[k] = e
 					d.Leave()
-					x.StrM = mp
 				}
-			}
-		case "mid":
-			if d.Take(&seen[26], &it, containersInputKeys[26], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("mid")
-				x.Mid.decodeNormgen(d, it.Value, 0)
 				d.Leave()
+				x.StrM = mp
 			}
-		case "mids":
-			if d.Take(&seen[27], &it, containersInputKeys[27], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "mids", 0, &a) {
-					d.Enter("mids")
-					s := make([]Mid, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Mid
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 26:
+			d.Enter("mid")
+			x.Mid.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 27:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "mids", 0, &a) {
+				d.Enter("mids")
+				s := make([]Mid, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Mid
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Mids = s
 				}
+				d.Leave()
+				x.Mids = s
 			}
-		case "deep":
-			if d.Take(&seen[28], &it, containersInputKeys[28], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "deep", 0, &o) {
-					d.Enter("deep")
-					mp := make(map[string][]map[string]Leaf)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []map[string]Leaf
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]map[string]Leaf, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e map[string]Leaf
-								var o2 lenient.ObjectIter
-								if d.Object(a1.Value, "", 0, &o2) {
-									mp := make(map[string]Leaf)
-									for o2.Next() {
-										k := string(o2.Key)
-										d.Enter(k)
-										var e Leaf
-										e.decodeNormgen(d, o2.Value, 0)
-										mp[k] = e
-										d.Leave()
-									}
-									e = mp
+		case 28:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "deep", 0, &o) {
+				d.Enter("deep")
+				mp := make(map[string][]map[string]Leaf)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e []map[string]Leaf
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make([]map[string]Leaf, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e map[string]Leaf
+							var o2 lenient.ObjectIter
+							if d.Object(a1.Value, "", 0, &o2) {
+								mp := make(map[string]Leaf)
+								for o2.Next() {
+									k := string(o2.Key)
+									d.Enter(k)
+									var e Leaf
+									e.decodeNormgen(d, o2.Value, 0)
+									mp[k] = e
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = mp
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						mp[k] = e
-						d.Leave()
+						e = s
 					}
-					d.Leave()
-					x.Deep = mp
-				}
-			}
-		case "bnd":
-			if d.Take(&seen[29], &it, containersInputKeys[29], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("bnd")
-					p := new(BoundsInput)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Bnd = p
+					mp[k] = e
 					d.Leave()
 				}
+				d.Leave()
+				x.Deep = mp
 			}
-		case "bnds":
-			if d.Take(&seen[30], &it, containersInputKeys[30], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "bnds", 0, &a) {
-					d.Enter("bnds")
-					s := make([]BoundsInput, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e BoundsInput
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 29:
+			if !lenient.Null(it.Value) {
+				d.Enter("bnd")
+				p := new(BoundsInput)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Bnd = p
+				d.Leave()
+			}
+		case 30:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "bnds", 0, &a) {
+				d.Enter("bnds")
+				s := make([]BoundsInput, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e BoundsInput
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					x.Bnds = s
 				}
+				d.Leave()
+				x.Bnds = s
 			}
-		default:
-			d.Unknown(it.Key, 0, containersInputKnown)
 		}
 	}
 }
@@ -3085,6 +2901,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
 var deepInputKnown = lenient.KnownKeys(deepInputKeys[:])
+var deepInputFields = lenient.Fields{Keys: deepInputKeys[:], Known: deepInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a DeepInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3122,1422 +2939,1414 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "d63":
-			if d.Take(&seen[0], &it, deepInputKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "d63", 0, &a) {
-					d.Enter("d63")
-					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-								var a2 lenient.ArrayIter
-								if d.Array(a1.Value, "", 0, &a2) {
-									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
-									for a2.Next() {
-										d.EnterIndex(a2.Index())
-										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-										var a3 lenient.ArrayIter
-										if d.Array(a2.Value, "", 0, &a3) {
-											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
-											for a3.Next() {
-												d.EnterIndex(a3.Index())
-												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-												var a4 lenient.ArrayIter
-												if d.Array(a3.Value, "", 0, &a4) {
-													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
-													for a4.Next() {
-														d.EnterIndex(a4.Index())
-														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-														var a5 lenient.ArrayIter
-														if d.Array(a4.Value, "", 0, &a5) {
-															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
-															for a5.Next() {
-																d.EnterIndex(a5.Index())
-																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																var a6 lenient.ArrayIter
-																if d.Array(a5.Value, "", 0, &a6) {
-																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
-																	for a6.Next() {
-																		d.EnterIndex(a6.Index())
-																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																		var a7 lenient.ArrayIter
-																		if d.Array(a6.Value, "", 0, &a7) {
-																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
-																			for a7.Next() {
-																				d.EnterIndex(a7.Index())
-																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																				var a8 lenient.ArrayIter
-																				if d.Array(a7.Value, "", 0, &a8) {
-																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
-																					for a8.Next() {
-																						d.EnterIndex(a8.Index())
-																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																						var a9 lenient.ArrayIter
-																						if d.Array(a8.Value, "", 0, &a9) {
-																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
-																							for a9.Next() {
-																								d.EnterIndex(a9.Index())
-																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																								var a10 lenient.ArrayIter
-																								if d.Array(a9.Value, "", 0, &a10) {
-																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
-																									for a10.Next() {
-																										d.EnterIndex(a10.Index())
-																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																										var a11 lenient.ArrayIter
-																										if d.Array(a10.Value, "", 0, &a11) {
-																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
-																											for a11.Next() {
-																												d.EnterIndex(a11.Index())
-																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																												var a12 lenient.ArrayIter
-																												if d.Array(a11.Value, "", 0, &a12) {
-																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
-																													for a12.Next() {
-																														d.EnterIndex(a12.Index())
-																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																														var a13 lenient.ArrayIter
-																														if d.Array(a12.Value, "", 0, &a13) {
-																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
-																															for a13.Next() {
-																																d.EnterIndex(a13.Index())
-																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																var a14 lenient.ArrayIter
-																																if d.Array(a13.Value, "", 0, &a14) {
-																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
-																																	for a14.Next() {
-																																		d.EnterIndex(a14.Index())
-																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																		var a15 lenient.ArrayIter
-																																		if d.Array(a14.Value, "", 0, &a15) {
-																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
-																																			for a15.Next() {
-																																				d.EnterIndex(a15.Index())
-																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																				var a16 lenient.ArrayIter
-																																				if d.Array(a15.Value, "", 0, &a16) {
-																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
-																																					for a16.Next() {
-																																						d.EnterIndex(a16.Index())
-																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																						var a17 lenient.ArrayIter
-																																						if d.Array(a16.Value, "", 0, &a17) {
-																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
-																																							for a17.Next() {
-																																								d.EnterIndex(a17.Index())
-																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																								var a18 lenient.ArrayIter
-																																								if d.Array(a17.Value, "", 0, &a18) {
-																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
-																																									for a18.Next() {
-																																										d.EnterIndex(a18.Index())
-																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																										var a19 lenient.ArrayIter
-																																										if d.Array(a18.Value, "", 0, &a19) {
-																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
-																																											for a19.Next() {
-																																												d.EnterIndex(a19.Index())
-																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																												var a20 lenient.ArrayIter
-																																												if d.Array(a19.Value, "", 0, &a20) {
-																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
-																																													for a20.Next() {
-																																														d.EnterIndex(a20.Index())
-																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																														var a21 lenient.ArrayIter
-																																														if d.Array(a20.Value, "", 0, &a21) {
-																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
-																																															for a21.Next() {
-																																																d.EnterIndex(a21.Index())
-																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																var a22 lenient.ArrayIter
-																																																if d.Array(a21.Value, "", 0, &a22) {
-																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
-																																																	for a22.Next() {
-																																																		d.EnterIndex(a22.Index())
-																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																		var a23 lenient.ArrayIter
-																																																		if d.Array(a22.Value, "", 0, &a23) {
-																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
-																																																			for a23.Next() {
-																																																				d.EnterIndex(a23.Index())
-																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																				var a24 lenient.ArrayIter
-																																																				if d.Array(a23.Value, "", 0, &a24) {
-																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
-																																																					for a24.Next() {
-																																																						d.EnterIndex(a24.Index())
-																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																						var a25 lenient.ArrayIter
-																																																						if d.Array(a24.Value, "", 0, &a25) {
-																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
-																																																							for a25.Next() {
-																																																								d.EnterIndex(a25.Index())
-																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																								var a26 lenient.ArrayIter
-																																																								if d.Array(a25.Value, "", 0, &a26) {
-																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
-																																																									for a26.Next() {
-																																																										d.EnterIndex(a26.Index())
-																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																										var a27 lenient.ArrayIter
-																																																										if d.Array(a26.Value, "", 0, &a27) {
-																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
-																																																											for a27.Next() {
-																																																												d.EnterIndex(a27.Index())
-																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																												var a28 lenient.ArrayIter
-																																																												if d.Array(a27.Value, "", 0, &a28) {
-																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
-																																																													for a28.Next() {
-																																																														d.EnterIndex(a28.Index())
-																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																														var a29 lenient.ArrayIter
-																																																														if d.Array(a28.Value, "", 0, &a29) {
-																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
-																																																															for a29.Next() {
-																																																																d.EnterIndex(a29.Index())
-																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																var a30 lenient.ArrayIter
-																																																																if d.Array(a29.Value, "", 0, &a30) {
-																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
-																																																																	for a30.Next() {
-																																																																		d.EnterIndex(a30.Index())
-																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																		var a31 lenient.ArrayIter
-																																																																		if d.Array(a30.Value, "", 0, &a31) {
-																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
-																																																																			for a31.Next() {
-																																																																				d.EnterIndex(a31.Index())
-																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																				var a32 lenient.ArrayIter
-																																																																				if d.Array(a31.Value, "", 0, &a32) {
-																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
-																																																																					for a32.Next() {
-																																																																						d.EnterIndex(a32.Index())
-																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																						var a33 lenient.ArrayIter
-																																																																						if d.Array(a32.Value, "", 0, &a33) {
-																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
-																																																																							for a33.Next() {
-																																																																								d.EnterIndex(a33.Index())
-																																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																								var a34 lenient.ArrayIter
-																																																																								if d.Array(a33.Value, "", 0, &a34) {
-																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
-																																																																									for a34.Next() {
-																																																																										d.EnterIndex(a34.Index())
-																																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																										var a35 lenient.ArrayIter
-																																																																										if d.Array(a34.Value, "", 0, &a35) {
-																																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
-																																																																											for a35.Next() {
-																																																																												d.EnterIndex(a35.Index())
-																																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																												var a36 lenient.ArrayIter
-																																																																												if d.Array(a35.Value, "", 0, &a36) {
-																																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
-																																																																													for a36.Next() {
-																																																																														d.EnterIndex(a36.Index())
-																																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																														var a37 lenient.ArrayIter
-																																																																														if d.Array(a36.Value, "", 0, &a37) {
-																																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
-																																																																															for a37.Next() {
-																																																																																d.EnterIndex(a37.Index())
-																																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																var a38 lenient.ArrayIter
-																																																																																if d.Array(a37.Value, "", 0, &a38) {
-																																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
-																																																																																	for a38.Next() {
-																																																																																		d.EnterIndex(a38.Index())
-																																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																		var a39 lenient.ArrayIter
-																																																																																		if d.Array(a38.Value, "", 0, &a39) {
-																																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
-																																																																																			for a39.Next() {
-																																																																																				d.EnterIndex(a39.Index())
-																																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																				var a40 lenient.ArrayIter
-																																																																																				if d.Array(a39.Value, "", 0, &a40) {
-																																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
-																																																																																					for a40.Next() {
-																																																																																						d.EnterIndex(a40.Index())
-																																																																																						var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																						var a41 lenient.ArrayIter
-																																																																																						if d.Array(a40.Value, "", 0, &a41) {
-																																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
-																																																																																							for a41.Next() {
-																																																																																								d.EnterIndex(a41.Index())
-																																																																																								var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																								var a42 lenient.ArrayIter
-																																																																																								if d.Array(a41.Value, "", 0, &a42) {
-																																																																																									s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
-																																																																																									for a42.Next() {
-																																																																																										d.EnterIndex(a42.Index())
-																																																																																										var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																										var a43 lenient.ArrayIter
-																																																																																										if d.Array(a42.Value, "", 0, &a43) {
-																																																																																											s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
-																																																																																											for a43.Next() {
-																																																																																												d.EnterIndex(a43.Index())
-																																																																																												var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																												var a44 lenient.ArrayIter
-																																																																																												if d.Array(a43.Value, "", 0, &a44) {
-																																																																																													s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
-																																																																																													for a44.Next() {
-																																																																																														d.EnterIndex(a44.Index())
-																																																																																														var e [][][][][][][][][][][][][][][][][][]int
-																																																																																														var a45 lenient.ArrayIter
-																																																																																														if d.Array(a44.Value, "", 0, &a45) {
-																																																																																															s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
-																																																																																															for a45.Next() {
-																																																																																																d.EnterIndex(a45.Index())
-																																																																																																var e [][][][][][][][][][][][][][][][][]int
-																																																																																																var a46 lenient.ArrayIter
-																																																																																																if d.Array(a45.Value, "", 0, &a46) {
-																																																																																																	s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
-																																																																																																	for a46.Next() {
-																																																																																																		d.EnterIndex(a46.Index())
-																																																																																																		var e [][][][][][][][][][][][][][][][]int
-																																																																																																		var a47 lenient.ArrayIter
-																																																																																																		if d.Array(a46.Value, "", 0, &a47) {
-																																																																																																			s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
-																																																																																																			for a47.Next() {
-																																																																																																				d.EnterIndex(a47.Index())
-																																																																																																				var e [][][][][][][][][][][][][][][]int
-																																																																																																				var a48 lenient.ArrayIter
-																																																																																																				if d.Array(a47.Value, "", 0, &a48) {
-																																																																																																					s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
-																																																																																																					for a48.Next() {
-																																																																																																						d.EnterIndex(a48.Index())
-																																																																																																						var e [][][][][][][][][][][][][][]int
-																																																																																																						var a49 lenient.ArrayIter
-																																																																																																						if d.Array(a48.Value, "", 0, &a49) {
-																																																																																																							s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
-																																																																																																							for a49.Next() {
-																																																																																																								d.EnterIndex(a49.Index())
-																																																																																																								var e [][][][][][][][][][][][][]int
-																																																																																																								var a50 lenient.ArrayIter
-																																																																																																								if d.Array(a49.Value, "", 0, &a50) {
-																																																																																																									s := make([][][][][][][][][][][][][]int, 0, a50.Len())
-																																																																																																									for a50.Next() {
-																																																																																																										d.EnterIndex(a50.Index())
-																																																																																																										var e [][][][][][][][][][][][]int
-																																																																																																										var a51 lenient.ArrayIter
-																																																																																																										if d.Array(a50.Value, "", 0, &a51) {
-																																																																																																											s := make([][][][][][][][][][][][]int, 0, a51.Len())
-																																																																																																											for a51.Next() {
-																																																																																																												d.EnterIndex(a51.Index())
-																																																																																																												var e [][][][][][][][][][][]int
-																																																																																																												var a52 lenient.ArrayIter
-																																																																																																												if d.Array(a51.Value, "", 0, &a52) {
-																																																																																																													s := make([][][][][][][][][][][]int, 0, a52.Len())
-																																																																																																													for a52.Next() {
-																																																																																																														d.EnterIndex(a52.Index())
-																																																																																																														var e [][][][][][][][][][]int
-																																																																																																														var a53 lenient.ArrayIter
-																																																																																																														if d.Array(a52.Value, "", 0, &a53) {
-																																																																																																															s := make([][][][][][][][][][]int, 0, a53.Len())
-																																																																																																															for a53.Next() {
-																																																																																																																d.EnterIndex(a53.Index())
-																																																																																																																var e [][][][][][][][][]int
-																																																																																																																var a54 lenient.ArrayIter
-																																																																																																																if d.Array(a53.Value, "", 0, &a54) {
-																																																																																																																	s := make([][][][][][][][][]int, 0, a54.Len())
-																																																																																																																	for a54.Next() {
-																																																																																																																		d.EnterIndex(a54.Index())
-																																																																																																																		var e [][][][][][][][]int
-																																																																																																																		var a55 lenient.ArrayIter
-																																																																																																																		if d.Array(a54.Value, "", 0, &a55) {
-																																																																																																																			s := make([][][][][][][][]int, 0, a55.Len())
-																																																																																																																			for a55.Next() {
-																																																																																																																				d.EnterIndex(a55.Index())
-																																																																																																																				var e [][][][][][][]int
-																																																																																																																				var a56 lenient.ArrayIter
-																																																																																																																				if d.Array(a55.Value, "", 0, &a56) {
-																																																																																																																					s := make([][][][][][][]int, 0, a56.Len())
-																																																																																																																					for a56.Next() {
-																																																																																																																						d.EnterIndex(a56.Index())
-																																																																																																																						var e [][][][][][]int
-																																																																																																																						var a57 lenient.ArrayIter
-																																																																																																																						if d.Array(a56.Value, "", 0, &a57) {
-																																																																																																																							s := make([][][][][][]int, 0, a57.Len())
-																																																																																																																							for a57.Next() {
-																																																																																																																								d.EnterIndex(a57.Index())
-																																																																																																																								var e [][][][][]int
-																																																																																																																								var a58 lenient.ArrayIter
-																																																																																																																								if d.Array(a57.Value, "", 0, &a58) {
-																																																																																																																									s := make([][][][][]int, 0, a58.Len())
-																																																																																																																									for a58.Next() {
-																																																																																																																										d.EnterIndex(a58.Index())
-																																																																																																																										var e [][][][]int
-																																																																																																																										var a59 lenient.ArrayIter
-																																																																																																																										if d.Array(a58.Value, "", 0, &a59) {
-																																																																																																																											s := make([][][][]int, 0, a59.Len())
-																																																																																																																											for a59.Next() {
-																																																																																																																												d.EnterIndex(a59.Index())
-																																																																																																																												var e [][][]int
-																																																																																																																												var a60 lenient.ArrayIter
-																																																																																																																												if d.Array(a59.Value, "", 0, &a60) {
-																																																																																																																													s := make([][][]int, 0, a60.Len())
-																																																																																																																													for a60.Next() {
-																																																																																																																														d.EnterIndex(a60.Index())
-																																																																																																																														var e [][]int
-																																																																																																																														var a61 lenient.ArrayIter
-																																																																																																																														if d.Array(a60.Value, "", 0, &a61) {
-																																																																																																																															s := make([][]int, 0, a61.Len())
-																																																																																																																															for a61.Next() {
-																																																																																																																																d.EnterIndex(a61.Index())
-																																																																																																																																var e []int
-																																																																																																																																var a62 lenient.ArrayIter
-																																																																																																																																if d.Array(a61.Value, "", 0, &a62) {
-																																																																																																																																	s := make([]int, 0, a62.Len())
-																																																																																																																																	for a62.Next() {
-																																																																																																																																		d.EnterIndex(a62.Index())
-																																																																																																																																		var e int
-																																																																																																																																		e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
-																																																																																																																																		s = append(s, e)
-																																																																																																																																		d.Leave()
-																																																																																																																																	}
-																																																																																																																																	e = s
+		switch d.Field(&it, seen[:], &deepInputFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "d63", 0, &a) {
+				d.Enter("d63")
+				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+							var a2 lenient.ArrayIter
+							if d.Array(a1.Value, "", 0, &a2) {
+								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
+								for a2.Next() {
+									d.EnterIndex(a2.Index())
+									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+									var a3 lenient.ArrayIter
+									if d.Array(a2.Value, "", 0, &a3) {
+										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
+										for a3.Next() {
+											d.EnterIndex(a3.Index())
+											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+											var a4 lenient.ArrayIter
+											if d.Array(a3.Value, "", 0, &a4) {
+												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
+												for a4.Next() {
+													d.EnterIndex(a4.Index())
+													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+													var a5 lenient.ArrayIter
+													if d.Array(a4.Value, "", 0, &a5) {
+														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
+														for a5.Next() {
+															d.EnterIndex(a5.Index())
+															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+															var a6 lenient.ArrayIter
+															if d.Array(a5.Value, "", 0, &a6) {
+																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
+																for a6.Next() {
+																	d.EnterIndex(a6.Index())
+																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																	var a7 lenient.ArrayIter
+																	if d.Array(a6.Value, "", 0, &a7) {
+																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
+																		for a7.Next() {
+																			d.EnterIndex(a7.Index())
+																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																			var a8 lenient.ArrayIter
+																			if d.Array(a7.Value, "", 0, &a8) {
+																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
+																				for a8.Next() {
+																					d.EnterIndex(a8.Index())
+																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																					var a9 lenient.ArrayIter
+																					if d.Array(a8.Value, "", 0, &a9) {
+																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
+																						for a9.Next() {
+																							d.EnterIndex(a9.Index())
+																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																							var a10 lenient.ArrayIter
+																							if d.Array(a9.Value, "", 0, &a10) {
+																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
+																								for a10.Next() {
+																									d.EnterIndex(a10.Index())
+																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																									var a11 lenient.ArrayIter
+																									if d.Array(a10.Value, "", 0, &a11) {
+																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
+																										for a11.Next() {
+																											d.EnterIndex(a11.Index())
+																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																											var a12 lenient.ArrayIter
+																											if d.Array(a11.Value, "", 0, &a12) {
+																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
+																												for a12.Next() {
+																													d.EnterIndex(a12.Index())
+																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																													var a13 lenient.ArrayIter
+																													if d.Array(a12.Value, "", 0, &a13) {
+																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
+																														for a13.Next() {
+																															d.EnterIndex(a13.Index())
+																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																															var a14 lenient.ArrayIter
+																															if d.Array(a13.Value, "", 0, &a14) {
+																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
+																																for a14.Next() {
+																																	d.EnterIndex(a14.Index())
+																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																	var a15 lenient.ArrayIter
+																																	if d.Array(a14.Value, "", 0, &a15) {
+																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
+																																		for a15.Next() {
+																																			d.EnterIndex(a15.Index())
+																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																			var a16 lenient.ArrayIter
+																																			if d.Array(a15.Value, "", 0, &a16) {
+																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
+																																				for a16.Next() {
+																																					d.EnterIndex(a16.Index())
+																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																					var a17 lenient.ArrayIter
+																																					if d.Array(a16.Value, "", 0, &a17) {
+																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
+																																						for a17.Next() {
+																																							d.EnterIndex(a17.Index())
+																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																							var a18 lenient.ArrayIter
+																																							if d.Array(a17.Value, "", 0, &a18) {
+																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
+																																								for a18.Next() {
+																																									d.EnterIndex(a18.Index())
+																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																									var a19 lenient.ArrayIter
+																																									if d.Array(a18.Value, "", 0, &a19) {
+																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
+																																										for a19.Next() {
+																																											d.EnterIndex(a19.Index())
+																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																											var a20 lenient.ArrayIter
+																																											if d.Array(a19.Value, "", 0, &a20) {
+																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
+																																												for a20.Next() {
+																																													d.EnterIndex(a20.Index())
+																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																													var a21 lenient.ArrayIter
+																																													if d.Array(a20.Value, "", 0, &a21) {
+																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
+																																														for a21.Next() {
+																																															d.EnterIndex(a21.Index())
+																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																															var a22 lenient.ArrayIter
+																																															if d.Array(a21.Value, "", 0, &a22) {
+																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
+																																																for a22.Next() {
+																																																	d.EnterIndex(a22.Index())
+																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																	var a23 lenient.ArrayIter
+																																																	if d.Array(a22.Value, "", 0, &a23) {
+																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
+																																																		for a23.Next() {
+																																																			d.EnterIndex(a23.Index())
+																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																			var a24 lenient.ArrayIter
+																																																			if d.Array(a23.Value, "", 0, &a24) {
+																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
+																																																				for a24.Next() {
+																																																					d.EnterIndex(a24.Index())
+																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																					var a25 lenient.ArrayIter
+																																																					if d.Array(a24.Value, "", 0, &a25) {
+																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
+																																																						for a25.Next() {
+																																																							d.EnterIndex(a25.Index())
+																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																							var a26 lenient.ArrayIter
+																																																							if d.Array(a25.Value, "", 0, &a26) {
+																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
+																																																								for a26.Next() {
+																																																									d.EnterIndex(a26.Index())
+																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																									var a27 lenient.ArrayIter
+																																																									if d.Array(a26.Value, "", 0, &a27) {
+																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
+																																																										for a27.Next() {
+																																																											d.EnterIndex(a27.Index())
+																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																											var a28 lenient.ArrayIter
+																																																											if d.Array(a27.Value, "", 0, &a28) {
+																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
+																																																												for a28.Next() {
+																																																													d.EnterIndex(a28.Index())
+																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																													var a29 lenient.ArrayIter
+																																																													if d.Array(a28.Value, "", 0, &a29) {
+																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
+																																																														for a29.Next() {
+																																																															d.EnterIndex(a29.Index())
+																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																															var a30 lenient.ArrayIter
+																																																															if d.Array(a29.Value, "", 0, &a30) {
+																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
+																																																																for a30.Next() {
+																																																																	d.EnterIndex(a30.Index())
+																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																	var a31 lenient.ArrayIter
+																																																																	if d.Array(a30.Value, "", 0, &a31) {
+																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
+																																																																		for a31.Next() {
+																																																																			d.EnterIndex(a31.Index())
+																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																			var a32 lenient.ArrayIter
+																																																																			if d.Array(a31.Value, "", 0, &a32) {
+																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
+																																																																				for a32.Next() {
+																																																																					d.EnterIndex(a32.Index())
+																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																					var a33 lenient.ArrayIter
+																																																																					if d.Array(a32.Value, "", 0, &a33) {
+																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
+																																																																						for a33.Next() {
+																																																																							d.EnterIndex(a33.Index())
+																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																							var a34 lenient.ArrayIter
+																																																																							if d.Array(a33.Value, "", 0, &a34) {
+																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
+																																																																								for a34.Next() {
+																																																																									d.EnterIndex(a34.Index())
+																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																									var a35 lenient.ArrayIter
+																																																																									if d.Array(a34.Value, "", 0, &a35) {
+																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
+																																																																										for a35.Next() {
+																																																																											d.EnterIndex(a35.Index())
+																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																											var a36 lenient.ArrayIter
+																																																																											if d.Array(a35.Value, "", 0, &a36) {
+																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
+																																																																												for a36.Next() {
+																																																																													d.EnterIndex(a36.Index())
+																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																													var a37 lenient.ArrayIter
+																																																																													if d.Array(a36.Value, "", 0, &a37) {
+																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
+																																																																														for a37.Next() {
+																																																																															d.EnterIndex(a37.Index())
+																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																															var a38 lenient.ArrayIter
+																																																																															if d.Array(a37.Value, "", 0, &a38) {
+																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
+																																																																																for a38.Next() {
+																																																																																	d.EnterIndex(a38.Index())
+																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																	var a39 lenient.ArrayIter
+																																																																																	if d.Array(a38.Value, "", 0, &a39) {
+																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
+																																																																																		for a39.Next() {
+																																																																																			d.EnterIndex(a39.Index())
+																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																			var a40 lenient.ArrayIter
+																																																																																			if d.Array(a39.Value, "", 0, &a40) {
+																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
+																																																																																				for a40.Next() {
+																																																																																					d.EnterIndex(a40.Index())
+																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																					var a41 lenient.ArrayIter
+																																																																																					if d.Array(a40.Value, "", 0, &a41) {
+																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
+																																																																																						for a41.Next() {
+																																																																																							d.EnterIndex(a41.Index())
+																																																																																							var e [][][][][][][][][][][][][][][][][][][][][]int
+																																																																																							var a42 lenient.ArrayIter
+																																																																																							if d.Array(a41.Value, "", 0, &a42) {
+																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
+																																																																																								for a42.Next() {
+																																																																																									d.EnterIndex(a42.Index())
+																																																																																									var e [][][][][][][][][][][][][][][][][][][][]int
+																																																																																									var a43 lenient.ArrayIter
+																																																																																									if d.Array(a42.Value, "", 0, &a43) {
+																																																																																										s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
+																																																																																										for a43.Next() {
+																																																																																											d.EnterIndex(a43.Index())
+																																																																																											var e [][][][][][][][][][][][][][][][][][][]int
+																																																																																											var a44 lenient.ArrayIter
+																																																																																											if d.Array(a43.Value, "", 0, &a44) {
+																																																																																												s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
+																																																																																												for a44.Next() {
+																																																																																													d.EnterIndex(a44.Index())
+																																																																																													var e [][][][][][][][][][][][][][][][][][]int
+																																																																																													var a45 lenient.ArrayIter
+																																																																																													if d.Array(a44.Value, "", 0, &a45) {
+																																																																																														s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
+																																																																																														for a45.Next() {
+																																																																																															d.EnterIndex(a45.Index())
+																																																																																															var e [][][][][][][][][][][][][][][][][]int
+																																																																																															var a46 lenient.ArrayIter
+																																																																																															if d.Array(a45.Value, "", 0, &a46) {
+																																																																																																s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
+																																																																																																for a46.Next() {
+																																																																																																	d.EnterIndex(a46.Index())
+																																																																																																	var e [][][][][][][][][][][][][][][][]int
+																																																																																																	var a47 lenient.ArrayIter
+																																																																																																	if d.Array(a46.Value, "", 0, &a47) {
+																																																																																																		s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
+																																																																																																		for a47.Next() {
+																																																																																																			d.EnterIndex(a47.Index())
+																																																																																																			var e [][][][][][][][][][][][][][][]int
+																																																																																																			var a48 lenient.ArrayIter
+																																																																																																			if d.Array(a47.Value, "", 0, &a48) {
+																																																																																																				s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
+																																																																																																				for a48.Next() {
+																																																																																																					d.EnterIndex(a48.Index())
+																																																																																																					var e [][][][][][][][][][][][][][]int
+																																																																																																					var a49 lenient.ArrayIter
+																																																																																																					if d.Array(a48.Value, "", 0, &a49) {
+																																																																																																						s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
+																																																																																																						for a49.Next() {
+																																																																																																							d.EnterIndex(a49.Index())
+																																																																																																							var e [][][][][][][][][][][][][]int
+																																																																																																							var a50 lenient.ArrayIter
+																																																																																																							if d.Array(a49.Value, "", 0, &a50) {
+																																																																																																								s := make([][][][][][][][][][][][][]int, 0, a50.Len())
+																																																																																																								for a50.Next() {
+																																																																																																									d.EnterIndex(a50.Index())
+																																																																																																									var e [][][][][][][][][][][][]int
+																																																																																																									var a51 lenient.ArrayIter
+																																																																																																									if d.Array(a50.Value, "", 0, &a51) {
+																																																																																																										s := make([][][][][][][][][][][][]int, 0, a51.Len())
+																																																																																																										for a51.Next() {
+																																																																																																											d.EnterIndex(a51.Index())
+																																																																																																											var e [][][][][][][][][][][]int
+																																																																																																											var a52 lenient.ArrayIter
+																																																																																																											if d.Array(a51.Value, "", 0, &a52) {
+																																																																																																												s := make([][][][][][][][][][][]int, 0, a52.Len())
+																																																																																																												for a52.Next() {
+																																																																																																													d.EnterIndex(a52.Index())
+																																																																																																													var e [][][][][][][][][][]int
+																																																																																																													var a53 lenient.ArrayIter
+																																																																																																													if d.Array(a52.Value, "", 0, &a53) {
+																																																																																																														s := make([][][][][][][][][][]int, 0, a53.Len())
+																																																																																																														for a53.Next() {
+																																																																																																															d.EnterIndex(a53.Index())
+																																																																																																															var e [][][][][][][][][]int
+																																																																																																															var a54 lenient.ArrayIter
+																																																																																																															if d.Array(a53.Value, "", 0, &a54) {
+																																																																																																																s := make([][][][][][][][][]int, 0, a54.Len())
+																																																																																																																for a54.Next() {
+																																																																																																																	d.EnterIndex(a54.Index())
+																																																																																																																	var e [][][][][][][][]int
+																																																																																																																	var a55 lenient.ArrayIter
+																																																																																																																	if d.Array(a54.Value, "", 0, &a55) {
+																																																																																																																		s := make([][][][][][][][]int, 0, a55.Len())
+																																																																																																																		for a55.Next() {
+																																																																																																																			d.EnterIndex(a55.Index())
+																																																																																																																			var e [][][][][][][]int
+																																																																																																																			var a56 lenient.ArrayIter
+																																																																																																																			if d.Array(a55.Value, "", 0, &a56) {
+																																																																																																																				s := make([][][][][][][]int, 0, a56.Len())
+																																																																																																																				for a56.Next() {
+																																																																																																																					d.EnterIndex(a56.Index())
+																																																																																																																					var e [][][][][][]int
+																																																																																																																					var a57 lenient.ArrayIter
+																																																																																																																					if d.Array(a56.Value, "", 0, &a57) {
+																																																																																																																						s := make([][][][][][]int, 0, a57.Len())
+																																																																																																																						for a57.Next() {
+																																																																																																																							d.EnterIndex(a57.Index())
+																																																																																																																							var e [][][][][]int
+																																																																																																																							var a58 lenient.ArrayIter
+																																																																																																																							if d.Array(a57.Value, "", 0, &a58) {
+																																																																																																																								s := make([][][][][]int, 0, a58.Len())
+																																																																																																																								for a58.Next() {
+																																																																																																																									d.EnterIndex(a58.Index())
+																																																																																																																									var e [][][][]int
+																																																																																																																									var a59 lenient.ArrayIter
+																																																																																																																									if d.Array(a58.Value, "", 0, &a59) {
+																																																																																																																										s := make([][][][]int, 0, a59.Len())
+																																																																																																																										for a59.Next() {
+																																																																																																																											d.EnterIndex(a59.Index())
+																																																																																																																											var e [][][]int
+																																																																																																																											var a60 lenient.ArrayIter
+																																																																																																																											if d.Array(a59.Value, "", 0, &a60) {
+																																																																																																																												s := make([][][]int, 0, a60.Len())
+																																																																																																																												for a60.Next() {
+																																																																																																																													d.EnterIndex(a60.Index())
+																																																																																																																													var e [][]int
+																																																																																																																													var a61 lenient.ArrayIter
+																																																																																																																													if d.Array(a60.Value, "", 0, &a61) {
+																																																																																																																														s := make([][]int, 0, a61.Len())
+																																																																																																																														for a61.Next() {
+																																																																																																																															d.EnterIndex(a61.Index())
+																																																																																																																															var e []int
+																																																																																																																															var a62 lenient.ArrayIter
+																																																																																																																															if d.Array(a61.Value, "", 0, &a62) {
+																																																																																																																																s := make([]int, 0, a62.Len())
+																																																																																																																																for a62.Next() {
+																																																																																																																																	d.EnterIndex(a62.Index())
+																																																																																																																																	var e int
+																																																																																																																																	e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
+																																																																																																																																	s = append(s, e)
+																																																																																																																																	d.Leave()
 																																																																																																																																}
-																																																																																																																																s = append(s, e)
-																																																																																																																																d.Leave()
+																																																																																																																																e = s
 																																																																																																																															}
-																																																																																																																															e = s
+																																																																																																																															s = append(s, e)
+																																																																																																																															d.Leave()
 																																																																																																																														}
-																																																																																																																														s = append(s, e)
-																																																																																																																														d.Leave()
+																																																																																																																														e = s
 																																																																																																																													}
-																																																																																																																													e = s
+																																																																																																																													s = append(s, e)
+																																																																																																																													d.Leave()
 																																																																																																																												}
-																																																																																																																												s = append(s, e)
-																																																																																																																												d.Leave()
+																																																																																																																												e = s
 																																																																																																																											}
-																																																																																																																											e = s
+																																																																																																																											s = append(s, e)
+																																																																																																																											d.Leave()
 																																																																																																																										}
-																																																																																																																										s = append(s, e)
-																																																																																																																										d.Leave()
+																																																																																																																										e = s
 																																																																																																																									}
-																																																																																																																									e = s
+																																																																																																																									s = append(s, e)
+																																																																																																																									d.Leave()
 																																																																																																																								}
-																																																																																																																								s = append(s, e)
-																																																																																																																								d.Leave()
+																																																																																																																								e = s
 																																																																																																																							}
-																																																																																																																							e = s
+																																																																																																																							s = append(s, e)
+																																																																																																																							d.Leave()
 																																																																																																																						}
-																																																																																																																						s = append(s, e)
-																																																																																																																						d.Leave()
+																																																																																																																						e = s
 																																																																																																																					}
-																																																																																																																					e = s
+																																																																																																																					s = append(s, e)
+																																																																																																																					d.Leave()
 																																																																																																																				}
-																																																																																																																				s = append(s, e)
-																																																																																																																				d.Leave()
+																																																																																																																				e = s
 																																																																																																																			}
-																																																																																																																			e = s
+																																																																																																																			s = append(s, e)
+																																																																																																																			d.Leave()
 																																																																																																																		}
-																																																																																																																		s = append(s, e)
-																																																																																																																		d.Leave()
+																																																																																																																		e = s
 																																																																																																																	}
-																																																																																																																	e = s
+																																																																																																																	s = append(s, e)
+																																																																																																																	d.Leave()
 																																																																																																																}
-																																																																																																																s = append(s, e)
-																																																																																																																d.Leave()
+																																																																																																																e = s
 																																																																																																															}
-																																																																																																															e = s
+																																																																																																															s = append(s, e)
+																																																																																																															d.Leave()
 																																																																																																														}
-																																																																																																														s = append(s, e)
-																																																																																																														d.Leave()
+																																																																																																														e = s
 																																																																																																													}
-																																																																																																													e = s
+																																																																																																													s = append(s, e)
+																																																																																																													d.Leave()
 																																																																																																												}
-																																																																																																												s = append(s, e)
-																																																																																																												d.Leave()
+																																																																																																												e = s
 																																																																																																											}
-																																																																																																											e = s
+																																																																																																											s = append(s, e)
+																																																																																																											d.Leave()
 																																																																																																										}
-																																																																																																										s = append(s, e)
-																																																																																																										d.Leave()
+																																																																																																										e = s
 																																																																																																									}
-																																																																																																									e = s
+																																																																																																									s = append(s, e)
+																																																																																																									d.Leave()
 																																																																																																								}
-																																																																																																								s = append(s, e)
-																																																																																																								d.Leave()
+																																																																																																								e = s
 																																																																																																							}
-																																																																																																							e = s
+																																																																																																							s = append(s, e)
+																																																																																																							d.Leave()
 																																																																																																						}
-																																																																																																						s = append(s, e)
-																																																																																																						d.Leave()
+																																																																																																						e = s
 																																																																																																					}
-																																																																																																					e = s
+																																																																																																					s = append(s, e)
+																																																																																																					d.Leave()
 																																																																																																				}
-																																																																																																				s = append(s, e)
-																																																																																																				d.Leave()
+																																																																																																				e = s
 																																																																																																			}
-																																																																																																			e = s
+																																																																																																			s = append(s, e)
+																																																																																																			d.Leave()
 																																																																																																		}
-																																																																																																		s = append(s, e)
-																																																																																																		d.Leave()
+																																																																																																		e = s
 																																																																																																	}
-																																																																																																	e = s
+																																																																																																	s = append(s, e)
+																																																																																																	d.Leave()
 																																																																																																}
-																																																																																																s = append(s, e)
-																																																																																																d.Leave()
+																																																																																																e = s
 																																																																																															}
-																																																																																															e = s
+																																																																																															s = append(s, e)
+																																																																																															d.Leave()
 																																																																																														}
-																																																																																														s = append(s, e)
-																																																																																														d.Leave()
+																																																																																														e = s
 																																																																																													}
-																																																																																													e = s
+																																																																																													s = append(s, e)
+																																																																																													d.Leave()
 																																																																																												}
-																																																																																												s = append(s, e)
-																																																																																												d.Leave()
+																																																																																												e = s
 																																																																																											}
-																																																																																											e = s
+																																																																																											s = append(s, e)
+																																																																																											d.Leave()
 																																																																																										}
-																																																																																										s = append(s, e)
-																																																																																										d.Leave()
+																																																																																										e = s
 																																																																																									}
-																																																																																									e = s
+																																																																																									s = append(s, e)
+																																																																																									d.Leave()
 																																																																																								}
-																																																																																								s = append(s, e)
-																																																																																								d.Leave()
+																																																																																								e = s
 																																																																																							}
-																																																																																							e = s
+																																																																																							s = append(s, e)
+																																																																																							d.Leave()
 																																																																																						}
-																																																																																						s = append(s, e)
-																																																																																						d.Leave()
+																																																																																						e = s
 																																																																																					}
-																																																																																					e = s
+																																																																																					s = append(s, e)
+																																																																																					d.Leave()
 																																																																																				}
-																																																																																				s = append(s, e)
-																																																																																				d.Leave()
+																																																																																				e = s
 																																																																																			}
-																																																																																			e = s
+																																																																																			s = append(s, e)
+																																																																																			d.Leave()
 																																																																																		}
-																																																																																		s = append(s, e)
-																																																																																		d.Leave()
+																																																																																		e = s
 																																																																																	}
-																																																																																	e = s
+																																																																																	s = append(s, e)
+																																																																																	d.Leave()
 																																																																																}
-																																																																																s = append(s, e)
-																																																																																d.Leave()
+																																																																																e = s
 																																																																															}
-																																																																															e = s
+																																																																															s = append(s, e)
+																																																																															d.Leave()
 																																																																														}
-																																																																														s = append(s, e)
-																																																																														d.Leave()
+																																																																														e = s
 																																																																													}
-																																																																													e = s
+																																																																													s = append(s, e)
+																																																																													d.Leave()
 																																																																												}
-																																																																												s = append(s, e)
-																																																																												d.Leave()
+																																																																												e = s
 																																																																											}
-																																																																											e = s
+																																																																											s = append(s, e)
+																																																																											d.Leave()
 																																																																										}
-																																																																										s = append(s, e)
-																																																																										d.Leave()
+																																																																										e = s
 																																																																									}
-																																																																									e = s
+																																																																									s = append(s, e)
+																																																																									d.Leave()
 																																																																								}
-																																																																								s = append(s, e)
-																																																																								d.Leave()
+																																																																								e = s
 																																																																							}
-																																																																							e = s
+																																																																							s = append(s, e)
+																																																																							d.Leave()
 																																																																						}
-																																																																						s = append(s, e)
-																																																																						d.Leave()
+																																																																						e = s
 																																																																					}
-																																																																					e = s
+																																																																					s = append(s, e)
+																																																																					d.Leave()
 																																																																				}
-																																																																				s = append(s, e)
-																																																																				d.Leave()
+																																																																				e = s
 																																																																			}
-																																																																			e = s
+																																																																			s = append(s, e)
+																																																																			d.Leave()
 																																																																		}
-																																																																		s = append(s, e)
-																																																																		d.Leave()
+																																																																		e = s
 																																																																	}
-																																																																	e = s
+																																																																	s = append(s, e)
+																																																																	d.Leave()
 																																																																}
-																																																																s = append(s, e)
-																																																																d.Leave()
+																																																																e = s
 																																																															}
-																																																															e = s
+																																																															s = append(s, e)
+																																																															d.Leave()
 																																																														}
-																																																														s = append(s, e)
-																																																														d.Leave()
+																																																														e = s
 																																																													}
-																																																													e = s
+																																																													s = append(s, e)
+																																																													d.Leave()
 																																																												}
-																																																												s = append(s, e)
-																																																												d.Leave()
+																																																												e = s
 																																																											}
-																																																											e = s
+																																																											s = append(s, e)
+																																																											d.Leave()
 																																																										}
-																																																										s = append(s, e)
-																																																										d.Leave()
+																																																										e = s
 																																																									}
-																																																									e = s
+																																																									s = append(s, e)
+																																																									d.Leave()
 																																																								}
-																																																								s = append(s, e)
-																																																								d.Leave()
+																																																								e = s
 																																																							}
-																																																							e = s
+																																																							s = append(s, e)
+																																																							d.Leave()
 																																																						}
-																																																						s = append(s, e)
-																																																						d.Leave()
+																																																						e = s
 																																																					}
-																																																					e = s
+																																																					s = append(s, e)
+																																																					d.Leave()
 																																																				}
-																																																				s = append(s, e)
-																																																				d.Leave()
+																																																				e = s
 																																																			}
-																																																			e = s
+																																																			s = append(s, e)
+																																																			d.Leave()
 																																																		}
-																																																		s = append(s, e)
-																																																		d.Leave()
+																																																		e = s
 																																																	}
-																																																	e = s
+																																																	s = append(s, e)
+																																																	d.Leave()
 																																																}
-																																																s = append(s, e)
-																																																d.Leave()
+																																																e = s
 																																															}
-																																															e = s
+																																															s = append(s, e)
+																																															d.Leave()
 																																														}
-																																														s = append(s, e)
-																																														d.Leave()
+																																														e = s
 																																													}
-																																													e = s
+																																													s = append(s, e)
+																																													d.Leave()
 																																												}
-																																												s = append(s, e)
-																																												d.Leave()
+																																												e = s
 																																											}
-																																											e = s
+																																											s = append(s, e)
+																																											d.Leave()
 																																										}
-																																										s = append(s, e)
-																																										d.Leave()
+																																										e = s
 																																									}
-																																									e = s
+																																									s = append(s, e)
+																																									d.Leave()
 																																								}
-																																								s = append(s, e)
-																																								d.Leave()
+																																								e = s
 																																							}
-																																							e = s
+																																							s = append(s, e)
+																																							d.Leave()
 																																						}
-																																						s = append(s, e)
-																																						d.Leave()
+																																						e = s
 																																					}
-																																					e = s
+																																					s = append(s, e)
+																																					d.Leave()
 																																				}
-																																				s = append(s, e)
-																																				d.Leave()
+																																				e = s
 																																			}
-																																			e = s
+																																			s = append(s, e)
+																																			d.Leave()
 																																		}
-																																		s = append(s, e)
-																																		d.Leave()
+																																		e = s
 																																	}
-																																	e = s
+																																	s = append(s, e)
+																																	d.Leave()
 																																}
-																																s = append(s, e)
-																																d.Leave()
+																																e = s
 																															}
-																															e = s
+																															s = append(s, e)
+																															d.Leave()
 																														}
-																														s = append(s, e)
-																														d.Leave()
+																														e = s
 																													}
-																													e = s
+																													s = append(s, e)
+																													d.Leave()
 																												}
-																												s = append(s, e)
-																												d.Leave()
+																												e = s
 																											}
-																											e = s
+																											s = append(s, e)
+																											d.Leave()
 																										}
-																										s = append(s, e)
-																										d.Leave()
+																										e = s
 																									}
-																									e = s
+																									s = append(s, e)
+																									d.Leave()
 																								}
-																								s = append(s, e)
-																								d.Leave()
+																								e = s
 																							}
-																							e = s
+																							s = append(s, e)
+																							d.Leave()
 																						}
-																						s = append(s, e)
-																						d.Leave()
+																						e = s
 																					}
-																					e = s
+																					s = append(s, e)
+																					d.Leave()
 																				}
-																				s = append(s, e)
-																				d.Leave()
+																				e = s
 																			}
-																			e = s
+																			s = append(s, e)
+																			d.Leave()
 																		}
-																		s = append(s, e)
-																		d.Leave()
+																		e = s
 																	}
-																	e = s
+																	s = append(s, e)
+																	d.Leave()
 																}
-																s = append(s, e)
-																d.Leave()
+																e = s
 															}
-															e = s
+															s = append(s, e)
+															d.Leave()
 														}
-														s = append(s, e)
-														d.Leave()
+														e = s
 													}
-													e = s
+													s = append(s, e)
+													d.Leave()
 												}
-												s = append(s, e)
-												d.Leave()
+												e = s
 											}
-											e = s
+											s = append(s, e)
+											d.Leave()
 										}
-										s = append(s, e)
-										d.Leave()
+										e = s
 									}
-									e = s
+									s = append(s, e)
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
-						d.Leave()
+						e = s
 					}
+					s = append(s, e)
 					d.Leave()
-					x.D63 = s
 				}
+				d.Leave()
+				x.D63 = s
 			}
-		case "d64":
-			if d.Take(&seen[1], &it, deepInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "d64", 0, &a) {
-					d.Enter("d64")
-					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-								var a2 lenient.ArrayIter
-								if d.Array(a1.Value, "", 0, &a2) {
-									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
-									for a2.Next() {
-										d.EnterIndex(a2.Index())
-										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-										var a3 lenient.ArrayIter
-										if d.Array(a2.Value, "", 0, &a3) {
-											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
-											for a3.Next() {
-												d.EnterIndex(a3.Index())
-												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-												var a4 lenient.ArrayIter
-												if d.Array(a3.Value, "", 0, &a4) {
-													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
-													for a4.Next() {
-														d.EnterIndex(a4.Index())
-														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-														var a5 lenient.ArrayIter
-														if d.Array(a4.Value, "", 0, &a5) {
-															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
-															for a5.Next() {
-																d.EnterIndex(a5.Index())
-																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																var a6 lenient.ArrayIter
-																if d.Array(a5.Value, "", 0, &a6) {
-																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
-																	for a6.Next() {
-																		d.EnterIndex(a6.Index())
-																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																		var a7 lenient.ArrayIter
-																		if d.Array(a6.Value, "", 0, &a7) {
-																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
-																			for a7.Next() {
-																				d.EnterIndex(a7.Index())
-																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																				var a8 lenient.ArrayIter
-																				if d.Array(a7.Value, "", 0, &a8) {
-																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
-																					for a8.Next() {
-																						d.EnterIndex(a8.Index())
-																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																						var a9 lenient.ArrayIter
-																						if d.Array(a8.Value, "", 0, &a9) {
-																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
-																							for a9.Next() {
-																								d.EnterIndex(a9.Index())
-																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																								var a10 lenient.ArrayIter
-																								if d.Array(a9.Value, "", 0, &a10) {
-																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
-																									for a10.Next() {
-																										d.EnterIndex(a10.Index())
-																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																										var a11 lenient.ArrayIter
-																										if d.Array(a10.Value, "", 0, &a11) {
-																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
-																											for a11.Next() {
-																												d.EnterIndex(a11.Index())
-																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																												var a12 lenient.ArrayIter
-																												if d.Array(a11.Value, "", 0, &a12) {
-																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
-																													for a12.Next() {
-																														d.EnterIndex(a12.Index())
-																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																														var a13 lenient.ArrayIter
-																														if d.Array(a12.Value, "", 0, &a13) {
-																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
-																															for a13.Next() {
-																																d.EnterIndex(a13.Index())
-																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																var a14 lenient.ArrayIter
-																																if d.Array(a13.Value, "", 0, &a14) {
-																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
-																																	for a14.Next() {
-																																		d.EnterIndex(a14.Index())
-																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																		var a15 lenient.ArrayIter
-																																		if d.Array(a14.Value, "", 0, &a15) {
-																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
-																																			for a15.Next() {
-																																				d.EnterIndex(a15.Index())
-																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																				var a16 lenient.ArrayIter
-																																				if d.Array(a15.Value, "", 0, &a16) {
-																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
-																																					for a16.Next() {
-																																						d.EnterIndex(a16.Index())
-																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																						var a17 lenient.ArrayIter
-																																						if d.Array(a16.Value, "", 0, &a17) {
-																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
-																																							for a17.Next() {
-																																								d.EnterIndex(a17.Index())
-																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																								var a18 lenient.ArrayIter
-																																								if d.Array(a17.Value, "", 0, &a18) {
-																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
-																																									for a18.Next() {
-																																										d.EnterIndex(a18.Index())
-																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																										var a19 lenient.ArrayIter
-																																										if d.Array(a18.Value, "", 0, &a19) {
-																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
-																																											for a19.Next() {
-																																												d.EnterIndex(a19.Index())
-																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																												var a20 lenient.ArrayIter
-																																												if d.Array(a19.Value, "", 0, &a20) {
-																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
-																																													for a20.Next() {
-																																														d.EnterIndex(a20.Index())
-																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																														var a21 lenient.ArrayIter
-																																														if d.Array(a20.Value, "", 0, &a21) {
-																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
-																																															for a21.Next() {
-																																																d.EnterIndex(a21.Index())
-																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																var a22 lenient.ArrayIter
-																																																if d.Array(a21.Value, "", 0, &a22) {
-																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
-																																																	for a22.Next() {
-																																																		d.EnterIndex(a22.Index())
-																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																		var a23 lenient.ArrayIter
-																																																		if d.Array(a22.Value, "", 0, &a23) {
-																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
-																																																			for a23.Next() {
-																																																				d.EnterIndex(a23.Index())
-																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																				var a24 lenient.ArrayIter
-																																																				if d.Array(a23.Value, "", 0, &a24) {
-																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
-																																																					for a24.Next() {
-																																																						d.EnterIndex(a24.Index())
-																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																						var a25 lenient.ArrayIter
-																																																						if d.Array(a24.Value, "", 0, &a25) {
-																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
-																																																							for a25.Next() {
-																																																								d.EnterIndex(a25.Index())
-																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																								var a26 lenient.ArrayIter
-																																																								if d.Array(a25.Value, "", 0, &a26) {
-																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
-																																																									for a26.Next() {
-																																																										d.EnterIndex(a26.Index())
-																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																										var a27 lenient.ArrayIter
-																																																										if d.Array(a26.Value, "", 0, &a27) {
-																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
-																																																											for a27.Next() {
-																																																												d.EnterIndex(a27.Index())
-																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																												var a28 lenient.ArrayIter
-																																																												if d.Array(a27.Value, "", 0, &a28) {
-																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
-																																																													for a28.Next() {
-																																																														d.EnterIndex(a28.Index())
-																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																														var a29 lenient.ArrayIter
-																																																														if d.Array(a28.Value, "", 0, &a29) {
-																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
-																																																															for a29.Next() {
-																																																																d.EnterIndex(a29.Index())
-																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																var a30 lenient.ArrayIter
-																																																																if d.Array(a29.Value, "", 0, &a30) {
-																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
-																																																																	for a30.Next() {
-																																																																		d.EnterIndex(a30.Index())
-																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																		var a31 lenient.ArrayIter
-																																																																		if d.Array(a30.Value, "", 0, &a31) {
-																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
-																																																																			for a31.Next() {
-																																																																				d.EnterIndex(a31.Index())
-																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																				var a32 lenient.ArrayIter
-																																																																				if d.Array(a31.Value, "", 0, &a32) {
-																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
-																																																																					for a32.Next() {
-																																																																						d.EnterIndex(a32.Index())
-																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																						var a33 lenient.ArrayIter
-																																																																						if d.Array(a32.Value, "", 0, &a33) {
-																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
-																																																																							for a33.Next() {
-																																																																								d.EnterIndex(a33.Index())
-																																																																								var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																								var a34 lenient.ArrayIter
-																																																																								if d.Array(a33.Value, "", 0, &a34) {
-																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
-																																																																									for a34.Next() {
-																																																																										d.EnterIndex(a34.Index())
-																																																																										var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																										var a35 lenient.ArrayIter
-																																																																										if d.Array(a34.Value, "", 0, &a35) {
-																																																																											s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
-																																																																											for a35.Next() {
-																																																																												d.EnterIndex(a35.Index())
-																																																																												var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																												var a36 lenient.ArrayIter
-																																																																												if d.Array(a35.Value, "", 0, &a36) {
-																																																																													s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
-																																																																													for a36.Next() {
-																																																																														d.EnterIndex(a36.Index())
-																																																																														var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																														var a37 lenient.ArrayIter
-																																																																														if d.Array(a36.Value, "", 0, &a37) {
-																																																																															s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
-																																																																															for a37.Next() {
-																																																																																d.EnterIndex(a37.Index())
-																																																																																var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																var a38 lenient.ArrayIter
-																																																																																if d.Array(a37.Value, "", 0, &a38) {
-																																																																																	s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
-																																																																																	for a38.Next() {
-																																																																																		d.EnterIndex(a38.Index())
-																																																																																		var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																		var a39 lenient.ArrayIter
-																																																																																		if d.Array(a38.Value, "", 0, &a39) {
-																																																																																			s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
-																																																																																			for a39.Next() {
-																																																																																				d.EnterIndex(a39.Index())
-																																																																																				var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																				var a40 lenient.ArrayIter
-																																																																																				if d.Array(a39.Value, "", 0, &a40) {
-																																																																																					s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
-																																																																																					for a40.Next() {
-																																																																																						d.EnterIndex(a40.Index())
-																																																																																						var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																						var a41 lenient.ArrayIter
-																																																																																						if d.Array(a40.Value, "", 0, &a41) {
-																																																																																							s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
-																																																																																							for a41.Next() {
-																																																																																								d.EnterIndex(a41.Index())
-																																																																																								var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																								var a42 lenient.ArrayIter
-																																																																																								if d.Array(a41.Value, "", 0, &a42) {
-																																																																																									s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
-																																																																																									for a42.Next() {
-																																																																																										d.EnterIndex(a42.Index())
-																																																																																										var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																										var a43 lenient.ArrayIter
-																																																																																										if d.Array(a42.Value, "", 0, &a43) {
-																																																																																											s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
-																																																																																											for a43.Next() {
-																																																																																												d.EnterIndex(a43.Index())
-																																																																																												var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																												var a44 lenient.ArrayIter
-																																																																																												if d.Array(a43.Value, "", 0, &a44) {
-																																																																																													s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
-																																																																																													for a44.Next() {
-																																																																																														d.EnterIndex(a44.Index())
-																																																																																														var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																														var a45 lenient.ArrayIter
-																																																																																														if d.Array(a44.Value, "", 0, &a45) {
-																																																																																															s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
-																																																																																															for a45.Next() {
-																																																																																																d.EnterIndex(a45.Index())
-																																																																																																var e [][][][][][][][][][][][][][][][][][]int
-																																																																																																var a46 lenient.ArrayIter
-																																																																																																if d.Array(a45.Value, "", 0, &a46) {
-																																																																																																	s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
-																																																																																																	for a46.Next() {
-																																																																																																		d.EnterIndex(a46.Index())
-																																																																																																		var e [][][][][][][][][][][][][][][][][]int
-																																																																																																		var a47 lenient.ArrayIter
-																																																																																																		if d.Array(a46.Value, "", 0, &a47) {
-																																																																																																			s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
-																																																																																																			for a47.Next() {
-																																																																																																				d.EnterIndex(a47.Index())
-																																																																																																				var e [][][][][][][][][][][][][][][][]int
-																																																																																																				var a48 lenient.ArrayIter
-																																																																																																				if d.Array(a47.Value, "", 0, &a48) {
-																																																																																																					s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
-																																																																																																					for a48.Next() {
-																																																																																																						d.EnterIndex(a48.Index())
-																																																																																																						var e [][][][][][][][][][][][][][][]int
-																																																																																																						var a49 lenient.ArrayIter
-																																																																																																						if d.Array(a48.Value, "", 0, &a49) {
-																																																																																																							s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
-																																																																																																							for a49.Next() {
-																																																																																																								d.EnterIndex(a49.Index())
-																																																																																																								var e [][][][][][][][][][][][][][]int
-																																																																																																								var a50 lenient.ArrayIter
-																																																																																																								if d.Array(a49.Value, "", 0, &a50) {
-																																																																																																									s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
-																																																																																																									for a50.Next() {
-																																																																																																										d.EnterIndex(a50.Index())
-																																																																																																										var e [][][][][][][][][][][][][]int
-																																																																																																										var a51 lenient.ArrayIter
-																																																																																																										if d.Array(a50.Value, "", 0, &a51) {
-																																																																																																											s := make([][][][][][][][][][][][][]int, 0, a51.Len())
-																																																																																																											for a51.Next() {
-																																																																																																												d.EnterIndex(a51.Index())
-																																																																																																												var e [][][][][][][][][][][][]int
-																																																																																																												var a52 lenient.ArrayIter
-																																																																																																												if d.Array(a51.Value, "", 0, &a52) {
-																																																																																																													s := make([][][][][][][][][][][][]int, 0, a52.Len())
-																																																																																																													for a52.Next() {
-																																																																																																														d.EnterIndex(a52.Index())
-																																																																																																														var e [][][][][][][][][][][]int
-																																																																																																														var a53 lenient.ArrayIter
-																																																																																																														if d.Array(a52.Value, "", 0, &a53) {
-																																																																																																															s := make([][][][][][][][][][][]int, 0, a53.Len())
-																																																																																																															for a53.Next() {
-																																																																																																																d.EnterIndex(a53.Index())
-																																																																																																																var e [][][][][][][][][][]int
-																																																																																																																var a54 lenient.ArrayIter
-																																																																																																																if d.Array(a53.Value, "", 0, &a54) {
-																																																																																																																	s := make([][][][][][][][][][]int, 0, a54.Len())
-																																																																																																																	for a54.Next() {
-																																																																																																																		d.EnterIndex(a54.Index())
-																																																																																																																		var e [][][][][][][][][]int
-																																																																																																																		var a55 lenient.ArrayIter
-																																																																																																																		if d.Array(a54.Value, "", 0, &a55) {
-																																																																																																																			s := make([][][][][][][][][]int, 0, a55.Len())
-																																																																																																																			for a55.Next() {
-																																																																																																																				d.EnterIndex(a55.Index())
-																																																																																																																				var e [][][][][][][][]int
-																																																																																																																				var a56 lenient.ArrayIter
-																																																																																																																				if d.Array(a55.Value, "", 0, &a56) {
-																																																																																																																					s := make([][][][][][][][]int, 0, a56.Len())
-																																																																																																																					for a56.Next() {
-																																																																																																																						d.EnterIndex(a56.Index())
-																																																																																																																						var e [][][][][][][]int
-																																																																																																																						var a57 lenient.ArrayIter
-																																																																																																																						if d.Array(a56.Value, "", 0, &a57) {
-																																																																																																																							s := make([][][][][][][]int, 0, a57.Len())
-																																																																																																																							for a57.Next() {
-																																																																																																																								d.EnterIndex(a57.Index())
-																																																																																																																								var e [][][][][][]int
-																																																																																																																								var a58 lenient.ArrayIter
-																																																																																																																								if d.Array(a57.Value, "", 0, &a58) {
-																																																																																																																									s := make([][][][][][]int, 0, a58.Len())
-																																																																																																																									for a58.Next() {
-																																																																																																																										d.EnterIndex(a58.Index())
-																																																																																																																										var e [][][][][]int
-																																																																																																																										var a59 lenient.ArrayIter
-																																																																																																																										if d.Array(a58.Value, "", 0, &a59) {
-																																																																																																																											s := make([][][][][]int, 0, a59.Len())
-																																																																																																																											for a59.Next() {
-																																																																																																																												d.EnterIndex(a59.Index())
-																																																																																																																												var e [][][][]int
-																																																																																																																												var a60 lenient.ArrayIter
-																																																																																																																												if d.Array(a59.Value, "", 0, &a60) {
-																																																																																																																													s := make([][][][]int, 0, a60.Len())
-																																																																																																																													for a60.Next() {
-																																																																																																																														d.EnterIndex(a60.Index())
-																																																																																																																														var e [][][]int
-																																																																																																																														var a61 lenient.ArrayIter
-																																																																																																																														if d.Array(a60.Value, "", 0, &a61) {
-																																																																																																																															s := make([][][]int, 0, a61.Len())
-																																																																																																																															for a61.Next() {
-																																																																																																																																d.EnterIndex(a61.Index())
-																																																																																																																																var e [][]int
-																																																																																																																																var a62 lenient.ArrayIter
-																																																																																																																																if d.Array(a61.Value, "", 0, &a62) {
-																																																																																																																																	s := make([][]int, 0, a62.Len())
-																																																																																																																																	for a62.Next() {
-																																																																																																																																		d.EnterIndex(a62.Index())
-																																																																																																																																		var e []int
-																																																																																																																																		var a63 lenient.ArrayIter
-																																																																																																																																		if d.Array(a62.Value, "", 0, &a63) {
-																																																																																																																																			s := make([]int, 0, a63.Len())
-																																																																																																																																			for a63.Next() {
-																																																																																																																																				d.EnterIndex(a63.Index())
-																																																																																																																																				var e int
-																																																																																																																																				e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
-																																																																																																																																				s = append(s, e)
-																																																																																																																																				d.Leave()
-																																																																																																																																			}
-																																																																																																																																			e = s
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "d64", 0, &a) {
+				d.Enter("d64")
+				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+							var a2 lenient.ArrayIter
+							if d.Array(a1.Value, "", 0, &a2) {
+								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
+								for a2.Next() {
+									d.EnterIndex(a2.Index())
+									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+									var a3 lenient.ArrayIter
+									if d.Array(a2.Value, "", 0, &a3) {
+										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
+										for a3.Next() {
+											d.EnterIndex(a3.Index())
+											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+											var a4 lenient.ArrayIter
+											if d.Array(a3.Value, "", 0, &a4) {
+												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
+												for a4.Next() {
+													d.EnterIndex(a4.Index())
+													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+													var a5 lenient.ArrayIter
+													if d.Array(a4.Value, "", 0, &a5) {
+														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
+														for a5.Next() {
+															d.EnterIndex(a5.Index())
+															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+															var a6 lenient.ArrayIter
+															if d.Array(a5.Value, "", 0, &a6) {
+																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
+																for a6.Next() {
+																	d.EnterIndex(a6.Index())
+																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																	var a7 lenient.ArrayIter
+																	if d.Array(a6.Value, "", 0, &a7) {
+																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
+																		for a7.Next() {
+																			d.EnterIndex(a7.Index())
+																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																			var a8 lenient.ArrayIter
+																			if d.Array(a7.Value, "", 0, &a8) {
+																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
+																				for a8.Next() {
+																					d.EnterIndex(a8.Index())
+																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																					var a9 lenient.ArrayIter
+																					if d.Array(a8.Value, "", 0, &a9) {
+																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
+																						for a9.Next() {
+																							d.EnterIndex(a9.Index())
+																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																							var a10 lenient.ArrayIter
+																							if d.Array(a9.Value, "", 0, &a10) {
+																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
+																								for a10.Next() {
+																									d.EnterIndex(a10.Index())
+																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																									var a11 lenient.ArrayIter
+																									if d.Array(a10.Value, "", 0, &a11) {
+																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
+																										for a11.Next() {
+																											d.EnterIndex(a11.Index())
+																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																											var a12 lenient.ArrayIter
+																											if d.Array(a11.Value, "", 0, &a12) {
+																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
+																												for a12.Next() {
+																													d.EnterIndex(a12.Index())
+																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																													var a13 lenient.ArrayIter
+																													if d.Array(a12.Value, "", 0, &a13) {
+																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
+																														for a13.Next() {
+																															d.EnterIndex(a13.Index())
+																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																															var a14 lenient.ArrayIter
+																															if d.Array(a13.Value, "", 0, &a14) {
+																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
+																																for a14.Next() {
+																																	d.EnterIndex(a14.Index())
+																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																	var a15 lenient.ArrayIter
+																																	if d.Array(a14.Value, "", 0, &a15) {
+																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
+																																		for a15.Next() {
+																																			d.EnterIndex(a15.Index())
+																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																			var a16 lenient.ArrayIter
+																																			if d.Array(a15.Value, "", 0, &a16) {
+																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
+																																				for a16.Next() {
+																																					d.EnterIndex(a16.Index())
+																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																					var a17 lenient.ArrayIter
+																																					if d.Array(a16.Value, "", 0, &a17) {
+																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
+																																						for a17.Next() {
+																																							d.EnterIndex(a17.Index())
+																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																							var a18 lenient.ArrayIter
+																																							if d.Array(a17.Value, "", 0, &a18) {
+																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
+																																								for a18.Next() {
+																																									d.EnterIndex(a18.Index())
+																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																									var a19 lenient.ArrayIter
+																																									if d.Array(a18.Value, "", 0, &a19) {
+																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
+																																										for a19.Next() {
+																																											d.EnterIndex(a19.Index())
+																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																											var a20 lenient.ArrayIter
+																																											if d.Array(a19.Value, "", 0, &a20) {
+																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
+																																												for a20.Next() {
+																																													d.EnterIndex(a20.Index())
+																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																													var a21 lenient.ArrayIter
+																																													if d.Array(a20.Value, "", 0, &a21) {
+																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
+																																														for a21.Next() {
+																																															d.EnterIndex(a21.Index())
+																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																															var a22 lenient.ArrayIter
+																																															if d.Array(a21.Value, "", 0, &a22) {
+																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
+																																																for a22.Next() {
+																																																	d.EnterIndex(a22.Index())
+																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																	var a23 lenient.ArrayIter
+																																																	if d.Array(a22.Value, "", 0, &a23) {
+																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
+																																																		for a23.Next() {
+																																																			d.EnterIndex(a23.Index())
+																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																			var a24 lenient.ArrayIter
+																																																			if d.Array(a23.Value, "", 0, &a24) {
+																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
+																																																				for a24.Next() {
+																																																					d.EnterIndex(a24.Index())
+																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																					var a25 lenient.ArrayIter
+																																																					if d.Array(a24.Value, "", 0, &a25) {
+																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
+																																																						for a25.Next() {
+																																																							d.EnterIndex(a25.Index())
+																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																							var a26 lenient.ArrayIter
+																																																							if d.Array(a25.Value, "", 0, &a26) {
+																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
+																																																								for a26.Next() {
+																																																									d.EnterIndex(a26.Index())
+																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																									var a27 lenient.ArrayIter
+																																																									if d.Array(a26.Value, "", 0, &a27) {
+																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
+																																																										for a27.Next() {
+																																																											d.EnterIndex(a27.Index())
+																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																											var a28 lenient.ArrayIter
+																																																											if d.Array(a27.Value, "", 0, &a28) {
+																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
+																																																												for a28.Next() {
+																																																													d.EnterIndex(a28.Index())
+																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																													var a29 lenient.ArrayIter
+																																																													if d.Array(a28.Value, "", 0, &a29) {
+																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
+																																																														for a29.Next() {
+																																																															d.EnterIndex(a29.Index())
+																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																															var a30 lenient.ArrayIter
+																																																															if d.Array(a29.Value, "", 0, &a30) {
+																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
+																																																																for a30.Next() {
+																																																																	d.EnterIndex(a30.Index())
+																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																	var a31 lenient.ArrayIter
+																																																																	if d.Array(a30.Value, "", 0, &a31) {
+																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
+																																																																		for a31.Next() {
+																																																																			d.EnterIndex(a31.Index())
+																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																			var a32 lenient.ArrayIter
+																																																																			if d.Array(a31.Value, "", 0, &a32) {
+																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
+																																																																				for a32.Next() {
+																																																																					d.EnterIndex(a32.Index())
+																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																					var a33 lenient.ArrayIter
+																																																																					if d.Array(a32.Value, "", 0, &a33) {
+																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
+																																																																						for a33.Next() {
+																																																																							d.EnterIndex(a33.Index())
+																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																							var a34 lenient.ArrayIter
+																																																																							if d.Array(a33.Value, "", 0, &a34) {
+																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
+																																																																								for a34.Next() {
+																																																																									d.EnterIndex(a34.Index())
+																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																									var a35 lenient.ArrayIter
+																																																																									if d.Array(a34.Value, "", 0, &a35) {
+																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
+																																																																										for a35.Next() {
+																																																																											d.EnterIndex(a35.Index())
+																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																											var a36 lenient.ArrayIter
+																																																																											if d.Array(a35.Value, "", 0, &a36) {
+																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
+																																																																												for a36.Next() {
+																																																																													d.EnterIndex(a36.Index())
+																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																													var a37 lenient.ArrayIter
+																																																																													if d.Array(a36.Value, "", 0, &a37) {
+																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
+																																																																														for a37.Next() {
+																																																																															d.EnterIndex(a37.Index())
+																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																															var a38 lenient.ArrayIter
+																																																																															if d.Array(a37.Value, "", 0, &a38) {
+																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
+																																																																																for a38.Next() {
+																																																																																	d.EnterIndex(a38.Index())
+																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																	var a39 lenient.ArrayIter
+																																																																																	if d.Array(a38.Value, "", 0, &a39) {
+																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
+																																																																																		for a39.Next() {
+																																																																																			d.EnterIndex(a39.Index())
+																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																			var a40 lenient.ArrayIter
+																																																																																			if d.Array(a39.Value, "", 0, &a40) {
+																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
+																																																																																				for a40.Next() {
+																																																																																					d.EnterIndex(a40.Index())
+																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																					var a41 lenient.ArrayIter
+																																																																																					if d.Array(a40.Value, "", 0, &a41) {
+																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
+																																																																																						for a41.Next() {
+																																																																																							d.EnterIndex(a41.Index())
+																																																																																							var e [][][][][][][][][][][][][][][][][][][][][][]int
+																																																																																							var a42 lenient.ArrayIter
+																																																																																							if d.Array(a41.Value, "", 0, &a42) {
+																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
+																																																																																								for a42.Next() {
+																																																																																									d.EnterIndex(a42.Index())
+																																																																																									var e [][][][][][][][][][][][][][][][][][][][][]int
+																																																																																									var a43 lenient.ArrayIter
+																																																																																									if d.Array(a42.Value, "", 0, &a43) {
+																																																																																										s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
+																																																																																										for a43.Next() {
+																																																																																											d.EnterIndex(a43.Index())
+																																																																																											var e [][][][][][][][][][][][][][][][][][][][]int
+																																																																																											var a44 lenient.ArrayIter
+																																																																																											if d.Array(a43.Value, "", 0, &a44) {
+																																																																																												s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
+																																																																																												for a44.Next() {
+																																																																																													d.EnterIndex(a44.Index())
+																																																																																													var e [][][][][][][][][][][][][][][][][][][]int
+																																																																																													var a45 lenient.ArrayIter
+																																																																																													if d.Array(a44.Value, "", 0, &a45) {
+																																																																																														s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
+																																																																																														for a45.Next() {
+																																																																																															d.EnterIndex(a45.Index())
+																																																																																															var e [][][][][][][][][][][][][][][][][][]int
+																																																																																															var a46 lenient.ArrayIter
+																																																																																															if d.Array(a45.Value, "", 0, &a46) {
+																																																																																																s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
+																																																																																																for a46.Next() {
+																																																																																																	d.EnterIndex(a46.Index())
+																																																																																																	var e [][][][][][][][][][][][][][][][][]int
+																																																																																																	var a47 lenient.ArrayIter
+																																																																																																	if d.Array(a46.Value, "", 0, &a47) {
+																																																																																																		s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
+																																																																																																		for a47.Next() {
+																																																																																																			d.EnterIndex(a47.Index())
+																																																																																																			var e [][][][][][][][][][][][][][][][]int
+																																																																																																			var a48 lenient.ArrayIter
+																																																																																																			if d.Array(a47.Value, "", 0, &a48) {
+																																																																																																				s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
+																																																																																																				for a48.Next() {
+																																																																																																					d.EnterIndex(a48.Index())
+																																																																																																					var e [][][][][][][][][][][][][][][]int
+																																																																																																					var a49 lenient.ArrayIter
+																																																																																																					if d.Array(a48.Value, "", 0, &a49) {
+																																																																																																						s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
+																																																																																																						for a49.Next() {
+																																																																																																							d.EnterIndex(a49.Index())
+																																																																																																							var e [][][][][][][][][][][][][][]int
+																																																																																																							var a50 lenient.ArrayIter
+																																																																																																							if d.Array(a49.Value, "", 0, &a50) {
+																																																																																																								s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
+																																																																																																								for a50.Next() {
+																																																																																																									d.EnterIndex(a50.Index())
+																																																																																																									var e [][][][][][][][][][][][][]int
+																																																																																																									var a51 lenient.ArrayIter
+																																																																																																									if d.Array(a50.Value, "", 0, &a51) {
+																																																																																																										s := make([][][][][][][][][][][][][]int, 0, a51.Len())
+																																																																																																										for a51.Next() {
+																																																																																																											d.EnterIndex(a51.Index())
+																																																																																																											var e [][][][][][][][][][][][]int
+																																																																																																											var a52 lenient.ArrayIter
+																																																																																																											if d.Array(a51.Value, "", 0, &a52) {
+																																																																																																												s := make([][][][][][][][][][][][]int, 0, a52.Len())
+																																																																																																												for a52.Next() {
+																																																																																																													d.EnterIndex(a52.Index())
+																																																																																																													var e [][][][][][][][][][][]int
+																																																																																																													var a53 lenient.ArrayIter
+																																																																																																													if d.Array(a52.Value, "", 0, &a53) {
+																																																																																																														s := make([][][][][][][][][][][]int, 0, a53.Len())
+																																																																																																														for a53.Next() {
+																																																																																																															d.EnterIndex(a53.Index())
+																																																																																																															var e [][][][][][][][][][]int
+																																																																																																															var a54 lenient.ArrayIter
+																																																																																																															if d.Array(a53.Value, "", 0, &a54) {
+																																																																																																																s := make([][][][][][][][][][]int, 0, a54.Len())
+																																																																																																																for a54.Next() {
+																																																																																																																	d.EnterIndex(a54.Index())
+																																																																																																																	var e [][][][][][][][][]int
+																																																																																																																	var a55 lenient.ArrayIter
+																																																																																																																	if d.Array(a54.Value, "", 0, &a55) {
+																																																																																																																		s := make([][][][][][][][][]int, 0, a55.Len())
+																																																																																																																		for a55.Next() {
+																																																																																																																			d.EnterIndex(a55.Index())
+																																																																																																																			var e [][][][][][][][]int
+																																																																																																																			var a56 lenient.ArrayIter
+																																																																																																																			if d.Array(a55.Value, "", 0, &a56) {
+																																																																																																																				s := make([][][][][][][][]int, 0, a56.Len())
+																																																																																																																				for a56.Next() {
+																																																																																																																					d.EnterIndex(a56.Index())
+																																																																																																																					var e [][][][][][][]int
+																																																																																																																					var a57 lenient.ArrayIter
+																																																																																																																					if d.Array(a56.Value, "", 0, &a57) {
+																																																																																																																						s := make([][][][][][][]int, 0, a57.Len())
+																																																																																																																						for a57.Next() {
+																																																																																																																							d.EnterIndex(a57.Index())
+																																																																																																																							var e [][][][][][]int
+																																																																																																																							var a58 lenient.ArrayIter
+																																																																																																																							if d.Array(a57.Value, "", 0, &a58) {
+																																																																																																																								s := make([][][][][][]int, 0, a58.Len())
+																																																																																																																								for a58.Next() {
+																																																																																																																									d.EnterIndex(a58.Index())
+																																																																																																																									var e [][][][][]int
+																																																																																																																									var a59 lenient.ArrayIter
+																																																																																																																									if d.Array(a58.Value, "", 0, &a59) {
+																																																																																																																										s := make([][][][][]int, 0, a59.Len())
+																																																																																																																										for a59.Next() {
+																																																																																																																											d.EnterIndex(a59.Index())
+																																																																																																																											var e [][][][]int
+																																																																																																																											var a60 lenient.ArrayIter
+																																																																																																																											if d.Array(a59.Value, "", 0, &a60) {
+																																																																																																																												s := make([][][][]int, 0, a60.Len())
+																																																																																																																												for a60.Next() {
+																																																																																																																													d.EnterIndex(a60.Index())
+																																																																																																																													var e [][][]int
+																																																																																																																													var a61 lenient.ArrayIter
+																																																																																																																													if d.Array(a60.Value, "", 0, &a61) {
+																																																																																																																														s := make([][][]int, 0, a61.Len())
+																																																																																																																														for a61.Next() {
+																																																																																																																															d.EnterIndex(a61.Index())
+																																																																																																																															var e [][]int
+																																																																																																																															var a62 lenient.ArrayIter
+																																																																																																																															if d.Array(a61.Value, "", 0, &a62) {
+																																																																																																																																s := make([][]int, 0, a62.Len())
+																																																																																																																																for a62.Next() {
+																																																																																																																																	d.EnterIndex(a62.Index())
+																																																																																																																																	var e []int
+																																																																																																																																	var a63 lenient.ArrayIter
+																																																																																																																																	if d.Array(a62.Value, "", 0, &a63) {
+																																																																																																																																		s := make([]int, 0, a63.Len())
+																																																																																																																																		for a63.Next() {
+																																																																																																																																			d.EnterIndex(a63.Index())
+																																																																																																																																			var e int
+																																																																																																																																			e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
+																																																																																																																																			s = append(s, e)
+																																																																																																																																			d.Leave()
 																																																																																																																																		}
-																																																																																																																																		s = append(s, e)
-																																																																																																																																		d.Leave()
+																																																																																																																																		e = s
 																																																																																																																																	}
-																																																																																																																																	e = s
+																																																																																																																																	s = append(s, e)
+																																																																																																																																	d.Leave()
 																																																																																																																																}
-																																																																																																																																s = append(s, e)
-																																																																																																																																d.Leave()
+																																																																																																																																e = s
 																																																																																																																															}
-																																																																																																																															e = s
+																																																																																																																															s = append(s, e)
+																																																																																																																															d.Leave()
 																																																																																																																														}
-																																																																																																																														s = append(s, e)
-																																																																																																																														d.Leave()
+																																																																																																																														e = s
 																																																																																																																													}
-																																																																																																																													e = s
+																																																																																																																													s = append(s, e)
+																																																																																																																													d.Leave()
 																																																																																																																												}
-																																																																																																																												s = append(s, e)
-																																																																																																																												d.Leave()
+																																																																																																																												e = s
 																																																																																																																											}
-																																																																																																																											e = s
+																																																																																																																											s = append(s, e)
+																																																																																																																											d.Leave()
 																																																																																																																										}
-																																																																																																																										s = append(s, e)
-																																																																																																																										d.Leave()
+																																																																																																																										e = s
 																																																																																																																									}
-																																																																																																																									e = s
+																																																																																																																									s = append(s, e)
+																																																																																																																									d.Leave()
 																																																																																																																								}
-																																																																																																																								s = append(s, e)
-																																																																																																																								d.Leave()
+																																																																																																																								e = s
 																																																																																																																							}
-																																																																																																																							e = s
+																																																																																																																							s = append(s, e)
+																																																																																																																							d.Leave()
 																																																																																																																						}
-																																																																																																																						s = append(s, e)
-																																																																																																																						d.Leave()
+																																																																																																																						e = s
 																																																																																																																					}
-																																																																																																																					e = s
+																																																																																																																					s = append(s, e)
+																																																																																																																					d.Leave()
 																																																																																																																				}
-																																																																																																																				s = append(s, e)
-																																																																																																																				d.Leave()
+																																																																																																																				e = s
 																																																																																																																			}
-																																																																																																																			e = s
+																																																																																																																			s = append(s, e)
+																																																																																																																			d.Leave()
 																																																																																																																		}
-																																																																																																																		s = append(s, e)
-																																																																																																																		d.Leave()
+																																																																																																																		e = s
 																																																																																																																	}
-																																																																																																																	e = s
+																																																																																																																	s = append(s, e)
+																																																																																																																	d.Leave()
 																																																																																																																}
-																																																																																																																s = append(s, e)
-																																																																																																																d.Leave()
+																																																																																																																e = s
 																																																																																																															}
-																																																																																																															e = s
+																																																																																																															s = append(s, e)
+																																																																																																															d.Leave()
 																																																																																																														}
-																																																																																																														s = append(s, e)
-																																																																																																														d.Leave()
+																																																																																																														e = s
 																																																																																																													}
-																																																																																																													e = s
+																																																																																																													s = append(s, e)
+																																																																																																													d.Leave()
 																																																																																																												}
-																																																																																																												s = append(s, e)
-																																																																																																												d.Leave()
+																																																																																																												e = s
 																																																																																																											}
-																																																																																																											e = s
+																																																																																																											s = append(s, e)
+																																																																																																											d.Leave()
 																																																																																																										}
-																																																																																																										s = append(s, e)
-																																																																																																										d.Leave()
+																																																																																																										e = s
 																																																																																																									}
-																																																																																																									e = s
+																																																																																																									s = append(s, e)
+																																																																																																									d.Leave()
 																																																																																																								}
-																																																																																																								s = append(s, e)
-																																																																																																								d.Leave()
+																																																																																																								e = s
 																																																																																																							}
-																																																																																																							e = s
+																																																																																																							s = append(s, e)
+																																																																																																							d.Leave()
 																																																																																																						}
-																																																																																																						s = append(s, e)
-																																																																																																						d.Leave()
+																																																																																																						e = s
 																																																																																																					}
-																																																																																																					e = s
+																																																																																																					s = append(s, e)
+																																																																																																					d.Leave()
 																																																																																																				}
-																																																																																																				s = append(s, e)
-																																																																																																				d.Leave()
+																																																																																																				e = s
 																																																																																																			}
-																																																																																																			e = s
+																																																																																																			s = append(s, e)
+																																																																																																			d.Leave()
 																																																																																																		}
-																																																																																																		s = append(s, e)
-																																																																																																		d.Leave()
+																																																																																																		e = s
 																																																																																																	}
-																																																																																																	e = s
+																																																																																																	s = append(s, e)
+																																																																																																	d.Leave()
 																																																																																																}
-																																																																																																s = append(s, e)
-																																																																																																d.Leave()
+																																																																																																e = s
 																																																																																															}
-																																																																																															e = s
+																																																																																															s = append(s, e)
+																																																																																															d.Leave()
 																																																																																														}
-																																																																																														s = append(s, e)
-																																																																																														d.Leave()
+																																																																																														e = s
 																																																																																													}
-																																																																																													e = s
+																																																																																													s = append(s, e)
+																																																																																													d.Leave()
 																																																																																												}
-																																																																																												s = append(s, e)
-																																																																																												d.Leave()
+																																																																																												e = s
 																																																																																											}
-																																																																																											e = s
+																																																																																											s = append(s, e)
+																																																																																											d.Leave()
 																																																																																										}
-																																																																																										s = append(s, e)
-																																																																																										d.Leave()
+																																																																																										e = s
 																																																																																									}
-																																																																																									e = s
+																																																																																									s = append(s, e)
+																																																																																									d.Leave()
 																																																																																								}
-																																																																																								s = append(s, e)
-																																																																																								d.Leave()
+																																																																																								e = s
 																																																																																							}
-																																																																																							e = s
+																																																																																							s = append(s, e)
+																																																																																							d.Leave()
 																																																																																						}
-																																																																																						s = append(s, e)
-																																																																																						d.Leave()
+																																																																																						e = s
 																																																																																					}
-																																																																																					e = s
+																																																																																					s = append(s, e)
+																																																																																					d.Leave()
 																																																																																				}
-																																																																																				s = append(s, e)
-																																																																																				d.Leave()
+																																																																																				e = s
 																																																																																			}
-																																																																																			e = s
+																																																																																			s = append(s, e)
+																																																																																			d.Leave()
 																																																																																		}
-																																																																																		s = append(s, e)
-																																																																																		d.Leave()
+																																																																																		e = s
 																																																																																	}
-																																																																																	e = s
+																																																																																	s = append(s, e)
+																																																																																	d.Leave()
 																																																																																}
-																																																																																s = append(s, e)
-																																																																																d.Leave()
+																																																																																e = s
 																																																																															}
-																																																																															e = s
+																																																																															s = append(s, e)
+																																																																															d.Leave()
 																																																																														}
-																																																																														s = append(s, e)
-																																																																														d.Leave()
+																																																																														e = s
 																																																																													}
-																																																																													e = s
+																																																																													s = append(s, e)
+																																																																													d.Leave()
 																																																																												}
-																																																																												s = append(s, e)
-																																																																												d.Leave()
+																																																																												e = s
 																																																																											}
-																																																																											e = s
+																																																																											s = append(s, e)
+																																																																											d.Leave()
 																																																																										}
-																																																																										s = append(s, e)
-																																																																										d.Leave()
+																																																																										e = s
 																																																																									}
-																																																																									e = s
+																																																																									s = append(s, e)
+																																																																									d.Leave()
 																																																																								}
-																																																																								s = append(s, e)
-																																																																								d.Leave()
+																																																																								e = s
 																																																																							}
-																																																																							e = s
+																																																																							s = append(s, e)
+																																																																							d.Leave()
 																																																																						}
-																																																																						s = append(s, e)
-																																																																						d.Leave()
+																																																																						e = s
 																																																																					}
-																																																																					e = s
+																																																																					s = append(s, e)
+																																																																					d.Leave()
 																																																																				}
-																																																																				s = append(s, e)
-																																																																				d.Leave()
+																																																																				e = s
 																																																																			}
-																																																																			e = s
+																																																																			s = append(s, e)
+																																																																			d.Leave()
 																																																																		}
-																																																																		s = append(s, e)
-																																																																		d.Leave()
+																																																																		e = s
 																																																																	}
-																																																																	e = s
+																																																																	s = append(s, e)
+																																																																	d.Leave()
 																																																																}
-																																																																s = append(s, e)
-																																																																d.Leave()
+																																																																e = s
 																																																															}
-																																																															e = s
+																																																															s = append(s, e)
+																																																															d.Leave()
 																																																														}
-																																																														s = append(s, e)
-																																																														d.Leave()
+																																																														e = s
 																																																													}
-																																																													e = s
+																																																													s = append(s, e)
+																																																													d.Leave()
 																																																												}
-																																																												s = append(s, e)
-																																																												d.Leave()
+																																																												e = s
 																																																											}
-																																																											e = s
+																																																											s = append(s, e)
+																																																											d.Leave()
 																																																										}
-																																																										s = append(s, e)
-																																																										d.Leave()
+																																																										e = s
 																																																									}
-																																																									e = s
+																																																									s = append(s, e)
+																																																									d.Leave()
 																																																								}
-																																																								s = append(s, e)
-																																																								d.Leave()
+																																																								e = s
 																																																							}
-																																																							e = s
+																																																							s = append(s, e)
+																																																							d.Leave()
 																																																						}
-																																																						s = append(s, e)
-																																																						d.Leave()
+																																																						e = s
 																																																					}
-																																																					e = s
+																																																					s = append(s, e)
+																																																					d.Leave()
 																																																				}
-																																																				s = append(s, e)
-																																																				d.Leave()
+																																																				e = s
 																																																			}
-																																																			e = s
+																																																			s = append(s, e)
+																																																			d.Leave()
 																																																		}
-																																																		s = append(s, e)
-																																																		d.Leave()
+																																																		e = s
 																																																	}
-																																																	e = s
+																																																	s = append(s, e)
+																																																	d.Leave()
 																																																}
-																																																s = append(s, e)
-																																																d.Leave()
+																																																e = s
 																																															}
-																																															e = s
+																																															s = append(s, e)
+																																															d.Leave()
 																																														}
-																																														s = append(s, e)
-																																														d.Leave()
+																																														e = s
 																																													}
-																																													e = s
+																																													s = append(s, e)
+																																													d.Leave()
 																																												}
-																																												s = append(s, e)
-																																												d.Leave()
+																																												e = s
 																																											}
-																																											e = s
+																																											s = append(s, e)
+																																											d.Leave()
 																																										}
-																																										s = append(s, e)
-																																										d.Leave()
+																																										e = s
 																																									}
-																																									e = s
+																																									s = append(s, e)
+																																									d.Leave()
 																																								}
-																																								s = append(s, e)
-																																								d.Leave()
+																																								e = s
 																																							}
-																																							e = s
+																																							s = append(s, e)
+																																							d.Leave()
 																																						}
-																																						s = append(s, e)
-																																						d.Leave()
+																																						e = s
 																																					}
-																																					e = s
+																																					s = append(s, e)
+																																					d.Leave()
 																																				}
-																																				s = append(s, e)
-																																				d.Leave()
+																																				e = s
 																																			}
-																																			e = s
+																																			s = append(s, e)
+																																			d.Leave()
 																																		}
-																																		s = append(s, e)
-																																		d.Leave()
+																																		e = s
 																																	}
-																																	e = s
+																																	s = append(s, e)
+																																	d.Leave()
 																																}
-																																s = append(s, e)
-																																d.Leave()
+																																e = s
 																															}
-																															e = s
+																															s = append(s, e)
+																															d.Leave()
 																														}
-																														s = append(s, e)
-																														d.Leave()
+																														e = s
 																													}
-																													e = s
+																													s = append(s, e)
+																													d.Leave()
 																												}
-																												s = append(s, e)
-																												d.Leave()
+																												e = s
 																											}
-																											e = s
+																											s = append(s, e)
+																											d.Leave()
 																										}
-																										s = append(s, e)
-																										d.Leave()
+																										e = s
 																									}
-																									e = s
+																									s = append(s, e)
+																									d.Leave()
 																								}
-																								s = append(s, e)
-																								d.Leave()
+																								e = s
 																							}
-																							e = s
+																							s = append(s, e)
+																							d.Leave()
 																						}
-																						s = append(s, e)
-																						d.Leave()
+																						e = s
 																					}
-																					e = s
+																					s = append(s, e)
+																					d.Leave()
 																				}
-																				s = append(s, e)
-																				d.Leave()
+																				e = s
 																			}
-																			e = s
+																			s = append(s, e)
+																			d.Leave()
 																		}
-																		s = append(s, e)
-																		d.Leave()
+																		e = s
 																	}
-																	e = s
+																	s = append(s, e)
+																	d.Leave()
 																}
-																s = append(s, e)
-																d.Leave()
+																e = s
 															}
-															e = s
+															s = append(s, e)
+															d.Leave()
 														}
-														s = append(s, e)
-														d.Leave()
+														e = s
 													}
-													e = s
+													s = append(s, e)
+													d.Leave()
 												}
-												s = append(s, e)
-												d.Leave()
+												e = s
 											}
-											e = s
+											s = append(s, e)
+											d.Leave()
 										}
-										s = append(s, e)
-										d.Leave()
+										e = s
 									}
-									e = s
+									s = append(s, e)
+									d.Leave()
 								}
-								s = append(s, e)
-								d.Leave()
+								e = s
 							}
-							e = s
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
-						d.Leave()
+						e = s
 					}
+					s = append(s, e)
 					d.Leave()
-					x.D64 = s
 				}
+				d.Leave()
+				x.D64 = s
 			}
-		case "t":
-			if d.Take(&seen[2], &it, deepInputKeys[2], lenient.AbsentNull) {
-				x.T = d.String(it.Value, "t", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, deepInputKnown)
+		case 2:
+			x.T = d.String(it.Value, "t", 0)
 		}
 	}
 }
@@ -6344,6 +6153,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
 var rawHolderKnown = lenient.KnownKeys(rawHolderKeys[:])
+var rawHolderFields = lenient.Fields{Keys: rawHolderKeys[:], Known: rawHolderKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a RawHolder leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6373,25 +6183,20 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "raw":
-			if d.Claim(&seen[0], &it, rawHolderKeys[0]) {
-				x.Raw = d.Raw(it.Value)
-			}
-		case "inner":
-			if d.Take(&seen[1], &it, rawHolderKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("inner")
-				x.Inner.decodeNormgen(d, it.Value, 0)
-				d.Leave()
-			}
-		default:
-			d.Unknown(it.Key, 0, rawHolderKnown)
+		switch d.Field(&it, seen[:], &rawHolderFields) {
+		case 0:
+			x.Raw = d.Raw(it.Value)
+		case 1:
+			d.Enter("inner")
+			x.Inner.decodeNormgen(d, it.Value, 0)
+			d.Leave()
 		}
 	}
 }
 
 var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
 var partKnown = lenient.KnownKeys(partKeys[:])
+var partFields = lenient.Fields{Keys: partKeys[:], Known: partKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Part leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6432,33 +6237,26 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Claim(&seen[0], &it, partKeys[0]) {
-				if d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.ID = lenient.Expand("part-{{index}}", d.Index())
-					d.DefaultedString("id", string(x.ID))
-				} else {
-					x.ID = d.String(it.Value, "id", 0)
-				}
+		switch d.Field(&it, seen[:], &partFields) {
+		case 0:
+			if d.Absent(it.Value, "id", lenient.AbsentNull) {
+				x.ID = lenient.Expand("part-{{index}}", d.Index())
+				d.DefaultedString("id", string(x.ID))
+			} else {
+				x.ID = d.String(it.Value, "id", 0)
 			}
-		case "qty":
-			if d.Claim(&seen[1], &it, partKeys[1]) {
-				if d.Absent(it.Value, "qty", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Qty = 1
-					d.Defaulted("qty", "1")
-				} else {
-					x.Qty = int(d.Int(it.Value, "qty", lenient.IntBits, 0))
-				}
+		case 1:
+			if d.Absent(it.Value, "qty", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Qty = 1
+				d.Defaulted("qty", "1")
+			} else {
+				x.Qty = int(d.Int(it.Value, "qty", lenient.IntBits, 0))
 			}
-		case "name":
-			if d.Take(&seen[2], &it, partKeys[2], lenient.NullMissing) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, partKnown)
+		case 2:
+			x.Name = d.String(it.Value, "name", 0)
 		}
 	}
+	d.Missed(seen[:], &partFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("part-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
@@ -6466,9 +6264,6 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	if !seen[1] {
 		x.Qty = 1
 		d.Defaulted("qty", "1")
-	}
-	if !seen[2] {
-		d.Missing("name", partKeys[2][1:])
 	}
 }
 
@@ -6526,6 +6321,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
 var optsKnown = lenient.KnownKeys(optsKeys[:])
+var optsFields = lenient.Fields{Keys: optsKeys[:], Known: optsKnown, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
 
 // UnmarshalJSON decodes a Opts leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6566,49 +6362,39 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "level":
-			if d.Claim(&seen[0], &it, optsKeys[0]) {
-				if d.Absent(it.Value, "level", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Level = 2
-					d.Defaulted("level", "2")
-				} else {
-					x.Level = Level(d.Int(it.Value, "level", 8, 0))
+		switch d.Field(&it, seen[:], &optsFields) {
+		case 0:
+			if d.Absent(it.Value, "level", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Level = 2
+				d.Defaulted("level", "2")
+			} else {
+				x.Level = Level(d.Int(it.Value, "level", 8, 0))
+			}
+		case 1:
+			if d.Absent(it.Value, "ratio", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := float32(0.5)
+				x.Ratio = &val
+				d.Defaulted("ratio", "0.5")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := float32(d.Float(it.Value, "ratio", 32, 0))
+					x.Ratio = &p
 				}
 			}
-		case "ratio":
-			if d.Claim(&seen[1], &it, optsKeys[1]) {
-				if d.Absent(it.Value, "ratio", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := float32(0.5)
-					x.Ratio = &val
-					d.Defaulted("ratio", "0.5")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := float32(d.Float(it.Value, "ratio", 32, 0))
-						x.Ratio = &p
-					}
-				}
+		case 2:
+			if d.Absent(it.Value, "verbose", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Verbose = true
+				d.Defaulted("verbose", "true")
+			} else {
+				x.Verbose = d.Bool(it.Value, "verbose", 0)
 			}
-		case "verbose":
-			if d.Claim(&seen[2], &it, optsKeys[2]) {
-				if d.Absent(it.Value, "verbose", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Verbose = true
-					d.Defaulted("verbose", "true")
-				} else {
-					x.Verbose = d.Bool(it.Value, "verbose", 0)
-				}
+		case 3:
+			if d.Absent(it.Value, "label", lenient.AbsentNull) {
+				x.Label = "lbl"
+				d.Defaulted("label", "\"lbl\"")
+			} else {
+				x.Label = Mode(d.String(it.Value, "label", 0))
 			}
-		case "label":
-			if d.Claim(&seen[3], &it, optsKeys[3]) {
-				if d.Absent(it.Value, "label", lenient.AbsentNull) {
-					x.Label = "lbl"
-					d.Defaulted("label", "\"lbl\"")
-				} else {
-					x.Label = Mode(d.String(it.Value, "label", 0))
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, optsKnown)
 		}
 	}
 	if !seen[0] {
@@ -6708,6 +6494,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
 var defaultsInputKnown = lenient.KnownKeys(defaultsInputKeys[:])
+var defaultsInputFields = lenient.Fields{Keys: defaultsInputKeys[:], Known: defaultsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a DefaultsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6745,133 +6532,102 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [12]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "req", "r", "required":
-			if d.Take(&seen[0], &it, defaultsInputKeys[0], lenient.NullMissing) {
-				x.Req = d.String(it.Value, "req", 0)
+		switch d.Field(&it, seen[:], &defaultsInputFields) {
+		case 0:
+			x.Req = d.String(it.Value, "req", 0)
+		case 1:
+			x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
+		case 2:
+			if d.Absent(it.Value, "ds", lenient.AbsentNull) {
+				x.DS = "x"
+				d.Defaulted("ds", "\"x\"")
+			} else {
+				x.DS = d.String(it.Value, "ds", 0)
 			}
-		case "req_i", "reqI", "req-i", "ReqI":
-			if d.Take(&seen[1], &it, defaultsInputKeys[1], lenient.NullMissing) {
-				x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
+		case 3:
+			if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DI = 7
+				d.Defaulted("di", "7")
+			} else {
+				x.DI = int(d.Int(it.Value, "di", lenient.IntBits, 0))
 			}
-		case "ds":
-			if d.Claim(&seen[2], &it, defaultsInputKeys[2]) {
-				if d.Absent(it.Value, "ds", lenient.AbsentNull) {
-					x.DS = "x"
-					d.Defaulted("ds", "\"x\"")
-				} else {
-					x.DS = d.String(it.Value, "ds", 0)
+		case 4:
+			if d.Absent(it.Value, "dp", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := int(3)
+				x.DP = &val
+				d.Defaulted("dp", "3")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := int(d.Int(it.Value, "dp", lenient.IntBits, 0))
+					x.DP = &p
 				}
 			}
-		case "di":
-			if d.Claim(&seen[3], &it, defaultsInputKeys[3]) {
-				if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DI = 7
-					d.Defaulted("di", "7")
-				} else {
-					x.DI = int(d.Int(it.Value, "di", lenient.IntBits, 0))
-				}
+		case 5:
+			if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DU = 255
+				d.Defaulted("du", "255")
+			} else {
+				x.DU = uint8(d.Uint(it.Value, "du", 8, 0))
 			}
-		case "dp":
-			if d.Claim(&seen[4], &it, defaultsInputKeys[4]) {
-				if d.Absent(it.Value, "dp", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := int(3)
-					x.DP = &val
-					d.Defaulted("dp", "3")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := int(d.Int(it.Value, "dp", lenient.IntBits, 0))
-						x.DP = &p
-					}
-				}
+		case 6:
+			if d.Absent(it.Value, "df", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DF = 1.5
+				d.Defaulted("df", "1.5")
+			} else {
+				x.DF = float32(d.Float(it.Value, "df", 32, 0))
 			}
-		case "du":
-			if d.Claim(&seen[5], &it, defaultsInputKeys[5]) {
-				if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DU = 255
-					d.Defaulted("du", "255")
-				} else {
-					x.DU = uint8(d.Uint(it.Value, "du", 8, 0))
-				}
+		case 7:
+			if d.Absent(it.Value, "dm", lenient.AbsentNull) {
+				x.DM = "m"
+				d.Defaulted("dm", "\"m\"")
+			} else {
+				x.DM = Mode(d.String(it.Value, "dm", 0))
 			}
-		case "df":
-			if d.Claim(&seen[6], &it, defaultsInputKeys[6]) {
-				if d.Absent(it.Value, "df", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DF = 1.5
-					d.Defaulted("df", "1.5")
-				} else {
-					x.DF = float32(d.Float(it.Value, "df", 32, 0))
-				}
-			}
-		case "dm":
-			if d.Claim(&seen[7], &it, defaultsInputKeys[7]) {
-				if d.Absent(it.Value, "dm", lenient.AbsentNull) {
-					x.DM = "m"
-					d.Defaulted("dm", "\"m\"")
-				} else {
-					x.DM = Mode(d.String(it.Value, "dm", 0))
-				}
-			}
-		case "opts":
-			if d.Take(&seen[8], &it, defaultsInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("opts")
-				x.Opts.decodeNormgen(d, it.Value, 0)
+		case 8:
+			d.Enter("opts")
+			x.Opts.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 9:
+			if !lenient.Null(it.Value) {
+				d.Enter("popts")
+				p := new(Opts)
+				p.decodeNormgen(d, it.Value, 0)
+				x.POpts = p
 				d.Leave()
 			}
-		case "popts":
-			if d.Take(&seen[9], &it, defaultsInputKeys[9], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("popts")
-					p := new(Opts)
-					p.decodeNormgen(d, it.Value, 0)
-					x.POpts = p
+		case 10:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "parts", 0, &a) {
+				d.Enter("parts")
+				s := make([]Part, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Part
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.Parts = s
 			}
-		case "parts":
-			if d.Take(&seen[10], &it, defaultsInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "parts", 0, &a) {
-					d.Enter("parts")
-					s := make([]Part, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Part
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 11:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+				d.Enter("tags")
+				s := make(Tags, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Parts = s
 				}
+				d.Leave()
+				x.Tags = s
 			}
-		case "tags":
-			if d.Take(&seen[11], &it, defaultsInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", lenient.Wrap, &a) {
-					d.Enter("tags")
-					s := make(Tags, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Tags = s
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, defaultsInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("req", defaultsInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("req_i", defaultsInputKeys[1][1:])
-	}
+	d.Missed(seen[:], &defaultsInputFields)
 	if !seen[2] {
 		x.DS = "x"
 		d.Defaulted("ds", "\"x\"")
@@ -7087,6 +6843,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var closedKeys = [2][]string{{"a"}, {"b"}}
 var closedKnown = lenient.KnownKeys(closedKeys[:])
+var closedFields = lenient.Fields{Keys: closedKeys[:], Known: closedKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a Closed leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -7127,17 +6884,11 @@ func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "a":
-			if d.Take(&seen[0], &it, closedKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
-			}
-		case "b":
-			if d.Take(&seen[1], &it, closedKeys[1], lenient.AbsentNull) {
-				x.B = d.String(it.Value, "b", 0)
-			}
-		default:
-			d.Unknown(it.Key, lenient.RejectUnknown, closedKnown)
+		switch d.Field(&it, seen[:], &closedFields) {
+		case 0:
+			x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+		case 1:
+			x.B = d.String(it.Value, "b", 0)
 		}
 	}
 }
@@ -7175,6 +6926,7 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var strictInputKeys = [7][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}
 var strictInputKnown = lenient.KnownKeys(strictInputKeys[:])
+var strictInputFields = lenient.Fields{Keys: strictInputKeys[:], Known: strictInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a StrictInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7212,66 +6964,50 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [7]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Take(&seen[0], &it, strictInputKeys[0], lenient.AbsentNull) {
-				x.Base.ID = d.String(it.Value, "id", 0)
-			}
-		case "kind":
-			if d.Take(&seen[1], &it, strictInputKeys[1], lenient.AbsentNull) {
-				x.Base.Kind = Mode(d.String(it.Value, "kind", 0))
-			}
-		case "c":
-			if d.Take(&seen[2], &it, strictInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("c")
-				x.C.decodeNormgen(d, it.Value, 0)
+		switch d.Field(&it, seen[:], &strictInputFields) {
+		case 0:
+			x.Base.ID = d.String(it.Value, "id", 0)
+		case 1:
+			x.Base.Kind = Mode(d.String(it.Value, "kind", 0))
+		case 2:
+			d.Enter("c")
+			x.C.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "cs", 0, &a) {
+				d.Enter("cs")
+				s := make([]Closed, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Closed
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
+					d.Leave()
+				}
 				d.Leave()
+				x.Cs = s
 			}
-		case "cs":
-			if d.Take(&seen[3], &it, strictInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "cs", 0, &a) {
-					d.Enter("cs")
-					s := make([]Closed, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Closed
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 4:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "cm", 0, &o) {
+				d.Enter("cm")
+				mp := make(map[string]Closed)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e Closed
+					e.decodeNormgen(d, o.Value, 0)
+					mp[k] = e
 					d.Leave()
-					x.Cs = s
 				}
+				d.Leave()
+				x.Cm = mp
 			}
-		case "cm":
-			if d.Take(&seen[4], &it, strictInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "cm", 0, &o) {
-					d.Enter("cm")
-					mp := make(map[string]Closed)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Closed
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Cm = mp
-				}
-			}
-		case "flag":
-			if d.Take(&seen[5], &it, strictInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Flag = d.Bool(it.Value, "flag", 0)
-			}
-		case "amount":
-			if d.Take(&seen[6], &it, strictInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Amount = d.Float(it.Value, "amount", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, lenient.RejectUnknown, strictInputKnown)
+		case 5:
+			x.Flag = d.Bool(it.Value, "flag", 0)
+		case 6:
+			x.Amount = d.Float(it.Value, "amount", 64, 0)
 		}
 	}
 }
@@ -7377,6 +7113,7 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var embKeys = [1][]string{{"b"}}
 var embKnown = lenient.KnownKeys(embKeys[:])
+var embFields = lenient.Fields{Keys: embKeys[:], Known: embKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Emb leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -7417,13 +7154,9 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "b":
-			if d.Take(&seen[0], &it, embKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, embKnown)
+		switch d.Field(&it, seen[:], &embFields) {
+		case 0:
+			x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
 		}
 	}
 }
@@ -7460,6 +7193,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
 var oddInputKnown = lenient.KnownKeys(oddInputKeys[:])
+var oddInputFields = lenient.Fields{Keys: oddInputKeys[:], Known: oddInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a OddInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7497,252 +7231,226 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [12]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "psp":
-			if d.Take(&seen[0], &it, oddInputKeys[0], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "psp", 0, &a) {
-						d.Enter("psp")
-						s := make([]*int, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e *int
-							if !lenient.Null(a.Value) {
-								p := int(d.Int(a.Value, "", lenient.IntBits, 0))
-								e = &p
-							}
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.PSP = &s
-					}
-				}
-			}
-		case "sps":
-			if d.Take(&seen[1], &it, oddInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
+		switch d.Field(&it, seen[:], &oddInputFields) {
+		case 0:
+			if !lenient.Null(it.Value) {
 				var a lenient.ArrayIter
-				if d.Array(it.Value, "sps", 0, &a) {
-					d.Enter("sps")
-					s := make([]*[]int, 0, a.Len())
+				if d.Array(it.Value, "psp", 0, &a) {
+					d.Enter("psp")
+					s := make([]*int, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
-						var e *[]int
+						var e *int
 						if !lenient.Null(a.Value) {
-							var a1 lenient.ArrayIter
-							if d.Array(a.Value, "", 0, &a1) {
-								s := make([]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e int
-									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-									s = append(s, e)
-									d.Leave()
-								}
-								e = &s
-							}
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SPS = s
-				}
-			}
-		case "mps":
-			if d.Take(&seen[2], &it, oddInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "mps", 0, &o) {
-					d.Enter("mps")
-					mp := make(map[string]*[]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e *[]int
-						if !lenient.Null(o.Value) {
-							var a1 lenient.ArrayIter
-							if d.Array(o.Value, "", 0, &a1) {
-								s := make([]int, 0, a1.Len())
-								for a1.Next() {
-									d.EnterIndex(a1.Index())
-									var e int
-									e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-									s = append(s, e)
-									d.Leave()
-								}
-								e = &s
-							}
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MPS = mp
-				}
-			}
-		case "pmp":
-			if d.Take(&seen[3], &it, oddInputKeys[3], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "pmp", 0, &o) {
-						d.Enter("pmp")
-						mp := make(map[string]*Inner)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
-							var e *Inner
-							if !lenient.Null(o.Value) {
-								p := new(Inner)
-								p.decodeNormgen(d, o.Value, 0)
-								e = p
-							}
-							mp[k] = e
-							d.Leave()
-						}
-						d.Leave()
-						x.PMP = &mp
-					}
-				}
-			}
-		case "spm":
-			if d.Take(&seen[4], &it, oddInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "spm", 0, &a) {
-					d.Enter("spm")
-					s := make([]*Mode, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e *Mode
-						if !lenient.Null(a.Value) {
-							p := Mode(d.String(a.Value, "", 0))
+							p := int(d.Int(a.Value, "", lenient.IntBits, 0))
 							e = &p
 						}
 						s = append(s, e)
 						d.Leave()
 					}
 					d.Leave()
-					x.SPM = s
+					x.PSP = &s
 				}
 			}
-		case "n":
-			if d.Take(&seen[5], &it, oddInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "n", 0, &o) {
-					d.Enter("n")
-					mp := make(Named)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e List
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "sps", 0, &a) {
+				d.Enter("sps")
+				s := make([]*[]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e *[]int
+					if !lenient.Null(a.Value) {
 						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make(List, 0, a1.Len())
+						if d.Array(a.Value, "", 0, &a1) {
+							s := make([]int, 0, a1.Len())
 							for a1.Next() {
 								d.EnterIndex(a1.Index())
-								var e Mode
-								e = Mode(d.String(a1.Value, "", 0))
+								var e int
+								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
 								s = append(s, e)
 								d.Leave()
 							}
-							e = s
+							e = &s
 						}
-						mp[k] = e
-						d.Leave()
 					}
+					s = append(s, e)
 					d.Leave()
-					x.N = mp
 				}
-			}
-		case "al":
-			if d.Take(&seen[6], &it, oddInputKeys[6], lenient.AbsentNull) {
-				x.AL = d.String(it.Value, "al", 0)
-			}
-		case "pal":
-			if d.Claim(&seen[7], &it, oddInputKeys[7]) {
-				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "pal", 0)
-					x.PAL = &p
-				}
-			}
-		case "emb":
-			if d.Take(&seen[8], &it, oddInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("emb")
-				x.Emb.decodeNormgen(d, it.Value, 0)
 				d.Leave()
+				x.SPS = s
 			}
-		case "str":
-			if d.Take(&seen[9], &it, oddInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
-			}
-		case "msp":
-			if d.Take(&seen[10], &it, oddInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "msp", 0, &o) {
-					d.Enter("msp")
-					mp := make(map[string][]*Inner)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []*Inner
+		case 2:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "mps", 0, &o) {
+				d.Enter("mps")
+				mp := make(map[string]*[]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e *[]int
+					if !lenient.Null(o.Value) {
 						var a1 lenient.ArrayIter
 						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]*Inner, 0, a1.Len())
+							s := make([]int, 0, a1.Len())
 							for a1.Next() {
 								d.EnterIndex(a1.Index())
-								var e *Inner
-								if !lenient.Null(a1.Value) {
-									p := new(Inner)
-									p.decodeNormgen(d, a1.Value, 0)
-									e = p
-								}
+								var e int
+								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
 								s = append(s, e)
 								d.Leave()
 							}
-							e = s
+							e = &s
+						}
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MPS = mp
+			}
+		case 3:
+			if !lenient.Null(it.Value) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "pmp", 0, &o) {
+					d.Enter("pmp")
+					mp := make(map[string]*Inner)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e *Inner
+						if !lenient.Null(o.Value) {
+							p := new(Inner)
+							p.decodeNormgen(d, o.Value, 0)
+							e = p
 						}
 						mp[k] = e
 						d.Leave()
 					}
 					d.Leave()
-					x.MSP = mp
+					x.PMP = &mp
 				}
 			}
-		case "smp":
-			if d.Take(&seen[11], &it, oddInputKeys[11], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "smp", 0, &a) {
-					d.Enter("smp")
-					s := make([]map[string]*Inner, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e map[string]*Inner
-						var o1 lenient.ObjectIter
-						if d.Object(a.Value, "", 0, &o1) {
-							mp := make(map[string]*Inner)
-							for o1.Next() {
-								k := string(o1.Key)
-								d.Enter(k)
-								var e *Inner
-								if !lenient.Null(o1.Value) {
-									p := new(Inner)
-									p.decodeNormgen(d, o1.Value, 0)
-									e = p
-								}
-								mp[k] = e
-								d.Leave()
-							}
-							e = mp
-						}
-						s = append(s, e)
-						d.Leave()
+		case 4:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "spm", 0, &a) {
+				d.Enter("spm")
+				s := make([]*Mode, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e *Mode
+					if !lenient.Null(a.Value) {
+						p := Mode(d.String(a.Value, "", 0))
+						e = &p
 					}
+					s = append(s, e)
 					d.Leave()
-					x.SMP = s
 				}
+				d.Leave()
+				x.SPM = s
 			}
-		default:
-			d.Unknown(it.Key, 0, oddInputKnown)
+		case 5:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "n", 0, &o) {
+				d.Enter("n")
+				mp := make(Named)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e List
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make(List, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e Mode
+							e = Mode(d.String(a1.Value, "", 0))
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.N = mp
+			}
+		case 6:
+			x.AL = d.String(it.Value, "al", 0)
+		case 7:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "pal", 0)
+				x.PAL = &p
+			}
+		case 8:
+			d.Enter("emb")
+			x.Emb.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 9:
+			x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
+		case 10:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "msp", 0, &o) {
+				d.Enter("msp")
+				mp := make(map[string][]*Inner)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e []*Inner
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make([]*Inner, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e *Inner
+							if !lenient.Null(a1.Value) {
+								p := new(Inner)
+								p.decodeNormgen(d, a1.Value, 0)
+								e = p
+							}
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MSP = mp
+			}
+		case 11:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "smp", 0, &a) {
+				d.Enter("smp")
+				s := make([]map[string]*Inner, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e map[string]*Inner
+					var o1 lenient.ObjectIter
+					if d.Object(a.Value, "", 0, &o1) {
+						mp := make(map[string]*Inner)
+						for o1.Next() {
+							k := string(o1.Key)
+							d.Enter(k)
+							var e *Inner
+							if !lenient.Null(o1.Value) {
+								p := new(Inner)
+								p.decodeNormgen(d, o1.Value, 0)
+								e = p
+							}
+							mp[k] = e
+							d.Leave()
+						}
+						e = mp
+					}
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.SMP = s
+			}
 		}
 	}
 }
@@ -8067,6 +7775,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
 var reportInputKnown = lenient.KnownKeys(reportInputKeys[:])
+var reportInputFields = lenient.Fields{Keys: reportInputKeys[:], Known: reportInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ReportInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -8104,333 +7813,263 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [34]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id", "ident", "the id":
-			if d.Take(&seen[0], &it, reportInputKeys[0], lenient.AbsentNull) {
-				x.ReportBase.ID = d.String(it.Value, "id", 0)
+		switch d.Field(&it, seen[:], &reportInputFields) {
+		case 0:
+			x.ReportBase.ID = d.String(it.Value, "id", 0)
+		case 1:
+			if d.Absent(it.Value, "lvl", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.ReportBase.Level = -3
+				d.Defaulted("lvl", "-3")
+			} else {
+				x.ReportBase.Level = Level(d.Int(it.Value, "lvl", 8, 0))
 			}
-		case "lvl":
-			if d.Claim(&seen[1], &it, reportInputKeys[1]) {
-				if d.Absent(it.Value, "lvl", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.ReportBase.Level = -3
-					d.Defaulted("lvl", "-3")
-				} else {
-					x.ReportBase.Level = Level(d.Int(it.Value, "lvl", 8, 0))
-				}
+		case 2:
+			x.S = d.String(it.Value, "s", 0)
+		case 3:
+			x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+		case 4:
+			x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
+		case 5:
+			x.U = uint16(d.Uint(it.Value, "u", 16, 0))
+		case 6:
+			x.U64 = d.Uint(it.Value, "u64", 64, 0)
+		case 7:
+			x.F = float32(d.Float(it.Value, "f", 32, 0))
+		case 8:
+			x.F64 = d.Float(it.Value, "f64", 64, 0)
+		case 9:
+			x.B = d.Bool(it.Value, "b", 0)
+		case 10:
+			x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+		case 11:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
+				x.PI = &p
 			}
-		case "s", "str", "old s":
-			if d.Take(&seen[2], &it, reportInputKeys[2], lenient.AbsentNull) {
-				x.S = d.String(it.Value, "s", 0)
+		case 12:
+			if !lenient.Null(it.Value) {
+				p := d.Bool(it.Value, "p b", 0)
+				x.PB = &p
 			}
-		case "i", "int_v", "$i":
-			if d.Take(&seen[3], &it, reportInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
-			}
-		case "i8", "i8_v":
-			if d.Take(&seen[4], &it, reportInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
-			}
-		case "u", "uint_v":
-			if d.Take(&seen[5], &it, reportInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U = uint16(d.Uint(it.Value, "u", 16, 0))
-			}
-		case "u64", "u64_v":
-			if d.Take(&seen[6], &it, reportInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.U64 = d.Uint(it.Value, "u64", 64, 0)
-			}
-		case "f", "float_v":
-			if d.Take(&seen[7], &it, reportInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.F = float32(d.Float(it.Value, "f", 32, 0))
-			}
-		case "f64", "f64_v":
-			if d.Take(&seen[8], &it, reportInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.F64 = d.Float(it.Value, "f64", 64, 0)
-			}
-		case "b", "bool_v":
-			if d.Take(&seen[9], &it, reportInputKeys[9], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.B = d.Bool(it.Value, "b", 0)
-			}
-		case "sb", "sb_v":
-			if d.Take(&seen[10], &it, reportInputKeys[10], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
-			}
-		case "p i", "pi":
-			if d.Take(&seen[11], &it, reportInputKeys[11], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
-					x.PI = &p
-				}
-			}
-		case "p b", "pb":
-			if d.Take(&seen[12], &it, reportInputKeys[12], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := d.Bool(it.Value, "p b", 0)
-					x.PB = &p
-				}
-			}
-		case "a b", "sl":
-			if d.Take(&seen[13], &it, reportInputKeys[13], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "a b", 0, &a) {
-					d.Enter("a b")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
-						s = append(s, e)
-						d.Leave()
-					}
+		case 13:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "a b", 0, &a) {
+				d.Enter("a b")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					s = append(s, e)
 					d.Leave()
-					x.Sl = s
 				}
+				d.Leave()
+				x.Sl = s
 			}
-		case "a-b", "mp", "a_b", "aB":
-			if d.Take(&seen[14], &it, reportInputKeys[14], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "a-b", 0, &o) {
-					d.Enter("a-b")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
+		case 14:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "a-b", 0, &o) {
+				d.Enter("a-b")
+				mp := make(map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					mp[k] = e
 					d.Leave()
-					x.M = mp
 				}
+				d.Leave()
+				x.M = mp
 			}
-		case "x 0", "inner":
-			if d.Take(&seen[15], &it, reportInputKeys[15], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("x 0")
-				x.In.decodeNormgen(d, it.Value, 0)
+		case 15:
+			d.Enter("x 0")
+			x.In.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 16:
+			if !lenient.Null(it.Value) {
+				d.Enter("pin")
+				p := new(Inner)
+				p.decodeNormgen(d, it.Value, 0)
+				x.PIn = p
 				d.Leave()
 			}
-		case "pin", "p_in":
-			if d.Take(&seen[16], &it, reportInputKeys[16], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("pin")
-					p := new(Inner)
-					p.decodeNormgen(d, it.Value, 0)
-					x.PIn = p
+		case 17:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "w", lenient.Wrap, &a) {
+				d.Enter("w")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
 				}
-			}
-		case "w", "ww":
-			if d.Take(&seen[17], &it, reportInputKeys[17], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "w", lenient.Wrap, &a) {
-					d.Enter("w")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.W = s
-				}
-			}
-		case "strict", "st":
-			if d.Take(&seen[18], &it, reportInputKeys[18], lenient.AbsentNull) {
-				x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
-			}
-		case "un", "un_v":
-			if d.Take(&seen[19], &it, reportInputKeys[19], lenient.AbsentNull) {
-				x.Un = d.String(it.Value, "un", lenient.Unescape)
-			}
-		case "ss", "s_s":
-			if d.Take(&seen[20], &it, reportInputKeys[20], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ss", 0, &a) {
-					d.Enter("ss")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SS = s
-				}
-			}
-		case "m m":
-			if d.Take(&seen[21], &it, reportInputKeys[21], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "m m", 0, &o) {
-					d.Enter("m m")
-					mp := make(map[string][]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []int
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e int
-								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
-						}
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.MM = mp
-				}
-			}
-		case "d s":
-			if d.Claim(&seen[22], &it, reportInputKeys[22]) {
-				if d.Absent(it.Value, "d s", lenient.AbsentNull) {
-					x.DS = "a\"b<é"
-					d.Defaulted("d s", "\"a\\\"b\\u003cé\"")
-				} else {
-					x.DS = d.String(it.Value, "d s", 0)
-				}
-			}
-		case "di":
-			if d.Claim(&seen[23], &it, reportInputKeys[23]) {
-				if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DI = -128
-					d.Defaulted("di", "-128")
-				} else {
-					x.DI = int8(d.Int(it.Value, "di", 8, 0))
-				}
-			}
-		case "du":
-			if d.Claim(&seen[24], &it, reportInputKeys[24]) {
-				if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DU = 18446744073709551615
-					d.Defaulted("du", "18446744073709551615")
-				} else {
-					x.DU = d.Uint(it.Value, "du", 64, 0)
-				}
-			}
-		case "d f":
-			if d.Claim(&seen[25], &it, reportInputKeys[25]) {
-				if d.Absent(it.Value, "d f", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DF = 1e2
-					d.Defaulted("d f", "1e2")
-				} else {
-					x.DF = d.Float(it.Value, "d f", 64, 0)
-				}
-			}
-		case "df32":
-			if d.Claim(&seen[26], &it, reportInputKeys[26]) {
-				if d.Absent(it.Value, "df32", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DF32 = 0.1
-					d.Defaulted("df32", "0.1")
-				} else {
-					x.DF32 = float32(d.Float(it.Value, "df32", 32, 0))
-				}
-			}
-		case "db":
-			if d.Claim(&seen[27], &it, reportInputKeys[27]) {
-				if d.Absent(it.Value, "db", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DB = true
-					d.Defaulted("db", "true")
-				} else {
-					x.DB = d.Bool(it.Value, "db", 0)
-				}
-			}
-		case "dpf":
-			if d.Claim(&seen[28], &it, reportInputKeys[28]) {
-				if d.Absent(it.Value, "dpf", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := float32(-0.5)
-					x.DPF = &val
-					d.Defaulted("dpf", "-0.5")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := float32(d.Float(it.Value, "dpf", 32, 0))
-						x.DPF = &p
-					}
-				}
-			}
-		case "dpb":
-			if d.Claim(&seen[29], &it, reportInputKeys[29]) {
-				if d.Absent(it.Value, "dpb", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := bool(false)
-					x.DPB = &val
-					d.Defaulted("dpb", "false")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "dpb", 0)
-						x.DPB = &p
-					}
-				}
-			}
-		case "dps", "dps_v":
-			if d.Claim(&seen[30], &it, reportInputKeys[30]) {
-				if d.Absent(it.Value, "dps", lenient.AbsentNull) {
-					val := Mode("m")
-					x.DPS = &val
-					d.Defaulted("dps", "\"m\"")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := Mode(d.String(it.Value, "dps", 0))
-						x.DPS = &p
-					}
-				}
-			}
-		case "da", "da_v":
-			if d.Claim(&seen[31], &it, reportInputKeys[31]) {
-				if d.Absent(it.Value, "da", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.DA = 5
-					d.Defaulted("da", "5")
-				} else {
-					x.DA = int(d.Int(it.Value, "da", lenient.IntBits, 0))
-				}
-			}
-		case "opts", "options":
-			if d.Take(&seen[32], &it, reportInputKeys[32], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("opts")
-				x.Opts.decodeNormgen(d, it.Value, 0)
 				d.Leave()
+				x.W = s
 			}
-		case "pmap", "p_map":
-			if d.Take(&seen[33], &it, reportInputKeys[33], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var o lenient.ObjectIter
-					if d.Object(it.Value, "pmap", 0, &o) {
-						d.Enter("pmap")
-						mp := make(map[string]string)
-						for o.Next() {
-							k := string(o.Key)
-							d.Enter(k)
+		case 18:
+			x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
+		case 19:
+			x.Un = d.String(it.Value, "un", lenient.Unescape)
+		case 20:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "ss", 0, &a) {
+				d.Enter("ss")
+				s := make([][]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e []string
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([]string, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
 							var e string
-							e = d.String(o.Value, "", 0)
-							mp[k] = e
+							e = d.String(a1.Value, "", 0)
+							s = append(s, e)
 							d.Leave()
 						}
-						d.Leave()
-						x.PMap = &mp
+						e = s
 					}
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.SS = s
+			}
+		case 21:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "m m", 0, &o) {
+				d.Enter("m m")
+				mp := make(map[string][]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e []int
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make([]int, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e int
+							e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+							s = append(s, e)
+							d.Leave()
+						}
+						e = s
+					}
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.MM = mp
+			}
+		case 22:
+			if d.Absent(it.Value, "d s", lenient.AbsentNull) {
+				x.DS = "a\"b<é"
+				d.Defaulted("d s", "\"a\\\"b\\u003cé\"")
+			} else {
+				x.DS = d.String(it.Value, "d s", 0)
+			}
+		case 23:
+			if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DI = -128
+				d.Defaulted("di", "-128")
+			} else {
+				x.DI = int8(d.Int(it.Value, "di", 8, 0))
+			}
+		case 24:
+			if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DU = 18446744073709551615
+				d.Defaulted("du", "18446744073709551615")
+			} else {
+				x.DU = d.Uint(it.Value, "du", 64, 0)
+			}
+		case 25:
+			if d.Absent(it.Value, "d f", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DF = 1e2
+				d.Defaulted("d f", "1e2")
+			} else {
+				x.DF = d.Float(it.Value, "d f", 64, 0)
+			}
+		case 26:
+			if d.Absent(it.Value, "df32", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DF32 = 0.1
+				d.Defaulted("df32", "0.1")
+			} else {
+				x.DF32 = float32(d.Float(it.Value, "df32", 32, 0))
+			}
+		case 27:
+			if d.Absent(it.Value, "db", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DB = true
+				d.Defaulted("db", "true")
+			} else {
+				x.DB = d.Bool(it.Value, "db", 0)
+			}
+		case 28:
+			if d.Absent(it.Value, "dpf", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := float32(-0.5)
+				x.DPF = &val
+				d.Defaulted("dpf", "-0.5")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := float32(d.Float(it.Value, "dpf", 32, 0))
+					x.DPF = &p
 				}
 			}
-		default:
-			d.Unknown(it.Key, 0, reportInputKnown)
+		case 29:
+			if d.Absent(it.Value, "dpb", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := bool(false)
+				x.DPB = &val
+				d.Defaulted("dpb", "false")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "dpb", 0)
+					x.DPB = &p
+				}
+			}
+		case 30:
+			if d.Absent(it.Value, "dps", lenient.AbsentNull) {
+				val := Mode("m")
+				x.DPS = &val
+				d.Defaulted("dps", "\"m\"")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := Mode(d.String(it.Value, "dps", 0))
+					x.DPS = &p
+				}
+			}
+		case 31:
+			if d.Absent(it.Value, "da", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.DA = 5
+				d.Defaulted("da", "5")
+			} else {
+				x.DA = int(d.Int(it.Value, "da", lenient.IntBits, 0))
+			}
+		case 32:
+			d.Enter("opts")
+			x.Opts.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 33:
+			if !lenient.Null(it.Value) {
+				var o lenient.ObjectIter
+				if d.Object(it.Value, "pmap", 0, &o) {
+					d.Enter("pmap")
+					mp := make(map[string]string)
+					for o.Next() {
+						k := string(o.Key)
+						d.Enter(k)
+						var e string
+						e = d.String(o.Value, "", 0)
+						mp[k] = e
+						d.Leave()
+					}
+					d.Leave()
+					x.PMap = &mp
+				}
+			}
 		}
 	}
 	if !seen[1] {
@@ -9033,6 +8672,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
 var reportPathsKnown = lenient.KnownKeys(reportPathsKeys[:])
+var reportPathsFields = lenient.Fields{Keys: reportPathsKeys[:], Known: reportPathsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes a ReportPaths leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -9070,81 +8710,65 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "i.v", "i[0]", "i{}":
-			if d.Take(&seen[0], &it, reportPathsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
-			}
-		case "x[0]", "a.b":
-			if d.Take(&seen[1], &it, reportPathsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("x[0]")
-				x.In.decodeNormgen(d, it.Value, 0)
+		switch d.Field(&it, seen[:], &reportPathsFields) {
+		case 0:
+			x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
+		case 1:
+			d.Enter("x[0]")
+			x.In.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 2:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "m{}", 0, &o) {
+				d.Enter("m{}")
+				mp := make(map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					mp[k] = e
+					d.Leave()
+				}
 				d.Leave()
+				x.M = mp
 			}
-		case "m{}", "m.m":
-			if d.Take(&seen[2], &it, reportPathsKeys[2], lenient.NullMissing) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "m{}", 0, &o) {
-					d.Enter("m{}")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
+				d.Enter("s]l")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.M = mp
+				}
+				d.Leave()
+				x.SL = s
+			}
+		case 4:
+			if d.Absent(it.Value, "b.b", lenient.AbsentNull|lenient.AbsentEmpty) {
+				val := bool(true)
+				x.B = &val
+				d.Defaulted("b.b", "true")
+			} else {
+				if !lenient.Null(it.Value) {
+					p := d.Bool(it.Value, "b.b", 0)
+					x.B = &p
 				}
 			}
-		case "s]l":
-			if d.Take(&seen[3], &it, reportPathsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
-					d.Enter("s]l")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.SL = s
-				}
+		case 5:
+			if d.Absent(it.Value, "f[]", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.F = 2.5
+				d.Defaulted("f[]", "2.5")
+			} else {
+				x.F = float32(d.Float(it.Value, "f[]", 32, 0))
 			}
-		case "b.b":
-			if d.Claim(&seen[4], &it, reportPathsKeys[4]) {
-				if d.Absent(it.Value, "b.b", lenient.AbsentNull|lenient.AbsentEmpty) {
-					val := bool(true)
-					x.B = &val
-					d.Defaulted("b.b", "true")
-				} else {
-					if !lenient.Null(it.Value) {
-						p := d.Bool(it.Value, "b.b", 0)
-						x.B = &p
-					}
-				}
-			}
-		case "f[]":
-			if d.Claim(&seen[5], &it, reportPathsKeys[5]) {
-				if d.Absent(it.Value, "f[]", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.F = 2.5
-					d.Defaulted("f[]", "2.5")
-				} else {
-					x.F = float32(d.Float(it.Value, "f[]", 32, 0))
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, reportPathsKnown)
 		}
 	}
-	if !seen[2] {
-		d.Missing("m{}", reportPathsKeys[2][1:])
-	}
+	d.Missed(seen[:], &reportPathsFields)
 	if !seen[4] {
 		val := bool(true)
 		x.B = &val
@@ -9293,6 +8917,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var closedReportKeys = [2][]string{{"a", "aa"}, {"b"}}
 var closedReportKnown = lenient.KnownKeys(closedReportKeys[:])
+var closedReportFields = lenient.Fields{Keys: closedReportKeys[:], Known: closedReportKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a ClosedReport leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -9330,22 +8955,16 @@ func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "a", "aa":
-			if d.Take(&seen[0], &it, closedReportKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+		switch d.Field(&it, seen[:], &closedReportFields) {
+		case 0:
+			x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+		case 1:
+			if d.Absent(it.Value, "b", lenient.AbsentNull) {
+				x.B = "bee"
+				d.Defaulted("b", "\"bee\"")
+			} else {
+				x.B = d.String(it.Value, "b", 0)
 			}
-		case "b":
-			if d.Claim(&seen[1], &it, closedReportKeys[1]) {
-				if d.Absent(it.Value, "b", lenient.AbsentNull) {
-					x.B = "bee"
-					d.Defaulted("b", "\"bee\"")
-				} else {
-					x.B = d.String(it.Value, "b", 0)
-				}
-			}
-		default:
-			d.Unknown(it.Key, lenient.RejectUnknown, closedReportKnown)
 		}
 	}
 	if !seen[1] {

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}
 var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
+var intParamsFields = lenient.Fields{Keys: intParamsKeys[:], Known: intParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a IntParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,38 +58,26 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, intParamsKeys[0], lenient.NullMissing) {
-				x.Name = d.String(it.Value, "name", 0)
+		switch d.Field(&it, seen[:], &intParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+		case 2:
+			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = 10
+				d.Defaulted("limit", "10")
+			} else {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
-		case "count":
-			if d.Take(&seen[1], &it, intParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+		case 3:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
+				x.OptionalInt = &p
 			}
-		case "limit":
-			if d.Claim(&seen[2], &it, intParamsKeys[2]) {
-				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = 10
-					d.Defaulted("limit", "10")
-				} else {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
-			}
-		case "optionalInt", "optional_int", "optional-int", "OptionalInt":
-			if d.Take(&seen[3], &it, intParamsKeys[3], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
-					x.OptionalInt = &p
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, intParamsKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("name", intParamsKeys[0][1:])
-	}
+	d.Missed(seen[:], &intParamsFields)
 	if !seen[2] {
 		x.Limit = 10
 		d.Defaulted("limit", "10")
@@ -162,6 +151,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}
 var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
+var allIntTypesParamsFields = lenient.Fields{Keys: allIntTypesParamsKeys[:], Known: allIntTypesParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a AllIntTypesParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -199,59 +189,35 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [11]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "int8Field", "int8_field", "int8-field", "Int8Field":
-			if d.Take(&seen[0], &it, allIntTypesParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
+		switch d.Field(&it, seen[:], &allIntTypesParamsFields) {
+		case 0:
+			x.Int8Field = int8(d.Int(it.Value, "int8Field", 8, 0))
+		case 1:
+			x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
+		case 2:
+			x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
+		case 3:
+			x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
+		case 4:
+			x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
+		case 5:
+			x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
+		case 6:
+			x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
+		case 7:
+			x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
+		case 8:
+			x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
+		case 9:
+			if !lenient.Null(it.Value) {
+				p := d.Int(it.Value, "ptrInt64", 64, 0)
+				x.PtrInt64 = &p
 			}
-		case "int16Field", "int16_field", "int16-field", "Int16Field":
-			if d.Take(&seen[1], &it, allIntTypesParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Int16Field = int16(d.Int(it.Value, "int16Field", 16, 0))
+		case 10:
+			if !lenient.Null(it.Value) {
+				p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
+				x.PtrUint32 = &p
 			}
-		case "int32Field", "int32_field", "int32-field", "Int32Field":
-			if d.Take(&seen[2], &it, allIntTypesParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Int32Field = int32(d.Int(it.Value, "int32Field", 32, 0))
-			}
-		case "int64Field", "int64_field", "int64-field", "Int64Field":
-			if d.Take(&seen[3], &it, allIntTypesParamsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
-			}
-		case "uintField", "uint_field", "uint-field", "UintField":
-			if d.Take(&seen[4], &it, allIntTypesParamsKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
-			}
-		case "uint8Field", "uint8_field", "uint8-field", "Uint8Field":
-			if d.Take(&seen[5], &it, allIntTypesParamsKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
-			}
-		case "uint16Field", "uint16_field", "uint16-field", "Uint16Field":
-			if d.Take(&seen[6], &it, allIntTypesParamsKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Uint16Field = uint16(d.Uint(it.Value, "uint16Field", 16, 0))
-			}
-		case "uint32Field", "uint32_field", "uint32-field", "Uint32Field":
-			if d.Take(&seen[7], &it, allIntTypesParamsKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Uint32Field = uint32(d.Uint(it.Value, "uint32Field", 32, 0))
-			}
-		case "uint64Field", "uint64_field", "uint64-field", "Uint64Field":
-			if d.Take(&seen[8], &it, allIntTypesParamsKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
-			}
-		case "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64":
-			if d.Take(&seen[9], &it, allIntTypesParamsKeys[9], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := d.Int(it.Value, "ptrInt64", 64, 0)
-					x.PtrInt64 = &p
-				}
-			}
-		case "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32":
-			if d.Take(&seen[10], &it, allIntTypesParamsKeys[10], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
-					x.PtrUint32 = &p
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, allIntTypesParamsKnown)
 		}
 	}
 }
@@ -405,6 +371,7 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
+var embeddedParamsFields = lenient.Fields{Keys: embeddedParamsKeys[:], Known: embeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a EmbeddedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -442,25 +409,17 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, embeddedParamsKeys[0], lenient.NullMissing) {
-				x.Name = d.String(it.Value, "name", 0)
+		switch d.Field(&it, seen[:], &embeddedParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			if x.EmbeddedIntFields == nil {
+				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
-			if d.Take(&seen[1], &it, embeddedParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				if x.EmbeddedIntFields == nil {
-					x.EmbeddedIntFields = new(EmbeddedIntFields)
-				}
-				x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, embeddedParamsKnown)
+			x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("name", embeddedParamsKeys[0][1:])
-	}
+	d.Missed(seen[:], &embeddedParamsFields)
 }
 
 func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -511,6 +470,7 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
+var regularEmbeddedParamsFields = lenient.Fields{Keys: regularEmbeddedParamsKeys[:], Known: regularEmbeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a RegularEmbeddedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -548,22 +508,14 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, regularEmbeddedParamsKeys[0], lenient.NullMissing) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
-			if d.Take(&seen[1], &it, regularEmbeddedParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, regularEmbeddedParamsKnown)
+		switch d.Field(&it, seen[:], &regularEmbeddedParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("name", regularEmbeddedParamsKeys[0][1:])
-	}
+	d.Missed(seen[:], &regularEmbeddedParamsFields)
 }
 
 func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -611,6 +563,7 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 
 var untaggedParamsKeys = [1][]string{{"Count"}}
 var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
+var untaggedParamsFields = lenient.Fields{Keys: untaggedParamsKeys[:], Known: untaggedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a UntaggedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -648,13 +601,9 @@ func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "Count":
-			if d.Take(&seen[0], &it, untaggedParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, untaggedParamsKnown)
+		switch d.Field(&it, seen[:], &untaggedParamsFields) {
+		case 0:
+			x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
 		}
 	}
 }
@@ -691,6 +640,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var optionsOnlyParamsKeys = [1][]string{{"Count"}}
 var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
+var optionsOnlyParamsFields = lenient.Fields{Keys: optionsOnlyParamsKeys[:], Known: optionsOnlyParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a OptionsOnlyParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -728,13 +678,9 @@ func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "Count":
-			if d.Take(&seen[0], &it, optionsOnlyParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, optionsOnlyParamsKnown)
+		switch d.Field(&it, seen[:], &optionsOnlyParamsFields) {
+		case 0:
+			x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
 		}
 	}
 }
@@ -771,6 +717,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var skippedParamsKeys = [1][]string{{"name"}}
 var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
+var skippedParamsFields = lenient.Fields{Keys: skippedParamsKeys[:], Known: skippedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a SkippedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -808,13 +755,9 @@ func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, skippedParamsKeys[0], lenient.AbsentNull) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, skippedParamsKnown)
+		switch d.Field(&it, seen[:], &skippedParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
 		}
 	}
 }
@@ -851,6 +794,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
 var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
+var largeIntParamsFields = lenient.Fields{Keys: largeIntParamsKeys[:], Known: largeIntParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a LargeIntParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -888,21 +832,13 @@ func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "largeInt64", "large_int64", "large-int64", "LargeInt64":
-			if d.Take(&seen[0], &it, largeIntParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
-			}
-		case "largeUint64", "large_uint64", "large-uint64", "LargeUint64":
-			if d.Take(&seen[1], &it, largeIntParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
-			}
-		case "timestamp":
-			if d.Take(&seen[2], &it, largeIntParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Timestamp = d.Int(it.Value, "timestamp", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, largeIntParamsKnown)
+		switch d.Field(&it, seen[:], &largeIntParamsFields) {
+		case 0:
+			x.LargeInt64 = d.Int(it.Value, "largeInt64", 64, 0)
+		case 1:
+			x.LargeUint64 = d.Uint(it.Value, "largeUint64", 64, 0)
+		case 2:
+			x.Timestamp = d.Int(it.Value, "timestamp", 64, 0)
 		}
 	}
 }
@@ -959,6 +895,7 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
 var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
+var stringFieldsParamsFields = lenient.Fields{Keys: stringFieldsParamsKeys[:], Known: stringFieldsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a StringFieldsParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -996,21 +933,13 @@ func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, stringFieldsParamsKeys[0], lenient.AbsentNull) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "zipCode", "zip_code", "zip-code", "ZipCode":
-			if d.Take(&seen[1], &it, stringFieldsParamsKeys[1], lenient.AbsentNull) {
-				x.ZipCode = d.String(it.Value, "zipCode", 0)
-			}
-		case "count":
-			if d.Take(&seen[2], &it, stringFieldsParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, stringFieldsParamsKnown)
+		switch d.Field(&it, seen[:], &stringFieldsParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			x.ZipCode = d.String(it.Value, "zipCode", 0)
+		case 2:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
 }
@@ -1062,6 +991,7 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
 var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
+var floatParamsFields = lenient.Fields{Keys: floatParamsKeys[:], Known: floatParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a FloatParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1099,21 +1029,13 @@ func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "price":
-			if d.Take(&seen[0], &it, floatParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Price = d.Float(it.Value, "price", 64, 0)
-			}
-		case "rating":
-			if d.Take(&seen[1], &it, floatParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
-			}
-		case "count":
-			if d.Take(&seen[2], &it, floatParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, floatParamsKnown)
+		switch d.Field(&it, seen[:], &floatParamsFields) {
+		case 0:
+			x.Price = d.Float(it.Value, "price", 64, 0)
+		case 1:
+			x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
+		case 2:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
 }
@@ -1160,6 +1082,7 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
 var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
+var parentParamsFields = lenient.Fields{Keys: parentParamsKeys[:], Known: parentParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ParentParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1197,25 +1120,15 @@ func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, parentParamsKeys[0], lenient.AbsentNull) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "id":
-			if d.Take(&seen[1], &it, parentParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
-			}
-		case "count":
-			if d.Take(&seen[2], &it, parentParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		case "limit":
-			if d.Take(&seen[3], &it, parentParamsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, parentParamsKnown)
+		switch d.Field(&it, seen[:], &parentParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
+		case 2:
+			x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+		case 3:
+			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 		}
 	}
 }
@@ -1267,6 +1180,7 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}
 var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
+var sliceParamsFields = lenient.Fields{Keys: sliceParamsKeys[:], Known: sliceParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SliceParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1304,12 +1218,42 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "tags":
-			if d.Take(&seen[0], &it, sliceParamsKeys[0], lenient.AbsentNull|lenient.AbsentEmpty) {
+		switch d.Field(&it, seen[:], &sliceParamsFields) {
+		case 0:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+				d.Enter("tags")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Tags = s
+			}
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "states", lenient.Wrap, &a) {
+				d.Enter("states")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.States = s
+			}
+		case 2:
+			if !lenient.Null(it.Value) {
 				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", lenient.Wrap, &a) {
-					d.Enter("tags")
+				if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
+					d.Enter("replaces")
 					s := make([]string, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
@@ -1319,72 +1263,28 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						d.Leave()
 					}
 					d.Leave()
-					x.Tags = s
+					x.Replaces = &s
 				}
 			}
-		case "states":
-			if d.Take(&seen[1], &it, sliceParamsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "states", lenient.Wrap, &a) {
-					d.Enter("states")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 3:
+			x.Name = d.String(it.Value, "name", 0)
+		case 4:
+			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+		case 5:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "filters", lenient.Wrap, &a) {
+				d.Enter("filters")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.States = s
 				}
+				d.Leave()
+				x.filters.Filters = s
 			}
-		case "replaces":
-			if d.Take(&seen[2], &it, sliceParamsKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					var a lenient.ArrayIter
-					if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
-						d.Enter("replaces")
-						s := make([]string, 0, a.Len())
-						for a.Next() {
-							d.EnterIndex(a.Index())
-							var e string
-							e = d.String(a.Value, "", 0)
-							s = append(s, e)
-							d.Leave()
-						}
-						d.Leave()
-						x.Replaces = &s
-					}
-				}
-			}
-		case "name":
-			if d.Take(&seen[3], &it, sliceParamsKeys[3], lenient.AbsentNull) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "count":
-			if d.Take(&seen[4], &it, sliceParamsKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
-			}
-		case "filters":
-			if d.Take(&seen[5], &it, sliceParamsKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "filters", lenient.Wrap, &a) {
-					d.Enter("filters")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.filters.Filters = s
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, sliceParamsKnown)
 		}
 	}
 }
@@ -1514,6 +1414,7 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var timeRangeKeys = [2][]string{{"from"}, {"to"}}
 var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
+var timeRangeFields = lenient.Fields{Keys: timeRangeKeys[:], Known: timeRangeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a TimeRange leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1554,17 +1455,11 @@ func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "from":
-			if d.Take(&seen[0], &it, timeRangeKeys[0], lenient.AbsentNull) {
-				x.From = d.String(it.Value, "from", 0)
-			}
-		case "to":
-			if d.Take(&seen[1], &it, timeRangeKeys[1], lenient.AbsentNull) {
-				x.To = d.String(it.Value, "to", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, timeRangeKnown)
+		switch d.Field(&it, seen[:], &timeRangeFields) {
+		case 0:
+			x.From = d.String(it.Value, "from", 0)
+		case 1:
+			x.To = d.String(it.Value, "to", 0)
 		}
 	}
 }
@@ -1606,6 +1501,7 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
 var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
+var panelImageParamsFields = lenient.Fields{Keys: panelImageParamsKeys[:], Known: panelImageParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a PanelImageParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1635,61 +1531,50 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [5]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid":
-			if d.Take(&seen[0], &it, panelImageParamsKeys[0], lenient.AbsentNull) {
-				x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
+		switch d.Field(&it, seen[:], &panelImageParamsFields) {
+		case 0:
+			x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
+		case 1:
+			if !lenient.Null(it.Value) {
+				p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
+				x.PanelID = &p
 			}
-		case "panelId", "panel_id", "panel-id", "PanelId":
-			if d.Take(&seen[1], &it, panelImageParamsKeys[1], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
-					x.PanelID = &p
-				}
+		case 2:
+			if !lenient.Null(it.Value) {
+				d.Enter("timeRange")
+				p := new(TimeRange)
+				p.decodeNormgen(d, it.Value, 0)
+				x.TimeRange = p
+				d.Leave()
 			}
-		case "timeRange", "time_range", "time-range", "TimeRange":
-			if d.Take(&seen[2], &it, panelImageParamsKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("timeRange")
-					p := new(TimeRange)
-					p.decodeNormgen(d, it.Value, 0)
-					x.TimeRange = p
+		case 3:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "variables", 0, &o) {
+				d.Enter("variables")
+				mp := make(map[string]StringOrSlice)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e StringOrSlice
+					d.OwnJSON(o.Value, "", &e)
+					mp[k] = e
 					d.Leave()
 				}
+				d.Leave()
+				x.Variables = mp
 			}
-		case "variables":
-			if d.Take(&seen[3], &it, panelImageParamsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "variables", 0, &o) {
-					d.Enter("variables")
-					mp := make(map[string]StringOrSlice)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e StringOrSlice
-						d.OwnJSON(o.Value, "", &e)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Variables = mp
-				}
+		case 4:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "theme", 0)
+				x.Theme = &p
 			}
-		case "theme":
-			if d.Claim(&seen[4], &it, panelImageParamsKeys[4]) {
-				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "theme", 0)
-					x.Theme = &p
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, panelImageParamsKnown)
 		}
 	}
 }
 
 var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}
 var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
+var unknownArgsParamsFields = lenient.Fields{Keys: unknownArgsParamsKeys[:], Known: unknownArgsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a UnknownArgsParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1727,26 +1612,16 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "start_rfc_3339", "start-rfc-3339":
-			if d.Take(&seen[0], &it, unknownArgsParamsKeys[0], lenient.AbsentNull) {
-				x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
-			}
-		case "end_rfc_3339", "end-rfc-3339":
-			if d.Take(&seen[1], &it, unknownArgsParamsKeys[1], lenient.AbsentNull) {
-				x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
-			}
-		case "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid":
-			if d.Take(&seen[2], &it, unknownArgsParamsKeys[2], lenient.NullMissing) {
-				x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
-			}
-		default:
-			d.Unknown(it.Key, lenient.RejectUnknown, unknownArgsParamsKnown)
+		switch d.Field(&it, seen[:], &unknownArgsParamsFields) {
+		case 0:
+			x.TimeParams.StartRFC3339 = d.String(it.Value, "start_rfc_3339", 0)
+		case 1:
+			x.TimeParams.EndRFC3339 = d.String(it.Value, "end_rfc_3339", 0)
+		case 2:
+			x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
 		}
 	}
-	if !seen[2] {
-		d.Missing("data_source_uid", unknownArgsParamsKeys[2][1:])
-	}
+	d.Missed(seen[:], &unknownArgsParamsFields)
 }
 
 func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1805,6 +1680,7 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
 var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
+var testToolParamsFields = lenient.Fields{Keys: testToolParamsKeys[:], Known: testToolParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a TestToolParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1842,29 +1718,16 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, testToolParamsKeys[0], lenient.NullMissing) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "value":
-			if d.Take(&seen[1], &it, testToolParamsKeys[1], lenient.NullMissing) {
-				x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
-			}
-		case "optional":
-			if d.Take(&seen[2], &it, testToolParamsKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Optional = d.Bool(it.Value, "optional", 0)
-			}
-		default:
-			d.Unknown(it.Key, lenient.RejectUnknown, testToolParamsKnown)
+		switch d.Field(&it, seen[:], &testToolParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
+		case 2:
+			x.Optional = d.Bool(it.Value, "optional", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("name", testToolParamsKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("value", testToolParamsKeys[1][1:])
-	}
+	d.Missed(seen[:], &testToolParamsFields)
 }
 
 func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1972,6 +1835,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}
 var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
+var investigationParamsFields = lenient.Fields{Keys: investigationParamsKeys[:], Known: investigationParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a InvestigationParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2001,26 +1865,16 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Take(&seen[0], &it, investigationParamsKeys[0], lenient.NullMissing) {
-				x.Name = d.String(it.Value, "name", 0)
-			}
-		case "start":
-			if d.Take(&seen[1], &it, investigationParamsKeys[1], lenient.AbsentNull) {
-				x.Start = d.Time(it.Value, "start", 0)
-			}
-		case "end":
-			if d.Take(&seen[2], &it, investigationParamsKeys[2], lenient.AbsentNull) {
-				x.End = d.Time(it.Value, "end", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, investigationParamsKnown)
+		switch d.Field(&it, seen[:], &investigationParamsFields) {
+		case 0:
+			x.Name = d.String(it.Value, "name", 0)
+		case 1:
+			x.Start = d.Time(it.Value, "start", 0)
+		case 2:
+			x.End = d.Time(it.Value, "end", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("name", investigationParamsKeys[0][1:])
-	}
+	d.Missed(seen[:], &investigationParamsFields)
 }
 
 // The input schemas of tool all_int_types (lenient.DerivedSchemas).

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
 var retryKnown = lenient.KnownKeys(retryKeys[:])
+var retryFields = lenient.Fields{Keys: retryKeys[:], Known: retryKnown, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -60,55 +61,45 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "attempts", "max_attempts", "tries":
-			if d.Claim(&seen[0], &it, retryKeys[0]) {
-				if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Attempts = 3
-					d.Defaulted("attempts", "3")
-				} else {
-					mark := d.Mark()
-					val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
-						}
-						if val > 10 {
-							d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
-							Maximum: "10",
-							Minimum: "1",
-						})
+		switch d.Field(&it, seen[:], &retryFields) {
+		case 0:
+			if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Attempts = 3
+				d.Defaulted("attempts", "3")
+			} else {
+				mark := d.Mark()
+				val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
 					}
-					x.Attempts = int(val)
-				}
-			}
-		case "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs":
-			if d.Claim(&seen[1], &it, retryKeys[1]) {
-				if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.BackoffMS = 500
-					d.Defaulted("backoff_ms", "500")
+					if val > 10 {
+						d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
+					}
 				} else {
-					x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						Maximum: "10",
+						Minimum: "1",
+					})
 				}
+				x.Attempts = int(val)
 			}
-		case "factor":
-			if d.Claim(&seen[2], &it, retryKeys[2]) {
-				if d.Absent(it.Value, "factor", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Factor = 2
-					d.Defaulted("factor", "2")
-				} else {
-					x.Factor = d.Float(it.Value, "factor", 64, 0)
-				}
+		case 1:
+			if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.BackoffMS = 500
+				d.Defaulted("backoff_ms", "500")
+			} else {
+				x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
 			}
-		case "on_timeout", "onTimeout", "on-timeout", "OnTimeout":
-			if d.Take(&seen[3], &it, retryKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
+		case 2:
+			if d.Absent(it.Value, "factor", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Factor = 2
+				d.Defaulted("factor", "2")
+			} else {
+				x.Factor = d.Float(it.Value, "factor", 64, 0)
 			}
-		default:
-			d.Unknown(it.Key, 0, retryKnown)
+		case 3:
+			x.OnTimeout = d.Bool(it.Value, "on_timeout", 0)
 		}
 	}
 	if !seen[0] {
@@ -216,6 +207,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
+var stepFields = lenient.Fields{Keys: stepKeys[:], Known: stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -256,121 +248,101 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [8]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Claim(&seen[0], &it, stepKeys[0]) {
-				if d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.ID = lenient.Expand("step-{{index}}", d.Index())
-					d.DefaultedString("id", string(x.ID))
+		switch d.Field(&it, seen[:], &stepFields) {
+		case 0:
+			if d.Absent(it.Value, "id", lenient.AbsentNull) {
+				x.ID = lenient.Expand("step-{{index}}", d.Index())
+				d.DefaultedString("id", string(x.ID))
+			} else {
+				x.ID = d.String(it.Value, "id", 0)
+			}
+		case 1:
+			x.Run = d.String(it.Value, "run", lenient.Unescape)
+		case 2:
+			if d.Absent(it.Value, "kind", lenient.AbsentNull) {
+				x.Kind = "shell"
+				d.Defaulted("kind", "\"shell\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "kind", 0)
+				if d.OK(mark) {
+					switch val {
+					case "sh", "bash":
+						val = d.ValueAlias(val, "kind", "shell")
+					case "container":
+						val = d.ValueAlias(val, "kind", "docker")
+					}
+					switch val {
+					case "shell", "docker", "approval":
+					default:
+						if !d.EnumCase(&val, "kind", "shell", "docker", "approval") {
+							d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
+						}
+					}
+				}
+				x.Kind = val
+			}
+		case 3:
+			if !lenient.Null(it.Value) {
+				d.Enter("retry")
+				p := new(Retry)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Retry = p
+				d.Leave()
+			}
+		case 4:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "env", 0, &o) {
+				d.Enter("env")
+				mp := make(map[string]string)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e string
+					e = d.String(o.Value, "", 0)
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.Env = mp
+			}
+		case 5:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "needs", lenient.Wrap, &a) {
+				d.Enter("needs")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Needs = s
+			}
+		case 6:
+			if !lenient.Null(it.Value) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
+				if d.OK(mark) {
+					if val < 1 {
+						d.FailKind(lenient.KindRange, "timeout_s", it.Value, "is less than the minimum, 1")
+					}
 				} else {
-					x.ID = d.String(it.Value, "id", 0)
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
 				}
+				p := int(val)
+				x.Timeout = &p
 			}
-		case "run", "cmd", "command":
-			if d.Take(&seen[1], &it, stepKeys[1], lenient.NullMissing) {
-				x.Run = d.String(it.Value, "run", lenient.Unescape)
-			}
-		case "kind":
-			if d.Claim(&seen[2], &it, stepKeys[2]) {
-				if d.Absent(it.Value, "kind", lenient.AbsentNull) {
-					x.Kind = "shell"
-					d.Defaulted("kind", "\"shell\"")
-				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "kind", 0)
-					if d.OK(mark) {
-						switch val {
-						case "sh", "bash":
-							val = d.ValueAlias(val, "kind", "shell")
-						case "container":
-							val = d.ValueAlias(val, "kind", "docker")
-						}
-						switch val {
-						case "shell", "docker", "approval":
-						default:
-							if !d.EnumCase(&val, "kind", "shell", "docker", "approval") {
-								d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
-							}
-						}
-					}
-					x.Kind = val
-				}
-			}
-		case "retry":
-			if d.Take(&seen[3], &it, stepKeys[3], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("retry")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Retry = p
-					d.Leave()
-				}
-			}
-		case "env":
-			if d.Take(&seen[4], &it, stepKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "env", 0, &o) {
-					d.Enter("env")
-					mp := make(map[string]string)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e string
-						e = d.String(o.Value, "", 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Env = mp
-				}
-			}
-		case "needs":
-			if d.Take(&seen[5], &it, stepKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "needs", lenient.Wrap, &a) {
-					d.Enter("needs")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Needs = s
-				}
-			}
-		case "timeout_s", "timeoutS", "timeout-s", "TimeoutS":
-			if d.Take(&seen[6], &it, stepKeys[6], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
-					if d.OK(mark) {
-						if val < 1 {
-							d.FailKind(lenient.KindRange, "timeout_s", it.Value, "is less than the minimum, 1")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
-					}
-					p := int(val)
-					x.Timeout = &p
-				}
-			}
-		case "allow_failure", "allowFailure", "allow-failure", "AllowFailure":
-			if d.Take(&seen[7], &it, stepKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
-			}
-		default:
-			d.Unknown(it.Key, 0, stepKnown)
+		case 7:
+			x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
 		}
 	}
+	d.Missed(seen[:], &stepFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
-	}
-	if !seen[1] {
-		d.Missing("run", stepKeys[1][1:])
 	}
 	if !seen[2] {
 		x.Kind = "shell"
@@ -540,6 +512,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
+var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Service leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -580,45 +553,35 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "image":
-			if d.Take(&seen[0], &it, serviceKeys[0], lenient.NullMissing) {
-				x.Image = d.String(it.Value, "image", 0)
-			}
-		case "ports":
-			if d.Take(&seen[1], &it, serviceKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "ports", lenient.Wrap, &a) {
-					d.Enter("ports")
-					s := make([]uint16, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e uint16
-						e = uint16(d.Uint(a.Value, "", 16, 0))
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Ports = s
-				}
-			}
-		case "ready":
-			if d.Take(&seen[2], &it, serviceKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("ready")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Ready = p
+		switch d.Field(&it, seen[:], &serviceFields) {
+		case 0:
+			x.Image = d.String(it.Value, "image", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "ports", lenient.Wrap, &a) {
+				d.Enter("ports")
+				s := make([]uint16, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e uint16
+					e = uint16(d.Uint(a.Value, "", 16, 0))
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.Ports = s
 			}
-		default:
-			d.Unknown(it.Key, 0, serviceKnown)
+		case 2:
+			if !lenient.Null(it.Value) {
+				d.Enter("ready")
+				p := new(Retry)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Ready = p
+				d.Leave()
+			}
 		}
 	}
-	if !seen[0] {
-		d.Missing("image", serviceKeys[0][1:])
-	}
+	d.Missed(seen[:], &serviceFields)
 }
 
 func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -688,6 +651,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
 var runPipelineInputKnown = lenient.KnownKeys(runPipelineInputKeys[:])
+var runPipelineInputFields = lenient.Fields{Keys: runPipelineInputKeys[:], Known: runPipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a RunPipelineInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -725,117 +689,94 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 	var seen [8]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "project", "repo", "repository":
-			if d.Take(&seen[0], &it, runPipelineInputKeys[0], lenient.NullMissing) {
-				x.Project = d.String(it.Value, "project", 0)
+		switch d.Field(&it, seen[:], &runPipelineInputFields) {
+		case 0:
+			x.Project = d.String(it.Value, "project", 0)
+		case 1:
+			if d.Absent(it.Value, "ref", lenient.AbsentNull) {
+				x.Ref = "main"
+				d.Defaulted("ref", "\"main\"")
+			} else {
+				x.Ref = d.String(it.Value, "ref", 0)
 			}
-		case "ref":
-			if d.Claim(&seen[1], &it, runPipelineInputKeys[1]) {
-				if d.Absent(it.Value, "ref", lenient.AbsentNull) {
-					x.Ref = "main"
-					d.Defaulted("ref", "\"main\"")
-				} else {
-					x.Ref = d.String(it.Value, "ref", 0)
-				}
-			}
-		case "steps":
-			if d.Take(&seen[2], &it, runPipelineInputKeys[2], lenient.NullMissing) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "steps", 0, &a) {
-					d.Enter("steps")
-					s := make([]Step, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Step
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 2:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "steps", 0, &a) {
+				d.Enter("steps")
+				s := make([]Step, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Step
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
-					if len(s) < 1 {
-						d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 items")
-					}
-					x.Steps = s
 				}
-			}
-		case "retry":
-			if d.Take(&seen[3], &it, runPipelineInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				d.Enter("retry")
-				x.Retry.decodeNormgen(d, it.Value, 0)
 				d.Leave()
-			}
-		case "services":
-			if d.Take(&seen[4], &it, runPipelineInputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "services", 0, &o) {
-					d.Enter("services")
-					mp := make(map[string]Service)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Service
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Services = mp
+				if len(s) < 1 {
+					d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 items")
 				}
+				x.Steps = s
 			}
-		case "matrix":
-			if d.Take(&seen[5], &it, runPipelineInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "matrix", 0, &o) {
-					d.Enter("matrix")
-					mp := make(map[string][]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e []int
-						var a1 lenient.ArrayIter
-						if d.Array(o.Value, "", 0, &a1) {
-							s := make([]int, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e int
-								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
+		case 3:
+			d.Enter("retry")
+			x.Retry.decodeNormgen(d, it.Value, 0)
+			d.Leave()
+		case 4:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "services", 0, &o) {
+				d.Enter("services")
+				mp := make(map[string]Service)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e Service
+					e.decodeNormgen(d, o.Value, 0)
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.Services = mp
+			}
+		case 5:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "matrix", 0, &o) {
+				d.Enter("matrix")
+				mp := make(map[string][]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e []int
+					var a1 lenient.ArrayIter
+					if d.Array(o.Value, "", 0, &a1) {
+						s := make([]int, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e int
+							e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+							s = append(s, e)
+							d.Leave()
 						}
-						mp[k] = e
-						d.Leave()
+						e = s
 					}
+					mp[k] = e
 					d.Leave()
-					x.Matrix = mp
 				}
+				d.Leave()
+				x.Matrix = mp
 			}
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			if d.Take(&seen[6], &it, runPipelineInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.DryRun = d.Bool(it.Value, "dry_run", 0)
+		case 6:
+			x.DryRun = d.Bool(it.Value, "dry_run", 0)
+		case 7:
+			if !lenient.Null(it.Value) {
+				p := int8(d.Int(it.Value, "priority", 8, 0))
+				x.Priority = &p
 			}
-		case "priority":
-			if d.Take(&seen[7], &it, runPipelineInputKeys[7], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					p := int8(d.Int(it.Value, "priority", 8, 0))
-					x.Priority = &p
-				}
-			}
-		default:
-			d.Unknown(it.Key, 0, runPipelineInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("project", runPipelineInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &runPipelineInputFields)
 	if !seen[1] {
 		x.Ref = "main"
 		d.Defaulted("ref", "\"main\"")
-	}
-	if !seen[2] {
-		d.Missing("steps", runPipelineInputKeys[2][1:])
 	}
 }
 
@@ -1005,6 +946,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 var linkKnown = lenient.KnownKeys(linkKeys[:])
+var linkFields = lenient.Fields{Keys: linkKeys[:], Known: linkKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Link leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1045,42 +987,31 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "kind":
-			if d.Take(&seen[0], &it, linkKeys[0], lenient.NullMissing) {
-				mark := d.Mark()
-				val := d.String(it.Value, "kind", 0)
-				if d.OK(mark) {
-					switch val {
-					case "dup":
-						val = d.ValueAlias(val, "kind", "duplicates")
-					case "blocks":
-						val = d.ValueAlias(val, "kind", "blocked_by")
-					}
-					switch val {
-					case "duplicates", "blocked_by", "relates":
-					default:
-						if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates") {
-							d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
-						}
+		switch d.Field(&it, seen[:], &linkFields) {
+		case 0:
+			mark := d.Mark()
+			val := d.String(it.Value, "kind", 0)
+			if d.OK(mark) {
+				switch val {
+				case "dup":
+					val = d.ValueAlias(val, "kind", "duplicates")
+				case "blocks":
+					val = d.ValueAlias(val, "kind", "blocked_by")
+				}
+				switch val {
+				case "duplicates", "blocked_by", "relates":
+				default:
+					if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates") {
+						d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
 					}
 				}
-				x.Kind = val
 			}
-		case "ticket", "id":
-			if d.Take(&seen[1], &it, linkKeys[1], lenient.NullMissing) {
-				x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, linkKnown)
+			x.Kind = val
+		case 1:
+			x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("kind", linkKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("ticket", linkKeys[1][1:])
-	}
+	d.Missed(seen[:], &linkFields)
 }
 
 func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1145,6 +1076,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var fieldKeys = [2][]string{{"value"}, {"history"}}
 var fieldKnown = lenient.KnownKeys(fieldKeys[:])
+var fieldFields = lenient.Fields{Keys: fieldKeys[:], Known: fieldKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Field leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1185,35 +1117,27 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "value":
-			if d.Take(&seen[0], &it, fieldKeys[0], lenient.NullMissing) {
-				x.Value = d.String(it.Value, "value", 0)
-			}
-		case "history":
-			if d.Take(&seen[1], &it, fieldKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "history", lenient.Wrap, &a) {
-					d.Enter("history")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &fieldFields) {
+		case 0:
+			x.Value = d.String(it.Value, "value", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "history", lenient.Wrap, &a) {
+				d.Enter("history")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.History = s
 				}
+				d.Leave()
+				x.History = s
 			}
-		default:
-			d.Unknown(it.Key, 0, fieldKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("value", fieldKeys[0][1:])
-	}
+	d.Missed(seen[:], &fieldFields)
 }
 
 func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1273,6 +1197,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
 var createTicketInputKnown = lenient.KnownKeys(createTicketInputKeys[:])
+var createTicketInputFields = lenient.Fields{Keys: createTicketInputKeys[:], Known: createTicketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a CreateTicketInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1310,144 +1235,120 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 	var seen [10]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "title", "summary":
-			if d.Take(&seen[0], &it, createTicketInputKeys[0], lenient.NullMissing) {
-				x.Title = d.String(it.Value, "title", 0)
-			}
-		case "body", "description":
-			if d.Take(&seen[1], &it, createTicketInputKeys[1], lenient.AbsentNull) {
-				x.Body = d.String(it.Value, "body", lenient.Unescape)
-			}
-		case "labels":
-			if d.Take(&seen[2], &it, createTicketInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "labels", lenient.Wrap, &a) {
-					d.Enter("labels")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		switch d.Field(&it, seen[:], &createTicketInputFields) {
+		case 0:
+			x.Title = d.String(it.Value, "title", 0)
+		case 1:
+			x.Body = d.String(it.Value, "body", lenient.Unescape)
+		case 2:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "labels", lenient.Wrap, &a) {
+				d.Enter("labels")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Labels = s
 				}
+				d.Leave()
+				x.Labels = s
 			}
-		case "assignee":
-			if d.Claim(&seen[3], &it, createTicketInputKeys[3]) {
-				if !lenient.Null(it.Value) {
-					p := d.String(it.Value, "assignee", 0)
-					x.Assignee = &p
-				}
+		case 3:
+			if !lenient.Null(it.Value) {
+				p := d.String(it.Value, "assignee", 0)
+				x.Assignee = &p
 			}
-		case "estimate_h", "estimateH", "estimate-h", "EstimateH":
-			if d.Take(&seen[4], &it, createTicketInputKeys[4], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					mark := d.Mark()
-					val := d.Float(it.Value, "estimate_h", 32, 0)
-					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
-							d.FailKind(lenient.KindRange, "estimate_h", it.Value, "is less than the minimum, 0")
-						}
-					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+		case 4:
+			if !lenient.Null(it.Value) {
+				mark := d.Mark()
+				val := d.Float(it.Value, "estimate_h", 32, 0)
+				if d.OK(mark) {
+					if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+						d.FailKind(lenient.KindRange, "estimate_h", it.Value, "is less than the minimum, 0")
 					}
-					p := float32(val)
-					x.Estimate = &p
-				}
-			}
-		case "links":
-			if d.Take(&seen[5], &it, createTicketInputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "links", 0, &a) {
-					d.Enter("links")
-					s := make([]Link, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Link
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Links = s
-				}
-			}
-		case "fields":
-			if d.Take(&seen[6], &it, createTicketInputKeys[6], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "fields", 0, &o) {
-					d.Enter("fields")
-					mp := make(map[string]Field)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Field
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
-						d.Leave()
-					}
-					d.Leave()
-					x.Fields = mp
-				}
-			}
-		case "watchers":
-			if d.Take(&seen[7], &it, createTicketInputKeys[7], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
-					d.Enter("watchers")
-					s := make([]int64, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int64
-						e = d.Int(a.Value, "", 64, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Watchers = s
-				}
-			}
-		case "urgent":
-			if d.Take(&seen[8], &it, createTicketInputKeys[8], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Urgent = d.Bool(it.Value, "urgent", 0)
-			}
-		case "severity":
-			if d.Claim(&seen[9], &it, createTicketInputKeys[9]) {
-				if d.Absent(it.Value, "severity", lenient.AbsentNull) {
-					x.Severity = "low"
-					d.Defaulted("severity", "\"low\"")
 				} else {
-					mark := d.Mark()
-					val := d.String(it.Value, "severity", 0)
-					if d.OK(mark) {
-						switch val {
-						case "lo":
-							val = d.ValueAlias(val, "severity", "low")
-						case "hi":
-							val = d.ValueAlias(val, "severity", "high")
-						}
-						switch val {
-						case "low", "high":
-						default:
-							if !d.EnumCase(&val, "severity", "low", "high") {
-								d.FailKind(lenient.KindEnum, "severity", it.Value, "is not one of \"low\", \"high\"")
-							}
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+				}
+				p := float32(val)
+				x.Estimate = &p
+			}
+		case 5:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "links", 0, &a) {
+				d.Enter("links")
+				s := make([]Link, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Link
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Links = s
+			}
+		case 6:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "fields", 0, &o) {
+				d.Enter("fields")
+				mp := make(map[string]Field)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e Field
+					e.decodeNormgen(d, o.Value, 0)
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.Fields = mp
+			}
+		case 7:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+				d.Enter("watchers")
+				s := make([]int64, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int64
+					e = d.Int(a.Value, "", 64, 0)
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Watchers = s
+			}
+		case 8:
+			x.Urgent = d.Bool(it.Value, "urgent", 0)
+		case 9:
+			if d.Absent(it.Value, "severity", lenient.AbsentNull) {
+				x.Severity = "low"
+				d.Defaulted("severity", "\"low\"")
+			} else {
+				mark := d.Mark()
+				val := d.String(it.Value, "severity", 0)
+				if d.OK(mark) {
+					switch val {
+					case "lo":
+						val = d.ValueAlias(val, "severity", "low")
+					case "hi":
+						val = d.ValueAlias(val, "severity", "high")
+					}
+					switch val {
+					case "low", "high":
+					default:
+						if !d.EnumCase(&val, "severity", "low", "high") {
+							d.FailKind(lenient.KindEnum, "severity", it.Value, "is not one of \"low\", \"high\"")
 						}
 					}
-					x.Severity = val
 				}
+				x.Severity = val
 			}
-		default:
-			d.Unknown(it.Key, 0, createTicketInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("title", createTicketInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &createTicketInputFields)
 	if !seen[9] {
 		x.Severity = "low"
 		d.Defaulted("severity", "\"low\"")
@@ -1646,6 +1547,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 var checkpointKnown = lenient.KnownKeys(checkpointKeys[:])
+var checkpointFields = lenient.Fields{Keys: checkpointKeys[:], Known: checkpointKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Checkpoint leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1686,91 +1588,79 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 	var seen [5]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Claim(&seen[0], &it, checkpointKeys[0]) {
-				if d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = lenient.Expand("cp-{{index}}", d.Index())
-					d.DefaultedString("name", string(x.Name))
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+		switch d.Field(&it, seen[:], &checkpointFields) {
+		case 0:
+			if d.Absent(it.Value, "name", lenient.AbsentNull) {
+				x.Name = lenient.Expand("cp-{{index}}", d.Index())
+				d.DefaultedString("name", string(x.Name))
+			} else {
+				x.Name = d.String(it.Value, "name", 0)
 			}
-		case "checks":
-			if d.Take(&seen[1], &it, checkpointKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "checks", 0, &a) {
-					d.Enter("checks")
-					s := make([]Check, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Check
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Checks = s
-				}
-			}
-		case "gate":
-			if d.Take(&seen[2], &it, checkpointKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("gate")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Gate = p
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "checks", 0, &a) {
+				d.Enter("checks")
+				s := make([]Check, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Check
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.Checks = s
 			}
-		case "owners":
-			if d.Take(&seen[3], &it, checkpointKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "owners", 0, &a) {
-					d.Enter("owners")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
+		case 2:
+			if !lenient.Null(it.Value) {
+				d.Enter("gate")
+				p := new(Retry)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Gate = p
+				d.Leave()
+			}
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "owners", 0, &a) {
+				d.Enter("owners")
+				s := make([][]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e []string
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([]string, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e string
+							e = d.String(a1.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
-						d.Leave()
+						e = s
 					}
+					s = append(s, e)
 					d.Leave()
-					x.Owners = s
 				}
+				d.Leave()
+				x.Owners = s
 			}
-		case "limits":
-			if d.Take(&seen[4], &it, checkpointKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "limits", 0, &o) {
-					d.Enter("limits")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
+		case 4:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "limits", 0, &o) {
+				d.Enter("limits")
+				mp := make(map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					mp[k] = e
 					d.Leave()
-					x.Limits = mp
 				}
+				d.Leave()
+				x.Limits = mp
 			}
-		default:
-			d.Unknown(it.Key, 0, checkpointKnown)
 		}
 	}
 	if !seen[0] {
@@ -1910,6 +1800,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 var checkpointDefaultsKnown = lenient.KnownKeys(checkpointDefaultsKeys[:])
+var checkpointDefaultsFields = lenient.Fields{Keys: checkpointDefaultsKeys[:], Known: checkpointDefaultsKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a CheckpointDefaults leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1950,91 +1841,79 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 	var seen [5]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "name":
-			if d.Claim(&seen[0], &it, checkpointDefaultsKeys[0]) {
-				if d.Absent(it.Value, "name", lenient.AbsentNull) {
-					x.Name = "cp-default"
-					d.Defaulted("name", "\"cp-default\"")
-				} else {
-					x.Name = d.String(it.Value, "name", 0)
-				}
+		switch d.Field(&it, seen[:], &checkpointDefaultsFields) {
+		case 0:
+			if d.Absent(it.Value, "name", lenient.AbsentNull) {
+				x.Name = "cp-default"
+				d.Defaulted("name", "\"cp-default\"")
+			} else {
+				x.Name = d.String(it.Value, "name", 0)
 			}
-		case "checks":
-			if d.Take(&seen[1], &it, checkpointDefaultsKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "checks", 0, &a) {
-					d.Enter("checks")
-					s := make([]Check, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Check
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Checks = s
-				}
-			}
-		case "gate":
-			if d.Take(&seen[2], &it, checkpointDefaultsKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("gate")
-					p := new(Retry)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Gate = p
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "checks", 0, &a) {
+				d.Enter("checks")
+				s := make([]Check, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Check
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.Checks = s
 			}
-		case "owners":
-			if d.Take(&seen[3], &it, checkpointDefaultsKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "owners", 0, &a) {
-					d.Enter("owners")
-					s := make([][]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e []string
-						var a1 lenient.ArrayIter
-						if d.Array(a.Value, "", 0, &a1) {
-							s := make([]string, 0, a1.Len())
-							for a1.Next() {
-								d.EnterIndex(a1.Index())
-								var e string
-								e = d.String(a1.Value, "", 0)
-								s = append(s, e)
-								d.Leave()
-							}
-							e = s
+		case 2:
+			if !lenient.Null(it.Value) {
+				d.Enter("gate")
+				p := new(Retry)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Gate = p
+				d.Leave()
+			}
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "owners", 0, &a) {
+				d.Enter("owners")
+				s := make([][]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e []string
+					var a1 lenient.ArrayIter
+					if d.Array(a.Value, "", 0, &a1) {
+						s := make([]string, 0, a1.Len())
+						for a1.Next() {
+							d.EnterIndex(a1.Index())
+							var e string
+							e = d.String(a1.Value, "", 0)
+							s = append(s, e)
+							d.Leave()
 						}
-						s = append(s, e)
-						d.Leave()
+						e = s
 					}
+					s = append(s, e)
 					d.Leave()
-					x.Owners = s
 				}
+				d.Leave()
+				x.Owners = s
 			}
-		case "limits":
-			if d.Take(&seen[4], &it, checkpointDefaultsKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "limits", 0, &o) {
-					d.Enter("limits")
-					mp := make(map[string]int)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e int
-						e = int(d.Int(o.Value, "", lenient.IntBits, 0))
-						mp[k] = e
-						d.Leave()
-					}
+		case 4:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "limits", 0, &o) {
+				d.Enter("limits")
+				mp := make(map[string]int)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e int
+					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					mp[k] = e
 					d.Leave()
-					x.Limits = mp
 				}
+				d.Leave()
+				x.Limits = mp
 			}
-		default:
-			d.Unknown(it.Key, 0, checkpointDefaultsKnown)
 		}
 	}
 	if !seen[0] {
@@ -2177,6 +2056,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 var checkKnown = lenient.KnownKeys(checkKeys[:])
+var checkFields = lenient.Fields{Keys: checkKeys[:], Known: checkKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Check leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2217,26 +2097,18 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [3]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "id":
-			if d.Claim(&seen[0], &it, checkKeys[0]) {
-				if d.Absent(it.Value, "id", lenient.AbsentNull) {
-					x.ID = lenient.Expand("check-{{index}}", d.Index())
-					d.DefaultedString("id", string(x.ID))
-				} else {
-					x.ID = d.String(it.Value, "id", 0)
-				}
+		switch d.Field(&it, seen[:], &checkFields) {
+		case 0:
+			if d.Absent(it.Value, "id", lenient.AbsentNull) {
+				x.ID = lenient.Expand("check-{{index}}", d.Index())
+				d.DefaultedString("id", string(x.ID))
+			} else {
+				x.ID = d.String(it.Value, "id", 0)
 			}
-		case "count", "n":
-			if d.Take(&seen[1], &it, checkKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.Count = int16(d.Int(it.Value, "count", 16, 0))
-			}
-		case "note":
-			if d.Take(&seen[2], &it, checkKeys[2], lenient.AbsentNull) {
-				x.Note = d.String(it.Value, "note", lenient.Unescape)
-			}
-		default:
-			d.Unknown(it.Key, 0, checkKnown)
+		case 1:
+			x.Count = int16(d.Int(it.Value, "count", 16, 0))
+		case 2:
+			x.Note = d.String(it.Value, "note", lenient.Unescape)
 		}
 	}
 	if !seen[0] {
@@ -2295,6 +2167,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
 var updateWorkflowInputKnown = lenient.KnownKeys(updateWorkflowInputKeys[:])
+var updateWorkflowInputFields = lenient.Fields{Keys: updateWorkflowInputKeys[:], Known: updateWorkflowInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2332,62 +2205,50 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "workflow":
-			if d.Take(&seen[0], &it, updateWorkflowInputKeys[0], lenient.NullMissing) {
-				x.Workflow = d.String(it.Value, "workflow", 0)
-			}
-		case "checkpoints":
-			if d.Take(&seen[1], &it, updateWorkflowInputKeys[1], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "checkpoints", 0, &a) {
-					d.Enter("checkpoints")
-					s := make([]Checkpoint, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e Checkpoint
-						e.decodeNormgen(d, a.Value, 0)
-						s = append(s, e)
-						d.Leave()
-					}
-					d.Leave()
-					x.Checkpoints = s
-				}
-			}
-		case "default":
-			if d.Take(&seen[2], &it, updateWorkflowInputKeys[2], lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
-					d.Enter("default")
-					p := new(CheckpointDefaults)
-					p.decodeNormgen(d, it.Value, 0)
-					x.Default = p
+		switch d.Field(&it, seen[:], &updateWorkflowInputFields) {
+		case 0:
+			x.Workflow = d.String(it.Value, "workflow", 0)
+		case 1:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "checkpoints", 0, &a) {
+				d.Enter("checkpoints")
+				s := make([]Checkpoint, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e Checkpoint
+					e.decodeNormgen(d, a.Value, 0)
+					s = append(s, e)
 					d.Leave()
 				}
+				d.Leave()
+				x.Checkpoints = s
 			}
-		case "strict_ids", "strictIds", "strict-ids", "StrictIds":
-			if d.Take(&seen[3], &it, updateWorkflowInputKeys[3], lenient.AbsentNull) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
-					d.Enter("strict_ids")
-					s := make([]int, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
-						s = append(s, e)
-						d.Leave()
-					}
+		case 2:
+			if !lenient.Null(it.Value) {
+				d.Enter("default")
+				p := new(CheckpointDefaults)
+				p.decodeNormgen(d, it.Value, 0)
+				x.Default = p
+				d.Leave()
+			}
+		case 3:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
+				d.Enter("strict_ids")
+				s := make([]int, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e int
+					e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+					s = append(s, e)
 					d.Leave()
-					x.Strict = s
 				}
+				d.Leave()
+				x.Strict = s
 			}
-		default:
-			d.Unknown(it.Key, 0, updateWorkflowInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("workflow", updateWorkflowInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &updateWorkflowInputFields)
 }
 
 func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}
 var inputKnown = lenient.KnownKeys(inputKeys[:])
+var inputFields = lenient.Fields{Keys: inputKeys[:], Known: inputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Input leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,59 +58,40 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [6]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "path", "file_path":
-			if d.Take(&seen[0], &it, inputKeys[0], lenient.NullMissing) {
-				x.Path = d.String(it.Value, "path", 0)
+		switch d.Field(&it, seen[:], &inputFields) {
+		case 0:
+			x.Path = d.String(it.Value, "path", 0)
+		case 1:
+			x.Pattern = d.String(it.Value, "pattern", 0)
+		case 2:
+			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = 100
+				d.Defaulted("limit", "100")
+			} else {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
-		case "pattern":
-			if d.Take(&seen[1], &it, inputKeys[1], lenient.NullMissing) {
-				x.Pattern = d.String(it.Value, "pattern", 0)
-			}
-		case "limit":
-			if d.Claim(&seen[2], &it, inputKeys[2]) {
-				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = 100
-					d.Defaulted("limit", "100")
-				} else {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
-			}
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			if d.Take(&seen[3], &it, inputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.WholeWord = d.Bool(it.Value, "whole_word", 0)
-			}
-		case "min_score", "minScore", "min-score", "MinScore":
-			if d.Take(&seen[4], &it, inputKeys[4], lenient.AbsentNull|lenient.AbsentEmpty) {
-				x.MinScore = d.Float(it.Value, "min_score", 64, 0)
-			}
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			if d.Take(&seen[5], &it, inputKeys[5], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "file_types", 0, &a) {
-					d.Enter("file_types")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 3:
+			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
+		case 4:
+			x.MinScore = d.Float(it.Value, "min_score", 64, 0)
+		case 5:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "file_types", 0, &a) {
+				d.Enter("file_types")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.FileTypes = s
 				}
+				d.Leave()
+				x.FileTypes = s
 			}
-		default:
-			d.Unknown(it.Key, 0, inputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", inputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("pattern", inputKeys[1][1:])
-	}
+	d.Missed(seen[:], &inputFields)
 	if !seen[2] {
 		x.Limit = 100
 		d.Defaulted("limit", "100")

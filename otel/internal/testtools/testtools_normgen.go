@@ -20,6 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchInputKeys = [4][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
+var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -57,62 +58,50 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [4]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "query", "q":
-			if d.Take(&seen[0], &it, searchInputKeys[0], lenient.NullMissing) {
-				x.Query = d.String(it.Value, "query", 0)
+		switch d.Field(&it, seen[:], &searchInputFields) {
+		case 0:
+			x.Query = d.String(it.Value, "query", 0)
+		case 1:
+			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+				x.Limit = 10
+				d.Defaulted("limit", "10")
+			} else {
+				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 			}
-		case "limit":
-			if d.Claim(&seen[1], &it, searchInputKeys[1]) {
-				if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
-					x.Limit = 10
-					d.Defaulted("limit", "10")
-				} else {
-					x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				}
-			}
-		case "tags":
-			if d.Take(&seen[2], &it, searchInputKeys[2], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "tags", 0, &a) {
-					d.Enter("tags")
-					s := make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						var e string
-						e = d.String(a.Value, "", 0)
-						s = append(s, e)
-						d.Leave()
-					}
+		case 2:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "tags", 0, &a) {
+				d.Enter("tags")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					e = d.String(a.Value, "", 0)
+					s = append(s, e)
 					d.Leave()
-					x.Tags = s
 				}
+				d.Leave()
+				x.Tags = s
 			}
-		case "services":
-			if d.Take(&seen[3], &it, searchInputKeys[3], lenient.AbsentNull|lenient.AbsentEmpty) {
-				var o lenient.ObjectIter
-				if d.Object(it.Value, "services", 0, &o) {
-					d.Enter("services")
-					mp := make(map[string]Service)
-					for o.Next() {
-						k := string(o.Key)
-						d.Enter(k)
-						var e Service
-						e.decodeNormgen(d, o.Value, 0)
-						mp[k] = e
-						d.Leave()
-					}
+		case 3:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "services", 0, &o) {
+				d.Enter("services")
+				mp := make(map[string]Service)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e Service
+					e.decodeNormgen(d, o.Value, 0)
+					mp[k] = e
 					d.Leave()
-					x.Services = mp
 				}
+				d.Leave()
+				x.Services = mp
 			}
-		default:
-			d.Unknown(it.Key, 0, searchInputKnown)
 		}
 	}
-	if !seen[0] {
-		d.Missing("query", searchInputKeys[0][1:])
-	}
+	d.Missed(seen[:], &searchInputFields)
 	if !seen[1] {
 		x.Limit = 10
 		d.Defaulted("limit", "10")
@@ -220,6 +209,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var serviceKeys = [1][]string{{"port"}}
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
+var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Service leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -260,18 +250,12 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	var seen [1]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "port":
-			if d.Take(&seen[0], &it, serviceKeys[0], lenient.NullMissing) {
-				x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
-			}
-		default:
-			d.Unknown(it.Key, 0, serviceKnown)
+		switch d.Field(&it, seen[:], &serviceFields) {
+		case 0:
+			x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
 		}
 	}
-	if !seen[0] {
-		d.Missing("port", serviceKeys[0][1:])
-	}
+	d.Missed(seen[:], &serviceFields)
 }
 
 func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -309,6 +293,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
 var toggleInputKnown = lenient.KnownKeys(toggleInputKeys[:])
+var toggleInputFields = lenient.Fields{Keys: toggleInputKeys[:], Known: toggleInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ToggleInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -346,25 +331,14 @@ func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 	var seen [2]bool
 	for d.Next(&it) {
-		switch string(it.Key) {
-		case "feature":
-			if d.Take(&seen[0], &it, toggleInputKeys[0], lenient.NullMissing) {
-				x.Feature = d.String(it.Value, "feature", 0)
-			}
-		case "on":
-			if d.Take(&seen[1], &it, toggleInputKeys[1], lenient.NullMissing) {
-				x.On = d.Bool(it.Value, "on", 0)
-			}
-		default:
-			d.Unknown(it.Key, 0, toggleInputKnown)
+		switch d.Field(&it, seen[:], &toggleInputFields) {
+		case 0:
+			x.Feature = d.String(it.Value, "feature", 0)
+		case 1:
+			x.On = d.Bool(it.Value, "on", 0)
 		}
 	}
-	if !seen[0] {
-		d.Missing("feature", toggleInputKeys[0][1:])
-	}
-	if !seen[1] {
-		d.Missing("on", toggleInputKeys[1][1:])
-	}
+	d.Missed(seen[:], &toggleInputFields)
 }
 
 func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
