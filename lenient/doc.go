@@ -113,5 +113,6 @@ const SupportPackageIsVersion9 = true
 // SupportPackageIsVersion10 is referenced by generated code that is
 // smaller for the same types: each portable schema on one line. Code
 // generated for versions 5 to 9 still builds and runs against this
-// runtime.
+// runtime. Its fast path takes an alias key with Fast.Aliased, and an
+// array of strings in one call (ReadStrings).
 const SupportPackageIsVersion10 = true
