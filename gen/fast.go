@@ -161,13 +161,46 @@ func fastTake(seen *jen.Statement, read jen.Code) jen.Code {
 	return jen.List(seen.Clone(), jen.Id("ok")).Op("=").List(jen.True(), jen.Op("!").Add(seen.Clone()).Op("&&").Add(read))
 }
 
-// fastGuard renders the statements that give up on a member whose key was
-// seen before or whose value read fails, then mark the key seen.
+// fastGuard renders the statements that give up where read fails, or on a
+// member whose key was seen before (when seen is not nil), then mark the
+// key seen.
 func fastGuard(seen *jen.Statement, read jen.Code) []jen.Code {
+	if seen == nil {
+		return []jen.Code{jen.If(jen.Op("!").Add(read)).Block(fastFalse())}
+	}
 	return []jen.Code{
 		jen.If(seen.Clone().Op("||").Op("!").Add(read)).Block(fastFalse()),
 		seen.Clone().Op("=").True(),
 	}
+}
+
+// fastScalar renders the reading of a scalar of type t into tgt where a
+// Read function cannot store it as it is read (a pointer, a value alias,
+// checks): into val, of the type Fast's method returns, which the value
+// aliases and checks compare (only once it is read: Fast.Value is the last
+// number's text), then stored, converted, or by pointer. seen is the key's
+// flag (fastGuard), or nil for an element.
+func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, seen *jen.Statement) []jen.Code {
+	natural := map[schema.Kind]string{schema.String: "string", schema.Bool: "bool", schema.Int: "int64", schema.Uint: "uint64", schema.Float: "float64"}[t.Kind]
+	plain := &TypeRef{Kind: t.Kind, Bits: t.Bits, Basic: natural}
+	stmts := append([]jen.Code{jen.Var().Id("val").Id(natural)}, fastGuard(seen, fastRead(jen.Id("val"), plain, m))...)
+	if len(t.ValueAliases) > 0 {
+		// A value alias is a fix, which only the Decoder makes.
+		var froms []jen.Code
+		for _, a := range t.ValueAliases {
+			froms = append(froms, jen.Lit(a.From))
+		}
+		stmts = append(stmts, jen.Switch(jen.Id("val")).Block(jen.Case(froms...).Block(fastFalse())))
+	}
+	stmts = append(stmts, checks...)
+	val := jen.Code(jen.Id("val"))
+	if t.Named != "" || t.Basic != natural {
+		val = typeCode(t, false).Call(jen.Id("val"))
+	}
+	if t.Pointer {
+		return append(stmts, jen.Id("p").Op(":=").Add(val), tgt.Clone().Op("=").Op("&").Id("p"))
+	}
+	return append(stmts, tgt.Clone().Op("=").Add(val))
 }
 
 // fastMember renders the case of field fl, the i-th of s, reading its
@@ -204,30 +237,7 @@ func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 				tgt.Op("=").Op("&").Id("p"),
 			)
 		}
-		// Read into val, of the type Fast's method returns, which the
-		// checks compare (only once it is read: Fast.Value is the last
-		// number's text); then stored, converted, or by pointer.
-		natural := map[schema.Kind]string{schema.String: "string", schema.Bool: "bool", schema.Int: "int64", schema.Uint: "uint64", schema.Float: "float64"}[t.Kind]
-		plain := &TypeRef{Kind: t.Kind, Bits: t.Bits, Basic: natural}
-		stmts = append(stmts, jen.Var().Id("val").Id(natural))
-		stmts = append(stmts, fastGuard(seen, fastRead(jen.Id("val"), plain, fl.Mode))...)
-		if len(t.ValueAliases) > 0 {
-			// A value alias is a fix, which only the Decoder makes.
-			var froms []jen.Code
-			for _, a := range t.ValueAliases {
-				froms = append(froms, jen.Lit(a.From))
-			}
-			stmts = append(stmts, jen.Switch(jen.Id("val")).Block(jen.Case(froms...).Block(fastFalse())))
-		}
-		stmts = append(stmts, checks...)
-		val := jen.Code(jen.Id("val"))
-		if t.Named != "" || t.Basic != natural {
-			val = typeCode(t, false).Call(jen.Id("val"))
-		}
-		if t.Pointer {
-			return append(stmts, jen.Id("p").Op(":=").Add(val), tgt.Op("=").Op("&").Id("p"))
-		}
-		return append(stmts, tgt.Op("=").Add(val))
+		return append(stmts, fastScalar(tgt, t, fl.Mode, checks, seen)...)
 	case schema.Object:
 		// A pointer to a struct.
 		return append(stmts,
@@ -290,54 +300,13 @@ func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
 // An array or a map is read only when seen, if not nil, is false (the
 // key's flag, fastMember's), which it then sets.
 func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, depth int, seen *jen.Statement) []jen.Code {
-	// guard gives up where read, the container's opening, fails.
-	guard := func(read jen.Code) []jen.Code {
-		if seen == nil {
-			return []jen.Code{jen.If(jen.Op("!").Add(read)).Block(fastFalse())}
-		}
-		return fastGuard(seen, read)
-	}
-	store := func(val jen.Code) []jen.Code {
-		if t.Pointer {
-			return []jen.Code{jen.Id("p").Op(":=").Add(val), tgt.Clone().Op("=").Op("&").Id("p")}
-		}
-		return []jen.Code{tgt.Clone().Op("=").Add(val)}
-	}
-	scalar := func(read jen.Code, natural string) []jen.Code {
+	fast := jen.Id("f")
+	switch t.Kind {
+	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:
 		if r := fastRead(tgt, t, m); r != nil && len(checks) == 0 {
 			return []jen.Code{jen.If(jen.Op("!").Add(r)).Block(fastFalse())}
 		}
-		val := jen.Code(jen.Id("val"))
-		if t.Named != "" || t.Basic != natural {
-			val = typeCode(t, false).Call(jen.Id("val"))
-		}
-		stmts := []jen.Code{
-			jen.List(jen.Id("val"), jen.Id("ok")).Op(":=").Add(read),
-			jen.If(jen.Op("!").Id("ok")).Block(fastFalse()),
-		}
-		if len(t.ValueAliases) > 0 {
-			// A value alias is a fix, which only the Decoder makes.
-			var froms []jen.Code
-			for _, a := range t.ValueAliases {
-				froms = append(froms, jen.Lit(a.From))
-			}
-			stmts = append(stmts, jen.Switch(jen.Id("val")).Block(jen.Case(froms...).Block(fastFalse())))
-		}
-		stmts = append(stmts, checks...)
-		return append(stmts, store(val)...)
-	}
-	fast := jen.Id("f")
-	switch t.Kind {
-	case schema.String:
-		return scalar(fast.Clone().Dot("String").Call(modeCode(m)), "string")
-	case schema.Bool:
-		return scalar(fast.Clone().Dot("Bool").Call(modeCode(m)), "bool")
-	case schema.Int:
-		return scalar(fast.Clone().Dot("Int").Call(bitsCode(t), modeCode(m)), "int64")
-	case schema.Uint:
-		return scalar(fast.Clone().Dot("Uint").Call(bitsCode(t), modeCode(m)), "uint64")
-	case schema.Float:
-		return scalar(fast.Clone().Dot("Float").Call(jen.Lit(t.Bits), modeCode(m)), "float64")
+		return fastScalar(tgt, t, m, checks, nil)
 	case schema.Object:
 		if t.Pointer {
 			return []jen.Code{
@@ -356,13 +325,13 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		if bulk := fastBulk(jen.Id("s"), &plain, m); bulk != nil {
 			// The loop below in one call (ReadInts counts the elements
 			// first and reads them in a tighter loop).
-			stmts = append([]jen.Code{jen.Var().Id("s").Add(slice)}, guard(bulk)...)
+			stmts = append([]jen.Code{jen.Var().Id("s").Add(slice)}, fastGuard(seen, bulk)...)
 		} else {
 			n, buf, b := levelName("n", depth), levelName("buf", depth), levelName("b", depth)
 			loop := []jen.Code{jen.Var().Id("e").Add(typeCode(t.Elem, true))}
 			loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1, nil)...)
 			loop = append(loop, jen.Id(b).Op("=").Append(jen.Id(b), jen.Id("e")))
-			stmts = append(guard(fast.Clone().Dot("Array").Call(modeCode(m))),
+			stmts = append(fastGuard(seen, fast.Clone().Dot("Array").Call(modeCode(m))),
 				// Elements are gathered on the stack, so that the slice is
 				// allocated once, with the capacity the Decoder gives it.
 				jen.Var().Id(buf).Index(jen.Lit(8)).Add(typeCode(t.Elem, true)),
@@ -393,7 +362,7 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1, nil)...)
 		loop = append(loop, jen.Id(mp).Index(jen.Id("k")).Op("=").Id("e"))
 		mt := typeCode(&TypeRef{Kind: schema.Map, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)
-		stmts := append(guard(fast.Clone().Dot("Object").Call(modeCode(m))),
+		stmts := append(fastGuard(seen, fast.Clone().Dot("Object").Call(modeCode(m))),
 			jen.Id(mp).Op(":=").Make(mt),
 			jen.For(jen.Id(n).Op(":=").Lit(0), jen.Empty(), jen.Id(n).Op("++")).Block(loop...),
 			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Closed").Call()).Block(fastFalse()),

@@ -6,112 +6,12 @@ import (
 	"testing"
 )
 
-// fastStringsMember reads the member x of intsDoc(v) as a generated fast path
-// reads a []string field in mode m: with ReadStrings when bulk is set,
-// else with the loop ReadStrings stands for (Array, Elem and ReadString,
-// Closed, the slice copied to one of its length). ok says whether the
-// fast path finished the document.
-func fastStringsMember(v []byte, m Mode, report, bulk bool) (s []string, fixes []Fix, end int, ok bool) {
-	doc := intsDoc(v)
-	var f Fast
-	if report {
-		f.Report()
-	}
-	if !f.Begin(doc) || !f.Object(Strict) {
-		return nil, nil, 0, false
-	}
-	if k, ok := f.Key(0); !ok || string(k) != "x" {
-		return nil, nil, 0, false
-	}
-	if bulk {
-		if !ReadStrings(&f, &s, m) {
-			return nil, nil, f.i, false
-		}
-	} else {
-		if !f.Array(m) {
-			return nil, nil, f.i, false
-		}
-		var buf [8]string
-		b := buf[:0]
-		for n := 0; f.Elem(n); n++ {
-			var e string
-			if !ReadString(&f, &e, m&^Wrap) {
-				return nil, nil, f.i, false
-			}
-			b = append(b, e)
-		}
-		if !f.Closed() {
-			return nil, nil, f.i, false
-		}
-		s = append(make([]string, 0, len(b)), b...)
-	}
-	end = f.i
-	if _, more := f.Key(1); more || !f.Closed() || !f.End() {
-		return nil, nil, end, false
-	}
-	return s, f.Fixes(), end, true
-}
-
-// decoderStringsMember reads the member x of intsDoc(v) with a Decoder, as
-// generated code reads a []string field in mode m.
-func decoderStringsMember(v []byte, m Mode, report bool) ([]string, []Fix, error) {
-	doc := intsDoc(v)
-	var d Decoder
-	if report {
-		d.Record()
-	}
-	var s []string
-	if d.Begin(doc) {
-		var it ObjectIter
-		if d.Object(doc, "", Strict, &it) {
-			for d.Next(&it) {
-				var a ArrayIter
-				if d.Array(it.Value, "x", m, &a) {
-					d.Enter("x")
-					s = make([]string, 0, a.Len())
-					for a.Next() {
-						d.EnterIndex(a.Index())
-						s = append(s, d.String(a.Value, "", m&^Wrap))
-						d.Leave()
-					}
-					d.Leave()
-				}
-			}
-		}
-	}
-	return s, d.Fixes(), d.Err()
-}
-
-// checkReadStrings: ReadStrings finishes the document exactly when the
-// loop it stands for does, where that loop stops, with the same slice
-// (its length its capacity) and fixes; and what it finishes, the Decoder
-// reads to the same value and fixes, with no problem.
-func checkReadStrings(t *testing.T, v []byte, m Mode, report bool) {
-	t.Helper()
-	got, gotFixes, gotEnd, ok := fastStringsMember(v, m, report, true)
-	want, wantFixes, wantEnd, wantOK := fastStringsMember(v, m, report, false)
-	if ok != wantOK || ok && gotEnd != wantEnd {
-		t.Fatalf("%s, mode %d, report %v: ReadStrings finishes %v at %d, the loop %v at %d", v, m, report, ok, gotEnd, wantOK, wantEnd)
-	}
-	if !ok {
-		return
-	}
-	if !reflect.DeepEqual(got, want) || cap(got) != len(got) {
-		t.Fatalf("%s, mode %d: ReadStrings reads %q (capacity %d), the loop %q", v, m, got, cap(got), want)
-	}
-	if !reflect.DeepEqual(gotFixes, wantFixes) {
-		t.Fatalf("%s, mode %d: ReadStrings fixes %s, the loop's %s", v, m, showFixes(gotFixes), showFixes(wantFixes))
-	}
-	dec, decFixes, err := decoderStringsMember(v, m, report)
-	if err != nil {
-		t.Fatalf("%s, mode %d: ReadStrings reads %q, the Decoder fails: %v", v, m, got, err)
-	}
-	if !reflect.DeepEqual(got, dec) {
-		t.Fatalf("%s, mode %d: ReadStrings reads %q, the Decoder %q", v, m, got, dec)
-	}
-	if report && !reflect.DeepEqual(gotFixes, decFixes) {
-		t.Fatalf("%s, mode %d: ReadStrings fixes %s, the Decoder's %s", v, m, showFixes(gotFixes), showFixes(decFixes))
-	}
+// stringsRead is ReadStrings.
+var stringsRead = bulkRead[string]{
+	name: "ReadStrings",
+	read: ReadStrings,
+	elem: ReadString[string],
+	dec:  func(d *Decoder, v []byte, m Mode) string { return d.String(v, "", m) },
 }
 
 // readStringsSeeds are arrays of strings in the forms the Decoder reads
@@ -134,14 +34,14 @@ var readStringsModes = []Mode{0, Strict, Wrap, Unescape, Strict | Wrap, Secret}
 
 // TestReadStrings: on every seed, in every mode, recording fixes or not,
 // ReadStrings gives what the loop it stands for gives, and the Decoder
-// what ReadStrings finishes.
+// what ReadStrings finishes (checkBulk).
 func TestReadStrings(t *testing.T) {
 	read, fixed := 0, 0
 	for _, s := range readStringsSeeds {
 		for _, m := range readStringsModes {
-			checkReadStrings(t, []byte(s), m, false)
-			checkReadStrings(t, []byte(s), m, true)
-			if _, fixes, _, ok := fastStringsMember([]byte(s), m, true, true); ok {
+			checkBulk(t, stringsRead, []byte(s), m, false)
+			checkBulk(t, stringsRead, []byte(s), m, true)
+			if _, fixes, _, ok := fastBulk(stringsRead, []byte(s), m, true, true); ok {
 				read++
 				if len(fixes) > 0 {
 					fixed++
@@ -171,7 +71,7 @@ func TestReadStringsTakes(t *testing.T) {
 		{`"[\"a\"]"`, []string{"a"}},
 		{`[` + strings.Repeat(`"abcdefgh",`, 19) + `"abcdefgh"]`, long},
 	} {
-		got, _, _, ok := fastStringsMember([]byte(c.v), 0, false, true)
+		got, _, _, ok := fastBulk(stringsRead, []byte(c.v), 0, false, true)
 		if !ok || !reflect.DeepEqual(got, c.want) || cap(got) != len(got) {
 			t.Errorf("%s: ReadStrings = %q (capacity %d), %v; want %q", c.v, got, cap(got), ok, c.want)
 		}
@@ -185,6 +85,6 @@ func FuzzReadStrings(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, v []byte, sel uint8) {
 		m := readStringsModes[int(sel)%len(readStringsModes)]
-		checkReadStrings(t, v, m, sel&0x80 != 0)
+		checkBulk(t, stringsRead, v, m, sel&0x80 != 0)
 	})
 }

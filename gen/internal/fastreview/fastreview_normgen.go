@@ -911,8 +911,8 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				var val string
+				if !lenient.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -2318,8 +2318,8 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e *int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				var val int64
+				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -2377,8 +2377,8 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				var val int64
+				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -7213,8 +7213,8 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				var val int64
+				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -7310,8 +7310,8 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *Mode
-				val, ok := f.String(0)
-				if !ok {
+				var val string
+				if !lenient.ReadString(f, &val, 0) {
 					return false
 				}
 				p := Mode(val)
