@@ -204,9 +204,10 @@ func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Cod
 }
 
 // fastMember renders the case of field fl, the i-th of s, reading its
-// member: in one statement (fastTake) where a Read function reads it, or
-// a scalar into val before its checks, else the statements of fastValue
-// after the key's own check.
+// member: in one statement (fastTake) where a Read function or the
+// struct's fastNormgen reads it, a scalar into val before its checks
+// (fastScalar), else an array or a map as fastValue reads it; each gives
+// up on a key seen before.
 func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 	seen := jen.Id("seen").Index(jen.Lit(i))
 	t, tgt := fl.Type, target(fl)
