@@ -68,52 +68,48 @@ func fastType(t *TypeRef, fast map[*Struct]bool) bool {
 // fastFalse is the fast path giving up.
 func fastFalse() jen.Code { return jen.Return(jen.False()) }
 
-// renderFast renders s's fastNormgen method.
+// renderFast renders s's fastNormgen method. A member is read in one
+// statement where that can be done,
+//
+//	seen[i], ok = true, !seen[i] && read
+//
+// (its key taken once; the right-hand side is evaluated before seen[i] is
+// set), and the loop gives up after the switch when ok is false; an alias
+// key's case (Fast.Aliased) falls through to the field's.
 func renderFast(f *jen.Group, s *Struct) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
 		if len(fl.Aliases) > 0 {
-			// An alias key: a fix (Fast.Alias), then the field's case.
 			var keys []jen.Code
 			for _, a := range fl.Aliases {
 				keys = append(keys, jen.Lit(a))
 			}
 			cases = append(cases, jen.Case(keys...).Block(
-				jen.If(jen.Op("!").Id("f").Dot("Alias").Call(jen.Id("k"), jen.Lit(fl.Name))).Block(fastFalse()),
+				jen.Id("f").Dot("Aliased").Call(jen.Id("k"), jen.Lit(fl.Name)),
 				jen.Fallthrough(),
 			))
 		}
-		seen := jen.Id("seen").Index(jen.Lit(i))
-		checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string, string) jen.Code { return fastFalse() })
-		if read := fastRead(target(fl), fl.Type, fl.Mode); read != nil && len(checks) == 0 {
-			// The common field, in two statements: less code to format.
-			cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(append(allocs(fl),
-				jen.If(seen.Clone().Op("||").Op("!").Add(read)).Block(fastFalse()),
-				seen.Clone().Op("=").True(),
-			)...))
-			continue
-		}
-		body := []jen.Code{
-			jen.If(seen.Clone()).Block(fastFalse()),
-			seen.Clone().Op("=").True(),
-		}
-		body = append(body, allocs(fl)...)
-		body = append(body, fastValue(target(fl), fl.Type, fl.Mode, checks, 0)...)
-		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(body...))
+		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(fastMember(s, fl, i)...))
 	}
-	if s.RejectUnknown {
+	switch {
+	case s.RejectUnknown:
 		cases = append(cases, jen.Default().Block(fastFalse()))
-	} else {
+	case len(s.Fields) > 0:
 		// One key the type does not declare, ignored (Fast.Unknown), but
 		// not one in another letter case, which the Decoder refuses.
-		unknown := jen.Id("f").Dot("Unknown").Call(jen.Id("k"))
-		if len(s.Fields) > 0 {
-			unknown = jen.Id("f").Dot("UnknownOf").Call(jen.Id("k"), jen.Id(knownVar(s)))
-		}
-		cases = append(cases, jen.Default().Block(
-			jen.If(jen.Id("skipped").Op("||").Op("!").Add(unknown)).Block(fastFalse()),
-			jen.Id("skipped").Op("=").True(),
-		))
+		cases = append(cases, jen.Default().Block(fastTake(jen.Id("skipped"),
+			jen.Id("f").Dot("UnknownOf").Call(jen.Id("k"), jen.Id(knownVar(s))))))
+	default:
+		cases = append(cases, jen.Default().Block(fastTake(jen.Id("skipped"),
+			jen.Id("f").Dot("Unknown").Call(jen.Id("k")))))
+	}
+	loop := []jen.Code{
+		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("f").Dot("Key").Call(jen.Id("i")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
+		jen.Switch(jen.String().Parens(jen.Id("k"))).Block(cases...),
+	}
+	if len(s.Fields) > 0 || !s.RejectUnknown {
+		loop = append(loop, jen.If(jen.Op("!").Id("ok")).Block(fastFalse()))
 	}
 
 	body := []jen.Code{
@@ -125,38 +121,152 @@ func renderFast(f *jen.Group, s *Struct) {
 	if !s.RejectUnknown {
 		body = append(body, jen.Var().Id("skipped").Bool())
 	}
-	body = append(body,
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
-			jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("f").Dot("Key").Call(jen.Id("i")),
-			jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
-			jen.Switch(jen.String().Parens(jen.Id("k"))).Block(cases...),
-		),
-		jen.If(jen.Op("!").Id("f").Dot("Closed").Call()).Block(fastFalse()),
-	)
+	body = append(body, jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(loop...))
+
+	// The object's end, and its absent fields: required ones (and those
+	// whose default follows the array index, which the fast path does
+	// not) make it give up, the others get their defaults.
+	whole := jen.Id("f").Dot("Closed").Call()
+	var defaults []jen.Code
 	for i, fl := range s.Fields {
+		seen := jen.Id("seen").Index(jen.Lit(i))
 		k := fl.Keywords
-		var st []jen.Code
 		switch {
-		case k.HasDefault && strings.Contains(k.Default, "{{index}}"):
-			// The fast path does not follow the array index.
-			st = []jen.Code{fastFalse()}
-		case k.HasDefault:
+		case k.HasDefault && !strings.Contains(k.Default, "{{index}}"):
 			// A default given is a fix, recorded where fixes are reported.
 			given := jen.Id("f").Dot("Default").Call(jen.Lit(fl.Name), jen.Lit(string(defaultJSON(fl))))
-			st = append(append([]jen.Code{jen.If(jen.Op("!").Add(given)).Block(fastFalse())}, allocs(fl)...), setDefault(fl)...)
-		case fl.Required:
-			st = []jen.Code{fastFalse()}
-		}
-		if st != nil {
-			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(st...))
+			st := append([]jen.Code{jen.If(jen.Op("!").Add(given)).Block(fastFalse())}, allocs(fl)...)
+			defaults = append(defaults, jen.If(jen.Op("!").Add(seen)).Block(append(st, setDefault(fl)...)...))
+		case k.HasDefault, fl.Required:
+			whole = whole.Op("&&").Add(seen)
 		}
 	}
-	body = append(body, jen.Return(jen.True()))
+	if len(defaults) == 0 {
+		body = append(body, jen.Return(whole))
+	} else {
+		body = append(body, jen.If(jen.Op("!").Parens(whole)).Block(fastFalse()))
+		body = append(body, defaults...)
+		body = append(body, jen.Return(jen.True()))
+	}
 
 	f.Line() // an undocumented declaration (see the file's legend) gets no blank line from gofmt
 	f.Func().Params(jen.Id("x").Op("*").Id(s.Name)).Id("fastNormgen").Params(
 		jen.Id("f").Op("*").Qual(lenientPkg, "Fast"), jen.Id("m").Qual(lenientPkg, "Mode"),
 	).Bool().Block(body...)
+}
+
+// fastTake renders seen, ok = true, !seen && read: a member read when its
+// key was not seen before, in the ok the loop checks.
+func fastTake(seen *jen.Statement, read jen.Code) jen.Code {
+	return jen.List(seen.Clone(), jen.Id("ok")).Op("=").List(jen.True(), jen.Op("!").Add(seen.Clone()).Op("&&").Add(read))
+}
+
+// fastGuard renders the statements that give up where read fails, or on a
+// member whose key was seen before (when seen is not nil), then mark the
+// key seen.
+func fastGuard(seen *jen.Statement, read jen.Code) []jen.Code {
+	if seen == nil {
+		return []jen.Code{jen.If(jen.Op("!").Add(read)).Block(fastFalse())}
+	}
+	return []jen.Code{
+		jen.If(seen.Clone().Op("||").Op("!").Add(read)).Block(fastFalse()),
+		seen.Clone().Op("=").True(),
+	}
+}
+
+// fastScalar renders the reading of a scalar of type t into tgt where a
+// Read function cannot store it as it is read (a pointer, a value alias,
+// checks): into val, of the type Fast's method returns, which the value
+// aliases and checks compare (only once it is read: Fast.Value is the last
+// number's text), then stored, converted, or by pointer. seen is the key's
+// flag (fastGuard), or nil for an element.
+func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, seen *jen.Statement) []jen.Code {
+	natural := map[schema.Kind]string{schema.String: "string", schema.Bool: "bool", schema.Int: "int64", schema.Uint: "uint64", schema.Float: "float64"}[t.Kind]
+	plain := &TypeRef{Kind: t.Kind, Bits: t.Bits, Basic: natural}
+	stmts := append([]jen.Code{jen.Var().Id("val").Id(natural)}, fastGuard(seen, fastRead(jen.Id("val"), plain, m))...)
+	if len(t.ValueAliases) > 0 {
+		// A value alias is a fix, which only the Decoder makes.
+		var froms []jen.Code
+		for _, a := range t.ValueAliases {
+			froms = append(froms, jen.Lit(a.From))
+		}
+		stmts = append(stmts, jen.Switch(jen.Id("val")).Block(jen.Case(froms...).Block(fastFalse())))
+	}
+	stmts = append(stmts, checks...)
+	val := jen.Code(jen.Id("val"))
+	if t.Named != "" || t.Basic != natural {
+		val = typeCode(t, false).Call(jen.Id("val"))
+	}
+	if t.Pointer {
+		return append(stmts, jen.Id("p").Op(":=").Add(val), tgt.Clone().Op("=").Op("&").Id("p"))
+	}
+	return append(stmts, tgt.Clone().Op("=").Add(val))
+}
+
+// fastMember renders the case of field fl, the i-th of s, reading its
+// member: in one statement (fastTake) where a Read function or the
+// struct's fastNormgen reads it, a scalar into val before its checks
+// (fastScalar), else an array or a map as fastValue reads it; each gives
+// up on a key seen before.
+func fastMember(s *Struct, fl *Field, i int) []jen.Code {
+	seen := jen.Id("seen").Index(jen.Lit(i))
+	t, tgt := fl.Type, target(fl)
+	mode := modeCode(fl.Mode)
+	checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string, string) jen.Code { return fastFalse() })
+	stmts := allocs(fl)
+	if len(checks) == 0 && !t.Pointer {
+		read := fastRead(tgt, t, fl.Mode)
+		if read == nil {
+			read = fastBulk(tgt, t, fl.Mode)
+		}
+		if read == nil && t.Kind == schema.Object {
+			read = tgt.Clone().Dot("fastNormgen").Call(jen.Id("f"), mode)
+		}
+		if read != nil {
+			return append(stmts, fastTake(seen, read))
+		}
+	}
+	switch t.Kind {
+	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:
+		if len(checks) == 0 && len(t.ValueAliases) == 0 {
+			// A pointer to what a Read function reads.
+			elem := *t
+			elem.Pointer = false
+			return append(stmts,
+				jen.Var().Id("p").Add(typeCode(&elem, false)),
+				fastTake(seen, fastRead(jen.Id("p"), &elem, fl.Mode)),
+				tgt.Op("=").Op("&").Id("p"),
+			)
+		}
+		return append(stmts, fastScalar(tgt, t, fl.Mode, checks, seen)...)
+	case schema.Object:
+		// A pointer to a struct.
+		return append(stmts,
+			jen.Id("p").Op(":=").New(jen.Id(t.Struct.Name)),
+			fastTake(seen, jen.Id("p").Dot("fastNormgen").Call(jen.Id("f"), mode)),
+			tgt.Op("=").Id("p"),
+		)
+	case schema.Array, schema.Map:
+		return append(stmts, fastValue(tgt, t, fl.Mode, checks, 0, seen)...)
+	}
+	panic(fmt.Sprintf("normgen: the fast path has no reading of kind %d", t.Kind))
+}
+
+// fastBulk renders the call of a lenient function that reads a whole
+// array of type t into tgt (ReadInts, ReadStrings), or nil when its
+// elements need more than ReadInt or ReadString.
+func fastBulk(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
+	if t.Kind != schema.Array || t.Pointer || fastRead(jen.Id("e"), t.Elem, m&^lenient.Wrap) == nil {
+		return nil
+	}
+	switch {
+	case t.Elem.Kind == schema.Int:
+		return jen.Qual(lenientPkg, "ReadInts").Call(jen.Id("f"), jen.Op("&").Add(tgt.Clone()), bitsCode(t.Elem), modeCode(m))
+	case t.Elem.Kind == schema.String && t.Named == "" && t.Elem.Named == "":
+		// A []string only (ReadStrings is not generic).
+		return jen.Qual(lenientPkg, "ReadStrings").Call(jen.Id("f"), jen.Op("&").Add(tgt.Clone()), modeCode(m))
+	}
+	return nil
 }
 
 // fastRead renders the call of a lenient.Read function that reads a value
@@ -188,48 +298,16 @@ func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
 // fastValue renders the fast path's reading of a value of type t into
 // tgt; checks run on `val` (scalars) or `s` (slices) before it is stored,
 // as in decodeValue. depth counts the arrays and maps the value is in.
-func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, depth int) []jen.Code {
-	store := func(val jen.Code) []jen.Code {
-		if t.Pointer {
-			return []jen.Code{jen.Id("p").Op(":=").Add(val), tgt.Clone().Op("=").Op("&").Id("p")}
-		}
-		return []jen.Code{tgt.Clone().Op("=").Add(val)}
-	}
-	scalar := func(read jen.Code, natural string) []jen.Code {
+// An array or a map is read only when seen, if not nil, is false (the
+// key's flag, fastMember's), which it then sets.
+func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, depth int, seen *jen.Statement) []jen.Code {
+	fast := jen.Id("f")
+	switch t.Kind {
+	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:
 		if r := fastRead(tgt, t, m); r != nil && len(checks) == 0 {
 			return []jen.Code{jen.If(jen.Op("!").Add(r)).Block(fastFalse())}
 		}
-		val := jen.Code(jen.Id("val"))
-		if t.Named != "" || t.Basic != natural {
-			val = typeCode(t, false).Call(jen.Id("val"))
-		}
-		stmts := []jen.Code{
-			jen.List(jen.Id("val"), jen.Id("ok")).Op(":=").Add(read),
-			jen.If(jen.Op("!").Id("ok")).Block(fastFalse()),
-		}
-		if len(t.ValueAliases) > 0 {
-			// A value alias is a fix, which only the Decoder makes.
-			var froms []jen.Code
-			for _, a := range t.ValueAliases {
-				froms = append(froms, jen.Lit(a.From))
-			}
-			stmts = append(stmts, jen.Switch(jen.Id("val")).Block(jen.Case(froms...).Block(fastFalse())))
-		}
-		stmts = append(stmts, checks...)
-		return append(stmts, store(val)...)
-	}
-	fast := jen.Id("f")
-	switch t.Kind {
-	case schema.String:
-		return scalar(fast.Clone().Dot("String").Call(modeCode(m)), "string")
-	case schema.Bool:
-		return scalar(fast.Clone().Dot("Bool").Call(modeCode(m)), "bool")
-	case schema.Int:
-		return scalar(fast.Clone().Dot("Int").Call(bitsCode(t), modeCode(m)), "int64")
-	case schema.Uint:
-		return scalar(fast.Clone().Dot("Uint").Call(bitsCode(t), modeCode(m)), "uint64")
-	case schema.Float:
-		return scalar(fast.Clone().Dot("Float").Call(jen.Lit(t.Bits), modeCode(m)), "float64")
+		return fastScalar(tgt, t, m, checks, nil)
 	case schema.Object:
 		if t.Pointer {
 			return []jen.Code{
@@ -243,20 +321,18 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		em := m &^ lenient.Wrap // as decodeValue
 		slice := typeCode(&TypeRef{Kind: schema.Array, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)
 		var stmts []jen.Code
-		if t.Elem.Kind == schema.Int && fastRead(jen.Id("e"), t.Elem, em) != nil {
-			// The loop below in one call, which counts the elements
-			// first and reads them in a tighter loop.
-			stmts = []jen.Code{
-				jen.Var().Id("s").Add(slice),
-				jen.If(jen.Op("!").Qual(lenientPkg, "ReadInts").Call(fast.Clone(), jen.Op("&").Id("s"), bitsCode(t.Elem), modeCode(m))).Block(fastFalse()),
-			}
+		plain := *t
+		plain.Pointer = false
+		if bulk := fastBulk(jen.Id("s"), &plain, m); bulk != nil {
+			// The loop below in one call (ReadInts counts the elements
+			// first and reads them in a tighter loop).
+			stmts = append([]jen.Code{jen.Var().Id("s").Add(slice)}, fastGuard(seen, bulk)...)
 		} else {
 			n, buf, b := levelName("n", depth), levelName("buf", depth), levelName("b", depth)
 			loop := []jen.Code{jen.Var().Id("e").Add(typeCode(t.Elem, true))}
-			loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1)...)
+			loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1, nil)...)
 			loop = append(loop, jen.Id(b).Op("=").Append(jen.Id(b), jen.Id("e")))
-			stmts = []jen.Code{
-				jen.If(jen.Op("!").Add(fast.Clone()).Dot("Array").Call(modeCode(m))).Block(fastFalse()),
+			stmts = append(fastGuard(seen, fast.Clone().Dot("Array").Call(modeCode(m))),
 				// Elements are gathered on the stack, so that the slice is
 				// allocated once, with the capacity the Decoder gives it.
 				jen.Var().Id(buf).Index(jen.Lit(8)).Add(typeCode(t.Elem, true)),
@@ -264,7 +340,7 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 				jen.For(jen.Id(n).Op(":=").Lit(0), fast.Clone().Dot("Elem").Call(jen.Id(n)), jen.Id(n).Op("++")).Block(loop...),
 				jen.If(jen.Op("!").Add(fast.Clone()).Dot("Closed").Call()).Block(fastFalse()),
 				jen.Id("s").Op(":=").Append(jen.Make(slice, jen.Lit(0), jen.Len(jen.Id(b))), jen.Id(b).Op("...")),
-			}
+			)
 		}
 		stmts = append(stmts, checks...)
 		if t.Pointer {
@@ -284,15 +360,14 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(mp).Index(jen.Id("k")), jen.Id("dup")).Block(fastFalse()),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
 		}
-		loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1)...)
+		loop = append(loop, fastValue(jen.Id("e"), t.Elem, em, nil, depth+1, nil)...)
 		loop = append(loop, jen.Id(mp).Index(jen.Id("k")).Op("=").Id("e"))
 		mt := typeCode(&TypeRef{Kind: schema.Map, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)
-		stmts := []jen.Code{
-			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Object").Call(modeCode(m))).Block(fastFalse()),
+		stmts := append(fastGuard(seen, fast.Clone().Dot("Object").Call(modeCode(m))),
 			jen.Id(mp).Op(":=").Make(mt),
 			jen.For(jen.Id(n).Op(":=").Lit(0), jen.Empty(), jen.Id(n).Op("++")).Block(loop...),
 			jen.If(jen.Op("!").Add(fast.Clone()).Dot("Closed").Call()).Block(fastFalse()),
-		}
+		)
 		if t.Pointer {
 			return append(stmts, tgt.Clone().Op("=").Op("&").Id(mp))
 		}

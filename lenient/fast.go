@@ -888,6 +888,21 @@ func (f *Fast) Alias(key []byte, name string) bool {
 	return true
 }
 
+// Aliased is Alias for generated code that reads the member's value next
+// (an alias key's case falls through to its field's): where Alias returns
+// false, it moves to the end of the data instead, where that read fails,
+// and the fast path gives up there.
+//
+// It is not inlined: a key sent as an alias is rare, and each inlined
+// copy would cost the program's binary more than the call costs a decode.
+//
+//go:noinline
+func (f *Fast) Aliased(key []byte, name string) {
+	if !f.Alias(key, name) {
+		f.i = len(f.data)
+	}
+}
+
 // Unknown skips the value of the member whose key, just read, the type
 // does not declare (a type that ignores unknown keys), as the Decoder
 // ignores it: the value must be JSON that Decoder.Begin accepts, which
@@ -1039,6 +1054,35 @@ func ReadInts[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *S, 
 		s = append(make(S, 0, len(s)), s...)
 	}
 	*p = s
+	return true
+}
+
+// ReadStrings reads an array of strings into *p, as the generated fast
+// path reads an array of any other element type (Array in mode m, Elem
+// and ReadString in m without Wrap for each element, Closed; the elements
+// gathered on the stack and the slice made with its length as its
+// capacity), in one call. *p is set only when it returns true. It takes a
+// []string only, not a slice of a named string type as ReadInts would: a
+// generic function costs each program more than the loop it replaces
+// (internal/runtimesize).
+func ReadStrings(f *Fast, p *[]string, m Mode) bool {
+	if !f.Array(m) {
+		return false
+	}
+	m &^= Wrap
+	var buf [8]string
+	b := buf[:0]
+	for n := 0; f.Elem(n); n++ {
+		s, ok := f.String(m)
+		if !ok {
+			return false
+		}
+		b = append(b, s)
+	}
+	if !f.Closed() {
+		return false
+	}
+	*p = append(make([]string, 0, len(b)), b...)
 	return true
 }
 

@@ -532,3 +532,82 @@ func TestFastStart(t *testing.T) {
 		}
 	}
 }
+
+// TestFastAliased: where Alias takes an alias key, Aliased lets the value
+// be read (recording the same fix); where Alias refuses it, whatever
+// reads the value next gives up.
+func TestFastAliased(t *testing.T) {
+	reads := map[string]func(f *Fast) bool{
+		"String":      func(f *Fast) bool { _, ok := f.String(0); return ok },
+		"Int":         func(f *Fast) bool { _, ok := f.Int(IntBits, 0); return ok },
+		"Uint":        func(f *Fast) bool { _, ok := f.Uint(64, 0); return ok },
+		"Float":       func(f *Fast) bool { _, ok := f.Float(64, 0); return ok },
+		"Bool":        func(f *Fast) bool { _, ok := f.Bool(0); return ok },
+		"Object":      func(f *Fast) bool { return f.Object(0) },
+		"Array":       func(f *Fast) bool { return f.Array(0) },
+		"ReadInts":    func(f *Fast) bool { var s []int; return ReadInts(f, &s, IntBits, 0) },
+		"ReadStrings": func(f *Fast) bool { var s []string; return ReadStrings(f, &s, 0) },
+		"Unknown":     func(f *Fast) bool { return f.Unknown(nil) },
+	}
+	values := map[string]string{"String": `"a"`, "Int": `5`, "Uint": `5`, "Float": `0.5`, "Bool": `true`,
+		"Object": `{}`, "Array": `[]`, "ReadInts": `[1]`, "ReadStrings": `["a"]`, "Unknown": `1`}
+	for name, read := range reads {
+		// open reads doc's object, the one nested in member "o" when
+		// nested is set, to its key "maxDepth", an alias of max_depth.
+		open := func(f *Fast, doc string, nested bool) {
+			t.Helper()
+			if !f.Begin([]byte(doc)) || !f.Object(Strict) {
+				t.Fatal("Begin or Object")
+			}
+			if nested {
+				if _, ok := f.Key(0); !ok || !f.Object(0) {
+					t.Fatal("the nested object")
+				}
+			}
+			if k, ok := f.Key(0); !ok || string(k) != "maxDepth" {
+				t.Fatalf("Key = %q, %v", k, ok)
+			}
+		}
+		doc := `{"maxDepth":` + values[name] + `}`
+		for _, report := range []bool{false, true} {
+			var f, g Fast
+			if report {
+				f.Report()
+				g.Report()
+			}
+			open(&f, doc, false)
+			open(&g, doc, false)
+			f.Aliased([]byte("maxDepth"), "max_depth")
+			if !g.Alias([]byte("maxDepth"), "max_depth") {
+				t.Fatalf("report %v: Alias refuses a top-level member", report)
+			}
+			if !read(&f) || !read(&g) {
+				t.Errorf("%s, report %v: gives up after Aliased took the key", name, report)
+			}
+			if got, want := showFixes(f.Fixes()), showFixes(g.Fixes()); got != want {
+				t.Errorf("%s, report %v: Aliased records %s, Alias %s", name, report, got, want)
+			}
+		}
+		// Refused: fixes recorded for code that cannot report them, and
+		// an alias below the top level where they are reported.
+		for _, c := range []struct {
+			doc      string
+			reported bool
+		}{{doc, false}, {`{"o":` + doc + `}`, true}} {
+			var f Fast
+			if c.reported {
+				f.Report()
+			} else {
+				f.Record()
+			}
+			open(&f, c.doc, c.doc != doc)
+			if f.Alias([]byte("maxDepth"), "max_depth") {
+				t.Fatalf("%s: Alias takes the key", c.doc)
+			}
+			f.Aliased([]byte("maxDepth"), "max_depth")
+			if read(&f) {
+				t.Errorf("%s %s: reads the value after Aliased refused the key", name, c.doc)
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package lenient
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -15,12 +16,33 @@ func intsDoc(v []byte) []byte {
 	return append(append([]byte(`{"x":`), v...), '}')
 }
 
-// fastInts reads the member x of intsDoc(v) as a generated fast path
-// reads a []int64 field of bits in mode m: with ReadInts when bulk is set,
-// else with the loop ReadInts stands for (Array, Elem and ReadInt, Closed,
-// the slice copied to one of its length). ok says whether the fast path
-// finished the document.
-func fastInts(v []byte, bits int, m Mode, report, bulk bool) (s []int64, fixes []Fix, end int, ok bool) {
+// bulkRead is a function that reads a whole array (ReadInts,
+// ReadStrings), with what it stands for: elem, the Read function the
+// generated loop calls on each element, and dec, the Decoder's reading of
+// an element, both in mode m.
+type bulkRead[E any] struct {
+	name string
+	read func(f *Fast, s *[]E, m Mode) bool
+	elem func(f *Fast, e *E, m Mode) bool
+	dec  func(d *Decoder, v []byte, m Mode) E
+}
+
+// intsRead is ReadInts of bits.
+func intsRead(bits int) bulkRead[int64] {
+	return bulkRead[int64]{
+		name: fmt.Sprintf("ReadInts (%d bits)", bits),
+		read: func(f *Fast, s *[]int64, m Mode) bool { return ReadInts(f, s, bits, m) },
+		elem: func(f *Fast, e *int64, m Mode) bool { return ReadInt(f, e, bits, m) },
+		dec:  func(d *Decoder, v []byte, m Mode) int64 { return d.Int(v, "", bits, m) },
+	}
+}
+
+// fastBulk reads the member x of intsDoc(v) as a generated fast path
+// reads a slice field in mode m: with r.read when bulk is set, else with
+// the loop it stands for (Array, Elem and r.elem, Closed, the slice
+// copied to one of its length). ok says whether the fast path finished
+// the document.
+func fastBulk[E any](r bulkRead[E], v []byte, m Mode, report, bulk bool) (s []E, fixes []Fix, end int, ok bool) {
 	doc := intsDoc(v)
 	var f Fast
 	if report {
@@ -33,18 +55,17 @@ func fastInts(v []byte, bits int, m Mode, report, bulk bool) (s []int64, fixes [
 		return nil, nil, 0, false
 	}
 	if bulk {
-		if !ReadInts(&f, &s, bits, m) {
+		if !r.read(&f, &s, m) {
 			return nil, nil, f.i, false
 		}
 	} else {
 		if !f.Array(m) {
 			return nil, nil, f.i, false
 		}
-		var buf [8]int64
-		b := buf[:0]
+		var b []E
 		for n := 0; f.Elem(n); n++ {
-			var e int64
-			if !ReadInt(&f, &e, bits, m&^Wrap) {
+			var e E
+			if !r.elem(&f, &e, m&^Wrap) {
 				return nil, nil, f.i, false
 			}
 			b = append(b, e)
@@ -52,7 +73,7 @@ func fastInts(v []byte, bits int, m Mode, report, bulk bool) (s []int64, fixes [
 		if !f.Closed() {
 			return nil, nil, f.i, false
 		}
-		s = append(make([]int64, 0, len(b)), b...)
+		s = append(make([]E, 0, len(b)), b...)
 	}
 	end = f.i
 	if _, more := f.Key(1); more || !f.Closed() || !f.End() {
@@ -61,15 +82,15 @@ func fastInts(v []byte, bits int, m Mode, report, bulk bool) (s []int64, fixes [
 	return s, f.Fixes(), end, true
 }
 
-// decoderInts reads the member x of intsDoc(v) with a Decoder, as
-// generated code reads a []int64 field of bits in mode m.
-func decoderInts(v []byte, bits int, m Mode, report bool) ([]int64, []Fix, error) {
+// decoderBulk reads the member x of intsDoc(v) with a Decoder, as
+// generated code reads a slice field in mode m.
+func decoderBulk[E any](r bulkRead[E], v []byte, m Mode, report bool) ([]E, []Fix, error) {
 	doc := intsDoc(v)
 	var d Decoder
 	if report {
 		d.Record()
 	}
-	var s []int64
+	var s []E
 	if d.Begin(doc) {
 		var it ObjectIter
 		if d.Object(doc, "", Strict, &it) {
@@ -77,10 +98,10 @@ func decoderInts(v []byte, bits int, m Mode, report bool) ([]int64, []Fix, error
 				var a ArrayIter
 				if d.Array(it.Value, "x", m, &a) {
 					d.Enter("x")
-					s = make([]int64, 0, a.Len())
+					s = make([]E, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
-						s = append(s, d.Int(a.Value, "", bits, m&^Wrap))
+						s = append(s, r.dec(&d, a.Value, m&^Wrap))
 						d.Leave()
 					}
 					d.Leave()
@@ -91,35 +112,35 @@ func decoderInts(v []byte, bits int, m Mode, report bool) ([]int64, []Fix, error
 	return s, d.Fixes(), d.Err()
 }
 
-// checkReadInts: ReadInts finishes the document exactly when the loop it
-// stands for does, where that loop stops, with the same slice (its length
-// its capacity) and fixes; and what it finishes, the Decoder reads to the
+// checkBulk: r.read finishes the document exactly when the loop it stands
+// for does, where that loop stops, with the same slice (its length its
+// capacity) and fixes; and what it finishes, the Decoder reads to the
 // same value and fixes, with no problem.
-func checkReadInts(t *testing.T, v []byte, bits int, m Mode, report bool) {
+func checkBulk[E any](t *testing.T, r bulkRead[E], v []byte, m Mode, report bool) {
 	t.Helper()
-	got, gotFixes, gotEnd, ok := fastInts(v, bits, m, report, true)
-	want, wantFixes, wantEnd, wantOK := fastInts(v, bits, m, report, false)
+	got, gotFixes, gotEnd, ok := fastBulk(r, v, m, report, true)
+	want, wantFixes, wantEnd, wantOK := fastBulk(r, v, m, report, false)
 	if ok != wantOK || ok && gotEnd != wantEnd {
-		t.Fatalf("%s, %d bits, mode %d, report %v: ReadInts finishes %v at %d, the loop %v at %d", v, bits, m, report, ok, gotEnd, wantOK, wantEnd)
+		t.Fatalf("%s, %s, mode %d, report %v: it finishes %v at %d, the loop %v at %d", v, r.name, m, report, ok, gotEnd, wantOK, wantEnd)
 	}
 	if !ok {
 		return
 	}
 	if !reflect.DeepEqual(got, want) || cap(got) != len(got) {
-		t.Fatalf("%s, %d bits, mode %d: ReadInts reads %v (capacity %d), the loop %v", v, bits, m, got, cap(got), want)
+		t.Fatalf("%s, %s, mode %d: it reads %v (capacity %d), the loop %v", v, r.name, m, got, cap(got), want)
 	}
 	if !reflect.DeepEqual(gotFixes, wantFixes) {
-		t.Fatalf("%s, %d bits, mode %d: ReadInts fixes %s, the loop's %s", v, bits, m, showFixes(gotFixes), showFixes(wantFixes))
+		t.Fatalf("%s, %s, mode %d: it fixes %s, the loop %s", v, r.name, m, showFixes(gotFixes), showFixes(wantFixes))
 	}
-	dec, decFixes, err := decoderInts(v, bits, m, report)
+	dec, decFixes, err := decoderBulk(r, v, m, report)
 	if err != nil {
-		t.Fatalf("%s, %d bits, mode %d: ReadInts reads %v, the Decoder fails: %v", v, bits, m, got, err)
+		t.Fatalf("%s, %s, mode %d: it reads %v, the Decoder fails: %v", v, r.name, m, got, err)
 	}
 	if !reflect.DeepEqual(got, dec) {
-		t.Fatalf("%s, %d bits, mode %d: ReadInts reads %v, the Decoder %v", v, bits, m, got, dec)
+		t.Fatalf("%s, %s, mode %d: it reads %v, the Decoder %v", v, r.name, m, got, dec)
 	}
 	if report && !reflect.DeepEqual(gotFixes, decFixes) {
-		t.Fatalf("%s, %d bits, mode %d: ReadInts fixes %s, the Decoder's %s", v, bits, m, showFixes(gotFixes), showFixes(decFixes))
+		t.Fatalf("%s, %s, mode %d: it fixes %s, the Decoder %s", v, r.name, m, showFixes(gotFixes), showFixes(decFixes))
 	}
 }
 
@@ -155,8 +176,8 @@ func TestReadInts(t *testing.T) {
 	for _, s := range readIntsSeeds {
 		for _, bits := range []int{8, 16, 32, 64} {
 			for _, m := range readIntsModes {
-				checkReadInts(t, []byte(s), bits, m, false)
-				checkReadInts(t, []byte(s), bits, m, true)
+				checkBulk(t, intsRead(bits), []byte(s), m, false)
+				checkBulk(t, intsRead(bits), []byte(s), m, true)
 			}
 		}
 	}
@@ -177,7 +198,7 @@ func TestReadIntsTakes(t *testing.T) {
 		{`"[1,2]"`, []int64{1, 2}},
 		{`[` + strings.Repeat("9007199254740993,", 99) + `1]`, append(repeat(9007199254740993, 99), 1)},
 	} {
-		got, _, _, ok := fastInts([]byte(c.v), 64, 0, false, true)
+		got, _, _, ok := fastBulk(intsRead(64), []byte(c.v), 0, false, true)
 		if !ok || !reflect.DeepEqual(got, c.want) || cap(got) != len(got) {
 			t.Errorf("%s: ReadInts = %v (capacity %d), %v; want %v", c.v, got, cap(got), ok, c.want)
 		}
@@ -208,7 +229,7 @@ func FuzzReadInts(f *testing.F) {
 	f.Fuzz(func(t *testing.T, v []byte, sel uint8) {
 		bits := []int{8, 16, 32, 64}[int(sel)%4]
 		m := readIntsModes[int(sel/4)%len(readIntsModes)]
-		checkReadInts(t, v, bits, m, sel&0x80 != 0)
+		checkBulk(t, intsRead(bits), v, m, sel&0x80 != 0)
 	})
 }
 

@@ -165,39 +165,24 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "schema_name", "namespace":
-			if !f.Alias(k, "schema") {
-				return false
-			}
+			f.Aliased(k, "schema")
 			fallthrough
 		case "schema":
-			if seen[0] || !lenient.ReadString(f, &x.Schema, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Schema, 0)
 		case "table_name":
-			if !f.Alias(k, "table") {
-				return false
-			}
+			f.Aliased(k, "table")
 			fallthrough
 		case "table":
-			if seen[1] || !lenient.ReadString(f, &x.Table, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Table, 0)
 		case "max_rows":
-			if !f.Alias(k, "limit") {
-				return false
-			}
+			f.Aliased(k, "limit")
 			fallthrough
 		case "limit":
-			if seen[2] {
+			var val int64
+			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
@@ -207,41 +192,16 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Limit = &p
 		case "column", "fields":
-			if !f.Alias(k, "columns") {
-				return false
-			}
+			f.Aliased(k, "columns")
 			fallthrough
 		case "columns":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Columns = s
+			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
 		case "order":
-			if seen[4] {
+			var val string
+			if seen[4] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "ascending", "descending":
 				return false
@@ -253,13 +213,13 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Order = val
 		default:
-			if skipped || !f.UnknownOf(k, queryInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, queryInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed() && seen[1]) {
 		return false
 	}
 	if !seen[0] {
@@ -267,9 +227,6 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 		x.Schema = "public"
-	}
-	if !seen[1] {
-		return false
 	}
 	if !seen[2] {
 		if !f.Default("limit", "100") {
@@ -450,19 +407,14 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "operation", "action":
-			if !f.Alias(k, "op") {
-				return false
-			}
+			f.Aliased(k, "op")
 			fallthrough
 		case "op":
-			if seen[0] {
+			var val string
+			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "cp", "mv":
 				return false
@@ -474,103 +426,57 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Op = val
 		case "src", "from":
-			if !f.Alias(k, "sources") {
-				return false
-			}
+			f.Aliased(k, "sources")
 			fallthrough
 		case "sources":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Sources = s
+			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
 		case "to", "target":
-			if !f.Alias(k, "dest") {
-				return false
-			}
+			f.Aliased(k, "dest")
 			fallthrough
 		case "dest":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p string
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Dest = &p
 		case "force":
-			if !f.Alias(k, "overwrite") {
-				return false
-			}
+			f.Aliased(k, "overwrite")
 			fallthrough
 		case "overwrite":
-			if seen[3] || !lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
 		case "perm":
-			if !f.Alias(k, "mode") {
-				return false
-			}
+			f.Aliased(k, "mode")
 			fallthrough
 		case "mode":
-			if seen[4] {
+			var val uint64
+			if seen[4] || !lenient.ReadUint(f, &val, 16, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Uint(16, 0)
-			if !ok {
-				return false
-			}
 			if val > 4095 {
 				return false
 			}
 			p := uint16(val)
 			x.Mode = &p
 		case "tries":
-			if !f.Alias(k, "retries") {
-				return false
-			}
+			f.Aliased(k, "retries")
 			fallthrough
 		case "retries":
-			if seen[5] {
+			var val int64
+			if seen[5] || !lenient.ReadInt(f, &val, 8, lenient.Strict) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Int(8, lenient.Strict)
-			if !ok {
-				return false
-			}
 			if val < 0 {
 				return false
 			}
 			x.Retries = int8(val)
 		default:
-			if skipped || !f.UnknownOf(k, copyInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, copyInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed() && seen[1]) {
 		return false
 	}
 	if !seen[0] {
@@ -578,9 +484,6 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 		x.Op = "copy"
-	}
-	if !seen[1] {
-		return false
 	}
 	if !seen[3] {
 		if !f.Default("overwrite", "false") {
@@ -868,24 +771,16 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "type":
-			if !f.Alias(k, "kind") {
-				return false
-			}
+			f.Aliased(k, "kind")
 			fallthrough
 		case "kind":
-			if seen[1] {
+			var val string
+			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "shell", "http":
 			default:
@@ -893,45 +788,32 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "command", "run":
-			if !f.Alias(k, "cmd") {
-				return false
-			}
+			f.Aliased(k, "cmd")
 			fallthrough
 		case "cmd":
-			if seen[2] || !lenient.ReadString(f, &x.Cmd, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Cmd, 0)
 		case "tries":
-			if !f.Alias(k, "retries") {
-				return false
-			}
+			f.Aliased(k, "retries")
 			fallthrough
 		case "retries":
-			if seen[3] {
+			var val int64
+			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 0 {
 				return false
 			}
 			p := int(val)
 			x.Retries = &p
 		default:
-			if skipped || !f.UnknownOf(k, stepKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, stepKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0] && seen[2]) {
 		return false
 	}
 	if !seen[1] {
@@ -939,9 +821,6 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 		x.Kind = "shell"
-	}
-	if !seen[2] {
-		return false
 	}
 	if !seen[3] {
 		if !f.Default("retries", "1") {
@@ -1051,14 +930,11 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "attempts":
-			if seen[0] {
+			var val int64
+			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
@@ -1067,23 +943,18 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			if !f.Alias(k, "backoff_ms") {
-				return false
-			}
+			f.Aliased(k, "backoff_ms")
 			fallthrough
 		case "backoff_ms":
-			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		default:
-			if skipped || !f.UnknownOf(k, retryKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, retryKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {
@@ -1184,33 +1055,23 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "room":
-			if !f.Alias(k, "channel") {
-				return false
-			}
+			f.Aliased(k, "channel")
 			fallthrough
 		case "channel":
-			if seen[0] || !lenient.ReadString(f, &x.Channel, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Channel, 0)
 		case "onFailure", "on-failure", "OnFailure":
-			if !f.Alias(k, "on_failure") {
-				return false
-			}
+			f.Aliased(k, "on_failure")
 			fallthrough
 		case "on_failure":
-			if seen[1] || !lenient.ReadBool(f, &x.OnFailure, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.OnFailure, 0)
 		default:
-			if skipped || !f.UnknownOf(k, notifyKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, notifyKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {
@@ -1311,28 +1172,20 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "cpu":
-			if seen[0] || !lenient.ReadFloat(f, &x.CPU, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.CPU, 64, 0)
 		case "memoryMb", "memory-mb", "MemoryMb":
-			if !f.Alias(k, "memory_mb") {
-				return false
-			}
+			f.Aliased(k, "memory_mb")
 			fallthrough
 		case "memory_mb":
-			if seen[1] || !lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, limitsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, limitsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {
@@ -1496,29 +1349,19 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "summary", "subject":
-			if !f.Alias(k, "title") {
-				return false
-			}
+			f.Aliased(k, "title")
 			fallthrough
 		case "title":
-			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
 		case "prio", "severity":
-			if !f.Alias(k, "priority") {
-				return false
-			}
+			f.Aliased(k, "priority")
 			fallthrough
 		case "priority":
-			if seen[1] {
+			var val string
+			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "p1", "p3":
 				return false
@@ -1530,90 +1373,46 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Priority = val
 		case "owner":
-			if !f.Alias(k, "assignee") {
-				return false
-			}
+			f.Aliased(k, "assignee")
 			fallthrough
 		case "assignee":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p string
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
 		case "points":
-			if !f.Alias(k, "estimate") {
-				return false
-			}
+			f.Aliased(k, "estimate")
 			fallthrough
 		case "estimate":
-			if seen[3] {
+			var val float64
+			if seen[3] || !lenient.ReadFloat(f, &val, 64, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "0"); c < 0 {
 				return false
 			}
 			p := val
 			x.Estimate = &p
 		case "watchers":
-			if seen[4] {
-				return false
-			}
-			seen[4] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Watchers = s
+			seen[4], ok = true, !seen[4] && lenient.ReadStrings(f, &x.Watchers, lenient.Wrap)
 		case "proj", "repo":
-			if !f.Alias(k, "project") {
-				return false
-			}
+			f.Aliased(k, "project")
 			fallthrough
 		case "project":
-			if seen[5] || !lenient.ReadString(f, &x.Common.Project, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Common.Project, 0)
 		case "dryrun", "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[6] || !lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
 		default:
 			return false
 		}
+		if !ok {
+			return false
+		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0]) {
 		return false
 	}
 	if !seen[1] {
@@ -1813,34 +1612,21 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "w":
-			if !f.Alias(k, "width") {
-				return false
-			}
+			f.Aliased(k, "width")
 			fallthrough
 		case "width":
-			if seen[0] || !lenient.ReadUint(f, &x.Width, 16, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Width, 16, 0)
 		case "h":
-			if !f.Alias(k, "height") {
-				return false
-			}
+			f.Aliased(k, "height")
 			fallthrough
 		case "height":
-			if seen[1] || !lenient.ReadUint(f, &x.Height, 16, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Height, 16, 0)
 		case "scale":
-			if seen[2] {
+			var val float64
+			if seen[2] || !lenient.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "16"); c > 0 {
 				return false
 			}
@@ -1849,19 +1635,14 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Scale = float32(val)
 		case "q":
-			if !f.Alias(k, "quality") {
-				return false
-			}
+			f.Aliased(k, "quality")
 			fallthrough
 		case "quality":
-			if seen[3] {
+			var val int64
+			if seen[3] || !lenient.ReadInt(f, &val, 8, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
@@ -1870,45 +1651,25 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Quality = int8(val)
 		case "seed":
-			if seen[4] || !lenient.ReadUint(f, &x.Seed, 64, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.Seed, 64, 0)
 		case "offset":
-			if seen[5] || !lenient.ReadInt(f, &x.Offset, 64, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.Offset, 64, 0)
 		case "gray", "bw":
-			if !f.Alias(k, "grayscale") {
-				return false
-			}
+			f.Aliased(k, "grayscale")
 			fallthrough
 		case "grayscale":
-			if seen[6] {
-				return false
-			}
-			seen[6] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &p, 0)
 			x.Grayscale = &p
 		case "type":
-			if !f.Alias(k, "format") {
-				return false
-			}
+			f.Aliased(k, "format")
 			fallthrough
 		case "format":
-			if seen[7] {
+			var val string
+			if seen[7] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "png", "jpeg", "webp":
 			default:
@@ -1916,16 +1677,13 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
-			if skipped || !f.UnknownOf(k, resizeInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, resizeInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0]) {
 		return false
 	}
 	if !seen[1] {
@@ -2051,58 +1809,24 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "q":
-			if !f.Alias(k, "query") {
-				return false
-			}
+			f.Aliased(k, "query")
 			fallthrough
 		case "query":
-			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "labels":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Labels, 0)
 		case "filter":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
 			p := new(IssueFilter)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Filter = p
 		default:
-			if skipped || !f.UnknownOf(k, searchIssuesInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, searchIssuesInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
@@ -2242,14 +1966,11 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "field":
-			if seen[0] {
+			var val string
+			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "state", "author", "label":
 			default:
@@ -2257,47 +1978,32 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Field = val
 		case "eq":
-			if !f.Alias(k, "equals") {
-				return false
-			}
+			f.Aliased(k, "equals")
 			fallthrough
 		case "equals":
-			if seen[1] || !lenient.ReadString(f, &x.Equals, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Equals, 0)
 		case "minVotes", "min-votes", "MinVotes":
-			if !f.Alias(k, "min_votes") {
-				return false
-			}
+			f.Aliased(k, "min_votes")
 			fallthrough
 		case "min_votes":
-			if seen[2] {
+			var val int64
+			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 0 {
 				return false
 			}
 			p := int(val)
 			x.MinVotes = &p
 		case "and":
-			if !f.Alias(k, "all") {
-				return false
-			}
+			f.Aliased(k, "all")
 			fallthrough
 		case "all":
-			if seen[3] {
+			if seen[3] || !f.Array(0) {
 				return false
 			}
 			seen[3] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]IssueFilter
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2313,18 +2019,13 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.All = s
 		case "or":
-			if !f.Alias(k, "any") {
-				return false
-			}
+			f.Aliased(k, "any")
 			fallthrough
 		case "any":
-			if seen[4] {
+			if seen[4] || !f.Array(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]IssueFilter
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2340,23 +2041,17 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.Any = s
 		case "not":
-			if seen[5] {
-				return false
-			}
-			seen[5] = true
 			p := new(IssueFilter)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[5], ok = true, !seen[5] && p.fastNormgen(f, 0)
 			x.Not = p
 		default:
-			if skipped || !f.UnknownOf(k, issueFilterKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, issueFilterKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {

@@ -105,93 +105,47 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "old_str", "old_string", "oldText", "old-text", "OldText":
-			if !f.Alias(k, "old_text") {
-				return false
-			}
+			f.Aliased(k, "old_text")
 			fallthrough
 		case "old_text":
-			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
 		case "new_str", "new_string", "newText", "new-text", "NewText":
-			if !f.Alias(k, "new_text") {
-				return false
-			}
+			f.Aliased(k, "new_text")
 			fallthrough
 		case "new_text":
-			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
+			f.Aliased(k, "whole_word")
 			fallthrough
 		case "whole_word":
-			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
+			f.Aliased(k, "case_sensitive")
 			fallthrough
 		case "case_sensitive":
-			if seen[4] {
-				return false
-			}
-			seen[4] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "force":
-			if seen[5] || !lenient.ReadBool(f, &x.Force, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			if skipped || !f.UnknownOf(k, editFileInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, editFileInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[2] {
+	if !(f.Closed() && seen[0] && seen[1] && seen[2]) {
 		return false
 	}
 	if !seen[4] {
@@ -270,42 +224,23 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "old_str", "old_string", "oldText", "old-text", "OldText":
-			if !f.Alias(k, "old_text") {
-				return false
-			}
+			f.Aliased(k, "old_text")
 			fallthrough
 		case "old_text":
-			if seen[0] || !lenient.ReadString(f, &x.OldText, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.OldText, 0)
 		case "new_str", "new_string", "newText", "new-text", "NewText":
-			if !f.Alias(k, "new_text") {
-				return false
-			}
+			f.Aliased(k, "new_text")
 			fallthrough
 		case "new_text":
-			if seen[1] || !lenient.ReadString(f, &x.NewText, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.NewText, 0)
 		default:
-			if skipped || !f.UnknownOf(k, editKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, editKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
@@ -388,28 +323,18 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "edits", "editsJson", "edits-json", "EditsJson":
-			if !f.Alias(k, "edits_json") {
-				return false
-			}
+			f.Aliased(k, "edits_json")
 			fallthrough
 		case "edits_json":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Edit
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -425,37 +350,20 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Edit, 0, len(b)), b...)
 			x.Edits = s
 		case "force":
-			if seen[2] || !lenient.ReadBool(f, &x.Force, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			if skipped || !f.UnknownOf(k, multiEditInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, multiEditInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
@@ -589,151 +497,73 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "dir", "directory":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "query", "regex":
-			if !f.Alias(k, "pattern") {
-				return false
-			}
+			f.Aliased(k, "pattern")
 			fallthrough
 		case "pattern":
-			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
-			if seen[2] {
+			var val int64
+			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
 			p := int(val)
 			x.Limit = &p
 		case "countOnly", "count-only", "CountOnly":
-			if !f.Alias(k, "count_only") {
-				return false
-			}
+			f.Aliased(k, "count_only")
 			fallthrough
 		case "count_only":
-			if seen[3] || !lenient.ReadBool(f, &x.CountOnly, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.CountOnly, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
+			f.Aliased(k, "whole_word")
 			fallthrough
 		case "whole_word":
-			if seen[4] || !lenient.ReadBool(f, &x.WholeWord, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
+			f.Aliased(k, "case_sensitive")
 			fallthrough
 		case "case_sensitive":
-			if seen[5] {
-				return false
-			}
-			seen[5] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "includeContent", "include-content", "IncludeContent":
-			if !f.Alias(k, "include_content") {
-				return false
-			}
+			f.Aliased(k, "include_content")
 			fallthrough
 		case "include_content":
-			if seen[6] || !lenient.ReadBool(f, &x.IncludeContent, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.IncludeContent, 0)
 		case "includeContext", "include-context", "IncludeContext":
-			if !f.Alias(k, "include_context") {
-				return false
-			}
+			f.Aliased(k, "include_context")
 			fallthrough
 		case "include_context":
-			if seen[7] || !lenient.ReadBool(f, &x.IncludeContext, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.IncludeContext, 0)
 		case "recursive":
-			if seen[8] || !lenient.ReadBool(f, &x.Recursive, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Recursive, 0)
 		case "returnLines", "return-lines", "ReturnLines":
-			if !f.Alias(k, "return_lines") {
-				return false
-			}
+			f.Aliased(k, "return_lines")
 			fallthrough
 		case "return_lines":
-			if seen[9] || !lenient.ReadBool(f, &x.ReturnLines, 0) {
-				return false
-			}
-			seen[9] = true
+			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.ReturnLines, 0)
 		case "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
+			f.Aliased(k, "file_types")
 			fallthrough
 		case "file_types":
-			if seen[10] {
-				return false
-			}
-			seen[10] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.FileTypes = s
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
 		default:
-			if skipped || !f.UnknownOf(k, searchFilesInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, searchFilesInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
+	if !(f.Closed() && seen[0] && seen[1]) {
 		return false
 	}
 	if !seen[2] {
@@ -816,34 +646,20 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "dir", "directory":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "recursive":
-			if seen[1] || !lenient.ReadBool(f, &x.Recursive, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Recursive, 0)
 		default:
-			if skipped || !f.UnknownOf(k, listDirectoryInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, listDirectoryInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
@@ -913,49 +729,27 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "permanent":
-			if seen[1] || !lenient.ReadBool(f, &x.Permanent, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Permanent, 0)
 		case "force":
-			if seen[2] || !lenient.ReadBool(f, &x.Force, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[3] || !lenient.ReadBool(f, &x.DryRun, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			if skipped || !f.UnknownOf(k, deleteFileInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, deleteFileInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
@@ -1027,56 +821,33 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "text":
-			if !f.Alias(k, "content") {
-				return false
-			}
+			f.Aliased(k, "content")
 			fallthrough
 		case "content":
-			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
 		case "src", "from":
-			if !f.Alias(k, "source") {
-				return false
-			}
+			f.Aliased(k, "source")
 			fallthrough
 		case "source":
-			if seen[2] || !lenient.ReadString(f, &x.Source, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Source, 0)
 		case "dest", "dst", "to", "target":
-			if !f.Alias(k, "destination") {
-				return false
-			}
+			f.Aliased(k, "destination")
 			fallthrough
 		case "destination":
-			if seen[3] || !lenient.ReadString(f, &x.Destination, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Destination, 0)
 		default:
-			if skipped || !f.UnknownOf(k, stepParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, stepParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
@@ -1179,24 +950,16 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "type":
-			if !f.Alias(k, "action") {
-				return false
-			}
+			f.Aliased(k, "action")
 			fallthrough
 		case "action":
-			if seen[1] {
+			var val string
+			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "cat", "cp", "mv", "rm", "remove", "del":
 				return false
@@ -1208,30 +971,15 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Action = val
 		case "params":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			if !x.Params.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && x.Params.fastNormgen(f, 0)
 		default:
-			if skipped || !f.UnknownOf(k, stepKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, stepKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
@@ -1315,18 +1063,12 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "steps":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Step
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -1342,29 +1084,18 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
 		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			if skipped || !f.UnknownOf(k, pipelineKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, pipelineKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[1]
 }
 
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
@@ -1434,47 +1165,25 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			if !f.Alias(k, "pipeline_json") {
-				return false
-			}
+			f.Aliased(k, "pipeline_json")
 			fallthrough
 		case "pipeline_json":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !x.Pipeline.fastNormgen(f, 0) {
-				return false
-			}
+			seen[0], ok = true, !seen[0] && x.Pipeline.fastNormgen(f, 0)
 		case "force":
-			if seen[1] || !lenient.ReadBool(f, &x.Force, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[2] || !lenient.ReadBool(f, &x.DryRun, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			if skipped || !f.UnknownOf(k, batchOperationsInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, batchOperationsInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 // The input schemas of tool batch_operations (lenient.DerivedSchemas).

@@ -139,44 +139,26 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "q", "text":
-			if !f.Alias(k, "query") {
-				return false
-			}
+			f.Aliased(k, "query")
 			fallthrough
 		case "query":
-			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "sender":
-			if !f.Alias(k, "from") {
-				return false
-			}
+			f.Aliased(k, "from")
 			fallthrough
 		case "from":
-			if seen[1] || !lenient.ReadString(f, &x.From, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.From, 0)
 		case "unreadOnly", "unread-only", "UnreadOnly":
-			if !f.Alias(k, "unread_only") {
-				return false
-			}
+			f.Aliased(k, "unread_only")
 			fallthrough
 		case "unread_only":
-			if seen[2] || !lenient.ReadBool(f, &x.UnreadOnly, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.UnreadOnly, 0)
 		case "limit":
-			if seen[3] {
+			var val int64
+			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
@@ -185,44 +167,36 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limit = int(val)
 		case "offset":
-			if seen[4] {
+			var val int64
+			if seen[4] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 0 {
 				return false
 			}
 			x.Offset = int(val)
 		case "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
-			if !f.Alias(k, "max_body_bytes") {
-				return false
-			}
+			f.Aliased(k, "max_body_bytes")
 			fallthrough
 		case "max_body_bytes":
-			if seen[5] {
+			var val int64
+			if seen[5] || !lenient.ReadInt(f, &val, 64, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Int(64, 0)
-			if !ok {
-				return false
-			}
 			if val < 0 {
 				return false
 			}
 			x.MaxBodyBytes = val
 		default:
-			if skipped || !f.UnknownOf(k, searchMailInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, searchMailInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[3] {

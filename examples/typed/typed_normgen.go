@@ -129,24 +129,16 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name", "text":
-			if !f.Alias(k, "title") {
-				return false
-			}
+			f.Aliased(k, "title")
 			fallthrough
 		case "title":
-			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
 		case "priority":
-			if seen[1] {
+			var val int64
+			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
@@ -155,74 +147,32 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Priority = int(val)
 		case "done":
-			if seen[2] || !lenient.ReadBool(f, &x.Done, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Done, 0)
 		case "labels":
-			if !f.Alias(k, "tags") {
-				return false
-			}
+			f.Aliased(k, "tags")
 			fallthrough
 		case "tags":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Tags = s
+			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Tags, 0)
 		case "parentId", "parent-id", "ParentId":
-			if !f.Alias(k, "parent_id") {
-				return false
-			}
+			f.Aliased(k, "parent_id")
 			fallthrough
 		case "parent_id":
-			if seen[4] || !lenient.ReadInt(f, &x.ParentID, 64, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.ParentID, 64, 0)
 		case "estimateHours", "estimate-hours", "EstimateHours":
-			if !f.Alias(k, "estimate_hours") {
-				return false
-			}
+			f.Aliased(k, "estimate_hours")
 			fallthrough
 		case "estimate_hours":
-			if seen[5] {
-				return false
-			}
-			seen[5] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p float64
+			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &p, 64, 0)
 			x.Estimate = &p
 		default:
-			if skipped || !f.UnknownOf(k, addTaskInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, addTaskInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0]) {
 		return false
 	}
 	if !seen[1] {

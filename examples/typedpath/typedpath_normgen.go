@@ -79,24 +79,15 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadInt(f, &x.V, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusIntKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusIntKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusInt8Keys = [1][]string{{"v"}}
@@ -160,24 +151,15 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadInt(f, &x.V, 8, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, 8, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusInt8Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusInt8Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusInt64Keys = [1][]string{{"v"}}
@@ -241,24 +223,15 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadInt(f, &x.V, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusInt64Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusInt64Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusUint8Keys = [1][]string{{"v"}}
@@ -322,24 +295,15 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadUint(f, &x.V, 8, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.V, 8, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusUint8Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusUint8Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusUint64Keys = [1][]string{{"v"}}
@@ -403,24 +367,15 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadUint(f, &x.V, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.V, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusUint64Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusUint64Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusFloat64Keys = [1][]string{{"v"}}
@@ -484,24 +439,15 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadFloat(f, &x.V, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.V, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusFloat64Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat64Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusFloat32Keys = [1][]string{{"v"}}
@@ -565,24 +511,15 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadFloat(f, &x.V, 32, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.V, 32, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusFloat32Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat32Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusFloat32MaxKeys = [1][]string{{"v"}}
@@ -655,32 +592,23 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
+			var val float64
+			if seen[0] || !lenient.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "0.1"); c > 0 {
 				return false
 			}
 			x.V = float32(val)
 		default:
-			if skipped || !f.UnknownOf(k, corpusFloat32MaxKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat32MaxKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusFloat64MaxKeys = [1][]string{{"v"}}
@@ -753,32 +681,23 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
+			var val float64
+			if seen[0] || !lenient.ReadFloat(f, &val, 64, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "10"); c > 0 {
 				return false
 			}
 			x.V = val
 		default:
-			if skipped || !f.UnknownOf(k, corpusFloat64MaxKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat64MaxKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusBoolKeys = [1][]string{{"v"}}
@@ -842,24 +761,15 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadBool(f, &x.V, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.V, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusBoolKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusBoolKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusBoolStrictKeys = [1][]string{{"v"}}
@@ -923,24 +833,15 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadBool(f, &x.V, lenient.StrictBool) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.V, lenient.StrictBool)
 		default:
-			if skipped || !f.UnknownOf(k, corpusBoolStrictKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusBoolStrictKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusStringKeys = [1][]string{{"v"}}
@@ -1004,24 +905,15 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] || !lenient.ReadString(f, &x.V, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.V, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusStringKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusStringKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusStringsKeys = [1][]string{{"v"}}
@@ -1098,41 +990,15 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.V = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusStringsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusStringsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusIntsKeys = [1][]string{{"v"}}
@@ -1209,29 +1075,15 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
-				return false
-			}
-			x.V = s
+			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.V, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusIntsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusIntsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusIntsWrapKeys = [1][]string{{"v"}}
@@ -1308,29 +1160,15 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Wrap) {
-				return false
-			}
-			x.V = s
+			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.V, lenient.IntBits, lenient.Wrap)
 		default:
-			if skipped || !f.UnknownOf(k, corpusIntsWrapKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusIntsWrapKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusStringsSplitKeys = [1][]string{{"v"}}
@@ -1407,41 +1245,15 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.V = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
 		default:
-			if skipped || !f.UnknownOf(k, corpusStringsSplitKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusStringsSplitKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusMapKeys = [1][]string{{"v"}}
@@ -1519,13 +1331,10 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
+			if seen[0] || !f.Object(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]bool)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -1547,19 +1356,13 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = mp
 		default:
-			if skipped || !f.UnknownOf(k, corpusMapKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusMapKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusPtrIntKeys = [1][]string{{"v"}}
@@ -1626,30 +1429,17 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.V = &p
 		default:
-			if skipped || !f.UnknownOf(k, corpusPtrIntKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, corpusPtrIntKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var corpusAnyKeys = [1][]string{{"v"}}

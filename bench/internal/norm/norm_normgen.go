@@ -127,134 +127,55 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "pattern":
-			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "owner":
-			if seen[2] || !lenient.ReadString(f, &x.Owner, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Owner, 0)
 		case "limit":
-			if seen[3] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "offset":
-			if seen[4] || !lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
 		case "maxDepth", "max-depth", "MaxDepth":
-			if !f.Alias(k, "max_depth") {
-				return false
-			}
+			f.Aliased(k, "max_depth")
 			fallthrough
 		case "max_depth":
-			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
 		case "countOnly", "count-only", "CountOnly":
-			if !f.Alias(k, "count_only") {
-				return false
-			}
+			f.Aliased(k, "count_only")
 			fallthrough
 		case "count_only":
-			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
+			f.Aliased(k, "whole_word")
 			fallthrough
 		case "whole_word":
-			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
+			f.Aliased(k, "case_sensitive")
 			fallthrough
 		case "case_sensitive":
-			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
 		case "minScore", "min-score", "MinScore":
-			if !f.Alias(k, "min_score") {
-				return false
-			}
+			f.Aliased(k, "min_score")
 			fallthrough
 		case "min_score":
-			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
-				return false
-			}
-			seen[9] = true
+			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
 		case "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
+			f.Aliased(k, "file_types")
 			fallthrough
 		case "file_types":
-			if seen[10] {
-				return false
-			}
-			seen[10] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.FileTypes = s
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
-			if seen[11] {
-				return false
-			}
-			seen[11] = true
-			var s []int64
-			if !lenient.ReadInts(f, &s, 64, 0) {
-				return false
-			}
-			x.IDs = s
+			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, searchKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, searchKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
@@ -425,53 +346,28 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "owner":
-			if seen[0] || !lenient.ReadString(f, &x.Owner, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Owner, 0)
 		case "repo":
-			if seen[1] || !lenient.ReadString(f, &x.Repo, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Repo, 0)
 		case "pullNumber", "pull-number", "PullNumber":
-			if !f.Alias(k, "pull_number") {
-				return false
-			}
+			f.Aliased(k, "pull_number")
 			fallthrough
 		case "pull_number":
-			if seen[2] || !lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
 		case "commitId", "commit-id", "CommitId":
-			if !f.Alias(k, "commit_id") {
-				return false
-			}
+			f.Aliased(k, "commit_id")
 			fallthrough
 		case "commit_id":
-			if seen[3] || !lenient.ReadString(f, &x.CommitID, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.CommitID, 0)
 		case "event":
-			if seen[4] || !lenient.ReadString(f, &x.Event, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadString(f, &x.Event, 0)
 		case "body":
-			if seen[5] || !lenient.ReadString(f, &x.Body, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Body, 0)
 		case "comments":
-			if seen[6] {
+			if seen[6] || !f.Array(0) {
 				return false
 			}
 			seen[6] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]ReviewComment
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -487,214 +383,67 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]ReviewComment, 0, len(b)), b...)
 			x.Comments = s
 		case "reviewers":
-			if seen[7] {
-				return false
-			}
-			seen[7] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Reviewers = s
+			seen[7], ok = true, !seen[7] && lenient.ReadStrings(f, &x.Reviewers, 0)
 		case "teamReviewers", "team-reviewers", "TeamReviewers":
-			if !f.Alias(k, "team_reviewers") {
-				return false
-			}
+			f.Aliased(k, "team_reviewers")
 			fallthrough
 		case "team_reviewers":
-			if seen[8] {
-				return false
-			}
-			seen[8] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.TeamReviewers = s
+			seen[8], ok = true, !seen[8] && lenient.ReadStrings(f, &x.TeamReviewers, 0)
 		case "labels":
-			if seen[9] {
-				return false
-			}
-			seen[9] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[9], ok = true, !seen[9] && lenient.ReadStrings(f, &x.Labels, 0)
 		case "assignees":
-			if seen[10] {
-				return false
-			}
-			seen[10] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Assignees = s
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.Assignees, 0)
 		case "draft":
-			if seen[11] || !lenient.ReadBool(f, &x.Draft, 0) {
-				return false
-			}
-			seen[11] = true
+			seen[11], ok = true, !seen[11] && lenient.ReadBool(f, &x.Draft, 0)
 		case "dismissStale", "dismiss-stale", "DismissStale":
-			if !f.Alias(k, "dismiss_stale") {
-				return false
-			}
+			f.Aliased(k, "dismiss_stale")
 			fallthrough
 		case "dismiss_stale":
-			if seen[12] || !lenient.ReadBool(f, &x.DismissStale, 0) {
-				return false
-			}
-			seen[12] = true
+			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &x.DismissStale, 0)
 		case "autoMerge", "auto-merge", "AutoMerge":
-			if !f.Alias(k, "auto_merge") {
-				return false
-			}
+			f.Aliased(k, "auto_merge")
 			fallthrough
 		case "auto_merge":
-			if seen[13] || !lenient.ReadBool(f, &x.AutoMerge, 0) {
-				return false
-			}
-			seen[13] = true
+			seen[13], ok = true, !seen[13] && lenient.ReadBool(f, &x.AutoMerge, 0)
 		case "notify":
-			if seen[14] || !lenient.ReadBool(f, &x.Notify, 0) {
-				return false
-			}
-			seen[14] = true
+			seen[14], ok = true, !seen[14] && lenient.ReadBool(f, &x.Notify, 0)
 		case "mergeMethod", "merge-method", "MergeMethod":
-			if !f.Alias(k, "merge_method") {
-				return false
-			}
+			f.Aliased(k, "merge_method")
 			fallthrough
 		case "merge_method":
-			if seen[15] || !lenient.ReadString(f, &x.MergeMethod, 0) {
-				return false
-			}
-			seen[15] = true
+			seen[15], ok = true, !seen[15] && lenient.ReadString(f, &x.MergeMethod, 0)
 		case "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if !f.Alias(k, "required_approvals") {
-				return false
-			}
+			f.Aliased(k, "required_approvals")
 			fallthrough
 		case "required_approvals":
-			if seen[16] || !lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0) {
-				return false
-			}
-			seen[16] = true
+			seen[16], ok = true, !seen[16] && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
 		case "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if !f.Alias(k, "timeout_seconds") {
-				return false
-			}
+			f.Aliased(k, "timeout_seconds")
 			fallthrough
 		case "timeout_seconds":
-			if seen[17] || !lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0) {
-				return false
-			}
-			seen[17] = true
+			seen[17], ok = true, !seen[17] && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
 		case "milestone":
-			if seen[18] || !lenient.ReadInt(f, &x.Milestone, lenient.IntBits, 0) {
-				return false
-			}
-			seen[18] = true
+			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Milestone, lenient.IntBits, 0)
 		case "confidence":
-			if seen[19] || !lenient.ReadFloat(f, &x.Confidence, 64, 0) {
-				return false
-			}
-			seen[19] = true
+			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.Confidence, 64, 0)
 		case "baseRef", "base-ref", "BaseRef":
-			if !f.Alias(k, "base_ref") {
-				return false
-			}
+			f.Aliased(k, "base_ref")
 			fallthrough
 		case "base_ref":
-			if seen[20] || !lenient.ReadString(f, &x.BaseRef, 0) {
-				return false
-			}
-			seen[20] = true
+			seen[20], ok = true, !seen[20] && lenient.ReadString(f, &x.BaseRef, 0)
 		case "headRef", "head-ref", "HeadRef":
-			if !f.Alias(k, "head_ref") {
-				return false
-			}
+			f.Aliased(k, "head_ref")
 			fallthrough
 		case "head_ref":
-			if seen[21] || !lenient.ReadString(f, &x.HeadRef, 0) {
-				return false
-			}
-			seen[21] = true
+			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.HeadRef, 0)
 		default:
-			if skipped || !f.UnknownOf(k, reviewKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, reviewKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[2] {
-		return false
-	}
-	if !seen[3] {
-		return false
-	}
-	if !seen[4] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1] && seen[2] && seen[3] && seen[4]
 }
 
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
@@ -771,60 +520,28 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "line":
-			if seen[1] || !lenient.ReadInt(f, &x.Line, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Line, lenient.IntBits, 0)
 		case "startLine", "start-line", "StartLine":
-			if !f.Alias(k, "start_line") {
-				return false
-			}
+			f.Aliased(k, "start_line")
 			fallthrough
 		case "start_line":
-			if seen[2] || !lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
 		case "side":
-			if seen[3] || !lenient.ReadString(f, &x.Side, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Side, 0)
 		case "body":
-			if seen[4] || !lenient.ReadString(f, &x.Body, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadString(f, &x.Body, 0)
 		case "suggestion":
-			if seen[5] || !lenient.ReadString(f, &x.Suggestion, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Suggestion, 0)
 		default:
-			if skipped || !f.UnknownOf(k, reviewCommentKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, reviewCommentKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[4] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1] && seen[4]
 }
 
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
@@ -890,32 +607,17 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "content":
-			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
 		default:
-			if skipped || !f.UnknownOf(k, writeFileKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, writeFileKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var pathsKeys = [1][]string{{"paths"}}
@@ -992,41 +694,15 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "paths":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Paths = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Paths, 0)
 		default:
-			if skipped || !f.UnknownOf(k, pathsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, pathsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var iDsKeys = [1][]string{{"ids"}}
@@ -1103,29 +779,15 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ids":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			var s []int64
-			if !lenient.ReadInts(f, &s, 64, 0) {
-				return false
-			}
-			x.IDs = s
+			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, iDsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, iDsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 // The input schemas of tool fetch_ids (lenient.DerivedSchemas).

@@ -79,24 +79,15 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ms":
-			if seen[0] || !lenient.ReadFloat(f, &x.Ms, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Ms, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, vibium85Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, vibium85Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
@@ -164,44 +155,25 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "lineNumber", "line-number", "LineNumber":
-			if !f.Alias(k, "line_number") {
-				return false
-			}
+			f.Aliased(k, "line_number")
 			fallthrough
 		case "line_number":
-			if seen[1] || !lenient.ReadFloat(f, &x.LineNumber, 64, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
 		case "linesAfter", "lines-after", "LinesAfter":
-			if !f.Alias(k, "lines_after") {
-				return false
-			}
+			f.Aliased(k, "lines_after")
 			fallthrough
 		case "lines_after":
-			if seen[2] || !lenient.ReadFloat(f, &x.LinesAfter, 64, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, openHandsSDK1085Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, openHandsSDK1085Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
@@ -265,29 +237,18 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "pullNumber", "pull-number", "PullNumber":
-			if !f.Alias(k, "pull_number") {
-				return false
-			}
+			f.Aliased(k, "pull_number")
 			fallthrough
 		case "pull_number":
-			if seen[0] || !lenient.ReadFloat(f, &x.PullNumber, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode24597Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode24597Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var dejaVu422Keys = [1][]string{{"limit"}}
@@ -350,21 +311,15 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "limit":
-			if seen[0] || !lenient.ReadFloat(f, &x.Limit, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, dejaVu422Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, dejaVu422Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
@@ -452,81 +407,49 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if !f.Alias(k, "nextThoughtNeeded") {
-				return false
-			}
+			f.Aliased(k, "nextThoughtNeeded")
 			fallthrough
 		case "nextThoughtNeeded":
-			if seen[0] || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
 		case "thought_number", "thought-number", "ThoughtNumber":
-			if !f.Alias(k, "thoughtNumber") {
-				return false
-			}
+			f.Aliased(k, "thoughtNumber")
 			fallthrough
 		case "thoughtNumber":
-			if seen[1] {
+			var val int64
+			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
 			x.ThoughtNumber = int(val)
 		case "total_thoughts", "total-thoughts", "TotalThoughts":
-			if !f.Alias(k, "totalThoughts") {
-				return false
-			}
+			f.Aliased(k, "totalThoughts")
 			fallthrough
 		case "totalThoughts":
-			if seen[2] {
+			var val int64
+			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
 			x.TotalThoughts = int(val)
 		case "is_revision", "is-revision", "IsRevision":
-			if !f.Alias(k, "isRevision") {
-				return false
-			}
+			f.Aliased(k, "isRevision")
 			fallthrough
 		case "isRevision":
-			if seen[3] || !lenient.ReadBool(f, &x.IsRevision, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsRevision, 0)
 		default:
-			if skipped || !f.UnknownOf(k, servers2905Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, servers2905Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[2] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
 var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
@@ -592,29 +515,17 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "pattern":
-			if seen[0] || !lenient.ReadString(f, &x.Pattern, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
-			if seen[1] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, hermesAgent100926Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, hermesAgent100926Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
@@ -680,29 +591,17 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "query":
-			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "count":
-			if seen[1] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, picoclaw400Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, picoclaw400Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
@@ -770,39 +669,22 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "file-path", "FilePath":
-			if !f.Alias(k, "filePath") {
-				return false
-			}
+			f.Aliased(k, "filePath")
 			fallthrough
 		case "filePath":
-			if seen[0] || !lenient.ReadString(f, &x.FilePath, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
 		case "offset":
-			if seen[1] || !lenient.ReadFloat(f, &x.Offset, 64, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
-			if seen[2] || !lenient.ReadFloat(f, &x.Limit, 64, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, opencode1328Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, opencode1328Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
@@ -870,39 +752,22 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "file-path", "FilePath":
-			if !f.Alias(k, "filePath") {
-				return false
-			}
+			f.Aliased(k, "filePath")
 			fallthrough
 		case "filePath":
-			if seen[0] || !lenient.ReadString(f, &x.FilePath, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
 		case "offset":
-			if seen[1] || !lenient.ReadFloat(f, &x.Offset, 64, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
-			if seen[2] || !lenient.ReadFloat(f, &x.Limit, 64, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, opencode1328OffsetKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, opencode1328OffsetKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var basicMemory250Keys = [1][]string{{"depth"}}
@@ -968,27 +833,17 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "depth":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Depth = &p
 		default:
-			if skipped || !f.UnknownOf(k, basicMemory250Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, basicMemory250Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var vmlx47Keys = [1][]string{{"limit"}}
@@ -1051,21 +906,15 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "limit":
-			if seen[0] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, vmlx47Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, vmlx47Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
@@ -1129,29 +978,18 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "sheetName", "sheet-name", "SheetName":
-			if !f.Alias(k, "sheet_name") {
-				return false
-			}
+			f.Aliased(k, "sheet_name")
 			fallthrough
 		case "sheet_name":
-			if seen[0] || !lenient.ReadString(f, &x.SheetName, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.SheetName, 0)
 		default:
-			if skipped || !f.UnknownOf(k, lmStudio1626Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, lmStudio1626Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var claudeCode91803Keys = [1][]string{{"confirmed"}}
@@ -1215,24 +1053,15 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "confirmed":
-			if seen[0] || !lenient.ReadBool(f, &x.Confirmed, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode91803Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode91803Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
@@ -1296,24 +1125,15 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 		}
 		switch string(k) {
 		case "confirmed":
-			if seen[0] || !lenient.ReadBool(f, &x.Confirmed, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode91803CapitalKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode91803CapitalKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
@@ -1377,24 +1197,15 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "confirmed":
-			if seen[0] || !lenient.ReadBool(f, &x.Confirmed, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode91803DigitKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode91803DigitKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var claudeCode29104Keys = [1][]string{{"completed"}}
@@ -1457,21 +1268,15 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "completed":
-			if seen[0] || !lenient.ReadBool(f, &x.Completed, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Completed, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode29104Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode29104Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
@@ -1534,26 +1339,18 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "andRun", "and-run", "AndRun":
-			if !f.Alias(k, "and_run") {
-				return false
-			}
+			f.Aliased(k, "and_run")
 			fallthrough
 		case "and_run":
-			if seen[0] || !lenient.ReadBool(f, &x.AndRun, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.AndRun, 0)
 		default:
-			if skipped || !f.UnknownOf(k, nteract1678Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, nteract1678Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
@@ -1697,13 +1494,10 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "tasks":
-			if seen[0] {
+			if seen[0] || !f.Array(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Task34520
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -1719,19 +1513,13 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Task34520, 0, len(b)), b...)
 			x.Tasks = s
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode34520Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode34520Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var task34520Keys = [2][]string{{"id"}, {"content"}}
@@ -1800,29 +1588,17 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "content":
-			if seen[1] || !lenient.ReadString(f, &x.Content, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
 		default:
-			if skipped || !f.UnknownOf(k, task34520Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, task34520Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var gmailMCP96Keys = [1][]string{{"to"}}
@@ -1899,41 +1675,15 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "to":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.To = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.To, 0)
 		default:
-			if skipped || !f.UnknownOf(k, gmailMCP96Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, gmailMCP96Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var mcpRemote319Keys = [1][]string{{"target"}}
@@ -2009,38 +1759,15 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "target":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Target = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Target, 0)
 		default:
-			if skipped || !f.UnknownOf(k, mcpRemote319Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, mcpRemote319Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var gitlabMCP380Keys = [1][]string{{"labels"}}
@@ -2116,38 +1843,15 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "labels":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			if skipped || !f.UnknownOf(k, gitlabMCP380Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, gitlabMCP380Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var weKnora2955Keys = [1][]string{{"args"}}
@@ -2223,38 +1927,15 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "args":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Args = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Args, 0)
 		default:
-			if skipped || !f.UnknownOf(k, weKnora2955Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, weKnora2955Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
@@ -2352,35 +2033,22 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "loc":
-			if seen[0] {
+			var s []int
+			if seen[0] || !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
-				return false
-			}
 			x.Loc = &s
 		case "label":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Label = &p
 		case "button":
-			if seen[2] {
+			var val string
+			if seen[2] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "left", "right", "middle":
 			default:
@@ -2388,21 +2056,15 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Button = val
 		case "clicks":
-			if seen[3] || !lenient.ReadInt(f, &x.Clicks, lenient.IntBits, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Clicks, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode73137Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode73137Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var sonetto319TodosKeys = [1][]string{{"todos"}}
@@ -2479,13 +2141,10 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "todos":
-			if seen[0] {
+			if seen[0] || !f.Array(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Todo319
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2501,19 +2160,13 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Todo319, 0, len(b)), b...)
 			x.Todos = s
 		default:
-			if skipped || !f.UnknownOf(k, sonetto319TodosKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319TodosKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var todo319Keys = [2][]string{{"content"}, {"status"}}
@@ -2582,32 +2235,17 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "content":
-			if seen[0] || !lenient.ReadString(f, &x.Content, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Content, 0)
 		case "status":
-			if seen[1] || !lenient.ReadString(f, &x.Status, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Status, 0)
 		default:
-			if skipped || !f.UnknownOf(k, todo319Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, todo319Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
@@ -2683,38 +2321,15 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "labels":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			if skipped || !f.UnknownOf(k, sonetto319LoneLabelKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319LoneLabelKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
@@ -2791,13 +2406,10 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "todos":
-			if seen[0] {
+			if seen[0] || !f.Array(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Todo319
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2813,19 +2425,13 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Todo319, 0, len(b)), b...)
 			x.Todos = s
 		default:
-			if skipped || !f.UnknownOf(k, sonetto319LoneTodoKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319LoneTodoKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var sonetto319PythonListKeys = [1][]string{{"labels"}}
@@ -2901,38 +2507,15 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "labels":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			if skipped || !f.UnknownOf(k, sonetto319PythonListKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319PythonListKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var adcp4201Keys = [1][]string{{"labels"}}
@@ -3008,38 +2591,15 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "labels":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			if skipped || !f.UnknownOf(k, adcp4201Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, adcp4201Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var claudeCode15766Keys = [1][]string{{"parent"}}
@@ -3105,27 +2665,15 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "parent":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !x.Parent.fastNormgen(f, 0) {
-				return false
-			}
+			seen[0], ok = true, !seen[0] && x.Parent.fastNormgen(f, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeCode15766Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode15766Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
@@ -3191,26 +2739,18 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "databaseId", "database-id", "DatabaseId":
-			if !f.Alias(k, "database_id") {
-				return false
-			}
+			f.Aliased(k, "database_id")
 			fallthrough
 		case "database_id":
-			if seen[0] || !lenient.ReadString(f, &x.DatabaseID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatabaseID, 0)
 		default:
-			if skipped || !f.UnknownOf(k, parent15766Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, parent15766Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
@@ -3334,26 +2874,18 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "dataSourceId", "data-source-id", "DataSourceId":
-			if !f.Alias(k, "data_source_id") {
-				return false
-			}
+			f.Aliased(k, "data_source_id")
 			fallthrough
 		case "data_source_id":
-			if seen[0] || !lenient.ReadString(f, &x.DataSourceID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DataSourceID, 0)
 		default:
-			if skipped || !f.UnknownOf(k, parent18260Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, parent18260Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
@@ -3529,27 +3061,15 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "user":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !x.User.fastNormgen(f, 0) {
-				return false
-			}
+			seen[0], ok = true, !seen[0] && x.User.fastNormgen(f, 0)
 		default:
-			if skipped || !f.UnknownOf(k, fastMCP932Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, fastMCP932Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
@@ -3625,53 +3145,26 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "username":
-			if seen[0] || !lenient.ReadString(f, &x.Username, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Username, 0)
 		case "email":
-			if seen[1] || !lenient.ReadString(f, &x.Email, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Email, 0)
 		case "age":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Age = &p
 		case "isActive", "is-active", "IsActive":
-			if !f.Alias(k, "is_active") {
-				return false
-			}
+			f.Aliased(k, "is_active")
 			fallthrough
 		case "is_active":
-			if seen[3] || !lenient.ReadBool(f, &x.IsActive, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsActive, 0)
 		default:
-			if skipped || !f.UnknownOf(k, user932Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, user932Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
@@ -3795,27 +3288,15 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "params":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !x.Params.fastNormgen(f, 0) {
-				return false
-			}
+			seen[0], ok = true, !seen[0] && x.Params.fastNormgen(f, 0)
 		default:
-			if skipped || !f.UnknownOf(k, claudeAIMCP548Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, claudeAIMCP548Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
@@ -3885,36 +3366,22 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "model":
-			if seen[0] || !lenient.ReadString(f, &x.Model, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Model, 0)
 		case "prompt":
-			if seen[1] || !lenient.ReadString(f, &x.Prompt, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Prompt, 0)
 		case "aspectRatio", "aspect-ratio", "AspectRatio":
-			if !f.Alias(k, "aspect_ratio") {
-				return false
-			}
+			f.Aliased(k, "aspect_ratio")
 			fallthrough
 		case "aspect_ratio":
-			if seen[2] || !lenient.ReadString(f, &x.AspectRatio, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.AspectRatio, 0)
 		default:
-			if skipped || !f.UnknownOf(k, params548Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, params548Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var cursor3614Keys = [1][]string{{"active"}}
@@ -3980,27 +3447,17 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "active":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &p, 0)
 			x.Active = &p
 		default:
-			if skipped || !f.UnknownOf(k, cursor3614Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, cursor3614Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var langflow8059Keys = [1][]string{{"range"}}
@@ -4063,21 +3520,15 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "range":
-			if seen[0] || !lenient.ReadFloat(f, &x.Range, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Range, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, langflow8059Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, langflow8059Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
@@ -4195,21 +3646,15 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "cursor":
-			if seen[0] || !lenient.ReadString(f, &x.Cursor, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Cursor, 0)
 		default:
-			if skipped || !f.UnknownOf(k, nemoAgentToolkit1507Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, nemoAgentToolkit1507Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var typescriptSDK2012Keys = [0][]string{}
@@ -4265,16 +3710,13 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		default:
-			if skipped || !f.Unknown(k) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.Unknown(k)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var margince417Keys = [1][]string{{"lifecycle"}}
@@ -4348,14 +3790,11 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "lifecycle":
-			if seen[0] {
+			var val string
+			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
 			default:
@@ -4363,16 +3802,13 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Lifecycle = val
 		default:
-			if skipped || !f.UnknownOf(k, margince417Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, margince417Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var zammadMCP201Keys = [1][]string{{"params"}}
@@ -4438,27 +3874,15 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "params":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !x.Params.fastNormgen(f, 0) {
-				return false
-			}
+			seen[0], ok = true, !seen[0] && x.Params.fastNormgen(f, 0)
 		default:
-			if skipped || !f.UnknownOf(k, zammadMCP201Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, zammadMCP201Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
@@ -4535,19 +3959,14 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "responseFormat", "response-format", "ResponseFormat":
-			if !f.Alias(k, "response_format") {
-				return false
-			}
+			f.Aliased(k, "response_format")
 			fallthrough
 		case "response_format":
-			if seen[0] {
+			var val string
+			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "markdown", "json":
 			default:
@@ -4555,16 +3974,13 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.ResponseFormat = val
 		default:
-			if skipped || !f.UnknownOf(k, params201Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, params201Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var fixmap235Keys = [1][]string{{"format"}}
@@ -4638,14 +4054,11 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "format":
-			if seen[0] {
+			var val string
+			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "markdown", "json":
 			default:
@@ -4653,16 +4066,13 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
-			if skipped || !f.UnknownOf(k, fixmap235Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, fixmap235Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
@@ -4743,34 +4153,20 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		}
 		switch string(k) {
 		case "resource_type", "resource-type", "ResourceType":
-			if !f.Alias(k, "resourceType") {
-				return false
-			}
+			f.Aliased(k, "resourceType")
 			fallthrough
 		case "resourceType":
-			if seen[0] || !lenient.ReadString(f, &x.ResourceType, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ResourceType, 0)
 		case "name":
-			if seen[1] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Name, 0)
 		case "namespace":
-			if seen[2] || !lenient.ReadString(f, &x.Namespace, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Namespace, 0)
 		case "output":
-			if seen[3] {
+			var val string
+			if seen[3] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "json", "yaml", "wide", "name", "custom":
 			default:
@@ -4778,19 +4174,13 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			}
 			x.Output = val
 		default:
-			if skipped || !f.UnknownOf(k, langchainMCPAdapters277Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, langchainMCPAdapters277Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
@@ -4854,29 +4244,18 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "datasource_uid", "datasource-uid", "DatasourceUid":
-			if !f.Alias(k, "datasourceUid") {
-				return false
-			}
+			f.Aliased(k, "datasourceUid")
 			fallthrough
 		case "datasourceUid":
-			if seen[0] || !lenient.ReadString(f, &x.DatasourceUID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatasourceUID, 0)
 		default:
-			if skipped || !f.UnknownOf(k, grafana641Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, grafana641Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
@@ -4942,37 +4321,20 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "chat_id", "chat-id", "ChatId":
-			if !f.Alias(k, "chatId") {
-				return false
-			}
+			f.Aliased(k, "chatId")
 			fallthrough
 		case "chatId":
-			if seen[0] || !lenient.ReadString(f, &x.ChatID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChatID, 0)
 		case "text":
-			if seen[1] || !lenient.ReadString(f, &x.Text, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Text, 0)
 		default:
-			if skipped || !f.UnknownOf(k, actualChat4728Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, actualChat4728Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
@@ -5040,50 +4402,25 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "old_text", "old-text", "OldText":
-			if !f.Alias(k, "oldText") {
-				return false
-			}
+			f.Aliased(k, "oldText")
 			fallthrough
 		case "oldText":
-			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
 		case "new_text", "new-text", "NewText":
-			if !f.Alias(k, "newText") {
-				return false
-			}
+			f.Aliased(k, "newText")
 			fallthrough
 		case "newText":
-			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		default:
-			if skipped || !f.UnknownOf(k, openclaw42580Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, openclaw42580Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[2] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
 var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
@@ -5151,50 +4488,25 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "oldText", "old-text", "OldText":
-			if !f.Alias(k, "old_text") {
-				return false
-			}
+			f.Aliased(k, "old_text")
 			fallthrough
 		case "old_text":
-			if seen[1] || !lenient.ReadString(f, &x.OldText, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
 		case "newText", "new-text", "NewText":
-			if !f.Alias(k, "new_text") {
-				return false
-			}
+			f.Aliased(k, "new_text")
 			fallthrough
 		case "new_text":
-			if seen[2] || !lenient.ReadString(f, &x.NewText, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		default:
-			if skipped || !f.UnknownOf(k, pasclaw427Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, pasclaw427Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[2] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
 var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
@@ -5282,79 +4594,46 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "thought":
-			if seen[0] || !lenient.ReadString(f, &x.Thought, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Thought, 0)
 		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if !f.Alias(k, "nextThoughtNeeded") {
-				return false
-			}
+			f.Aliased(k, "nextThoughtNeeded")
 			fallthrough
 		case "nextThoughtNeeded":
-			if seen[1] || !lenient.ReadBool(f, &x.NextThoughtNeeded, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
 		case "thought_number", "thought-number", "ThoughtNumber":
-			if !f.Alias(k, "thoughtNumber") {
-				return false
-			}
+			f.Aliased(k, "thoughtNumber")
 			fallthrough
 		case "thoughtNumber":
-			if seen[2] {
+			var val int64
+			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
 			x.ThoughtNumber = int(val)
 		case "total_thoughts", "total-thoughts", "TotalThoughts":
-			if !f.Alias(k, "totalThoughts") {
-				return false
-			}
+			f.Aliased(k, "totalThoughts")
 			fallthrough
 		case "totalThoughts":
-			if seen[3] {
+			var val int64
+			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
 			x.TotalThoughts = int(val)
 		default:
-			if skipped || !f.UnknownOf(k, boltai317Known) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, boltai317Known)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	if !seen[2] {
-		return false
-	}
-	if !seen[3] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1] && seen[2] && seen[3]
 }
 
 var qwenCode4966DepthKeys = [1][]string{{"depth"}}
@@ -5417,21 +4696,15 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "depth":
-			if seen[0] || !lenient.ReadInt(f, &x.Depth, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Depth, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, qwenCode4966DepthKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, qwenCode4966DepthKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var qwenCode4966TimeKeys = [1][]string{{"time"}}
@@ -5494,21 +4767,15 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "time":
-			if seen[0] || !lenient.ReadFloat(f, &x.Time, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Time, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, qwenCode4966TimeKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, qwenCode4966TimeKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var controlLeadingZerosKeys = [1][]string{{"code"}}
@@ -5572,24 +4839,15 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "code":
-			if seen[0] || !lenient.ReadString(f, &x.Code, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlLeadingZerosKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlLeadingZerosKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlJSONTextInStringKeys = [1][]string{{"code"}}
@@ -5653,24 +4911,15 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		}
 		switch string(k) {
 		case "code":
-			if seen[0] || !lenient.ReadString(f, &x.Code, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlJSONTextInStringKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlJSONTextInStringKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlNullTextKeys = [1][]string{{"code"}}
@@ -5734,24 +4983,15 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "code":
-			if seen[0] || !lenient.ReadString(f, &x.Code, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlNullTextKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlNullTextKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlEmptyStringKeys = [1][]string{{"code"}}
@@ -5815,24 +5055,15 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "code":
-			if seen[0] || !lenient.ReadString(f, &x.Code, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlEmptyStringKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlEmptyStringKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlTrueForStringKeys = [1][]string{{"code"}}
@@ -5896,24 +5127,15 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "code":
-			if seen[0] || !lenient.ReadString(f, &x.Code, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlTrueForStringKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlTrueForStringKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlDecimalForIntegerKeys = [1][]string{{"count"}}
@@ -5977,24 +5199,15 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 		}
 		switch string(k) {
 		case "count":
-			if seen[0] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlDecimalForIntegerKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlDecimalForIntegerKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlFractionForIntegerKeys = [1][]string{{"count"}}
@@ -6058,24 +5271,15 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 		}
 		switch string(k) {
 		case "count":
-			if seen[0] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlFractionForIntegerKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlFractionForIntegerKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
@@ -6139,24 +5343,15 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 		}
 		switch string(k) {
 		case "count":
-			if seen[0] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlLeadingZeroIntegerKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlLeadingZeroIntegerKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlHexForIntegerKeys = [1][]string{{"count"}}
@@ -6220,24 +5415,15 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "count":
-			if seen[0] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlHexForIntegerKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlHexForIntegerKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
@@ -6301,24 +5487,15 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "enabled":
-			if seen[0] || !lenient.ReadBool(f, &x.Enabled, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Enabled, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlMaybeBooleanKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlMaybeBooleanKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlFalseStringKeys = [1][]string{{"enabled"}}
@@ -6382,24 +5559,15 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "enabled":
-			if seen[0] || !lenient.ReadBool(f, &x.Enabled, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Enabled, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlFalseStringKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlFalseStringKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlBigDigitStringKeys = [1][]string{{"id"}}
@@ -6463,24 +5631,15 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadInt(f, &x.ID, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.ID, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlBigDigitStringKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlBigDigitStringKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlBigNumberKeys = [1][]string{{"id"}}
@@ -6544,24 +5703,15 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadInt(f, &x.ID, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.ID, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlBigNumberKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlBigNumberKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlInt8OverflowKeys = [1][]string{{"level"}}
@@ -6625,24 +5775,15 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "level":
-			if seen[0] || !lenient.ReadInt(f, &x.Level, 8, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Level, 8, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlInt8OverflowKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlInt8OverflowKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlNegativeUnsignedKeys = [1][]string{{"count"}}
@@ -6706,24 +5847,15 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		}
 		switch string(k) {
 		case "count":
-			if seen[0] || !lenient.ReadUint(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlNegativeUnsignedKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlNegativeUnsignedKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var controlInfinityKeys = [1][]string{{"ratio"}}
@@ -6787,24 +5919,15 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ratio":
-			if seen[0] || !lenient.ReadFloat(f, &x.Ratio, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Ratio, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, controlInfinityKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, controlInfinityKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 // The input schemas of tool actual-chat-4728 (lenient.DerivedSchemas).

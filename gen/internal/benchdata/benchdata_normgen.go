@@ -127,134 +127,55 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "pattern":
-			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "owner":
-			if seen[2] || !lenient.ReadString(f, &x.Owner, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Owner, 0)
 		case "limit":
-			if seen[3] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "offset":
-			if seen[4] || !lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
 		case "maxDepth", "max-depth", "MaxDepth":
-			if !f.Alias(k, "max_depth") {
-				return false
-			}
+			f.Aliased(k, "max_depth")
 			fallthrough
 		case "max_depth":
-			if seen[5] || !lenient.ReadInt(f, &x.MaxDepth, 32, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
 		case "countOnly", "count-only", "CountOnly":
-			if !f.Alias(k, "count_only") {
-				return false
-			}
+			f.Aliased(k, "count_only")
 			fallthrough
 		case "count_only":
-			if seen[6] || !lenient.ReadBool(f, &x.CountOnly, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
+			f.Aliased(k, "whole_word")
 			fallthrough
 		case "whole_word":
-			if seen[7] || !lenient.ReadBool(f, &x.WholeWord, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
+			f.Aliased(k, "case_sensitive")
 			fallthrough
 		case "case_sensitive":
-			if seen[8] || !lenient.ReadBool(f, &x.CaseSensitive, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
 		case "minScore", "min-score", "MinScore":
-			if !f.Alias(k, "min_score") {
-				return false
-			}
+			f.Aliased(k, "min_score")
 			fallthrough
 		case "min_score":
-			if seen[9] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
-				return false
-			}
-			seen[9] = true
+			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
 		case "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
+			f.Aliased(k, "file_types")
 			fallthrough
 		case "file_types":
-			if seen[10] {
-				return false
-			}
-			seen[10] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.FileTypes = s
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
-			if seen[11] {
-				return false
-			}
-			seen[11] = true
-			var s []int64
-			if !lenient.ReadInts(f, &s, 64, 0) {
-				return false
-			}
-			x.IDs = s
+			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, searchInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, searchInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 // The input schemas of tool search (lenient.DerivedSchemas).

@@ -167,240 +167,102 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "s":
-			if seen[0] || !lenient.ReadString(f, &x.S, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.S, 0)
 		case "ps":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p string
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &p, 0)
 			x.PS = &p
 		case "b":
-			if seen[2] || !lenient.ReadBool(f, &x.B, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.B, 0)
 		case "pb":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &p, 0)
 			x.PB = &p
 		case "sb":
-			if seen[4] || !lenient.ReadBool(f, &x.SB, lenient.StrictBool) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
 		case "i8":
-			if seen[5] || !lenient.ReadInt(f, &x.I8, 8, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.I8, 8, 0)
 		case "i16":
-			if seen[6] || !lenient.ReadInt(f, &x.I16, 16, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadInt(f, &x.I16, 16, 0)
 		case "i32":
-			if seen[7] || !lenient.ReadInt(f, &x.I32, 32, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &x.I32, 32, 0)
 		case "i64":
-			if seen[8] || !lenient.ReadInt(f, &x.I64, 64, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadInt(f, &x.I64, 64, 0)
 		case "i":
-			if seen[9] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
-				return false
-			}
-			seen[9] = true
+			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
 		case "pi":
-			if seen[10] {
-				return false
-			}
-			seen[10] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[10], ok = true, !seen[10] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.PI = &p
 		case "pi8":
-			if seen[11] {
-				return false
-			}
-			seen[11] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
-			p := int8(val)
+			var p int8
+			seen[11], ok = true, !seen[11] && lenient.ReadInt(f, &p, 8, 0)
 			x.PI8 = &p
 		case "u8":
-			if seen[12] || !lenient.ReadUint(f, &x.U8, 8, 0) {
-				return false
-			}
-			seen[12] = true
+			seen[12], ok = true, !seen[12] && lenient.ReadUint(f, &x.U8, 8, 0)
 		case "u16":
-			if seen[13] || !lenient.ReadUint(f, &x.U16, 16, 0) {
-				return false
-			}
-			seen[13] = true
+			seen[13], ok = true, !seen[13] && lenient.ReadUint(f, &x.U16, 16, 0)
 		case "u32":
-			if seen[14] || !lenient.ReadUint(f, &x.U32, 32, 0) {
-				return false
-			}
-			seen[14] = true
+			seen[14], ok = true, !seen[14] && lenient.ReadUint(f, &x.U32, 32, 0)
 		case "u64":
-			if seen[15] || !lenient.ReadUint(f, &x.U64, 64, 0) {
-				return false
-			}
-			seen[15] = true
+			seen[15], ok = true, !seen[15] && lenient.ReadUint(f, &x.U64, 64, 0)
 		case "u":
-			if seen[16] || !lenient.ReadUint(f, &x.U, lenient.IntBits, 0) {
-				return false
-			}
-			seen[16] = true
+			seen[16], ok = true, !seen[16] && lenient.ReadUint(f, &x.U, lenient.IntBits, 0)
 		case "pu16":
-			if seen[17] {
-				return false
-			}
-			seen[17] = true
-			val, ok := f.Uint(16, 0)
-			if !ok {
-				return false
-			}
-			p := uint16(val)
+			var p uint16
+			seen[17], ok = true, !seen[17] && lenient.ReadUint(f, &p, 16, 0)
 			x.PU16 = &p
 		case "f32":
-			if seen[18] || !lenient.ReadFloat(f, &x.F32, 32, 0) {
-				return false
-			}
-			seen[18] = true
+			seen[18], ok = true, !seen[18] && lenient.ReadFloat(f, &x.F32, 32, 0)
 		case "f64":
-			if seen[19] || !lenient.ReadFloat(f, &x.F64, 64, 0) {
-				return false
-			}
-			seen[19] = true
+			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.F64, 64, 0)
 		case "pf32":
-			if seen[20] {
-				return false
-			}
-			seen[20] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			p := float32(val)
+			var p float32
+			seen[20], ok = true, !seen[20] && lenient.ReadFloat(f, &p, 32, 0)
 			x.PF32 = &p
 		case "m":
-			if seen[21] || !lenient.ReadString(f, &x.M, 0) {
-				return false
-			}
-			seen[21] = true
+			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.M, 0)
 		case "pm":
-			if seen[22] {
-				return false
-			}
-			seen[22] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := Mode(val)
+			var p Mode
+			seen[22], ok = true, !seen[22] && lenient.ReadString(f, &p, 0)
 			x.PM = &p
 		case "l":
-			if seen[23] || !lenient.ReadInt(f, &x.L, 8, 0) {
-				return false
-			}
-			seen[23] = true
+			seen[23], ok = true, !seen[23] && lenient.ReadInt(f, &x.L, 8, 0)
 		case "pl":
-			if seen[24] {
-				return false
-			}
-			seen[24] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
-			p := Level(val)
+			var p Level
+			seen[24], ok = true, !seen[24] && lenient.ReadInt(f, &p, 8, 0)
 			x.PL = &p
 		case "r":
-			if seen[25] || !lenient.ReadFloat(f, &x.R, 32, 0) {
-				return false
-			}
-			seen[25] = true
+			seen[25], ok = true, !seen[25] && lenient.ReadFloat(f, &x.R, 32, 0)
 		case "strictI", "strict-i", "StrictI":
-			if !f.Alias(k, "strict_i") {
-				return false
-			}
+			f.Aliased(k, "strict_i")
 			fallthrough
 		case "strict_i":
-			if seen[26] || !lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict) {
-				return false
-			}
-			seen[26] = true
+			seen[26], ok = true, !seen[26] && lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict)
 		case "strictB", "strict-b", "StrictB":
-			if !f.Alias(k, "strict_b") {
-				return false
-			}
+			f.Aliased(k, "strict_b")
 			fallthrough
 		case "strict_b":
-			if seen[27] || !lenient.ReadBool(f, &x.StrictB, lenient.Strict) {
-				return false
-			}
-			seen[27] = true
+			seen[27], ok = true, !seen[27] && lenient.ReadBool(f, &x.StrictB, lenient.Strict)
 		case "strictF", "strict-f", "StrictF":
-			if !f.Alias(k, "strict_f") {
-				return false
-			}
+			f.Aliased(k, "strict_f")
 			fallthrough
 		case "strict_f":
-			if seen[28] || !lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict) {
-				return false
-			}
-			seen[28] = true
+			seen[28], ok = true, !seen[28] && lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict)
 		case "un":
-			if seen[29] || !lenient.ReadString(f, &x.Un, lenient.Unescape) {
-				return false
-			}
-			seen[29] = true
+			seen[29], ok = true, !seen[29] && lenient.ReadString(f, &x.Un, lenient.Unescape)
 		case "pun":
-			if seen[30] {
-				return false
-			}
-			seen[30] = true
-			val, ok := f.String(lenient.Unescape)
-			if !ok {
-				return false
-			}
-			p := val
+			var p string
+			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, lenient.Unescape)
 			x.PUn = &p
 		default:
-			if skipped || !f.UnknownOf(k, scalarsInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, scalarsInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
@@ -769,14 +631,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "a":
-			if seen[0] {
+			var val int64
+			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "1.5"); c < 0 {
 				return false
 			}
@@ -785,14 +644,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.A = int(val)
 		case "b":
-			if seen[1] {
+			var val int64
+			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "0.5"); c <= 0 {
 				return false
 			}
@@ -801,27 +657,21 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.B = int(val)
 		case "c":
-			if seen[2] {
+			var val uint64
+			if seen[2] || !lenient.ReadUint(f, &val, 8, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.Uint(8, 0)
-			if !ok {
-				return false
-			}
 			if val > 200 {
 				return false
 			}
 			x.C = uint8(val)
 		case "d":
-			if seen[3] {
+			var val float64
+			if seen[3] || !lenient.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[3] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "0.1"); c < 0 {
 				return false
 			}
@@ -830,14 +680,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.D = float32(val)
 		case "e":
-			if seen[4] {
+			var val float64
+			if seen[4] || !lenient.ReadFloat(f, &val, 64, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Float(64, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "0"); c <= 0 {
 				return false
 			}
@@ -846,14 +693,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.E = val
 		case "g":
-			if seen[5] {
+			var val int64
+			if seen[5] || !lenient.ReadInt(f, &val, 64, 0) {
 				return false
 			}
 			seen[5] = true
-			val, ok := f.Int(64, 0)
-			if !ok {
-				return false
-			}
 			if val < -9223372036854775808 {
 				return false
 			}
@@ -862,54 +706,42 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.G = val
 		case "h":
-			if seen[6] {
+			var val uint64
+			if seen[6] || !lenient.ReadUint(f, &val, 64, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Uint(64, 0)
-			if !ok {
-				return false
-			}
 			if val > 18446744073709551615 {
 				return false
 			}
 			x.H = val
 		case "pi":
-			if seen[7] {
+			var val int64
+			if seen[7] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[7] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "1e1"); c < 0 {
 				return false
 			}
 			p := int(val)
 			x.PI = &p
 		case "u16":
-			if seen[8] {
+			var val uint64
+			if seen[8] || !lenient.ReadUint(f, &val, 16, 0) {
 				return false
 			}
 			seen[8] = true
-			val, ok := f.Uint(16, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "65535.5"); c >= 0 {
 				return false
 			}
 			x.U16 = uint16(val)
 		case "l":
-			if seen[9] {
+			var val int64
+			if seen[9] || !lenient.ReadInt(f, &val, 8, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
 			if val < -3 {
 				return false
 			}
@@ -918,14 +750,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.L = Level(val)
 		case "s":
-			if seen[10] {
+			var val string
+			if seen[10] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[10] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			if utf8.RuneCountInString(val) < 2 {
 				return false
 			}
@@ -934,27 +763,21 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.S = val
 		case "p":
-			if seen[11] {
+			var val string
+			if seen[11] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[11] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			if !boundsInputPPattern.MatchString(val) {
 				return false
 			}
 			x.P = val
 		case "en":
-			if seen[12] {
+			var val string
+			if seen[12] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[12] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "a", "b", "é":
 			default:
@@ -962,14 +785,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.En = val
 		case "v":
-			if seen[13] {
+			var val string
+			if seen[13] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[13] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "x", "y":
 				return false
@@ -981,19 +801,16 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = val
 		case "vs":
-			if seen[14] {
+			if seen[14] || !f.Array(0) {
 				return false
 			}
 			seen[14] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				val, ok := f.String(0)
-				if !ok {
+				var val string
+				if !lenient.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -1009,28 +826,22 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]string, 0, len(b)), b...)
 			x.VS = s
 		case "vn":
-			if seen[15] {
+			var val string
+			if seen[15] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[15] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "x", "\\n":
 				return false
 			}
 			x.VN = val
 		case "pv":
-			if seen[16] {
+			var val string
+			if seen[16] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[16] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "1", "0":
 				return false
@@ -1043,14 +854,11 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := Mode(val)
 			x.PV = &p
 		case "items":
-			if seen[17] {
+			var s []int
+			if seen[17] || !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
 			seen[17] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
-				return false
-			}
 			if len(s) < 1 {
 				return false
 			}
@@ -1059,29 +867,23 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Items = s
 		case "pits":
-			if seen[18] {
+			var s []int8
+			if seen[18] || !lenient.ReadInts(f, &s, 8, 0) {
 				return false
 			}
 			seen[18] = true
-			var s []int8
-			if !lenient.ReadInts(f, &s, 8, 0) {
-				return false
-			}
 			if len(s) < 2 {
 				return false
 			}
 			x.PIts = &s
 		default:
-			if skipped || !f.UnknownOf(k, boundsInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, boundsInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
@@ -1169,23 +971,14 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "n":
-			if seen[0] || !lenient.ReadInt(f, &x.N, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.N, lenient.IntBits, 0)
 		case "s":
-			if seen[1] || !lenient.ReadString(f, &x.S, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.S, 0)
 		case "xs":
-			if seen[2] {
+			if seen[2] || !f.Array(0) {
 				return false
 			}
 			seen[2] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]uint16
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -1201,27 +994,17 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]uint16, 0, len(b)), b...)
 			x.Xs = s
 		case "f":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			p := float32(val)
+			var p float32
+			seen[3], ok = true, !seen[3] && lenient.ReadFloat(f, &p, 32, 0)
 			x.F = &p
 		default:
-			if skipped || !f.UnknownOf(k, innerKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, innerKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var leafKeys = [1][]string{{"v"}}
@@ -1300,38 +1083,15 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.V = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
 		default:
-			if skipped || !f.UnknownOf(k, leafKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, leafKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
@@ -1423,31 +1183,16 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "leaf":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !x.Leaf.fastNormgen(f, 0) {
-				return false
-			}
+			seen[0], ok = true, !seen[0] && x.Leaf.fastNormgen(f, 0)
 		case "pleaf":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
 			p := new(Leaf)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[1], ok = true, !seen[1] && p.fastNormgen(f, 0)
 			x.PLeaf = p
 		case "map":
-			if seen[2] {
+			if seen[2] || !f.Object(0) {
 				return false
 			}
 			seen[2] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]Leaf)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -1469,16 +1214,13 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Map = mp
 		default:
-			if skipped || !f.UnknownOf(k, midKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, midKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
@@ -2097,13 +1839,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "tags":
-			if seen[0] {
+			if seen[0] || !f.Array(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2119,13 +1858,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		case "counts":
-			if seen[1] {
+			if seen[1] || !f.Object(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(Counts)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2147,45 +1883,14 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Counts = mp
 		case "w":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.W = s
+			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.W, lenient.Wrap)
 		case "wi":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Wrap) {
-				return false
-			}
-			x.WI = s
+			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.WI, lenient.IntBits, lenient.Wrap)
 		case "wu8":
-			if seen[4] {
+			if seen[4] || !f.Array(lenient.Wrap) {
 				return false
 			}
 			seen[4] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
 			var buf [8]uint8Alias
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2201,13 +1906,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]uint8Alias, 0, len(b)), b...)
 			x.WU8 = s
 		case "wb":
-			if seen[5] {
+			if seen[5] || !f.Array(lenient.Strict|lenient.Wrap) {
 				return false
 			}
 			seen[5] = true
-			if !f.Array(lenient.Strict | lenient.Wrap) {
-				return false
-			}
 			var buf [8]bool
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2223,33 +1925,18 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]bool, 0, len(b)), b...)
 			x.WB = s
 		case "ss":
-			if seen[6] {
+			if seen[6] || !f.Array(0) {
 				return false
 			}
 			seen[6] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e []string
-				if !f.Array(0) {
+				var s []string
+				if !lenient.ReadStrings(f, &s, 0) {
 					return false
 				}
-				var buf1 [8]string
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e string
-					if !lenient.ReadString(f, &e, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]string, 0, len(b1)), b1...)
 				e = s
 				b = append(b, e)
 			}
@@ -2259,13 +1946,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][]string, 0, len(b)), b...)
 			x.SS = s
 		case "sss":
-			if seen[7] {
+			if seen[7] || !f.Array(0) {
 				return false
 			}
 			seen[7] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][][]int
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2297,13 +1981,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][][]int, 0, len(b)), b...)
 			x.SSS = s
 		case "ms":
-			if seen[8] {
+			if seen[8] || !f.Object(0) {
 				return false
 			}
 			seen[8] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]Inner)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2325,13 +2006,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MS = mp
 		case "mps":
-			if seen[9] {
+			if seen[9] || !f.Object(0) {
 				return false
 			}
 			seen[9] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]*Inner)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2355,13 +2033,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MPS = mp
 		case "mm":
-			if seen[10] {
+			if seen[10] || !f.Object(0) {
 				return false
 			}
 			seen[10] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string][]map[string]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2417,13 +2092,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MM = mp
 		case "msl":
-			if seen[11] {
+			if seen[11] || !f.Object(0) {
 				return false
 			}
 			seen[11] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string][]string)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2435,22 +2107,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e []string
-				if !f.Array(0) {
+				var s []string
+				if !lenient.ReadStrings(f, &s, 0) {
 					return false
 				}
-				var buf1 [8]string
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e string
-					if !lenient.ReadString(f, &e, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]string, 0, len(b1)), b1...)
 				e = s
 				mp[k] = e
 			}
@@ -2459,13 +2119,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MSl = mp
 		case "mpi":
-			if seen[12] {
+			if seen[12] || !f.Object(0) {
 				return false
 			}
 			seen[12] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]*int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2477,8 +2134,8 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e *int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				var val int64
+				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -2490,23 +2147,17 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MPI = mp
 		case "psl":
-			if seen[13] {
+			var s []int
+			if seen[13] || !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
 				return false
 			}
 			seen[13] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
-				return false
-			}
 			x.PSl = &s
 		case "pmap":
-			if seen[14] {
+			if seen[14] || !f.Object(0) {
 				return false
 			}
 			seen[14] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]string)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2528,37 +2179,22 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		case "pin":
-			if seen[15] {
-				return false
-			}
-			seen[15] = true
 			p := new(Inner)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[15], ok = true, !seen[15] && p.fastNormgen(f, 0)
 			x.PIn = p
 		case "in":
-			if seen[16] {
-				return false
-			}
-			seen[16] = true
-			if !x.In.fastNormgen(f, 0) {
-				return false
-			}
+			seen[16], ok = true, !seen[16] && x.In.fastNormgen(f, 0)
 		case "sps":
-			if seen[17] {
+			if seen[17] || !f.Array(0) {
 				return false
 			}
 			seen[17] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]*int
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				var val int64
+				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -2571,13 +2207,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]*int, 0, len(b)), b...)
 			x.SPs = s
 		case "spi":
-			if seen[18] {
+			if seen[18] || !f.Array(0) {
 				return false
 			}
 			seen[18] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]*Inner
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2595,13 +2228,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]*Inner, 0, len(b)), b...)
 			x.SPI = s
 		case "stags":
-			if seen[19] {
+			if seen[19] || !f.Array(0) {
 				return false
 			}
 			seen[19] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Tags
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2631,13 +2261,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Tags, 0, len(b)), b...)
 			x.STags = s
 		case "sf32":
-			if seen[20] {
+			if seen[20] || !f.Array(0) {
 				return false
 			}
 			seen[20] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]float32
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2653,13 +2280,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]float32, 0, len(b)), b...)
 			x.SF32 = s
 		case "sbool":
-			if seen[21] {
+			if seen[21] || !f.Array(0) {
 				return false
 			}
 			seen[21] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]bool
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2675,13 +2299,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]bool, 0, len(b)), b...)
 			x.SBool = s
 		case "sm":
-			if seen[22] {
+			if seen[22] || !f.Array(0) {
 				return false
 			}
 			seen[22] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]map[string]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2717,31 +2338,14 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]string, 0, len(b)), b...)
 			x.SM = s
 		case "stra":
-			if seen[23] {
-				return false
-			}
-			seen[23] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Strict) {
-				return false
-			}
-			x.StrA = s
+			seen[23], ok = true, !seen[23] && lenient.ReadInts(f, &x.StrA, lenient.IntBits, lenient.Strict)
 		case "stro":
-			if seen[24] {
-				return false
-			}
-			seen[24] = true
-			if !x.StrO.fastNormgen(f, lenient.Strict) {
-				return false
-			}
+			seen[24], ok = true, !seen[24] && x.StrO.fastNormgen(f, lenient.Strict)
 		case "strm":
-			if seen[25] {
+			if seen[25] || !f.Object(lenient.Strict) {
 				return false
 			}
 			seen[25] = true
-			if !f.Object(lenient.Strict) {
-				return false
-			}
 			mp := make(map[string]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2763,21 +2367,12 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.StrM = mp
 		case "mid":
-			if seen[26] {
-				return false
-			}
-			seen[26] = true
-			if !x.Mid.fastNormgen(f, 0) {
-				return false
-			}
+			seen[26], ok = true, !seen[26] && x.Mid.fastNormgen(f, 0)
 		case "mids":
-			if seen[27] {
+			if seen[27] || !f.Array(0) {
 				return false
 			}
 			seen[27] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Mid
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2793,13 +2388,10 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Mid, 0, len(b)), b...)
 			x.Mids = s
 		case "deep":
-			if seen[28] {
+			if seen[28] || !f.Object(0) {
 				return false
 			}
 			seen[28] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string][]map[string]Leaf)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2855,23 +2447,14 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Deep = mp
 		case "bnd":
-			if seen[29] {
-				return false
-			}
-			seen[29] = true
 			p := new(BoundsInput)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[29], ok = true, !seen[29] && p.fastNormgen(f, 0)
 			x.Bnd = p
 		case "bnds":
-			if seen[30] {
+			if seen[30] || !f.Array(0) {
 				return false
 			}
 			seen[30] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]BoundsInput
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2887,16 +2470,13 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]BoundsInput, 0, len(b)), b...)
 			x.Bnds = s
 		default:
-			if skipped || !f.UnknownOf(k, containersInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, containersInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
@@ -4364,13 +3944,10 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "d63":
-			if seen[0] {
+			if seen[0] || !f.Array(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -5242,13 +4819,10 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, len(b)), b...)
 			x.D63 = s
 		case "d64":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -6134,21 +5708,15 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, len(b)), b...)
 			x.D64 = s
 		case "t":
-			if seen[2] || !lenient.ReadString(f, &x.T, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.T, 0)
 		default:
-			if skipped || !f.UnknownOf(k, deepInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, deepInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
@@ -6280,31 +5848,19 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "qty":
-			if seen[1] || !lenient.ReadInt(f, &x.Qty, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Qty, lenient.IntBits, 0)
 		case "name":
-			if seen[2] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Name, 0)
 		default:
-			if skipped || !f.UnknownOf(k, partKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, partKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0] && seen[2]) {
 		return false
 	}
 	if !seen[1] {
@@ -6312,9 +5868,6 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 		x.Qty = 1
-	}
-	if !seen[2] {
-		return false
 	}
 	return true
 }
@@ -6429,39 +5982,23 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "level":
-			if seen[0] || !lenient.ReadInt(f, &x.Level, 8, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Level, 8, 0)
 		case "ratio":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			p := float32(val)
+			var p float32
+			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &p, 32, 0)
 			x.Ratio = &p
 		case "verbose":
-			if seen[2] || !lenient.ReadBool(f, &x.Verbose, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Verbose, 0)
 		case "label":
-			if seen[3] || !lenient.ReadString(f, &x.Label, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Label, 0)
 		default:
-			if skipped || !f.UnknownOf(k, optsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, optsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {
@@ -6668,87 +6205,40 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "r", "required":
-			if !f.Alias(k, "req") {
-				return false
-			}
+			f.Aliased(k, "req")
 			fallthrough
 		case "req":
-			if seen[0] || !lenient.ReadString(f, &x.Req, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Req, 0)
 		case "reqI", "req-i", "ReqI":
-			if !f.Alias(k, "req_i") {
-				return false
-			}
+			f.Aliased(k, "req_i")
 			fallthrough
 		case "req_i":
-			if seen[1] || !lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0)
 		case "ds":
-			if seen[2] || !lenient.ReadString(f, &x.DS, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DS, 0)
 		case "di":
-			if seen[3] || !lenient.ReadInt(f, &x.DI, lenient.IntBits, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.DI, lenient.IntBits, 0)
 		case "dp":
-			if seen[4] {
-				return false
-			}
-			seen[4] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.DP = &p
 		case "du":
-			if seen[5] || !lenient.ReadUint(f, &x.DU, 8, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.DU, 8, 0)
 		case "df":
-			if seen[6] || !lenient.ReadFloat(f, &x.DF, 32, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadFloat(f, &x.DF, 32, 0)
 		case "dm":
-			if seen[7] || !lenient.ReadString(f, &x.DM, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadString(f, &x.DM, 0)
 		case "opts":
-			if seen[8] {
-				return false
-			}
-			seen[8] = true
-			if !x.Opts.fastNormgen(f, 0) {
-				return false
-			}
+			seen[8], ok = true, !seen[8] && x.Opts.fastNormgen(f, 0)
 		case "popts":
-			if seen[9] {
-				return false
-			}
-			seen[9] = true
 			p := new(Opts)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[9], ok = true, !seen[9] && p.fastNormgen(f, 0)
 			x.POpts = p
 		case "parts":
-			if seen[10] {
+			if seen[10] || !f.Array(0) {
 				return false
 			}
 			seen[10] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Part
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -6764,13 +6254,10 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Part, 0, len(b)), b...)
 			x.Parts = s
 		case "tags":
-			if seen[11] {
+			if seen[11] || !f.Array(lenient.Wrap) {
 				return false
 			}
 			seen[11] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
 			var buf [8]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -6786,19 +6273,13 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		default:
-			if skipped || !f.UnknownOf(k, defaultsInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, defaultsInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
+	if !(f.Closed() && seen[0] && seen[1]) {
 		return false
 	}
 	if !seen[2] {
@@ -6905,23 +6386,17 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "a":
-			if seen[0] || !lenient.ReadInt(f, &x.A, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)
 		case "b":
-			if seen[1] || !lenient.ReadString(f, &x.B, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.B, 0)
 		default:
 			return false
 		}
+		if !ok {
+			return false
+		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var strictInputKeys = [7][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}
@@ -7024,31 +6499,16 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.Base.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Base.ID, 0)
 		case "kind":
-			if seen[1] || !lenient.ReadString(f, &x.Base.Kind, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Base.Kind, 0)
 		case "c":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			if !x.C.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && x.C.fastNormgen(f, 0)
 		case "cs":
-			if seen[3] {
+			if seen[3] || !f.Array(0) {
 				return false
 			}
 			seen[3] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Closed
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -7064,13 +6524,10 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Closed, 0, len(b)), b...)
 			x.Cs = s
 		case "cm":
-			if seen[4] {
+			if seen[4] || !f.Object(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]Closed)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -7092,23 +6549,17 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Cm = mp
 		case "flag":
-			if seen[5] || !lenient.ReadBool(f, &x.Flag, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Flag, 0)
 		case "amount":
-			if seen[6] || !lenient.ReadFloat(f, &x.Amount, 64, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadFloat(f, &x.Amount, 64, 0)
 		default:
 			return false
 		}
+		if !ok {
+			return false
+		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var embKeys = [1][]string{{"b"}}
@@ -7174,21 +6625,15 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "b":
-			if seen[0] || !lenient.ReadInt(f, &x.B, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.B, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, embKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, embKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
@@ -7468,19 +6913,16 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "psp":
-			if seen[0] {
+			if seen[0] || !f.Array(0) {
 				return false
 			}
 			seen[0] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]*int
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *int
-				val, ok := f.Int(lenient.IntBits, 0)
-				if !ok {
+				var val int64
+				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -7493,13 +6935,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]*int, 0, len(b)), b...)
 			x.PSP = &s
 		case "sps":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]*[]int
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -7517,13 +6956,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]*[]int, 0, len(b)), b...)
 			x.SPS = s
 		case "mps":
-			if seen[2] {
+			if seen[2] || !f.Object(0) {
 				return false
 			}
 			seen[2] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]*[]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -7547,13 +6983,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MPS = mp
 		case "pmp":
-			if seen[3] {
+			if seen[3] || !f.Object(0) {
 				return false
 			}
 			seen[3] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]*Inner)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -7577,19 +7010,16 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMP = &mp
 		case "spm":
-			if seen[4] {
+			if seen[4] || !f.Array(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]*Mode
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e *Mode
-				val, ok := f.String(0)
-				if !ok {
+				var val string
+				if !lenient.ReadString(f, &val, 0) {
 					return false
 				}
 				p := Mode(val)
@@ -7602,13 +7032,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]*Mode, 0, len(b)), b...)
 			x.SPM = s
 		case "n":
-			if seen[5] {
+			if seen[5] || !f.Object(0) {
 				return false
 			}
 			seen[5] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(Named)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -7644,42 +7071,20 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.N = mp
 		case "al":
-			if seen[6] || !lenient.ReadString(f, &x.AL, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadString(f, &x.AL, 0)
 		case "pal":
-			if seen[7] {
-				return false
-			}
-			seen[7] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p string
+			seen[7], ok = true, !seen[7] && lenient.ReadString(f, &p, 0)
 			x.PAL = &p
 		case "emb":
-			if seen[8] {
-				return false
-			}
-			seen[8] = true
-			if !x.Emb.fastNormgen(f, 0) {
-				return false
-			}
+			seen[8], ok = true, !seen[8] && x.Emb.fastNormgen(f, 0)
 		case "str":
-			if seen[9] || !lenient.ReadInt(f, &x.Str, lenient.IntBits, 0) {
-				return false
-			}
-			seen[9] = true
+			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &x.Str, lenient.IntBits, 0)
 		case "msp":
-			if seen[10] {
+			if seen[10] || !f.Object(0) {
 				return false
 			}
 			seen[10] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string][]*Inner)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -7717,13 +7122,10 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MSP = mp
 		case "smp":
-			if seen[11] {
+			if seen[11] || !f.Array(0) {
 				return false
 			}
 			seen[11] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]map[string]*Inner
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -7761,16 +7163,13 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]*Inner, 0, len(b)), b...)
 			x.SMP = s
 		default:
-			if skipped || !f.UnknownOf(k, oddInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, oddInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
@@ -8134,170 +7533,84 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ident", "the id":
-			if !f.Alias(k, "id") {
-				return false
-			}
+			f.Aliased(k, "id")
 			fallthrough
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ReportBase.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ReportBase.ID, 0)
 		case "lvl":
-			if seen[1] || !lenient.ReadInt(f, &x.ReportBase.Level, 8, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReportBase.Level, 8, 0)
 		case "str", "old s":
-			if !f.Alias(k, "s") {
-				return false
-			}
+			f.Aliased(k, "s")
 			fallthrough
 		case "s":
-			if seen[2] || !lenient.ReadString(f, &x.S, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.S, 0)
 		case "int_v", "$i":
-			if !f.Alias(k, "i") {
-				return false
-			}
+			f.Aliased(k, "i")
 			fallthrough
 		case "i":
-			if seen[3] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
 		case "i8_v":
-			if !f.Alias(k, "i8") {
-				return false
-			}
+			f.Aliased(k, "i8")
 			fallthrough
 		case "i8":
-			if seen[4] || !lenient.ReadInt(f, &x.I8, 8, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.I8, 8, 0)
 		case "uint_v":
-			if !f.Alias(k, "u") {
-				return false
-			}
+			f.Aliased(k, "u")
 			fallthrough
 		case "u":
-			if seen[5] || !lenient.ReadUint(f, &x.U, 16, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.U, 16, 0)
 		case "u64_v":
-			if !f.Alias(k, "u64") {
-				return false
-			}
+			f.Aliased(k, "u64")
 			fallthrough
 		case "u64":
-			if seen[6] || !lenient.ReadUint(f, &x.U64, 64, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.U64, 64, 0)
 		case "float_v":
-			if !f.Alias(k, "f") {
-				return false
-			}
+			f.Aliased(k, "f")
 			fallthrough
 		case "f":
-			if seen[7] || !lenient.ReadFloat(f, &x.F, 32, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadFloat(f, &x.F, 32, 0)
 		case "f64_v":
-			if !f.Alias(k, "f64") {
-				return false
-			}
+			f.Aliased(k, "f64")
 			fallthrough
 		case "f64":
-			if seen[8] || !lenient.ReadFloat(f, &x.F64, 64, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadFloat(f, &x.F64, 64, 0)
 		case "bool_v":
-			if !f.Alias(k, "b") {
-				return false
-			}
+			f.Aliased(k, "b")
 			fallthrough
 		case "b":
-			if seen[9] || !lenient.ReadBool(f, &x.B, 0) {
-				return false
-			}
-			seen[9] = true
+			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.B, 0)
 		case "sb_v":
-			if !f.Alias(k, "sb") {
-				return false
-			}
+			f.Aliased(k, "sb")
 			fallthrough
 		case "sb":
-			if seen[10] || !lenient.ReadBool(f, &x.SB, lenient.StrictBool) {
-				return false
-			}
-			seen[10] = true
+			seen[10], ok = true, !seen[10] && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
 		case "pi":
-			if !f.Alias(k, "p i") {
-				return false
-			}
+			f.Aliased(k, "p i")
 			fallthrough
 		case "p i":
-			if seen[11] {
-				return false
-			}
-			seen[11] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[11], ok = true, !seen[11] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.PI = &p
 		case "pb":
-			if !f.Alias(k, "p b") {
-				return false
-			}
+			f.Aliased(k, "p b")
 			fallthrough
 		case "p b":
-			if seen[12] {
-				return false
-			}
-			seen[12] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &p, 0)
 			x.PB = &p
 		case "sl":
-			if !f.Alias(k, "a b") {
-				return false
-			}
+			f.Aliased(k, "a b")
 			fallthrough
 		case "a b":
-			if seen[13] {
-				return false
-			}
-			seen[13] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
-				return false
-			}
-			x.Sl = s
+			seen[13], ok = true, !seen[13] && lenient.ReadInts(f, &x.Sl, lenient.IntBits, 0)
 		case "mp", "a_b", "aB":
-			if !f.Alias(k, "a-b") {
-				return false
-			}
+			f.Aliased(k, "a-b")
 			fallthrough
 		case "a-b":
-			if seen[14] {
+			if seen[14] || !f.Object(0) {
 				return false
 			}
 			seen[14] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -8319,113 +7632,48 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.M = mp
 		case "inner":
-			if !f.Alias(k, "x 0") {
-				return false
-			}
+			f.Aliased(k, "x 0")
 			fallthrough
 		case "x 0":
-			if seen[15] {
-				return false
-			}
-			seen[15] = true
-			if !x.In.fastNormgen(f, 0) {
-				return false
-			}
+			seen[15], ok = true, !seen[15] && x.In.fastNormgen(f, 0)
 		case "p_in":
-			if !f.Alias(k, "pin") {
-				return false
-			}
+			f.Aliased(k, "pin")
 			fallthrough
 		case "pin":
-			if seen[16] {
-				return false
-			}
-			seen[16] = true
 			p := new(Inner)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[16], ok = true, !seen[16] && p.fastNormgen(f, 0)
 			x.PIn = p
 		case "ww":
-			if !f.Alias(k, "w") {
-				return false
-			}
+			f.Aliased(k, "w")
 			fallthrough
 		case "w":
-			if seen[17] {
-				return false
-			}
-			seen[17] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.W = s
+			seen[17], ok = true, !seen[17] && lenient.ReadStrings(f, &x.W, lenient.Wrap)
 		case "st":
-			if !f.Alias(k, "strict") {
-				return false
-			}
+			f.Aliased(k, "strict")
 			fallthrough
 		case "strict":
-			if seen[18] || !lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict) {
-				return false
-			}
-			seen[18] = true
+			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict)
 		case "un_v":
-			if !f.Alias(k, "un") {
-				return false
-			}
+			f.Aliased(k, "un")
 			fallthrough
 		case "un":
-			if seen[19] || !lenient.ReadString(f, &x.Un, lenient.Unescape) {
-				return false
-			}
-			seen[19] = true
+			seen[19], ok = true, !seen[19] && lenient.ReadString(f, &x.Un, lenient.Unescape)
 		case "s_s":
-			if !f.Alias(k, "ss") {
-				return false
-			}
+			f.Aliased(k, "ss")
 			fallthrough
 		case "ss":
-			if seen[20] {
+			if seen[20] || !f.Array(0) {
 				return false
 			}
 			seen[20] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e []string
-				if !f.Array(0) {
+				var s []string
+				if !lenient.ReadStrings(f, &s, 0) {
 					return false
 				}
-				var buf1 [8]string
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e string
-					if !lenient.ReadString(f, &e, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]string, 0, len(b1)), b1...)
 				e = s
 				b = append(b, e)
 			}
@@ -8435,13 +7683,10 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][]string, 0, len(b)), b...)
 			x.SS = s
 		case "m m":
-			if seen[21] {
+			if seen[21] || !f.Object(0) {
 				return false
 			}
 			seen[21] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string][]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -8465,109 +7710,50 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MM = mp
 		case "d s":
-			if seen[22] || !lenient.ReadString(f, &x.DS, 0) {
-				return false
-			}
-			seen[22] = true
+			seen[22], ok = true, !seen[22] && lenient.ReadString(f, &x.DS, 0)
 		case "di":
-			if seen[23] || !lenient.ReadInt(f, &x.DI, 8, 0) {
-				return false
-			}
-			seen[23] = true
+			seen[23], ok = true, !seen[23] && lenient.ReadInt(f, &x.DI, 8, 0)
 		case "du":
-			if seen[24] || !lenient.ReadUint(f, &x.DU, 64, 0) {
-				return false
-			}
-			seen[24] = true
+			seen[24], ok = true, !seen[24] && lenient.ReadUint(f, &x.DU, 64, 0)
 		case "d f":
-			if seen[25] || !lenient.ReadFloat(f, &x.DF, 64, 0) {
-				return false
-			}
-			seen[25] = true
+			seen[25], ok = true, !seen[25] && lenient.ReadFloat(f, &x.DF, 64, 0)
 		case "df32":
-			if seen[26] || !lenient.ReadFloat(f, &x.DF32, 32, 0) {
-				return false
-			}
-			seen[26] = true
+			seen[26], ok = true, !seen[26] && lenient.ReadFloat(f, &x.DF32, 32, 0)
 		case "db":
-			if seen[27] || !lenient.ReadBool(f, &x.DB, 0) {
-				return false
-			}
-			seen[27] = true
+			seen[27], ok = true, !seen[27] && lenient.ReadBool(f, &x.DB, 0)
 		case "dpf":
-			if seen[28] {
-				return false
-			}
-			seen[28] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
-			p := float32(val)
+			var p float32
+			seen[28], ok = true, !seen[28] && lenient.ReadFloat(f, &p, 32, 0)
 			x.DPF = &p
 		case "dpb":
-			if seen[29] {
-				return false
-			}
-			seen[29] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[29], ok = true, !seen[29] && lenient.ReadBool(f, &p, 0)
 			x.DPB = &p
 		case "dps_v":
-			if !f.Alias(k, "dps") {
-				return false
-			}
+			f.Aliased(k, "dps")
 			fallthrough
 		case "dps":
-			if seen[30] {
-				return false
-			}
-			seen[30] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := Mode(val)
+			var p Mode
+			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, 0)
 			x.DPS = &p
 		case "da_v":
-			if !f.Alias(k, "da") {
-				return false
-			}
+			f.Aliased(k, "da")
 			fallthrough
 		case "da":
-			if seen[31] || !lenient.ReadInt(f, &x.DA, lenient.IntBits, 0) {
-				return false
-			}
-			seen[31] = true
+			seen[31], ok = true, !seen[31] && lenient.ReadInt(f, &x.DA, lenient.IntBits, 0)
 		case "options":
-			if !f.Alias(k, "opts") {
-				return false
-			}
+			f.Aliased(k, "opts")
 			fallthrough
 		case "opts":
-			if seen[32] {
-				return false
-			}
-			seen[32] = true
-			if !x.Opts.fastNormgen(f, 0) {
-				return false
-			}
+			seen[32], ok = true, !seen[32] && x.Opts.fastNormgen(f, 0)
 		case "p_map":
-			if !f.Alias(k, "pmap") {
-				return false
-			}
+			f.Aliased(k, "pmap")
 			fallthrough
 		case "pmap":
-			if seen[33] {
+			if seen[33] || !f.Object(0) {
 				return false
 			}
 			seen[33] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]string)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -8589,13 +7775,13 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		default:
-			if skipped || !f.UnknownOf(k, reportInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, reportInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[1] {
@@ -8793,41 +7979,23 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "i[0]", "i{}":
-			if !f.Alias(k, "i.v") {
-				return false
-			}
+			f.Aliased(k, "i.v")
 			fallthrough
 		case "i.v":
-			if seen[0] || !lenient.ReadInt(f, &x.I, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
 		case "a.b":
-			if !f.Alias(k, "x[0]") {
-				return false
-			}
+			f.Aliased(k, "x[0]")
 			fallthrough
 		case "x[0]":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			if !x.In.fastNormgen(f, 0) {
-				return false
-			}
+			seen[1], ok = true, !seen[1] && x.In.fastNormgen(f, 0)
 		case "m.m":
-			if !f.Alias(k, "m{}") {
-				return false
-			}
+			f.Aliased(k, "m{}")
 			fallthrough
 		case "m{}":
-			if seen[2] {
+			if seen[2] || !f.Object(0) {
 				return false
 			}
 			seen[2] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -8849,54 +8017,21 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.M = mp
 		case "s]l":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.SL = s
+			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.SL, lenient.Wrap)
 		case "b.b":
-			if seen[4] {
-				return false
-			}
-			seen[4] = true
-			val, ok := f.Bool(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p bool
+			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &p, 0)
 			x.B = &p
 		case "f[]":
-			if seen[5] || !lenient.ReadFloat(f, &x.F, 32, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &x.F, 32, 0)
 		default:
-			if skipped || !f.UnknownOf(k, reportPathsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, reportPathsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[2] {
+	if !(f.Closed() && seen[2]) {
 		return false
 	}
 	if !seen[4] {
@@ -8985,25 +8120,20 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "aa":
-			if !f.Alias(k, "a") {
-				return false
-			}
+			f.Aliased(k, "a")
 			fallthrough
 		case "a":
-			if seen[0] || !lenient.ReadInt(f, &x.A, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)
 		case "b":
-			if seen[1] || !lenient.ReadString(f, &x.B, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.B, 0)
 		default:
 			return false
 		}
+		if !ok {
+			return false
+		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[1] {

@@ -97,47 +97,26 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "count":
-			if seen[1] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		case "limit":
-			if seen[2] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "optional_int", "optional-int", "OptionalInt":
-			if !f.Alias(k, "optionalInt") {
-				return false
-			}
+			f.Aliased(k, "optionalInt")
 			fallthrough
 		case "optionalInt":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
-			p := int(val)
+			var p int
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.OptionalInt = &p
 		default:
-			if skipped || !f.UnknownOf(k, intParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, intParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0]) {
 		return false
 	}
 	if !seen[2] {
@@ -235,138 +214,72 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "int8_field", "int8-field", "Int8Field":
-			if !f.Alias(k, "int8Field") {
-				return false
-			}
+			f.Aliased(k, "int8Field")
 			fallthrough
 		case "int8Field":
-			if seen[0] || !lenient.ReadInt(f, &x.Int8Field, 8, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Int8Field, 8, 0)
 		case "int16_field", "int16-field", "Int16Field":
-			if !f.Alias(k, "int16Field") {
-				return false
-			}
+			f.Aliased(k, "int16Field")
 			fallthrough
 		case "int16Field":
-			if seen[1] || !lenient.ReadInt(f, &x.Int16Field, 16, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Int16Field, 16, 0)
 		case "int32_field", "int32-field", "Int32Field":
-			if !f.Alias(k, "int32Field") {
-				return false
-			}
+			f.Aliased(k, "int32Field")
 			fallthrough
 		case "int32Field":
-			if seen[2] || !lenient.ReadInt(f, &x.Int32Field, 32, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Int32Field, 32, 0)
 		case "int64_field", "int64-field", "Int64Field":
-			if !f.Alias(k, "int64Field") {
-				return false
-			}
+			f.Aliased(k, "int64Field")
 			fallthrough
 		case "int64Field":
-			if seen[3] || !lenient.ReadInt(f, &x.Int64Field, 64, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Int64Field, 64, 0)
 		case "uint_field", "uint-field", "UintField":
-			if !f.Alias(k, "uintField") {
-				return false
-			}
+			f.Aliased(k, "uintField")
 			fallthrough
 		case "uintField":
-			if seen[4] || !lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
 		case "uint8_field", "uint8-field", "Uint8Field":
-			if !f.Alias(k, "uint8Field") {
-				return false
-			}
+			f.Aliased(k, "uint8Field")
 			fallthrough
 		case "uint8Field":
-			if seen[5] || !lenient.ReadUint(f, &x.Uint8Field, 8, 0) {
-				return false
-			}
-			seen[5] = true
+			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
 		case "uint16_field", "uint16-field", "Uint16Field":
-			if !f.Alias(k, "uint16Field") {
-				return false
-			}
+			f.Aliased(k, "uint16Field")
 			fallthrough
 		case "uint16Field":
-			if seen[6] || !lenient.ReadUint(f, &x.Uint16Field, 16, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
 		case "uint32_field", "uint32-field", "Uint32Field":
-			if !f.Alias(k, "uint32Field") {
-				return false
-			}
+			f.Aliased(k, "uint32Field")
 			fallthrough
 		case "uint32Field":
-			if seen[7] || !lenient.ReadUint(f, &x.Uint32Field, 32, 0) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
 		case "uint64_field", "uint64-field", "Uint64Field":
-			if !f.Alias(k, "uint64Field") {
-				return false
-			}
+			f.Aliased(k, "uint64Field")
 			fallthrough
 		case "uint64Field":
-			if seen[8] || !lenient.ReadUint(f, &x.Uint64Field, 64, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
 		case "ptr_int64", "ptr-int64", "PtrInt64":
-			if !f.Alias(k, "ptrInt64") {
-				return false
-			}
+			f.Aliased(k, "ptrInt64")
 			fallthrough
 		case "ptrInt64":
-			if seen[9] {
-				return false
-			}
-			seen[9] = true
-			val, ok := f.Int(64, 0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p int64
+			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &p, 64, 0)
 			x.PtrInt64 = &p
 		case "ptr_uint32", "ptr-uint32", "PtrUint32":
-			if !f.Alias(k, "ptrUint32") {
-				return false
-			}
+			f.Aliased(k, "ptrUint32")
 			fallthrough
 		case "ptrUint32":
-			if seen[10] {
-				return false
-			}
-			seen[10] = true
-			val, ok := f.Uint(32, 0)
-			if !ok {
-				return false
-			}
-			p := uint32(val)
+			var p uint32
+			seen[10], ok = true, !seen[10] && lenient.ReadUint(f, &p, 32, 0)
 			x.PtrUint32 = &p
 		default:
-			if skipped || !f.UnknownOf(k, allIntTypesParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, allIntTypesParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
@@ -435,37 +348,23 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "embedded_count", "embedded-count", "EmbeddedCount":
-			if !f.Alias(k, "embeddedCount") {
-				return false
-			}
+			f.Aliased(k, "embeddedCount")
 			fallthrough
 		case "embeddedCount":
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-			if seen[1] || !lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, embeddedParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, embeddedParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
@@ -531,34 +430,20 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "embedded_count", "embedded-count", "EmbeddedCount":
-			if !f.Alias(k, "embeddedCount") {
-				return false
-			}
+			f.Aliased(k, "embeddedCount")
 			fallthrough
 		case "embeddedCount":
-			if seen[1] || !lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, regularEmbeddedParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, regularEmbeddedParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var untaggedParamsKeys = [1][]string{{"Count"}}
@@ -621,21 +506,15 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "Count":
-			if seen[0] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, untaggedParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, untaggedParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var optionsOnlyParamsKeys = [1][]string{{"Count"}}
@@ -698,21 +577,15 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "Count":
-			if seen[0] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, optionsOnlyParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, optionsOnlyParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var skippedParamsKeys = [1][]string{{"name"}}
@@ -775,21 +648,15 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		default:
-			if skipped || !f.UnknownOf(k, skippedParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, skippedParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
@@ -856,41 +723,25 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "large_int64", "large-int64", "LargeInt64":
-			if !f.Alias(k, "largeInt64") {
-				return false
-			}
+			f.Aliased(k, "largeInt64")
 			fallthrough
 		case "largeInt64":
-			if seen[0] || !lenient.ReadInt(f, &x.LargeInt64, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
 		case "large_uint64", "large-uint64", "LargeUint64":
-			if !f.Alias(k, "largeUint64") {
-				return false
-			}
+			f.Aliased(k, "largeUint64")
 			fallthrough
 		case "largeUint64":
-			if seen[1] || !lenient.ReadUint(f, &x.LargeUint64, 64, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
 		case "timestamp":
-			if seen[2] || !lenient.ReadInt(f, &x.Timestamp, 64, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Timestamp, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, largeIntParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, largeIntParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
@@ -957,36 +808,22 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "zip_code", "zip-code", "ZipCode":
-			if !f.Alias(k, "zipCode") {
-				return false
-			}
+			f.Aliased(k, "zipCode")
 			fallthrough
 		case "zipCode":
-			if seen[1] || !lenient.ReadString(f, &x.ZipCode, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.ZipCode, 0)
 		case "count":
-			if seen[2] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, stringFieldsParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, stringFieldsParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
@@ -1053,31 +890,19 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "price":
-			if seen[0] || !lenient.ReadFloat(f, &x.Price, 64, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Price, 64, 0)
 		case "rating":
-			if seen[1] || !lenient.ReadFloat(f, &x.Rating, 32, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Rating, 32, 0)
 		case "count":
-			if seen[2] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, floatParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, floatParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
@@ -1146,36 +971,21 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "id":
-			if seen[1] || !lenient.ReadInt(f, &x.IDAndCount.ID, 64, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.IDAndCount.ID, 64, 0)
 		case "count":
-			if seen[2] || !lenient.ReadInt(f, &x.IDAndCount.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.IDAndCount.Count, lenient.IntBits, 0)
 		case "limit":
-			if seen[3] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, parentParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, parentParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}
@@ -1302,114 +1112,30 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "tags":
-			if seen[0] {
-				return false
-			}
-			seen[0] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Tags = s
+			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Tags, lenient.Wrap)
 		case "states":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.States = s
+			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.States, lenient.Wrap)
 		case "replaces":
-			if seen[2] {
+			var s []string
+			if seen[2] || !lenient.ReadStrings(f, &s, lenient.Wrap) {
 				return false
 			}
 			seen[2] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
 			x.Replaces = &s
 		case "name":
-			if seen[3] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Name, 0)
 		case "count":
-			if seen[4] || !lenient.ReadInt(f, &x.Count, lenient.IntBits, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		case "filters":
-			if seen[5] {
-				return false
-			}
-			seen[5] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.filters.Filters = s
+			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.filters.Filters, lenient.Wrap)
 		default:
-			if skipped || !f.UnknownOf(k, sliceParamsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, sliceParamsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var timeRangeKeys = [2][]string{{"from"}, {"to"}}
@@ -1477,26 +1203,17 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "from":
-			if seen[0] || !lenient.ReadString(f, &x.From, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.From, 0)
 		case "to":
-			if seen[1] || !lenient.ReadString(f, &x.To, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.To, 0)
 		default:
-			if skipped || !f.UnknownOf(k, timeRangeKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, timeRangeKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
@@ -1636,46 +1353,28 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "start-rfc-3339":
-			if !f.Alias(k, "start_rfc_3339") {
-				return false
-			}
+			f.Aliased(k, "start_rfc_3339")
 			fallthrough
 		case "start_rfc_3339":
-			if seen[0] || !lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
 		case "end-rfc-3339":
-			if !f.Alias(k, "end_rfc_3339") {
-				return false
-			}
+			f.Aliased(k, "end_rfc_3339")
 			fallthrough
 		case "end_rfc_3339":
-			if seen[1] || !lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
 		case "dataSourceUid", "data-source-uid", "DataSourceUid":
-			if !f.Alias(k, "data_source_uid") {
-				return false
-			}
+			f.Aliased(k, "data_source_uid")
 			fallthrough
 		case "data_source_uid":
-			if seen[2] || !lenient.ReadString(f, &x.DataSourceUID, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DataSourceUID, 0)
 		default:
 			return false
 		}
+		if !ok {
+			return false
+		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[2] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[2]
 }
 
 var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
@@ -1742,34 +1441,19 @@ func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "value":
-			if seen[1] || !lenient.ReadInt(f, &x.Value, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Value, lenient.IntBits, 0)
 		case "optional":
-			if seen[2] || !lenient.ReadBool(f, &x.Optional, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Optional, 0)
 		default:
 			return false
 		}
+		if !ok {
+			return false
+		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var emptyParamsKeys = [0][]string{}
@@ -1827,10 +1511,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	return true
+	return f.Closed()
 }
 
 var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}

@@ -129,19 +129,14 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "max_attempts", "tries":
-			if !f.Alias(k, "attempts") {
-				return false
-			}
+			f.Aliased(k, "attempts")
 			fallthrough
 		case "attempts":
-			if seen[0] {
+			var val int64
+			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
@@ -150,38 +145,25 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoffMs", "backoff-ms", "BackoffMs":
-			if !f.Alias(k, "backoff_ms") {
-				return false
-			}
+			f.Aliased(k, "backoff_ms")
 			fallthrough
 		case "backoff_ms":
-			if seen[1] || !lenient.ReadUint(f, &x.BackoffMS, 32, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		case "factor":
-			if seen[2] || !lenient.ReadFloat(f, &x.Factor, 64, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Factor, 64, 0)
 		case "onTimeout", "on-timeout", "OnTimeout":
-			if !f.Alias(k, "on_timeout") {
-				return false
-			}
+			f.Aliased(k, "on_timeout")
 			fallthrough
 		case "on_timeout":
-			if seen[3] || !lenient.ReadBool(f, &x.OnTimeout, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.OnTimeout, 0)
 		default:
-			if skipped || !f.UnknownOf(k, retryKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, retryKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {
@@ -363,29 +345,18 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "cmd", "command":
-			if !f.Alias(k, "run") {
-				return false
-			}
+			f.Aliased(k, "run")
 			fallthrough
 		case "run":
-			if seen[1] || !lenient.ReadString(f, &x.Run, lenient.Unescape) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Run, lenient.Unescape)
 		case "kind":
-			if seen[2] {
+			var val string
+			if seen[2] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[2] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "sh", "bash", "container":
 				return false
@@ -397,23 +368,14 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "retry":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
 			p := new(Retry)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[3], ok = true, !seen[3] && p.fastNormgen(f, 0)
 			x.Retry = p
 		case "env":
-			if seen[4] {
+			if seen[4] || !f.Object(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]string)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -435,70 +397,34 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Env = mp
 		case "needs":
-			if seen[5] {
-				return false
-			}
-			seen[5] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Needs = s
+			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.Needs, lenient.Wrap)
 		case "timeoutS", "timeout-s", "TimeoutS":
-			if !f.Alias(k, "timeout_s") {
-				return false
-			}
+			f.Aliased(k, "timeout_s")
 			fallthrough
 		case "timeout_s":
-			if seen[6] {
+			var val int64
+			if seen[6] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
 			}
 			seen[6] = true
-			val, ok := f.Int(lenient.IntBits, 0)
-			if !ok {
-				return false
-			}
 			if val < 1 {
 				return false
 			}
 			p := int(val)
 			x.Timeout = &p
 		case "allowFailure", "allow-failure", "AllowFailure":
-			if !f.Alias(k, "allow_failure") {
-				return false
-			}
+			f.Aliased(k, "allow_failure")
 			fallthrough
 		case "allow_failure":
-			if seen[7] || !lenient.ReadBool(f, &x.Allow, lenient.StrictBool) {
-				return false
-			}
-			seen[7] = true
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
 		default:
-			if skipped || !f.UnknownOf(k, stepKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, stepKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
+	if !(f.Closed() && seen[0] && seen[1]) {
 		return false
 	}
 	if !seen[2] {
@@ -597,18 +523,12 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "image":
-			if seen[0] || !lenient.ReadString(f, &x.Image, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Image, 0)
 		case "ports":
-			if seen[1] {
+			if seen[1] || !f.Array(lenient.Wrap) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
 			var buf [8]uint16
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -624,29 +544,17 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]uint16, 0, len(b)), b...)
 			x.Ports = s
 		case "ready":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
 			p := new(Retry)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Ready = p
 		default:
-			if skipped || !f.UnknownOf(k, serviceKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, serviceKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
@@ -793,28 +701,17 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "repo", "repository":
-			if !f.Alias(k, "project") {
-				return false
-			}
+			f.Aliased(k, "project")
 			fallthrough
 		case "project":
-			if seen[0] || !lenient.ReadString(f, &x.Project, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Project, 0)
 		case "ref":
-			if seen[1] || !lenient.ReadString(f, &x.Ref, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Ref, 0)
 		case "steps":
-			if seen[2] {
+			if seen[2] || !f.Array(0) {
 				return false
 			}
 			seen[2] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Step
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -833,21 +730,12 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Steps = s
 		case "retry":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			if !x.Retry.fastNormgen(f, 0) {
-				return false
-			}
+			seen[3], ok = true, !seen[3] && x.Retry.fastNormgen(f, 0)
 		case "services":
-			if seen[4] {
+			if seen[4] || !f.Object(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]Service)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -869,13 +757,10 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Services = mp
 		case "matrix":
-			if seen[5] {
+			if seen[5] || !f.Object(0) {
 				return false
 			}
 			seen[5] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string][]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -899,37 +784,22 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Matrix = mp
 		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
+			f.Aliased(k, "dry_run")
 			fallthrough
 		case "dry_run":
-			if seen[6] || !lenient.ReadBool(f, &x.DryRun, 0) {
-				return false
-			}
-			seen[6] = true
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
 		case "priority":
-			if seen[7] {
-				return false
-			}
-			seen[7] = true
-			val, ok := f.Int(8, 0)
-			if !ok {
-				return false
-			}
-			p := int8(val)
+			var p int8
+			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &p, 8, 0)
 			x.Priority = &p
 		default:
-			if skipped || !f.UnknownOf(k, runPipelineInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, runPipelineInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0] && seen[2]) {
 		return false
 	}
 	if !seen[1] {
@@ -937,9 +807,6 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 		x.Ref = "main"
-	}
-	if !seen[2] {
-		return false
 	}
 	return true
 }
@@ -1027,14 +894,11 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "kind":
-			if seen[0] {
+			var val string
+			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "dup", "blocks":
 				return false
@@ -1046,32 +910,18 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "id":
-			if !f.Alias(k, "ticket") {
-				return false
-			}
+			f.Aliased(k, "ticket")
 			fallthrough
 		case "ticket":
-			if seen[1] || !lenient.ReadUint(f, &x.Ticket, 64, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Ticket, 64, 0)
 		default:
-			if skipped || !f.UnknownOf(k, linkKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, linkKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 var fieldKeys = [2][]string{{"value"}, {"history"}}
@@ -1153,46 +1003,17 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "value":
-			if seen[0] || !lenient.ReadString(f, &x.Value, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Value, 0)
 		case "history":
-			if seen[1] {
-				return false
-			}
-			seen[1] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.History = s
+			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.History, lenient.Wrap)
 		default:
-			if skipped || !f.UnknownOf(k, fieldKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, fieldKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
@@ -1368,85 +1189,40 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "summary":
-			if !f.Alias(k, "title") {
-				return false
-			}
+			f.Aliased(k, "title")
 			fallthrough
 		case "title":
-			if seen[0] || !lenient.ReadString(f, &x.Title, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
 		case "description":
-			if !f.Alias(k, "body") {
-				return false
-			}
+			f.Aliased(k, "body")
 			fallthrough
 		case "body":
-			if seen[1] || !lenient.ReadString(f, &x.Body, lenient.Unescape) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Body, lenient.Unescape)
 		case "labels":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			if !f.Array(lenient.Wrap) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Labels = s
+			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.Labels, lenient.Wrap)
 		case "assignee":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
-			p := val
+			var p string
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
 		case "estimateH", "estimate-h", "EstimateH":
-			if !f.Alias(k, "estimate_h") {
-				return false
-			}
+			f.Aliased(k, "estimate_h")
 			fallthrough
 		case "estimate_h":
-			if seen[4] {
+			var val float64
+			if seen[4] || !lenient.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[4] = true
-			val, ok := f.Float(32, 0)
-			if !ok {
-				return false
-			}
 			if c, _ := lenient.CompareNumber(f.Value(), "0"); c < 0 {
 				return false
 			}
 			p := float32(val)
 			x.Estimate = &p
 		case "links":
-			if seen[5] {
+			if seen[5] || !f.Array(0) {
 				return false
 			}
 			seen[5] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Link
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -1462,13 +1238,10 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Link, 0, len(b)), b...)
 			x.Links = s
 		case "fields":
-			if seen[6] {
+			if seen[6] || !f.Object(0) {
 				return false
 			}
 			seen[6] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]Field)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -1490,29 +1263,15 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Fields = mp
 		case "watchers":
-			if seen[7] {
-				return false
-			}
-			seen[7] = true
-			var s []int64
-			if !lenient.ReadInts(f, &s, 64, lenient.Wrap) {
-				return false
-			}
-			x.Watchers = s
+			seen[7], ok = true, !seen[7] && lenient.ReadInts(f, &x.Watchers, 64, lenient.Wrap)
 		case "urgent":
-			if seen[8] || !lenient.ReadBool(f, &x.Urgent, 0) {
-				return false
-			}
-			seen[8] = true
+			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Urgent, 0)
 		case "severity":
-			if seen[9] {
+			var val string
+			if seen[9] || !lenient.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[9] = true
-			val, ok := f.String(0)
-			if !ok {
-				return false
-			}
 			switch val {
 			case "lo", "hi":
 				return false
@@ -1524,16 +1283,13 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Severity = val
 		default:
-			if skipped || !f.UnknownOf(k, createTicketInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, createTicketInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0]) {
 		return false
 	}
 	if !seen[9] {
@@ -1682,18 +1438,12 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "checks":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Check
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -1709,43 +1459,22 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Check, 0, len(b)), b...)
 			x.Checks = s
 		case "gate":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
 			p := new(Retry)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Gate = p
 		case "owners":
-			if seen[3] {
+			if seen[3] || !f.Array(0) {
 				return false
 			}
 			seen[3] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e []string
-				if !f.Array(0) {
+				var s []string
+				if !lenient.ReadStrings(f, &s, 0) {
 					return false
 				}
-				var buf1 [8]string
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e string
-					if !lenient.ReadString(f, &e, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]string, 0, len(b1)), b1...)
 				e = s
 				b = append(b, e)
 			}
@@ -1755,13 +1484,10 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][]string, 0, len(b)), b...)
 			x.Owners = s
 		case "limits":
-			if seen[4] {
+			if seen[4] || !f.Object(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -1783,19 +1509,13 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			if skipped || !f.UnknownOf(k, checkpointKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, checkpointKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
@@ -1935,18 +1655,12 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			if seen[0] || !lenient.ReadString(f, &x.Name, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "checks":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Check
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -1962,43 +1676,22 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Check, 0, len(b)), b...)
 			x.Checks = s
 		case "gate":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
 			p := new(Retry)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Gate = p
 		case "owners":
-			if seen[3] {
+			if seen[3] || !f.Array(0) {
 				return false
 			}
 			seen[3] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8][]string
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e []string
-				if !f.Array(0) {
+				var s []string
+				if !lenient.ReadStrings(f, &s, 0) {
 					return false
 				}
-				var buf1 [8]string
-				b1 := buf1[:0]
-				for n1 := 0; f.Elem(n1); n1++ {
-					var e string
-					if !lenient.ReadString(f, &e, 0) {
-						return false
-					}
-					b1 = append(b1, e)
-				}
-				if !f.Closed() {
-					return false
-				}
-				s := append(make([]string, 0, len(b1)), b1...)
 				e = s
 				b = append(b, e)
 			}
@@ -2008,13 +1701,10 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][]string, 0, len(b)), b...)
 			x.Owners = s
 		case "limits":
-			if seen[4] {
+			if seen[4] || !f.Object(0) {
 				return false
 			}
 			seen[4] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]int)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -2036,13 +1726,13 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			if skipped || !f.UnknownOf(k, checkpointDefaultsKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, checkpointDefaultsKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
+	if !(f.Closed()) {
 		return false
 	}
 	if !seen[0] {
@@ -2130,39 +1820,22 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			if seen[0] || !lenient.ReadString(f, &x.ID, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "n":
-			if !f.Alias(k, "count") {
-				return false
-			}
+			f.Aliased(k, "count")
 			fallthrough
 		case "count":
-			if seen[1] || !lenient.ReadInt(f, &x.Count, 16, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, 16, 0)
 		case "note":
-			if seen[2] || !lenient.ReadString(f, &x.Note, lenient.Unescape) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Note, lenient.Unescape)
 		default:
-			if skipped || !f.UnknownOf(k, checkKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, checkKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
@@ -2264,18 +1937,12 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "workflow":
-			if seen[0] || !lenient.ReadString(f, &x.Workflow, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Workflow, 0)
 		case "checkpoints":
-			if seen[1] {
+			if seen[1] || !f.Array(0) {
 				return false
 			}
 			seen[1] = true
-			if !f.Array(0) {
-				return false
-			}
 			var buf [8]Checkpoint
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
@@ -2291,44 +1958,22 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			s := append(make([]Checkpoint, 0, len(b)), b...)
 			x.Checkpoints = s
 		case "default":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
 			p := new(CheckpointDefaults)
-			if !p.fastNormgen(f, 0) {
-				return false
-			}
+			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Default = p
 		case "strictIds", "strict-ids", "StrictIds":
-			if !f.Alias(k, "strict_ids") {
-				return false
-			}
+			f.Aliased(k, "strict_ids")
 			fallthrough
 		case "strict_ids":
-			if seen[3] {
-				return false
-			}
-			seen[3] = true
-			var s []int
-			if !lenient.ReadInts(f, &s, lenient.IntBits, lenient.Strict) {
-				return false
-			}
-			x.Strict = s
+			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
 		default:
-			if skipped || !f.UnknownOf(k, updateWorkflowInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, updateWorkflowInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 // The input schemas of tool create_ticket (lenient.DerivedSchemas).

@@ -111,86 +111,37 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path":
-			if !f.Alias(k, "path") {
-				return false
-			}
+			f.Aliased(k, "path")
 			fallthrough
 		case "path":
-			if seen[0] || !lenient.ReadString(f, &x.Path, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "pattern":
-			if seen[1] || !lenient.ReadString(f, &x.Pattern, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
-			if seen[2] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[2] = true
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
+			f.Aliased(k, "whole_word")
 			fallthrough
 		case "whole_word":
-			if seen[3] || !lenient.ReadBool(f, &x.WholeWord, 0) {
-				return false
-			}
-			seen[3] = true
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "minScore", "min-score", "MinScore":
-			if !f.Alias(k, "min_score") {
-				return false
-			}
+			f.Aliased(k, "min_score")
 			fallthrough
 		case "min_score":
-			if seen[4] || !lenient.ReadFloat(f, &x.MinScore, 64, 0) {
-				return false
-			}
-			seen[4] = true
+			seen[4], ok = true, !seen[4] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
 		case "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
+			f.Aliased(k, "file_types")
 			fallthrough
 		case "file_types":
-			if seen[5] {
-				return false
-			}
-			seen[5] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.FileTypes = s
+			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.FileTypes, 0)
 		default:
-			if skipped || !f.UnknownOf(k, inputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, inputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
+	if !(f.Closed() && seen[0] && seen[1]) {
 		return false
 	}
 	if !seen[2] {

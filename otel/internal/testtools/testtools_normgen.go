@@ -121,50 +121,19 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "q":
-			if !f.Alias(k, "query") {
-				return false
-			}
+			f.Aliased(k, "query")
 			fallthrough
 		case "query":
-			if seen[0] || !lenient.ReadString(f, &x.Query, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "limit":
-			if seen[1] || !lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "tags":
-			if seen[2] {
-				return false
-			}
-			seen[2] = true
-			if !f.Array(0) {
-				return false
-			}
-			var buf [8]string
-			b := buf[:0]
-			for n := 0; f.Elem(n); n++ {
-				var e string
-				if !lenient.ReadString(f, &e, 0) {
-					return false
-				}
-				b = append(b, e)
-			}
-			if !f.Closed() {
-				return false
-			}
-			s := append(make([]string, 0, len(b)), b...)
-			x.Tags = s
+			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.Tags, 0)
 		case "services":
-			if seen[3] {
+			if seen[3] || !f.Object(0) {
 				return false
 			}
 			seen[3] = true
-			if !f.Object(0) {
-				return false
-			}
 			mp := make(map[string]Service)
 			for n := 0; ; n++ {
 				kb, ok := f.Key(n)
@@ -186,16 +155,13 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Services = mp
 		default:
-			if skipped || !f.UnknownOf(k, searchInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, searchInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
+	if !(f.Closed() && seen[0]) {
 		return false
 	}
 	if !seen[1] {
@@ -271,24 +237,15 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "port":
-			if seen[0] || !lenient.ReadInt(f, &x.Port, lenient.IntBits, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Port, lenient.IntBits, 0)
 		default:
-			if skipped || !f.UnknownOf(k, serviceKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, serviceKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0]
 }
 
 var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
@@ -354,32 +311,17 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "feature":
-			if seen[0] || !lenient.ReadString(f, &x.Feature, 0) {
-				return false
-			}
-			seen[0] = true
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Feature, 0)
 		case "on":
-			if seen[1] || !lenient.ReadBool(f, &x.On, 0) {
-				return false
-			}
-			seen[1] = true
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.On, 0)
 		default:
-			if skipped || !f.UnknownOf(k, toggleInputKnown) {
-				return false
-			}
-			skipped = true
+			skipped, ok = true, !skipped && f.UnknownOf(k, toggleInputKnown)
+		}
+		if !ok {
+			return false
 		}
 	}
-	if !f.Closed() {
-		return false
-	}
-	if !seen[0] {
-		return false
-	}
-	if !seen[1] {
-		return false
-	}
-	return true
+	return f.Closed() && seen[0] && seen[1]
 }
 
 // The input schemas of tool search (lenient.DerivedSchemas).
