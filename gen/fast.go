@@ -127,6 +127,7 @@ func renderFast(f *jen.Group, s *Struct) {
 	// whose default follows the array index, which the fast path does
 	// not) make it give up, the others get their defaults.
 	whole := jen.Id("f").Dot("Closed").Call()
+	conjunction := false
 	var defaults []jen.Code
 	for i, fl := range s.Fields {
 		seen := jen.Id("seen").Index(jen.Lit(i))
@@ -139,12 +140,17 @@ func renderFast(f *jen.Group, s *Struct) {
 			defaults = append(defaults, jen.If(jen.Op("!").Add(seen)).Block(append(st, setDefault(fl)...)...))
 		case k.HasDefault, fl.Required:
 			whole = whole.Op("&&").Add(seen)
+			conjunction = true
 		}
 	}
 	if len(defaults) == 0 {
 		body = append(body, jen.Return(whole))
 	} else {
-		body = append(body, jen.If(jen.Op("!").Parens(whole)).Block(fastFalse()))
+		notWhole := jen.Op("!").Add(whole)
+		if conjunction {
+			notWhole = jen.Op("!").Parens(whole)
+		}
+		body = append(body, jen.If(notWhole).Block(fastFalse()))
 		body = append(body, defaults...)
 		body = append(body, jen.Return(jen.True()))
 	}

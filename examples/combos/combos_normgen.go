@@ -954,7 +954,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {
@@ -1071,7 +1071,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {
@@ -1185,7 +1185,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {
@@ -2051,7 +2051,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {

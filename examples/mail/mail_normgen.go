@@ -196,7 +196,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[3] {

@@ -5998,7 +5998,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {
@@ -7781,7 +7781,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[1] {
@@ -8133,7 +8133,7 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[1] {

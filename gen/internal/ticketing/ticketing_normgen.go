@@ -163,7 +163,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {
@@ -1732,7 +1732,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			return false
 		}
 	}
-	if !(f.Closed()) {
+	if !f.Closed() {
 		return false
 	}
 	if !seen[0] {
