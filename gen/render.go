@@ -95,7 +95,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		}
 		fields := []jen.Code{
 			jen.Id("Keys").Op(":").Id(keysVar(s)).Index(jen.Empty(), jen.Empty()),
-			jen.Id("Known").Op(":").Id(knownVar(s)),
+			jen.Id("Known").Op(":").Op("&").Id(knownVar(s)),
 			jen.Id("Forms").Op(":").Index().Qual(lenientPkg, "AbsentForms").Values(forms...),
 		}
 		if s.RejectUnknown {

@@ -115,7 +115,7 @@ const SupportPackageIsVersion9 = true
 // Decoder path finds a member's field, and claims it, in one call
 // (Decoder.Field, on the type's Fields, with Required among the forms),
 // and names the required fields not given in one (Decoder.Missed); its
-// fast path takes an alias key with Fast.Aliased, and an array of strings
-// in one call (ReadStrings). Code generated for versions 5 to 9 still
-// builds and runs against this runtime.
+// fast path reads an array of strings in one call (ReadStrings). Code
+// generated for versions 5 to 9 still builds and runs against this
+// runtime.
 const SupportPackageIsVersion10 = true

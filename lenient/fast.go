@@ -888,21 +888,6 @@ func (f *Fast) Alias(key []byte, name string) bool {
 	return true
 }
 
-// Aliased is Alias for generated code that reads the member's value next
-// (an alias key's case falls through to its field's): where Alias returns
-// false, it moves to the end of the data instead, where that read fails,
-// and the fast path gives up there.
-//
-// It is not inlined: a key sent as an alias is rare, and each inlined
-// copy would cost the program's binary more than the call costs a decode.
-//
-//go:noinline
-func (f *Fast) Aliased(key []byte, name string) {
-	if !f.Alias(key, name) {
-		f.i = len(f.data)
-	}
-}
-
 // Unknown skips the value of the member whose key, just read, the type
 // does not declare (a type that ignores unknown keys), as the Decoder
 // ignores it: the value must be JSON that Decoder.Begin accepts, which

@@ -10,8 +10,10 @@ const Required AbsentForms = 1 << 6
 type Fields struct {
 	// Keys holds each field's accepted keys, canonical name first.
 	Keys [][]string
-	// Known is KnownKeys(Keys).
-	Known []string
+	// Known points to KnownKeys(Keys): a pointer to the generated
+	// variable, so that a Fields literal needs no code to initialize it
+	// when the program starts.
+	Known *[]string
 	// Forms holds, for each field, what Take reads as the field left out;
 	// Required (or NullMissing) where a field not given is a problem.
 	Forms []AbsentForms
@@ -29,7 +31,7 @@ type Fields struct {
 func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 	i := f.find(it.Key, d.after)
 	if i < 0 {
-		d.Unknown(it.Key, f.Unknown, f.Known)
+		d.Unknown(it.Key, f.Unknown, *f.Known)
 		return -1
 	}
 	d.after = i + 1
@@ -41,27 +43,19 @@ func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 
 // find returns the index of the field one of whose keys is key, or -1.
 // Keys are most often sent canonical and in the fields' order: it looks
-// at the canonical names first, from field from on (the one after the
+// at the canonical names from field from on first (the one after the
 // field found last, in this object or, after a nested one, in that), then
-// at the other keys. (No two fields share a key: the order decides
-// nothing.)
+// at every other key, field by field. (No two fields share a key: the
+// order decides nothing.)
 func (f *Fields) find(key []byte, from int) int {
-	n := len(f.Keys)
-	if from >= n {
-		from = 0
-	}
-	for i := range n {
-		j := from + i
-		if j >= n {
-			j -= n
-		}
+	for j := from; j < len(f.Keys); j++ {
 		if string(key) == f.Keys[j][0] {
 			return j
 		}
 	}
 	for i, keys := range f.Keys {
-		for _, k := range keys[1:] {
-			if string(key) == k {
+		for j, k := range keys {
+			if string(key) == k && (j > 0 || i < from) {
 				return i
 			}
 		}

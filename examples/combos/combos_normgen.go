@@ -21,7 +21,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
 var queryInputKnown = lenient.KnownKeys(queryInputKeys[:])
-var queryInputFields = lenient.Fields{Keys: queryInputKeys[:], Known: queryInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var queryInputFields = lenient.Fields{Keys: queryInputKeys[:], Known: &queryInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a QueryInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -165,17 +165,23 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "schema_name", "namespace":
-			f.Aliased(k, "schema")
+			if !f.Alias(k, "schema") {
+				return false
+			}
 			fallthrough
 		case "schema":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Schema, 0)
 		case "table_name":
-			f.Aliased(k, "table")
+			if !f.Alias(k, "table") {
+				return false
+			}
 			fallthrough
 		case "table":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Table, 0)
 		case "max_rows":
-			f.Aliased(k, "limit")
+			if !f.Alias(k, "limit") {
+				return false
+			}
 			fallthrough
 		case "limit":
 			var val int64
@@ -192,7 +198,9 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Limit = &p
 		case "column", "fields":
-			f.Aliased(k, "columns")
+			if !f.Alias(k, "columns") {
+				return false
+			}
 			fallthrough
 		case "columns":
 			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
@@ -246,7 +254,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}
 var copyInputKnown = lenient.KnownKeys(copyInputKeys[:])
-var copyInputFields = lenient.Fields{Keys: copyInputKeys[:], Known: copyInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
+var copyInputFields = lenient.Fields{Keys: copyInputKeys[:], Known: &copyInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes a CopyInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -407,7 +415,9 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "operation", "action":
-			f.Aliased(k, "op")
+			if !f.Alias(k, "op") {
+				return false
+			}
 			fallthrough
 		case "op":
 			var val string
@@ -426,24 +436,32 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Op = val
 		case "src", "from":
-			f.Aliased(k, "sources")
+			if !f.Alias(k, "sources") {
+				return false
+			}
 			fallthrough
 		case "sources":
 			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
 		case "to", "target":
-			f.Aliased(k, "dest")
+			if !f.Alias(k, "dest") {
+				return false
+			}
 			fallthrough
 		case "dest":
 			var p string
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Dest = &p
 		case "force":
-			f.Aliased(k, "overwrite")
+			if !f.Alias(k, "overwrite") {
+				return false
+			}
 			fallthrough
 		case "overwrite":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
 		case "perm":
-			f.Aliased(k, "mode")
+			if !f.Alias(k, "mode") {
+				return false
+			}
 			fallthrough
 		case "mode":
 			var val uint64
@@ -457,7 +475,9 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := uint16(val)
 			x.Mode = &p
 		case "tries":
-			f.Aliased(k, "retries")
+			if !f.Alias(k, "retries") {
+				return false
+			}
 			fallthrough
 		case "retries":
 			var val int64
@@ -509,7 +529,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}
 var pipelineInputKnown = lenient.KnownKeys(pipelineInputKeys[:])
-var pipelineInputFields = lenient.Fields{Keys: pipelineInputKeys[:], Known: pipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
+var pipelineInputFields = lenient.Fields{Keys: pipelineInputKeys[:], Known: &pipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes a PipelineInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -651,7 +671,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 
 var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
-var stepFields = lenient.Fields{Keys: stepKeys[:], Known: stepKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
+var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
 
 // UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -773,7 +793,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "type":
-			f.Aliased(k, "kind")
+			if !f.Alias(k, "kind") {
+				return false
+			}
 			fallthrough
 		case "kind":
 			var val string
@@ -788,12 +810,16 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "command", "run":
-			f.Aliased(k, "cmd")
+			if !f.Alias(k, "cmd") {
+				return false
+			}
 			fallthrough
 		case "cmd":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Cmd, 0)
 		case "tries":
-			f.Aliased(k, "retries")
+			if !f.Alias(k, "retries") {
+				return false
+			}
 			fallthrough
 		case "retries":
 			var val int64
@@ -834,7 +860,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}
 var retryKnown = lenient.KnownKeys(retryKeys[:])
-var retryFields = lenient.Fields{Keys: retryKeys[:], Known: retryKnown, Forms: []lenient.AbsentForms{0, 0}}
+var retryFields = lenient.Fields{Keys: retryKeys[:], Known: &retryKnown, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -943,7 +969,9 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			f.Aliased(k, "backoff_ms")
+			if !f.Alias(k, "backoff_ms") {
+				return false
+			}
 			fallthrough
 		case "backoff_ms":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
@@ -974,7 +1002,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}
 var notifyKnown = lenient.KnownKeys(notifyKeys[:])
-var notifyFields = lenient.Fields{Keys: notifyKeys[:], Known: notifyKnown, Forms: []lenient.AbsentForms{0, 0}}
+var notifyFields = lenient.Fields{Keys: notifyKeys[:], Known: &notifyKnown, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes a Notify leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1055,12 +1083,16 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "room":
-			f.Aliased(k, "channel")
+			if !f.Alias(k, "channel") {
+				return false
+			}
 			fallthrough
 		case "channel":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Channel, 0)
 		case "onFailure", "on-failure", "OnFailure":
-			f.Aliased(k, "on_failure")
+			if !f.Alias(k, "on_failure") {
+				return false
+			}
 			fallthrough
 		case "on_failure":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.OnFailure, 0)
@@ -1091,7 +1123,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}
 var limitsKnown = lenient.KnownKeys(limitsKeys[:])
-var limitsFields = lenient.Fields{Keys: limitsKeys[:], Known: limitsKnown, Forms: []lenient.AbsentForms{0, 0}}
+var limitsFields = lenient.Fields{Keys: limitsKeys[:], Known: &limitsKnown, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes a Limits leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1174,7 +1206,9 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "cpu":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.CPU, 64, 0)
 		case "memoryMb", "memory-mb", "MemoryMb":
-			f.Aliased(k, "memory_mb")
+			if !f.Alias(k, "memory_mb") {
+				return false
+			}
 			fallthrough
 		case "memory_mb":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
@@ -1205,7 +1239,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}
 var ticketInputKnown = lenient.KnownKeys(ticketInputKeys[:])
-var ticketInputFields = lenient.Fields{Keys: ticketInputKeys[:], Known: ticketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var ticketInputFields = lenient.Fields{Keys: ticketInputKeys[:], Known: &ticketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a TicketInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1349,12 +1383,16 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "summary", "subject":
-			f.Aliased(k, "title")
+			if !f.Alias(k, "title") {
+				return false
+			}
 			fallthrough
 		case "title":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
 		case "prio", "severity":
-			f.Aliased(k, "priority")
+			if !f.Alias(k, "priority") {
+				return false
+			}
 			fallthrough
 		case "priority":
 			var val string
@@ -1373,14 +1411,18 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Priority = val
 		case "owner":
-			f.Aliased(k, "assignee")
+			if !f.Alias(k, "assignee") {
+				return false
+			}
 			fallthrough
 		case "assignee":
 			var p string
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
 		case "points":
-			f.Aliased(k, "estimate")
+			if !f.Alias(k, "estimate") {
+				return false
+			}
 			fallthrough
 		case "estimate":
 			var val float64
@@ -1396,12 +1438,16 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "watchers":
 			seen[4], ok = true, !seen[4] && lenient.ReadStrings(f, &x.Watchers, lenient.Wrap)
 		case "proj", "repo":
-			f.Aliased(k, "project")
+			if !f.Alias(k, "project") {
+				return false
+			}
 			fallthrough
 		case "project":
 			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Common.Project, 0)
 		case "dryrun", "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
@@ -1439,7 +1485,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}
 var resizeInputKnown = lenient.KnownKeys(resizeInputKeys[:])
-var resizeInputFields = lenient.Fields{Keys: resizeInputKeys[:], Known: resizeInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
+var resizeInputFields = lenient.Fields{Keys: resizeInputKeys[:], Known: &resizeInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes a ResizeInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1612,12 +1658,16 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "w":
-			f.Aliased(k, "width")
+			if !f.Alias(k, "width") {
+				return false
+			}
 			fallthrough
 		case "width":
 			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Width, 16, 0)
 		case "h":
-			f.Aliased(k, "height")
+			if !f.Alias(k, "height") {
+				return false
+			}
 			fallthrough
 		case "height":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Height, 16, 0)
@@ -1635,7 +1685,9 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Scale = float32(val)
 		case "q":
-			f.Aliased(k, "quality")
+			if !f.Alias(k, "quality") {
+				return false
+			}
 			fallthrough
 		case "quality":
 			var val int64
@@ -1655,14 +1707,18 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "offset":
 			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.Offset, 64, 0)
 		case "gray", "bw":
-			f.Aliased(k, "grayscale")
+			if !f.Alias(k, "grayscale") {
+				return false
+			}
 			fallthrough
 		case "grayscale":
 			var p bool
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &p, 0)
 			x.Grayscale = &p
 		case "type":
-			f.Aliased(k, "format")
+			if !f.Alias(k, "format") {
+				return false
+			}
 			fallthrough
 		case "format":
 			var val string
@@ -1728,7 +1784,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
 var searchIssuesInputKnown = lenient.KnownKeys(searchIssuesInputKeys[:])
-var searchIssuesInputFields = lenient.Fields{Keys: searchIssuesInputKeys[:], Known: searchIssuesInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
+var searchIssuesInputFields = lenient.Fields{Keys: searchIssuesInputKeys[:], Known: &searchIssuesInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchIssuesInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1809,7 +1865,9 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "q":
-			f.Aliased(k, "query")
+			if !f.Alias(k, "query") {
+				return false
+			}
 			fallthrough
 		case "query":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
@@ -1831,7 +1889,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
 var issueFilterKnown = lenient.KnownKeys(issueFilterKeys[:])
-var issueFilterFields = lenient.Fields{Keys: issueFilterKeys[:], Known: issueFilterKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var issueFilterFields = lenient.Fields{Keys: issueFilterKeys[:], Known: &issueFilterKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a IssueFilter leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1978,12 +2036,16 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Field = val
 		case "eq":
-			f.Aliased(k, "equals")
+			if !f.Alias(k, "equals") {
+				return false
+			}
 			fallthrough
 		case "equals":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Equals, 0)
 		case "minVotes", "min-votes", "MinVotes":
-			f.Aliased(k, "min_votes")
+			if !f.Alias(k, "min_votes") {
+				return false
+			}
 			fallthrough
 		case "min_votes":
 			var val int64
@@ -1997,7 +2059,9 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.MinVotes = &p
 		case "and":
-			f.Aliased(k, "all")
+			if !f.Alias(k, "all") {
+				return false
+			}
 			fallthrough
 		case "all":
 			if seen[3] || !f.Array(0) {
@@ -2019,7 +2083,9 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.All = s
 		case "or":
-			f.Aliased(k, "any")
+			if !f.Alias(k, "any") {
+				return false
+			}
 			fallthrough
 		case "any":
 			if seen[4] || !f.Array(0) {

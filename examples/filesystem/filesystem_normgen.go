@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var editFileInputKnown = lenient.KnownKeys(editFileInputKeys[:])
-var editFileInputFields = lenient.Fields{Keys: editFileInputKeys[:], Known: editFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var editFileInputFields = lenient.Fields{Keys: editFileInputKeys[:], Known: &editFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a EditFileInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -105,27 +105,37 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "old_str", "old_string", "oldText", "old-text", "OldText":
-			f.Aliased(k, "old_text")
+			if !f.Alias(k, "old_text") {
+				return false
+			}
 			fallthrough
 		case "old_text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
 		case "new_str", "new_string", "newText", "new-text", "NewText":
-			f.Aliased(k, "new_text")
+			if !f.Alias(k, "new_text") {
+				return false
+			}
 			fallthrough
 		case "new_text":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			f.Aliased(k, "whole_word")
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
 			fallthrough
 		case "whole_word":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			f.Aliased(k, "case_sensitive")
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
 			fallthrough
 		case "case_sensitive":
 			var p bool
@@ -134,7 +144,9 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "force":
 			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
@@ -160,7 +172,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}
 var editKnown = lenient.KnownKeys(editKeys[:])
-var editFields = lenient.Fields{Keys: editKeys[:], Known: editKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var editFields = lenient.Fields{Keys: editKeys[:], Known: &editKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Edit leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -224,12 +236,16 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "old_str", "old_string", "oldText", "old-text", "OldText":
-			f.Aliased(k, "old_text")
+			if !f.Alias(k, "old_text") {
+				return false
+			}
 			fallthrough
 		case "old_text":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.OldText, 0)
 		case "new_str", "new_string", "newText", "new-text", "NewText":
-			f.Aliased(k, "new_text")
+			if !f.Alias(k, "new_text") {
+				return false
+			}
 			fallthrough
 		case "new_text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.NewText, 0)
@@ -245,7 +261,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var multiEditInputKnown = lenient.KnownKeys(multiEditInputKeys[:])
-var multiEditInputFields = lenient.Fields{Keys: multiEditInputKeys[:], Known: multiEditInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var multiEditInputFields = lenient.Fields{Keys: multiEditInputKeys[:], Known: &multiEditInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a MultiEditInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -323,12 +339,16 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "edits", "editsJson", "edits-json", "EditsJson":
-			f.Aliased(k, "edits_json")
+			if !f.Alias(k, "edits_json") {
+				return false
+			}
 			fallthrough
 		case "edits_json":
 			if seen[1] || !f.Array(0) {
@@ -352,7 +372,9 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "force":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
@@ -368,7 +390,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
 var searchFilesInputKnown = lenient.KnownKeys(searchFilesInputKeys[:])
-var searchFilesInputFields = lenient.Fields{Keys: searchFilesInputKeys[:], Known: searchFilesInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFilesInputFields = lenient.Fields{Keys: searchFilesInputKeys[:], Known: &searchFilesInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchFilesInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -497,12 +519,16 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "dir", "directory":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "query", "regex":
-			f.Aliased(k, "pattern")
+			if !f.Alias(k, "pattern") {
+				return false
+			}
 			fallthrough
 		case "pattern":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
@@ -518,41 +544,55 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Limit = &p
 		case "countOnly", "count-only", "CountOnly":
-			f.Aliased(k, "count_only")
+			if !f.Alias(k, "count_only") {
+				return false
+			}
 			fallthrough
 		case "count_only":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.CountOnly, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			f.Aliased(k, "whole_word")
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
 			fallthrough
 		case "whole_word":
 			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			f.Aliased(k, "case_sensitive")
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
 			fallthrough
 		case "case_sensitive":
 			var p bool
 			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "includeContent", "include-content", "IncludeContent":
-			f.Aliased(k, "include_content")
+			if !f.Alias(k, "include_content") {
+				return false
+			}
 			fallthrough
 		case "include_content":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.IncludeContent, 0)
 		case "includeContext", "include-context", "IncludeContext":
-			f.Aliased(k, "include_context")
+			if !f.Alias(k, "include_context") {
+				return false
+			}
 			fallthrough
 		case "include_context":
 			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.IncludeContext, 0)
 		case "recursive":
 			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Recursive, 0)
 		case "returnLines", "return-lines", "ReturnLines":
-			f.Aliased(k, "return_lines")
+			if !f.Alias(k, "return_lines") {
+				return false
+			}
 			fallthrough
 		case "return_lines":
 			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.ReturnLines, 0)
 		case "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			f.Aliased(k, "file_types")
+			if !f.Alias(k, "file_types") {
+				return false
+			}
 			fallthrough
 		case "file_types":
 			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
@@ -585,7 +625,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
 var listDirectoryInputKnown = lenient.KnownKeys(listDirectoryInputKeys[:])
-var listDirectoryInputFields = lenient.Fields{Keys: listDirectoryInputKeys[:], Known: listDirectoryInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var listDirectoryInputFields = lenient.Fields{Keys: listDirectoryInputKeys[:], Known: &listDirectoryInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ListDirectoryInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -646,7 +686,9 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "dir", "directory":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
@@ -664,7 +706,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var deleteFileInputKnown = lenient.KnownKeys(deleteFileInputKeys[:])
-var deleteFileInputFields = lenient.Fields{Keys: deleteFileInputKeys[:], Known: deleteFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var deleteFileInputFields = lenient.Fields{Keys: deleteFileInputKeys[:], Known: &deleteFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a DeleteFileInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -729,7 +771,9 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
@@ -738,7 +782,9 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "force":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
@@ -754,7 +800,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
 var stepParamsKnown = lenient.KnownKeys(stepParamsKeys[:])
-var stepParamsFields = lenient.Fields{Keys: stepParamsKeys[:], Known: stepParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var stepParamsFields = lenient.Fields{Keys: stepParamsKeys[:], Known: &stepParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a StepParams leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -821,22 +867,30 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "filepath", "filename", "file":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "text":
-			f.Aliased(k, "content")
+			if !f.Alias(k, "content") {
+				return false
+			}
 			fallthrough
 		case "content":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
 		case "src", "from":
-			f.Aliased(k, "source")
+			if !f.Alias(k, "source") {
+				return false
+			}
 			fallthrough
 		case "source":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Source, 0)
 		case "dest", "dst", "to", "target":
-			f.Aliased(k, "destination")
+			if !f.Alias(k, "destination") {
+				return false
+			}
 			fallthrough
 		case "destination":
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Destination, 0)
@@ -852,7 +906,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
-var stepFields = lenient.Fields{Keys: stepKeys[:], Known: stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -952,7 +1006,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "type":
-			f.Aliased(k, "action")
+			if !f.Alias(k, "action") {
+				return false
+			}
 			fallthrough
 		case "action":
 			var val string
@@ -984,7 +1040,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var pipelineKnown = lenient.KnownKeys(pipelineKeys[:])
-var pipelineFields = lenient.Fields{Keys: pipelineKeys[:], Known: pipelineKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var pipelineFields = lenient.Fields{Keys: pipelineKeys[:], Known: &pipelineKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Pipeline leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1084,7 +1140,9 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
 		case "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
@@ -1100,7 +1158,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
 var batchOperationsInputKnown = lenient.KnownKeys(batchOperationsInputKeys[:])
-var batchOperationsInputFields = lenient.Fields{Keys: batchOperationsInputKeys[:], Known: batchOperationsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var batchOperationsInputFields = lenient.Fields{Keys: batchOperationsInputKeys[:], Known: &batchOperationsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a BatchOperationsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1165,14 +1223,18 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			f.Aliased(k, "pipeline_json")
+			if !f.Alias(k, "pipeline_json") {
+				return false
+			}
 			fallthrough
 		case "pipeline_json":
 			seen[0], ok = true, !seen[0] && x.Pipeline.fastNormgen(f, 0)
 		case "force":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Force, 0)
 		case "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}
 var searchMailInputKnown = lenient.KnownKeys(searchMailInputKeys[:])
-var searchMailInputFields = lenient.Fields{Keys: searchMailInputKeys[:], Known: searchMailInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var searchMailInputFields = lenient.Fields{Keys: searchMailInputKeys[:], Known: &searchMailInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a SearchMailInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -139,17 +139,23 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "q", "text":
-			f.Aliased(k, "query")
+			if !f.Alias(k, "query") {
+				return false
+			}
 			fallthrough
 		case "query":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "sender":
-			f.Aliased(k, "from")
+			if !f.Alias(k, "from") {
+				return false
+			}
 			fallthrough
 		case "from":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.From, 0)
 		case "unreadOnly", "unread-only", "UnreadOnly":
-			f.Aliased(k, "unread_only")
+			if !f.Alias(k, "unread_only") {
+				return false
+			}
 			fallthrough
 		case "unread_only":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.UnreadOnly, 0)
@@ -177,7 +183,9 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Offset = int(val)
 		case "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
-			f.Aliased(k, "max_body_bytes")
+			if !f.Alias(k, "max_body_bytes") {
+				return false
+			}
 			fallthrough
 		case "max_body_bytes":
 			var val int64

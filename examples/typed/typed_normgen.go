@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
 var addTaskInputKnown = lenient.KnownKeys(addTaskInputKeys[:])
-var addTaskInputFields = lenient.Fields{Keys: addTaskInputKeys[:], Known: addTaskInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var addTaskInputFields = lenient.Fields{Keys: addTaskInputKeys[:], Known: &addTaskInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a AddTaskInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -129,7 +129,9 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name", "text":
-			f.Aliased(k, "title")
+			if !f.Alias(k, "title") {
+				return false
+			}
 			fallthrough
 		case "title":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
@@ -149,17 +151,23 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "done":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Done, 0)
 		case "labels":
-			f.Aliased(k, "tags")
+			if !f.Alias(k, "tags") {
+				return false
+			}
 			fallthrough
 		case "tags":
 			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Tags, 0)
 		case "parentId", "parent-id", "ParentId":
-			f.Aliased(k, "parent_id")
+			if !f.Alias(k, "parent_id") {
+				return false
+			}
 			fallthrough
 		case "parent_id":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.ParentID, 64, 0)
 		case "estimateHours", "estimate-hours", "EstimateHours":
-			f.Aliased(k, "estimate_hours")
+			if !f.Alias(k, "estimate_hours") {
+				return false
+			}
 			fallthrough
 		case "estimate_hours":
 			var p float64

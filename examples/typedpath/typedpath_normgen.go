@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var corpusIntKeys = [1][]string{{"v"}}
 var corpusIntKnown = lenient.KnownKeys(corpusIntKeys[:])
-var corpusIntFields = lenient.Fields{Keys: corpusIntKeys[:], Known: corpusIntKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntFields = lenient.Fields{Keys: corpusIntKeys[:], Known: &corpusIntKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInt leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -92,7 +92,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusInt8Keys = [1][]string{{"v"}}
 var corpusInt8Known = lenient.KnownKeys(corpusInt8Keys[:])
-var corpusInt8Fields = lenient.Fields{Keys: corpusInt8Keys[:], Known: corpusInt8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusInt8Fields = lenient.Fields{Keys: corpusInt8Keys[:], Known: &corpusInt8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInt8 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -164,7 +164,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusInt64Keys = [1][]string{{"v"}}
 var corpusInt64Known = lenient.KnownKeys(corpusInt64Keys[:])
-var corpusInt64Fields = lenient.Fields{Keys: corpusInt64Keys[:], Known: corpusInt64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusInt64Fields = lenient.Fields{Keys: corpusInt64Keys[:], Known: &corpusInt64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInt64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -236,7 +236,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusUint8Keys = [1][]string{{"v"}}
 var corpusUint8Known = lenient.KnownKeys(corpusUint8Keys[:])
-var corpusUint8Fields = lenient.Fields{Keys: corpusUint8Keys[:], Known: corpusUint8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusUint8Fields = lenient.Fields{Keys: corpusUint8Keys[:], Known: &corpusUint8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusUint8 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -308,7 +308,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusUint64Keys = [1][]string{{"v"}}
 var corpusUint64Known = lenient.KnownKeys(corpusUint64Keys[:])
-var corpusUint64Fields = lenient.Fields{Keys: corpusUint64Keys[:], Known: corpusUint64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusUint64Fields = lenient.Fields{Keys: corpusUint64Keys[:], Known: &corpusUint64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusUint64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -380,7 +380,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat64Keys = [1][]string{{"v"}}
 var corpusFloat64Known = lenient.KnownKeys(corpusFloat64Keys[:])
-var corpusFloat64Fields = lenient.Fields{Keys: corpusFloat64Keys[:], Known: corpusFloat64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat64Fields = lenient.Fields{Keys: corpusFloat64Keys[:], Known: &corpusFloat64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat64 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -452,7 +452,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat32Keys = [1][]string{{"v"}}
 var corpusFloat32Known = lenient.KnownKeys(corpusFloat32Keys[:])
-var corpusFloat32Fields = lenient.Fields{Keys: corpusFloat32Keys[:], Known: corpusFloat32Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat32Fields = lenient.Fields{Keys: corpusFloat32Keys[:], Known: &corpusFloat32Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat32 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -524,7 +524,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat32MaxKeys = [1][]string{{"v"}}
 var corpusFloat32MaxKnown = lenient.KnownKeys(corpusFloat32MaxKeys[:])
-var corpusFloat32MaxFields = lenient.Fields{Keys: corpusFloat32MaxKeys[:], Known: corpusFloat32MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat32MaxFields = lenient.Fields{Keys: corpusFloat32MaxKeys[:], Known: &corpusFloat32MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat32Max leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -613,7 +613,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusFloat64MaxKeys = [1][]string{{"v"}}
 var corpusFloat64MaxKnown = lenient.KnownKeys(corpusFloat64MaxKeys[:])
-var corpusFloat64MaxFields = lenient.Fields{Keys: corpusFloat64MaxKeys[:], Known: corpusFloat64MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat64MaxFields = lenient.Fields{Keys: corpusFloat64MaxKeys[:], Known: &corpusFloat64MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusFloat64Max leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -702,7 +702,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusBoolKeys = [1][]string{{"v"}}
 var corpusBoolKnown = lenient.KnownKeys(corpusBoolKeys[:])
-var corpusBoolFields = lenient.Fields{Keys: corpusBoolKeys[:], Known: corpusBoolKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusBoolFields = lenient.Fields{Keys: corpusBoolKeys[:], Known: &corpusBoolKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusBool leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -774,7 +774,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusBoolStrictKeys = [1][]string{{"v"}}
 var corpusBoolStrictKnown = lenient.KnownKeys(corpusBoolStrictKeys[:])
-var corpusBoolStrictFields = lenient.Fields{Keys: corpusBoolStrictKeys[:], Known: corpusBoolStrictKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusBoolStrictFields = lenient.Fields{Keys: corpusBoolStrictKeys[:], Known: &corpusBoolStrictKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusBoolStrict leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -846,7 +846,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusStringKeys = [1][]string{{"v"}}
 var corpusStringKnown = lenient.KnownKeys(corpusStringKeys[:])
-var corpusStringFields = lenient.Fields{Keys: corpusStringKeys[:], Known: corpusStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringFields = lenient.Fields{Keys: corpusStringKeys[:], Known: &corpusStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -918,7 +918,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusStringsKeys = [1][]string{{"v"}}
 var corpusStringsKnown = lenient.KnownKeys(corpusStringsKeys[:])
-var corpusStringsFields = lenient.Fields{Keys: corpusStringsKeys[:], Known: corpusStringsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringsFields = lenient.Fields{Keys: corpusStringsKeys[:], Known: &corpusStringsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusStrings leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1003,7 +1003,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusIntsKeys = [1][]string{{"v"}}
 var corpusIntsKnown = lenient.KnownKeys(corpusIntsKeys[:])
-var corpusIntsFields = lenient.Fields{Keys: corpusIntsKeys[:], Known: corpusIntsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntsFields = lenient.Fields{Keys: corpusIntsKeys[:], Known: &corpusIntsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusInts leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1088,7 +1088,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusIntsWrapKeys = [1][]string{{"v"}}
 var corpusIntsWrapKnown = lenient.KnownKeys(corpusIntsWrapKeys[:])
-var corpusIntsWrapFields = lenient.Fields{Keys: corpusIntsWrapKeys[:], Known: corpusIntsWrapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntsWrapFields = lenient.Fields{Keys: corpusIntsWrapKeys[:], Known: &corpusIntsWrapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusIntsWrap leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1173,7 +1173,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusStringsSplitKeys = [1][]string{{"v"}}
 var corpusStringsSplitKnown = lenient.KnownKeys(corpusStringsSplitKeys[:])
-var corpusStringsSplitFields = lenient.Fields{Keys: corpusStringsSplitKeys[:], Known: corpusStringsSplitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringsSplitFields = lenient.Fields{Keys: corpusStringsSplitKeys[:], Known: &corpusStringsSplitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusStringsSplit leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1258,7 +1258,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusMapKeys = [1][]string{{"v"}}
 var corpusMapKnown = lenient.KnownKeys(corpusMapKeys[:])
-var corpusMapFields = lenient.Fields{Keys: corpusMapKeys[:], Known: corpusMapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusMapFields = lenient.Fields{Keys: corpusMapKeys[:], Known: &corpusMapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a CorpusMap leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1367,7 +1367,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusPtrIntKeys = [1][]string{{"v"}}
 var corpusPtrIntKnown = lenient.KnownKeys(corpusPtrIntKeys[:])
-var corpusPtrIntFields = lenient.Fields{Keys: corpusPtrIntKeys[:], Known: corpusPtrIntKnown, Forms: []lenient.AbsentForms{lenient.Required}}
+var corpusPtrIntFields = lenient.Fields{Keys: corpusPtrIntKeys[:], Known: &corpusPtrIntKnown, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes a CorpusPtrInt leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1444,7 +1444,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var corpusAnyKeys = [1][]string{{"v"}}
 var corpusAnyKnown = lenient.KnownKeys(corpusAnyKeys[:])
-var corpusAnyFields = lenient.Fields{Keys: corpusAnyKeys[:], Known: corpusAnyKnown, Forms: []lenient.AbsentForms{lenient.Required}}
+var corpusAnyFields = lenient.Fields{Keys: corpusAnyKeys[:], Known: &corpusAnyKnown, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes a CorpusAny leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 var searchKnown = lenient.KnownKeys(searchKeys[:])
-var searchFields = lenient.Fields{Keys: searchKeys[:], Known: searchKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFields = lenient.Fields{Keys: searchKeys[:], Known: &searchKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Search leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -137,32 +137,44 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "offset":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
 		case "maxDepth", "max-depth", "MaxDepth":
-			f.Aliased(k, "max_depth")
+			if !f.Alias(k, "max_depth") {
+				return false
+			}
 			fallthrough
 		case "max_depth":
 			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
 		case "countOnly", "count-only", "CountOnly":
-			f.Aliased(k, "count_only")
+			if !f.Alias(k, "count_only") {
+				return false
+			}
 			fallthrough
 		case "count_only":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			f.Aliased(k, "whole_word")
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
 			fallthrough
 		case "whole_word":
 			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			f.Aliased(k, "case_sensitive")
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
 			fallthrough
 		case "case_sensitive":
 			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
 		case "minScore", "min-score", "MinScore":
-			f.Aliased(k, "min_score")
+			if !f.Alias(k, "min_score") {
+				return false
+			}
 			fallthrough
 		case "min_score":
 			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
 		case "fileTypes", "file-types", "FileTypes":
-			f.Aliased(k, "file_types")
+			if !f.Alias(k, "file_types") {
+				return false
+			}
 			fallthrough
 		case "file_types":
 			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
@@ -180,7 +192,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
 var reviewKnown = lenient.KnownKeys(reviewKeys[:])
-var reviewFields = lenient.Fields{Keys: reviewKeys[:], Known: reviewKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
+var reviewFields = lenient.Fields{Keys: reviewKeys[:], Known: &reviewKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Review leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -350,12 +362,16 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "repo":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Repo, 0)
 		case "pullNumber", "pull-number", "PullNumber":
-			f.Aliased(k, "pull_number")
+			if !f.Alias(k, "pull_number") {
+				return false
+			}
 			fallthrough
 		case "pull_number":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
 		case "commitId", "commit-id", "CommitId":
-			f.Aliased(k, "commit_id")
+			if !f.Alias(k, "commit_id") {
+				return false
+			}
 			fallthrough
 		case "commit_id":
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.CommitID, 0)
@@ -385,7 +401,9 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "reviewers":
 			seen[7], ok = true, !seen[7] && lenient.ReadStrings(f, &x.Reviewers, 0)
 		case "teamReviewers", "team-reviewers", "TeamReviewers":
-			f.Aliased(k, "team_reviewers")
+			if !f.Alias(k, "team_reviewers") {
+				return false
+			}
 			fallthrough
 		case "team_reviewers":
 			seen[8], ok = true, !seen[8] && lenient.ReadStrings(f, &x.TeamReviewers, 0)
@@ -396,29 +414,39 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "draft":
 			seen[11], ok = true, !seen[11] && lenient.ReadBool(f, &x.Draft, 0)
 		case "dismissStale", "dismiss-stale", "DismissStale":
-			f.Aliased(k, "dismiss_stale")
+			if !f.Alias(k, "dismiss_stale") {
+				return false
+			}
 			fallthrough
 		case "dismiss_stale":
 			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &x.DismissStale, 0)
 		case "autoMerge", "auto-merge", "AutoMerge":
-			f.Aliased(k, "auto_merge")
+			if !f.Alias(k, "auto_merge") {
+				return false
+			}
 			fallthrough
 		case "auto_merge":
 			seen[13], ok = true, !seen[13] && lenient.ReadBool(f, &x.AutoMerge, 0)
 		case "notify":
 			seen[14], ok = true, !seen[14] && lenient.ReadBool(f, &x.Notify, 0)
 		case "mergeMethod", "merge-method", "MergeMethod":
-			f.Aliased(k, "merge_method")
+			if !f.Alias(k, "merge_method") {
+				return false
+			}
 			fallthrough
 		case "merge_method":
 			seen[15], ok = true, !seen[15] && lenient.ReadString(f, &x.MergeMethod, 0)
 		case "requiredApprovals", "required-approvals", "RequiredApprovals":
-			f.Aliased(k, "required_approvals")
+			if !f.Alias(k, "required_approvals") {
+				return false
+			}
 			fallthrough
 		case "required_approvals":
 			seen[16], ok = true, !seen[16] && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
 		case "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			f.Aliased(k, "timeout_seconds")
+			if !f.Alias(k, "timeout_seconds") {
+				return false
+			}
 			fallthrough
 		case "timeout_seconds":
 			seen[17], ok = true, !seen[17] && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
@@ -427,12 +455,16 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "confidence":
 			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.Confidence, 64, 0)
 		case "baseRef", "base-ref", "BaseRef":
-			f.Aliased(k, "base_ref")
+			if !f.Alias(k, "base_ref") {
+				return false
+			}
 			fallthrough
 		case "base_ref":
 			seen[20], ok = true, !seen[20] && lenient.ReadString(f, &x.BaseRef, 0)
 		case "headRef", "head-ref", "HeadRef":
-			f.Aliased(k, "head_ref")
+			if !f.Alias(k, "head_ref") {
+				return false
+			}
 			fallthrough
 		case "head_ref":
 			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.HeadRef, 0)
@@ -448,7 +480,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
 var reviewCommentKnown = lenient.KnownKeys(reviewCommentKeys[:])
-var reviewCommentFields = lenient.Fields{Keys: reviewCommentKeys[:], Known: reviewCommentKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
+var reviewCommentFields = lenient.Fields{Keys: reviewCommentKeys[:], Known: &reviewCommentKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a ReviewComment leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -524,7 +556,9 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "line":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Line, lenient.IntBits, 0)
 		case "startLine", "start-line", "StartLine":
-			f.Aliased(k, "start_line")
+			if !f.Alias(k, "start_line") {
+				return false
+			}
 			fallthrough
 		case "start_line":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
@@ -546,7 +580,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var writeFileKeys = [2][]string{{"path"}, {"content"}}
 var writeFileKnown = lenient.KnownKeys(writeFileKeys[:])
-var writeFileFields = lenient.Fields{Keys: writeFileKeys[:], Known: writeFileKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var writeFileFields = lenient.Fields{Keys: writeFileKeys[:], Known: &writeFileKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a WriteFile leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -622,7 +656,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pathsKeys = [1][]string{{"paths"}}
 var pathsKnown = lenient.KnownKeys(pathsKeys[:])
-var pathsFields = lenient.Fields{Keys: pathsKeys[:], Known: pathsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var pathsFields = lenient.Fields{Keys: pathsKeys[:], Known: &pathsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Paths leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -707,7 +741,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var iDsKeys = [1][]string{{"ids"}}
 var iDsKnown = lenient.KnownKeys(iDsKeys[:])
-var iDsFields = lenient.Fields{Keys: iDsKeys[:], Known: iDsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var iDsFields = lenient.Fields{Keys: iDsKeys[:], Known: &iDsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a IDs leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var vibium85Keys = [1][]string{{"ms"}}
 var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
-var vibium85Fields = lenient.Fields{Keys: vibium85Keys[:], Known: vibium85Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var vibium85Fields = lenient.Fields{Keys: vibium85Keys[:], Known: &vibium85Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Vibium85 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -92,7 +92,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
 var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
-var openHandsSDK1085Fields = lenient.Fields{Keys: openHandsSDK1085Keys[:], Known: openHandsSDK1085Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var openHandsSDK1085Fields = lenient.Fields{Keys: openHandsSDK1085Keys[:], Known: &openHandsSDK1085Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a OpenHandsSDK1085 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -157,12 +157,16 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "lineNumber", "line-number", "LineNumber":
-			f.Aliased(k, "line_number")
+			if !f.Alias(k, "line_number") {
+				return false
+			}
 			fallthrough
 		case "line_number":
 			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
 		case "linesAfter", "lines-after", "LinesAfter":
-			f.Aliased(k, "lines_after")
+			if !f.Alias(k, "lines_after") {
+				return false
+			}
 			fallthrough
 		case "lines_after":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
@@ -178,7 +182,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
 var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
-var claudeCode24597Fields = lenient.Fields{Keys: claudeCode24597Keys[:], Known: claudeCode24597Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode24597Fields = lenient.Fields{Keys: claudeCode24597Keys[:], Known: &claudeCode24597Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode24597 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -237,7 +241,9 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "pullNumber", "pull-number", "PullNumber":
-			f.Aliased(k, "pull_number")
+			if !f.Alias(k, "pull_number") {
+				return false
+			}
 			fallthrough
 		case "pull_number":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
@@ -253,7 +259,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var dejaVu422Keys = [1][]string{{"limit"}}
 var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
-var dejaVu422Fields = lenient.Fields{Keys: dejaVu422Keys[:], Known: dejaVu422Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var dejaVu422Fields = lenient.Fields{Keys: dejaVu422Keys[:], Known: &dejaVu422Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a DejaVu422 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -324,7 +330,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
 var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
-var servers2905Fields = lenient.Fields{Keys: servers2905Keys[:], Known: servers2905Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var servers2905Fields = lenient.Fields{Keys: servers2905Keys[:], Known: &servers2905Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Servers2905 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -407,12 +413,16 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			f.Aliased(k, "nextThoughtNeeded")
+			if !f.Alias(k, "nextThoughtNeeded") {
+				return false
+			}
 			fallthrough
 		case "nextThoughtNeeded":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
 		case "thought_number", "thought-number", "ThoughtNumber":
-			f.Aliased(k, "thoughtNumber")
+			if !f.Alias(k, "thoughtNumber") {
+				return false
+			}
 			fallthrough
 		case "thoughtNumber":
 			var val int64
@@ -425,7 +435,9 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.ThoughtNumber = int(val)
 		case "total_thoughts", "total-thoughts", "TotalThoughts":
-			f.Aliased(k, "totalThoughts")
+			if !f.Alias(k, "totalThoughts") {
+				return false
+			}
 			fallthrough
 		case "totalThoughts":
 			var val int64
@@ -438,7 +450,9 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.TotalThoughts = int(val)
 		case "is_revision", "is-revision", "IsRevision":
-			f.Aliased(k, "isRevision")
+			if !f.Alias(k, "isRevision") {
+				return false
+			}
 			fallthrough
 		case "isRevision":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsRevision, 0)
@@ -454,7 +468,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
 var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
-var hermesAgent100926Fields = lenient.Fields{Keys: hermesAgent100926Keys[:], Known: hermesAgent100926Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var hermesAgent100926Fields = lenient.Fields{Keys: hermesAgent100926Keys[:], Known: &hermesAgent100926Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a HermesAgent100926 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -530,7 +544,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
 var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
-var picoclaw400Fields = lenient.Fields{Keys: picoclaw400Keys[:], Known: picoclaw400Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var picoclaw400Fields = lenient.Fields{Keys: picoclaw400Keys[:], Known: &picoclaw400Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Picoclaw400 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -606,7 +620,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
-var opencode1328Fields = lenient.Fields{Keys: opencode1328Keys[:], Known: opencode1328Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var opencode1328Fields = lenient.Fields{Keys: opencode1328Keys[:], Known: &opencode1328Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Opencode1328 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -669,7 +683,9 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "file-path", "FilePath":
-			f.Aliased(k, "filePath")
+			if !f.Alias(k, "filePath") {
+				return false
+			}
 			fallthrough
 		case "filePath":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
@@ -689,7 +705,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
 var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
-var opencode1328OffsetFields = lenient.Fields{Keys: opencode1328OffsetKeys[:], Known: opencode1328OffsetKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var opencode1328OffsetFields = lenient.Fields{Keys: opencode1328OffsetKeys[:], Known: &opencode1328OffsetKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Opencode1328Offset leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -752,7 +768,9 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path", "file-path", "FilePath":
-			f.Aliased(k, "filePath")
+			if !f.Alias(k, "filePath") {
+				return false
+			}
 			fallthrough
 		case "filePath":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
@@ -772,7 +790,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var basicMemory250Keys = [1][]string{{"depth"}}
 var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
-var basicMemory250Fields = lenient.Fields{Keys: basicMemory250Keys[:], Known: basicMemory250Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var basicMemory250Fields = lenient.Fields{Keys: basicMemory250Keys[:], Known: &basicMemory250Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a BasicMemory250 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -848,7 +866,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var vmlx47Keys = [1][]string{{"limit"}}
 var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
-var vmlx47Fields = lenient.Fields{Keys: vmlx47Keys[:], Known: vmlx47Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var vmlx47Fields = lenient.Fields{Keys: vmlx47Keys[:], Known: &vmlx47Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Vmlx47 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -919,7 +937,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
 var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
-var lmStudio1626Fields = lenient.Fields{Keys: lmStudio1626Keys[:], Known: lmStudio1626Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var lmStudio1626Fields = lenient.Fields{Keys: lmStudio1626Keys[:], Known: &lmStudio1626Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a LMStudio1626 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -978,7 +996,9 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "sheetName", "sheet-name", "SheetName":
-			f.Aliased(k, "sheet_name")
+			if !f.Alias(k, "sheet_name") {
+				return false
+			}
 			fallthrough
 		case "sheet_name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.SheetName, 0)
@@ -994,7 +1014,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode91803Keys = [1][]string{{"confirmed"}}
 var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
-var claudeCode91803Fields = lenient.Fields{Keys: claudeCode91803Keys[:], Known: claudeCode91803Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803Fields = lenient.Fields{Keys: claudeCode91803Keys[:], Known: &claudeCode91803Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode91803 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1066,7 +1086,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
 var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:])
-var claudeCode91803CapitalFields = lenient.Fields{Keys: claudeCode91803CapitalKeys[:], Known: claudeCode91803CapitalKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803CapitalFields = lenient.Fields{Keys: claudeCode91803CapitalKeys[:], Known: &claudeCode91803CapitalKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode91803Capital leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1138,7 +1158,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 
 var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
 var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
-var claudeCode91803DigitFields = lenient.Fields{Keys: claudeCode91803DigitKeys[:], Known: claudeCode91803DigitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803DigitFields = lenient.Fields{Keys: claudeCode91803DigitKeys[:], Known: &claudeCode91803DigitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode91803Digit leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1210,7 +1230,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var claudeCode29104Keys = [1][]string{{"completed"}}
 var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
-var claudeCode29104Fields = lenient.Fields{Keys: claudeCode29104Keys[:], Known: claudeCode29104Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode29104Fields = lenient.Fields{Keys: claudeCode29104Keys[:], Known: &claudeCode29104Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode29104 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1281,7 +1301,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
 var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
-var nteract1678Fields = lenient.Fields{Keys: nteract1678Keys[:], Known: nteract1678Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var nteract1678Fields = lenient.Fields{Keys: nteract1678Keys[:], Known: &nteract1678Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Nteract1678 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1339,7 +1359,9 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "andRun", "and-run", "AndRun":
-			f.Aliased(k, "and_run")
+			if !f.Alias(k, "and_run") {
+				return false
+			}
 			fallthrough
 		case "and_run":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.AndRun, 0)
@@ -1355,7 +1377,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
 var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
-var claudeCode22394Fields = lenient.Fields{Keys: claudeCode22394Keys[:], Known: claudeCode22394Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var claudeCode22394Fields = lenient.Fields{Keys: claudeCode22394Keys[:], Known: &claudeCode22394Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode22394 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1422,7 +1444,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 
 var claudeCode34520Keys = [1][]string{{"tasks"}}
 var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
-var claudeCode34520Fields = lenient.Fields{Keys: claudeCode34520Keys[:], Known: claudeCode34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode34520Fields = lenient.Fields{Keys: claudeCode34520Keys[:], Known: &claudeCode34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode34520 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1524,7 +1546,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var task34520Keys = [2][]string{{"id"}, {"content"}}
 var task34520Known = lenient.KnownKeys(task34520Keys[:])
-var task34520Fields = lenient.Fields{Keys: task34520Keys[:], Known: task34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
+var task34520Fields = lenient.Fields{Keys: task34520Keys[:], Known: &task34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Task34520 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1603,7 +1625,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var gmailMCP96Keys = [1][]string{{"to"}}
 var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
-var gmailMCP96Fields = lenient.Fields{Keys: gmailMCP96Keys[:], Known: gmailMCP96Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var gmailMCP96Fields = lenient.Fields{Keys: gmailMCP96Keys[:], Known: &gmailMCP96Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a GmailMCP96 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1688,7 +1710,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var mcpRemote319Keys = [1][]string{{"target"}}
 var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
-var mcpRemote319Fields = lenient.Fields{Keys: mcpRemote319Keys[:], Known: mcpRemote319Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpRemote319Fields = lenient.Fields{Keys: mcpRemote319Keys[:], Known: &mcpRemote319Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a MCPRemote319 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1772,7 +1794,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var gitlabMCP380Keys = [1][]string{{"labels"}}
 var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
-var gitlabMCP380Fields = lenient.Fields{Keys: gitlabMCP380Keys[:], Known: gitlabMCP380Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var gitlabMCP380Fields = lenient.Fields{Keys: gitlabMCP380Keys[:], Known: &gitlabMCP380Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a GitlabMCP380 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1856,7 +1878,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var weKnora2955Keys = [1][]string{{"args"}}
 var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
-var weKnora2955Fields = lenient.Fields{Keys: weKnora2955Keys[:], Known: weKnora2955Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var weKnora2955Fields = lenient.Fields{Keys: weKnora2955Keys[:], Known: &weKnora2955Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a WeKnora2955 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1940,7 +1962,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
 var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
-var claudeCode73137Fields = lenient.Fields{Keys: claudeCode73137Keys[:], Known: claudeCode73137Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode73137Fields = lenient.Fields{Keys: claudeCode73137Keys[:], Known: &claudeCode73137Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode73137 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2069,7 +2091,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sonetto319TodosKeys = [1][]string{{"todos"}}
 var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
-var sonetto319TodosFields = lenient.Fields{Keys: sonetto319TodosKeys[:], Known: sonetto319TodosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var sonetto319TodosFields = lenient.Fields{Keys: sonetto319TodosKeys[:], Known: &sonetto319TodosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Sonetto319Todos leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2171,7 +2193,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var todo319Keys = [2][]string{{"content"}, {"status"}}
 var todo319Known = lenient.KnownKeys(todo319Keys[:])
-var todo319Fields = lenient.Fields{Keys: todo319Keys[:], Known: todo319Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var todo319Fields = lenient.Fields{Keys: todo319Keys[:], Known: &todo319Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Todo319 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2250,7 +2272,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
 var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
-var sonetto319LoneLabelFields = lenient.Fields{Keys: sonetto319LoneLabelKeys[:], Known: sonetto319LoneLabelKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var sonetto319LoneLabelFields = lenient.Fields{Keys: sonetto319LoneLabelKeys[:], Known: &sonetto319LoneLabelKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Sonetto319LoneLabel leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2334,7 +2356,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
 var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
-var sonetto319LoneTodoFields = lenient.Fields{Keys: sonetto319LoneTodoKeys[:], Known: sonetto319LoneTodoKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var sonetto319LoneTodoFields = lenient.Fields{Keys: sonetto319LoneTodoKeys[:], Known: &sonetto319LoneTodoKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Sonetto319LoneTodo leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2436,7 +2458,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sonetto319PythonListKeys = [1][]string{{"labels"}}
 var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
-var sonetto319PythonListFields = lenient.Fields{Keys: sonetto319PythonListKeys[:], Known: sonetto319PythonListKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var sonetto319PythonListFields = lenient.Fields{Keys: sonetto319PythonListKeys[:], Known: &sonetto319PythonListKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Sonetto319PythonList leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2520,7 +2542,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var adcp4201Keys = [1][]string{{"labels"}}
 var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
-var adcp4201Fields = lenient.Fields{Keys: adcp4201Keys[:], Known: adcp4201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var adcp4201Fields = lenient.Fields{Keys: adcp4201Keys[:], Known: &adcp4201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Adcp4201 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2604,7 +2626,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode15766Keys = [1][]string{{"parent"}}
 var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
-var claudeCode15766Fields = lenient.Fields{Keys: claudeCode15766Keys[:], Known: claudeCode15766Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode15766Fields = lenient.Fields{Keys: claudeCode15766Keys[:], Known: &claudeCode15766Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeCode15766 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2678,7 +2700,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
 var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
-var parent15766Fields = lenient.Fields{Keys: parent15766Keys[:], Known: parent15766Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var parent15766Fields = lenient.Fields{Keys: parent15766Keys[:], Known: &parent15766Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Parent15766 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2739,7 +2761,9 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "databaseId", "database-id", "DatabaseId":
-			f.Aliased(k, "database_id")
+			if !f.Alias(k, "database_id") {
+				return false
+			}
 			fallthrough
 		case "database_id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatabaseID, 0)
@@ -2755,7 +2779,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
 var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
-var claudeCode18260Fields = lenient.Fields{Keys: claudeCode18260Keys[:], Known: claudeCode18260Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode18260Fields = lenient.Fields{Keys: claudeCode18260Keys[:], Known: &claudeCode18260Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode18260 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2813,7 +2837,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 
 var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}
 var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
-var parent18260Fields = lenient.Fields{Keys: parent18260Keys[:], Known: parent18260Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var parent18260Fields = lenient.Fields{Keys: parent18260Keys[:], Known: &parent18260Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Parent18260 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2874,7 +2898,9 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "dataSourceId", "data-source-id", "DataSourceId":
-			f.Aliased(k, "data_source_id")
+			if !f.Alias(k, "data_source_id") {
+				return false
+			}
 			fallthrough
 		case "data_source_id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DataSourceID, 0)
@@ -2890,7 +2916,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
 var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
-var claudeCode5504Fields = lenient.Fields{Keys: claudeCode5504Keys[:], Known: claudeCode5504Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var claudeCode5504Fields = lenient.Fields{Keys: claudeCode5504Keys[:], Known: &claudeCode5504Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode5504 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2945,7 +2971,7 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 
 var claudeCode2747Keys = [1][]string{{"metadata"}}
 var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
-var claudeCode2747Fields = lenient.Fields{Keys: claudeCode2747Keys[:], Known: claudeCode2747Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var claudeCode2747Fields = lenient.Fields{Keys: claudeCode2747Keys[:], Known: &claudeCode2747Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ClaudeCode2747 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3000,7 +3026,7 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 
 var fastMCP932Keys = [1][]string{{"user"}}
 var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
-var fastMCP932Fields = lenient.Fields{Keys: fastMCP932Keys[:], Known: fastMCP932Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var fastMCP932Fields = lenient.Fields{Keys: fastMCP932Keys[:], Known: &fastMCP932Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a FastMCP932 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3074,7 +3100,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
 var user932Known = lenient.KnownKeys(user932Keys[:])
-var user932Fields = lenient.Fields{Keys: user932Keys[:], Known: user932Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var user932Fields = lenient.Fields{Keys: user932Keys[:], Known: &user932Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a User932 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3153,7 +3179,9 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Age = &p
 		case "isActive", "is-active", "IsActive":
-			f.Aliased(k, "is_active")
+			if !f.Alias(k, "is_active") {
+				return false
+			}
 			fallthrough
 		case "is_active":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsActive, 0)
@@ -3169,7 +3197,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
 var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
-var templateAgent249Fields = lenient.Fields{Keys: templateAgent249Keys[:], Known: templateAgent249Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var templateAgent249Fields = lenient.Fields{Keys: templateAgent249Keys[:], Known: &templateAgent249Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a TemplateAgent249 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3227,7 +3255,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 
 var claudeAIMCP548Keys = [1][]string{{"params"}}
 var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
-var claudeAIMCP548Fields = lenient.Fields{Keys: claudeAIMCP548Keys[:], Known: claudeAIMCP548Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeAIMCP548Fields = lenient.Fields{Keys: claudeAIMCP548Keys[:], Known: &claudeAIMCP548Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ClaudeAIMCP548 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3301,7 +3329,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
 var params548Known = lenient.KnownKeys(params548Keys[:])
-var params548Fields = lenient.Fields{Keys: params548Keys[:], Known: params548Known, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var params548Fields = lenient.Fields{Keys: params548Keys[:], Known: &params548Known, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Params548 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3370,7 +3398,9 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "prompt":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Prompt, 0)
 		case "aspectRatio", "aspect-ratio", "AspectRatio":
-			f.Aliased(k, "aspect_ratio")
+			if !f.Alias(k, "aspect_ratio") {
+				return false
+			}
 			fallthrough
 		case "aspect_ratio":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.AspectRatio, 0)
@@ -3386,7 +3416,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var cursor3614Keys = [1][]string{{"active"}}
 var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
-var cursor3614Fields = lenient.Fields{Keys: cursor3614Keys[:], Known: cursor3614Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var cursor3614Fields = lenient.Fields{Keys: cursor3614Keys[:], Known: &cursor3614Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Cursor3614 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3462,7 +3492,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var langflow8059Keys = [1][]string{{"range"}}
 var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
-var langflow8059Fields = lenient.Fields{Keys: langflow8059Keys[:], Known: langflow8059Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var langflow8059Fields = lenient.Fields{Keys: langflow8059Keys[:], Known: &langflow8059Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Langflow8059 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3533,7 +3563,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
 var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
-var mcpadapt38Fields = lenient.Fields{Keys: mcpadapt38Keys[:], Known: mcpadapt38Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpadapt38Fields = lenient.Fields{Keys: mcpadapt38Keys[:], Known: &mcpadapt38Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Mcpadapt38 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3588,7 +3618,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 
 var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
 var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
-var nemoAgentToolkit1507Fields = lenient.Fields{Keys: nemoAgentToolkit1507Keys[:], Known: nemoAgentToolkit1507Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var nemoAgentToolkit1507Fields = lenient.Fields{Keys: nemoAgentToolkit1507Keys[:], Known: &nemoAgentToolkit1507Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a NemoAgentToolkit1507 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3721,7 +3751,7 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var margince417Keys = [1][]string{{"lifecycle"}}
 var margince417Known = lenient.KnownKeys(margince417Keys[:])
-var margince417Fields = lenient.Fields{Keys: margince417Keys[:], Known: margince417Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var margince417Fields = lenient.Fields{Keys: margince417Keys[:], Known: &margince417Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Margince417 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3813,7 +3843,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var zammadMCP201Keys = [1][]string{{"params"}}
 var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
-var zammadMCP201Fields = lenient.Fields{Keys: zammadMCP201Keys[:], Known: zammadMCP201Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var zammadMCP201Fields = lenient.Fields{Keys: zammadMCP201Keys[:], Known: &zammadMCP201Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ZammadMCP201 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3887,7 +3917,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
 var params201Known = lenient.KnownKeys(params201Keys[:])
-var params201Fields = lenient.Fields{Keys: params201Keys[:], Known: params201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var params201Fields = lenient.Fields{Keys: params201Keys[:], Known: &params201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Params201 leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3959,7 +3989,9 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "responseFormat", "response-format", "ResponseFormat":
-			f.Aliased(k, "response_format")
+			if !f.Alias(k, "response_format") {
+				return false
+			}
 			fallthrough
 		case "response_format":
 			var val string
@@ -3985,7 +4017,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var fixmap235Keys = [1][]string{{"format"}}
 var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
-var fixmap235Fields = lenient.Fields{Keys: fixmap235Keys[:], Known: fixmap235Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var fixmap235Fields = lenient.Fields{Keys: fixmap235Keys[:], Known: &fixmap235Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Fixmap235 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4077,7 +4109,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
 var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys[:])
-var langchainMCPAdapters277Fields = lenient.Fields{Keys: langchainMCPAdapters277Keys[:], Known: langchainMCPAdapters277Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var langchainMCPAdapters277Fields = lenient.Fields{Keys: langchainMCPAdapters277Keys[:], Known: &langchainMCPAdapters277Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a LangchainMCPAdapters277 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4153,7 +4185,9 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		}
 		switch string(k) {
 		case "resource_type", "resource-type", "ResourceType":
-			f.Aliased(k, "resourceType")
+			if !f.Alias(k, "resourceType") {
+				return false
+			}
 			fallthrough
 		case "resourceType":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ResourceType, 0)
@@ -4185,7 +4219,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 
 var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
 var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
-var grafana641Fields = lenient.Fields{Keys: grafana641Keys[:], Known: grafana641Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var grafana641Fields = lenient.Fields{Keys: grafana641Keys[:], Known: &grafana641Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Grafana641 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4244,7 +4278,9 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "datasource_uid", "datasource-uid", "DatasourceUid":
-			f.Aliased(k, "datasourceUid")
+			if !f.Alias(k, "datasourceUid") {
+				return false
+			}
 			fallthrough
 		case "datasourceUid":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatasourceUID, 0)
@@ -4260,7 +4296,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
 var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
-var actualChat4728Fields = lenient.Fields{Keys: actualChat4728Keys[:], Known: actualChat4728Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var actualChat4728Fields = lenient.Fields{Keys: actualChat4728Keys[:], Known: &actualChat4728Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ActualChat4728 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4321,7 +4357,9 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "chat_id", "chat-id", "ChatId":
-			f.Aliased(k, "chatId")
+			if !f.Alias(k, "chatId") {
+				return false
+			}
 			fallthrough
 		case "chatId":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChatID, 0)
@@ -4339,7 +4377,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
 var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
-var openclaw42580Fields = lenient.Fields{Keys: openclaw42580Keys[:], Known: openclaw42580Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var openclaw42580Fields = lenient.Fields{Keys: openclaw42580Keys[:], Known: &openclaw42580Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Openclaw42580 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4404,12 +4442,16 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "old_text", "old-text", "OldText":
-			f.Aliased(k, "oldText")
+			if !f.Alias(k, "oldText") {
+				return false
+			}
 			fallthrough
 		case "oldText":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
 		case "new_text", "new-text", "NewText":
-			f.Aliased(k, "newText")
+			if !f.Alias(k, "newText") {
+				return false
+			}
 			fallthrough
 		case "newText":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
@@ -4425,7 +4467,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
 var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
-var pasclaw427Fields = lenient.Fields{Keys: pasclaw427Keys[:], Known: pasclaw427Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var pasclaw427Fields = lenient.Fields{Keys: pasclaw427Keys[:], Known: &pasclaw427Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Pasclaw427 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4490,12 +4532,16 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "oldText", "old-text", "OldText":
-			f.Aliased(k, "old_text")
+			if !f.Alias(k, "old_text") {
+				return false
+			}
 			fallthrough
 		case "old_text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
 		case "newText", "new-text", "NewText":
-			f.Aliased(k, "new_text")
+			if !f.Alias(k, "new_text") {
+				return false
+			}
 			fallthrough
 		case "new_text":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
@@ -4511,7 +4557,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
 var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
-var boltai317Fields = lenient.Fields{Keys: boltai317Keys[:], Known: boltai317Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var boltai317Fields = lenient.Fields{Keys: boltai317Keys[:], Known: &boltai317Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Boltai317 leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4596,12 +4642,16 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "thought":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Thought, 0)
 		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			f.Aliased(k, "nextThoughtNeeded")
+			if !f.Alias(k, "nextThoughtNeeded") {
+				return false
+			}
 			fallthrough
 		case "nextThoughtNeeded":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
 		case "thought_number", "thought-number", "ThoughtNumber":
-			f.Aliased(k, "thoughtNumber")
+			if !f.Alias(k, "thoughtNumber") {
+				return false
+			}
 			fallthrough
 		case "thoughtNumber":
 			var val int64
@@ -4614,7 +4664,9 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.ThoughtNumber = int(val)
 		case "total_thoughts", "total-thoughts", "TotalThoughts":
-			f.Aliased(k, "totalThoughts")
+			if !f.Alias(k, "totalThoughts") {
+				return false
+			}
 			fallthrough
 		case "totalThoughts":
 			var val int64
@@ -4638,7 +4690,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var qwenCode4966DepthKeys = [1][]string{{"depth"}}
 var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
-var qwenCode4966DepthFields = lenient.Fields{Keys: qwenCode4966DepthKeys[:], Known: qwenCode4966DepthKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var qwenCode4966DepthFields = lenient.Fields{Keys: qwenCode4966DepthKeys[:], Known: &qwenCode4966DepthKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a QwenCode4966Depth leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4709,7 +4761,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var qwenCode4966TimeKeys = [1][]string{{"time"}}
 var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
-var qwenCode4966TimeFields = lenient.Fields{Keys: qwenCode4966TimeKeys[:], Known: qwenCode4966TimeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var qwenCode4966TimeFields = lenient.Fields{Keys: qwenCode4966TimeKeys[:], Known: &qwenCode4966TimeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a QwenCode4966Time leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4780,7 +4832,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlLeadingZerosKeys = [1][]string{{"code"}}
 var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
-var controlLeadingZerosFields = lenient.Fields{Keys: controlLeadingZerosKeys[:], Known: controlLeadingZerosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlLeadingZerosFields = lenient.Fields{Keys: controlLeadingZerosKeys[:], Known: &controlLeadingZerosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlLeadingZeros leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4852,7 +4904,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var controlJSONTextInStringKeys = [1][]string{{"code"}}
 var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys[:])
-var controlJSONTextInStringFields = lenient.Fields{Keys: controlJSONTextInStringKeys[:], Known: controlJSONTextInStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlJSONTextInStringFields = lenient.Fields{Keys: controlJSONTextInStringKeys[:], Known: &controlJSONTextInStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlJSONTextInString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4924,7 +4976,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 
 var controlNullTextKeys = [1][]string{{"code"}}
 var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
-var controlNullTextFields = lenient.Fields{Keys: controlNullTextKeys[:], Known: controlNullTextKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlNullTextFields = lenient.Fields{Keys: controlNullTextKeys[:], Known: &controlNullTextKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlNullText leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4996,7 +5048,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlEmptyStringKeys = [1][]string{{"code"}}
 var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
-var controlEmptyStringFields = lenient.Fields{Keys: controlEmptyStringKeys[:], Known: controlEmptyStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlEmptyStringFields = lenient.Fields{Keys: controlEmptyStringKeys[:], Known: &controlEmptyStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlEmptyString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5068,7 +5120,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlTrueForStringKeys = [1][]string{{"code"}}
 var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
-var controlTrueForStringFields = lenient.Fields{Keys: controlTrueForStringKeys[:], Known: controlTrueForStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlTrueForStringFields = lenient.Fields{Keys: controlTrueForStringKeys[:], Known: &controlTrueForStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlTrueForString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5140,7 +5192,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var controlDecimalForIntegerKeys = [1][]string{{"count"}}
 var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKeys[:])
-var controlDecimalForIntegerFields = lenient.Fields{Keys: controlDecimalForIntegerKeys[:], Known: controlDecimalForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlDecimalForIntegerFields = lenient.Fields{Keys: controlDecimalForIntegerKeys[:], Known: &controlDecimalForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlDecimalForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5212,7 +5264,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 
 var controlFractionForIntegerKeys = [1][]string{{"count"}}
 var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForIntegerKeys[:])
-var controlFractionForIntegerFields = lenient.Fields{Keys: controlFractionForIntegerKeys[:], Known: controlFractionForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlFractionForIntegerFields = lenient.Fields{Keys: controlFractionForIntegerKeys[:], Known: &controlFractionForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlFractionForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5284,7 +5336,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 
 var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
 var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroIntegerKeys[:])
-var controlLeadingZeroIntegerFields = lenient.Fields{Keys: controlLeadingZeroIntegerKeys[:], Known: controlLeadingZeroIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlLeadingZeroIntegerFields = lenient.Fields{Keys: controlLeadingZeroIntegerKeys[:], Known: &controlLeadingZeroIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlLeadingZeroInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5356,7 +5408,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 
 var controlHexForIntegerKeys = [1][]string{{"count"}}
 var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
-var controlHexForIntegerFields = lenient.Fields{Keys: controlHexForIntegerKeys[:], Known: controlHexForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlHexForIntegerFields = lenient.Fields{Keys: controlHexForIntegerKeys[:], Known: &controlHexForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlHexForInteger leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5428,7 +5480,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
 var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
-var controlMaybeBooleanFields = lenient.Fields{Keys: controlMaybeBooleanKeys[:], Known: controlMaybeBooleanKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlMaybeBooleanFields = lenient.Fields{Keys: controlMaybeBooleanKeys[:], Known: &controlMaybeBooleanKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlMaybeBoolean leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5500,7 +5552,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var controlFalseStringKeys = [1][]string{{"enabled"}}
 var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
-var controlFalseStringFields = lenient.Fields{Keys: controlFalseStringKeys[:], Known: controlFalseStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlFalseStringFields = lenient.Fields{Keys: controlFalseStringKeys[:], Known: &controlFalseStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlFalseString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5572,7 +5624,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlBigDigitStringKeys = [1][]string{{"id"}}
 var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
-var controlBigDigitStringFields = lenient.Fields{Keys: controlBigDigitStringKeys[:], Known: controlBigDigitStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlBigDigitStringFields = lenient.Fields{Keys: controlBigDigitStringKeys[:], Known: &controlBigDigitStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlBigDigitString leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5644,7 +5696,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 
 var controlBigNumberKeys = [1][]string{{"id"}}
 var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
-var controlBigNumberFields = lenient.Fields{Keys: controlBigNumberKeys[:], Known: controlBigNumberKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlBigNumberFields = lenient.Fields{Keys: controlBigNumberKeys[:], Known: &controlBigNumberKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlBigNumber leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5716,7 +5768,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var controlInt8OverflowKeys = [1][]string{{"level"}}
 var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
-var controlInt8OverflowFields = lenient.Fields{Keys: controlInt8OverflowKeys[:], Known: controlInt8OverflowKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlInt8OverflowFields = lenient.Fields{Keys: controlInt8OverflowKeys[:], Known: &controlInt8OverflowKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlInt8Overflow leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5788,7 +5840,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 
 var controlNegativeUnsignedKeys = [1][]string{{"count"}}
 var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys[:])
-var controlNegativeUnsignedFields = lenient.Fields{Keys: controlNegativeUnsignedKeys[:], Known: controlNegativeUnsignedKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlNegativeUnsignedFields = lenient.Fields{Keys: controlNegativeUnsignedKeys[:], Known: &controlNegativeUnsignedKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlNegativeUnsigned leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5860,7 +5912,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 
 var controlInfinityKeys = [1][]string{{"ratio"}}
 var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
-var controlInfinityFields = lenient.Fields{Keys: controlInfinityKeys[:], Known: controlInfinityKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlInfinityFields = lenient.Fields{Keys: controlInfinityKeys[:], Known: &controlInfinityKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ControlInfinity leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
-var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: &searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -137,32 +137,44 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "offset":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
 		case "maxDepth", "max-depth", "MaxDepth":
-			f.Aliased(k, "max_depth")
+			if !f.Alias(k, "max_depth") {
+				return false
+			}
 			fallthrough
 		case "max_depth":
 			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
 		case "countOnly", "count-only", "CountOnly":
-			f.Aliased(k, "count_only")
+			if !f.Alias(k, "count_only") {
+				return false
+			}
 			fallthrough
 		case "count_only":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			f.Aliased(k, "whole_word")
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
 			fallthrough
 		case "whole_word":
 			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			f.Aliased(k, "case_sensitive")
+			if !f.Alias(k, "case_sensitive") {
+				return false
+			}
 			fallthrough
 		case "case_sensitive":
 			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
 		case "minScore", "min-score", "MinScore":
-			f.Aliased(k, "min_score")
+			if !f.Alias(k, "min_score") {
+				return false
+			}
 			fallthrough
 		case "min_score":
 			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
 		case "fileTypes", "file-types", "FileTypes":
-			f.Aliased(k, "file_types")
+			if !f.Alias(k, "file_types") {
+				return false
+			}
 			fallthrough
 		case "file_types":
 			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)

@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}
 var scalarsInputKnown = lenient.KnownKeys(scalarsInputKeys[:])
-var scalarsInputFields = lenient.Fields{Keys: scalarsInputKeys[:], Known: scalarsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
+var scalarsInputFields = lenient.Fields{Keys: scalarsInputKeys[:], Known: &scalarsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes a ScalarsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -235,17 +235,23 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "r":
 			seen[25], ok = true, !seen[25] && lenient.ReadFloat(f, &x.R, 32, 0)
 		case "strictI", "strict-i", "StrictI":
-			f.Aliased(k, "strict_i")
+			if !f.Alias(k, "strict_i") {
+				return false
+			}
 			fallthrough
 		case "strict_i":
 			seen[26], ok = true, !seen[26] && lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict)
 		case "strictB", "strict-b", "StrictB":
-			f.Aliased(k, "strict_b")
+			if !f.Alias(k, "strict_b") {
+				return false
+			}
 			fallthrough
 		case "strict_b":
 			seen[27], ok = true, !seen[27] && lenient.ReadBool(f, &x.StrictB, lenient.Strict)
 		case "strictF", "strict-f", "StrictF":
-			f.Aliased(k, "strict_f")
+			if !f.Alias(k, "strict_f") {
+				return false
+			}
 			fallthrough
 		case "strict_f":
 			seen[28], ok = true, !seen[28] && lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict)
@@ -267,7 +273,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
 var boundsInputKnown = lenient.KnownKeys(boundsInputKeys[:])
-var boundsInputFields = lenient.Fields{Keys: boundsInputKeys[:], Known: boundsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var boundsInputFields = lenient.Fields{Keys: boundsInputKeys[:], Known: &boundsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
@@ -888,7 +894,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
 var innerKnown = lenient.KnownKeys(innerKeys[:])
-var innerFields = lenient.Fields{Keys: innerKeys[:], Known: innerKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var innerFields = lenient.Fields{Keys: innerKeys[:], Known: &innerKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Inner leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1009,7 +1015,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var leafKeys = [1][]string{{"v"}}
 var leafKnown = lenient.KnownKeys(leafKeys[:])
-var leafFields = lenient.Fields{Keys: leafKeys[:], Known: leafKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var leafFields = lenient.Fields{Keys: leafKeys[:], Known: &leafKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Leaf leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1096,7 +1102,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
 var midKnown = lenient.KnownKeys(midKeys[:])
-var midFields = lenient.Fields{Keys: midKeys[:], Known: midKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var midFields = lenient.Fields{Keys: midKeys[:], Known: &midKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Mid leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1225,7 +1231,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
 var containersInputKnown = lenient.KnownKeys(containersInputKeys[:])
-var containersInputFields = lenient.Fields{Keys: containersInputKeys[:], Known: containersInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var containersInputFields = lenient.Fields{Keys: containersInputKeys[:], Known: &containersInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ContainersInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2481,7 +2487,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
 var deepInputKnown = lenient.KnownKeys(deepInputKeys[:])
-var deepInputFields = lenient.Fields{Keys: deepInputKeys[:], Known: deepInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var deepInputFields = lenient.Fields{Keys: deepInputKeys[:], Known: &deepInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a DeepInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5721,7 +5727,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
 var rawHolderKnown = lenient.KnownKeys(rawHolderKeys[:])
-var rawHolderFields = lenient.Fields{Keys: rawHolderKeys[:], Known: rawHolderKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var rawHolderFields = lenient.Fields{Keys: rawHolderKeys[:], Known: &rawHolderKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a RawHolder leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5764,7 +5770,7 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 
 var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
 var partKnown = lenient.KnownKeys(partKeys[:])
-var partFields = lenient.Fields{Keys: partKeys[:], Known: partKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
+var partFields = lenient.Fields{Keys: partKeys[:], Known: &partKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Part leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -5874,7 +5880,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
 var optsKnown = lenient.KnownKeys(optsKeys[:])
-var optsFields = lenient.Fields{Keys: optsKeys[:], Known: optsKnown, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
+var optsFields = lenient.Fields{Keys: optsKeys[:], Known: &optsKnown, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
 
 // UnmarshalJSON decodes a Opts leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6031,7 +6037,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
 var defaultsInputKnown = lenient.KnownKeys(defaultsInputKeys[:])
-var defaultsInputFields = lenient.Fields{Keys: defaultsInputKeys[:], Known: defaultsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var defaultsInputFields = lenient.Fields{Keys: defaultsInputKeys[:], Known: &defaultsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a DefaultsInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6205,12 +6211,16 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "r", "required":
-			f.Aliased(k, "req")
+			if !f.Alias(k, "req") {
+				return false
+			}
 			fallthrough
 		case "req":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Req, 0)
 		case "reqI", "req-i", "ReqI":
-			f.Aliased(k, "req_i")
+			if !f.Alias(k, "req_i") {
+				return false
+			}
 			fallthrough
 		case "req_i":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0)
@@ -6324,7 +6334,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var closedKeys = [2][]string{{"a"}, {"b"}}
 var closedKnown = lenient.KnownKeys(closedKeys[:])
-var closedFields = lenient.Fields{Keys: closedKeys[:], Known: closedKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
+var closedFields = lenient.Fields{Keys: closedKeys[:], Known: &closedKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a Closed leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6401,7 +6411,7 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var strictInputKeys = [7][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}
 var strictInputKnown = lenient.KnownKeys(strictInputKeys[:])
-var strictInputFields = lenient.Fields{Keys: strictInputKeys[:], Known: strictInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var strictInputFields = lenient.Fields{Keys: strictInputKeys[:], Known: &strictInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a StrictInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6564,7 +6574,7 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var embKeys = [1][]string{{"b"}}
 var embKnown = lenient.KnownKeys(embKeys[:])
-var embFields = lenient.Fields{Keys: embKeys[:], Known: embKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var embFields = lenient.Fields{Keys: embKeys[:], Known: &embKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Emb leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6638,7 +6648,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
 var oddInputKnown = lenient.KnownKeys(oddInputKeys[:])
-var oddInputFields = lenient.Fields{Keys: oddInputKeys[:], Known: oddInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var oddInputFields = lenient.Fields{Keys: oddInputKeys[:], Known: &oddInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a OddInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7174,7 +7184,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
 var reportInputKnown = lenient.KnownKeys(reportInputKeys[:])
-var reportInputFields = lenient.Fields{Keys: reportInputKeys[:], Known: reportInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var reportInputFields = lenient.Fields{Keys: reportInputKeys[:], Known: &reportInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ReportInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7533,78 +7543,106 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ident", "the id":
-			f.Aliased(k, "id")
+			if !f.Alias(k, "id") {
+				return false
+			}
 			fallthrough
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ReportBase.ID, 0)
 		case "lvl":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReportBase.Level, 8, 0)
 		case "str", "old s":
-			f.Aliased(k, "s")
+			if !f.Alias(k, "s") {
+				return false
+			}
 			fallthrough
 		case "s":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.S, 0)
 		case "int_v", "$i":
-			f.Aliased(k, "i")
+			if !f.Alias(k, "i") {
+				return false
+			}
 			fallthrough
 		case "i":
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
 		case "i8_v":
-			f.Aliased(k, "i8")
+			if !f.Alias(k, "i8") {
+				return false
+			}
 			fallthrough
 		case "i8":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.I8, 8, 0)
 		case "uint_v":
-			f.Aliased(k, "u")
+			if !f.Alias(k, "u") {
+				return false
+			}
 			fallthrough
 		case "u":
 			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.U, 16, 0)
 		case "u64_v":
-			f.Aliased(k, "u64")
+			if !f.Alias(k, "u64") {
+				return false
+			}
 			fallthrough
 		case "u64":
 			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.U64, 64, 0)
 		case "float_v":
-			f.Aliased(k, "f")
+			if !f.Alias(k, "f") {
+				return false
+			}
 			fallthrough
 		case "f":
 			seen[7], ok = true, !seen[7] && lenient.ReadFloat(f, &x.F, 32, 0)
 		case "f64_v":
-			f.Aliased(k, "f64")
+			if !f.Alias(k, "f64") {
+				return false
+			}
 			fallthrough
 		case "f64":
 			seen[8], ok = true, !seen[8] && lenient.ReadFloat(f, &x.F64, 64, 0)
 		case "bool_v":
-			f.Aliased(k, "b")
+			if !f.Alias(k, "b") {
+				return false
+			}
 			fallthrough
 		case "b":
 			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.B, 0)
 		case "sb_v":
-			f.Aliased(k, "sb")
+			if !f.Alias(k, "sb") {
+				return false
+			}
 			fallthrough
 		case "sb":
 			seen[10], ok = true, !seen[10] && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
 		case "pi":
-			f.Aliased(k, "p i")
+			if !f.Alias(k, "p i") {
+				return false
+			}
 			fallthrough
 		case "p i":
 			var p int
 			seen[11], ok = true, !seen[11] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.PI = &p
 		case "pb":
-			f.Aliased(k, "p b")
+			if !f.Alias(k, "p b") {
+				return false
+			}
 			fallthrough
 		case "p b":
 			var p bool
 			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &p, 0)
 			x.PB = &p
 		case "sl":
-			f.Aliased(k, "a b")
+			if !f.Alias(k, "a b") {
+				return false
+			}
 			fallthrough
 		case "a b":
 			seen[13], ok = true, !seen[13] && lenient.ReadInts(f, &x.Sl, lenient.IntBits, 0)
 		case "mp", "a_b", "aB":
-			f.Aliased(k, "a-b")
+			if !f.Alias(k, "a-b") {
+				return false
+			}
 			fallthrough
 		case "a-b":
 			if seen[14] || !f.Object(0) {
@@ -7632,34 +7670,46 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.M = mp
 		case "inner":
-			f.Aliased(k, "x 0")
+			if !f.Alias(k, "x 0") {
+				return false
+			}
 			fallthrough
 		case "x 0":
 			seen[15], ok = true, !seen[15] && x.In.fastNormgen(f, 0)
 		case "p_in":
-			f.Aliased(k, "pin")
+			if !f.Alias(k, "pin") {
+				return false
+			}
 			fallthrough
 		case "pin":
 			p := new(Inner)
 			seen[16], ok = true, !seen[16] && p.fastNormgen(f, 0)
 			x.PIn = p
 		case "ww":
-			f.Aliased(k, "w")
+			if !f.Alias(k, "w") {
+				return false
+			}
 			fallthrough
 		case "w":
 			seen[17], ok = true, !seen[17] && lenient.ReadStrings(f, &x.W, lenient.Wrap)
 		case "st":
-			f.Aliased(k, "strict")
+			if !f.Alias(k, "strict") {
+				return false
+			}
 			fallthrough
 		case "strict":
 			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict)
 		case "un_v":
-			f.Aliased(k, "un")
+			if !f.Alias(k, "un") {
+				return false
+			}
 			fallthrough
 		case "un":
 			seen[19], ok = true, !seen[19] && lenient.ReadString(f, &x.Un, lenient.Unescape)
 		case "s_s":
-			f.Aliased(k, "ss")
+			if !f.Alias(k, "ss") {
+				return false
+			}
 			fallthrough
 		case "ss":
 			if seen[20] || !f.Array(0) {
@@ -7730,24 +7780,32 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[29], ok = true, !seen[29] && lenient.ReadBool(f, &p, 0)
 			x.DPB = &p
 		case "dps_v":
-			f.Aliased(k, "dps")
+			if !f.Alias(k, "dps") {
+				return false
+			}
 			fallthrough
 		case "dps":
 			var p Mode
 			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, 0)
 			x.DPS = &p
 		case "da_v":
-			f.Aliased(k, "da")
+			if !f.Alias(k, "da") {
+				return false
+			}
 			fallthrough
 		case "da":
 			seen[31], ok = true, !seen[31] && lenient.ReadInt(f, &x.DA, lenient.IntBits, 0)
 		case "options":
-			f.Aliased(k, "opts")
+			if !f.Alias(k, "opts") {
+				return false
+			}
 			fallthrough
 		case "opts":
 			seen[32], ok = true, !seen[32] && x.Opts.fastNormgen(f, 0)
 		case "p_map":
-			f.Aliased(k, "pmap")
+			if !f.Alias(k, "pmap") {
+				return false
+			}
 			fallthrough
 		case "pmap":
 			if seen[33] || !f.Object(0) {
@@ -7858,7 +7916,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
 var reportPathsKnown = lenient.KnownKeys(reportPathsKeys[:])
-var reportPathsFields = lenient.Fields{Keys: reportPathsKeys[:], Known: reportPathsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
+var reportPathsFields = lenient.Fields{Keys: reportPathsKeys[:], Known: &reportPathsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes a ReportPaths leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7979,17 +8037,23 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "i[0]", "i{}":
-			f.Aliased(k, "i.v")
+			if !f.Alias(k, "i.v") {
+				return false
+			}
 			fallthrough
 		case "i.v":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
 		case "a.b":
-			f.Aliased(k, "x[0]")
+			if !f.Alias(k, "x[0]") {
+				return false
+			}
 			fallthrough
 		case "x[0]":
 			seen[1], ok = true, !seen[1] && x.In.fastNormgen(f, 0)
 		case "m.m":
-			f.Aliased(k, "m{}")
+			if !f.Alias(k, "m{}") {
+				return false
+			}
 			fallthrough
 		case "m{}":
 			if seen[2] || !f.Object(0) {
@@ -8052,7 +8116,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var closedReportKeys = [2][]string{{"a", "aa"}, {"b"}}
 var closedReportKnown = lenient.KnownKeys(closedReportKeys[:])
-var closedReportFields = lenient.Fields{Keys: closedReportKeys[:], Known: closedReportKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
+var closedReportFields = lenient.Fields{Keys: closedReportKeys[:], Known: &closedReportKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a ClosedReport leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -8120,7 +8184,9 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "aa":
-			f.Aliased(k, "a")
+			if !f.Alias(k, "a") {
+				return false
+			}
 			fallthrough
 		case "a":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}
 var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
-var intParamsFields = lenient.Fields{Keys: intParamsKeys[:], Known: intParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
+var intParamsFields = lenient.Fields{Keys: intParamsKeys[:], Known: &intParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a IntParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -103,7 +103,9 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "optional_int", "optional-int", "OptionalInt":
-			f.Aliased(k, "optionalInt")
+			if !f.Alias(k, "optionalInt") {
+				return false
+			}
 			fallthrough
 		case "optionalInt":
 			var p int
@@ -130,7 +132,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}
 var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
-var allIntTypesParamsFields = lenient.Fields{Keys: allIntTypesParamsKeys[:], Known: allIntTypesParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var allIntTypesParamsFields = lenient.Fields{Keys: allIntTypesParamsKeys[:], Known: &allIntTypesParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a AllIntTypesParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -214,59 +216,81 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "int8_field", "int8-field", "Int8Field":
-			f.Aliased(k, "int8Field")
+			if !f.Alias(k, "int8Field") {
+				return false
+			}
 			fallthrough
 		case "int8Field":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Int8Field, 8, 0)
 		case "int16_field", "int16-field", "Int16Field":
-			f.Aliased(k, "int16Field")
+			if !f.Alias(k, "int16Field") {
+				return false
+			}
 			fallthrough
 		case "int16Field":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Int16Field, 16, 0)
 		case "int32_field", "int32-field", "Int32Field":
-			f.Aliased(k, "int32Field")
+			if !f.Alias(k, "int32Field") {
+				return false
+			}
 			fallthrough
 		case "int32Field":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Int32Field, 32, 0)
 		case "int64_field", "int64-field", "Int64Field":
-			f.Aliased(k, "int64Field")
+			if !f.Alias(k, "int64Field") {
+				return false
+			}
 			fallthrough
 		case "int64Field":
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Int64Field, 64, 0)
 		case "uint_field", "uint-field", "UintField":
-			f.Aliased(k, "uintField")
+			if !f.Alias(k, "uintField") {
+				return false
+			}
 			fallthrough
 		case "uintField":
 			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
 		case "uint8_field", "uint8-field", "Uint8Field":
-			f.Aliased(k, "uint8Field")
+			if !f.Alias(k, "uint8Field") {
+				return false
+			}
 			fallthrough
 		case "uint8Field":
 			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
 		case "uint16_field", "uint16-field", "Uint16Field":
-			f.Aliased(k, "uint16Field")
+			if !f.Alias(k, "uint16Field") {
+				return false
+			}
 			fallthrough
 		case "uint16Field":
 			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
 		case "uint32_field", "uint32-field", "Uint32Field":
-			f.Aliased(k, "uint32Field")
+			if !f.Alias(k, "uint32Field") {
+				return false
+			}
 			fallthrough
 		case "uint32Field":
 			seen[7], ok = true, !seen[7] && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
 		case "uint64_field", "uint64-field", "Uint64Field":
-			f.Aliased(k, "uint64Field")
+			if !f.Alias(k, "uint64Field") {
+				return false
+			}
 			fallthrough
 		case "uint64Field":
 			seen[8], ok = true, !seen[8] && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
 		case "ptr_int64", "ptr-int64", "PtrInt64":
-			f.Aliased(k, "ptrInt64")
+			if !f.Alias(k, "ptrInt64") {
+				return false
+			}
 			fallthrough
 		case "ptrInt64":
 			var p int64
 			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &p, 64, 0)
 			x.PtrInt64 = &p
 		case "ptr_uint32", "ptr-uint32", "PtrUint32":
-			f.Aliased(k, "ptrUint32")
+			if !f.Alias(k, "ptrUint32") {
+				return false
+			}
 			fallthrough
 		case "ptrUint32":
 			var p uint32
@@ -284,7 +308,7 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
-var embeddedParamsFields = lenient.Fields{Keys: embeddedParamsKeys[:], Known: embeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var embeddedParamsFields = lenient.Fields{Keys: embeddedParamsKeys[:], Known: &embeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a EmbeddedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -350,7 +374,9 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "embedded_count", "embedded-count", "EmbeddedCount":
-			f.Aliased(k, "embeddedCount")
+			if !f.Alias(k, "embeddedCount") {
+				return false
+			}
 			fallthrough
 		case "embeddedCount":
 			if x.EmbeddedIntFields == nil {
@@ -369,7 +395,7 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
 var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
-var regularEmbeddedParamsFields = lenient.Fields{Keys: regularEmbeddedParamsKeys[:], Known: regularEmbeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var regularEmbeddedParamsFields = lenient.Fields{Keys: regularEmbeddedParamsKeys[:], Known: &regularEmbeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a RegularEmbeddedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -432,7 +458,9 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "embedded_count", "embedded-count", "EmbeddedCount":
-			f.Aliased(k, "embeddedCount")
+			if !f.Alias(k, "embeddedCount") {
+				return false
+			}
 			fallthrough
 		case "embeddedCount":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
@@ -448,7 +476,7 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 
 var untaggedParamsKeys = [1][]string{{"Count"}}
 var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
-var untaggedParamsFields = lenient.Fields{Keys: untaggedParamsKeys[:], Known: untaggedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var untaggedParamsFields = lenient.Fields{Keys: untaggedParamsKeys[:], Known: &untaggedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a UntaggedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -519,7 +547,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var optionsOnlyParamsKeys = [1][]string{{"Count"}}
 var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
-var optionsOnlyParamsFields = lenient.Fields{Keys: optionsOnlyParamsKeys[:], Known: optionsOnlyParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var optionsOnlyParamsFields = lenient.Fields{Keys: optionsOnlyParamsKeys[:], Known: &optionsOnlyParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a OptionsOnlyParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -590,7 +618,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var skippedParamsKeys = [1][]string{{"name"}}
 var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
-var skippedParamsFields = lenient.Fields{Keys: skippedParamsKeys[:], Known: skippedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var skippedParamsFields = lenient.Fields{Keys: skippedParamsKeys[:], Known: &skippedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a SkippedParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -661,7 +689,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
 var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
-var largeIntParamsFields = lenient.Fields{Keys: largeIntParamsKeys[:], Known: largeIntParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var largeIntParamsFields = lenient.Fields{Keys: largeIntParamsKeys[:], Known: &largeIntParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a LargeIntParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -723,12 +751,16 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "large_int64", "large-int64", "LargeInt64":
-			f.Aliased(k, "largeInt64")
+			if !f.Alias(k, "largeInt64") {
+				return false
+			}
 			fallthrough
 		case "largeInt64":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
 		case "large_uint64", "large-uint64", "LargeUint64":
-			f.Aliased(k, "largeUint64")
+			if !f.Alias(k, "largeUint64") {
+				return false
+			}
 			fallthrough
 		case "largeUint64":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
@@ -746,7 +778,7 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
 var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
-var stringFieldsParamsFields = lenient.Fields{Keys: stringFieldsParamsKeys[:], Known: stringFieldsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stringFieldsParamsFields = lenient.Fields{Keys: stringFieldsParamsKeys[:], Known: &stringFieldsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a StringFieldsParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -810,7 +842,9 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		case "zip_code", "zip-code", "ZipCode":
-			f.Aliased(k, "zipCode")
+			if !f.Alias(k, "zipCode") {
+				return false
+			}
 			fallthrough
 		case "zipCode":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.ZipCode, 0)
@@ -828,7 +862,7 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
 var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
-var floatParamsFields = lenient.Fields{Keys: floatParamsKeys[:], Known: floatParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var floatParamsFields = lenient.Fields{Keys: floatParamsKeys[:], Known: &floatParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a FloatParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -907,7 +941,7 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
 var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
-var parentParamsFields = lenient.Fields{Keys: parentParamsKeys[:], Known: parentParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var parentParamsFields = lenient.Fields{Keys: parentParamsKeys[:], Known: &parentParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a ParentParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -990,7 +1024,7 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}
 var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
-var sliceParamsFields = lenient.Fields{Keys: sliceParamsKeys[:], Known: sliceParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var sliceParamsFields = lenient.Fields{Keys: sliceParamsKeys[:], Known: &sliceParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SliceParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1140,7 +1174,7 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var timeRangeKeys = [2][]string{{"from"}, {"to"}}
 var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
-var timeRangeFields = lenient.Fields{Keys: timeRangeKeys[:], Known: timeRangeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
+var timeRangeFields = lenient.Fields{Keys: timeRangeKeys[:], Known: &timeRangeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a TimeRange leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1218,7 +1252,7 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
 var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
-var panelImageParamsFields = lenient.Fields{Keys: panelImageParamsKeys[:], Known: panelImageParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var panelImageParamsFields = lenient.Fields{Keys: panelImageParamsKeys[:], Known: &panelImageParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a PanelImageParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1291,7 +1325,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 
 var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}
 var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
-var unknownArgsParamsFields = lenient.Fields{Keys: unknownArgsParamsKeys[:], Known: unknownArgsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
+var unknownArgsParamsFields = lenient.Fields{Keys: unknownArgsParamsKeys[:], Known: &unknownArgsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a UnknownArgsParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1353,17 +1387,23 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "start-rfc-3339":
-			f.Aliased(k, "start_rfc_3339")
+			if !f.Alias(k, "start_rfc_3339") {
+				return false
+			}
 			fallthrough
 		case "start_rfc_3339":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
 		case "end-rfc-3339":
-			f.Aliased(k, "end_rfc_3339")
+			if !f.Alias(k, "end_rfc_3339") {
+				return false
+			}
 			fallthrough
 		case "end_rfc_3339":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
 		case "dataSourceUid", "data-source-uid", "DataSourceUid":
-			f.Aliased(k, "data_source_uid")
+			if !f.Alias(k, "data_source_uid") {
+				return false
+			}
 			fallthrough
 		case "data_source_uid":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DataSourceUID, 0)
@@ -1379,7 +1419,7 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
 var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
-var testToolParamsFields = lenient.Fields{Keys: testToolParamsKeys[:], Known: testToolParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var testToolParamsFields = lenient.Fields{Keys: testToolParamsKeys[:], Known: &testToolParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes a TestToolParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1516,7 +1556,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}
 var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
-var investigationParamsFields = lenient.Fields{Keys: investigationParamsKeys[:], Known: investigationParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
+var investigationParamsFields = lenient.Fields{Keys: investigationParamsKeys[:], Known: &investigationParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a InvestigationParams leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
 var retryKnown = lenient.KnownKeys(retryKeys[:])
-var retryFields = lenient.Fields{Keys: retryKeys[:], Known: retryKnown, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var retryFields = lenient.Fields{Keys: retryKeys[:], Known: &retryKnown, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -129,7 +129,9 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "max_attempts", "tries":
-			f.Aliased(k, "attempts")
+			if !f.Alias(k, "attempts") {
+				return false
+			}
 			fallthrough
 		case "attempts":
 			var val int64
@@ -145,14 +147,18 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoffMs", "backoff-ms", "BackoffMs":
-			f.Aliased(k, "backoff_ms")
+			if !f.Alias(k, "backoff_ms") {
+				return false
+			}
 			fallthrough
 		case "backoff_ms":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		case "factor":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Factor, 64, 0)
 		case "onTimeout", "on-timeout", "OnTimeout":
-			f.Aliased(k, "on_timeout")
+			if !f.Alias(k, "on_timeout") {
+				return false
+			}
 			fallthrough
 		case "on_timeout":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.OnTimeout, 0)
@@ -189,7 +195,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
-var stepFields = lenient.Fields{Keys: stepKeys[:], Known: stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Step leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -347,7 +353,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "cmd", "command":
-			f.Aliased(k, "run")
+			if !f.Alias(k, "run") {
+				return false
+			}
 			fallthrough
 		case "run":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Run, lenient.Unescape)
@@ -399,7 +407,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "needs":
 			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.Needs, lenient.Wrap)
 		case "timeoutS", "timeout-s", "TimeoutS":
-			f.Aliased(k, "timeout_s")
+			if !f.Alias(k, "timeout_s") {
+				return false
+			}
 			fallthrough
 		case "timeout_s":
 			var val int64
@@ -413,7 +423,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Timeout = &p
 		case "allowFailure", "allow-failure", "AllowFailure":
-			f.Aliased(k, "allow_failure")
+			if !f.Alias(k, "allow_failure") {
+				return false
+			}
 			fallthrough
 		case "allow_failure":
 			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
@@ -438,7 +450,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
-var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: &serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Service leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -559,7 +571,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
 var runPipelineInputKnown = lenient.KnownKeys(runPipelineInputKeys[:])
-var runPipelineInputFields = lenient.Fields{Keys: runPipelineInputKeys[:], Known: runPipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var runPipelineInputFields = lenient.Fields{Keys: runPipelineInputKeys[:], Known: &runPipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a RunPipelineInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -701,7 +713,9 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "repo", "repository":
-			f.Aliased(k, "project")
+			if !f.Alias(k, "project") {
+				return false
+			}
 			fallthrough
 		case "project":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Project, 0)
@@ -784,7 +798,9 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Matrix = mp
 		case "dryRun", "dry-run", "DryRun":
-			f.Aliased(k, "dry_run")
+			if !f.Alias(k, "dry_run") {
+				return false
+			}
 			fallthrough
 		case "dry_run":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
@@ -813,7 +829,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 var linkKnown = lenient.KnownKeys(linkKeys[:])
-var linkFields = lenient.Fields{Keys: linkKeys[:], Known: linkKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var linkFields = lenient.Fields{Keys: linkKeys[:], Known: &linkKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Link leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -910,7 +926,9 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "id":
-			f.Aliased(k, "ticket")
+			if !f.Alias(k, "ticket") {
+				return false
+			}
 			fallthrough
 		case "ticket":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Ticket, 64, 0)
@@ -926,7 +944,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var fieldKeys = [2][]string{{"value"}, {"history"}}
 var fieldKnown = lenient.KnownKeys(fieldKeys[:])
-var fieldFields = lenient.Fields{Keys: fieldKeys[:], Known: fieldKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var fieldFields = lenient.Fields{Keys: fieldKeys[:], Known: &fieldKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Field leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1018,7 +1036,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
 var createTicketInputKnown = lenient.KnownKeys(createTicketInputKeys[:])
-var createTicketInputFields = lenient.Fields{Keys: createTicketInputKeys[:], Known: createTicketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var createTicketInputFields = lenient.Fields{Keys: createTicketInputKeys[:], Known: &createTicketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes a CreateTicketInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1189,12 +1207,16 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "summary":
-			f.Aliased(k, "title")
+			if !f.Alias(k, "title") {
+				return false
+			}
 			fallthrough
 		case "title":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
 		case "description":
-			f.Aliased(k, "body")
+			if !f.Alias(k, "body") {
+				return false
+			}
 			fallthrough
 		case "body":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Body, lenient.Unescape)
@@ -1205,7 +1227,9 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
 		case "estimateH", "estimate-h", "EstimateH":
-			f.Aliased(k, "estimate_h")
+			if !f.Alias(k, "estimate_h") {
+				return false
+			}
 			fallthrough
 		case "estimate_h":
 			var val float64
@@ -1303,7 +1327,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 var checkpointKnown = lenient.KnownKeys(checkpointKeys[:])
-var checkpointFields = lenient.Fields{Keys: checkpointKeys[:], Known: checkpointKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var checkpointFields = lenient.Fields{Keys: checkpointKeys[:], Known: &checkpointKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Checkpoint leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1520,7 +1544,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
 var checkpointDefaultsKnown = lenient.KnownKeys(checkpointDefaultsKeys[:])
-var checkpointDefaultsFields = lenient.Fields{Keys: checkpointDefaultsKeys[:], Known: checkpointDefaultsKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var checkpointDefaultsFields = lenient.Fields{Keys: checkpointDefaultsKeys[:], Known: &checkpointDefaultsKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a CheckpointDefaults leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1746,7 +1770,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 var checkKnown = lenient.KnownKeys(checkKeys[:])
-var checkFields = lenient.Fields{Keys: checkKeys[:], Known: checkKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var checkFields = lenient.Fields{Keys: checkKeys[:], Known: &checkKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a Check leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1822,7 +1846,9 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
 		case "n":
-			f.Aliased(k, "count")
+			if !f.Alias(k, "count") {
+				return false
+			}
 			fallthrough
 		case "count":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, 16, 0)
@@ -1840,7 +1866,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
 var updateWorkflowInputKnown = lenient.KnownKeys(updateWorkflowInputKeys[:])
-var updateWorkflowInputFields = lenient.Fields{Keys: updateWorkflowInputKeys[:], Known: updateWorkflowInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
+var updateWorkflowInputFields = lenient.Fields{Keys: updateWorkflowInputKeys[:], Known: &updateWorkflowInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes a UpdateWorkflowInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1962,7 +1988,9 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Default = p
 		case "strictIds", "strict-ids", "StrictIds":
-			f.Aliased(k, "strict_ids")
+			if !f.Alias(k, "strict_ids") {
+				return false
+			}
 			fallthrough
 		case "strict_ids":
 			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)

@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}
 var inputKnown = lenient.KnownKeys(inputKeys[:])
-var inputFields = lenient.Fields{Keys: inputKeys[:], Known: inputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var inputFields = lenient.Fields{Keys: inputKeys[:], Known: &inputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a Input leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -111,7 +111,9 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "file_path":
-			f.Aliased(k, "path")
+			if !f.Alias(k, "path") {
+				return false
+			}
 			fallthrough
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
@@ -120,17 +122,23 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "wholeWord", "whole-word", "WholeWord":
-			f.Aliased(k, "whole_word")
+			if !f.Alias(k, "whole_word") {
+				return false
+			}
 			fallthrough
 		case "whole_word":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
 		case "minScore", "min-score", "MinScore":
-			f.Aliased(k, "min_score")
+			if !f.Alias(k, "min_score") {
+				return false
+			}
 			fallthrough
 		case "min_score":
 			seen[4], ok = true, !seen[4] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
 		case "fileTypes", "file-types", "FileTypes":
-			f.Aliased(k, "file_types")
+			if !f.Alias(k, "file_types") {
+				return false
+			}
 			fallthrough
 		case "file_types":
 			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.FileTypes, 0)

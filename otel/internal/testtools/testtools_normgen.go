@@ -20,7 +20,7 @@ const _ = lenient.SupportPackageIsVersion10
 
 var searchInputKeys = [4][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
-var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: &searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -121,7 +121,9 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "q":
-			f.Aliased(k, "query")
+			if !f.Alias(k, "query") {
+				return false
+			}
 			fallthrough
 		case "query":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
@@ -175,7 +177,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var serviceKeys = [1][]string{{"port"}}
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
-var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: &serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes a Service leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -250,7 +252,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
 var toggleInputKnown = lenient.KnownKeys(toggleInputKeys[:])
-var toggleInputFields = lenient.Fields{Keys: toggleInputKeys[:], Known: toggleInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var toggleInputFields = lenient.Fields{Keys: toggleInputKeys[:], Known: &toggleInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes a ToggleInput leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
