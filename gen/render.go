@@ -34,8 +34,9 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
 		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion10")
 		f.Comment("For each type T below, tKeys holds the accepted keys of each field of T,")
-		f.Comment("canonical name first, and tKnown every key T accepts; T's unmarshalNormgen")
-		f.Comment("is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
+		f.Comment("canonical name first, tKnown every key T accepts, and tFields what the")
+		f.Comment("Decoder reads of them (lenient.Fields); T's unmarshalNormgen is")
+		f.Comment("UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
 		f.Comment("one T object at the Decoder's current path; fastNormgen, where T has one,")
 		f.Comment("decodes one clean T object in one pass, false meaning that the input needs")
 		f.Comment("the Decoder (see lenient.Fast).")
@@ -173,15 +174,14 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	}
 }
 
-// fieldForms is field i of s's forms in its type's Fields (NewFields):
+// fieldForms is field i of s's forms in its type's lenient.Fields:
 // what Decoder.Field's Take reads as the field left out, and Required
 // when its absence is a problem (Decoder.Missed) and NullMissing does not
-// say so already. Take reads the forms of
-// an optional field without a default (its absent value leaves the zero
-// value) and null as missing for a required one; a field with a default,
-// or a secret (whose Absent fix is hidden inside its secretBlock), is
-// claimed only (no forms), its absent value read inside its case
-// (absentOr).
+// say so already. Take reads the forms of an optional field without a
+// default (its absent value leaves the zero value) and null as missing
+// for a required one; a field with a default, or a secret (whose Absent
+// fix is hidden inside its secretBlock), is claimed only (no forms), its
+// absent value read inside its case (absentOr).
 func fieldForms(s *Struct, f *Field, i int) lenient.AbsentForms {
 	var forms lenient.AbsentForms
 	switch {

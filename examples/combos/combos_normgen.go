@@ -13,8 +13,9 @@ import (
 const _ = lenient.SupportPackageIsVersion10
 
 // For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, and tKnown every key T accepts; T's unmarshalNormgen
-// is UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
+// canonical name first, tKnown every key T accepts, and tFields what the
+// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
+// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
 // one T object at the Decoder's current path; fastNormgen, where T has one,
 // decodes one clean T object in one pass, false meaning that the input needs
 // the Decoder (see lenient.Fast).
