@@ -88,16 +88,21 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		keys = append(keys, jen.Values(sp...))
 	}
 	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
+	// Each field's forms in the type's Fields, worked out once.
+	forms := make([]lenient.AbsentForms, n)
+	for i, fl := range s.Fields {
+		forms[i] = fieldForms(s, fl, i)
+	}
 	if n > 0 {
 		f.Var().Id(knownVar(s)).Op("=").Qual(lenientPkg, "KnownKeys").Call(jen.Id(keysVar(s)).Index(jen.Empty(), jen.Empty()))
-		forms := make([]jen.Code, n)
-		for i, fl := range s.Fields {
-			forms[i] = absentFormsCode(fieldForms(s, fl, i))
+		formsCode := make([]jen.Code, n)
+		for i := range forms {
+			formsCode[i] = absentFormsCode(forms[i])
 		}
 		fields := []jen.Code{
 			jen.Id("Keys").Op(":").Id(keysVar(s)).Index(jen.Empty(), jen.Empty()),
 			jen.Id("Known").Op(":").Op("&").Id(knownVar(s)),
-			jen.Id("Forms").Op(":").Index().Qual(lenientPkg, "AbsentForms").Values(forms...),
+			jen.Id("Forms").Op(":").Index().Qual(lenientPkg, "AbsentForms").Values(formsCode...),
 		}
 		if s.RejectUnknown {
 			fields = append(fields, jen.Id("Unknown").Op(":").Qual(lenientPkg, "RejectUnknown"))
@@ -135,8 +140,8 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	var cases []jen.Code
 	required := false
 	for i, fl := range s.Fields {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(claimField(s, fl, i)...))
-		required = required || isRequired(s, fl, i)
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(claimField(s, fl, i, forms[i])...))
+		required = required || isRequired(forms[i])
 	}
 	body := []jen.Code{
 		jen.Op("*").Id("x").Op("=").Id(s.Name).Values(),
@@ -161,7 +166,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		body = append(body, jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Id("d").Dot("Unknown").Call(jen.Id("it").Dot("Key"), unknownMode, jen.Nil())))
 	}
 	for i, fl := range s.Fields {
-		if st := absent(s, fl, i); st != nil && !isRequired(s, fl, i) {
+		if st := absent(s, fl, i); st != nil && !isRequired(forms[i]) {
 			body = append(body, jen.If(jen.Op("!").Id("seen").Index(jen.Lit(i))).Block(st...))
 		}
 	}
@@ -197,18 +202,18 @@ func fieldForms(s *Struct, f *Field, i int) lenient.AbsentForms {
 	return forms
 }
 
-// isRequired reports whether Decoder.Missed names field i of s when it is
-// not given.
-func isRequired(s *Struct, f *Field, i int) bool {
-	return fieldForms(s, f, i)&(lenient.Required|lenient.NullMissing) != 0
+// isRequired reports whether Decoder.Missed names a field of forms
+// (fieldForms) when it is not given.
+func isRequired(forms lenient.AbsentForms) bool {
+	return forms&(lenient.Required|lenient.NullMissing) != 0
 }
 
 // claimField renders the decoding of field i of s from the member it,
 // once Decoder.Field has claimed the member with the field's forms
 // (fieldForms).
-func claimField(s *Struct, f *Field, i int) []jen.Code {
+func claimField(s *Struct, f *Field, i int, forms lenient.AbsentForms) []jen.Code {
 	decode := append(allocs(f), decodeField(s, f, target(f), jen.Id("it").Dot("Value"))...)
-	if fieldForms(s, f, i)&^lenient.Required != 0 {
+	if forms&^lenient.Required != 0 {
 		return decode
 	}
 	return secretBlock(f, absentOr(s, f, i, decode))

@@ -1158,7 +1158,8 @@ const NullMissing AbsentForms = 1 << 7
 // (Claim), and then, for an optional field, its value is not one of forms,
 // which read as the field left out (Absent), and for a required one (forms
 // NullMissing) it is not null, which reads as the field missing (Missing).
-// Generated code calls it once for each member a field's key names.
+// Decoder.Field calls it once for each member a field's key names (as
+// code generated for SupportPackageIsVersion9 does itself).
 func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms AbsentForms) bool {
 	switch {
 	case !d.Claim(seen, it, spellings):
