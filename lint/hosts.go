@@ -674,13 +674,16 @@ func (w *hostWalker) codex(path string, s *node, how via) {
 		return // the root is an object; a branch is judged with its union
 	}
 	old := w.upTo("0.111")
-	for !old {
-		// Newer releases unwrap a one-branch union and follow $refs (the walk
-		// does the latter).
+	for hops := 0; !old && hops < maxUnwrap; hops++ {
+		// Newer releases unwrap a one-branch union and follow $refs. The walk
+		// follows a $ref it meets, but judges a branch with its union, so
+		// here a $ref inside the union is followed to the branch it names.
 		one := false
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			if b := s.Get(k).Items(); len(b) == 1 && isObject(b[0]) {
-				s, one = b[0], true
+			if b := s.Get(k).Items(); len(b) == 1 {
+				if t := w.follow(b[0]); isObject(t) {
+					s, one = t, true
+				}
 			}
 		}
 		if !one {
@@ -713,6 +716,28 @@ func (w *hostWalker) codex(path string, s *node, how via) {
 		return
 	}
 	w.add(path, KindMissingType, "no type: Codex CLI shows the model a plain string here, so the model sends text for it (a schema without a type defaults to string); give a type")
+}
+
+// maxUnwrap bounds how many one-branch unions and $refs codex unwraps in
+// turn; a cycle of them ends there, judged by where it stopped.
+const maxUnwrap = 64
+
+// follow returns s, or, for a $ref, the schema it names, through at most
+// maxUnwrap $refs; a $ref that does not resolve, or the last one when the
+// hops run out, is returned as it is.
+func (w *hostWalker) follow(s *node) *node {
+	for range maxUnwrap {
+		ref, ok := s.Get("$ref").AsString()
+		if !ok {
+			return s
+		}
+		t, err := jsonnode.Resolve(w.root, ref)
+		if err != nil {
+			return s
+		}
+		s = t
+	}
+	return s
 }
 
 // hasType reports whether a schema has a type, or is a $ref or an

@@ -103,6 +103,9 @@ func TestHostRules(t *testing.T) {
 		// earlier drop a tool with a schema-valued additionalProperties.
 		{HostCodex, portable, "t", nil},
 		{HostCodex, `{"type":"object","properties":{"a":{},"b":{"description":"x"},"c":{"oneOf":[{"type":"string"},{"type":"integer"}]},"d":{"oneOf":[{"type":"string"}]},"e":{"enum":["x"]},"m":{"type":"object","additionalProperties":{}}}}`, "t", []string{"a:missing-type", "b:missing-type", "c:union-as-string", "m.*:missing-type"}},
+		// Codex unwraps a one-branch union through a $ref to what it names
+		// (FuzzCheckCatalog: the same findings as with the $ref inlined).
+		{HostCodex, `{"type":"object","$defs":{"d":{"description":"d","oneOf":[{}]},"s":{"oneOf":[{"type":"string"}]},"e":{"oneOf":[{"$ref":"#/$defs/e"}]}},"properties":{"a":{"oneOf":[{"$ref":"#/$defs/d"}]},"b":{"anyOf":[{"$ref":"#/$defs/s"}]},"c":{"oneOf":[{"$ref":"#/$defs/none"}]},"e":{"oneOf":[{"$ref":"#/$defs/e"}]}}}`, "t", []string{"a:missing-type", "e:union-as-string"}},
 		{Host("codex@0.111"), portable, "t", []string{"a:union-as-string", "l:union-as-string", "n:union-as-string"}},
 		{Host("codex@0.111"), `{"type":"object","properties":{"n":{"type":["integer","string"],"description":"d"},"m":{"type":"object","additionalProperties":{"type":"string"}}}}`, "t", nil},
 		{Host("codex@0.42"), `{"type":"object","properties":{"n":{"type":["integer","string"],"description":"d"},"m":{"type":"object","additionalProperties":{"type":"string"}}}}`, "t", []string{"m:additional-properties-schema"}},
