@@ -296,7 +296,8 @@ var rulesOf = map[Host]hostRules{
 // and kind, sorted, each naming the host and what to do. A finding with
 // Note set is a warning about a limit the host does not document, not a
 // rule the schema breaks. Cost is linear in the catalog's size: each $ref
-// target is walked once per tool, and $ref cycles end the walk.
+// target is walked once per tool for each of the few ways a schema is
+// reached (a property, a union's branch, …), and $ref cycles end the walk.
 func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 	tools, err := catalogTools(data)
 	if err != nil {
@@ -386,7 +387,7 @@ type hostWalker struct {
 	rules    hostRules
 	tool     string
 	root     *node
-	walked   map[string]bool // $refs walked or being walked
+	walked   map[refVia]bool // $refs walked or being walked, by how they were reached
 	findings []Finding
 	seenKind map[string]bool // path + kind already reported
 }
@@ -397,7 +398,7 @@ func (w *hostWalker) upTo(limit string) bool {
 }
 
 func checkHost(h Host, label, name string, root *node) []Finding {
-	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[string]bool{}, seenKind: map[string]bool{}}
+	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}}
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
@@ -445,6 +446,12 @@ func (w *hostWalker) add(path, kind, format string, args ...any) {
 	w.findings = append(w.findings, Finding{Tool: w.tool, Path: path, Kind: kind, Host: string(w.host), Message: fmt.Sprintf(format, args...)})
 }
 
+// refVia is a $ref and how the walk reached it.
+type refVia struct {
+	ref string
+	how via
+}
+
 // via says how the walk reached a subschema: whether a host reads it as a
 // schema of its own depends on it.
 type via int
@@ -488,10 +495,14 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 			}
 		}
 		target, err := jsonnode.Resolve(w.root, ref)
-		if err != nil || w.walked[ref] {
-			return // unresolvable, a cycle, or already walked once
+		// A target's findings depend on how the walk reached it (a branch
+		// is judged with its union, a property on its own): each target is
+		// walked once for each way it is reached.
+		key := refVia{ref, how}
+		if err != nil || w.walked[key] {
+			return // unresolvable, a cycle, or already walked this way
 		}
-		w.walked[ref] = true
+		w.walked[key] = true
 		w.walk(path, target, how)
 		return
 	}

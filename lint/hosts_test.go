@@ -106,6 +106,9 @@ func TestHostRules(t *testing.T) {
 		// Codex unwraps a one-branch union through a $ref to what it names
 		// (FuzzCheckCatalog: the same findings as with the $ref inlined).
 		{HostCodex, `{"type":"object","$defs":{"d":{"description":"d","oneOf":[{}]},"s":{"oneOf":[{"type":"string"}]},"e":{"oneOf":[{"$ref":"#/$defs/e"}]}},"properties":{"a":{"oneOf":[{"$ref":"#/$defs/d"}]},"b":{"anyOf":[{"$ref":"#/$defs/s"}]},"c":{"oneOf":[{"$ref":"#/$defs/none"}]},"e":{"oneOf":[{"$ref":"#/$defs/e"}]}}}`, "t", []string{"a:missing-type", "e:union-as-string"}},
+		// A definition reached first as a union's branch (judged with its
+		// union) is judged again where a property names it.
+		{HostCodex, `{"type":"object","$defs":{"d":{}},"properties":{"a":{"oneOf":[{"$ref":"#/$defs/d"},{"type":"string"}]},"b":{"type":"object","properties":{"a":{"$ref":"#/$defs/d"}}}}}`, "t", []string{"a:union-as-string", "b.a:missing-type"}},
 		{Host("codex@0.111"), portable, "t", []string{"a:union-as-string", "l:union-as-string", "n:union-as-string"}},
 		{Host("codex@0.111"), `{"type":"object","properties":{"n":{"type":["integer","string"],"description":"d"},"m":{"type":"object","additionalProperties":{"type":"string"}}}}`, "t", nil},
 		{Host("codex@0.42"), `{"type":"object","properties":{"n":{"type":["integer","string"],"description":"d"},"m":{"type":"object","additionalProperties":{"type":"string"}}}}`, "t", []string{"m:additional-properties-schema"}},
