@@ -55,7 +55,7 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 			out = append(out, Finding{Tool: name, Kind: KindRootNotObject, Message: `inputSchema is missing or not an object; hosts need {"type": "object", ...}`})
 			continue
 		}
-		c := &checker{tool: name, root: root, walked: map[string]bool{}}
+		c := &checker{tool: name, root: root, walked: map[walk]bool{}}
 		c.checkRoot(root)
 		out = append(out, c.findings...)
 	}
@@ -65,9 +65,26 @@ func CheckCatalog(data []byte) ([]Finding, error) {
 type checker struct {
 	tool     string
 	root     *node
-	walked   map[string]bool // $refs walked or being walked: each once per tool
-	refs     refTypes        // the types of each $ref, looked up once per tool
+	walked   map[walk]bool // $refs walked or being walked: each once per tool and walk
+	refs     refTypes      // the types of each $ref, looked up once per tool
 	findings []Finding
+}
+
+// walk is a $ref target's walk: as a field (its own findings, and its
+// members'), or only its members, as the object branch of a field whose
+// other branches (a string form beside it) belong to that field.
+type walk struct {
+	ref     string
+	members bool
+}
+
+// once reports whether w is walked for the first time, and marks it.
+func (c *checker) once(w walk) bool {
+	if c.walked[w] {
+		return false
+	}
+	c.walked[w] = true
+	return true
 }
 
 func (c *checker) add(path, kind, format string, args ...any) {
@@ -259,14 +276,11 @@ var (
 
 func (c *checker) field(path string, s *node) {
 	s, ref := c.resolve(s)
-	if ref != "" {
-		// Each $ref target is walked once per tool (its findings are
-		// reported at the first path that reaches it): cycles end, and
-		// shared definitions cost nothing more.
-		if c.walked[ref] {
-			return
-		}
-		c.walked[ref] = true
+	// Each $ref target is walked once per tool as a field and once for its
+	// members (its findings are reported at the first path that reaches
+	// it): cycles end, and shared definitions cost nothing more.
+	if ref != "" && !c.once(walk{ref: ref}) {
+		return
 	}
 	set, pattern, hasPattern := c.types(s)
 	bs, refs := c.branchRefs(s)
@@ -325,13 +339,12 @@ func (c *checker) field(path string, s *node) {
 		}
 		obj := branchOf(bs, "object")
 		// A branch that is a $ref (a recursive struct's, in the portable
-		// form's anyOf) is walked once per tool, as a $ref field is.
+		// form's anyOf) has its members walked once per tool; the field
+		// itself, when it is that $ref, too.
+		refs[0] = ref
 		for i, b := range bs {
-			if b == obj && refs[i] != "" {
-				if c.walked[refs[i]] {
-					return
-				}
-				c.walked[refs[i]] = true
+			if b == obj && refs[i] != "" && !c.once(walk{ref: refs[i], members: true}) {
+				return
 			}
 		}
 		c.properties(path, obj)

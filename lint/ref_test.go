@@ -50,3 +50,26 @@ func TestHostRefBranchTyped(t *testing.T) {
 		t.Errorf("%v %v, want one finding of kind %s", fs, err, KindRef)
 	}
 }
+
+// TestCheckSharedRefWalks: a definition first met as the object branch of
+// a field with a string form (its members walked there) is still checked
+// as a field of its own where a property is that $ref: there it has no
+// string form (FuzzCheckCatalog: the finding appeared only once the $ref
+// was inlined).
+func TestCheckSharedRefWalks(t *testing.T) {
+	cat := []byte(`[{"name":"t","inputSchema":{"type":"object","$defs":{"o":{"type":"object","properties":{"n":{"type":"integer"}}}},"properties":{
+		"a":{"anyOf":[{"$ref":"#/$defs/o"},{"type":"string"}]},
+		"b":{"$ref":"#/$defs/o"}}}}]`)
+	fs, err := CheckCatalog(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path+":"+f.Kind)
+	}
+	want := []string{"a.n:" + KindIntegerNoString, "b:" + KindObjectNoText}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings %v, want %v", got, want)
+	}
+}
