@@ -121,7 +121,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	if s.Input {
 		nullDoc = "null (a call without arguments) reads as {}."
 	}
-	f.Comment("UnmarshalJSON decodes a " + s.Name + " leniently; an error lists every bad field.")
+	f.Comment("UnmarshalJSON decodes data into x leniently; an error lists every bad field.")
 	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.False()),

@@ -24,7 +24,7 @@ var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table
 var queryInputKnown = lenient.KnownKeys(queryInputKeys[:])
 var queryInputFields = lenient.Fields{Keys: queryInputKeys[:], Known: &queryInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
-// UnmarshalJSON decodes a QueryInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -257,7 +257,7 @@ var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src"
 var copyInputKnown = lenient.KnownKeys(copyInputKeys[:])
 var copyInputFields = lenient.Fields{Keys: copyInputKeys[:], Known: &copyInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
 
-// UnmarshalJSON decodes a CopyInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CopyInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -532,7 +532,7 @@ var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {
 var pipelineInputKnown = lenient.KnownKeys(pipelineInputKeys[:])
 var pipelineInputFields = lenient.Fields{Keys: pipelineInputKeys[:], Known: &pipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
 
-// UnmarshalJSON decodes a PipelineInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -674,7 +674,7 @@ var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, 
 var stepKnown = lenient.KnownKeys(stepKeys[:])
 var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
 
-// UnmarshalJSON decodes a Step leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -863,7 +863,7 @@ var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs",
 var retryKnown = lenient.KnownKeys(retryKeys[:])
 var retryFields = lenient.Fields{Keys: retryKeys[:], Known: &retryKnown, Forms: []lenient.AbsentForms{0, 0}}
 
-// UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1005,7 +1005,7 @@ var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "o
 var notifyKnown = lenient.KnownKeys(notifyKeys[:])
 var notifyFields = lenient.Fields{Keys: notifyKeys[:], Known: &notifyKnown, Forms: []lenient.AbsentForms{0, 0}}
 
-// UnmarshalJSON decodes a Notify leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Notify) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1126,7 +1126,7 @@ var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "Me
 var limitsKnown = lenient.KnownKeys(limitsKeys[:])
 var limitsFields = lenient.Fields{Keys: limitsKeys[:], Known: &limitsKnown, Forms: []lenient.AbsentForms{0, 0}}
 
-// UnmarshalJSON decodes a Limits leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1242,7 +1242,7 @@ var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", 
 var ticketInputKnown = lenient.KnownKeys(ticketInputKeys[:])
 var ticketInputFields = lenient.Fields{Keys: ticketInputKeys[:], Known: &ticketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
-// UnmarshalJSON decodes a TicketInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TicketInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1488,7 +1488,7 @@ var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"
 var resizeInputKnown = lenient.KnownKeys(resizeInputKeys[:])
 var resizeInputFields = lenient.Fields{Keys: resizeInputKeys[:], Known: &resizeInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
-// UnmarshalJSON decodes a ResizeInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ResizeInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1787,7 +1787,7 @@ var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
 var searchIssuesInputKnown = lenient.KnownKeys(searchIssuesInputKeys[:])
 var searchIssuesInputFields = lenient.Fields{Keys: searchIssuesInputKeys[:], Known: &searchIssuesInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a SearchIssuesInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1892,7 +1892,7 @@ var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "mi
 var issueFilterKnown = lenient.KnownKeys(issueFilterKeys[:])
 var issueFilterFields = lenient.Fields{Keys: issueFilterKeys[:], Known: &issueFilterKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a IssueFilter leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *IssueFilter) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

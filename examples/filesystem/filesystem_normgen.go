@@ -23,7 +23,7 @@ var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename"
 var editFileInputKnown = lenient.KnownKeys(editFileInputKeys[:])
 var editFileInputFields = lenient.Fields{Keys: editFileInputKeys[:], Known: &editFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a EditFileInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -175,7 +175,7 @@ var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old
 var editKnown = lenient.KnownKeys(editKeys[:])
 var editFields = lenient.Fields{Keys: editKeys[:], Known: &editKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Edit leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Edit) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -264,7 +264,7 @@ var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename
 var multiEditInputKnown = lenient.KnownKeys(multiEditInputKeys[:])
 var multiEditInputFields = lenient.Fields{Keys: multiEditInputKeys[:], Known: &multiEditInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a MultiEditInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -393,7 +393,7 @@ var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir",
 var searchFilesInputKnown = lenient.KnownKeys(searchFilesInputKeys[:])
 var searchFilesInputFields = lenient.Fields{Keys: searchFilesInputKeys[:], Known: &searchFilesInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a SearchFilesInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -628,7 +628,7 @@ var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir"
 var listDirectoryInputKnown = lenient.KnownKeys(listDirectoryInputKeys[:])
 var listDirectoryInputFields = lenient.Fields{Keys: listDirectoryInputKeys[:], Known: &listDirectoryInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ListDirectoryInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -709,7 +709,7 @@ var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filenam
 var deleteFileInputKnown = lenient.KnownKeys(deleteFileInputKeys[:])
 var deleteFileInputFields = lenient.Fields{Keys: deleteFileInputKeys[:], Known: &deleteFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a DeleteFileInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -803,7 +803,7 @@ var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "
 var stepParamsKnown = lenient.KnownKeys(stepParamsKeys[:])
 var stepParamsFields = lenient.Fields{Keys: stepParamsKeys[:], Known: &stepParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a StepParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *StepParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -909,7 +909,7 @@ var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
 var stepKnown = lenient.KnownKeys(stepKeys[:])
 var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Step leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1043,7 +1043,7 @@ var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-r
 var pipelineKnown = lenient.KnownKeys(pipelineKeys[:])
 var pipelineFields = lenient.Fields{Keys: pipelineKeys[:], Known: &pipelineKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Pipeline leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1161,7 +1161,7 @@ var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipeli
 var batchOperationsInputKnown = lenient.KnownKeys(batchOperationsInputKeys[:])
 var batchOperationsInputFields = lenient.Fields{Keys: batchOperationsInputKeys[:], Known: &batchOperationsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a BatchOperationsInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

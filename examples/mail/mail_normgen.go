@@ -23,7 +23,7 @@ var searchMailInputKeys = [6][]string{{"query", "q", "text"}, {"from", "sender"}
 var searchMailInputKnown = lenient.KnownKeys(searchMailInputKeys[:])
 var searchMailInputFields = lenient.Fields{Keys: searchMailInputKeys[:], Known: &searchMailInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
-// UnmarshalJSON decodes a SearchMailInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

@@ -23,7 +23,7 @@ var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"do
 var addTaskInputKnown = lenient.KnownKeys(addTaskInputKeys[:])
 var addTaskInputFields = lenient.Fields{Keys: addTaskInputKeys[:], Known: &addTaskInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a AddTaskInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

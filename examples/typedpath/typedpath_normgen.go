@@ -23,7 +23,7 @@ var corpusIntKeys = [1][]string{{"v"}}
 var corpusIntKnown = lenient.KnownKeys(corpusIntKeys[:])
 var corpusIntFields = lenient.Fields{Keys: corpusIntKeys[:], Known: &corpusIntKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusInt leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInt) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -95,7 +95,7 @@ var corpusInt8Keys = [1][]string{{"v"}}
 var corpusInt8Known = lenient.KnownKeys(corpusInt8Keys[:])
 var corpusInt8Fields = lenient.Fields{Keys: corpusInt8Keys[:], Known: &corpusInt8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusInt8 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInt8) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -167,7 +167,7 @@ var corpusInt64Keys = [1][]string{{"v"}}
 var corpusInt64Known = lenient.KnownKeys(corpusInt64Keys[:])
 var corpusInt64Fields = lenient.Fields{Keys: corpusInt64Keys[:], Known: &corpusInt64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusInt64 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInt64) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -239,7 +239,7 @@ var corpusUint8Keys = [1][]string{{"v"}}
 var corpusUint8Known = lenient.KnownKeys(corpusUint8Keys[:])
 var corpusUint8Fields = lenient.Fields{Keys: corpusUint8Keys[:], Known: &corpusUint8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusUint8 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusUint8) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -311,7 +311,7 @@ var corpusUint64Keys = [1][]string{{"v"}}
 var corpusUint64Known = lenient.KnownKeys(corpusUint64Keys[:])
 var corpusUint64Fields = lenient.Fields{Keys: corpusUint64Keys[:], Known: &corpusUint64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusUint64 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusUint64) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -383,7 +383,7 @@ var corpusFloat64Keys = [1][]string{{"v"}}
 var corpusFloat64Known = lenient.KnownKeys(corpusFloat64Keys[:])
 var corpusFloat64Fields = lenient.Fields{Keys: corpusFloat64Keys[:], Known: &corpusFloat64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusFloat64 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat64) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -455,7 +455,7 @@ var corpusFloat32Keys = [1][]string{{"v"}}
 var corpusFloat32Known = lenient.KnownKeys(corpusFloat32Keys[:])
 var corpusFloat32Fields = lenient.Fields{Keys: corpusFloat32Keys[:], Known: &corpusFloat32Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusFloat32 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat32) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -527,7 +527,7 @@ var corpusFloat32MaxKeys = [1][]string{{"v"}}
 var corpusFloat32MaxKnown = lenient.KnownKeys(corpusFloat32MaxKeys[:])
 var corpusFloat32MaxFields = lenient.Fields{Keys: corpusFloat32MaxKeys[:], Known: &corpusFloat32MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusFloat32Max leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat32Max) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -616,7 +616,7 @@ var corpusFloat64MaxKeys = [1][]string{{"v"}}
 var corpusFloat64MaxKnown = lenient.KnownKeys(corpusFloat64MaxKeys[:])
 var corpusFloat64MaxFields = lenient.Fields{Keys: corpusFloat64MaxKeys[:], Known: &corpusFloat64MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusFloat64Max leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusFloat64Max) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -705,7 +705,7 @@ var corpusBoolKeys = [1][]string{{"v"}}
 var corpusBoolKnown = lenient.KnownKeys(corpusBoolKeys[:])
 var corpusBoolFields = lenient.Fields{Keys: corpusBoolKeys[:], Known: &corpusBoolKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusBool leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusBool) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -777,7 +777,7 @@ var corpusBoolStrictKeys = [1][]string{{"v"}}
 var corpusBoolStrictKnown = lenient.KnownKeys(corpusBoolStrictKeys[:])
 var corpusBoolStrictFields = lenient.Fields{Keys: corpusBoolStrictKeys[:], Known: &corpusBoolStrictKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusBoolStrict leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusBoolStrict) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -849,7 +849,7 @@ var corpusStringKeys = [1][]string{{"v"}}
 var corpusStringKnown = lenient.KnownKeys(corpusStringKeys[:])
 var corpusStringFields = lenient.Fields{Keys: corpusStringKeys[:], Known: &corpusStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusString leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -921,7 +921,7 @@ var corpusStringsKeys = [1][]string{{"v"}}
 var corpusStringsKnown = lenient.KnownKeys(corpusStringsKeys[:])
 var corpusStringsFields = lenient.Fields{Keys: corpusStringsKeys[:], Known: &corpusStringsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusStrings leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusStrings) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1006,7 +1006,7 @@ var corpusIntsKeys = [1][]string{{"v"}}
 var corpusIntsKnown = lenient.KnownKeys(corpusIntsKeys[:])
 var corpusIntsFields = lenient.Fields{Keys: corpusIntsKeys[:], Known: &corpusIntsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusInts leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusInts) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1091,7 +1091,7 @@ var corpusIntsWrapKeys = [1][]string{{"v"}}
 var corpusIntsWrapKnown = lenient.KnownKeys(corpusIntsWrapKeys[:])
 var corpusIntsWrapFields = lenient.Fields{Keys: corpusIntsWrapKeys[:], Known: &corpusIntsWrapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusIntsWrap leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusIntsWrap) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1176,7 +1176,7 @@ var corpusStringsSplitKeys = [1][]string{{"v"}}
 var corpusStringsSplitKnown = lenient.KnownKeys(corpusStringsSplitKeys[:])
 var corpusStringsSplitFields = lenient.Fields{Keys: corpusStringsSplitKeys[:], Known: &corpusStringsSplitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusStringsSplit leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusStringsSplit) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1261,7 +1261,7 @@ var corpusMapKeys = [1][]string{{"v"}}
 var corpusMapKnown = lenient.KnownKeys(corpusMapKeys[:])
 var corpusMapFields = lenient.Fields{Keys: corpusMapKeys[:], Known: &corpusMapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a CorpusMap leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusMap) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1370,7 +1370,7 @@ var corpusPtrIntKeys = [1][]string{{"v"}}
 var corpusPtrIntKnown = lenient.KnownKeys(corpusPtrIntKeys[:])
 var corpusPtrIntFields = lenient.Fields{Keys: corpusPtrIntKeys[:], Known: &corpusPtrIntKnown, Forms: []lenient.AbsentForms{lenient.Required}}
 
-// UnmarshalJSON decodes a CorpusPtrInt leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusPtrInt) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1447,7 +1447,7 @@ var corpusAnyKeys = [1][]string{{"v"}}
 var corpusAnyKnown = lenient.KnownKeys(corpusAnyKeys[:])
 var corpusAnyFields = lenient.Fields{Keys: corpusAnyKeys[:], Known: &corpusAnyKnown, Forms: []lenient.AbsentForms{lenient.Required}}
 
-// UnmarshalJSON decodes a CorpusAny leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CorpusAny) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

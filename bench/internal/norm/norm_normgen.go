@@ -23,7 +23,7 @@ var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"off
 var searchKnown = lenient.KnownKeys(searchKeys[:])
 var searchFields = lenient.Fields{Keys: searchKeys[:], Known: &searchKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Search leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Search) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -195,7 +195,7 @@ var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber",
 var reviewKnown = lenient.KnownKeys(reviewKeys[:])
 var reviewFields = lenient.Fields{Keys: reviewKeys[:], Known: &reviewKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Review leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Review) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -483,7 +483,7 @@ var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLin
 var reviewCommentKnown = lenient.KnownKeys(reviewCommentKeys[:])
 var reviewCommentFields = lenient.Fields{Keys: reviewCommentKeys[:], Known: &reviewCommentKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a ReviewComment leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -583,7 +583,7 @@ var writeFileKeys = [2][]string{{"path"}, {"content"}}
 var writeFileKnown = lenient.KnownKeys(writeFileKeys[:])
 var writeFileFields = lenient.Fields{Keys: writeFileKeys[:], Known: &writeFileKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a WriteFile leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -659,7 +659,7 @@ var pathsKeys = [1][]string{{"paths"}}
 var pathsKnown = lenient.KnownKeys(pathsKeys[:])
 var pathsFields = lenient.Fields{Keys: pathsKeys[:], Known: &pathsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Paths leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Paths) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -744,7 +744,7 @@ var iDsKeys = [1][]string{{"ids"}}
 var iDsKnown = lenient.KnownKeys(iDsKeys[:])
 var iDsFields = lenient.Fields{Keys: iDsKeys[:], Known: &iDsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a IDs leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *IDs) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

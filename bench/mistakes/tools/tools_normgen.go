@@ -23,7 +23,7 @@ var vibium85Keys = [1][]string{{"ms"}}
 var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
 var vibium85Fields = lenient.Fields{Keys: vibium85Keys[:], Known: &vibium85Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Vibium85 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Vibium85) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -95,7 +95,7 @@ var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "
 var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
 var openHandsSDK1085Fields = lenient.Fields{Keys: openHandsSDK1085Keys[:], Known: &openHandsSDK1085Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a OpenHandsSDK1085 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OpenHandsSDK1085) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -185,7 +185,7 @@ var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number
 var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
 var claudeCode24597Fields = lenient.Fields{Keys: claudeCode24597Keys[:], Known: &claudeCode24597Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode24597 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode24597) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -262,7 +262,7 @@ var dejaVu422Keys = [1][]string{{"limit"}}
 var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
 var dejaVu422Fields = lenient.Fields{Keys: dejaVu422Keys[:], Known: &dejaVu422Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a DejaVu422 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DejaVu422) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -333,7 +333,7 @@ var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "
 var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
 var servers2905Fields = lenient.Fields{Keys: servers2905Keys[:], Known: &servers2905Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Servers2905 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Servers2905) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -471,7 +471,7 @@ var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
 var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
 var hermesAgent100926Fields = lenient.Fields{Keys: hermesAgent100926Keys[:], Known: &hermesAgent100926Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a HermesAgent100926 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *HermesAgent100926) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -547,7 +547,7 @@ var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
 var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
 var picoclaw400Fields = lenient.Fields{Keys: picoclaw400Keys[:], Known: &picoclaw400Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Picoclaw400 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Picoclaw400) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -623,7 +623,7 @@ var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FileP
 var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
 var opencode1328Fields = lenient.Fields{Keys: opencode1328Keys[:], Known: &opencode1328Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Opencode1328 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Opencode1328) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -708,7 +708,7 @@ var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", 
 var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
 var opencode1328OffsetFields = lenient.Fields{Keys: opencode1328OffsetKeys[:], Known: &opencode1328OffsetKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Opencode1328Offset leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Opencode1328Offset) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -793,7 +793,7 @@ var basicMemory250Keys = [1][]string{{"depth"}}
 var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
 var basicMemory250Fields = lenient.Fields{Keys: basicMemory250Keys[:], Known: &basicMemory250Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a BasicMemory250 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BasicMemory250) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -869,7 +869,7 @@ var vmlx47Keys = [1][]string{{"limit"}}
 var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
 var vmlx47Fields = lenient.Fields{Keys: vmlx47Keys[:], Known: &vmlx47Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Vmlx47 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Vmlx47) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -940,7 +940,7 @@ var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "Sh
 var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
 var lmStudio1626Fields = lenient.Fields{Keys: lmStudio1626Keys[:], Known: &lmStudio1626Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a LMStudio1626 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LMStudio1626) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1017,7 +1017,7 @@ var claudeCode91803Keys = [1][]string{{"confirmed"}}
 var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
 var claudeCode91803Fields = lenient.Fields{Keys: claudeCode91803Keys[:], Known: &claudeCode91803Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode91803 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1089,7 +1089,7 @@ var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
 var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:])
 var claudeCode91803CapitalFields = lenient.Fields{Keys: claudeCode91803CapitalKeys[:], Known: &claudeCode91803CapitalKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode91803Capital leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Capital) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1161,7 +1161,7 @@ var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
 var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
 var claudeCode91803DigitFields = lenient.Fields{Keys: claudeCode91803DigitKeys[:], Known: &claudeCode91803DigitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode91803Digit leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Digit) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1233,7 +1233,7 @@ var claudeCode29104Keys = [1][]string{{"completed"}}
 var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
 var claudeCode29104Fields = lenient.Fields{Keys: claudeCode29104Keys[:], Known: &claudeCode29104Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ClaudeCode29104 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode29104) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1304,7 +1304,7 @@ var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
 var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
 var nteract1678Fields = lenient.Fields{Keys: nteract1678Keys[:], Known: &nteract1678Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Nteract1678 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Nteract1678) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1380,7 +1380,7 @@ var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}
 var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
 var claudeCode22394Fields = lenient.Fields{Keys: claudeCode22394Keys[:], Known: &claudeCode22394Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode22394 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode22394) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1447,7 +1447,7 @@ var claudeCode34520Keys = [1][]string{{"tasks"}}
 var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
 var claudeCode34520Fields = lenient.Fields{Keys: claudeCode34520Keys[:], Known: &claudeCode34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode34520 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode34520) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1549,7 +1549,7 @@ var task34520Keys = [2][]string{{"id"}, {"content"}}
 var task34520Known = lenient.KnownKeys(task34520Keys[:])
 var task34520Fields = lenient.Fields{Keys: task34520Keys[:], Known: &task34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Task34520 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Task34520) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1628,7 +1628,7 @@ var gmailMCP96Keys = [1][]string{{"to"}}
 var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
 var gmailMCP96Fields = lenient.Fields{Keys: gmailMCP96Keys[:], Known: &gmailMCP96Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a GmailMCP96 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *GmailMCP96) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1713,7 +1713,7 @@ var mcpRemote319Keys = [1][]string{{"target"}}
 var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
 var mcpRemote319Fields = lenient.Fields{Keys: mcpRemote319Keys[:], Known: &mcpRemote319Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a MCPRemote319 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *MCPRemote319) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1797,7 +1797,7 @@ var gitlabMCP380Keys = [1][]string{{"labels"}}
 var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
 var gitlabMCP380Fields = lenient.Fields{Keys: gitlabMCP380Keys[:], Known: &gitlabMCP380Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a GitlabMCP380 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *GitlabMCP380) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1881,7 +1881,7 @@ var weKnora2955Keys = [1][]string{{"args"}}
 var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
 var weKnora2955Fields = lenient.Fields{Keys: weKnora2955Keys[:], Known: &weKnora2955Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a WeKnora2955 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *WeKnora2955) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1965,7 +1965,7 @@ var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}
 var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
 var claudeCode73137Fields = lenient.Fields{Keys: claudeCode73137Keys[:], Known: &claudeCode73137Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ClaudeCode73137 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2094,7 +2094,7 @@ var sonetto319TodosKeys = [1][]string{{"todos"}}
 var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
 var sonetto319TodosFields = lenient.Fields{Keys: sonetto319TodosKeys[:], Known: &sonetto319TodosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Sonetto319Todos leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319Todos) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2196,7 +2196,7 @@ var todo319Keys = [2][]string{{"content"}, {"status"}}
 var todo319Known = lenient.KnownKeys(todo319Keys[:])
 var todo319Fields = lenient.Fields{Keys: todo319Keys[:], Known: &todo319Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Todo319 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Todo319) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2275,7 +2275,7 @@ var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
 var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
 var sonetto319LoneLabelFields = lenient.Fields{Keys: sonetto319LoneLabelKeys[:], Known: &sonetto319LoneLabelKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Sonetto319LoneLabel leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneLabel) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2359,7 +2359,7 @@ var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
 var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
 var sonetto319LoneTodoFields = lenient.Fields{Keys: sonetto319LoneTodoKeys[:], Known: &sonetto319LoneTodoKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Sonetto319LoneTodo leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneTodo) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2461,7 +2461,7 @@ var sonetto319PythonListKeys = [1][]string{{"labels"}}
 var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
 var sonetto319PythonListFields = lenient.Fields{Keys: sonetto319PythonListKeys[:], Known: &sonetto319PythonListKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Sonetto319PythonList leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Sonetto319PythonList) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2545,7 +2545,7 @@ var adcp4201Keys = [1][]string{{"labels"}}
 var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
 var adcp4201Fields = lenient.Fields{Keys: adcp4201Keys[:], Known: &adcp4201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Adcp4201 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Adcp4201) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2629,7 +2629,7 @@ var claudeCode15766Keys = [1][]string{{"parent"}}
 var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
 var claudeCode15766Fields = lenient.Fields{Keys: claudeCode15766Keys[:], Known: &claudeCode15766Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeCode15766 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode15766) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2703,7 +2703,7 @@ var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "
 var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
 var parent15766Fields = lenient.Fields{Keys: parent15766Keys[:], Known: &parent15766Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Parent15766 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Parent15766) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2782,7 +2782,7 @@ var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
 var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
 var claudeCode18260Fields = lenient.Fields{Keys: claudeCode18260Keys[:], Known: &claudeCode18260Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ClaudeCode18260 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode18260) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2840,7 +2840,7 @@ var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-sourc
 var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
 var parent18260Fields = lenient.Fields{Keys: parent18260Keys[:], Known: &parent18260Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Parent18260 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Parent18260) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2919,7 +2919,7 @@ var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-co
 var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
 var claudeCode5504Fields = lenient.Fields{Keys: claudeCode5504Keys[:], Known: &claudeCode5504Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ClaudeCode5504 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode5504) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2974,7 +2974,7 @@ var claudeCode2747Keys = [1][]string{{"metadata"}}
 var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
 var claudeCode2747Fields = lenient.Fields{Keys: claudeCode2747Keys[:], Known: &claudeCode2747Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ClaudeCode2747 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeCode2747) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3029,7 +3029,7 @@ var fastMCP932Keys = [1][]string{{"user"}}
 var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
 var fastMCP932Fields = lenient.Fields{Keys: fastMCP932Keys[:], Known: &fastMCP932Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a FastMCP932 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *FastMCP932) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3103,7 +3103,7 @@ var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "i
 var user932Known = lenient.KnownKeys(user932Keys[:])
 var user932Fields = lenient.Fields{Keys: user932Keys[:], Known: &user932Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a User932 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *User932) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3200,7 +3200,7 @@ var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issu
 var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
 var templateAgent249Fields = lenient.Fields{Keys: templateAgent249Keys[:], Known: &templateAgent249Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a TemplateAgent249 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TemplateAgent249) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3258,7 +3258,7 @@ var claudeAIMCP548Keys = [1][]string{{"params"}}
 var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
 var claudeAIMCP548Fields = lenient.Fields{Keys: claudeAIMCP548Keys[:], Known: &claudeAIMCP548Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ClaudeAIMCP548 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClaudeAIMCP548) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3332,7 +3332,7 @@ var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectR
 var params548Known = lenient.KnownKeys(params548Keys[:])
 var params548Fields = lenient.Fields{Keys: params548Keys[:], Known: &params548Known, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Params548 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Params548) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3419,7 +3419,7 @@ var cursor3614Keys = [1][]string{{"active"}}
 var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
 var cursor3614Fields = lenient.Fields{Keys: cursor3614Keys[:], Known: &cursor3614Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Cursor3614 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Cursor3614) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3495,7 +3495,7 @@ var langflow8059Keys = [1][]string{{"range"}}
 var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
 var langflow8059Fields = lenient.Fields{Keys: langflow8059Keys[:], Known: &langflow8059Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Langflow8059 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Langflow8059) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3566,7 +3566,7 @@ var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max
 var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
 var mcpadapt38Fields = lenient.Fields{Keys: mcpadapt38Keys[:], Known: &mcpadapt38Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Mcpadapt38 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Mcpadapt38) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3621,7 +3621,7 @@ var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
 var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
 var nemoAgentToolkit1507Fields = lenient.Fields{Keys: nemoAgentToolkit1507Keys[:], Known: &nemoAgentToolkit1507Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a NemoAgentToolkit1507 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *NemoAgentToolkit1507) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3690,7 +3690,7 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 
 var typescriptSDK2012Keys = [0][]string{}
 
-// UnmarshalJSON decodes a TypescriptSDK2012 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TypescriptSDK2012) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3754,7 +3754,7 @@ var margince417Keys = [1][]string{{"lifecycle"}}
 var margince417Known = lenient.KnownKeys(margince417Keys[:])
 var margince417Fields = lenient.Fields{Keys: margince417Keys[:], Known: &margince417Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Margince417 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3846,7 +3846,7 @@ var zammadMCP201Keys = [1][]string{{"params"}}
 var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
 var zammadMCP201Fields = lenient.Fields{Keys: zammadMCP201Keys[:], Known: &zammadMCP201Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ZammadMCP201 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ZammadMCP201) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -3920,7 +3920,7 @@ var params201Keys = [1][]string{{"response_format", "responseFormat", "response-
 var params201Known = lenient.KnownKeys(params201Keys[:])
 var params201Fields = lenient.Fields{Keys: params201Keys[:], Known: &params201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Params201 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Params201) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4020,7 +4020,7 @@ var fixmap235Keys = [1][]string{{"format"}}
 var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
 var fixmap235Fields = lenient.Fields{Keys: fixmap235Keys[:], Known: &fixmap235Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Fixmap235 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4112,7 +4112,7 @@ var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", 
 var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys[:])
 var langchainMCPAdapters277Fields = lenient.Fields{Keys: langchainMCPAdapters277Keys[:], Known: &langchainMCPAdapters277Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a LangchainMCPAdapters277 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4222,7 +4222,7 @@ var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource
 var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
 var grafana641Fields = lenient.Fields{Keys: grafana641Keys[:], Known: &grafana641Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Grafana641 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Grafana641) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4299,7 +4299,7 @@ var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"},
 var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
 var actualChat4728Fields = lenient.Fields{Keys: actualChat4728Keys[:], Known: &actualChat4728Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ActualChat4728 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ActualChat4728) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4380,7 +4380,7 @@ var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text"
 var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
 var openclaw42580Fields = lenient.Fields{Keys: openclaw42580Keys[:], Known: &openclaw42580Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Openclaw42580 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Openclaw42580) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4470,7 +4470,7 @@ var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "
 var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
 var pasclaw427Fields = lenient.Fields{Keys: pasclaw427Keys[:], Known: &pasclaw427Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Pasclaw427 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Pasclaw427) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4560,7 +4560,7 @@ var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought
 var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
 var boltai317Fields = lenient.Fields{Keys: boltai317Keys[:], Known: &boltai317Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Boltai317 leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Boltai317) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4693,7 +4693,7 @@ var qwenCode4966DepthKeys = [1][]string{{"depth"}}
 var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
 var qwenCode4966DepthFields = lenient.Fields{Keys: qwenCode4966DepthKeys[:], Known: &qwenCode4966DepthKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a QwenCode4966Depth leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QwenCode4966Depth) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4764,7 +4764,7 @@ var qwenCode4966TimeKeys = [1][]string{{"time"}}
 var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
 var qwenCode4966TimeFields = lenient.Fields{Keys: qwenCode4966TimeKeys[:], Known: &qwenCode4966TimeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a QwenCode4966Time leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *QwenCode4966Time) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4835,7 +4835,7 @@ var controlLeadingZerosKeys = [1][]string{{"code"}}
 var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
 var controlLeadingZerosFields = lenient.Fields{Keys: controlLeadingZerosKeys[:], Known: &controlLeadingZerosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlLeadingZeros leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeros) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4907,7 +4907,7 @@ var controlJSONTextInStringKeys = [1][]string{{"code"}}
 var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys[:])
 var controlJSONTextInStringFields = lenient.Fields{Keys: controlJSONTextInStringKeys[:], Known: &controlJSONTextInStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlJSONTextInString leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlJSONTextInString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -4979,7 +4979,7 @@ var controlNullTextKeys = [1][]string{{"code"}}
 var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
 var controlNullTextFields = lenient.Fields{Keys: controlNullTextKeys[:], Known: &controlNullTextKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlNullText leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlNullText) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5051,7 +5051,7 @@ var controlEmptyStringKeys = [1][]string{{"code"}}
 var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
 var controlEmptyStringFields = lenient.Fields{Keys: controlEmptyStringKeys[:], Known: &controlEmptyStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlEmptyString leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlEmptyString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5123,7 +5123,7 @@ var controlTrueForStringKeys = [1][]string{{"code"}}
 var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
 var controlTrueForStringFields = lenient.Fields{Keys: controlTrueForStringKeys[:], Known: &controlTrueForStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlTrueForString leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlTrueForString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5195,7 +5195,7 @@ var controlDecimalForIntegerKeys = [1][]string{{"count"}}
 var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKeys[:])
 var controlDecimalForIntegerFields = lenient.Fields{Keys: controlDecimalForIntegerKeys[:], Known: &controlDecimalForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlDecimalForInteger leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlDecimalForInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5267,7 +5267,7 @@ var controlFractionForIntegerKeys = [1][]string{{"count"}}
 var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForIntegerKeys[:])
 var controlFractionForIntegerFields = lenient.Fields{Keys: controlFractionForIntegerKeys[:], Known: &controlFractionForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlFractionForInteger leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlFractionForInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5339,7 +5339,7 @@ var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
 var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroIntegerKeys[:])
 var controlLeadingZeroIntegerFields = lenient.Fields{Keys: controlLeadingZeroIntegerKeys[:], Known: &controlLeadingZeroIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlLeadingZeroInteger leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeroInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5411,7 +5411,7 @@ var controlHexForIntegerKeys = [1][]string{{"count"}}
 var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
 var controlHexForIntegerFields = lenient.Fields{Keys: controlHexForIntegerKeys[:], Known: &controlHexForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlHexForInteger leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlHexForInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5483,7 +5483,7 @@ var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
 var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
 var controlMaybeBooleanFields = lenient.Fields{Keys: controlMaybeBooleanKeys[:], Known: &controlMaybeBooleanKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlMaybeBoolean leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlMaybeBoolean) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5555,7 +5555,7 @@ var controlFalseStringKeys = [1][]string{{"enabled"}}
 var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
 var controlFalseStringFields = lenient.Fields{Keys: controlFalseStringKeys[:], Known: &controlFalseStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlFalseString leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlFalseString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5627,7 +5627,7 @@ var controlBigDigitStringKeys = [1][]string{{"id"}}
 var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
 var controlBigDigitStringFields = lenient.Fields{Keys: controlBigDigitStringKeys[:], Known: &controlBigDigitStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlBigDigitString leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlBigDigitString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5699,7 +5699,7 @@ var controlBigNumberKeys = [1][]string{{"id"}}
 var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
 var controlBigNumberFields = lenient.Fields{Keys: controlBigNumberKeys[:], Known: &controlBigNumberKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlBigNumber leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlBigNumber) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5771,7 +5771,7 @@ var controlInt8OverflowKeys = [1][]string{{"level"}}
 var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
 var controlInt8OverflowFields = lenient.Fields{Keys: controlInt8OverflowKeys[:], Known: &controlInt8OverflowKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlInt8Overflow leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlInt8Overflow) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5843,7 +5843,7 @@ var controlNegativeUnsignedKeys = [1][]string{{"count"}}
 var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys[:])
 var controlNegativeUnsignedFields = lenient.Fields{Keys: controlNegativeUnsignedKeys[:], Known: &controlNegativeUnsignedKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlNegativeUnsigned leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlNegativeUnsigned) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5915,7 +5915,7 @@ var controlInfinityKeys = [1][]string{{"ratio"}}
 var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
 var controlInfinityFields = lenient.Fields{Keys: controlInfinityKeys[:], Known: &controlInfinityKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ControlInfinity leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ControlInfinity) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

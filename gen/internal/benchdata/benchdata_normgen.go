@@ -23,7 +23,7 @@ var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, 
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
 var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: &searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

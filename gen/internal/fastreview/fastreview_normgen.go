@@ -25,7 +25,7 @@ var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}
 var scalarsInputKnown = lenient.KnownKeys(scalarsInputKeys[:])
 var scalarsInputFields = lenient.Fields{Keys: scalarsInputKeys[:], Known: &scalarsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
 
-// UnmarshalJSON decodes a ScalarsInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ScalarsInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -279,7 +279,7 @@ var boundsInputFields = lenient.Fields{Keys: boundsInputKeys[:], Known: &boundsI
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
 
-// UnmarshalJSON decodes a BoundsInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *BoundsInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -897,7 +897,7 @@ var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
 var innerKnown = lenient.KnownKeys(innerKeys[:])
 var innerFields = lenient.Fields{Keys: innerKeys[:], Known: &innerKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Inner leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Inner) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1018,7 +1018,7 @@ var leafKeys = [1][]string{{"v"}}
 var leafKnown = lenient.KnownKeys(leafKeys[:])
 var leafFields = lenient.Fields{Keys: leafKeys[:], Known: &leafKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Leaf leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Leaf) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1105,7 +1105,7 @@ var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
 var midKnown = lenient.KnownKeys(midKeys[:])
 var midFields = lenient.Fields{Keys: midKeys[:], Known: &midKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Mid leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Mid) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1234,7 +1234,7 @@ var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu
 var containersInputKnown = lenient.KnownKeys(containersInputKeys[:])
 var containersInputFields = lenient.Fields{Keys: containersInputKeys[:], Known: &containersInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ContainersInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ContainersInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -2490,7 +2490,7 @@ var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
 var deepInputKnown = lenient.KnownKeys(deepInputKeys[:])
 var deepInputFields = lenient.Fields{Keys: deepInputKeys[:], Known: &deepInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a DeepInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DeepInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5730,7 +5730,7 @@ var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
 var rawHolderKnown = lenient.KnownKeys(rawHolderKeys[:])
 var rawHolderFields = lenient.Fields{Keys: rawHolderKeys[:], Known: &rawHolderKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a RawHolder leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RawHolder) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5773,7 +5773,7 @@ var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
 var partKnown = lenient.KnownKeys(partKeys[:])
 var partFields = lenient.Fields{Keys: partKeys[:], Known: &partKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Part leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Part) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -5883,7 +5883,7 @@ var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
 var optsKnown = lenient.KnownKeys(optsKeys[:])
 var optsFields = lenient.Fields{Keys: optsKeys[:], Known: &optsKnown, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
 
-// UnmarshalJSON decodes a Opts leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Opts) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -6040,7 +6040,7 @@ var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i", "reqI",
 var defaultsInputKnown = lenient.KnownKeys(defaultsInputKeys[:])
 var defaultsInputFields = lenient.Fields{Keys: defaultsInputKeys[:], Known: &defaultsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a DefaultsInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *DefaultsInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -6337,7 +6337,7 @@ var closedKeys = [2][]string{{"a"}, {"b"}}
 var closedKnown = lenient.KnownKeys(closedKeys[:])
 var closedFields = lenient.Fields{Keys: closedKeys[:], Known: &closedKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
 
-// UnmarshalJSON decodes a Closed leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Closed) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -6414,7 +6414,7 @@ var strictInputKeys = [7][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"fla
 var strictInputKnown = lenient.KnownKeys(strictInputKeys[:])
 var strictInputFields = lenient.Fields{Keys: strictInputKeys[:], Known: &strictInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
-// UnmarshalJSON decodes a StrictInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *StrictInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -6577,7 +6577,7 @@ var embKeys = [1][]string{{"b"}}
 var embKnown = lenient.KnownKeys(embKeys[:])
 var embFields = lenient.Fields{Keys: embKeys[:], Known: &embKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Emb leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Emb) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -6651,7 +6651,7 @@ var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n
 var oddInputKnown = lenient.KnownKeys(oddInputKeys[:])
 var oddInputFields = lenient.Fields{Keys: oddInputKeys[:], Known: &oddInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a OddInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OddInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -7187,7 +7187,7 @@ var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "st
 var reportInputKnown = lenient.KnownKeys(reportInputKeys[:])
 var reportInputFields = lenient.Fields{Keys: reportInputKeys[:], Known: &reportInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ReportInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ReportInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -7919,7 +7919,7 @@ var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}
 var reportPathsKnown = lenient.KnownKeys(reportPathsKeys[:])
 var reportPathsFields = lenient.Fields{Keys: reportPathsKeys[:], Known: &reportPathsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
-// UnmarshalJSON decodes a ReportPaths leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ReportPaths) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -8119,7 +8119,7 @@ var closedReportKeys = [2][]string{{"a", "aa"}, {"b"}}
 var closedReportKnown = lenient.KnownKeys(closedReportKeys[:])
 var closedReportFields = lenient.Fields{Keys: closedReportKeys[:], Known: &closedReportKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
 
-// UnmarshalJSON decodes a ClosedReport leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ClosedReport) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

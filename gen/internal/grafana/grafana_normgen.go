@@ -23,7 +23,7 @@ var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", 
 var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
 var intParamsFields = lenient.Fields{Keys: intParamsKeys[:], Known: &intParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a IntParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *IntParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -135,7 +135,7 @@ var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field
 var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
 var allIntTypesParamsFields = lenient.Fields{Keys: allIntTypesParamsKeys[:], Known: &allIntTypesParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a AllIntTypesParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *AllIntTypesParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -311,7 +311,7 @@ var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count
 var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
 var embeddedParamsFields = lenient.Fields{Keys: embeddedParamsKeys[:], Known: &embeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a EmbeddedParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmbeddedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -398,7 +398,7 @@ var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedde
 var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
 var regularEmbeddedParamsFields = lenient.Fields{Keys: regularEmbeddedParamsKeys[:], Known: &regularEmbeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a RegularEmbeddedParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RegularEmbeddedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -479,7 +479,7 @@ var untaggedParamsKeys = [1][]string{{"Count"}}
 var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
 var untaggedParamsFields = lenient.Fields{Keys: untaggedParamsKeys[:], Known: &untaggedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a UntaggedParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UntaggedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -550,7 +550,7 @@ var optionsOnlyParamsKeys = [1][]string{{"Count"}}
 var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
 var optionsOnlyParamsFields = lenient.Fields{Keys: optionsOnlyParamsKeys[:], Known: &optionsOnlyParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a OptionsOnlyParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *OptionsOnlyParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -621,7 +621,7 @@ var skippedParamsKeys = [1][]string{{"name"}}
 var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
 var skippedParamsFields = lenient.Fields{Keys: skippedParamsKeys[:], Known: &skippedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a SkippedParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SkippedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -692,7 +692,7 @@ var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64"
 var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
 var largeIntParamsFields = lenient.Fields{Keys: largeIntParamsKeys[:], Known: &largeIntParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a LargeIntParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *LargeIntParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -781,7 +781,7 @@ var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-
 var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
 var stringFieldsParamsFields = lenient.Fields{Keys: stringFieldsParamsKeys[:], Known: &stringFieldsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a StringFieldsParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *StringFieldsParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -865,7 +865,7 @@ var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
 var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
 var floatParamsFields = lenient.Fields{Keys: floatParamsKeys[:], Known: &floatParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a FloatParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *FloatParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -944,7 +944,7 @@ var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
 var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
 var parentParamsFields = lenient.Fields{Keys: parentParamsKeys[:], Known: &parentParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a ParentParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ParentParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1027,7 +1027,7 @@ var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, 
 var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
 var sliceParamsFields = lenient.Fields{Keys: sliceParamsKeys[:], Known: &sliceParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a SliceParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SliceParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1177,7 +1177,7 @@ var timeRangeKeys = [2][]string{{"from"}, {"to"}}
 var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
 var timeRangeFields = lenient.Fields{Keys: timeRangeKeys[:], Known: &timeRangeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a TimeRange leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *TimeRange) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1255,7 +1255,7 @@ var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashbo
 var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
 var panelImageParamsFields = lenient.Fields{Keys: panelImageParamsKeys[:], Known: &panelImageParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
-// UnmarshalJSON decodes a PanelImageParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *PanelImageParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1328,7 +1328,7 @@ var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"
 var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
 var unknownArgsParamsFields = lenient.Fields{Keys: unknownArgsParamsKeys[:], Known: &unknownArgsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
 
-// UnmarshalJSON decodes a UnknownArgsParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UnknownArgsParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1422,7 +1422,7 @@ var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
 var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
 var testToolParamsFields = lenient.Fields{Keys: testToolParamsKeys[:], Known: &testToolParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
-// UnmarshalJSON decodes a TestToolParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *TestToolParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1499,7 +1499,7 @@ func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 
 var emptyParamsKeys = [0][]string{}
 
-// UnmarshalJSON decodes a EmptyParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmptyParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1559,7 +1559,7 @@ var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}
 var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
 var investigationParamsFields = lenient.Fields{Keys: investigationParamsKeys[:], Known: &investigationParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a InvestigationParams leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *InvestigationParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

@@ -23,7 +23,7 @@ var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms"
 var retryKnown = lenient.KnownKeys(retryKeys[:])
 var retryFields = lenient.Fields{Keys: retryKeys[:], Known: &retryKnown, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Retry leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -198,7 +198,7 @@ var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"
 var stepKnown = lenient.KnownKeys(stepKeys[:])
 var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Step leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -453,7 +453,7 @@ var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
 var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: &serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Service leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -574,7 +574,7 @@ var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"
 var runPipelineInputKnown = lenient.KnownKeys(runPipelineInputKeys[:])
 var runPipelineInputFields = lenient.Fields{Keys: runPipelineInputKeys[:], Known: &runPipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a RunPipelineInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -832,7 +832,7 @@ var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
 var linkKnown = lenient.KnownKeys(linkKeys[:])
 var linkFields = lenient.Fields{Keys: linkKeys[:], Known: &linkKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Link leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Link) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -947,7 +947,7 @@ var fieldKeys = [2][]string{{"value"}, {"history"}}
 var fieldKnown = lenient.KnownKeys(fieldKeys[:])
 var fieldFields = lenient.Fields{Keys: fieldKeys[:], Known: &fieldKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Field leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Field) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1039,7 +1039,7 @@ var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "descrip
 var createTicketInputKnown = lenient.KnownKeys(createTicketInputKeys[:])
 var createTicketInputFields = lenient.Fields{Keys: createTicketInputKeys[:], Known: &createTicketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
-// UnmarshalJSON decodes a CreateTicketInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1330,7 +1330,7 @@ var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"l
 var checkpointKnown = lenient.KnownKeys(checkpointKeys[:])
 var checkpointFields = lenient.Fields{Keys: checkpointKeys[:], Known: &checkpointKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Checkpoint leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1547,7 +1547,7 @@ var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owner
 var checkpointDefaultsKnown = lenient.KnownKeys(checkpointDefaultsKeys[:])
 var checkpointDefaultsFields = lenient.Fields{Keys: checkpointDefaultsKeys[:], Known: &checkpointDefaultsKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a CheckpointDefaults leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1773,7 +1773,7 @@ var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
 var checkKnown = lenient.KnownKeys(checkKeys[:])
 var checkFields = lenient.Fields{Keys: checkKeys[:], Known: &checkKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a Check leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Check) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -1869,7 +1869,7 @@ var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"defau
 var updateWorkflowInputKnown = lenient.KnownKeys(updateWorkflowInputKeys[:])
 var updateWorkflowInputFields = lenient.Fields{Keys: updateWorkflowInputKeys[:], Known: &updateWorkflowInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
 
-// UnmarshalJSON decodes a UpdateWorkflowInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

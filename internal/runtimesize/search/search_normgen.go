@@ -23,7 +23,7 @@ var inputKeys = [6][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"who
 var inputKnown = lenient.KnownKeys(inputKeys[:])
 var inputFields = lenient.Fields{Keys: inputKeys[:], Known: &inputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a Input leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *Input) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)

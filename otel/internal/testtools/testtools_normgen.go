@@ -23,7 +23,7 @@ var searchInputKeys = [4][]string{{"query", "q"}, {"limit"}, {"tags"}, {"service
 var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
 var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: &searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
-// UnmarshalJSON decodes a SearchInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -180,7 +180,7 @@ var serviceKeys = [1][]string{{"port"}}
 var serviceKnown = lenient.KnownKeys(serviceKeys[:])
 var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: &serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
-// UnmarshalJSON decodes a Service leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
@@ -255,7 +255,7 @@ var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
 var toggleInputKnown = lenient.KnownKeys(toggleInputKeys[:])
 var toggleInputFields = lenient.Fields{Keys: toggleInputKeys[:], Known: &toggleInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
-// UnmarshalJSON decodes a ToggleInput leniently; an error lists every bad field.
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *ToggleInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
