@@ -65,8 +65,7 @@ func (f *Fields) find(key []byte, from int) int {
 
 // Missed records, in field order, that each required field of f (Required
 // or NullMissing in its forms) that seen does not mark is missing
-// (Missing). Generated code calls it once the
-// object's members are read.
+// (Missing). Generated code calls it once the object's members are read.
 func (d *Decoder) Missed(seen []bool, f *Fields) {
 	for i, s := range seen {
 		if !s && f.Forms[i]&(Required|NullMissing) != 0 {
