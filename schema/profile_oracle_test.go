@@ -17,7 +17,7 @@ import (
 // oracleConvert is Convert as it was before it was built on
 // internal/schemaprofile: the typearray and gemini rewrites written a
 // second time, on invopop's model, kept as a test oracle for the one
-// implementation (TestDeriveRandom).
+// implementation (TestDeriveRandom, TestDeriveTypes).
 func oracleConvert(s *jsonschema.Schema, p lenient.Profile) (*jsonschema.Schema, error) {
 	var conv func(*jsonschema.Schema) *jsonschema.Schema
 	switch p {
