@@ -27,8 +27,8 @@ func TestDerivedSchemas(t *testing.T) {
 
 // checkDerived runs profilecheck.Tool on every tool of m: the typearray
 // and gemini schemas a generated server derives from the portable one
-// are the generator's, and the ones the generator made up to
-// SupportPackageIsVersion8 (schema.Convert), byte for byte.
+// are the generator's, and schema.RootProfile's (in invopop's model), byte
+// for byte.
 func checkDerived(t *testing.T, name string, m *Package) {
 	t.Helper()
 	written := 0

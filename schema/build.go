@@ -484,6 +484,18 @@ func withFirstNote(s *jsonschema.Schema, note string) *jsonschema.Schema {
 	return out
 }
 
+// copyBranch returns a shallow copy of s with its own Extras.
+func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
+	out := *s
+	if s.Extras != nil {
+		out.Extras = map[string]any{}
+		for k, v := range s.Extras {
+			out.Extras[k] = v
+		}
+	}
+	return &out
+}
+
 // FieldSchema builds the schema of one struct field: its type's schema with
 // the field's keywords and description, in the portable profile.
 // Annotations go into the first branch; each keyword goes into the branch

@@ -11,14 +11,17 @@ import (
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
+	"github.com/normgen/normgen/internal/corpus"
 	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
 )
 
 // TestDeriveRandom compares, on random schema trees in invopop's model,
 // the typearray and gemini profiles derived from the portable text
-// (internal/schemaprofile, what generated code runs) with
-// schema.ConvertRoot's on the tree, byte for byte. Half the trees have the
+// (internal/schemaprofile, what generated code runs, and what Convert
+// reads back into invopop's model) with oracleConvertRoot's on the tree,
+// byte for byte: the rewrites as Convert made them on invopop's model up
+// to lenient.SupportPackageIsVersion8, kept in this test only. Half the trees have the
 // shapes Build writes and the ones a type's own JSONSchema() may hold
 // (shapedSchema: anyOf of typed branches, null and $ref branches, enums
 // with their letter-case pattern, {} and empty schemas, keywords in every
@@ -39,13 +42,13 @@ func TestDeriveRandom(t *testing.T) {
 		// What the text cannot say (textual): true for
 		// jsonschema.TrueSchema and for an empty schema alike (the
 		// derivation reads it as the empty one, any value, which Gemini
-		// is shown as an object; schema.Convert kept the boolean true,
+		// is shown as an object; the oracle keeps the boolean true,
 		// which Gemini refuses), a property name that is not UTF-8 (Go's
 		// json names are), keys of invopop's Extras (a portable schema
 		// has none: Build writes none, and invopop reads none from a
 		// type's own schema), and a pattern after an enum's branch that
-		// is not the enum's letter-case pattern (schema.Convert folded
-		// it into the enum's all the same, mangling it: "^\d+$" became
+		// is not the enum's letter-case pattern (the oracle folds
+		// it into the enum's all the same, mangling it: "^\d+$" becomes
 		// "^(d|...)$"; the derivation leaves such branches as they are).
 		root = textual(root)
 		portable, err := Marshal(root)
@@ -60,7 +63,7 @@ func TestDeriveRandom(t *testing.T) {
 			p   lenient.Profile
 			got []byte
 		}{{lenient.ProfileTypeArray, derived.TypeArray()}, {lenient.ProfileGemini, derived.Gemini()}} {
-			conv, err := ConvertRoot(root, c.p)
+			conv, err := oracleConvertRoot(root, c.p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +72,13 @@ func TestDeriveRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			if want = unescapeHTML(want); !bytes.Equal(c.got, want) {
-				t.Fatalf("seed %d, %s: derived from the text\n%s\nschema.ConvertRoot\n%s\nportable\n%s", seed, c.p, c.got, want, portable)
+				t.Fatalf("seed %d, %s: derived from the text\n%s\nthe oracle\n%s\nportable\n%s", seed, c.p, c.got, want, portable)
+			}
+			if conv, err = ConvertRoot(root, c.p); err != nil {
+				t.Fatal(err)
+			}
+			if have, _ := json.Marshal(conv); !sameText(have, c.got) {
+				t.Fatalf("seed %d, %s: derived from the text\n%s\nConvertRoot\n%s", seed, c.p, c.got, have)
 			}
 		}
 	}
@@ -219,4 +228,45 @@ func (g *shapedSchema) branch(depth int) *jsonschema.Schema {
 		s.ReadOnly, s.WriteOnly = true, true
 	}
 	return s
+}
+
+// TestDeriveTypes compares, as TestDeriveRandom does, the typearray and
+// gemini schemas RootJSON derives from the portable text with
+// oracleConvertRoot's, for the types of the shared corpus (every type of
+// the semantics table, in a one-field struct), with and without its
+// variants, and this package's test types (search_files, defaults).
+func TestDeriveTypes(t *testing.T) {
+	types := map[string]*Type{"search_files": searchFilesType(), "defaults": defaultsType(false), "defaults closed": defaultsType(true)}
+	for name, c := range corpus.Types {
+		for _, o := range []Options{{}, {NoVariants: true, Required: RequiredJSONSchema}} {
+			d, err := DescribeWith(c.Struct(), o)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			types[fmt.Sprintf("%s %+v", name, o)] = d
+		}
+	}
+	profiles := []lenient.Profile{lenient.ProfileTypeArray, lenient.ProfileGemini}
+	for name, typ := range types {
+		js, err := RootJSON(typ, profiles...)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		root, err := Root(typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range profiles {
+			if p == lenient.ProfileGemini && root.Definitions != nil {
+				continue // a recursive type, unrolled: not derived
+			}
+			conv, err := oracleConvertRoot(root, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, err := Marshal(conv); err != nil || !bytes.Equal(js[i], want) {
+				t.Errorf("%s, %s: derived from the text\n%s\nthe oracle (%v)\n%s", name, p, js[i], err, want)
+			}
+		}
+	}
 }

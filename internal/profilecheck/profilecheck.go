@@ -1,10 +1,14 @@
 // Package profilecheck checks, for tests, that the typearray and gemini
 // schemas a generated server derives when it starts
 // (lenient.DerivedSchemas) are the ones the generator writes
-// (schema.RootJSON) and the ones schema.Convert makes on invopop's model,
-// which is how the generator made them up to
-// lenient.SupportPackageIsVersion8. gen's tests run it on the golden
-// cases and this repository's tool packages, genfuzz's on random ones.
+// (schema.RootJSON), and that schema.RootProfile's, in invopop's model
+// (schema.Convert reads the same derivation back into it), are written
+// as those bytes. gen's tests run it on the golden cases and this
+// repository's tool packages, genfuzz's on random ones. That the
+// derivation gives what the generator wrote up to
+// lenient.SupportPackageIsVersion8 (rewrites on invopop's model) is
+// checked against a test copy of that code, in package schema
+// (TestDeriveRandom, TestDeriveTypes), and by the golden files.
 package profilecheck
 
 import (
@@ -42,7 +46,7 @@ func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
 		if want, err := schema.Marshal(s); err != nil {
 			fail("%s: %v", p, err)
 		} else if !bytes.Equal(js[i+1], want) {
-			fail("%s: RootJSON (derived from the portable text) differs from schema.Convert's\n%s\n%s", p, js[i+1], want)
+			fail("%s: RootJSON (derived from the portable text) differs from RootProfile's, read back into invopop's model by schema.Convert\n%s\n%s", p, js[i+1], want)
 		}
 	}
 	root, err := schemaprofile.ParseRoot(js[0])

@@ -3,15 +3,18 @@
 // as normgen writes it (schema.RootJSON): the one implementation of those
 // two rewrites. The generator calls it to write the profiles into golden
 // files and tests; generated code, which carries the portable schema only,
-// calls it through lenient.DerivedSchemas when a server starts.
+// calls it through lenient.DerivedSchemas when a server starts; and
+// schema.Convert (RootProfile, For) calls it on the text of an invopop
+// schema, which it reads back into invopop's model.
 //
 // The rewrites work on the JSON text, as internal/jsonnode reads it: keys
 // keep their order, numbers and strings their text, so that what they do
 // not touch is written back byte for byte. A key they add takes the place
 // invopop's marshaller gives it (its Schema's field order, then the keys of
 // its Extras, sorted): the output is byte for byte what Marshal of invopop's
-// schema gave before these rewrites moved to the text (schema.Convert,
-// which TestDerive compares against).
+// schema gave before these rewrites moved to the text (schema.Convert as it
+// was, which package schema's TestDeriveRandom and TestDeriveTypes keep as
+// a test oracle), and what schema.Convert reads back into invopop's model.
 //
 // It imports the standard library and normgen's internal/jsonnode and
 // internal/jsonwire only (no regexp: package lenient, which generated code
@@ -54,7 +57,7 @@ func ParseRoot(portable []byte) (Root, error) {
 // branch's keywords; a string enum read in any letter case is one string
 // branch with the pattern; the root names its "$schema".
 func (r Root) TypeArray() []byte {
-	out := shallow(convert(r.node, typeArray, false))
+	out := shallow(TypeArrayOf(r.node))
 	insert(out, "$schema", jsonnode.String(SchemaVersion))
 	return out.Marshal()
 }
@@ -65,10 +68,22 @@ func (r Root) TypeArray() []byte {
 // recursive type, which the portable profile spells with $defs and $ref,
 // has a gemini schema that cannot be derived from it (the schema package
 // unrolls the type itself).
-func (r Root) Gemini() []byte { return convert(r.node, gemini, true).Marshal() }
+func (r Root) Gemini() []byte { return GeminiOf(r.node).Marshal() }
+
+// TypeArrayOf returns the typearray profile of any schema node, a tool's
+// root or one of its subschemas: Root.TypeArray but for the root's
+// "$schema". s is not modified; the result shares with it the nodes no
+// rewrite changed.
+func TypeArrayOf(s *jsonnode.Node) *jsonnode.Node { return convert(s, typeArray, false) }
+
+// GeminiOf returns the gemini profile of any schema node, as Root.Gemini
+// does of a root. s is not modified; the result shares with it the nodes
+// no rewrite changed. schema.Convert reads it into invopop's model.
+func GeminiOf(s *jsonnode.Node) *jsonnode.Node { return convert(s, gemini, true) }
 
 // convert rewrites a schema node by node, children first (the profile's
-// rewrite sees converted subschemas), where schema.Convert did: anyOf's
+// rewrite sees converted subschemas), where schema.Convert did on
+// invopop's model (the oracle of package schema's tests): anyOf's
 // branches, $defs' and properties' values, items and
 // additionalProperties. Other keywords (a type's own schema may hold
 // allOf, oneOf, not, ...) are kept as they are. s is not modified.
@@ -252,7 +267,7 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 		}
 	}
 	if out.Kind != '{' {
-		return out // a boolean schema, kept as schema.Convert kept it
+		return out // a boolean schema, kept as invopop's model kept it
 	}
 	untyped := out.Get("type") == nil && out.Get("anyOf") == nil
 	if out == s && !untyped && !slices.ContainsFunc(s.Keys, dropped) {
