@@ -101,7 +101,7 @@ func renderFast(f *jen.Group, s *Struct) {
 		// One key the type does not declare, ignored (Fast.Unknown), but
 		// not one in another letter case, which the Decoder refuses.
 		cases = append(cases, jen.Default().Block(fastTake(jen.Id("skipped"),
-			jen.Id("f").Dot("UnknownOf").Call(jen.Id("k"), jen.Id(knownVar(s))))))
+			jen.Id("f").Dot("UnknownIn").Call(jen.Id("k"), jen.Op("&").Id(fieldsVar(s))))))
 	default:
 		cases = append(cases, jen.Default().Block(fastTake(jen.Id("skipped"),
 			jen.Id("f").Dot("Unknown").Call(jen.Id("k")))))

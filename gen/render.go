@@ -32,14 +32,13 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion10")
-		f.Comment("For each type T below, tKeys holds the accepted keys of each field of T,")
-		f.Comment("canonical name first, tKnown every key T accepts, and tFields what the")
-		f.Comment("Decoder reads of them (lenient.Fields); T's unmarshalNormgen is")
-		f.Comment("UnmarshalJSON recording fixes when report is set; decodeNormgen decodes")
-		f.Comment("one T object at the Decoder's current path; fastNormgen, where T has one,")
-		f.Comment("decodes one clean T object in one pass, false meaning that the input needs")
-		f.Comment("the Decoder (see lenient.Fast).")
+		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion11")
+		f.Comment("For each type T below, tFields holds the accepted keys of each field of T,")
+		f.Comment("canonical name first, and what the Decoder reads of them (lenient.Fields);")
+		f.Comment("T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;")
+		f.Comment("decodeNormgen decodes one T object at the Decoder's current path;")
+		f.Comment("fastNormgen, where T has one, decodes one clean T object in one pass, false")
+		f.Comment("meaning that the input needs the Decoder (see lenient.Fast).")
 		f.Line()
 		return nil
 	})
@@ -67,14 +66,12 @@ func lowerFirst(s string) string {
 	return string(r)
 }
 
-func keysVar(s *Struct) string   { return lowerFirst(s.Name) + "Keys" }
-func knownVar(s *Struct) string  { return lowerFirst(s.Name) + "Known" }
 func fieldsVar(s *Struct) string { return lowerFirst(s.Name) + "Fields" }
 func patternVar(s *Struct, f *Field) string {
 	return lowerFirst(s.Name) + strings.Join(f.GoName, "") + "Pattern"
 }
 
-// renderStruct renders s's keys, UnmarshalJSON, UnmarshalJSONReport and
+// renderStruct renders s's Fields, UnmarshalJSON, UnmarshalJSONReport and
 // decodeNormgen, and with fast its fastNormgen, which the two Unmarshal
 // methods try first.
 func renderStruct(f *jen.Group, s *Struct, fast bool) {
@@ -87,21 +84,18 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		}
 		keys = append(keys, jen.Values(sp...))
 	}
-	f.Var().Id(keysVar(s)).Op("=").Index(jen.Lit(n)).Index().String().Values(keys...)
 	// Each field's forms in the type's Fields, worked out once.
 	forms := make([]lenient.AbsentForms, n)
 	for i, fl := range s.Fields {
 		forms[i] = fieldForms(s, fl, i)
 	}
 	if n > 0 {
-		f.Var().Id(knownVar(s)).Op("=").Qual(lenientPkg, "KnownKeys").Call(jen.Id(keysVar(s)).Index(jen.Empty(), jen.Empty()))
 		formsCode := make([]jen.Code, n)
 		for i := range forms {
 			formsCode[i] = absentFormsCode(forms[i])
 		}
 		fields := []jen.Code{
-			jen.Id("Keys").Op(":").Id(keysVar(s)).Index(jen.Empty(), jen.Empty()),
-			jen.Id("Known").Op(":").Op("&").Id(knownVar(s)),
+			jen.Id("Keys").Op(":").Index().Index().String().Values(keys...),
 			jen.Id("Forms").Op(":").Index().Qual(lenientPkg, "AbsentForms").Values(formsCode...),
 		}
 		if s.RejectUnknown {
@@ -298,7 +292,7 @@ func absent(s *Struct, f *Field, i int) []jen.Code {
 	case k.HasDefault:
 		return append(append(allocs(f), setDefault(f)...), jen.Id("d").Dot("Defaulted").Call(jen.Lit(f.Name), jen.Lit(string(defaultJSON(f)))))
 	case f.Required:
-		return []jen.Code{jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name), jen.Id(keysVar(s)).Index(jen.Lit(i)).Index(jen.Lit(1), jen.Empty()))}
+		return []jen.Code{jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name), jen.Id(fieldsVar(s)).Dot("Keys").Index(jen.Lit(i)).Index(jen.Lit(1), jen.Empty()))}
 	}
 	return nil
 }

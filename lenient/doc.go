@@ -119,3 +119,11 @@ const SupportPackageIsVersion9 = true
 // generated for versions 5 to 9 still builds and runs against this
 // runtime.
 const SupportPackageIsVersion10 = true
+
+// SupportPackageIsVersion11 is referenced by generated code that declares
+// one table per type, its Fields, holding the keys (Known is left nil:
+// the runtime works the known keys out on the first unknown key), and
+// whose fast path checks an unknown key against it (Fast.UnknownIn).
+// Code generated for versions 5 to 10 still builds and runs against this
+// runtime.
+const SupportPackageIsVersion11 = true

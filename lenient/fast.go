@@ -923,6 +923,18 @@ func (f *Fast) UnknownOf(key []byte, known []string) bool {
 	return foldedKey(key, known) == "" && f.Unknown(key)
 }
 
+// UnknownIn is UnknownOf with the type's known keys taken from its Fields
+// (every key of every field). Generated code calls it for a type with
+// fields; for one without, it calls Unknown.
+func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
+	for _, keys := range fields.Keys {
+		if foldedKey(key, keys) != "" {
+			return false
+		}
+	}
+	return f.Unknown(key)
+}
+
 // Fixes returns the fixes recorded since Report, in the Decoder's order
 // (nil when there are none).
 func (f *Fast) Fixes() []Fix { return f.fixes }

@@ -5,14 +5,19 @@ package lenient
 const Required AbsentForms = 1 << 6
 
 // Fields describes the fields of a generated struct type to
-// Decoder.Field and Decoder.Missed; generated code declares one for each
-// type, beside the type's keys.
+// Decoder.Field, Decoder.Missed and Fast.UnknownIn; generated code
+// declares one for each type with fields.
+//
+// A Fields literal needs no code to initialize it when the program
+// starts. The list of every key the type accepts, KnownKeys(Keys), is
+// made only where an error message or a key hint needs it: for an unknown
+// key on the Decoder path (Fast.UnknownIn reads Keys as they are).
 type Fields struct {
 	// Keys holds each field's accepted keys, canonical name first.
 	Keys [][]string
-	// Known points to KnownKeys(Keys): a pointer to the generated
-	// variable, so that a Fields literal needs no code to initialize it
-	// when the program starts.
+	// Known, when set, points to KnownKeys(Keys), as code generated for
+	// SupportPackageIsVersion10 sets it (a list made when the program
+	// starts); code generated since leaves it nil.
 	Known *[]string
 	// Forms holds, for each field, what Take reads as the field left out;
 	// Required (or NullMissing) where a field not given is a problem.
@@ -31,7 +36,7 @@ type Fields struct {
 func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 	i := f.find(it.Key, d.after)
 	if i < 0 {
-		d.Unknown(it.Key, f.Unknown, *f.Known)
+		d.Unknown(it.Key, f.Unknown, f.known())
 		return -1
 	}
 	d.after = i + 1
@@ -72,4 +77,14 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 			d.Missing(f.Keys[i][0], f.Keys[i][1:])
 		}
 	}
+}
+
+// known returns every key of f's fields: *Known, or KnownKeys(Keys), a
+// list made for each unknown key the Decoder meets (Unknown checks the
+// key against it, and keeps it for Missing's key hint).
+func (f *Fields) known() []string {
+	if f.Known != nil {
+		return *f.Known
+	}
+	return KnownKeys(f.Keys)
 }

@@ -10,19 +10,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var queryInputKeys = [5][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}
-var queryInputKnown = lenient.KnownKeys(queryInputKeys[:])
-var queryInputFields = lenient.Fields{Keys: queryInputKeys[:], Known: &queryInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -222,7 +219,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Order = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, queryInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &queryInputFields)
 		}
 		if !ok {
 			return false
@@ -253,9 +250,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var copyInputKeys = [6][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}
-var copyInputKnown = lenient.KnownKeys(copyInputKeys[:])
-var copyInputFields = lenient.Fields{Keys: copyInputKeys[:], Known: &copyInputKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
+var copyInputFields = lenient.Fields{Keys: [][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -491,7 +486,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Retries = int8(val)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, copyInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &copyInputFields)
 		}
 		if !ok {
 			return false
@@ -528,9 +523,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var pipelineInputKeys = [11][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}
-var pipelineInputKnown = lenient.KnownKeys(pipelineInputKeys[:])
-var pipelineInputFields = lenient.Fields{Keys: pipelineInputKeys[:], Known: &pipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
+var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -670,9 +663,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-var stepKeys = [4][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}
-var stepKnown = lenient.KnownKeys(stepKeys[:])
-var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
+var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -834,7 +825,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Retries = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, stepKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
 		if !ok {
 			return false
@@ -859,9 +850,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var retryKeys = [2][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}
-var retryKnown = lenient.KnownKeys(retryKeys[:])
-var retryFields = lenient.Fields{Keys: retryKeys[:], Known: &retryKnown, Forms: []lenient.AbsentForms{0, 0}}
+var retryFields = lenient.Fields{Keys: [][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -977,7 +966,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "backoff_ms":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, retryKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &retryFields)
 		}
 		if !ok {
 			return false
@@ -1001,9 +990,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var notifyKeys = [2][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}
-var notifyKnown = lenient.KnownKeys(notifyKeys[:])
-var notifyFields = lenient.Fields{Keys: notifyKeys[:], Known: &notifyKnown, Forms: []lenient.AbsentForms{0, 0}}
+var notifyFields = lenient.Fields{Keys: [][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1098,7 +1085,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "on_failure":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.OnFailure, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, notifyKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &notifyFields)
 		}
 		if !ok {
 			return false
@@ -1122,9 +1109,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var limitsKeys = [2][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}
-var limitsKnown = lenient.KnownKeys(limitsKeys[:])
-var limitsFields = lenient.Fields{Keys: limitsKeys[:], Known: &limitsKnown, Forms: []lenient.AbsentForms{0, 0}}
+var limitsFields = lenient.Fields{Keys: [][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1214,7 +1199,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "memory_mb":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, limitsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &limitsFields)
 		}
 		if !ok {
 			return false
@@ -1238,9 +1223,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var ticketInputKeys = [7][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}
-var ticketInputKnown = lenient.KnownKeys(ticketInputKeys[:])
-var ticketInputFields = lenient.Fields{Keys: ticketInputKeys[:], Known: &ticketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var ticketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1484,9 +1467,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var resizeInputKeys = [8][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}
-var resizeInputKnown = lenient.KnownKeys(resizeInputKeys[:])
-var resizeInputFields = lenient.Fields{Keys: resizeInputKeys[:], Known: &resizeInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
+var resizeInputFields = lenient.Fields{Keys: [][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1734,7 +1715,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, resizeInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &resizeInputFields)
 		}
 		if !ok {
 			return false
@@ -1783,9 +1764,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var searchIssuesInputKeys = [3][]string{{"query", "q"}, {"labels"}, {"filter"}}
-var searchIssuesInputKnown = lenient.KnownKeys(searchIssuesInputKeys[:])
-var searchIssuesInputFields = lenient.Fields{Keys: searchIssuesInputKeys[:], Known: &searchIssuesInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
+var searchIssuesInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"labels"}, {"filter"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1879,7 +1858,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Filter = p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, searchIssuesInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &searchIssuesInputFields)
 		}
 		if !ok {
 			return false
@@ -1888,9 +1867,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var issueFilterKeys = [6][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}
-var issueFilterKnown = lenient.KnownKeys(issueFilterKeys[:])
-var issueFilterFields = lenient.Fields{Keys: issueFilterKeys[:], Known: &issueFilterKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var issueFilterFields = lenient.Fields{Keys: [][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2112,7 +2089,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[5], ok = true, !seen[5] && p.fastNormgen(f, 0)
 			x.Not = p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, issueFilterKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &issueFilterFields)
 		}
 		if !ok {
 			return false

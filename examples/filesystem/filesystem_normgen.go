@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var editFileInputKeys = [7][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-var editFileInputKnown = lenient.KnownKeys(editFileInputKeys[:])
-var editFileInputFields = lenient.Fields{Keys: editFileInputKeys[:], Known: &editFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -152,7 +149,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "dry_run":
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, editFileInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &editFileInputFields)
 		}
 		if !ok {
 			return false
@@ -171,9 +168,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var editKeys = [2][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}
-var editKnown = lenient.KnownKeys(editKeys[:])
-var editFields = lenient.Fields{Keys: editKeys[:], Known: &editKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var editFields = lenient.Fields{Keys: [][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -251,7 +246,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "new_text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.NewText, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, editKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &editFields)
 		}
 		if !ok {
 			return false
@@ -260,9 +255,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var multiEditInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-var multiEditInputKnown = lenient.KnownKeys(multiEditInputKeys[:])
-var multiEditInputFields = lenient.Fields{Keys: multiEditInputKeys[:], Known: &multiEditInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var multiEditInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -380,7 +373,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "dry_run":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, multiEditInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &multiEditInputFields)
 		}
 		if !ok {
 			return false
@@ -389,9 +382,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var searchFilesInputKeys = [11][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}
-var searchFilesInputKnown = lenient.KnownKeys(searchFilesInputKeys[:])
-var searchFilesInputFields = lenient.Fields{Keys: searchFilesInputKeys[:], Known: &searchFilesInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -598,7 +589,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "file_types":
 			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, searchFilesInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &searchFilesInputFields)
 		}
 		if !ok {
 			return false
@@ -624,9 +615,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var listDirectoryInputKeys = [2][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}
-var listDirectoryInputKnown = lenient.KnownKeys(listDirectoryInputKeys[:])
-var listDirectoryInputFields = lenient.Fields{Keys: listDirectoryInputKeys[:], Known: &listDirectoryInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var listDirectoryInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -696,7 +685,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "recursive":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Recursive, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, listDirectoryInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &listDirectoryInputFields)
 		}
 		if !ok {
 			return false
@@ -705,9 +694,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var deleteFileInputKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-var deleteFileInputKnown = lenient.KnownKeys(deleteFileInputKeys[:])
-var deleteFileInputFields = lenient.Fields{Keys: deleteFileInputKeys[:], Known: &deleteFileInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var deleteFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -790,7 +777,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "dry_run":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, deleteFileInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &deleteFileInputFields)
 		}
 		if !ok {
 			return false
@@ -799,9 +786,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var stepParamsKeys = [4][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}
-var stepParamsKnown = lenient.KnownKeys(stepParamsKeys[:])
-var stepParamsFields = lenient.Fields{Keys: stepParamsKeys[:], Known: &stepParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var stepParamsFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -896,7 +881,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "destination":
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Destination, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, stepParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &stepParamsFields)
 		}
 		if !ok {
 			return false
@@ -905,9 +890,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var stepKeys = [3][]string{{"id"}, {"action", "type"}, {"params"}}
-var stepKnown = lenient.KnownKeys(stepKeys[:])
-var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"action", "type"}, {"params"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1030,7 +1013,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "params":
 			seen[2], ok = true, !seen[2] && x.Params.fastNormgen(f, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, stepKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
 		if !ok {
 			return false
@@ -1039,9 +1022,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var pipelineKeys = [3][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-var pipelineKnown = lenient.KnownKeys(pipelineKeys[:])
-var pipelineFields = lenient.Fields{Keys: pipelineKeys[:], Known: &pipelineKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var pipelineFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1148,7 +1129,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "dry_run":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, pipelineKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &pipelineFields)
 		}
 		if !ok {
 			return false
@@ -1157,9 +1138,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[1]
 }
 
-var batchOperationsInputKeys = [3][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}
-var batchOperationsInputKnown = lenient.KnownKeys(batchOperationsInputKeys[:])
-var batchOperationsInputFields = lenient.Fields{Keys: batchOperationsInputKeys[:], Known: &batchOperationsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var batchOperationsInputFields = lenient.Fields{Keys: [][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1240,7 +1219,7 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "dry_run":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, batchOperationsInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &batchOperationsInputFields)
 		}
 		if !ok {
 			return false

@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var addTaskInputKeys = [6][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}
-var addTaskInputKnown = lenient.KnownKeys(addTaskInputKeys[:])
-var addTaskInputFields = lenient.Fields{Keys: addTaskInputKeys[:], Known: &addTaskInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var addTaskInputFields = lenient.Fields{Keys: [][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -175,7 +172,7 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &p, 64, 0)
 			x.Estimate = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, addTaskInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &addTaskInputFields)
 		}
 		if !ok {
 			return false

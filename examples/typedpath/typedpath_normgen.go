@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var corpusIntKeys = [1][]string{{"v"}}
-var corpusIntKnown = lenient.KnownKeys(corpusIntKeys[:])
-var corpusIntFields = lenient.Fields{Keys: corpusIntKeys[:], Known: &corpusIntKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -82,7 +79,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusIntKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusIntFields)
 		}
 		if !ok {
 			return false
@@ -91,9 +88,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusInt8Keys = [1][]string{{"v"}}
-var corpusInt8Known = lenient.KnownKeys(corpusInt8Keys[:])
-var corpusInt8Fields = lenient.Fields{Keys: corpusInt8Keys[:], Known: &corpusInt8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusInt8Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -154,7 +149,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, 8, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusInt8Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusInt8Fields)
 		}
 		if !ok {
 			return false
@@ -163,9 +158,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusInt64Keys = [1][]string{{"v"}}
-var corpusInt64Known = lenient.KnownKeys(corpusInt64Keys[:])
-var corpusInt64Fields = lenient.Fields{Keys: corpusInt64Keys[:], Known: &corpusInt64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusInt64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -226,7 +219,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusInt64Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusInt64Fields)
 		}
 		if !ok {
 			return false
@@ -235,9 +228,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusUint8Keys = [1][]string{{"v"}}
-var corpusUint8Known = lenient.KnownKeys(corpusUint8Keys[:])
-var corpusUint8Fields = lenient.Fields{Keys: corpusUint8Keys[:], Known: &corpusUint8Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusUint8Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -298,7 +289,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.V, 8, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusUint8Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusUint8Fields)
 		}
 		if !ok {
 			return false
@@ -307,9 +298,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusUint64Keys = [1][]string{{"v"}}
-var corpusUint64Known = lenient.KnownKeys(corpusUint64Keys[:])
-var corpusUint64Fields = lenient.Fields{Keys: corpusUint64Keys[:], Known: &corpusUint64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusUint64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -370,7 +359,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.V, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusUint64Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusUint64Fields)
 		}
 		if !ok {
 			return false
@@ -379,9 +368,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat64Keys = [1][]string{{"v"}}
-var corpusFloat64Known = lenient.KnownKeys(corpusFloat64Keys[:])
-var corpusFloat64Fields = lenient.Fields{Keys: corpusFloat64Keys[:], Known: &corpusFloat64Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -442,7 +429,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.V, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat64Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusFloat64Fields)
 		}
 		if !ok {
 			return false
@@ -451,9 +438,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat32Keys = [1][]string{{"v"}}
-var corpusFloat32Known = lenient.KnownKeys(corpusFloat32Keys[:])
-var corpusFloat32Fields = lenient.Fields{Keys: corpusFloat32Keys[:], Known: &corpusFloat32Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat32Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -514,7 +499,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.V, 32, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat32Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusFloat32Fields)
 		}
 		if !ok {
 			return false
@@ -523,9 +508,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat32MaxKeys = [1][]string{{"v"}}
-var corpusFloat32MaxKnown = lenient.KnownKeys(corpusFloat32MaxKeys[:])
-var corpusFloat32MaxFields = lenient.Fields{Keys: corpusFloat32MaxKeys[:], Known: &corpusFloat32MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat32MaxFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -603,7 +586,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = float32(val)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat32MaxKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusFloat32MaxFields)
 		}
 		if !ok {
 			return false
@@ -612,9 +595,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat64MaxKeys = [1][]string{{"v"}}
-var corpusFloat64MaxKnown = lenient.KnownKeys(corpusFloat64MaxKeys[:])
-var corpusFloat64MaxFields = lenient.Fields{Keys: corpusFloat64MaxKeys[:], Known: &corpusFloat64MaxKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat64MaxFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -692,7 +673,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusFloat64MaxKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusFloat64MaxFields)
 		}
 		if !ok {
 			return false
@@ -701,9 +682,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusBoolKeys = [1][]string{{"v"}}
-var corpusBoolKnown = lenient.KnownKeys(corpusBoolKeys[:])
-var corpusBoolFields = lenient.Fields{Keys: corpusBoolKeys[:], Known: &corpusBoolKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusBoolFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -764,7 +743,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.V, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusBoolKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusBoolFields)
 		}
 		if !ok {
 			return false
@@ -773,9 +752,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusBoolStrictKeys = [1][]string{{"v"}}
-var corpusBoolStrictKnown = lenient.KnownKeys(corpusBoolStrictKeys[:])
-var corpusBoolStrictFields = lenient.Fields{Keys: corpusBoolStrictKeys[:], Known: &corpusBoolStrictKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusBoolStrictFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -836,7 +813,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.V, lenient.StrictBool)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusBoolStrictKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusBoolStrictFields)
 		}
 		if !ok {
 			return false
@@ -845,9 +822,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusStringKeys = [1][]string{{"v"}}
-var corpusStringKnown = lenient.KnownKeys(corpusStringKeys[:])
-var corpusStringFields = lenient.Fields{Keys: corpusStringKeys[:], Known: &corpusStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -908,7 +883,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.V, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusStringKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusStringFields)
 		}
 		if !ok {
 			return false
@@ -917,9 +892,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusStringsKeys = [1][]string{{"v"}}
-var corpusStringsKnown = lenient.KnownKeys(corpusStringsKeys[:])
-var corpusStringsFields = lenient.Fields{Keys: corpusStringsKeys[:], Known: &corpusStringsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringsFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -993,7 +966,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusStringsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusStringsFields)
 		}
 		if !ok {
 			return false
@@ -1002,9 +975,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusIntsKeys = [1][]string{{"v"}}
-var corpusIntsKnown = lenient.KnownKeys(corpusIntsKeys[:])
-var corpusIntsFields = lenient.Fields{Keys: corpusIntsKeys[:], Known: &corpusIntsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntsFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1078,7 +1049,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.V, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusIntsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusIntsFields)
 		}
 		if !ok {
 			return false
@@ -1087,9 +1058,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusIntsWrapKeys = [1][]string{{"v"}}
-var corpusIntsWrapKnown = lenient.KnownKeys(corpusIntsWrapKeys[:])
-var corpusIntsWrapFields = lenient.Fields{Keys: corpusIntsWrapKeys[:], Known: &corpusIntsWrapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntsWrapFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1163,7 +1132,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.V, lenient.IntBits, lenient.Wrap)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusIntsWrapKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusIntsWrapFields)
 		}
 		if !ok {
 			return false
@@ -1172,9 +1141,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusStringsSplitKeys = [1][]string{{"v"}}
-var corpusStringsSplitKnown = lenient.KnownKeys(corpusStringsSplitKeys[:])
-var corpusStringsSplitFields = lenient.Fields{Keys: corpusStringsSplitKeys[:], Known: &corpusStringsSplitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringsSplitFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1248,7 +1215,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusStringsSplitKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusStringsSplitFields)
 		}
 		if !ok {
 			return false
@@ -1257,9 +1224,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusMapKeys = [1][]string{{"v"}}
-var corpusMapKnown = lenient.KnownKeys(corpusMapKeys[:])
-var corpusMapFields = lenient.Fields{Keys: corpusMapKeys[:], Known: &corpusMapKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusMapFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1357,7 +1322,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.V = mp
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusMapKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusMapFields)
 		}
 		if !ok {
 			return false
@@ -1366,9 +1331,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusPtrIntKeys = [1][]string{{"v"}}
-var corpusPtrIntKnown = lenient.KnownKeys(corpusPtrIntKeys[:])
-var corpusPtrIntFields = lenient.Fields{Keys: corpusPtrIntKeys[:], Known: &corpusPtrIntKnown, Forms: []lenient.AbsentForms{lenient.Required}}
+var corpusPtrIntFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1434,7 +1397,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.V = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, corpusPtrIntKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusPtrIntFields)
 		}
 		if !ok {
 			return false
@@ -1443,9 +1406,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusAnyKeys = [1][]string{{"v"}}
-var corpusAnyKnown = lenient.KnownKeys(corpusAnyKeys[:])
-var corpusAnyFields = lenient.Fields{Keys: corpusAnyKeys[:], Known: &corpusAnyKnown, Forms: []lenient.AbsentForms{lenient.Required}}
+var corpusAnyFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var searchKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
-var searchKnown = lenient.KnownKeys(searchKeys[:])
-var searchFields = lenient.Fields{Keys: searchKeys[:], Known: &searchKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFields = lenient.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -182,7 +179,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "ids":
 			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, searchKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &searchFields)
 		}
 		if !ok {
 			return false
@@ -191,9 +188,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var reviewKeys = [22][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}
-var reviewKnown = lenient.KnownKeys(reviewKeys[:])
-var reviewFields = lenient.Fields{Keys: reviewKeys[:], Known: &reviewKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
+var reviewFields = lenient.Fields{Keys: [][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -470,7 +465,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "head_ref":
 			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.HeadRef, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, reviewKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &reviewFields)
 		}
 		if !ok {
 			return false
@@ -479,9 +474,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2] && seen[3] && seen[4]
 }
 
-var reviewCommentKeys = [6][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}
-var reviewCommentKnown = lenient.KnownKeys(reviewCommentKeys[:])
-var reviewCommentFields = lenient.Fields{Keys: reviewCommentKeys[:], Known: &reviewCommentKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
+var reviewCommentFields = lenient.Fields{Keys: [][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -570,7 +563,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "suggestion":
 			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Suggestion, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, reviewCommentKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &reviewCommentFields)
 		}
 		if !ok {
 			return false
@@ -579,9 +572,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[4]
 }
 
-var writeFileKeys = [2][]string{{"path"}, {"content"}}
-var writeFileKnown = lenient.KnownKeys(writeFileKeys[:])
-var writeFileFields = lenient.Fields{Keys: writeFileKeys[:], Known: &writeFileKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var writeFileFields = lenient.Fields{Keys: [][]string{{"path"}, {"content"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -646,7 +637,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "content":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, writeFileKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &writeFileFields)
 		}
 		if !ok {
 			return false
@@ -655,9 +646,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var pathsKeys = [1][]string{{"paths"}}
-var pathsKnown = lenient.KnownKeys(pathsKeys[:])
-var pathsFields = lenient.Fields{Keys: pathsKeys[:], Known: &pathsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var pathsFields = lenient.Fields{Keys: [][]string{{"paths"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -731,7 +720,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "paths":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Paths, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, pathsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &pathsFields)
 		}
 		if !ok {
 			return false
@@ -740,9 +729,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var iDsKeys = [1][]string{{"ids"}}
-var iDsKnown = lenient.KnownKeys(iDsKeys[:])
-var iDsFields = lenient.Fields{Keys: iDsKeys[:], Known: &iDsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var iDsFields = lenient.Fields{Keys: [][]string{{"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -816,7 +803,7 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "ids":
 			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, iDsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &iDsFields)
 		}
 		if !ok {
 			return false

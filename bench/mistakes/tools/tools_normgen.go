@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var vibium85Keys = [1][]string{{"ms"}}
-var vibium85Known = lenient.KnownKeys(vibium85Keys[:])
-var vibium85Fields = lenient.Fields{Keys: vibium85Keys[:], Known: &vibium85Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var vibium85Fields = lenient.Fields{Keys: [][]string{{"ms"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -82,7 +79,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "ms":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Ms, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, vibium85Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &vibium85Fields)
 		}
 		if !ok {
 			return false
@@ -91,9 +88,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var openHandsSDK1085Keys = [3][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}
-var openHandsSDK1085Known = lenient.KnownKeys(openHandsSDK1085Keys[:])
-var openHandsSDK1085Fields = lenient.Fields{Keys: openHandsSDK1085Keys[:], Known: &openHandsSDK1085Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var openHandsSDK1085Fields = lenient.Fields{Keys: [][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -172,7 +167,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "lines_after":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, openHandsSDK1085Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &openHandsSDK1085Fields)
 		}
 		if !ok {
 			return false
@@ -181,9 +176,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode24597Keys = [1][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}
-var claudeCode24597Known = lenient.KnownKeys(claudeCode24597Keys[:])
-var claudeCode24597Fields = lenient.Fields{Keys: claudeCode24597Keys[:], Known: &claudeCode24597Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode24597Fields = lenient.Fields{Keys: [][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -249,7 +242,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "pull_number":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode24597Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode24597Fields)
 		}
 		if !ok {
 			return false
@@ -258,9 +251,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var dejaVu422Keys = [1][]string{{"limit"}}
-var dejaVu422Known = lenient.KnownKeys(dejaVu422Keys[:])
-var dejaVu422Fields = lenient.Fields{Keys: dejaVu422Keys[:], Known: &dejaVu422Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var dejaVu422Fields = lenient.Fields{Keys: [][]string{{"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -320,7 +311,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, dejaVu422Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &dejaVu422Fields)
 		}
 		if !ok {
 			return false
@@ -329,9 +320,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var servers2905Keys = [4][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}
-var servers2905Known = lenient.KnownKeys(servers2905Keys[:])
-var servers2905Fields = lenient.Fields{Keys: servers2905Keys[:], Known: &servers2905Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var servers2905Fields = lenient.Fields{Keys: [][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -458,7 +447,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "isRevision":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsRevision, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, servers2905Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &servers2905Fields)
 		}
 		if !ok {
 			return false
@@ -467,9 +456,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
-var hermesAgent100926Keys = [2][]string{{"pattern"}, {"limit"}}
-var hermesAgent100926Known = lenient.KnownKeys(hermesAgent100926Keys[:])
-var hermesAgent100926Fields = lenient.Fields{Keys: hermesAgent100926Keys[:], Known: &hermesAgent100926Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var hermesAgent100926Fields = lenient.Fields{Keys: [][]string{{"pattern"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -534,7 +521,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, hermesAgent100926Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &hermesAgent100926Fields)
 		}
 		if !ok {
 			return false
@@ -543,9 +530,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var picoclaw400Keys = [2][]string{{"query"}, {"count"}}
-var picoclaw400Known = lenient.KnownKeys(picoclaw400Keys[:])
-var picoclaw400Fields = lenient.Fields{Keys: picoclaw400Keys[:], Known: &picoclaw400Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var picoclaw400Fields = lenient.Fields{Keys: [][]string{{"query"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -610,7 +595,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "count":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, picoclaw400Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &picoclaw400Fields)
 		}
 		if !ok {
 			return false
@@ -619,9 +604,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var opencode1328Keys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
-var opencode1328Known = lenient.KnownKeys(opencode1328Keys[:])
-var opencode1328Fields = lenient.Fields{Keys: opencode1328Keys[:], Known: &opencode1328Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var opencode1328Fields = lenient.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -695,7 +678,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, opencode1328Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &opencode1328Fields)
 		}
 		if !ok {
 			return false
@@ -704,9 +687,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var opencode1328OffsetKeys = [3][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}
-var opencode1328OffsetKnown = lenient.KnownKeys(opencode1328OffsetKeys[:])
-var opencode1328OffsetFields = lenient.Fields{Keys: opencode1328OffsetKeys[:], Known: &opencode1328OffsetKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var opencode1328OffsetFields = lenient.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -780,7 +761,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, opencode1328OffsetKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &opencode1328OffsetFields)
 		}
 		if !ok {
 			return false
@@ -789,9 +770,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var basicMemory250Keys = [1][]string{{"depth"}}
-var basicMemory250Known = lenient.KnownKeys(basicMemory250Keys[:])
-var basicMemory250Fields = lenient.Fields{Keys: basicMemory250Keys[:], Known: &basicMemory250Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var basicMemory250Fields = lenient.Fields{Keys: [][]string{{"depth"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -856,7 +835,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Depth = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, basicMemory250Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &basicMemory250Fields)
 		}
 		if !ok {
 			return false
@@ -865,9 +844,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var vmlx47Keys = [1][]string{{"limit"}}
-var vmlx47Known = lenient.KnownKeys(vmlx47Keys[:])
-var vmlx47Fields = lenient.Fields{Keys: vmlx47Keys[:], Known: &vmlx47Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var vmlx47Fields = lenient.Fields{Keys: [][]string{{"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -927,7 +904,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, vmlx47Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &vmlx47Fields)
 		}
 		if !ok {
 			return false
@@ -936,9 +913,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var lmStudio1626Keys = [1][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}
-var lmStudio1626Known = lenient.KnownKeys(lmStudio1626Keys[:])
-var lmStudio1626Fields = lenient.Fields{Keys: lmStudio1626Keys[:], Known: &lmStudio1626Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var lmStudio1626Fields = lenient.Fields{Keys: [][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1004,7 +979,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "sheet_name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.SheetName, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, lmStudio1626Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &lmStudio1626Fields)
 		}
 		if !ok {
 			return false
@@ -1013,9 +988,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode91803Keys = [1][]string{{"confirmed"}}
-var claudeCode91803Known = lenient.KnownKeys(claudeCode91803Keys[:])
-var claudeCode91803Fields = lenient.Fields{Keys: claudeCode91803Keys[:], Known: &claudeCode91803Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803Fields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1076,7 +1049,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "confirmed":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode91803Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode91803Fields)
 		}
 		if !ok {
 			return false
@@ -1085,9 +1058,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode91803CapitalKeys = [1][]string{{"confirmed"}}
-var claudeCode91803CapitalKnown = lenient.KnownKeys(claudeCode91803CapitalKeys[:])
-var claudeCode91803CapitalFields = lenient.Fields{Keys: claudeCode91803CapitalKeys[:], Known: &claudeCode91803CapitalKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803CapitalFields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1148,7 +1119,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 		case "confirmed":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode91803CapitalKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode91803CapitalFields)
 		}
 		if !ok {
 			return false
@@ -1157,9 +1128,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 	return f.Closed() && seen[0]
 }
 
-var claudeCode91803DigitKeys = [1][]string{{"confirmed"}}
-var claudeCode91803DigitKnown = lenient.KnownKeys(claudeCode91803DigitKeys[:])
-var claudeCode91803DigitFields = lenient.Fields{Keys: claudeCode91803DigitKeys[:], Known: &claudeCode91803DigitKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803DigitFields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1220,7 +1189,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "confirmed":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode91803DigitKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode91803DigitFields)
 		}
 		if !ok {
 			return false
@@ -1229,9 +1198,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var claudeCode29104Keys = [1][]string{{"completed"}}
-var claudeCode29104Known = lenient.KnownKeys(claudeCode29104Keys[:])
-var claudeCode29104Fields = lenient.Fields{Keys: claudeCode29104Keys[:], Known: &claudeCode29104Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode29104Fields = lenient.Fields{Keys: [][]string{{"completed"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1291,7 +1258,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "completed":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Completed, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode29104Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode29104Fields)
 		}
 		if !ok {
 			return false
@@ -1300,9 +1267,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var nteract1678Keys = [1][]string{{"and_run", "andRun", "and-run", "AndRun"}}
-var nteract1678Known = lenient.KnownKeys(nteract1678Keys[:])
-var nteract1678Fields = lenient.Fields{Keys: nteract1678Keys[:], Known: &nteract1678Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var nteract1678Fields = lenient.Fields{Keys: [][]string{{"and_run", "andRun", "and-run", "AndRun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1367,7 +1332,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "and_run":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.AndRun, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, nteract1678Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &nteract1678Fields)
 		}
 		if !ok {
 			return false
@@ -1376,9 +1341,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode22394Keys = [2][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}
-var claudeCode22394Known = lenient.KnownKeys(claudeCode22394Keys[:])
-var claudeCode22394Fields = lenient.Fields{Keys: claudeCode22394Keys[:], Known: &claudeCode22394Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var claudeCode22394Fields = lenient.Fields{Keys: [][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1443,9 +1406,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.Missed(seen[:], &claudeCode22394Fields)
 }
 
-var claudeCode34520Keys = [1][]string{{"tasks"}}
-var claudeCode34520Known = lenient.KnownKeys(claudeCode34520Keys[:])
-var claudeCode34520Fields = lenient.Fields{Keys: claudeCode34520Keys[:], Known: &claudeCode34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode34520Fields = lenient.Fields{Keys: [][]string{{"tasks"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1536,7 +1497,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Task34520, 0, len(b)), b...)
 			x.Tasks = s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode34520Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode34520Fields)
 		}
 		if !ok {
 			return false
@@ -1545,9 +1506,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var task34520Keys = [2][]string{{"id"}, {"content"}}
-var task34520Known = lenient.KnownKeys(task34520Keys[:])
-var task34520Fields = lenient.Fields{Keys: task34520Keys[:], Known: &task34520Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
+var task34520Fields = lenient.Fields{Keys: [][]string{{"id"}, {"content"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1615,7 +1574,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "content":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, task34520Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &task34520Fields)
 		}
 		if !ok {
 			return false
@@ -1624,9 +1583,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var gmailMCP96Keys = [1][]string{{"to"}}
-var gmailMCP96Known = lenient.KnownKeys(gmailMCP96Keys[:])
-var gmailMCP96Fields = lenient.Fields{Keys: gmailMCP96Keys[:], Known: &gmailMCP96Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var gmailMCP96Fields = lenient.Fields{Keys: [][]string{{"to"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1700,7 +1657,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "to":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.To, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, gmailMCP96Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &gmailMCP96Fields)
 		}
 		if !ok {
 			return false
@@ -1709,9 +1666,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var mcpRemote319Keys = [1][]string{{"target"}}
-var mcpRemote319Known = lenient.KnownKeys(mcpRemote319Keys[:])
-var mcpRemote319Fields = lenient.Fields{Keys: mcpRemote319Keys[:], Known: &mcpRemote319Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpRemote319Fields = lenient.Fields{Keys: [][]string{{"target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1784,7 +1739,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "target":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Target, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, mcpRemote319Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &mcpRemote319Fields)
 		}
 		if !ok {
 			return false
@@ -1793,9 +1748,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var gitlabMCP380Keys = [1][]string{{"labels"}}
-var gitlabMCP380Known = lenient.KnownKeys(gitlabMCP380Keys[:])
-var gitlabMCP380Fields = lenient.Fields{Keys: gitlabMCP380Keys[:], Known: &gitlabMCP380Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var gitlabMCP380Fields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1868,7 +1821,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "labels":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, gitlabMCP380Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &gitlabMCP380Fields)
 		}
 		if !ok {
 			return false
@@ -1877,9 +1830,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var weKnora2955Keys = [1][]string{{"args"}}
-var weKnora2955Known = lenient.KnownKeys(weKnora2955Keys[:])
-var weKnora2955Fields = lenient.Fields{Keys: weKnora2955Keys[:], Known: &weKnora2955Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var weKnora2955Fields = lenient.Fields{Keys: [][]string{{"args"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1952,7 +1903,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "args":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Args, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, weKnora2955Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &weKnora2955Fields)
 		}
 		if !ok {
 			return false
@@ -1961,9 +1912,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode73137Keys = [4][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}
-var claudeCode73137Known = lenient.KnownKeys(claudeCode73137Keys[:])
-var claudeCode73137Fields = lenient.Fields{Keys: claudeCode73137Keys[:], Known: &claudeCode73137Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode73137Fields = lenient.Fields{Keys: [][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2081,7 +2030,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "clicks":
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Clicks, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode73137Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode73137Fields)
 		}
 		if !ok {
 			return false
@@ -2090,9 +2039,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var sonetto319TodosKeys = [1][]string{{"todos"}}
-var sonetto319TodosKnown = lenient.KnownKeys(sonetto319TodosKeys[:])
-var sonetto319TodosFields = lenient.Fields{Keys: sonetto319TodosKeys[:], Known: &sonetto319TodosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var sonetto319TodosFields = lenient.Fields{Keys: [][]string{{"todos"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2183,7 +2130,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Todo319, 0, len(b)), b...)
 			x.Todos = s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319TodosKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &sonetto319TodosFields)
 		}
 		if !ok {
 			return false
@@ -2192,9 +2139,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var todo319Keys = [2][]string{{"content"}, {"status"}}
-var todo319Known = lenient.KnownKeys(todo319Keys[:])
-var todo319Fields = lenient.Fields{Keys: todo319Keys[:], Known: &todo319Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var todo319Fields = lenient.Fields{Keys: [][]string{{"content"}, {"status"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2262,7 +2207,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "status":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Status, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, todo319Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &todo319Fields)
 		}
 		if !ok {
 			return false
@@ -2271,9 +2216,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var sonetto319LoneLabelKeys = [1][]string{{"labels"}}
-var sonetto319LoneLabelKnown = lenient.KnownKeys(sonetto319LoneLabelKeys[:])
-var sonetto319LoneLabelFields = lenient.Fields{Keys: sonetto319LoneLabelKeys[:], Known: &sonetto319LoneLabelKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var sonetto319LoneLabelFields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2346,7 +2289,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		case "labels":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319LoneLabelKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &sonetto319LoneLabelFields)
 		}
 		if !ok {
 			return false
@@ -2355,9 +2298,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed()
 }
 
-var sonetto319LoneTodoKeys = [1][]string{{"todos"}}
-var sonetto319LoneTodoKnown = lenient.KnownKeys(sonetto319LoneTodoKeys[:])
-var sonetto319LoneTodoFields = lenient.Fields{Keys: sonetto319LoneTodoKeys[:], Known: &sonetto319LoneTodoKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var sonetto319LoneTodoFields = lenient.Fields{Keys: [][]string{{"todos"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2448,7 +2389,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Todo319, 0, len(b)), b...)
 			x.Todos = s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319LoneTodoKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &sonetto319LoneTodoFields)
 		}
 		if !ok {
 			return false
@@ -2457,9 +2398,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var sonetto319PythonListKeys = [1][]string{{"labels"}}
-var sonetto319PythonListKnown = lenient.KnownKeys(sonetto319PythonListKeys[:])
-var sonetto319PythonListFields = lenient.Fields{Keys: sonetto319PythonListKeys[:], Known: &sonetto319PythonListKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var sonetto319PythonListFields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2532,7 +2471,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "labels":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, sonetto319PythonListKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &sonetto319PythonListFields)
 		}
 		if !ok {
 			return false
@@ -2541,9 +2480,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed()
 }
 
-var adcp4201Keys = [1][]string{{"labels"}}
-var adcp4201Known = lenient.KnownKeys(adcp4201Keys[:])
-var adcp4201Fields = lenient.Fields{Keys: adcp4201Keys[:], Known: &adcp4201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var adcp4201Fields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2616,7 +2553,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "labels":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, adcp4201Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &adcp4201Fields)
 		}
 		if !ok {
 			return false
@@ -2625,9 +2562,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode15766Keys = [1][]string{{"parent"}}
-var claudeCode15766Known = lenient.KnownKeys(claudeCode15766Keys[:])
-var claudeCode15766Fields = lenient.Fields{Keys: claudeCode15766Keys[:], Known: &claudeCode15766Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode15766Fields = lenient.Fields{Keys: [][]string{{"parent"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2690,7 +2625,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "parent":
 			seen[0], ok = true, !seen[0] && x.Parent.fastNormgen(f, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeCode15766Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode15766Fields)
 		}
 		if !ok {
 			return false
@@ -2699,9 +2634,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var parent15766Keys = [1][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}
-var parent15766Known = lenient.KnownKeys(parent15766Keys[:])
-var parent15766Fields = lenient.Fields{Keys: parent15766Keys[:], Known: &parent15766Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var parent15766Fields = lenient.Fields{Keys: [][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2769,7 +2702,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "database_id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatabaseID, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, parent15766Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &parent15766Fields)
 		}
 		if !ok {
 			return false
@@ -2778,9 +2711,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode18260Keys = [2][]string{{"parent"}, {"properties"}}
-var claudeCode18260Known = lenient.KnownKeys(claudeCode18260Keys[:])
-var claudeCode18260Fields = lenient.Fields{Keys: claudeCode18260Keys[:], Known: &claudeCode18260Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode18260Fields = lenient.Fields{Keys: [][]string{{"parent"}, {"properties"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2836,9 +2767,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.Missed(seen[:], &claudeCode18260Fields)
 }
 
-var parent18260Keys = [1][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}
-var parent18260Known = lenient.KnownKeys(parent18260Keys[:])
-var parent18260Fields = lenient.Fields{Keys: parent18260Keys[:], Known: &parent18260Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var parent18260Fields = lenient.Fields{Keys: [][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -2906,7 +2835,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "data_source_id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DataSourceID, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, parent18260Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &parent18260Fields)
 		}
 		if !ok {
 			return false
@@ -2915,9 +2844,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode5504Keys = [1][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}
-var claudeCode5504Known = lenient.KnownKeys(claudeCode5504Keys[:])
-var claudeCode5504Fields = lenient.Fields{Keys: claudeCode5504Keys[:], Known: &claudeCode5504Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var claudeCode5504Fields = lenient.Fields{Keys: [][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2970,9 +2897,7 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-var claudeCode2747Keys = [1][]string{{"metadata"}}
-var claudeCode2747Known = lenient.KnownKeys(claudeCode2747Keys[:])
-var claudeCode2747Fields = lenient.Fields{Keys: claudeCode2747Keys[:], Known: &claudeCode2747Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var claudeCode2747Fields = lenient.Fields{Keys: [][]string{{"metadata"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3025,9 +2950,7 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-var fastMCP932Keys = [1][]string{{"user"}}
-var fastMCP932Known = lenient.KnownKeys(fastMCP932Keys[:])
-var fastMCP932Fields = lenient.Fields{Keys: fastMCP932Keys[:], Known: &fastMCP932Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var fastMCP932Fields = lenient.Fields{Keys: [][]string{{"user"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3090,7 +3013,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "user":
 			seen[0], ok = true, !seen[0] && x.User.fastNormgen(f, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, fastMCP932Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &fastMCP932Fields)
 		}
 		if !ok {
 			return false
@@ -3099,9 +3022,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var user932Keys = [4][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}
-var user932Known = lenient.KnownKeys(user932Keys[:])
-var user932Fields = lenient.Fields{Keys: user932Keys[:], Known: &user932Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var user932Fields = lenient.Fields{Keys: [][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3187,7 +3108,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "is_active":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsActive, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, user932Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &user932Fields)
 		}
 		if !ok {
 			return false
@@ -3196,9 +3117,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var templateAgent249Keys = [3][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}
-var templateAgent249Known = lenient.KnownKeys(templateAgent249Keys[:])
-var templateAgent249Fields = lenient.Fields{Keys: templateAgent249Keys[:], Known: &templateAgent249Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var templateAgent249Fields = lenient.Fields{Keys: [][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3254,9 +3173,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	d.Missed(seen[:], &templateAgent249Fields)
 }
 
-var claudeAIMCP548Keys = [1][]string{{"params"}}
-var claudeAIMCP548Known = lenient.KnownKeys(claudeAIMCP548Keys[:])
-var claudeAIMCP548Fields = lenient.Fields{Keys: claudeAIMCP548Keys[:], Known: &claudeAIMCP548Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeAIMCP548Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3319,7 +3236,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "params":
 			seen[0], ok = true, !seen[0] && x.Params.fastNormgen(f, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, claudeAIMCP548Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeAIMCP548Fields)
 		}
 		if !ok {
 			return false
@@ -3328,9 +3245,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var params548Keys = [3][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}
-var params548Known = lenient.KnownKeys(params548Keys[:])
-var params548Fields = lenient.Fields{Keys: params548Keys[:], Known: &params548Known, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var params548Fields = lenient.Fields{Keys: [][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -3406,7 +3321,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "aspect_ratio":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.AspectRatio, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, params548Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &params548Fields)
 		}
 		if !ok {
 			return false
@@ -3415,9 +3330,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var cursor3614Keys = [1][]string{{"active"}}
-var cursor3614Known = lenient.KnownKeys(cursor3614Keys[:])
-var cursor3614Fields = lenient.Fields{Keys: cursor3614Keys[:], Known: &cursor3614Known, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var cursor3614Fields = lenient.Fields{Keys: [][]string{{"active"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3482,7 +3395,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &p, 0)
 			x.Active = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, cursor3614Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &cursor3614Fields)
 		}
 		if !ok {
 			return false
@@ -3491,9 +3404,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var langflow8059Keys = [1][]string{{"range"}}
-var langflow8059Known = lenient.KnownKeys(langflow8059Keys[:])
-var langflow8059Fields = lenient.Fields{Keys: langflow8059Keys[:], Known: &langflow8059Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var langflow8059Fields = lenient.Fields{Keys: [][]string{{"range"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3553,7 +3464,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "range":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Range, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, langflow8059Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &langflow8059Fields)
 		}
 		if !ok {
 			return false
@@ -3562,9 +3473,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var mcpadapt38Keys = [2][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}
-var mcpadapt38Known = lenient.KnownKeys(mcpadapt38Keys[:])
-var mcpadapt38Fields = lenient.Fields{Keys: mcpadapt38Keys[:], Known: &mcpadapt38Known, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpadapt38Fields = lenient.Fields{Keys: [][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3617,9 +3526,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-var nemoAgentToolkit1507Keys = [1][]string{{"cursor"}}
-var nemoAgentToolkit1507Known = lenient.KnownKeys(nemoAgentToolkit1507Keys[:])
-var nemoAgentToolkit1507Fields = lenient.Fields{Keys: nemoAgentToolkit1507Keys[:], Known: &nemoAgentToolkit1507Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var nemoAgentToolkit1507Fields = lenient.Fields{Keys: [][]string{{"cursor"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3679,7 +3586,7 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "cursor":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Cursor, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, nemoAgentToolkit1507Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &nemoAgentToolkit1507Fields)
 		}
 		if !ok {
 			return false
@@ -3687,8 +3594,6 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	}
 	return f.Closed()
 }
-
-var typescriptSDK2012Keys = [0][]string{}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3750,9 +3655,7 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var margince417Keys = [1][]string{{"lifecycle"}}
-var margince417Known = lenient.KnownKeys(margince417Keys[:])
-var margince417Fields = lenient.Fields{Keys: margince417Keys[:], Known: &margince417Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var margince417Fields = lenient.Fields{Keys: [][]string{{"lifecycle"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3833,7 +3736,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Lifecycle = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, margince417Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &margince417Fields)
 		}
 		if !ok {
 			return false
@@ -3842,9 +3745,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var zammadMCP201Keys = [1][]string{{"params"}}
-var zammadMCP201Known = lenient.KnownKeys(zammadMCP201Keys[:])
-var zammadMCP201Fields = lenient.Fields{Keys: zammadMCP201Keys[:], Known: &zammadMCP201Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var zammadMCP201Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -3907,7 +3808,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "params":
 			seen[0], ok = true, !seen[0] && x.Params.fastNormgen(f, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, zammadMCP201Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &zammadMCP201Fields)
 		}
 		if !ok {
 			return false
@@ -3916,9 +3817,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var params201Keys = [1][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}
-var params201Known = lenient.KnownKeys(params201Keys[:])
-var params201Fields = lenient.Fields{Keys: params201Keys[:], Known: &params201Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var params201Fields = lenient.Fields{Keys: [][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -4007,7 +3906,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.ResponseFormat = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, params201Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &params201Fields)
 		}
 		if !ok {
 			return false
@@ -4016,9 +3915,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var fixmap235Keys = [1][]string{{"format"}}
-var fixmap235Known = lenient.KnownKeys(fixmap235Keys[:])
-var fixmap235Fields = lenient.Fields{Keys: fixmap235Keys[:], Known: &fixmap235Known, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var fixmap235Fields = lenient.Fields{Keys: [][]string{{"format"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4099,7 +3996,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, fixmap235Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &fixmap235Fields)
 		}
 		if !ok {
 			return false
@@ -4108,9 +4005,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var langchainMCPAdapters277Keys = [4][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}
-var langchainMCPAdapters277Known = lenient.KnownKeys(langchainMCPAdapters277Keys[:])
-var langchainMCPAdapters277Fields = lenient.Fields{Keys: langchainMCPAdapters277Keys[:], Known: &langchainMCPAdapters277Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var langchainMCPAdapters277Fields = lenient.Fields{Keys: [][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4209,7 +4104,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			}
 			x.Output = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, langchainMCPAdapters277Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &langchainMCPAdapters277Fields)
 		}
 		if !ok {
 			return false
@@ -4218,9 +4113,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return f.Closed() && seen[0]
 }
 
-var grafana641Keys = [1][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}
-var grafana641Known = lenient.KnownKeys(grafana641Keys[:])
-var grafana641Fields = lenient.Fields{Keys: grafana641Keys[:], Known: &grafana641Known, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var grafana641Fields = lenient.Fields{Keys: [][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4286,7 +4179,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "datasourceUid":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatasourceUID, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, grafana641Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &grafana641Fields)
 		}
 		if !ok {
 			return false
@@ -4295,9 +4188,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var actualChat4728Keys = [2][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}
-var actualChat4728Known = lenient.KnownKeys(actualChat4728Keys[:])
-var actualChat4728Fields = lenient.Fields{Keys: actualChat4728Keys[:], Known: &actualChat4728Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var actualChat4728Fields = lenient.Fields{Keys: [][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4367,7 +4258,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Text, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, actualChat4728Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &actualChat4728Fields)
 		}
 		if !ok {
 			return false
@@ -4376,9 +4267,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var openclaw42580Keys = [3][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}
-var openclaw42580Known = lenient.KnownKeys(openclaw42580Keys[:])
-var openclaw42580Fields = lenient.Fields{Keys: openclaw42580Keys[:], Known: &openclaw42580Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var openclaw42580Fields = lenient.Fields{Keys: [][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4457,7 +4346,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "newText":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, openclaw42580Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &openclaw42580Fields)
 		}
 		if !ok {
 			return false
@@ -4466,9 +4355,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
-var pasclaw427Keys = [3][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}
-var pasclaw427Known = lenient.KnownKeys(pasclaw427Keys[:])
-var pasclaw427Fields = lenient.Fields{Keys: pasclaw427Keys[:], Known: &pasclaw427Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var pasclaw427Fields = lenient.Fields{Keys: [][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4547,7 +4434,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "new_text":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, pasclaw427Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &pasclaw427Fields)
 		}
 		if !ok {
 			return false
@@ -4556,9 +4443,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
-var boltai317Keys = [4][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}
-var boltai317Known = lenient.KnownKeys(boltai317Keys[:])
-var boltai317Fields = lenient.Fields{Keys: boltai317Keys[:], Known: &boltai317Known, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var boltai317Fields = lenient.Fields{Keys: [][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4680,7 +4565,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.TotalThoughts = int(val)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, boltai317Known)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &boltai317Fields)
 		}
 		if !ok {
 			return false
@@ -4689,9 +4574,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2] && seen[3]
 }
 
-var qwenCode4966DepthKeys = [1][]string{{"depth"}}
-var qwenCode4966DepthKnown = lenient.KnownKeys(qwenCode4966DepthKeys[:])
-var qwenCode4966DepthFields = lenient.Fields{Keys: qwenCode4966DepthKeys[:], Known: &qwenCode4966DepthKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var qwenCode4966DepthFields = lenient.Fields{Keys: [][]string{{"depth"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4751,7 +4634,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "depth":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Depth, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, qwenCode4966DepthKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &qwenCode4966DepthFields)
 		}
 		if !ok {
 			return false
@@ -4760,9 +4643,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var qwenCode4966TimeKeys = [1][]string{{"time"}}
-var qwenCode4966TimeKnown = lenient.KnownKeys(qwenCode4966TimeKeys[:])
-var qwenCode4966TimeFields = lenient.Fields{Keys: qwenCode4966TimeKeys[:], Known: &qwenCode4966TimeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var qwenCode4966TimeFields = lenient.Fields{Keys: [][]string{{"time"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4822,7 +4703,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "time":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Time, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, qwenCode4966TimeKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &qwenCode4966TimeFields)
 		}
 		if !ok {
 			return false
@@ -4831,9 +4712,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var controlLeadingZerosKeys = [1][]string{{"code"}}
-var controlLeadingZerosKnown = lenient.KnownKeys(controlLeadingZerosKeys[:])
-var controlLeadingZerosFields = lenient.Fields{Keys: controlLeadingZerosKeys[:], Known: &controlLeadingZerosKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlLeadingZerosFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4894,7 +4773,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		case "code":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlLeadingZerosKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlLeadingZerosFields)
 		}
 		if !ok {
 			return false
@@ -4903,9 +4782,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-var controlJSONTextInStringKeys = [1][]string{{"code"}}
-var controlJSONTextInStringKnown = lenient.KnownKeys(controlJSONTextInStringKeys[:])
-var controlJSONTextInStringFields = lenient.Fields{Keys: controlJSONTextInStringKeys[:], Known: &controlJSONTextInStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlJSONTextInStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -4966,7 +4843,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		case "code":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlJSONTextInStringKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlJSONTextInStringFields)
 		}
 		if !ok {
 			return false
@@ -4975,9 +4852,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return f.Closed() && seen[0]
 }
 
-var controlNullTextKeys = [1][]string{{"code"}}
-var controlNullTextKnown = lenient.KnownKeys(controlNullTextKeys[:])
-var controlNullTextFields = lenient.Fields{Keys: controlNullTextKeys[:], Known: &controlNullTextKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlNullTextFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5038,7 +4913,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "code":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlNullTextKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlNullTextFields)
 		}
 		if !ok {
 			return false
@@ -5047,9 +4922,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlEmptyStringKeys = [1][]string{{"code"}}
-var controlEmptyStringKnown = lenient.KnownKeys(controlEmptyStringKeys[:])
-var controlEmptyStringFields = lenient.Fields{Keys: controlEmptyStringKeys[:], Known: &controlEmptyStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlEmptyStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5110,7 +4983,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "code":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlEmptyStringKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlEmptyStringFields)
 		}
 		if !ok {
 			return false
@@ -5119,9 +4992,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlTrueForStringKeys = [1][]string{{"code"}}
-var controlTrueForStringKnown = lenient.KnownKeys(controlTrueForStringKeys[:])
-var controlTrueForStringFields = lenient.Fields{Keys: controlTrueForStringKeys[:], Known: &controlTrueForStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlTrueForStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5182,7 +5053,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "code":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlTrueForStringKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlTrueForStringFields)
 		}
 		if !ok {
 			return false
@@ -5191,9 +5062,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var controlDecimalForIntegerKeys = [1][]string{{"count"}}
-var controlDecimalForIntegerKnown = lenient.KnownKeys(controlDecimalForIntegerKeys[:])
-var controlDecimalForIntegerFields = lenient.Fields{Keys: controlDecimalForIntegerKeys[:], Known: &controlDecimalForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlDecimalForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5254,7 +5123,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 		case "count":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlDecimalForIntegerKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlDecimalForIntegerFields)
 		}
 		if !ok {
 			return false
@@ -5263,9 +5132,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 	return f.Closed() && seen[0]
 }
 
-var controlFractionForIntegerKeys = [1][]string{{"count"}}
-var controlFractionForIntegerKnown = lenient.KnownKeys(controlFractionForIntegerKeys[:])
-var controlFractionForIntegerFields = lenient.Fields{Keys: controlFractionForIntegerKeys[:], Known: &controlFractionForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlFractionForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5326,7 +5193,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 		case "count":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlFractionForIntegerKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlFractionForIntegerFields)
 		}
 		if !ok {
 			return false
@@ -5335,9 +5202,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 	return f.Closed() && seen[0]
 }
 
-var controlLeadingZeroIntegerKeys = [1][]string{{"count"}}
-var controlLeadingZeroIntegerKnown = lenient.KnownKeys(controlLeadingZeroIntegerKeys[:])
-var controlLeadingZeroIntegerFields = lenient.Fields{Keys: controlLeadingZeroIntegerKeys[:], Known: &controlLeadingZeroIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlLeadingZeroIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5398,7 +5263,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 		case "count":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlLeadingZeroIntegerKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlLeadingZeroIntegerFields)
 		}
 		if !ok {
 			return false
@@ -5407,9 +5272,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 	return f.Closed() && seen[0]
 }
 
-var controlHexForIntegerKeys = [1][]string{{"count"}}
-var controlHexForIntegerKnown = lenient.KnownKeys(controlHexForIntegerKeys[:])
-var controlHexForIntegerFields = lenient.Fields{Keys: controlHexForIntegerKeys[:], Known: &controlHexForIntegerKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlHexForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5470,7 +5333,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "count":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlHexForIntegerKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlHexForIntegerFields)
 		}
 		if !ok {
 			return false
@@ -5479,9 +5342,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var controlMaybeBooleanKeys = [1][]string{{"enabled"}}
-var controlMaybeBooleanKnown = lenient.KnownKeys(controlMaybeBooleanKeys[:])
-var controlMaybeBooleanFields = lenient.Fields{Keys: controlMaybeBooleanKeys[:], Known: &controlMaybeBooleanKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlMaybeBooleanFields = lenient.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5542,7 +5403,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		case "enabled":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Enabled, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlMaybeBooleanKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlMaybeBooleanFields)
 		}
 		if !ok {
 			return false
@@ -5551,9 +5412,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-var controlFalseStringKeys = [1][]string{{"enabled"}}
-var controlFalseStringKnown = lenient.KnownKeys(controlFalseStringKeys[:])
-var controlFalseStringFields = lenient.Fields{Keys: controlFalseStringKeys[:], Known: &controlFalseStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlFalseStringFields = lenient.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5614,7 +5473,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "enabled":
 			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Enabled, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlFalseStringKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlFalseStringFields)
 		}
 		if !ok {
 			return false
@@ -5623,9 +5482,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlBigDigitStringKeys = [1][]string{{"id"}}
-var controlBigDigitStringKnown = lenient.KnownKeys(controlBigDigitStringKeys[:])
-var controlBigDigitStringFields = lenient.Fields{Keys: controlBigDigitStringKeys[:], Known: &controlBigDigitStringKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlBigDigitStringFields = lenient.Fields{Keys: [][]string{{"id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5686,7 +5543,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.ID, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlBigDigitStringKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlBigDigitStringFields)
 		}
 		if !ok {
 			return false
@@ -5695,9 +5552,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	return f.Closed() && seen[0]
 }
 
-var controlBigNumberKeys = [1][]string{{"id"}}
-var controlBigNumberKnown = lenient.KnownKeys(controlBigNumberKeys[:])
-var controlBigNumberFields = lenient.Fields{Keys: controlBigNumberKeys[:], Known: &controlBigNumberKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlBigNumberFields = lenient.Fields{Keys: [][]string{{"id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5758,7 +5613,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.ID, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlBigNumberKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlBigNumberFields)
 		}
 		if !ok {
 			return false
@@ -5767,9 +5622,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlInt8OverflowKeys = [1][]string{{"level"}}
-var controlInt8OverflowKnown = lenient.KnownKeys(controlInt8OverflowKeys[:])
-var controlInt8OverflowFields = lenient.Fields{Keys: controlInt8OverflowKeys[:], Known: &controlInt8OverflowKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlInt8OverflowFields = lenient.Fields{Keys: [][]string{{"level"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5830,7 +5683,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		case "level":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Level, 8, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlInt8OverflowKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlInt8OverflowFields)
 		}
 		if !ok {
 			return false
@@ -5839,9 +5692,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-var controlNegativeUnsignedKeys = [1][]string{{"count"}}
-var controlNegativeUnsignedKnown = lenient.KnownKeys(controlNegativeUnsignedKeys[:])
-var controlNegativeUnsignedFields = lenient.Fields{Keys: controlNegativeUnsignedKeys[:], Known: &controlNegativeUnsignedKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlNegativeUnsignedFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5902,7 +5753,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		case "count":
 			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlNegativeUnsignedKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlNegativeUnsignedFields)
 		}
 		if !ok {
 			return false
@@ -5911,9 +5762,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return f.Closed() && seen[0]
 }
 
-var controlInfinityKeys = [1][]string{{"ratio"}}
-var controlInfinityKnown = lenient.KnownKeys(controlInfinityKeys[:])
-var controlInfinityFields = lenient.Fields{Keys: controlInfinityKeys[:], Known: &controlInfinityKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlInfinityFields = lenient.Fields{Keys: [][]string{{"ratio"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5974,7 +5823,7 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "ratio":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Ratio, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, controlInfinityKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &controlInfinityFields)
 		}
 		if !ok {
 			return false

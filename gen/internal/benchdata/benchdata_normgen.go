@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var searchInputKeys = [12][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}
-var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
-var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: &searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchInputFields = lenient.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -182,7 +179,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "ids":
 			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, searchInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &searchInputFields)
 		}
 		if !ok {
 			return false

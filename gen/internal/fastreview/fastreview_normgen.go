@@ -11,19 +11,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var scalarsInputKeys = [31][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}
-var scalarsInputKnown = lenient.KnownKeys(scalarsInputKeys[:])
-var scalarsInputFields = lenient.Fields{Keys: scalarsInputKeys[:], Known: &scalarsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
+var scalarsInputFields = lenient.Fields{Keys: [][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -263,7 +260,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, lenient.Unescape)
 			x.PUn = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, scalarsInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &scalarsInputFields)
 		}
 		if !ok {
 			return false
@@ -272,9 +269,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var boundsInputKeys = [19][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}
-var boundsInputKnown = lenient.KnownKeys(boundsInputKeys[:])
-var boundsInputFields = lenient.Fields{Keys: boundsInputKeys[:], Known: &boundsInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var boundsInputFields = lenient.Fields{Keys: [][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"vn"}, {"pv"}, {"items"}, {"pits"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
@@ -884,7 +879,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PIts = &s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, boundsInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &boundsInputFields)
 		}
 		if !ok {
 			return false
@@ -893,9 +888,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var innerKeys = [4][]string{{"n"}, {"s"}, {"xs"}, {"f"}}
-var innerKnown = lenient.KnownKeys(innerKeys[:])
-var innerFields = lenient.Fields{Keys: innerKeys[:], Known: &innerKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var innerFields = lenient.Fields{Keys: [][]string{{"n"}, {"s"}, {"xs"}, {"f"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1005,7 +998,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenient.ReadFloat(f, &p, 32, 0)
 			x.F = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, innerKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &innerFields)
 		}
 		if !ok {
 			return false
@@ -1014,9 +1007,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var leafKeys = [1][]string{{"v"}}
-var leafKnown = lenient.KnownKeys(leafKeys[:])
-var leafFields = lenient.Fields{Keys: leafKeys[:], Known: &leafKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var leafFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1092,7 +1083,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "v":
 			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, leafKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &leafFields)
 		}
 		if !ok {
 			return false
@@ -1101,9 +1092,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var midKeys = [3][]string{{"leaf"}, {"pleaf"}, {"map"}}
-var midKnown = lenient.KnownKeys(midKeys[:])
-var midFields = lenient.Fields{Keys: midKeys[:], Known: &midKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var midFields = lenient.Fields{Keys: [][]string{{"leaf"}, {"pleaf"}, {"map"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1221,7 +1210,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Map = mp
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, midKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &midFields)
 		}
 		if !ok {
 			return false
@@ -1230,9 +1219,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var containersInputKeys = [31][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}
-var containersInputKnown = lenient.KnownKeys(containersInputKeys[:])
-var containersInputFields = lenient.Fields{Keys: containersInputKeys[:], Known: &containersInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var containersInputFields = lenient.Fields{Keys: [][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -2477,7 +2464,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]BoundsInput, 0, len(b)), b...)
 			x.Bnds = s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, containersInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &containersInputFields)
 		}
 		if !ok {
 			return false
@@ -2486,9 +2473,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var deepInputKeys = [3][]string{{"d63"}, {"d64"}, {"t"}}
-var deepInputKnown = lenient.KnownKeys(deepInputKeys[:])
-var deepInputFields = lenient.Fields{Keys: deepInputKeys[:], Known: &deepInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var deepInputFields = lenient.Fields{Keys: [][]string{{"d63"}, {"d64"}, {"t"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5717,7 +5702,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "t":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.T, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, deepInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &deepInputFields)
 		}
 		if !ok {
 			return false
@@ -5726,9 +5711,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var rawHolderKeys = [2][]string{{"raw"}, {"inner"}}
-var rawHolderKnown = lenient.KnownKeys(rawHolderKeys[:])
-var rawHolderFields = lenient.Fields{Keys: rawHolderKeys[:], Known: &rawHolderKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var rawHolderFields = lenient.Fields{Keys: [][]string{{"raw"}, {"inner"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -5769,9 +5752,7 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-var partKeys = [3][]string{{"id"}, {"qty"}, {"name"}}
-var partKnown = lenient.KnownKeys(partKeys[:])
-var partFields = lenient.Fields{Keys: partKeys[:], Known: &partKnown, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
+var partFields = lenient.Fields{Keys: [][]string{{"id"}, {"qty"}, {"name"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -5861,7 +5842,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "name":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Name, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, partKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &partFields)
 		}
 		if !ok {
 			return false
@@ -5879,9 +5860,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var optsKeys = [4][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}
-var optsKnown = lenient.KnownKeys(optsKeys[:])
-var optsFields = lenient.Fields{Keys: optsKeys[:], Known: &optsKnown, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
+var optsFields = lenient.Fields{Keys: [][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -5999,7 +5978,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "label":
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Label, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, optsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &optsFields)
 		}
 		if !ok {
 			return false
@@ -6036,9 +6015,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var defaultsInputKeys = [12][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}
-var defaultsInputKnown = lenient.KnownKeys(defaultsInputKeys[:])
-var defaultsInputFields = lenient.Fields{Keys: defaultsInputKeys[:], Known: &defaultsInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var defaultsInputFields = lenient.Fields{Keys: [][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6284,7 +6261,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, defaultsInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &defaultsInputFields)
 		}
 		if !ok {
 			return false
@@ -6333,9 +6310,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var closedKeys = [2][]string{{"a"}, {"b"}}
-var closedKnown = lenient.KnownKeys(closedKeys[:])
-var closedFields = lenient.Fields{Keys: closedKeys[:], Known: &closedKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
+var closedFields = lenient.Fields{Keys: [][]string{{"a"}, {"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6410,9 +6385,7 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var strictInputKeys = [7][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}
-var strictInputKnown = lenient.KnownKeys(strictInputKeys[:])
-var strictInputFields = lenient.Fields{Keys: strictInputKeys[:], Known: &strictInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var strictInputFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -6573,9 +6546,7 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var embKeys = [1][]string{{"b"}}
-var embKnown = lenient.KnownKeys(embKeys[:])
-var embFields = lenient.Fields{Keys: embKeys[:], Known: &embKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var embFields = lenient.Fields{Keys: [][]string{{"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -6638,7 +6609,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "b":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.B, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, embKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &embFields)
 		}
 		if !ok {
 			return false
@@ -6647,9 +6618,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var oddInputKeys = [12][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}
-var oddInputKnown = lenient.KnownKeys(oddInputKeys[:])
-var oddInputFields = lenient.Fields{Keys: oddInputKeys[:], Known: &oddInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var oddInputFields = lenient.Fields{Keys: [][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7174,7 +7143,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]*Inner, 0, len(b)), b...)
 			x.SMP = s
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, oddInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &oddInputFields)
 		}
 		if !ok {
 			return false
@@ -7183,9 +7152,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var reportInputKeys = [34][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}
-var reportInputKnown = lenient.KnownKeys(reportInputKeys[:])
-var reportInputFields = lenient.Fields{Keys: reportInputKeys[:], Known: &reportInputKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var reportInputFields = lenient.Fields{Keys: [][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i"}, {"i8", "i8_v"}, {"u", "uint_v"}, {"u64", "u64_v"}, {"f", "float_v"}, {"f64", "f64_v"}, {"b", "bool_v"}, {"sb", "sb_v"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v"}, {"ss", "s_s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v"}, {"da", "da_v"}, {"opts", "options"}, {"pmap", "p_map"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -7834,7 +7801,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, reportInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &reportInputFields)
 		}
 		if !ok {
 			return false
@@ -7915,9 +7882,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var reportPathsKeys = [6][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}
-var reportPathsKnown = lenient.KnownKeys(reportPathsKeys[:])
-var reportPathsFields = lenient.Fields{Keys: reportPathsKeys[:], Known: &reportPathsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
+var reportPathsFields = lenient.Fields{Keys: [][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -8090,7 +8055,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "f[]":
 			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &x.F, 32, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, reportPathsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &reportPathsFields)
 		}
 		if !ok {
 			return false
@@ -8115,9 +8080,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var closedReportKeys = [2][]string{{"a", "aa"}, {"b"}}
-var closedReportKnown = lenient.KnownKeys(closedReportKeys[:])
-var closedReportFields = lenient.Fields{Keys: closedReportKeys[:], Known: &closedReportKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
+var closedReportFields = lenient.Fields{Keys: [][]string{{"a", "aa"}, {"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

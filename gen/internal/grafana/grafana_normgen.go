@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var intParamsKeys = [4][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}
-var intParamsKnown = lenient.KnownKeys(intParamsKeys[:])
-var intParamsFields = lenient.Fields{Keys: intParamsKeys[:], Known: &intParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
+var intParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -113,7 +110,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.OptionalInt = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, intParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &intParamsFields)
 		}
 		if !ok {
 			return false
@@ -131,9 +128,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var allIntTypesParamsKeys = [11][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}
-var allIntTypesParamsKnown = lenient.KnownKeys(allIntTypesParamsKeys[:])
-var allIntTypesParamsFields = lenient.Fields{Keys: allIntTypesParamsKeys[:], Known: &allIntTypesParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var allIntTypesParamsFields = lenient.Fields{Keys: [][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -298,7 +293,7 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[10], ok = true, !seen[10] && lenient.ReadUint(f, &p, 32, 0)
 			x.PtrUint32 = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, allIntTypesParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &allIntTypesParamsFields)
 		}
 		if !ok {
 			return false
@@ -307,9 +302,7 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var embeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
-var embeddedParamsKnown = lenient.KnownKeys(embeddedParamsKeys[:])
-var embeddedParamsFields = lenient.Fields{Keys: embeddedParamsKeys[:], Known: &embeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var embeddedParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -385,7 +378,7 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, embeddedParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &embeddedParamsFields)
 		}
 		if !ok {
 			return false
@@ -394,9 +387,7 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var regularEmbeddedParamsKeys = [2][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}
-var regularEmbeddedParamsKnown = lenient.KnownKeys(regularEmbeddedParamsKeys[:])
-var regularEmbeddedParamsFields = lenient.Fields{Keys: regularEmbeddedParamsKeys[:], Known: &regularEmbeddedParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var regularEmbeddedParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -466,7 +457,7 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		case "embeddedCount":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, regularEmbeddedParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &regularEmbeddedParamsFields)
 		}
 		if !ok {
 			return false
@@ -475,9 +466,7 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	return f.Closed() && seen[0]
 }
 
-var untaggedParamsKeys = [1][]string{{"Count"}}
-var untaggedParamsKnown = lenient.KnownKeys(untaggedParamsKeys[:])
-var untaggedParamsFields = lenient.Fields{Keys: untaggedParamsKeys[:], Known: &untaggedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var untaggedParamsFields = lenient.Fields{Keys: [][]string{{"Count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -537,7 +526,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "Count":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, untaggedParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &untaggedParamsFields)
 		}
 		if !ok {
 			return false
@@ -546,9 +535,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var optionsOnlyParamsKeys = [1][]string{{"Count"}}
-var optionsOnlyParamsKnown = lenient.KnownKeys(optionsOnlyParamsKeys[:])
-var optionsOnlyParamsFields = lenient.Fields{Keys: optionsOnlyParamsKeys[:], Known: &optionsOnlyParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var optionsOnlyParamsFields = lenient.Fields{Keys: [][]string{{"Count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -608,7 +595,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "Count":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, optionsOnlyParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &optionsOnlyParamsFields)
 		}
 		if !ok {
 			return false
@@ -617,9 +604,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var skippedParamsKeys = [1][]string{{"name"}}
-var skippedParamsKnown = lenient.KnownKeys(skippedParamsKeys[:])
-var skippedParamsFields = lenient.Fields{Keys: skippedParamsKeys[:], Known: &skippedParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var skippedParamsFields = lenient.Fields{Keys: [][]string{{"name"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -679,7 +664,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, skippedParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &skippedParamsFields)
 		}
 		if !ok {
 			return false
@@ -688,9 +673,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var largeIntParamsKeys = [3][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}
-var largeIntParamsKnown = lenient.KnownKeys(largeIntParamsKeys[:])
-var largeIntParamsFields = lenient.Fields{Keys: largeIntParamsKeys[:], Known: &largeIntParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var largeIntParamsFields = lenient.Fields{Keys: [][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -768,7 +751,7 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "timestamp":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Timestamp, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, largeIntParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &largeIntParamsFields)
 		}
 		if !ok {
 			return false
@@ -777,9 +760,7 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var stringFieldsParamsKeys = [3][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}
-var stringFieldsParamsKnown = lenient.KnownKeys(stringFieldsParamsKeys[:])
-var stringFieldsParamsFields = lenient.Fields{Keys: stringFieldsParamsKeys[:], Known: &stringFieldsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stringFieldsParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -852,7 +833,7 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "count":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, stringFieldsParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &stringFieldsParamsFields)
 		}
 		if !ok {
 			return false
@@ -861,9 +842,7 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var floatParamsKeys = [3][]string{{"price"}, {"rating"}, {"count"}}
-var floatParamsKnown = lenient.KnownKeys(floatParamsKeys[:])
-var floatParamsFields = lenient.Fields{Keys: floatParamsKeys[:], Known: &floatParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var floatParamsFields = lenient.Fields{Keys: [][]string{{"price"}, {"rating"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -931,7 +910,7 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "count":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, floatParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &floatParamsFields)
 		}
 		if !ok {
 			return false
@@ -940,9 +919,7 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var parentParamsKeys = [4][]string{{"name"}, {"id"}, {"count"}, {"limit"}}
-var parentParamsKnown = lenient.KnownKeys(parentParamsKeys[:])
-var parentParamsFields = lenient.Fields{Keys: parentParamsKeys[:], Known: &parentParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var parentParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"id"}, {"count"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1014,7 +991,7 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "limit":
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, parentParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &parentParamsFields)
 		}
 		if !ok {
 			return false
@@ -1023,9 +1000,7 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var sliceParamsKeys = [6][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}
-var sliceParamsKnown = lenient.KnownKeys(sliceParamsKeys[:])
-var sliceParamsFields = lenient.Fields{Keys: sliceParamsKeys[:], Known: &sliceParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var sliceParamsFields = lenient.Fields{Keys: [][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1164,7 +1139,7 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "filters":
 			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.filters.Filters, lenient.Wrap)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, sliceParamsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &sliceParamsFields)
 		}
 		if !ok {
 			return false
@@ -1173,9 +1148,7 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var timeRangeKeys = [2][]string{{"from"}, {"to"}}
-var timeRangeKnown = lenient.KnownKeys(timeRangeKeys[:])
-var timeRangeFields = lenient.Fields{Keys: timeRangeKeys[:], Known: &timeRangeKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
+var timeRangeFields = lenient.Fields{Keys: [][]string{{"from"}, {"to"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1242,7 +1215,7 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "to":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.To, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, timeRangeKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &timeRangeFields)
 		}
 		if !ok {
 			return false
@@ -1251,9 +1224,7 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var panelImageParamsKeys = [5][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}
-var panelImageParamsKnown = lenient.KnownKeys(panelImageParamsKeys[:])
-var panelImageParamsFields = lenient.Fields{Keys: panelImageParamsKeys[:], Known: &panelImageParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var panelImageParamsFields = lenient.Fields{Keys: [][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1324,9 +1295,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-var unknownArgsParamsKeys = [3][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}
-var unknownArgsParamsKnown = lenient.KnownKeys(unknownArgsParamsKeys[:])
-var unknownArgsParamsFields = lenient.Fields{Keys: unknownArgsParamsKeys[:], Known: &unknownArgsParamsKnown, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
+var unknownArgsParamsFields = lenient.Fields{Keys: [][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1418,9 +1387,7 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[2]
 }
 
-var testToolParamsKeys = [3][]string{{"name"}, {"value"}, {"optional"}}
-var testToolParamsKnown = lenient.KnownKeys(testToolParamsKeys[:])
-var testToolParamsFields = lenient.Fields{Keys: testToolParamsKeys[:], Known: &testToolParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var testToolParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"value"}, {"optional"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1497,8 +1464,6 @@ func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var emptyParamsKeys = [0][]string{}
-
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
 func (x *EmptyParams) UnmarshalJSON(data []byte) error {
@@ -1555,9 +1520,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var investigationParamsKeys = [3][]string{{"name"}, {"start"}, {"end"}}
-var investigationParamsKnown = lenient.KnownKeys(investigationParamsKeys[:])
-var investigationParamsFields = lenient.Fields{Keys: investigationParamsKeys[:], Known: &investigationParamsKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
+var investigationParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"start"}, {"end"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.

@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var retryKeys = [4][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}
-var retryKnown = lenient.KnownKeys(retryKeys[:])
-var retryFields = lenient.Fields{Keys: retryKeys[:], Known: &retryKnown, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -164,7 +161,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "on_timeout":
 			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.OnTimeout, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, retryKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &retryFields)
 		}
 		if !ok {
 			return false
@@ -194,9 +191,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var stepKeys = [8][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}
-var stepKnown = lenient.KnownKeys(stepKeys[:])
-var stepFields = lenient.Fields{Keys: stepKeys[:], Known: &stepKnown, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -431,7 +426,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "allow_failure":
 			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, stepKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
 		if !ok {
 			return false
@@ -449,9 +444,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var serviceKeys = [3][]string{{"image"}, {"ports"}, {"ready"}}
-var serviceKnown = lenient.KnownKeys(serviceKeys[:])
-var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: &serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var serviceFields = lenient.Fields{Keys: [][]string{{"image"}, {"ports"}, {"ready"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -561,7 +554,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Ready = p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, serviceKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &serviceFields)
 		}
 		if !ok {
 			return false
@@ -570,9 +563,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var runPipelineInputKeys = [8][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}
-var runPipelineInputKnown = lenient.KnownKeys(runPipelineInputKeys[:])
-var runPipelineInputFields = lenient.Fields{Keys: runPipelineInputKeys[:], Known: &runPipelineInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var runPipelineInputFields = lenient.Fields{Keys: [][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -810,7 +801,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &p, 8, 0)
 			x.Priority = &p
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, runPipelineInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &runPipelineInputFields)
 		}
 		if !ok {
 			return false
@@ -828,9 +819,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var linkKeys = [2][]string{{"kind"}, {"ticket", "id"}}
-var linkKnown = lenient.KnownKeys(linkKeys[:])
-var linkFields = lenient.Fields{Keys: linkKeys[:], Known: &linkKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var linkFields = lenient.Fields{Keys: [][]string{{"kind"}, {"ticket", "id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -934,7 +923,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "ticket":
 			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Ticket, 64, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, linkKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &linkFields)
 		}
 		if !ok {
 			return false
@@ -943,9 +932,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var fieldKeys = [2][]string{{"value"}, {"history"}}
-var fieldKnown = lenient.KnownKeys(fieldKeys[:])
-var fieldFields = lenient.Fields{Keys: fieldKeys[:], Known: &fieldKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var fieldFields = lenient.Fields{Keys: [][]string{{"value"}, {"history"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1026,7 +1013,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "history":
 			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.History, lenient.Wrap)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, fieldKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &fieldFields)
 		}
 		if !ok {
 			return false
@@ -1035,9 +1022,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var createTicketInputKeys = [10][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}
-var createTicketInputKnown = lenient.KnownKeys(createTicketInputKeys[:])
-var createTicketInputFields = lenient.Fields{Keys: createTicketInputKeys[:], Known: &createTicketInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1308,7 +1293,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Severity = val
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, createTicketInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &createTicketInputFields)
 		}
 		if !ok {
 			return false
@@ -1326,9 +1311,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var checkpointKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
-var checkpointKnown = lenient.KnownKeys(checkpointKeys[:])
-var checkpointFields = lenient.Fields{Keys: checkpointKeys[:], Known: &checkpointKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var checkpointFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1534,7 +1517,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, checkpointKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &checkpointFields)
 		}
 		if !ok {
 			return false
@@ -1543,9 +1526,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var checkpointDefaultsKeys = [5][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}
-var checkpointDefaultsKnown = lenient.KnownKeys(checkpointDefaultsKeys[:])
-var checkpointDefaultsFields = lenient.Fields{Keys: checkpointDefaultsKeys[:], Known: &checkpointDefaultsKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var checkpointDefaultsFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1751,7 +1732,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Limits = mp
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, checkpointDefaultsKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &checkpointDefaultsFields)
 		}
 		if !ok {
 			return false
@@ -1769,9 +1750,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var checkKeys = [3][]string{{"id"}, {"count", "n"}, {"note"}}
-var checkKnown = lenient.KnownKeys(checkKeys[:])
-var checkFields = lenient.Fields{Keys: checkKeys[:], Known: &checkKnown, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var checkFields = lenient.Fields{Keys: [][]string{{"id"}, {"count", "n"}, {"note"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -1856,7 +1835,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "note":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Note, lenient.Unescape)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, checkKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &checkFields)
 		}
 		if !ok {
 			return false
@@ -1865,9 +1844,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var updateWorkflowInputKeys = [4][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}
-var updateWorkflowInputKnown = lenient.KnownKeys(updateWorkflowInputKeys[:])
-var updateWorkflowInputFields = lenient.Fields{Keys: updateWorkflowInputKeys[:], Known: &updateWorkflowInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
+var updateWorkflowInputFields = lenient.Fields{Keys: [][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -1996,7 +1973,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		case "strict_ids":
 			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, updateWorkflowInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &updateWorkflowInputFields)
 		}
 		if !ok {
 			return false

@@ -9,19 +9,16 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
-// For each type T below, tKeys holds the accepted keys of each field of T,
-// canonical name first, tKnown every key T accepts, and tFields what the
-// Decoder reads of them (lenient.Fields); T's unmarshalNormgen is
-// UnmarshalJSON recording fixes when report is set; decodeNormgen decodes
-// one T object at the Decoder's current path; fastNormgen, where T has one,
-// decodes one clean T object in one pass, false meaning that the input needs
-// the Decoder (see lenient.Fast).
+// For each type T below, tFields holds the accepted keys of each field of T,
+// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
+// decodeNormgen decodes one T object at the Decoder's current path;
+// fastNormgen, where T has one, decodes one clean T object in one pass, false
+// meaning that the input needs the Decoder (see lenient.Fast).
 
-var searchInputKeys = [4][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}
-var searchInputKnown = lenient.KnownKeys(searchInputKeys[:])
-var searchInputFields = lenient.Fields{Keys: searchInputKeys[:], Known: &searchInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -158,7 +155,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Services = mp
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, searchInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &searchInputFields)
 		}
 		if !ok {
 			return false
@@ -176,9 +173,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var serviceKeys = [1][]string{{"port"}}
-var serviceKnown = lenient.KnownKeys(serviceKeys[:])
-var serviceFields = lenient.Fields{Keys: serviceKeys[:], Known: &serviceKnown, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var serviceFields = lenient.Fields{Keys: [][]string{{"port"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null changes nothing (Go's convention).
@@ -242,7 +237,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "port":
 			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Port, lenient.IntBits, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, serviceKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &serviceFields)
 		}
 		if !ok {
 			return false
@@ -251,9 +246,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var toggleInputKeys = [2][]string{{"feature"}, {"on"}}
-var toggleInputKnown = lenient.KnownKeys(toggleInputKeys[:])
-var toggleInputFields = lenient.Fields{Keys: toggleInputKeys[:], Known: &toggleInputKnown, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var toggleInputFields = lenient.Fields{Keys: [][]string{{"feature"}, {"on"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 // null (a call without arguments) reads as {}.
@@ -318,7 +311,7 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "on":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.On, 0)
 		default:
-			skipped, ok = true, !skipped && f.UnknownOf(k, toggleInputKnown)
+			skipped, ok = true, !skipped && f.UnknownIn(k, &toggleInputFields)
 		}
 		if !ok {
 			return false
