@@ -415,6 +415,8 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 			pattern = lenient.StrictBoolPattern
 		case typ != "boolean" && r.CoerceTo == "int", typ == "integer" && r.CoerceTo == "float":
 			pattern = lenient.IntPattern
+		case typ != "boolean" && r.CoerceTo == "uint":
+			pattern = lenient.UintPattern
 		case typ == "number" && r.CoerceTo == "float":
 			pattern = lenient.FloatPattern
 		default:

@@ -119,6 +119,9 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 	switch t.Kind {
 	case schema.Int, schema.Uint:
 		to := "int"
+		if t.Kind == schema.Uint {
+			to = "uint" // digit strings only, as the decoder reads them
+		}
 		if strict {
 			to = "int_literal" // 5.0 and 1e3 are JSON's own integers too
 		}

@@ -101,7 +101,8 @@ type Rule struct {
 	To string `json:"to,omitempty"`
 	// CoerceTo is, for type_coerce: "bool"; "bool_strict" (only the
 	// strings "true" and "false"); "int" (digit strings, and integer-valued
-	// number literals such as 5.0 or 1e3 rewritten as integers);
+	// number literals such as 5.0, 1e3 or -0 rewritten as integers);
+	// "uint" (as int, for an unsigned field: digit strings without a sign);
 	// "int_literal" (only the number literals: a norm:"strict" integer);
 	// "float"; "date_time" (a time.Time's other forms as RFC 3339); or
 	// "duration" (Go duration text as nanoseconds), "duration_s" and the

@@ -308,6 +308,8 @@ func coerce(s, coerceTo string) (any, string, bool) {
 			t := strconv.FormatInt(n, 10)
 			return json.Number(t), t, true
 		}
+		fallthrough
+	case "uint":
 		if n, err := lenient.ParseUintString(s, 64); err == nil {
 			t := strconv.FormatUint(n, 10)
 			return json.Number(t), t, true
@@ -322,8 +324,22 @@ func coerce(s, coerceTo string) (any, string, bool) {
 	return nil, "", false
 }
 
-// integerLiteral rewrites an integer-valued number literal (5.0, 1e3) as
-// a plain integer, as the generated decoders read it.
+// intTarget reports whether a type_coerce target is an integer one, whose
+// rule rewrites integer-valued number literals (integerLiteral).
+func intTarget(coerceTo string) bool {
+	return coerceTo == "int" || coerceTo == "uint" || coerceTo == "int_literal"
+}
+
+// plainInteger reports whether an integer literal is written as the
+// generated decoders and encoding/json both read it: plain digits, and not
+// -0, which encoding/json refuses for an unsigned field (the decoders read
+// it as 0, as JSON Schema does).
+func plainInteger[T ~string | ~[]byte](num T) bool {
+	return jsonwire.PlainInteger([]byte(num)) && string(num) != "-0"
+}
+
+// integerLiteral rewrites an integer-valued number literal (5.0, 1e3, -0)
+// as a plain integer, as the generated decoders read it.
 func integerLiteral(num string) (any, string, bool) {
 	if n, err := lenient.ParseIntNumber(num, 64); err == nil {
 		t := strconv.FormatInt(n, 10)

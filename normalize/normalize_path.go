@@ -452,7 +452,7 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 			s, _ := v.AsString()
 			_, text, ok = coerce(s, r.CoerceTo)
 		case r.CoerceTo == "int_literal" && raw[0] == '"':
-		case (r.CoerceTo == "int" || r.CoerceTo == "int_literal") && jsonwire.IsNumber(raw) && !jsonwire.PlainInteger([]byte(raw)):
+		case intTarget(r.CoerceTo) && jsonwire.IsNumber(raw) && !plainInteger(raw):
 			_, text, ok = integerLiteral(raw)
 		case jsonwire.IsNumber(raw):
 			_, text, ok = coerceDurationNumber(raw, r.CoerceTo)
@@ -793,7 +793,7 @@ func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
 			if nv, text, ok := coerceDurationNumber(string(x), r.CoerceTo); ok {
 				return nv, string(x), text, true
 			}
-			if r.CoerceTo != "int" && r.CoerceTo != "int_literal" || jsonwire.PlainInteger([]byte(x)) {
+			if !intTarget(r.CoerceTo) || plainInteger(x) {
 				return nil, "", "", false
 			}
 			nv, text, ok := integerLiteral(string(x))

@@ -90,7 +90,7 @@ func testOf(b boundRule) valueTest {
 			t.first = kindString
 		}
 		unit, _ := durationTarget(r.CoerceTo)
-		t.num = r.CoerceTo == "int" || r.CoerceTo == "int_literal" || unit != 0
+		t.num = intTarget(r.CoerceTo) || unit != 0
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
 			t.first = kindString // JSON text to a native value
@@ -370,7 +370,7 @@ func (e *valueTest) may(v []byte) bool {
 // byte.
 func (e *valueTest) more(v []byte) bool {
 	return e.empty && (string(v) == "null" || string(v) == `""`) ||
-		e.num && jsonwire.IsNumber(v) && !jsonwire.PlainInteger(v)
+		e.num && jsonwire.IsNumber(v) && !plainInteger(v)
 }
 
 // mayAny is may for a decoded value (Normalize): its Go type gives its

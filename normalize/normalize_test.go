@@ -143,7 +143,7 @@ func TestBadRulesFiles(t *testing.T) {
 		{`[{"id":"taken","tools":["t"],"type":"param_alias","from":"a","to":"b"}]`, "rule 0 (taken): duplicate id: also used by an existing rule"},
 		{`[{"id":"x","tools":["t"],"type":"param_alias","from":"a"}]`, "rule 0 (x): to is missing for type param_alias"},
 		{`[{"id":"x","tools":["t"],"type":"nested_alias","from":"a","to":"b","in_payload":"p","array_path":"steps"}]`, `array_path "steps"`},
-		{`[{"id":"x","tools":["t"],"type":"type_coerce","from":"a","coerce_to":"number"}]`, `coerce_to "number" is not bool, bool_strict, int, int_literal, float, date_time, duration, duration_ns, duration_us, duration_ms, duration_s, duration_m, duration_h`},
+		{`[{"id":"x","tools":["t"],"type":"type_coerce","from":"a","coerce_to":"number"}]`, `coerce_to "number" is not bool, bool_strict, int, uint, int_literal, float, date_time, duration, duration_ns, duration_us, duration_ms, duration_s, duration_m, duration_h`},
 		{`[{"tools":["t"],"type":"param_alias","from":"a","to":"b"}]`, "rule 0: id is missing"},
 		{`[{"id":"x","type":"param_alias","from":"a","to":"b"}]`, "tools is missing"},
 		{`[{"id":"x","tools":["t"],"type":"param_alias","from":"a","to":"b","colour":1}]`, `unknown field "colour"`},

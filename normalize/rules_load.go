@@ -195,10 +195,10 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 			need = map[string]bool{"from": true, "coerce_to": true}
 			pathOK = true
 			switch r.CoerceTo {
-			case "", "bool", "bool_strict", "int", "int_literal", "float":
+			case "", "bool", "bool_strict", "int", "uint", "int_literal", "float":
 			default:
 				if timeFixKind(r.CoerceTo) == "" {
-					bad("coerce_to %q is not bool, bool_strict, int, int_literal, float, %s", r.CoerceTo, strings.Join(timeCoerceTargets, ", "))
+					bad("coerce_to %q is not bool, bool_strict, int, uint, int_literal, float, %s", r.CoerceTo, strings.Join(timeCoerceTargets, ", "))
 				}
 			}
 		case lenient.RuleJSONAcceptBoth:

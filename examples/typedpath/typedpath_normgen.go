@@ -1736,7 +1736,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusUint64Schema),
 			Name:        "corpus_uint64",
 			Rules: lenient.ToolRules("corpus_uint64", []lenient.FieldRules{
-				{Path: "v", Coerce: "int"},
+				{Path: "v", Coerce: "uint"},
 			}),
 			Schemas: lenient.DerivedSchemas(corpusUint64Schema, corpusUint64SchemaOpenAIStrict, ""),
 		},
@@ -1746,7 +1746,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusUint8Schema),
 			Name:        "corpus_uint8",
 			Rules: lenient.ToolRules("corpus_uint8", []lenient.FieldRules{
-				{Path: "v", Coerce: "int"},
+				{Path: "v", Coerce: "uint"},
 			}),
 			Schemas: lenient.DerivedSchemas(corpusUint8Schema, corpusUint8SchemaOpenAIStrict, ""),
 		},

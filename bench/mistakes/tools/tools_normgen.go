@@ -6555,7 +6555,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlNegativeUnsignedSchema),
 			Name:        "control-negative-unsigned",
 			Rules: lenient.ToolRules("control-negative-unsigned", []lenient.FieldRules{
-				{Path: "count", Coerce: "int"},
+				{Path: "count", Coerce: "uint"},
 			}),
 			Schemas: lenient.DerivedSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaOpenAIStrict, ""),
 		},
