@@ -32,7 +32,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion11")
+		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion10")
 		f.Comment("For each type T below, tFields holds the accepted keys of each field of T,")
 		f.Comment("canonical name first, and what the Decoder reads of them (lenient.Fields);")
 		f.Comment("T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;")

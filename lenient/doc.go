@@ -111,19 +111,12 @@ const SupportPackageIsVersion8 = true
 const SupportPackageIsVersion9 = true
 
 // SupportPackageIsVersion10 is referenced by generated code that is
-// smaller for the same types: each portable schema on one line; its
-// Decoder path finds a member's field, and claims it, in one call
-// (Decoder.Field, on the type's Fields, with Required among the forms),
-// and names the required fields not given in one (Decoder.Missed); its
-// fast path reads an array of strings in one call (ReadStrings). Code
-// generated for versions 5 to 9 still builds and runs against this
-// runtime.
+// smaller for the same types: each portable schema on one line; one table
+// per type, its Fields, holding the keys; its Decoder path finds a
+// member's field, and claims it, in one call (Decoder.Field, with
+// Required among the forms), and names the required fields not given in
+// one (Decoder.Missed); its fast path reads an array of strings in one
+// call (ReadStrings) and checks an unknown key against the Fields
+// (Fast.UnknownIn). Code generated for versions 5 to 9 still builds and
+// runs against this runtime.
 const SupportPackageIsVersion10 = true
-
-// SupportPackageIsVersion11 is referenced by generated code that declares
-// one table per type, its Fields, holding the keys (Known is left nil:
-// the runtime works the known keys out on the first unknown key), and
-// whose fast path checks an unknown key against it (Fast.UnknownIn).
-// Code generated for versions 5 to 10 still builds and runs against this
-// runtime.
-const SupportPackageIsVersion11 = true

@@ -10,15 +10,12 @@ const Required AbsentForms = 1 << 6
 //
 // A Fields literal needs no code to initialize it when the program
 // starts. The list of every key the type accepts, KnownKeys(Keys), is
-// made only where an error message or a key hint needs it: for an unknown
-// key on the Decoder path (Fast.UnknownIn reads Keys as they are).
+// made only for an unknown key on the Decoder path, where Unknown checks
+// the key against it and keeps it for Missing's key hint (Fast.UnknownIn
+// reads Keys as they are).
 type Fields struct {
 	// Keys holds each field's accepted keys, canonical name first.
 	Keys [][]string
-	// Known, when set, points to KnownKeys(Keys), as code generated for
-	// SupportPackageIsVersion10 sets it (a list made when the program
-	// starts); code generated since leaves it nil.
-	Known *[]string
 	// Forms holds, for each field, what Take reads as the field left out;
 	// Required (or NullMissing) where a field not given is a problem.
 	Forms []AbsentForms
@@ -36,7 +33,7 @@ type Fields struct {
 func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 	i := f.find(it.Key, d.after)
 	if i < 0 {
-		d.Unknown(it.Key, f.Unknown, f.known())
+		d.Unknown(it.Key, f.Unknown, KnownKeys(f.Keys))
 		return -1
 	}
 	d.after = i + 1
@@ -77,14 +74,4 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 			d.Missing(f.Keys[i][0], f.Keys[i][1:])
 		}
 	}
-}
-
-// known returns every key of f's fields: *Known, or KnownKeys(Keys), a
-// list made for each unknown key the Decoder meets (Unknown checks the
-// key against it, and keeps it for Missing's key hint).
-func (f *Fields) known() []string {
-	if f.Known != nil {
-		return *f.Known
-	}
-	return KnownKeys(f.Keys)
 }

@@ -2,13 +2,15 @@ package lenient
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
-// TestFieldsKnown: a Fields without Known (code generated since
-// SupportPackageIsVersion11) reads unknown keys as one with Known set to
-// KnownKeys(Keys) (version 10) does: the same fields, errors and fixes on
-// the Decoder path, and Fast.UnknownIn gives up where UnknownOf does.
+// TestFieldsKnown: Decoder.Field, which makes the list of known keys only
+// for an unknown key, reads unknown keys as generated code calling Take
+// and Unknown with KnownKeys(Keys) (SupportPackageIsVersion9) does: the
+// same errors and fixes; and Fast.UnknownIn gives up where UnknownOf
+// does.
 func TestFieldsKnown(t *testing.T) {
 	keys := [][]string{{"query", "q"}, {"max_results", "maxResults", "max-results", "MaxResults"}, {"path"}}
 	known := KnownKeys(keys)
@@ -22,12 +24,13 @@ func TestFieldsKnown(t *testing.T) {
 		`{}`,
 	}
 	for _, mode := range []Mode{0, RejectUnknown} {
-		with := Fields{Keys: keys, Known: &known, Forms: make([]AbsentForms, len(keys)), Unknown: mode}
 		without := Fields{Keys: keys, Forms: make([]AbsentForms, len(keys)), Unknown: mode}
 		without.Forms[0] = Required
-		with.Forms[0] = Required
 		for _, doc := range docs {
-			read := func(f *Fields) string {
+			// field is Decoder.Field, or, with take, what version-9 code
+			// does itself: Take on each field's keys, Unknown with the
+			// list of every key.
+			read := func(take bool) string {
 				var d Decoder
 				if !d.Start([]byte(doc), true) {
 					return "not started"
@@ -39,13 +42,24 @@ func TestFieldsKnown(t *testing.T) {
 				seen := make([]bool, len(keys))
 				var got []int
 				for d.Next(&it) {
-					got = append(got, d.Field(&it, seen, f))
+					if !take {
+						got = append(got, d.Field(&it, seen, &without))
+						continue
+					}
+					i := slices.IndexFunc(keys, func(ks []string) bool { return slices.Contains(ks, string(it.Key)) })
+					switch {
+					case i < 0:
+						d.Unknown(it.Key, mode, known)
+					case !d.Take(&seen[i], &it, keys[i], without.Forms[i]):
+						i = -1
+					}
+					got = append(got, i)
 				}
-				d.Missed(seen, f)
+				d.Missed(seen, &without)
 				return fmt.Sprint(got, d.Err(), d.Fixes())
 			}
-			if a, b := read(&with), read(&without); a != b {
-				t.Errorf("mode %d, %s: Known set %s, nil %s", mode, doc, a, b)
+			if a, b := read(true), read(false); a != b {
+				t.Errorf("mode %d, %s: Take and Unknown %s, Decoder.Field %s", mode, doc, a, b)
 			}
 			var f, g Fast
 			if !f.Begin([]byte(doc)) || !f.Object(Strict) || !g.Begin([]byte(doc)) || !g.Object(Strict) {
