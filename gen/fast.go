@@ -74,25 +74,23 @@ func fastFalse() jen.Code { return jen.Return(jen.False()) }
 //	seen[i], ok = true, !seen[i] && read
 //
 // (its key taken once; the right-hand side is evaluated before seen[i] is
-// set), and the loop gives up after the switch when ok is false; an alias
-// key's case (Fast.Alias, giving up where it refuses the key) falls
-// through to the field's. (A Fast method that took the key and made the
-// read fail instead, one line a case, cost the runtime's binary the
-// bytes issue 26's bound does not have.)
+// set), and the loop gives up after the switch when ok is false. A field's
+// aliases share its case, whose read is also given up where Fast.Named
+// refuses the key:
+//
+//	seen[i], ok = true, !seen[i] && f.Named(k, "name") && read
 func renderFast(f *jen.Group, s *Struct) {
 	var cases []jen.Code
 	for i, fl := range s.Fields {
+		keys := []jen.Code{jen.Lit(fl.Name)}
+		var named jen.Code
 		if len(fl.Aliases) > 0 {
-			var keys []jen.Code
 			for _, a := range fl.Aliases {
 				keys = append(keys, jen.Lit(a))
 			}
-			cases = append(cases, jen.Case(keys...).Block(
-				jen.If(jen.Op("!").Id("f").Dot("Alias").Call(jen.Id("k"), jen.Lit(fl.Name))).Block(fastFalse()),
-				jen.Fallthrough(),
-			))
+			named = jen.Id("f").Dot("Named").Call(jen.Id("k"), jen.Lit(fl.Name))
 		}
-		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(fastMember(s, fl, i)...))
+		cases = append(cases, jen.Case(keys...).Block(fastMember(s, fl, i, named)...))
 	}
 	switch {
 	case s.RejectUnknown:
@@ -216,8 +214,9 @@ func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Cod
 // member: in one statement (fastTake) where a Read function or the
 // struct's fastNormgen reads it, a scalar into val before its checks
 // (fastScalar), else an array or a map as fastValue reads it; each gives
-// up on a key seen before.
-func fastMember(s *Struct, fl *Field, i int) []jen.Code {
+// up on a key seen before, and, for a field with aliases, where named
+// (its Fast.Named call) is false.
+func fastMember(s *Struct, fl *Field, i int, named jen.Code) []jen.Code {
 	seen := jen.Id("seen").Index(jen.Lit(i))
 	t, tgt := fl.Type, target(fl)
 	mode := modeCode(fl.Mode)
@@ -232,8 +231,14 @@ func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 			read = tgt.Clone().Dot("fastNormgen").Call(jen.Id("f"), mode)
 		}
 		if read != nil {
+			if named != nil {
+				read = jen.Add(named).Op("&&").Add(read)
+			}
 			return append(stmts, fastTake(seen, read))
 		}
+	}
+	if named != nil {
+		stmts = append([]jen.Code{jen.If(jen.Op("!").Add(named)).Block(fastFalse())}, stmts...)
 	}
 	switch t.Kind {
 	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:

@@ -32,13 +32,17 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion10")
+		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion11")
 		f.Comment("For each type T below, tFields holds the accepted keys of each field of T,")
 		f.Comment("canonical name first, and what the Decoder reads of them (lenient.Fields);")
 		f.Comment("T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;")
 		f.Comment("decodeNormgen decodes one T object at the Decoder's current path;")
 		f.Comment("fastNormgen, where T has one, decodes one clean T object in one pass, false")
-		f.Comment("meaning that the input needs the Decoder (see lenient.Fast).")
+		f.Comment("meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON")
+		f.Comment("reads null as {} (a call without arguments) where T is a tool's input, and")
+		f.Comment("as no change (Go's convention) elsewhere. tSchema is the input schema of the")
+		f.Comment("tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the")
+		f.Comment("field descriptions the two share where its tool calls lenient.SharedSchemas.")
 		f.Line()
 		return nil
 	})
@@ -111,12 +115,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	}
 
 	recv := jen.Id("x").Op("*").Id(s.Name)
-	nullDoc := "null changes nothing (Go's convention)."
-	if s.Input {
-		nullDoc = "null (a call without arguments) reads as {}."
-	}
 	f.Comment("UnmarshalJSON decodes data into x leniently; an error lists every bad field.")
-	f.Comment(nullDoc)
 	f.Func().Params(recv.Clone()).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.False()),
 		jen.Return(jen.Id("err")),
@@ -769,7 +768,7 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 	for ti, t := range m.Tools {
 		var input jen.Code
 		var schemas []jen.Code
-		all := schemasOf[ti]
+		all := schemasOf[ti].js
 		// Every schema is written compact, one line a profile (served
 		// compact anyway: encoding/json compacts a RawMessage it
 		// marshals; normgen catalog prints them indented, for review),
@@ -798,12 +797,17 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 				input = jen.Qual("encoding/json", "RawMessage").Call(jen.Id(name))
 			}
 		}
-		f.Commentf("The input schemas of tool %s (lenient.DerivedSchemas).", t.Name)
-		f.Const().Defs(defs...)
+		derive := "DerivedSchemas"
+		if schemasOf[ti].shared {
+			derive = "SharedSchemas"
+		}
+		for _, def := range defs {
+			f.Const().Add(def)
+		}
 		entry := jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("InputSchema"): input,
-			jen.Id("Schemas"):     jen.Qual(lenientPkg, "DerivedSchemas").Call(schemas...),
+			jen.Id("Schemas"):     jen.Qual(lenientPkg, derive).Call(schemas...),
 			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
 			jen.Id("Decode"):      jen.Qual(lenientPkg, "DecodeAs").Types(jen.Id(t.Input.Name)),
 		}
@@ -850,8 +854,8 @@ func schemaConstFor(t *Tool, p lenient.Profile, name string, js []byte, written 
 // the CPUs (each tool's schemas are independent); results keep tool
 // order, so the output does not depend on scheduling. A tool's schema in
 // a profile that cannot express it (schema.StrictGap) is nil.
-func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([][][]byte, error) {
-	out := make([][][]byte, len(tools))
+func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([]toolSchemas, error) {
+	out := make([]toolSchemas, len(tools))
 	errs := make([]error, len(tools))
 	parallel(len(tools), func(i int) { out[i], errs[i] = toolSchemasOrGap(tools[i], profiles) })
 	for i, err := range errs {
@@ -939,10 +943,23 @@ func stringLit(s string) jen.Code {
 	return jen.Lit(s)
 }
 
-// toolSchemasOrGap is ToolSchemas, with nil for the openai-strict schema
-// of a tool that profile cannot express, and for a gemini schema that
-// lenient.DerivedSchemas derives (derivedGemini).
-func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
+// toolSchemas are a tool's schemas as generated code carries them, in
+// the order of the profiles asked for (profileConsts).
+type toolSchemas struct {
+	// js are the schemas: nil for the openai-strict schema of a tool that
+	// profile cannot express, and for a gemini schema that the runtime
+	// derives (derivedGemini).
+	js [][]byte
+	// shared is set where the openai-strict schema is written less the
+	// descriptions it shares with the portable one, which
+	// lenient.SharedSchemas puts back (sharedStrict); where it is not,
+	// the whole schema is written, for lenient.DerivedSchemas.
+	shared bool
+}
+
+// toolSchemasOrGap is ToolSchemas as generated code carries them
+// (toolSchemas).
+func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) (toolSchemas, error) {
 	var others []lenient.Profile
 	for _, p := range profiles {
 		if p != lenient.ProfileOpenAIStrict {
@@ -951,29 +968,68 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) ([][]byte, error) {
 	}
 	js, err := ToolSchemas(t, others...)
 	if err != nil {
-		return nil, err
+		return toolSchemas{}, err
 	}
 	var portable []byte
-	out := make([][]byte, len(profiles))
+	out := toolSchemas{js: make([][]byte, len(profiles))}
+	strict := -1
 	for i, p := range profiles {
 		switch p {
 		case lenient.ProfileOpenAIStrict:
-			if out[i], _, err = strictSchema(t); err != nil {
-				return nil, err
+			if out.js[i], _, err = strictSchema(t); err != nil {
+				return toolSchemas{}, err
 			}
+			strict = i
 			continue
 		case lenient.ProfilePortable:
 			portable = js[0]
 		case lenient.ProfileGemini:
 			if derived, err := derivedGemini(portable, js[0]); err != nil {
-				return nil, fmt.Errorf("gemini schema: %v", err)
+				return toolSchemas{}, fmt.Errorf("gemini schema: %v", err)
 			} else if derived {
 				js[0] = nil
 			}
 		}
-		out[i], js = js[0], js[1:]
+		out.js[i], js = js[0], js[1:]
+	}
+	if strict >= 0 && portable != nil && out.js[strict] != nil {
+		stripped, err := sharedStrict(portable, out.js[strict])
+		if err != nil {
+			return toolSchemas{}, fmt.Errorf("openai-strict schema: %v", err)
+		}
+		if stripped != nil {
+			out.js[strict], out.shared = stripped, true
+		}
 	}
 	return out, nil
+}
+
+// sharedStrict returns the openai-strict schema strict less the field
+// descriptions it shares with the portable one, as lenient.SharedSchemas
+// takes it: nil where SharedSchemas would not give strict back, but for
+// white space (a field of strict without the description portable gives
+// it), or where strict shares none.
+func sharedStrict(portable, strict []byte) ([]byte, error) {
+	root, err := schemaprofile.ParseRoot(portable)
+	if err != nil {
+		return nil, err
+	}
+	stripped, err := root.StripShared(strict)
+	if err != nil {
+		return nil, err
+	}
+	filled, err := root.FillShared(stripped)
+	if err != nil {
+		return nil, err
+	}
+	var want bytes.Buffer
+	if err := json.Compact(&want, strict); err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(filled, want.Bytes()) || bytes.Equal(stripped, want.Bytes()) {
+		return nil, nil
+	}
+	return stripped, nil
 }
 
 // derivedGemini reports whether lenient.DerivedSchemas derives the gemini

@@ -120,3 +120,9 @@ const SupportPackageIsVersion9 = true
 // (Fast.UnknownIn). Code generated for versions 5 to 9 still builds and
 // runs against this runtime.
 const SupportPackageIsVersion10 = true
+
+// SupportPackageIsVersion11 is referenced by generated code whose
+// openai-strict schemas leave out the field descriptions they share with
+// the portable ones (SharedSchemas). Code generated for versions 5 to 10
+// still builds and runs against this runtime.
+const SupportPackageIsVersion11 = true

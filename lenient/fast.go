@@ -868,6 +868,14 @@ func (f *Fast) Default(name, value string) bool {
 	return true
 }
 
+// Named reports whether the fast path may read the member whose key, just
+// read, names the field name, which has aliases: always where the key is
+// name, else as Alias does. Generated code gives a field and its aliases
+// one case, which calls it (SupportPackageIsVersion11).
+func (f *Fast) Named(key []byte, name string) bool {
+	return string(key) == name || f.Alias(key, name)
+}
+
 // Alias reports whether the fast path may read the member whose key,
 // just read, is an alias of the field name: always, unless fixes are
 // recorded; when they are reported (Report), for a member of the

@@ -43,6 +43,10 @@ func DecodeAs[T any, P Decoded[T]](args []byte) (any, []Fix, error) {
 // It panics when portable is not a schema normgen writes, which generated
 // code never passes: a tool registry must not start without the schemas
 // it advertises.
+//
+// Code generated for SupportPackageIsVersion9 and 10 calls it for every
+// tool; code generated now calls SharedSchemas, or DerivedSchemas for a
+// tool whose openai-strict schema is written whole.
 func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
 	d := deriveProfiles(portable)
 	m := make(map[Profile]json.RawMessage, 4)
@@ -57,6 +61,49 @@ func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawM
 		m[ProfileOpenAIStrict] = json.RawMessage(openAIStrict)
 	}
 	return m
+}
+
+// SharedSchemas is DerivedSchemas for code generated for
+// SupportPackageIsVersion11 and later, whose openai-strict schema leaves
+// out each field description it shares with the portable one (its other
+// notes, and the structure strict mode wants, are its own): SharedSchemas
+// puts them back, where the schema had them, as the generator checks for
+// each tool. The result is DerivedSchemas' for the whole openai-strict
+// schema, and is derived once per tool and process too.
+//
+// It panics when portable or openAIStrict is not a schema normgen writes,
+// as DerivedSchemas does.
+func SharedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
+	m := DerivedSchemas(portable, "", gemini)
+	if openAIStrict != "" {
+		m[ProfileOpenAIStrict] = json.RawMessage(filledStrict(portable, openAIStrict))
+	}
+	return m
+}
+
+// filled holds the openai-strict schema filled in so far for each pair
+// of a portable schema and an openai-strict one less its shared
+// descriptions.
+var filled sync.Map
+
+// filledStrict returns the openai-strict schema whose text less the
+// descriptions it shares with portable is stripped, filled in on its first
+// use.
+func filledStrict(portable, stripped string) string {
+	key := [2]string{portable, stripped}
+	if s, ok := filled.Load(key); ok {
+		return s.(string)
+	}
+	root, err := schemaprofile.ParseRoot([]byte(portable))
+	var strict []byte
+	if err == nil {
+		strict, err = root.FillShared([]byte(stripped))
+	}
+	if err != nil {
+		panic(fmt.Sprintf("lenient: the openai-strict schema cannot be filled in from a generated portable schema (%v): regenerate the code with normgen", err))
+	}
+	s, _ := filled.LoadOrStore(key, string(strict))
+	return s.(string)
 }
 
 // derivedProfiles are the typearray and gemini schemas derived from one
@@ -85,7 +132,7 @@ func deriveProfiles(portable string) derivedProfiles {
 // profile, in Profiles order; a profile whose schema is "" (one that
 // cannot express the tool: SchemaFor then gives InputSchema) is left out.
 // Code generated for SupportPackageIsVersion8 and earlier calls it; code
-// generated now calls DerivedSchemas.
+// generated now calls SharedSchemas, or DerivedSchemas.
 func ProfileSchemas(portable, typeArray, gemini, openAIStrict string) map[Profile]json.RawMessage {
 	m := make(map[Profile]json.RawMessage, 4)
 	profiles := Profiles()

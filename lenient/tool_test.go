@@ -3,6 +3,7 @@ package lenient_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -89,4 +90,36 @@ func TestDerivedSchemasOwnCopies(t *testing.T) {
 	if g := lenient.DerivedSchemas(portable, `{"s":1}`, `{"g":1}`); string(g[lenient.ProfileGemini]) != `{"g":1}` || string(g[lenient.ProfileOpenAIStrict]) != `{"s":1}` {
 		t.Errorf("DerivedSchemas with gemini and openai-strict given = %s; want them as given", g)
 	}
+}
+
+// TestSharedSchemas: SharedSchemas puts back into the openai-strict
+// schema the field descriptions it shares with the portable one, each
+// call returning a copy of its own, and is DerivedSchemas otherwise; it
+// panics, naming the remedy, on a schema normgen does not write.
+func TestSharedSchemas(t *testing.T) {
+	const (
+		portable = `{"properties":{"n":{"anyOf":[{"type":"integer","description":"How many."},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object"}`
+		stripped = `{"properties":{"n":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["n"]}`
+		strict   = `{"properties":{"n":{"anyOf":[{"type":"integer","description":"How many."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["n"]}`
+	)
+	first := lenient.SharedSchemas(portable, stripped, "")
+	if got := string(first[lenient.ProfileOpenAIStrict]); got != strict {
+		t.Errorf("openai-strict schema %s; want %s", got, strict)
+	}
+	first[lenient.ProfileOpenAIStrict][0] = 'x'
+	derived := lenient.DerivedSchemas(portable, strict, "")
+	for p, s := range lenient.SharedSchemas(portable, stripped, "") {
+		if string(s) != string(derived[p]) {
+			t.Errorf("%s schema %s; DerivedSchemas of the whole schema gives %s", p, s, derived[p])
+		}
+	}
+	if got := lenient.SharedSchemas(portable, "", ""); len(got) != 3 {
+		t.Errorf(`SharedSchemas without an openai-strict schema = %s; want its other three`, got)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "regenerate") {
+			t.Errorf("SharedSchemas of a strict schema that is not JSON: panic %v; want one naming the remedy", r)
+		}
+	}()
+	lenient.SharedSchemas(portable, `{"properties":`, "")
 }

@@ -10,19 +10,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -162,26 +165,14 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "schema_name", "namespace":
-			if !f.Alias(k, "schema") {
+		case "schema", "schema_name", "namespace":
+			seen[0], ok = true, !seen[0] && f.Named(k, "schema") && lenient.ReadString(f, &x.Schema, 0)
+		case "table", "table_name":
+			seen[1], ok = true, !seen[1] && f.Named(k, "table") && lenient.ReadString(f, &x.Table, 0)
+		case "limit", "max_rows":
+			if !f.Named(k, "limit") {
 				return false
 			}
-			fallthrough
-		case "schema":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Schema, 0)
-		case "table_name":
-			if !f.Alias(k, "table") {
-				return false
-			}
-			fallthrough
-		case "table":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Table, 0)
-		case "max_rows":
-			if !f.Alias(k, "limit") {
-				return false
-			}
-			fallthrough
-		case "limit":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -195,13 +186,8 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "column", "fields":
-			if !f.Alias(k, "columns") {
-				return false
-			}
-			fallthrough
-		case "columns":
-			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
+		case "columns", "column", "fields":
+			seen[3], ok = true, !seen[3] && f.Named(k, "columns") && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
 		case "order":
 			var val string
 			if seen[4] || !lenient.ReadString(f, &val, 0) {
@@ -253,7 +239,6 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var copyInputFields = lenient.Fields{Keys: [][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CopyInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -410,12 +395,10 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "operation", "action":
-			if !f.Alias(k, "op") {
+		case "op", "operation", "action":
+			if !f.Named(k, "op") {
 				return false
 			}
-			fallthrough
-		case "op":
 			var val string
 			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -431,35 +414,21 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Op = val
-		case "src", "from":
-			if !f.Alias(k, "sources") {
+		case "sources", "src", "from":
+			seen[1], ok = true, !seen[1] && f.Named(k, "sources") && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
+		case "dest", "to", "target":
+			if !f.Named(k, "dest") {
 				return false
 			}
-			fallthrough
-		case "sources":
-			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
-		case "to", "target":
-			if !f.Alias(k, "dest") {
-				return false
-			}
-			fallthrough
-		case "dest":
 			var p string
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Dest = &p
-		case "force":
-			if !f.Alias(k, "overwrite") {
+		case "overwrite", "force":
+			seen[3], ok = true, !seen[3] && f.Named(k, "overwrite") && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
+		case "mode", "perm":
+			if !f.Named(k, "mode") {
 				return false
 			}
-			fallthrough
-		case "overwrite":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
-		case "perm":
-			if !f.Alias(k, "mode") {
-				return false
-			}
-			fallthrough
-		case "mode":
 			var val uint64
 			if seen[4] || !lenient.ReadUint(f, &val, 16, 0) {
 				return false
@@ -470,12 +439,10 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := uint16(val)
 			x.Mode = &p
-		case "tries":
-			if !f.Alias(k, "retries") {
+		case "retries", "tries":
+			if !f.Named(k, "retries") {
 				return false
 			}
-			fallthrough
-		case "retries":
 			var val int64
 			if seen[5] || !lenient.ReadInt(f, &val, 8, lenient.Strict) {
 				return false
@@ -526,7 +493,6 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -666,7 +632,6 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -784,12 +749,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "type":
-			if !f.Alias(k, "kind") {
+		case "kind", "type":
+			if !f.Named(k, "kind") {
 				return false
 			}
-			fallthrough
-		case "kind":
 			var val string
 			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -801,19 +764,12 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "command", "run":
-			if !f.Alias(k, "cmd") {
+		case "cmd", "command", "run":
+			seen[2], ok = true, !seen[2] && f.Named(k, "cmd") && lenient.ReadString(f, &x.Cmd, 0)
+		case "retries", "tries":
+			if !f.Named(k, "retries") {
 				return false
 			}
-			fallthrough
-		case "cmd":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Cmd, 0)
-		case "tries":
-			if !f.Alias(k, "retries") {
-				return false
-			}
-			fallthrough
-		case "retries":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -853,7 +809,6 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var retryFields = lenient.Fields{Keys: [][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -958,13 +913,8 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			if !f.Alias(k, "backoff_ms") {
-				return false
-			}
-			fallthrough
-		case "backoff_ms":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
+		case "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs":
+			seen[1], ok = true, !seen[1] && f.Named(k, "backoff_ms") && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &retryFields)
 		}
@@ -993,7 +943,6 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var notifyFields = lenient.Fields{Keys: [][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Notify) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1070,20 +1019,10 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "room":
-			if !f.Alias(k, "channel") {
-				return false
-			}
-			fallthrough
-		case "channel":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Channel, 0)
-		case "onFailure", "on-failure", "OnFailure":
-			if !f.Alias(k, "on_failure") {
-				return false
-			}
-			fallthrough
-		case "on_failure":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.OnFailure, 0)
+		case "channel", "room":
+			seen[0], ok = true, !seen[0] && f.Named(k, "channel") && lenient.ReadString(f, &x.Channel, 0)
+		case "on_failure", "onFailure", "on-failure", "OnFailure":
+			seen[1], ok = true, !seen[1] && f.Named(k, "on_failure") && lenient.ReadBool(f, &x.OnFailure, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &notifyFields)
 		}
@@ -1112,7 +1051,6 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var limitsFields = lenient.Fields{Keys: [][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}, Forms: []lenient.AbsentForms{0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1191,13 +1129,8 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "cpu":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.CPU, 64, 0)
-		case "memoryMb", "memory-mb", "MemoryMb":
-			if !f.Alias(k, "memory_mb") {
-				return false
-			}
-			fallthrough
-		case "memory_mb":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
+		case "memory_mb", "memoryMb", "memory-mb", "MemoryMb":
+			seen[1], ok = true, !seen[1] && f.Named(k, "memory_mb") && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &limitsFields)
 		}
@@ -1226,7 +1159,6 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var ticketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *TicketInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1366,19 +1298,12 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "summary", "subject":
-			if !f.Alias(k, "title") {
+		case "title", "summary", "subject":
+			seen[0], ok = true, !seen[0] && f.Named(k, "title") && lenient.ReadString(f, &x.Title, 0)
+		case "priority", "prio", "severity":
+			if !f.Named(k, "priority") {
 				return false
 			}
-			fallthrough
-		case "title":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
-		case "prio", "severity":
-			if !f.Alias(k, "priority") {
-				return false
-			}
-			fallthrough
-		case "priority":
 			var val string
 			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -1394,21 +1319,17 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Priority = val
-		case "owner":
-			if !f.Alias(k, "assignee") {
+		case "assignee", "owner":
+			if !f.Named(k, "assignee") {
 				return false
 			}
-			fallthrough
-		case "assignee":
 			var p string
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
-		case "points":
-			if !f.Alias(k, "estimate") {
+		case "estimate", "points":
+			if !f.Named(k, "estimate") {
 				return false
 			}
-			fallthrough
-		case "estimate":
 			var val float64
 			if seen[3] || !lenient.ReadFloat(f, &val, 64, 0) {
 				return false
@@ -1421,20 +1342,10 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Estimate = &p
 		case "watchers":
 			seen[4], ok = true, !seen[4] && lenient.ReadStrings(f, &x.Watchers, lenient.Wrap)
-		case "proj", "repo":
-			if !f.Alias(k, "project") {
-				return false
-			}
-			fallthrough
-		case "project":
-			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Common.Project, 0)
-		case "dryrun", "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
+		case "project", "proj", "repo":
+			seen[5], ok = true, !seen[5] && f.Named(k, "project") && lenient.ReadString(f, &x.Common.Project, 0)
+		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
+			seen[6], ok = true, !seen[6] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
 		default:
 			return false
 		}
@@ -1470,7 +1381,6 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var resizeInputFields = lenient.Fields{Keys: [][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ResizeInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1639,20 +1549,10 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "w":
-			if !f.Alias(k, "width") {
-				return false
-			}
-			fallthrough
-		case "width":
-			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Width, 16, 0)
-		case "h":
-			if !f.Alias(k, "height") {
-				return false
-			}
-			fallthrough
-		case "height":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Height, 16, 0)
+		case "width", "w":
+			seen[0], ok = true, !seen[0] && f.Named(k, "width") && lenient.ReadUint(f, &x.Width, 16, 0)
+		case "height", "h":
+			seen[1], ok = true, !seen[1] && f.Named(k, "height") && lenient.ReadUint(f, &x.Height, 16, 0)
 		case "scale":
 			var val float64
 			if seen[2] || !lenient.ReadFloat(f, &val, 32, 0) {
@@ -1666,12 +1566,10 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Scale = float32(val)
-		case "q":
-			if !f.Alias(k, "quality") {
+		case "quality", "q":
+			if !f.Named(k, "quality") {
 				return false
 			}
-			fallthrough
-		case "quality":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, 8, 0) {
 				return false
@@ -1688,21 +1586,17 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.Seed, 64, 0)
 		case "offset":
 			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.Offset, 64, 0)
-		case "gray", "bw":
-			if !f.Alias(k, "grayscale") {
+		case "grayscale", "gray", "bw":
+			if !f.Named(k, "grayscale") {
 				return false
 			}
-			fallthrough
-		case "grayscale":
 			var p bool
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &p, 0)
 			x.Grayscale = &p
-		case "type":
-			if !f.Alias(k, "format") {
+		case "format", "type":
+			if !f.Named(k, "format") {
 				return false
 			}
-			fallthrough
-		case "format":
 			var val string
 			if seen[7] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -1767,7 +1661,6 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var searchIssuesInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"labels"}, {"filter"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1844,13 +1737,8 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "q":
-			if !f.Alias(k, "query") {
-				return false
-			}
-			fallthrough
-		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+		case "query", "q":
+			seen[0], ok = true, !seen[0] && f.Named(k, "query") && lenient.ReadString(f, &x.Query, 0)
 		case "labels":
 			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Labels, 0)
 		case "filter":
@@ -1870,7 +1758,6 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var issueFilterFields = lenient.Fields{Keys: [][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *IssueFilter) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2013,19 +1900,12 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Field = val
-		case "eq":
-			if !f.Alias(k, "equals") {
+		case "equals", "eq":
+			seen[1], ok = true, !seen[1] && f.Named(k, "equals") && lenient.ReadString(f, &x.Equals, 0)
+		case "min_votes", "minVotes", "min-votes", "MinVotes":
+			if !f.Named(k, "min_votes") {
 				return false
 			}
-			fallthrough
-		case "equals":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Equals, 0)
-		case "minVotes", "min-votes", "MinVotes":
-			if !f.Alias(k, "min_votes") {
-				return false
-			}
-			fallthrough
-		case "min_votes":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -2036,12 +1916,10 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.MinVotes = &p
-		case "and":
-			if !f.Alias(k, "all") {
+		case "all", "and":
+			if !f.Named(k, "all") {
 				return false
 			}
-			fallthrough
-		case "all":
 			if seen[3] || !f.Array(0) {
 				return false
 			}
@@ -2060,12 +1938,10 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.All = s
-		case "or":
-			if !f.Alias(k, "any") {
+		case "any", "or":
+			if !f.Named(k, "any") {
 				return false
 			}
-			fallthrough
-		case "any":
 			if seen[4] || !f.Array(0) {
 				return false
 			}
@@ -2107,41 +1983,18 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool copy_files (lenient.DerivedSchemas).
-const (
-	copyInputSchema             = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"],"description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".","default":"copy"},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},"sources":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy. Required."},{"type":"string"}]},"dest":{"anyOf":[{"type":"string","description":"Dest is the target directory; the current one when absent."},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist.","default":false},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files.","default":420},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"retries":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2},{"type":"null"}]}},"type":"object"}`
-	copyInputSchemaOpenAIStrict = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move"],"description":"Op is what to do with each source. Default: \"copy\" (send null for it)."},{"type":"null"}]},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy."},"dest":{"anyOf":[{"type":"string","description":"Dest is the target directory; the current one when absent."},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist. Default: false (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files. Default: 420 (send null for it)."},{"type":"null"}]},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again. Default: 2 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["op","sources","dest","overwrite","mode","retries"]}`
-)
-
-// The input schemas of tool file_ticket (lenient.DerivedSchemas).
-const (
-	ticketInputSchema             = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal"},{"type":"string","pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"},{"type":"null"}]},"prio":{"anyOf":[{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal"},{"type":"string","pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal"},{"type":"string","pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"owner":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"points":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes."},{"type":"string"},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in.","default":"core"},{"type":"null"}]},"proj":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in.","default":"core"},{"type":"null"}]},"repo":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in.","default":"core"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"dryrun":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"dryRun":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"dry-run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"DryRun":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}`
-	ticketInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high"],"description":"Priority is the ticket's priority. Default: \"normal\" (send null for it)."},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days. Default: 1 (send null for it)."},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes."},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in. Default: \"core\" (send null for it)."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","assignee","estimate","watchers","project","dry_run"]}`
-)
-
-// The input schemas of tool resize_image (lenient.DerivedSchemas).
-const (
-	resizeInputSchema             = `{"properties":{"width":{"anyOf":[{"type":"integer","minimum":0,"description":"Width is the new width in pixels. Required."},{"type":"string","pattern":"^[0-9]+$"}]},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead.","default":1},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality.","default":85},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0,"description":"Seed seeds the dithering."},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it.","default":-1},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours.","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format.","default":"png"},{"type":"string","pattern":"^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$"},{"type":"null"}]}},"type":"object"}`
-	resizeInputSchemaOpenAIStrict = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels."},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead. Default: 1 (send null for it)."},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality. Default: 85 (send null for it)."},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0,"description":"Seed seeds the dithering."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours. Default: false (send null for it)."},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format. Default: \"png\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["width","height","scale","quality","seed","offset","grayscale","format"]}`
-)
-
-// The input schemas of tool run_pipeline (lenient.DerivedSchemas).
-const (
-	pipelineInputSchema = `{"properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step; step-N (its position) when absent."},{"type":"null"}]},"kind":{"anyOf":[{"type":"string","enum":["shell","http"],"description":"Kind is the kind of step.","default":"shell"},{"type":"string","pattern":"^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$"},{"type":"null"}]},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries overrides the run's retry attempts for this step.","default":1},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array","description":"Steps run in order. Required."},{"type":"string"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"description":"Attempts is how often a step runs at most.","default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"description":"BackoffMS is the wait before each retry, in milliseconds.","default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]}},"type":"object","description":"Retry is how failed steps are retried."},{"type":"string"},{"type":"null"}]},"notify":{"anyOf":[{"properties":{"channel":{"anyOf":[{"type":"string","description":"Channel is the chat channel.","default":"#ops"},{"type":"null"}]},"on_failure":{"anyOf":[{"type":"boolean","description":"OnFailure notifies on failure only.","default":true},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","description":"Notify says whom to tell when the run ends; nobody when absent."},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"cpu":{"anyOf":[{"type":"number","description":"CPU is the number of cores.","default":1.5},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"memory_mb":{"anyOf":[{"type":"integer","description":"MemoryMB is the memory limit in MB.","default":512},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","description":"Limits are the run's resource limits."},{"type":"null"}]},"env":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object","description":"Env is the steps' environment."},{"type":"string"},{"type":"null"}]},"weights":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object","description":"Weights weigh the steps by id."},{"type":"string"},{"type":"null"}]},"meta":{"description":"Meta is passed on to the run's record as it is."},"extra":{"description":"Extra is passed on to the runner as it is."},"note":{"anyOf":[{"type":"string","description":"Note is a free-form note."},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number","maximum":3600,"exclusiveMinimum":0,"description":"Timeout is the run's time limit in seconds.","default":30},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
-)
-
-// The input schemas of tool run_query (lenient.DerivedSchemas).
-const (
-	queryInputSchema             = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in.","default":"public"},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return.","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty."},{"type":"string"},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc","ascending","descending"],"description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".","default":"asc"},{"type":"string","pattern":"^([aA][sS][cC]|[dD][eE][sS][cC])$"},{"type":"null"}]}},"type":"object"}`
-	queryInputSchemaOpenAIStrict = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in. Default: \"public\" (send null for it)."},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return. Default: 100 (send null for it)."},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty."},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc"],"description":"Order is the sort order. Default: \"asc\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["schema","table","limit","columns","order"]}`
-)
-
-// The input schemas of tool search_issues (lenient.DerivedSchemas).
-const (
-	searchIssuesInputSchema             = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state"},{"type":"string","pattern":"^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$"},{"type":"null"}]},"equals":{"anyOf":[{"type":"string","description":"Equals is the value it must have."},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes."},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"all":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"type":"array","description":"All are conditions that must all hold."},{"type":"string"},{"type":"null"}]},"any":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"type":"array","description":"Any are conditions of which one must hold."},{"type":"string"},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"string"},{"type":"null"}]}},"type":"object"}},"properties":{"query":{"anyOf":[{"type":"string","description":"Query is free text."},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\"."},{"type":"string"},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	searchIssuesInputSchemaOpenAIStrict = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests. Default: \"state\" (send null for it)."},{"type":"null"}]},"equals":{"anyOf":[{"type":"string","description":"Equals is the value it must have."},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes."},{"type":"null"}]},"all":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"All are conditions that must all hold."},{"type":"null"}]},"any":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array","description":"Any are conditions of which one must hold."},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["field","equals","min_votes","all","any","not"]}},"properties":{"query":{"anyOf":[{"type":"string","description":"Query is free text."},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has."},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","labels","filter"]}`
-	searchIssuesInputSchemaGemini       = `{"properties":{"query":{"type":"string","description":"Query is free text.","nullable":true},"labels":{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","nullable":true},"filter":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"all":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"All are conditions that must all hold.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Filter narrows the search.","nullable":true}},"type":"object"}`
-)
+const copyInputSchema = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"],"description":"Op is what to do with each source. Also accepted: \"cp\" for \"copy\"; \"mv\" for \"move\".","default":"copy"},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},"sources":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy. Required."},{"type":"string"}]},"dest":{"anyOf":[{"type":"string","description":"Dest is the target directory; the current one when absent."},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist.","default":false},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files.","default":420},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"retries":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again.","default":2},{"type":"null"}]}},"type":"object"}`
+const copyInputSchemaOpenAIStrict = `{"properties":{"op":{"anyOf":[{"type":"string","enum":["copy","move"],"description":"Op is what to do with each source. Default: \"copy\" (send null for it)."},{"type":"null"}]},"sources":{"items":{"type":"string"},"type":"array","description":"Sources are the files to copy."},"dest":{"anyOf":[{"type":"string"},{"type":"null"}]},"overwrite":{"anyOf":[{"type":"boolean","description":"Overwrite replaces files that exist. Default: false (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"integer","maximum":4095,"minimum":0,"description":"Mode is the permission bits of new files. Default: 420 (send null for it)."},{"type":"null"}]},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries is how often a failed copy is tried again. Default: 2 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["op","sources","dest","overwrite","mode","retries"]}`
+const ticketInputSchema = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary. Required."},"summary":{"type":"string","description":"Title is the ticket's one-line summary."},"subject":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal"},{"type":"string","pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"},{"type":"null"}]},"prio":{"anyOf":[{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal"},{"type":"string","pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","normal","high","p1","p3"],"description":"Priority is the ticket's priority. Also accepted: \"p1\" for \"high\"; \"p3\" for \"low\".","default":"normal"},{"type":"string","pattern":"^([lL][oO][wW]|[nN][oO][rR][mM][aA][lL]|[hH][iI][gG][hH])$"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"owner":{"anyOf":[{"type":"string","description":"Assignee is who works on it; nobody yet when absent."},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"points":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days.","default":1},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Watchers are notified of changes."},{"type":"string"},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in.","default":"core"},{"type":"null"}]},"proj":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in.","default":"core"},{"type":"null"}]},"repo":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in.","default":"core"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"dryrun":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"dryRun":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"dry-run":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]},"DryRun":{"anyOf":[{"type":"boolean","description":"DryRun checks the ticket without filing it."},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}`
+const ticketInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"Title is the ticket's one-line summary."},"priority":{"anyOf":[{"type":"string","enum":["low","normal","high"],"description":"Priority is the ticket's priority. Default: \"normal\" (send null for it)."},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}]},"estimate":{"anyOf":[{"type":"number","minimum":0,"description":"Estimate is the effort in days. Default: 1 (send null for it)."},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"project":{"anyOf":[{"type":"string","description":"Project is the project the ticket is filed in. Default: \"core\" (send null for it)."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","assignee","estimate","watchers","project","dry_run"]}`
+const resizeInputSchema = `{"properties":{"width":{"anyOf":[{"type":"integer","minimum":0,"description":"Width is the new width in pixels. Required."},{"type":"string","pattern":"^[0-9]+$"}]},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio.","default":0},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead.","default":1},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality.","default":85},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0,"description":"Seed seeds the dithering."},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it.","default":-1},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours.","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format.","default":"png"},{"type":"string","pattern":"^([pP][nN][gG]|[jJ][pP][eE][gG]|[wW][eE][bB][pP])$"},{"type":"null"}]}},"type":"object"}`
+const resizeInputSchemaOpenAIStrict = `{"properties":{"width":{"type":"integer","minimum":0,"description":"Width is the new width in pixels."},"height":{"anyOf":[{"type":"integer","minimum":0,"description":"Height is the new height in pixels; 0 keeps the aspect ratio. Default: 0 (send null for it)."},{"type":"null"}]},"scale":{"anyOf":[{"type":"number","maximum":16,"exclusiveMinimum":0,"description":"Scale multiplies both sides instead. Default: 1 (send null for it)."},{"type":"null"}]},"quality":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Quality is the encoder's quality. Default: 85 (send null for it)."},{"type":"null"}]},"seed":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","description":"Offset shifts the crop; -1 centres it. Default: -1 (send null for it)."},{"type":"null"}]},"grayscale":{"anyOf":[{"type":"boolean","description":"Grayscale drops the colours. Default: false (send null for it)."},{"type":"null"}]},"format":{"anyOf":[{"type":"string","enum":["png","jpeg","webp"],"description":"Format is the output format. Default: \"png\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["width","height","scale","quality","seed","offset","grayscale","format"]}`
+const pipelineInputSchema = `{"properties":{"name":{"type":"string","minLength":1,"description":"Name names the run."},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step; step-N (its position) when absent."},{"type":"null"}]},"kind":{"anyOf":[{"type":"string","enum":["shell","http"],"description":"Kind is the kind of step.","default":"shell"},{"type":"string","pattern":"^([sS][hH][eE][lL][lL]|[hH][tT][tT][pP])$"},{"type":"null"}]},"cmd":{"type":"string","description":"Cmd is the command or URL. Required."},"retries":{"anyOf":[{"type":"integer","minimum":0,"description":"Retries overrides the run's retry attempts for this step.","default":1},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array","description":"Steps run in order. Required."},{"type":"string"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"description":"Attempts is how often a step runs at most.","default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"description":"BackoffMS is the wait before each retry, in milliseconds.","default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]}},"type":"object","description":"Retry is how failed steps are retried."},{"type":"string"},{"type":"null"}]},"notify":{"anyOf":[{"properties":{"channel":{"anyOf":[{"type":"string","description":"Channel is the chat channel.","default":"#ops"},{"type":"null"}]},"on_failure":{"anyOf":[{"type":"boolean","description":"OnFailure notifies on failure only.","default":true},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","description":"Notify says whom to tell when the run ends; nobody when absent."},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","properties":{"cpu":{"anyOf":[{"type":"number","description":"CPU is the number of cores.","default":1.5},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"memory_mb":{"anyOf":[{"type":"integer","description":"MemoryMB is the memory limit in MB.","default":512},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","description":"Limits are the run's resource limits."},{"type":"null"}]},"env":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object","description":"Env is the steps' environment."},{"type":"string"},{"type":"null"}]},"weights":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object","description":"Weights weigh the steps by id."},{"type":"string"},{"type":"null"}]},"meta":{"description":"Meta is passed on to the run's record as it is."},"extra":{"description":"Extra is passed on to the runner as it is."},"note":{"anyOf":[{"type":"string","description":"Note is a free-form note."},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number","maximum":3600,"exclusiveMinimum":0,"description":"Timeout is the run's time limit in seconds.","default":30},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
+const queryInputSchema = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in.","default":"public"},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query. Required."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return.","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Columns are the columns to return; all of them when empty."},{"type":"string"},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc","ascending","descending"],"description":"Order is the sort order. Also accepted: \"ascending\" for \"asc\"; \"descending\" for \"desc\".","default":"asc"},{"type":"string","pattern":"^([aA][sS][cC]|[dD][eE][sS][cC])$"},{"type":"null"}]}},"type":"object"}`
+const queryInputSchemaOpenAIStrict = `{"properties":{"schema":{"anyOf":[{"type":"string","description":"Schema is the database schema the table is in. Default: \"public\" (send null for it)."},{"type":"null"}]},"table":{"type":"string","description":"Table is the table to query."},"limit":{"anyOf":[{"type":"integer","maximum":10000,"minimum":1,"description":"Limit is the most rows to return. Default: 100 (send null for it)."},{"type":"null"}]},"columns":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"order":{"anyOf":[{"type":"string","enum":["asc","desc"],"description":"Order is the sort order. Default: \"asc\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["schema","table","limit","columns","order"]}`
+const searchIssuesInputSchema = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state"},{"type":"string","pattern":"^([sS][tT][aA][tT][eE]|[aA][uU][tT][hH][oO][rR]|[lL][aA][bB][eE][lL])$"},{"type":"null"}]},"equals":{"anyOf":[{"type":"string","description":"Equals is the value it must have."},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes."},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"all":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"type":"array","description":"All are conditions that must all hold."},{"type":"string"},{"type":"null"}]},"any":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"string"}]},"type":"array","description":"Any are conditions of which one must hold."},{"type":"string"},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Not negates a condition."},{"type":"string"},{"type":"null"}]}},"type":"object"}},"properties":{"query":{"anyOf":[{"type":"string","description":"Query is free text."},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\"."},{"type":"string"},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter","description":"Filter narrows the search."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const searchIssuesInputSchemaOpenAIStrict = `{"$defs":{"IssueFilter":{"properties":{"field":{"anyOf":[{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests. Default: \"state\" (send null for it)."},{"type":"null"}]},"equals":{"anyOf":[{"type":"string"},{"type":"null"}]},"min_votes":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"all":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array"},{"type":"null"}]},"any":{"anyOf":[{"items":{"$ref":"#/$defs/IssueFilter"},"type":"array"},{"type":"null"}]},"not":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["field","equals","min_votes","all","any","not"]}},"properties":{"query":{"anyOf":[{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has."},{"type":"null"}]},"filter":{"anyOf":[{"$ref":"#/$defs/IssueFilter"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","labels","filter"]}`
+const searchIssuesInputSchemaGemini = `{"properties":{"query":{"type":"string","description":"Query is free text.","nullable":true},"labels":{"items":{"type":"string"},"type":"array","description":"Labels are labels every issue found has. Also accepted: the items in one string, separated by \",\".","nullable":true},"filter":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"all":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"All are conditions that must all hold.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true},"any":{"items":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object"},"type":"array","description":"Any are conditions of which one must hold.","nullable":true},"not":{"properties":{"field":{"type":"string","enum":["state","author","label"],"description":"Field is what the condition tests.","default":"state","nullable":true},"equals":{"type":"string","description":"Equals is the value it must have.","nullable":true},"min_votes":{"type":"integer","minimum":0,"description":"MinVotes is the fewest votes.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Not negates a condition.","nullable":true}},"type":"object","description":"Filter narrows the search.","nullable":true}},"type":"object"}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -2161,7 +2014,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "mode", Aliases: []string{"perm"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`420`), Coerce: "uint"},
 				{Path: "retries", Aliases: []string{"tries"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`2`), Coerce: "int_literal"},
 			}),
-			Schemas: lenient.DerivedSchemas(copyInputSchema, copyInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(copyInputSchema, copyInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[TicketInput],
@@ -2177,7 +2030,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "project", Aliases: []string{"proj", "repo"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"core"`)},
 				{Path: "dry_run", Aliases: []string{"dryrun", "dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
 			}),
-			Schemas: lenient.DerivedSchemas(ticketInputSchema, ticketInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(ticketInputSchema, ticketInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ResizeInput],
@@ -2194,7 +2047,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "grayscale", Aliases: []string{"gray", "bw"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
 				{Path: "format", Aliases: []string{"type"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"png"`), EnumCase: json.RawMessage(`["png","jpeg","webp"]`)},
 			}),
-			Schemas: lenient.DerivedSchemas(resizeInputSchema, resizeInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(resizeInputSchema, resizeInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[PipelineInput],
@@ -2237,7 +2090,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "columns", Aliases: []string{"column", "fields"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "order", Absent: lenient.AbsentNull, Default: json.RawMessage(`"asc"`), EnumCase: json.RawMessage(`["asc","desc"]`), ValueAlias: json.RawMessage(`{"ascending":"asc","descending":"desc"}`)},
 			}),
-			Schemas: lenient.DerivedSchemas(queryInputSchema, queryInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(queryInputSchema, queryInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[SearchIssuesInput],
@@ -2257,7 +2110,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "filter(.all[]|.any[]|.not)*.any[]", JSON: true},
 				{Path: "filter(.all[]|.any[]|.not)*.not", Absent: lenient.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(searchIssuesInputSchema, searchIssuesInputSchemaOpenAIStrict, searchIssuesInputSchemaGemini),
+			Schemas: lenient.SharedSchemas(searchIssuesInputSchema, searchIssuesInputSchemaOpenAIStrict, searchIssuesInputSchemaGemini),
 		},
 	}
 }

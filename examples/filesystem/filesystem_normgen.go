@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -102,52 +105,25 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
+		case "path", "file_path", "filepath", "filename", "file":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
+			seen[1], ok = true, !seen[1] && f.Named(k, "old_text") && lenient.ReadString(f, &x.OldText, 0)
+		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
+			seen[2], ok = true, !seen[2] && f.Named(k, "new_text") && lenient.ReadString(f, &x.NewText, 0)
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
+			seen[3], ok = true, !seen[3] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Named(k, "case_sensitive") {
 				return false
 			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "old_str", "old_string", "oldText", "old-text", "OldText":
-			if !f.Alias(k, "old_text") {
-				return false
-			}
-			fallthrough
-		case "old_text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
-		case "new_str", "new_string", "newText", "new-text", "NewText":
-			if !f.Alias(k, "new_text") {
-				return false
-			}
-			fallthrough
-		case "new_text":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
-		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
-			fallthrough
-		case "whole_word":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
-			fallthrough
-		case "case_sensitive":
 			var p bool
 			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "force":
 			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Force, 0)
-		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run", "dryRun", "dry-run", "DryRun":
+			seen[6], ok = true, !seen[6] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &editFileInputFields)
 		}
@@ -171,7 +147,6 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var editFields = lenient.Fields{Keys: [][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Edit) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -231,20 +206,10 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "old_str", "old_string", "oldText", "old-text", "OldText":
-			if !f.Alias(k, "old_text") {
-				return false
-			}
-			fallthrough
-		case "old_text":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.OldText, 0)
-		case "new_str", "new_string", "newText", "new-text", "NewText":
-			if !f.Alias(k, "new_text") {
-				return false
-			}
-			fallthrough
-		case "new_text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.NewText, 0)
+		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
+			seen[0], ok = true, !seen[0] && f.Named(k, "old_text") && lenient.ReadString(f, &x.OldText, 0)
+		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
+			seen[1], ok = true, !seen[1] && f.Named(k, "new_text") && lenient.ReadString(f, &x.NewText, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &editFields)
 		}
@@ -258,7 +223,6 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var multiEditInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -332,19 +296,12 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
+		case "path", "file_path", "filepath", "filename", "file":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "edits_json", "edits", "editsJson", "edits-json", "EditsJson":
+			if !f.Named(k, "edits_json") {
 				return false
 			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "edits", "editsJson", "edits-json", "EditsJson":
-			if !f.Alias(k, "edits_json") {
-				return false
-			}
-			fallthrough
-		case "edits_json":
 			if seen[1] || !f.Array(0) {
 				return false
 			}
@@ -365,13 +322,8 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Edits = s
 		case "force":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
-		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run", "dryRun", "dry-run", "DryRun":
+			seen[3], ok = true, !seen[3] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &multiEditInputFields)
 		}
@@ -385,7 +337,6 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -510,20 +461,10 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "filepath", "dir", "directory":
-			if !f.Alias(k, "path") {
-				return false
-			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "query", "regex":
-			if !f.Alias(k, "pattern") {
-				return false
-			}
-			fallthrough
-		case "pattern":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
+		case "path", "file_path", "filepath", "dir", "directory":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "pattern", "query", "regex":
+			seen[1], ok = true, !seen[1] && f.Named(k, "pattern") && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
@@ -535,59 +476,27 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "countOnly", "count-only", "CountOnly":
-			if !f.Alias(k, "count_only") {
+		case "count_only", "countOnly", "count-only", "CountOnly":
+			seen[3], ok = true, !seen[3] && f.Named(k, "count_only") && lenient.ReadBool(f, &x.CountOnly, 0)
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
+			seen[4], ok = true, !seen[4] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
+			if !f.Named(k, "case_sensitive") {
 				return false
 			}
-			fallthrough
-		case "count_only":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.CountOnly, 0)
-		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
-			fallthrough
-		case "whole_word":
-			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
-			fallthrough
-		case "case_sensitive":
 			var p bool
 			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
-		case "includeContent", "include-content", "IncludeContent":
-			if !f.Alias(k, "include_content") {
-				return false
-			}
-			fallthrough
-		case "include_content":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.IncludeContent, 0)
-		case "includeContext", "include-context", "IncludeContext":
-			if !f.Alias(k, "include_context") {
-				return false
-			}
-			fallthrough
-		case "include_context":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.IncludeContext, 0)
+		case "include_content", "includeContent", "include-content", "IncludeContent":
+			seen[6], ok = true, !seen[6] && f.Named(k, "include_content") && lenient.ReadBool(f, &x.IncludeContent, 0)
+		case "include_context", "includeContext", "include-context", "IncludeContext":
+			seen[7], ok = true, !seen[7] && f.Named(k, "include_context") && lenient.ReadBool(f, &x.IncludeContext, 0)
 		case "recursive":
 			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Recursive, 0)
-		case "returnLines", "return-lines", "ReturnLines":
-			if !f.Alias(k, "return_lines") {
-				return false
-			}
-			fallthrough
-		case "return_lines":
-			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.ReturnLines, 0)
-		case "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
-			fallthrough
-		case "file_types":
-			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
+		case "return_lines", "returnLines", "return-lines", "ReturnLines":
+			seen[9], ok = true, !seen[9] && f.Named(k, "return_lines") && lenient.ReadBool(f, &x.ReturnLines, 0)
+		case "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes":
+			seen[10], ok = true, !seen[10] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchFilesInputFields)
 		}
@@ -618,7 +527,6 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var listDirectoryInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -675,13 +583,8 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "filepath", "dir", "directory":
-			if !f.Alias(k, "path") {
-				return false
-			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "path", "file_path", "filepath", "dir", "directory":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
 		case "recursive":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Recursive, 0)
 		default:
@@ -697,7 +600,6 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var deleteFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -758,24 +660,14 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
-				return false
-			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "path", "file_path", "filepath", "filename", "file":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
 		case "permanent":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Permanent, 0)
 		case "force":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
-		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run", "dryRun", "dry-run", "DryRun":
+			seen[3], ok = true, !seen[3] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &deleteFileInputFields)
 		}
@@ -789,7 +681,6 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stepParamsFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *StepParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -852,34 +743,14 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "filepath", "filename", "file":
-			if !f.Alias(k, "path") {
-				return false
-			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "text":
-			if !f.Alias(k, "content") {
-				return false
-			}
-			fallthrough
-		case "content":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
-		case "src", "from":
-			if !f.Alias(k, "source") {
-				return false
-			}
-			fallthrough
-		case "source":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Source, 0)
-		case "dest", "dst", "to", "target":
-			if !f.Alias(k, "destination") {
-				return false
-			}
-			fallthrough
-		case "destination":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Destination, 0)
+		case "path", "file_path", "filepath", "filename", "file":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "content", "text":
+			seen[1], ok = true, !seen[1] && f.Named(k, "content") && lenient.ReadString(f, &x.Content, 0)
+		case "source", "src", "from":
+			seen[2], ok = true, !seen[2] && f.Named(k, "source") && lenient.ReadString(f, &x.Source, 0)
+		case "destination", "dest", "dst", "to", "target":
+			seen[3], ok = true, !seen[3] && f.Named(k, "destination") && lenient.ReadString(f, &x.Destination, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stepParamsFields)
 		}
@@ -893,7 +764,6 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"action", "type"}, {"params"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -989,12 +859,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "type":
-			if !f.Alias(k, "action") {
+		case "action", "type":
+			if !f.Named(k, "action") {
 				return false
 			}
-			fallthrough
-		case "action":
 			var val string
 			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -1025,7 +893,6 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pipelineFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1121,13 +988,8 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
-		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run", "dryRun", "dry-run", "DryRun":
+			seen[2], ok = true, !seen[2] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &pipelineFields)
 		}
@@ -1141,7 +1003,6 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var batchOperationsInputFields = lenient.Fields{Keys: [][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1202,22 +1063,12 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 			break
 		}
 		switch string(k) {
-		case "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			if !f.Alias(k, "pipeline_json") {
-				return false
-			}
-			fallthrough
-		case "pipeline_json":
-			seen[0], ok = true, !seen[0] && x.Pipeline.fastNormgen(f, 0)
+		case "pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
+			seen[0], ok = true, !seen[0] && f.Named(k, "pipeline_json") && x.Pipeline.fastNormgen(f, 0)
 		case "force":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Force, 0)
-		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run", "dryRun", "dry-run", "DryRun":
+			seen[2], ok = true, !seen[2] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &batchOperationsInputFields)
 		}
@@ -1228,41 +1079,18 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-// The input schemas of tool batch_operations (lenient.DerivedSchemas).
-const (
-	batchOperationsInputSchema             = `{"properties":{"pipeline_json":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"anyOf":[{"type":"string","enum":["read","write","copy","move","delete","cat","cp","mv","rm","remove","del"],"description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."},{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE])$"}]},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","description":"Params are the step's parameters."},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},{"type":"string"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required."},{"type":"string"}]},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	batchOperationsInputSchemaOpenAIStrict = `{"properties":{"pipeline_json":{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"items":{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"type":"string","enum":["read","write","copy","move","delete"],"description":"Action is read, write, copy, move or delete."},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","content","source","destination"],"description":"Params are the step's parameters."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","action","params"]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","steps","dry_run"],"description":"Pipeline is the pipeline, as an object or its JSON text."},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pipeline_json","force","dry_run"]}`
-)
-
-// The input schemas of tool delete_file (lenient.DerivedSchemas).
-const (
-	deleteFileInputSchema             = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	deleteFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","permanent","force","dry_run"]}`
-)
-
-// The input schemas of tool edit_file (lenient.DerivedSchemas).
-const (
-	editFileInputSchema             = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	editFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root."},"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text","whole_word","case_sensitive","force","dry_run"]}`
-)
-
-// The input schemas of tool list_directory (lenient.DerivedSchemas).
-const (
-	listDirectoryInputSchema             = `{"properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	listDirectoryInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to list."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","recursive"]}`
-)
-
-// The input schemas of tool multi_edit (lenient.DerivedSchemas).
-const (
-	multiEditInputSchema             = `{"properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"anyOf":[{"items":{"anyOf":[{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":"object"},{"type":"string"}]},"type":"array","description":"Edits are applied in order; a JSON array or its text. Required."},{"type":"string"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	multiEditInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."}},"additionalProperties":false,"type":"object","required":["old_text","new_text"]},"type":"array","description":"Edits are applied in order; a JSON array or its text."},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","edits_json","force","dry_run"]}`
-)
-
-// The input schemas of tool search_files (lenient.DerivedSchemas).
-const (
-	searchFilesInputSchema             = `{"properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return.","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to search."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax)."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return. Default: 100 (send null for it)."},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","count_only","whole_word","case_sensitive","include_content","include_context","recursive","return_lines","file_types"]}`
-)
+const batchOperationsInputSchema = `{"properties":{"pipeline_json":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string","description":"Name labels the pipeline."},{"type":"null"}]},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string","description":"ID names the step in the results; default step-N."},{"type":"null"}]},"action":{"anyOf":[{"type":"string","enum":["read","write","copy","move","delete","cat","cp","mv","rm","remove","del"],"description":"Action is read, write, copy, move or delete. Also accepted: \"cat\" for \"read\"; \"cp\" for \"copy\"; \"mv\" for \"move\"; \"rm\" or \"remove\" or \"del\" for \"delete\". Required."},{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE]|[cC][oO][pP][yY]|[mM][oO][vV][eE]|[dD][eE][lL][eE][tT][eE])$"}]},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string","description":"Path is the file the step works on."},{"type":"null"}]},"content":{"anyOf":[{"type":"string","description":"Content is the text a write step writes."},{"type":"null"}]},"source":{"anyOf":[{"type":"string","description":"Source and Destination are a copy or move step's paths."},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","description":"Params are the step's parameters."},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array","description":"Steps run in order; the pipeline stops at the first failing step."},{"type":"string"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["steps"],"description":"Pipeline is the pipeline, as an object or its JSON text. Required."},{"type":"string"}]},"force":{"anyOf":[{"type":"boolean","description":"Force lets steps overwrite existing files."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what each step would do."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const batchOperationsInputSchemaOpenAIStrict = `{"properties":{"pipeline_json":{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"steps":{"items":{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"action":{"type":"string","enum":["read","write","copy","move","delete"],"description":"Action is read, write, copy, move or delete."},"params":{"anyOf":[{"properties":{"path":{"anyOf":[{"type":"string"},{"type":"null"}]},"content":{"anyOf":[{"type":"string"},{"type":"null"}]},"source":{"anyOf":[{"type":"string"},{"type":"null"}]},"destination":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","content","source","destination"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","action","params"]},"type":"array"},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","steps","dry_run"],"description":"Pipeline is the pipeline, as an object or its JSON text."},"force":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pipeline_json","force","dry_run"]}`
+const deleteFileInputSchema = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete. Required."},"permanent":{"anyOf":[{"type":"boolean","description":"Permanent deletes instead of moving to the sandbox's .trash folder."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force deletes a non-empty directory."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports what would be deleted."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const deleteFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file or empty directory to delete."},"permanent":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","permanent","force","dry_run"]}`
+const editFileInputSchema = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root. Required."},"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches OldText only between word boundaries."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence instead of requiring exactly one."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const editFileInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit, relative to the sandbox root."},"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"force":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text","whole_word","case_sensitive","force","dry_run"]}`
+const listDirectoryInputSchema = `{"properties":{"path":{"type":"string","description":"Path is the directory to list. Required."},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive lists subdirectories too."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const listDirectoryInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to list."},"recursive":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","recursive"]}`
+const multiEditInputSchema = `{"properties":{"path":{"type":"string","description":"Path is the file to edit. Required."},"edits_json":{"anyOf":[{"items":{"anyOf":[{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace. Required."},"new_text":{"type":"string","description":"NewText is the replacement. Required."}},"type":"object"},{"type":"string"}]},"type":"array","description":"Edits are applied in order; a JSON array or its text. Required."},{"type":"string"}]},"force":{"anyOf":[{"type":"boolean","description":"Force replaces every occurrence of each edit."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean","description":"DryRun reports the change without writing it."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const multiEditInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the file to edit."},"edits_json":{"items":{"properties":{"old_text":{"type":"string","description":"OldText is the text to replace."},"new_text":{"type":"string","description":"NewText is the replacement."}},"additionalProperties":false,"type":"object","required":["old_text","new_text"]},"type":"array","description":"Edits are applied in order; a JSON array or its text."},"force":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","edits_json","force","dry_run"]}`
+const searchFilesInputSchema = `{"properties":{"path":{"type":"string","description":"Path is the directory to search. Required."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax). Required."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return.","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean","description":"CountOnly returns the number of matches only."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean","description":"WholeWord matches the pattern only between word boundaries."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly.","default":true},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean","description":"IncludeContent includes the matching line's text."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean","description":"IncludeContext includes the lines around each match."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean","description":"Recursive searches subdirectories too."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean","description":"ReturnLines includes line numbers."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"FileTypes restricts the search to these extensions (without dot)."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string","description":"Path is the directory to search."},"pattern":{"type":"string","description":"Pattern is a regular expression (RE2 syntax)."},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Limit is the most matches to return. Default: 100 (send null for it)."},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean","description":"CaseSensitive matches letter case exactly. Default: true (send null for it)."},{"type":"null"}]},"include_content":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"include_context":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"recursive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"return_lines":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","count_only","whole_word","case_sensitive","include_content","include_context","recursive","return_lines","file_types"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -1290,7 +1118,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(batchOperationsInputSchema, batchOperationsInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(batchOperationsInputSchema, batchOperationsInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[DeleteFileInput],
@@ -1303,7 +1131,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(deleteFileInputSchema, deleteFileInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(deleteFileInputSchema, deleteFileInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[EditFileInput],
@@ -1319,7 +1147,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(editFileInputSchema, editFileInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(editFileInputSchema, editFileInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ListDirectoryInput],
@@ -1330,7 +1158,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory"}},
 				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(listDirectoryInputSchema, listDirectoryInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(listDirectoryInputSchema, listDirectoryInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[MultiEditInput],
@@ -1346,7 +1174,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(multiEditInputSchema, multiEditInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(multiEditInputSchema, multiEditInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[SearchFilesInput],
@@ -1366,7 +1194,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "return_lines", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "file_types", Aliases: []string{"extensions", "ext", "fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(searchFilesInputSchema, searchFilesInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(searchFilesInputSchema, searchFilesInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

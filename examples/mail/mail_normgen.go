@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var searchMailInputFields = lenient.Fields{Keys: [][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -136,27 +139,12 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "q", "text":
-			if !f.Alias(k, "query") {
-				return false
-			}
-			fallthrough
-		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
-		case "sender":
-			if !f.Alias(k, "from") {
-				return false
-			}
-			fallthrough
-		case "from":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.From, 0)
-		case "unreadOnly", "unread-only", "UnreadOnly":
-			if !f.Alias(k, "unread_only") {
-				return false
-			}
-			fallthrough
-		case "unread_only":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.UnreadOnly, 0)
+		case "query", "q", "text":
+			seen[0], ok = true, !seen[0] && f.Named(k, "query") && lenient.ReadString(f, &x.Query, 0)
+		case "from", "sender":
+			seen[1], ok = true, !seen[1] && f.Named(k, "from") && lenient.ReadString(f, &x.From, 0)
+		case "unread_only", "unreadOnly", "unread-only", "UnreadOnly":
+			seen[2], ok = true, !seen[2] && f.Named(k, "unread_only") && lenient.ReadBool(f, &x.UnreadOnly, 0)
 		case "limit":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
@@ -180,12 +168,10 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Offset = int(val)
-		case "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
-			if !f.Alias(k, "max_body_bytes") {
+		case "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
+			if !f.Named(k, "max_body_bytes") {
 				return false
 			}
-			fallthrough
-		case "max_body_bytes":
 			var val int64
 			if seen[5] || !lenient.ReadInt(f, &val, 64, 0) {
 				return false
@@ -220,11 +206,8 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool search_mail (lenient.DerivedSchemas).
-const (
-	searchMailInputSchema             = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
-)
+const searchMailInputSchema = `{"properties":{"query":{"anyOf":[{"type":"string","description":"Query is matched, without letter case, against subject and body; empty matches all."},{"type":"null"}]},"from":{"anyOf":[{"type":"string","description":"From keeps messages whose sender contains this text."},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean","description":"UnreadOnly keeps unread messages only."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return.","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0,"description":"Offset skips this many matches first."},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes.","default":200},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"type":"string"},{"type":"null"}]},"from":{"anyOf":[{"type":"string"},{"type":"null"}]},"unread_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most messages to return. Default: 10 (send null for it)."},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"max_body_bytes":{"anyOf":[{"type":"integer","minimum":0,"description":"MaxBodyBytes cuts each body to this many bytes. Default: 200 (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","from","unread_only","limit","offset","max_body_bytes"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -244,7 +227,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "max_body_bytes", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(searchMailInputSchema, searchMailInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(searchMailInputSchema, searchMailInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

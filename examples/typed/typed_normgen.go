@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var addTaskInputFields = lenient.Fields{Keys: [][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -126,13 +129,8 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "name", "text":
-			if !f.Alias(k, "title") {
-				return false
-			}
-			fallthrough
-		case "title":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
+		case "title", "name", "text":
+			seen[0], ok = true, !seen[0] && f.Named(k, "title") && lenient.ReadString(f, &x.Title, 0)
 		case "priority":
 			var val int64
 			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
@@ -148,26 +146,14 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Priority = int(val)
 		case "done":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Done, 0)
-		case "labels":
-			if !f.Alias(k, "tags") {
+		case "tags", "labels":
+			seen[3], ok = true, !seen[3] && f.Named(k, "tags") && lenient.ReadStrings(f, &x.Tags, 0)
+		case "parent_id", "parentId", "parent-id", "ParentId":
+			seen[4], ok = true, !seen[4] && f.Named(k, "parent_id") && lenient.ReadInt(f, &x.ParentID, 64, 0)
+		case "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours":
+			if !f.Named(k, "estimate_hours") {
 				return false
 			}
-			fallthrough
-		case "tags":
-			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Tags, 0)
-		case "parentId", "parent-id", "ParentId":
-			if !f.Alias(k, "parent_id") {
-				return false
-			}
-			fallthrough
-		case "parent_id":
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.ParentID, 64, 0)
-		case "estimateHours", "estimate-hours", "EstimateHours":
-			if !f.Alias(k, "estimate_hours") {
-				return false
-			}
-			fallthrough
-		case "estimate_hours":
 			var p float64
 			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &p, 64, 0)
 			x.Estimate = &p
@@ -190,11 +176,8 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool add_task (lenient.DerivedSchemas).
-const (
-	addTaskInputSchema             = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"string"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-	addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
-)
+const addTaskInputSchema = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it. Required."},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5","default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean","description":"whether the task is already done"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"labels, such as home or work"},{"type":"string"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer","description":"the id of the parent task; 0 for none"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number","description":"hours the task should take"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string","description":"the task's title, as the user said it"},"priority":{"anyOf":[{"type":"integer","maximum":5,"minimum":1,"description":"1 (highest) to 5. Default: 3 (send null for it)."},{"type":"null"}]},"done":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"parent_id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"estimate_hours":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","priority","done","tags","parent_id","estimate_hours"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -214,7 +197,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "parent_id", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "estimate_hours", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(addTaskInputSchema, addTaskInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(addTaskInputSchema, addTaskInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

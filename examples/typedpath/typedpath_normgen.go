@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var corpusIntFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusInt) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -91,7 +94,6 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusInt8Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusInt8) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -161,7 +163,6 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusInt64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusInt64) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -231,7 +232,6 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusUint8Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusUint8) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -301,7 +301,6 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusUint64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusUint64) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -371,7 +370,6 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusFloat64) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -441,7 +439,6 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat32Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusFloat32) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -511,7 +508,6 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat32MaxFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusFloat32Max) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -598,7 +594,6 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusFloat64MaxFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusFloat64Max) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -685,7 +680,6 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusBoolFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusBool) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -755,7 +749,6 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusBoolStrictFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusBoolStrict) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -825,7 +818,6 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusStringFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -895,7 +887,6 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusStringsFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusStrings) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -978,7 +969,6 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusIntsFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusInts) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1061,7 +1051,6 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusIntsWrapFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusIntsWrap) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1144,7 +1133,6 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusStringsSplitFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusStringsSplit) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1227,7 +1215,6 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusMapFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusMap) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1334,7 +1321,6 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusPtrIntFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusPtrInt) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1409,7 +1395,6 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var corpusAnyFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CorpusAny) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1444,117 +1429,42 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.Missed(seen[:], &corpusAnyFields)
 }
 
-// The input schemas of tool corpus_any (lenient.DerivedSchemas).
-const (
-	corpusAnySchema = `{"properties":{"v":{}},"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_bool (lenient.DerivedSchemas).
-const (
-	corpusBoolSchema             = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["v"]}`
-	corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_bool_strict (lenient.DerivedSchemas).
-const (
-	corpusBoolStrictSchema             = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]}},"type":"object","required":["v"]}`
-	corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_float32 (lenient.DerivedSchemas).
-const (
-	corpusFloat32Schema             = `{"properties":{"v":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
-	corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_float32_max (lenient.DerivedSchemas).
-const (
-	corpusFloat32MaxSchema             = `{"properties":{"v":{"anyOf":[{"type":"number","maximum":0.1},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
-	corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_float64 (lenient.DerivedSchemas).
-const (
-	corpusFloat64Schema             = `{"properties":{"v":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
-	corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_float64_max (lenient.DerivedSchemas).
-const (
-	corpusFloat64MaxSchema             = `{"properties":{"v":{"anyOf":[{"type":"number","maximum":10},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
-	corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_int (lenient.DerivedSchemas).
-const (
-	corpusIntSchema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
-	corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_int64 (lenient.DerivedSchemas).
-const (
-	corpusInt64Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
-	corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_int8 (lenient.DerivedSchemas).
-const (
-	corpusInt8Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
-	corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_ints (lenient.DerivedSchemas).
-const (
-	corpusIntsSchema             = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["v"]}`
-	corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_ints_wrap (lenient.DerivedSchemas).
-const (
-	corpusIntsWrapSchema             = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"}]}},"type":"object","required":["v"]}`
-	corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_map (lenient.DerivedSchemas).
-const (
-	corpusMapSchema = `{"properties":{"v":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"type":"object"},{"type":"string"}]}},"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_ptr_int (lenient.DerivedSchemas).
-const (
-	corpusPtrIntSchema             = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object","required":["v"]}`
-	corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_string (lenient.DerivedSchemas).
-const (
-	corpusStringSchema             = `{"properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
-	corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_strings (lenient.DerivedSchemas).
-const (
-	corpusStringsSchema             = `{"properties":{"v":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["v"]}`
-	corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_strings_split (lenient.DerivedSchemas).
-const (
-	corpusStringsSplitSchema             = `{"properties":{"v":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."},{"type":"string"}]}},"type":"object","required":["v"]}`
-	corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_uint64 (lenient.DerivedSchemas).
-const (
-	corpusUint64Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
-	corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
-
-// The input schemas of tool corpus_uint8 (lenient.DerivedSchemas).
-const (
-	corpusUint8Schema             = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
-	corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
-)
+const corpusAnySchema = `{"properties":{"v":{}},"type":"object","required":["v"]}`
+const corpusBoolSchema = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["v"]}`
+const corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusBoolStrictSchema = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]}},"type":"object","required":["v"]}`
+const corpusBoolStrictSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusFloat32Schema = `{"properties":{"v":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
+const corpusFloat32SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusFloat32MaxSchema = `{"properties":{"v":{"anyOf":[{"type":"number","maximum":0.1},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
+const corpusFloat32MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":0.1}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusFloat64Schema = `{"properties":{"v":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
+const corpusFloat64SchemaOpenAIStrict = `{"properties":{"v":{"type":"number"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusFloat64MaxSchema = `{"properties":{"v":{"anyOf":[{"type":"number","maximum":10},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["v"]}`
+const corpusFloat64MaxSchemaOpenAIStrict = `{"properties":{"v":{"type":"number","maximum":10}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusIntSchema = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
+const corpusIntSchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusInt64Schema = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
+const corpusInt64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusInt8Schema = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["v"]}`
+const corpusInt8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusIntsSchema = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["v"]}`
+const corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusIntsWrapSchema = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"}]}},"type":"object","required":["v"]}`
+const corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusMapSchema = `{"properties":{"v":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"type":"object"},{"type":"string"}]}},"type":"object","required":["v"]}`
+const corpusPtrIntSchema = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object","required":["v"]}`
+const corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusStringSchema = `{"properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
+const corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusStringsSchema = `{"properties":{"v":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["v"]}`
+const corpusStringsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusStringsSplitSchema = `{"properties":{"v":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."},{"type":"string"}]}},"type":"object","required":["v"]}`
+const corpusStringsSplitSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusUint64Schema = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
+const corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
+const corpusUint8Schema = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
+const corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer

@@ -1,7 +1,9 @@
 // Package schemaprofile derives a tool's input schema in the typearray and
 // gemini profiles from the JSON text of its schema in the portable profile,
 // as normgen writes it (schema.RootJSON): the one implementation of those
-// two rewrites. The generator calls it to write the profiles into golden
+// two rewrites. It also takes out of the openai-strict schema the field
+// descriptions it shares with the portable one, and puts them back
+// (StripShared, FillShared), so that generated code carries them once. The generator calls it to write the profiles into golden
 // files and tests; generated code, which carries the portable schema only,
 // calls it through lenient.DerivedSchemas when a server starts; and
 // schema.Convert (RootProfile, For) calls it on the text of an invopop
@@ -42,14 +44,21 @@ type Root struct{ node *jsonnode.Node }
 // ParseRoot parses a tool's portable root schema (JSON text, indented or
 // not, as schema.RootJSON writes it).
 func ParseRoot(portable []byte) (Root, error) {
-	if !json.Valid(portable) {
-		return Root{}, errors.New("the portable schema is not JSON")
+	node, err := parseObject(portable, "portable")
+	return Root{node}, err
+}
+
+// parseObject parses a schema that must be a JSON object: the profile's
+// schema, for errors.
+func parseObject(data []byte, profile string) (*jsonnode.Node, error) {
+	if !json.Valid(data) {
+		return nil, errors.New("the " + profile + " schema is not JSON")
 	}
-	node := jsonnode.ParseValid(portable)
+	node := jsonnode.ParseValid(data)
 	if node.Kind != '{' {
-		return Root{}, errors.New("the portable schema is not a JSON object")
+		return nil, errors.New("the " + profile + " schema is not a JSON object")
 	}
-	return Root{node}, nil
+	return node, nil
 }
 
 // TypeArray returns, compact, the root's typearray profile: each anyOf of

@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var searchFields = lenient.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Search) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -134,48 +137,18 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "offset":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
-		case "maxDepth", "max-depth", "MaxDepth":
-			if !f.Alias(k, "max_depth") {
-				return false
-			}
-			fallthrough
-		case "max_depth":
-			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
-		case "countOnly", "count-only", "CountOnly":
-			if !f.Alias(k, "count_only") {
-				return false
-			}
-			fallthrough
-		case "count_only":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
-		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
-			fallthrough
-		case "whole_word":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Alias(k, "case_sensitive") {
-				return false
-			}
-			fallthrough
-		case "case_sensitive":
-			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
-		case "minScore", "min-score", "MinScore":
-			if !f.Alias(k, "min_score") {
-				return false
-			}
-			fallthrough
-		case "min_score":
-			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
-		case "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
-			fallthrough
-		case "file_types":
-			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
+		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
+			seen[5], ok = true, !seen[5] && f.Named(k, "max_depth") && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
+		case "count_only", "countOnly", "count-only", "CountOnly":
+			seen[6], ok = true, !seen[6] && f.Named(k, "count_only") && lenient.ReadBool(f, &x.CountOnly, 0)
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
+			seen[7], ok = true, !seen[7] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
+			seen[8], ok = true, !seen[8] && f.Named(k, "case_sensitive") && lenient.ReadBool(f, &x.CaseSensitive, 0)
+		case "min_score", "minScore", "min-score", "MinScore":
+			seen[9], ok = true, !seen[9] && f.Named(k, "min_score") && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+		case "file_types", "fileTypes", "file-types", "FileTypes":
+			seen[10], ok = true, !seen[10] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
 			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
@@ -191,7 +164,6 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var reviewFields = lenient.Fields{Keys: [][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Review) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -357,20 +329,10 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Owner, 0)
 		case "repo":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Repo, 0)
-		case "pullNumber", "pull-number", "PullNumber":
-			if !f.Alias(k, "pull_number") {
-				return false
-			}
-			fallthrough
-		case "pull_number":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
-		case "commitId", "commit-id", "CommitId":
-			if !f.Alias(k, "commit_id") {
-				return false
-			}
-			fallthrough
-		case "commit_id":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.CommitID, 0)
+		case "pull_number", "pullNumber", "pull-number", "PullNumber":
+			seen[2], ok = true, !seen[2] && f.Named(k, "pull_number") && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
+		case "commit_id", "commitId", "commit-id", "CommitId":
+			seen[3], ok = true, !seen[3] && f.Named(k, "commit_id") && lenient.ReadString(f, &x.CommitID, 0)
 		case "event":
 			seen[4], ok = true, !seen[4] && lenient.ReadString(f, &x.Event, 0)
 		case "body":
@@ -396,74 +358,34 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Comments = s
 		case "reviewers":
 			seen[7], ok = true, !seen[7] && lenient.ReadStrings(f, &x.Reviewers, 0)
-		case "teamReviewers", "team-reviewers", "TeamReviewers":
-			if !f.Alias(k, "team_reviewers") {
-				return false
-			}
-			fallthrough
-		case "team_reviewers":
-			seen[8], ok = true, !seen[8] && lenient.ReadStrings(f, &x.TeamReviewers, 0)
+		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
+			seen[8], ok = true, !seen[8] && f.Named(k, "team_reviewers") && lenient.ReadStrings(f, &x.TeamReviewers, 0)
 		case "labels":
 			seen[9], ok = true, !seen[9] && lenient.ReadStrings(f, &x.Labels, 0)
 		case "assignees":
 			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.Assignees, 0)
 		case "draft":
 			seen[11], ok = true, !seen[11] && lenient.ReadBool(f, &x.Draft, 0)
-		case "dismissStale", "dismiss-stale", "DismissStale":
-			if !f.Alias(k, "dismiss_stale") {
-				return false
-			}
-			fallthrough
-		case "dismiss_stale":
-			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &x.DismissStale, 0)
-		case "autoMerge", "auto-merge", "AutoMerge":
-			if !f.Alias(k, "auto_merge") {
-				return false
-			}
-			fallthrough
-		case "auto_merge":
-			seen[13], ok = true, !seen[13] && lenient.ReadBool(f, &x.AutoMerge, 0)
+		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
+			seen[12], ok = true, !seen[12] && f.Named(k, "dismiss_stale") && lenient.ReadBool(f, &x.DismissStale, 0)
+		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
+			seen[13], ok = true, !seen[13] && f.Named(k, "auto_merge") && lenient.ReadBool(f, &x.AutoMerge, 0)
 		case "notify":
 			seen[14], ok = true, !seen[14] && lenient.ReadBool(f, &x.Notify, 0)
-		case "mergeMethod", "merge-method", "MergeMethod":
-			if !f.Alias(k, "merge_method") {
-				return false
-			}
-			fallthrough
-		case "merge_method":
-			seen[15], ok = true, !seen[15] && lenient.ReadString(f, &x.MergeMethod, 0)
-		case "requiredApprovals", "required-approvals", "RequiredApprovals":
-			if !f.Alias(k, "required_approvals") {
-				return false
-			}
-			fallthrough
-		case "required_approvals":
-			seen[16], ok = true, !seen[16] && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
-		case "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			if !f.Alias(k, "timeout_seconds") {
-				return false
-			}
-			fallthrough
-		case "timeout_seconds":
-			seen[17], ok = true, !seen[17] && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
+		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
+			seen[15], ok = true, !seen[15] && f.Named(k, "merge_method") && lenient.ReadString(f, &x.MergeMethod, 0)
+		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
+			seen[16], ok = true, !seen[16] && f.Named(k, "required_approvals") && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
+		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
+			seen[17], ok = true, !seen[17] && f.Named(k, "timeout_seconds") && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
 		case "milestone":
 			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Milestone, lenient.IntBits, 0)
 		case "confidence":
 			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.Confidence, 64, 0)
-		case "baseRef", "base-ref", "BaseRef":
-			if !f.Alias(k, "base_ref") {
-				return false
-			}
-			fallthrough
-		case "base_ref":
-			seen[20], ok = true, !seen[20] && lenient.ReadString(f, &x.BaseRef, 0)
-		case "headRef", "head-ref", "HeadRef":
-			if !f.Alias(k, "head_ref") {
-				return false
-			}
-			fallthrough
-		case "head_ref":
-			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.HeadRef, 0)
+		case "base_ref", "baseRef", "base-ref", "BaseRef":
+			seen[20], ok = true, !seen[20] && f.Named(k, "base_ref") && lenient.ReadString(f, &x.BaseRef, 0)
+		case "head_ref", "headRef", "head-ref", "HeadRef":
+			seen[21], ok = true, !seen[21] && f.Named(k, "head_ref") && lenient.ReadString(f, &x.HeadRef, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &reviewFields)
 		}
@@ -477,7 +399,6 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var reviewCommentFields = lenient.Fields{Keys: [][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -549,13 +470,8 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "line":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Line, lenient.IntBits, 0)
-		case "startLine", "start-line", "StartLine":
-			if !f.Alias(k, "start_line") {
-				return false
-			}
-			fallthrough
-		case "start_line":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
+		case "start_line", "startLine", "start-line", "StartLine":
+			seen[2], ok = true, !seen[2] && f.Named(k, "start_line") && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
 		case "side":
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Side, 0)
 		case "body":
@@ -575,7 +491,6 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var writeFileFields = lenient.Fields{Keys: [][]string{{"path"}, {"content"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -649,7 +564,6 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pathsFields = lenient.Fields{Keys: [][]string{{"paths"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Paths) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -732,7 +646,6 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var iDsFields = lenient.Fields{Keys: [][]string{{"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *IDs) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -812,35 +725,16 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-// The input schemas of tool fetch_ids (lenient.DerivedSchemas).
-const (
-	iDsSchema             = `{"properties":{"ids":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["ids"]}`
-	iDsSchemaOpenAIStrict = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["ids"]}`
-)
-
-// The input schemas of tool search (lenient.DerivedSchemas).
-const (
-	searchSchema             = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["path","pattern"]}`
-	searchSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
-)
-
-// The input schemas of tool stat_paths (lenient.DerivedSchemas).
-const (
-	pathsSchema             = `{"properties":{"paths":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["paths"]}`
-	pathsSchemaOpenAIStrict = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["paths"]}`
-)
-
-// The input schemas of tool submit_review (lenient.DerivedSchemas).
-const (
-	reviewSchema             = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"anyOf":[{"type":"integer","description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"anyOf":[{"properties":{"path":{"type":"string"},"line":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"start_line":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["path","line","body"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["owner","repo","event"]}`
-	reviewSchemaOpenAIStrict = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer"},"commit_id":{"type":"string"},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"anyOf":[{"type":"integer"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line","start_line","side","body","suggestion"]},"type":"array"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["owner","repo","pull_number","commit_id","event","body","comments","reviewers","team_reviewers","labels","assignees","draft","dismiss_stale","auto_merge","notify","merge_method","required_approvals","timeout_seconds","milestone","confidence","base_ref","head_ref"]}`
-)
-
-// The input schemas of tool write_file (lenient.DerivedSchemas).
-const (
-	writeFileSchema             = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"type":"object","required":["path","content"]}`
-	writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","content"]}`
-)
+const iDsSchema = `{"properties":{"ids":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["ids"]}`
+const iDsSchemaOpenAIStrict = `{"properties":{"ids":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["ids"]}`
+const searchSchema = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["path","pattern"]}`
+const searchSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"owner":{"anyOf":[{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},"offset":{"anyOf":[{"type":"integer"},{"type":"null"}]},"max_depth":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count_only":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"case_sensitive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"ids":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","owner","limit","offset","max_depth","count_only","whole_word","case_sensitive","min_score","file_types","ids"]}`
+const pathsSchema = `{"properties":{"paths":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["paths"]}`
+const pathsSchemaOpenAIStrict = `{"properties":{"paths":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["paths"]}`
+const reviewSchema = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"anyOf":[{"type":"integer","description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"commit_id":{"type":"string","description":"Required."},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"anyOf":[{"properties":{"path":{"type":"string"},"line":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"start_line":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["path","line","body"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["owner","repo","event"]}`
+const reviewSchemaOpenAIStrict = `{"properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"integer"},"commit_id":{"type":"string"},"event":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"comments":{"anyOf":[{"items":{"properties":{"path":{"type":"string"},"line":{"type":"integer"},"start_line":{"anyOf":[{"type":"integer"},{"type":"null"}]},"side":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"type":"string"},"suggestion":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line","start_line","side","body","suggestion"]},"type":"array"},{"type":"null"}]},"reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"team_reviewers":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"assignees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"draft":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"dismiss_stale":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"auto_merge":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"merge_method":{"anyOf":[{"type":"string"},{"type":"null"}]},"required_approvals":{"anyOf":[{"type":"integer"},{"type":"null"}]},"timeout_seconds":{"anyOf":[{"type":"integer"},{"type":"null"}]},"milestone":{"anyOf":[{"type":"integer"},{"type":"null"}]},"confidence":{"anyOf":[{"type":"number"},{"type":"null"}]},"base_ref":{"anyOf":[{"type":"string"},{"type":"null"}]},"head_ref":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["owner","repo","pull_number","commit_id","event","body","comments","reviewers","team_reviewers","labels","assignees","draft","dismiss_stale","auto_merge","notify","merge_method","required_approvals","timeout_seconds","milestone","confidence","base_ref","head_ref"]}`
+const writeFileSchema = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"type":"object","required":["path","content"]}`
+const writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"content":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","content"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer

@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var vibium85Fields = lenient.Fields{Keys: [][]string{{"ms"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Vibium85) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -91,7 +94,6 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var openHandsSDK1085Fields = lenient.Fields{Keys: [][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *OpenHandsSDK1085) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -152,20 +154,10 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "lineNumber", "line-number", "LineNumber":
-			if !f.Alias(k, "line_number") {
-				return false
-			}
-			fallthrough
-		case "line_number":
-			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
-		case "linesAfter", "lines-after", "LinesAfter":
-			if !f.Alias(k, "lines_after") {
-				return false
-			}
-			fallthrough
-		case "lines_after":
-			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
+		case "line_number", "lineNumber", "line-number", "LineNumber":
+			seen[1], ok = true, !seen[1] && f.Named(k, "line_number") && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
+		case "lines_after", "linesAfter", "lines-after", "LinesAfter":
+			seen[2], ok = true, !seen[2] && f.Named(k, "lines_after") && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &openHandsSDK1085Fields)
 		}
@@ -179,7 +171,6 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode24597Fields = lenient.Fields{Keys: [][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode24597) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -234,13 +225,8 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "pullNumber", "pull-number", "PullNumber":
-			if !f.Alias(k, "pull_number") {
-				return false
-			}
-			fallthrough
-		case "pull_number":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
+		case "pull_number", "pullNumber", "pull-number", "PullNumber":
+			seen[0], ok = true, !seen[0] && f.Named(k, "pull_number") && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode24597Fields)
 		}
@@ -254,7 +240,6 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var dejaVu422Fields = lenient.Fields{Keys: [][]string{{"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *DejaVu422) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -323,7 +308,6 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var servers2905Fields = lenient.Fields{Keys: [][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Servers2905) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -402,19 +386,12 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if !f.Alias(k, "nextThoughtNeeded") {
+		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
+			seen[0], ok = true, !seen[0] && f.Named(k, "nextThoughtNeeded") && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
+		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
+			if !f.Named(k, "thoughtNumber") {
 				return false
 			}
-			fallthrough
-		case "nextThoughtNeeded":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
-		case "thought_number", "thought-number", "ThoughtNumber":
-			if !f.Alias(k, "thoughtNumber") {
-				return false
-			}
-			fallthrough
-		case "thoughtNumber":
 			var val int64
 			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -424,12 +401,10 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
-		case "total_thoughts", "total-thoughts", "TotalThoughts":
-			if !f.Alias(k, "totalThoughts") {
+		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
+			if !f.Named(k, "totalThoughts") {
 				return false
 			}
-			fallthrough
-		case "totalThoughts":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -439,13 +414,8 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.TotalThoughts = int(val)
-		case "is_revision", "is-revision", "IsRevision":
-			if !f.Alias(k, "isRevision") {
-				return false
-			}
-			fallthrough
-		case "isRevision":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsRevision, 0)
+		case "isRevision", "is_revision", "is-revision", "IsRevision":
+			seen[3], ok = true, !seen[3] && f.Named(k, "isRevision") && lenient.ReadBool(f, &x.IsRevision, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &servers2905Fields)
 		}
@@ -459,7 +429,6 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var hermesAgent100926Fields = lenient.Fields{Keys: [][]string{{"pattern"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *HermesAgent100926) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -533,7 +502,6 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var picoclaw400Fields = lenient.Fields{Keys: [][]string{{"query"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Picoclaw400) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -607,7 +575,6 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var opencode1328Fields = lenient.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Opencode1328) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -666,13 +633,8 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "file-path", "FilePath":
-			if !f.Alias(k, "filePath") {
-				return false
-			}
-			fallthrough
-		case "filePath":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
+		case "filePath", "file_path", "file-path", "FilePath":
+			seen[0], ok = true, !seen[0] && f.Named(k, "filePath") && lenient.ReadString(f, &x.FilePath, 0)
 		case "offset":
 			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
@@ -690,7 +652,6 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var opencode1328OffsetFields = lenient.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Opencode1328Offset) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -749,13 +710,8 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path", "file-path", "FilePath":
-			if !f.Alias(k, "filePath") {
-				return false
-			}
-			fallthrough
-		case "filePath":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
+		case "filePath", "file_path", "file-path", "FilePath":
+			seen[0], ok = true, !seen[0] && f.Named(k, "filePath") && lenient.ReadString(f, &x.FilePath, 0)
 		case "offset":
 			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
@@ -773,7 +729,6 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var basicMemory250Fields = lenient.Fields{Keys: [][]string{{"depth"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *BasicMemory250) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -847,7 +802,6 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var vmlx47Fields = lenient.Fields{Keys: [][]string{{"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Vmlx47) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -916,7 +870,6 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var lmStudio1626Fields = lenient.Fields{Keys: [][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *LMStudio1626) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -971,13 +924,8 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "sheetName", "sheet-name", "SheetName":
-			if !f.Alias(k, "sheet_name") {
-				return false
-			}
-			fallthrough
-		case "sheet_name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.SheetName, 0)
+		case "sheet_name", "sheetName", "sheet-name", "SheetName":
+			seen[0], ok = true, !seen[0] && f.Named(k, "sheet_name") && lenient.ReadString(f, &x.SheetName, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &lmStudio1626Fields)
 		}
@@ -991,7 +939,6 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode91803Fields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1061,7 +1008,6 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode91803CapitalFields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Capital) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1131,7 +1077,6 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 var claudeCode91803DigitFields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode91803Digit) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1201,7 +1146,6 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var claudeCode29104Fields = lenient.Fields{Keys: [][]string{{"completed"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode29104) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1270,7 +1214,6 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var nteract1678Fields = lenient.Fields{Keys: [][]string{{"and_run", "andRun", "and-run", "AndRun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Nteract1678) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1324,13 +1267,8 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "andRun", "and-run", "AndRun":
-			if !f.Alias(k, "and_run") {
-				return false
-			}
-			fallthrough
-		case "and_run":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.AndRun, 0)
+		case "and_run", "andRun", "and-run", "AndRun":
+			seen[0], ok = true, !seen[0] && f.Named(k, "and_run") && lenient.ReadBool(f, &x.AndRun, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &nteract1678Fields)
 		}
@@ -1344,7 +1282,6 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode22394Fields = lenient.Fields{Keys: [][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode22394) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1409,7 +1346,6 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 var claudeCode34520Fields = lenient.Fields{Keys: [][]string{{"tasks"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode34520) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1509,7 +1445,6 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var task34520Fields = lenient.Fields{Keys: [][]string{{"id"}, {"content"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Task34520) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1586,7 +1521,6 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var gmailMCP96Fields = lenient.Fields{Keys: [][]string{{"to"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *GmailMCP96) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1669,7 +1603,6 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var mcpRemote319Fields = lenient.Fields{Keys: [][]string{{"target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *MCPRemote319) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1751,7 +1684,6 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var gitlabMCP380Fields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *GitlabMCP380) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1833,7 +1765,6 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var weKnora2955Fields = lenient.Fields{Keys: [][]string{{"args"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *WeKnora2955) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1915,7 +1846,6 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode73137Fields = lenient.Fields{Keys: [][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2042,7 +1972,6 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sonetto319TodosFields = lenient.Fields{Keys: [][]string{{"todos"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Sonetto319Todos) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2142,7 +2071,6 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var todo319Fields = lenient.Fields{Keys: [][]string{{"content"}, {"status"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Todo319) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2219,7 +2147,6 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sonetto319LoneLabelFields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneLabel) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2301,7 +2228,6 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var sonetto319LoneTodoFields = lenient.Fields{Keys: [][]string{{"todos"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Sonetto319LoneTodo) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2401,7 +2327,6 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sonetto319PythonListFields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Sonetto319PythonList) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2483,7 +2408,6 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var adcp4201Fields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Adcp4201) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2565,7 +2489,6 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode15766Fields = lenient.Fields{Keys: [][]string{{"parent"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode15766) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2637,7 +2560,6 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var parent15766Fields = lenient.Fields{Keys: [][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Parent15766) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2694,13 +2616,8 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "databaseId", "database-id", "DatabaseId":
-			if !f.Alias(k, "database_id") {
-				return false
-			}
-			fallthrough
-		case "database_id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatabaseID, 0)
+		case "database_id", "databaseId", "database-id", "DatabaseId":
+			seen[0], ok = true, !seen[0] && f.Named(k, "database_id") && lenient.ReadString(f, &x.DatabaseID, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &parent15766Fields)
 		}
@@ -2714,7 +2631,6 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode18260Fields = lenient.Fields{Keys: [][]string{{"parent"}, {"properties"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode18260) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2770,7 +2686,6 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 var parent18260Fields = lenient.Fields{Keys: [][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Parent18260) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2827,13 +2742,8 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "dataSourceId", "data-source-id", "DataSourceId":
-			if !f.Alias(k, "data_source_id") {
-				return false
-			}
-			fallthrough
-		case "data_source_id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DataSourceID, 0)
+		case "data_source_id", "dataSourceId", "data-source-id", "DataSourceId":
+			seen[0], ok = true, !seen[0] && f.Named(k, "data_source_id") && lenient.ReadString(f, &x.DataSourceID, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &parent18260Fields)
 		}
@@ -2847,7 +2757,6 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var claudeCode5504Fields = lenient.Fields{Keys: [][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode5504) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2900,7 +2809,6 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 var claudeCode2747Fields = lenient.Fields{Keys: [][]string{{"metadata"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeCode2747) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -2953,7 +2861,6 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 var fastMCP932Fields = lenient.Fields{Keys: [][]string{{"user"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *FastMCP932) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3025,7 +2932,6 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var user932Fields = lenient.Fields{Keys: [][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *User932) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3100,13 +3006,8 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			var p int
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Age = &p
-		case "isActive", "is-active", "IsActive":
-			if !f.Alias(k, "is_active") {
-				return false
-			}
-			fallthrough
-		case "is_active":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsActive, 0)
+		case "is_active", "isActive", "is-active", "IsActive":
+			seen[3], ok = true, !seen[3] && f.Named(k, "is_active") && lenient.ReadBool(f, &x.IsActive, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &user932Fields)
 		}
@@ -3120,7 +3021,6 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var templateAgent249Fields = lenient.Fields{Keys: [][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *TemplateAgent249) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3176,7 +3076,6 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 var claudeAIMCP548Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ClaudeAIMCP548) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3248,7 +3147,6 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var params548Fields = lenient.Fields{Keys: [][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Params548) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3313,13 +3211,8 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Model, 0)
 		case "prompt":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Prompt, 0)
-		case "aspectRatio", "aspect-ratio", "AspectRatio":
-			if !f.Alias(k, "aspect_ratio") {
-				return false
-			}
-			fallthrough
-		case "aspect_ratio":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.AspectRatio, 0)
+		case "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio":
+			seen[2], ok = true, !seen[2] && f.Named(k, "aspect_ratio") && lenient.ReadString(f, &x.AspectRatio, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &params548Fields)
 		}
@@ -3333,7 +3226,6 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var cursor3614Fields = lenient.Fields{Keys: [][]string{{"active"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Cursor3614) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3407,7 +3299,6 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var langflow8059Fields = lenient.Fields{Keys: [][]string{{"range"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Langflow8059) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3476,7 +3367,6 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var mcpadapt38Fields = lenient.Fields{Keys: [][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Mcpadapt38) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3529,7 +3419,6 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 var nemoAgentToolkit1507Fields = lenient.Fields{Keys: [][]string{{"cursor"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *NemoAgentToolkit1507) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3596,7 +3485,6 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 }
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *TypescriptSDK2012) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3658,7 +3546,6 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var margince417Fields = lenient.Fields{Keys: [][]string{{"lifecycle"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3748,7 +3635,6 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var zammadMCP201Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ZammadMCP201) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3820,7 +3706,6 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var params201Fields = lenient.Fields{Keys: [][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Params201) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -3888,12 +3773,10 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "responseFormat", "response-format", "ResponseFormat":
-			if !f.Alias(k, "response_format") {
+		case "response_format", "responseFormat", "response-format", "ResponseFormat":
+			if !f.Named(k, "response_format") {
 				return false
 			}
-			fallthrough
-		case "response_format":
 			var val string
 			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -3918,7 +3801,6 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var fixmap235Fields = lenient.Fields{Keys: [][]string{{"format"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4008,7 +3890,6 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var langchainMCPAdapters277Fields = lenient.Fields{Keys: [][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4080,13 +3961,8 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			break
 		}
 		switch string(k) {
-		case "resource_type", "resource-type", "ResourceType":
-			if !f.Alias(k, "resourceType") {
-				return false
-			}
-			fallthrough
-		case "resourceType":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ResourceType, 0)
+		case "resourceType", "resource_type", "resource-type", "ResourceType":
+			seen[0], ok = true, !seen[0] && f.Named(k, "resourceType") && lenient.ReadString(f, &x.ResourceType, 0)
 		case "name":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Name, 0)
 		case "namespace":
@@ -4116,7 +3992,6 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 var grafana641Fields = lenient.Fields{Keys: [][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Grafana641) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4171,13 +4046,8 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "datasource_uid", "datasource-uid", "DatasourceUid":
-			if !f.Alias(k, "datasourceUid") {
-				return false
-			}
-			fallthrough
-		case "datasourceUid":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatasourceUID, 0)
+		case "datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid":
+			seen[0], ok = true, !seen[0] && f.Named(k, "datasourceUid") && lenient.ReadString(f, &x.DatasourceUID, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &grafana641Fields)
 		}
@@ -4191,7 +4061,6 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var actualChat4728Fields = lenient.Fields{Keys: [][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ActualChat4728) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4248,13 +4117,8 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "chat_id", "chat-id", "ChatId":
-			if !f.Alias(k, "chatId") {
-				return false
-			}
-			fallthrough
-		case "chatId":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChatID, 0)
+		case "chatId", "chat_id", "chat-id", "ChatId":
+			seen[0], ok = true, !seen[0] && f.Named(k, "chatId") && lenient.ReadString(f, &x.ChatID, 0)
 		case "text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Text, 0)
 		default:
@@ -4270,7 +4134,6 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var openclaw42580Fields = lenient.Fields{Keys: [][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Openclaw42580) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4331,20 +4194,10 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "old_text", "old-text", "OldText":
-			if !f.Alias(k, "oldText") {
-				return false
-			}
-			fallthrough
-		case "oldText":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
-		case "new_text", "new-text", "NewText":
-			if !f.Alias(k, "newText") {
-				return false
-			}
-			fallthrough
-		case "newText":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
+		case "oldText", "old_text", "old-text", "OldText":
+			seen[1], ok = true, !seen[1] && f.Named(k, "oldText") && lenient.ReadString(f, &x.OldText, 0)
+		case "newText", "new_text", "new-text", "NewText":
+			seen[2], ok = true, !seen[2] && f.Named(k, "newText") && lenient.ReadString(f, &x.NewText, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &openclaw42580Fields)
 		}
@@ -4358,7 +4211,6 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var pasclaw427Fields = lenient.Fields{Keys: [][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Pasclaw427) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4419,20 +4271,10 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "oldText", "old-text", "OldText":
-			if !f.Alias(k, "old_text") {
-				return false
-			}
-			fallthrough
-		case "old_text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
-		case "newText", "new-text", "NewText":
-			if !f.Alias(k, "new_text") {
-				return false
-			}
-			fallthrough
-		case "new_text":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
+		case "old_text", "oldText", "old-text", "OldText":
+			seen[1], ok = true, !seen[1] && f.Named(k, "old_text") && lenient.ReadString(f, &x.OldText, 0)
+		case "new_text", "newText", "new-text", "NewText":
+			seen[2], ok = true, !seen[2] && f.Named(k, "new_text") && lenient.ReadString(f, &x.NewText, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &pasclaw427Fields)
 		}
@@ -4446,7 +4288,6 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var boltai317Fields = lenient.Fields{Keys: [][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Boltai317) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4527,19 +4368,12 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "thought":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Thought, 0)
-		case "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			if !f.Alias(k, "nextThoughtNeeded") {
+		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
+			seen[1], ok = true, !seen[1] && f.Named(k, "nextThoughtNeeded") && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
+		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
+			if !f.Named(k, "thoughtNumber") {
 				return false
 			}
-			fallthrough
-		case "nextThoughtNeeded":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
-		case "thought_number", "thought-number", "ThoughtNumber":
-			if !f.Alias(k, "thoughtNumber") {
-				return false
-			}
-			fallthrough
-		case "thoughtNumber":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -4549,12 +4383,10 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
-		case "total_thoughts", "total-thoughts", "TotalThoughts":
-			if !f.Alias(k, "totalThoughts") {
+		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
+			if !f.Named(k, "totalThoughts") {
 				return false
 			}
-			fallthrough
-		case "totalThoughts":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -4577,7 +4409,6 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var qwenCode4966DepthFields = lenient.Fields{Keys: [][]string{{"depth"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *QwenCode4966Depth) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4646,7 +4477,6 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var qwenCode4966TimeFields = lenient.Fields{Keys: [][]string{{"time"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *QwenCode4966Time) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4715,7 +4545,6 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlLeadingZerosFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeros) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4785,7 +4614,6 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var controlJSONTextInStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlJSONTextInString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4855,7 +4683,6 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 var controlNullTextFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlNullText) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4925,7 +4752,6 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlEmptyStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlEmptyString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -4995,7 +4821,6 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlTrueForStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlTrueForString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5065,7 +4890,6 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var controlDecimalForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlDecimalForInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5135,7 +4959,6 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 var controlFractionForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlFractionForInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5205,7 +5028,6 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 var controlLeadingZeroIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlLeadingZeroInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5275,7 +5097,6 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 var controlHexForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlHexForInteger) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5345,7 +5166,6 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 var controlMaybeBooleanFields = lenient.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlMaybeBoolean) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5415,7 +5235,6 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var controlFalseStringFields = lenient.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlFalseString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5485,7 +5304,6 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlBigDigitStringFields = lenient.Fields{Keys: [][]string{{"id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlBigDigitString) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5555,7 +5373,6 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 var controlBigNumberFields = lenient.Fields{Keys: [][]string{{"id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlBigNumber) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5625,7 +5442,6 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var controlInt8OverflowFields = lenient.Fields{Keys: [][]string{{"level"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlInt8Overflow) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5695,7 +5511,6 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 var controlNegativeUnsignedFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlNegativeUnsigned) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5765,7 +5580,6 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 var controlInfinityFields = lenient.Fields{Keys: [][]string{{"ratio"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ControlInfinity) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -5832,407 +5646,136 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-// The input schemas of tool actual-chat-4728 (lenient.DerivedSchemas).
-const (
-	actualChat4728Schema             = `{"properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
-	actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
-)
-
-// The input schemas of tool adcp-4201 (lenient.DerivedSchemas).
-const (
-	adcp4201Schema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-)
-
-// The input schemas of tool basic-memory-250 (lenient.DerivedSchemas).
-const (
-	basicMemory250Schema             = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
-)
-
-// The input schemas of tool boltai-317 (lenient.DerivedSchemas).
-const (
-	boltai317Schema             = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"anyOf":[{"type":"boolean","description":"Required."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["thought"]}`
-	boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
-)
-
-// The input schemas of tool claude-ai-mcp-548 (lenient.DerivedSchemas).
-const (
-	claudeAIMCP548Schema             = `{"properties":{"params":{"anyOf":[{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
-	claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
-)
-
-// The input schemas of tool claude-code-15766 (lenient.DerivedSchemas).
-const (
-	claudeCode15766Schema             = `{"properties":{"parent":{"anyOf":[{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["parent"]}`
-	claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
-)
-
-// The input schemas of tool claude-code-18260 (lenient.DerivedSchemas).
-const (
-	claudeCode18260Schema = `{"properties":{"parent":{"anyOf":[{"properties":{"data_source_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"properties":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["parent"]}`
-)
-
-// The input schemas of tool claude-code-22394 (lenient.DerivedSchemas).
-const (
-	claudeCode22394Schema = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"anyOf":[{"items":{"anyOf":[{"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["actions"]}`
-)
-
-// The input schemas of tool claude-code-24597 (lenient.DerivedSchemas).
-const (
-	claudeCode24597Schema             = `{"properties":{"pull_number":{"anyOf":[{"type":"number","description":"Required."},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object"}`
-	claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
-)
-
-// The input schemas of tool claude-code-2747 (lenient.DerivedSchemas).
-const (
-	claudeCode2747Schema = `{"properties":{"metadata":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-)
-
-// The input schemas of tool claude-code-29104 (lenient.DerivedSchemas).
-const (
-	claudeCode29104Schema             = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
-)
-
-// The input schemas of tool claude-code-34520 (lenient.DerivedSchemas).
-const (
-	claudeCode34520Schema             = `{"properties":{"tasks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["tasks"]}`
-	claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
-)
-
-// The input schemas of tool claude-code-5504 (lenient.DerivedSchemas).
-const (
-	claudeCode5504Schema = `{"properties":{"patch_content":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-)
-
-// The input schemas of tool claude-code-73137 (lenient.DerivedSchemas).
-const (
-	claudeCode73137Schema             = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
-)
-
-// The input schemas of tool claude-code-91803 (lenient.DerivedSchemas).
-const (
-	claudeCode91803Schema             = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
-	claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
-)
-
-// The input schemas of tool claude-code-91803-capital (lenient.DerivedSchemas).
-const (
-	claudeCode91803CapitalSchema             = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
-	claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
-)
-
-// The input schemas of tool claude-code-91803-digit (lenient.DerivedSchemas).
-const (
-	claudeCode91803DigitSchema             = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
-	claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
-)
-
-// The input schemas of tool control-big-digit-string (lenient.DerivedSchemas).
-const (
-	controlBigDigitStringSchema             = `{"properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["id"]}`
-	controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
-// The input schemas of tool control-big-number (lenient.DerivedSchemas).
-const (
-	controlBigNumberSchema             = `{"properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["id"]}`
-	controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
-// The input schemas of tool control-decimal-for-integer (lenient.DerivedSchemas).
-const (
-	controlDecimalForIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
-	controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-)
-
-// The input schemas of tool control-empty-string (lenient.DerivedSchemas).
-const (
-	controlEmptyStringSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-	controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-)
-
-// The input schemas of tool control-false-string (lenient.DerivedSchemas).
-const (
-	controlFalseStringSchema             = `{"properties":{"enabled":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["enabled"]}`
-	controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
-)
-
-// The input schemas of tool control-fraction-for-integer (lenient.DerivedSchemas).
-const (
-	controlFractionForIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
-	controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-)
-
-// The input schemas of tool control-hex-for-integer (lenient.DerivedSchemas).
-const (
-	controlHexForIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
-	controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-)
-
-// The input schemas of tool control-infinity (lenient.DerivedSchemas).
-const (
-	controlInfinitySchema             = `{"properties":{"ratio":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ratio"]}`
-	controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
-)
-
-// The input schemas of tool control-int8-overflow (lenient.DerivedSchemas).
-const (
-	controlInt8OverflowSchema             = `{"properties":{"level":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["level"]}`
-	controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
-)
-
-// The input schemas of tool control-json-text-in-string (lenient.DerivedSchemas).
-const (
-	controlJSONTextInStringSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-	controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-)
-
-// The input schemas of tool control-leading-zero-integer (lenient.DerivedSchemas).
-const (
-	controlLeadingZeroIntegerSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
-	controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
-)
-
-// The input schemas of tool control-leading-zeros (lenient.DerivedSchemas).
-const (
-	controlLeadingZerosSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-	controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-)
-
-// The input schemas of tool control-maybe-boolean (lenient.DerivedSchemas).
-const (
-	controlMaybeBooleanSchema             = `{"properties":{"enabled":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["enabled"]}`
-	controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
-)
-
-// The input schemas of tool control-negative-unsigned (lenient.DerivedSchemas).
-const (
-	controlNegativeUnsignedSchema             = `{"properties":{"count":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["count"]}`
-	controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
-)
-
-// The input schemas of tool control-null-text (lenient.DerivedSchemas).
-const (
-	controlNullTextSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-	controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-)
-
-// The input schemas of tool control-true-for-string (lenient.DerivedSchemas).
-const (
-	controlTrueForStringSchema             = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
-	controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-)
-
-// The input schemas of tool cursor-3614 (lenient.DerivedSchemas).
-const (
-	cursor3614Schema             = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
-)
-
-// The input schemas of tool deja-vu-422 (lenient.DerivedSchemas).
-const (
-	dejaVu422Schema             = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-	dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
-)
-
-// The input schemas of tool fastmcp-932 (lenient.DerivedSchemas).
-const (
-	fastMCP932Schema             = `{"properties":{"user":{"anyOf":[{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["username","email"]},{"type":"string"}]}},"type":"object","required":["user"]}`
-	fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
-)
-
-// The input schemas of tool fixmap-235 (lenient.DerivedSchemas).
-const (
-	fixmap235Schema             = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"}`
-	fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
-)
-
-// The input schemas of tool gitlab-mcp-380 (lenient.DerivedSchemas).
-const (
-	gitlabMCP380Schema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-)
-
-// The input schemas of tool gmail-mcp-96 (lenient.DerivedSchemas).
-const (
-	gmailMCP96Schema             = `{"properties":{"to":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["to"]}`
-	gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
-)
-
-// The input schemas of tool grafana-641 (lenient.DerivedSchemas).
-const (
-	grafana641Schema             = `{"properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
-	grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
-)
-
-// The input schemas of tool hermes-agent-100926 (lenient.DerivedSchemas).
-const (
-	hermesAgent100926Schema             = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
-	hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
-)
-
-// The input schemas of tool langchain-mcp-adapters-277 (lenient.DerivedSchemas).
-const (
-	langchainMCPAdapters277Schema             = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"string","pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"},{"type":"null"}]}},"type":"object"}`
-	langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
-)
-
-// The input schemas of tool langflow-8059 (lenient.DerivedSchemas).
-const (
-	langflow8059Schema             = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-	langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
-)
-
-// The input schemas of tool lmstudio-1626 (lenient.DerivedSchemas).
-const (
-	lmStudio1626Schema             = `{"properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
-	lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
-)
-
-// The input schemas of tool margince-417 (lenient.DerivedSchemas).
-const (
-	margince417Schema             = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"string","pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"},{"type":"null"}]}},"type":"object"}`
-	margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
-)
-
-// The input schemas of tool mcp-remote-319 (lenient.DerivedSchemas).
-const (
-	mcpRemote319Schema             = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
-)
-
-// The input schemas of tool mcpadapt-38 (lenient.DerivedSchemas).
-const (
-	mcpadapt38Schema = `{"properties":{"filters":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]},"maxResults":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-)
-
-// The input schemas of tool nemo-agent-toolkit-1507 (lenient.DerivedSchemas).
-const (
-	nemoAgentToolkit1507Schema             = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
-)
-
-// The input schemas of tool nteract-1678 (lenient.DerivedSchemas).
-const (
-	nteract1678Schema             = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
-)
-
-// The input schemas of tool openclaw-42580 (lenient.DerivedSchemas).
-const (
-	openclaw42580Schema             = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
-	openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
-)
-
-// The input schemas of tool opencode-1328 (lenient.DerivedSchemas).
-const (
-	opencode1328Schema             = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-	opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
-)
-
-// The input schemas of tool opencode-1328-offset (lenient.DerivedSchemas).
-const (
-	opencode1328OffsetSchema             = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-	opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
-)
-
-// The input schemas of tool openhands-sdk-1085 (lenient.DerivedSchemas).
-const (
-	openHandsSDK1085Schema             = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["path"]}`
-	openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
-)
-
-// The input schemas of tool pasclaw-427 (lenient.DerivedSchemas).
-const (
-	pasclaw427Schema             = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
-	pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
-)
-
-// The input schemas of tool picoclaw-400 (lenient.DerivedSchemas).
-const (
-	picoclaw400Schema             = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["query"]}`
-	picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
-)
-
-// The input schemas of tool qwen-code-4966-depth (lenient.DerivedSchemas).
-const (
-	qwenCode4966DepthSchema             = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
-)
-
-// The input schemas of tool qwen-code-4966-time (lenient.DerivedSchemas).
-const (
-	qwenCode4966TimeSchema             = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
-	qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
-)
-
-// The input schemas of tool servers-2905 (lenient.DerivedSchemas).
-const (
-	servers2905Schema             = `{"properties":{"nextThoughtNeeded":{"anyOf":[{"type":"boolean","description":"Required."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
-	servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
-)
-
-// The input schemas of tool sonetto-319-lone-label (lenient.DerivedSchemas).
-const (
-	sonetto319LoneLabelSchema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-)
-
-// The input schemas of tool sonetto-319-lone-todo (lenient.DerivedSchemas).
-const (
-	sonetto319LoneTodoSchema             = `{"properties":{"todos":{"anyOf":[{"items":{"anyOf":[{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["todos"]}`
-	sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
-)
-
-// The input schemas of tool sonetto-319-python-list (lenient.DerivedSchemas).
-const (
-	sonetto319PythonListSchema             = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-)
-
-// The input schemas of tool sonetto-319-todos (lenient.DerivedSchemas).
-const (
-	sonetto319TodosSchema             = `{"properties":{"todos":{"anyOf":[{"items":{"anyOf":[{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["todos"]}`
-	sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
-)
-
-// The input schemas of tool template-agent-249 (lenient.DerivedSchemas).
-const (
-	templateAgent249Schema = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"anyOf":[{"type":"object"},{"type":"string"}]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
-)
-
-// The input schemas of tool typescript-sdk-2012 (lenient.DerivedSchemas).
-const (
-	typescriptSDK2012Schema             = `{"properties":{},"type":"object"}`
-	typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
-// The input schemas of tool vibium-85 (lenient.DerivedSchemas).
-const (
-	vibium85Schema             = `{"properties":{"ms":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ms"]}`
-	vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
-)
-
-// The input schemas of tool vmlx-47 (lenient.DerivedSchemas).
-const (
-	vmlx47Schema             = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
-)
-
-// The input schemas of tool weknora-2955 (lenient.DerivedSchemas).
-const (
-	weKnora2955Schema             = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
-)
-
-// The input schemas of tool zammad-mcp-201 (lenient.DerivedSchemas).
-const (
-	zammadMCP201Schema             = `{"properties":{"params":{"anyOf":[{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
-	zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
-)
+const actualChat4728Schema = `{"properties":{"chatId":{"type":"string","description":"Required."},"text":{"type":"string"}},"type":"object","required":["text"]}`
+const actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
+const adcp4201Schema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+const basicMemory250Schema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
+const boltai317Schema = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"anyOf":[{"type":"boolean","description":"Required."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["thought"]}`
+const boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
+const claudeAIMCP548Schema = `{"properties":{"params":{"anyOf":[{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
+const claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
+const claudeCode15766Schema = `{"properties":{"parent":{"anyOf":[{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["parent"]}`
+const claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
+const claudeCode18260Schema = `{"properties":{"parent":{"anyOf":[{"properties":{"data_source_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"properties":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["parent"]}`
+const claudeCode22394Schema = `{"properties":{"siteId":{"type":"string","description":"Required."},"actions":{"anyOf":[{"items":{"anyOf":[{"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["actions"]}`
+const claudeCode24597Schema = `{"properties":{"pull_number":{"anyOf":[{"type":"number","description":"Required."},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object"}`
+const claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
+const claudeCode2747Schema = `{"properties":{"metadata":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const claudeCode29104Schema = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
+const claudeCode34520Schema = `{"properties":{"tasks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["tasks"]}`
+const claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
+const claudeCode5504Schema = `{"properties":{"patch_content":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const claudeCode73137Schema = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
+const claudeCode91803Schema = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
+const claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
+const claudeCode91803CapitalSchema = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
+const claudeCode91803CapitalSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
+const claudeCode91803DigitSchema = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
+const claudeCode91803DigitSchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
+const controlBigDigitStringSchema = `{"properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["id"]}`
+const controlBigDigitStringSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
+const controlBigNumberSchema = `{"properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["id"]}`
+const controlBigNumberSchemaOpenAIStrict = `{"properties":{"id":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["id"]}`
+const controlDecimalForIntegerSchema = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
+const controlDecimalForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+const controlEmptyStringSchema = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+const controlEmptyStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+const controlFalseStringSchema = `{"properties":{"enabled":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["enabled"]}`
+const controlFalseStringSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
+const controlFractionForIntegerSchema = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
+const controlFractionForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+const controlHexForIntegerSchema = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
+const controlHexForIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+const controlInfinitySchema = `{"properties":{"ratio":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ratio"]}`
+const controlInfinitySchemaOpenAIStrict = `{"properties":{"ratio":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ratio"]}`
+const controlInt8OverflowSchema = `{"properties":{"level":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["level"]}`
+const controlInt8OverflowSchemaOpenAIStrict = `{"properties":{"level":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["level"]}`
+const controlJSONTextInStringSchema = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+const controlJSONTextInStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+const controlLeadingZeroIntegerSchema = `{"properties":{"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["count"]}`
+const controlLeadingZeroIntegerSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["count"]}`
+const controlLeadingZerosSchema = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+const controlLeadingZerosSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+const controlMaybeBooleanSchema = `{"properties":{"enabled":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["enabled"]}`
+const controlMaybeBooleanSchemaOpenAIStrict = `{"properties":{"enabled":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["enabled"]}`
+const controlNegativeUnsignedSchema = `{"properties":{"count":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["count"]}`
+const controlNegativeUnsignedSchemaOpenAIStrict = `{"properties":{"count":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["count"]}`
+const controlNullTextSchema = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+const controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+const controlTrueForStringSchema = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
+const controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
+const cursor3614Schema = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
+const dejaVu422Schema = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
+const fastMCP932Schema = `{"properties":{"user":{"anyOf":[{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["username","email"]},{"type":"string"}]}},"type":"object","required":["user"]}`
+const fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
+const fixmap235Schema = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"}`
+const fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
+const gitlabMCP380Schema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+const gmailMCP96Schema = `{"properties":{"to":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["to"]}`
+const gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
+const grafana641Schema = `{"properties":{"datasourceUid":{"type":"string","description":"Required."}},"type":"object"}`
+const grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
+const hermesAgent100926Schema = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
+const hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
+const langchainMCPAdapters277Schema = `{"properties":{"resourceType":{"type":"string","description":"Required."},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"string","pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"},{"type":"null"}]}},"type":"object"}`
+const langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
+const langflow8059Schema = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
+const lmStudio1626Schema = `{"properties":{"sheet_name":{"type":"string","description":"Required."}},"type":"object"}`
+const lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
+const margince417Schema = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"string","pattern":"^([uU][nN][kK][nN][oO][wW][nN]|[tT][aA][rR][gG][eE][tT]|[pP][rR][oO][sS][pP][eE][cC][tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|[cC][uU][sS][tT][oO][mM][eE][rR]|[fF][oO][rR][mM][eE][rR]_[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"},{"type":"null"}]}},"type":"object"}`
+const margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
+const mcpRemote319Schema = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
+const mcpadapt38Schema = `{"properties":{"filters":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]},"maxResults":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const nemoAgentToolkit1507Schema = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
+const nteract1678Schema = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
+const openclaw42580Schema = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string","description":"Required."},"newText":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
+const openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
+const opencode1328Schema = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
+const opencode1328OffsetSchema = `{"properties":{"filePath":{"type":"string","description":"Required."},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
+const openHandsSDK1085Schema = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["path"]}`
+const openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
+const pasclaw427Schema = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string","description":"Required."},"new_text":{"type":"string","description":"Required."}},"type":"object","required":["path"]}`
+const pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
+const picoclaw400Schema = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["query"]}`
+const picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
+const qwenCode4966DepthSchema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
+const qwenCode4966TimeSchema = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
+const servers2905Schema = `{"properties":{"nextThoughtNeeded":{"anyOf":[{"type":"boolean","description":"Required."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1,"description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
+const sonetto319LoneLabelSchema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+const sonetto319LoneTodoSchema = `{"properties":{"todos":{"anyOf":[{"items":{"anyOf":[{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["todos"]}`
+const sonetto319LoneTodoSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
+const sonetto319PythonListSchema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const sonetto319PythonListSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+const sonetto319TodosSchema = `{"properties":{"todos":{"anyOf":[{"items":{"anyOf":[{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"type":"object","required":["content","status"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["todos"]}`
+const sonetto319TodosSchemaOpenAIStrict = `{"properties":{"todos":{"items":{"properties":{"content":{"type":"string"},"status":{"type":"string"}},"additionalProperties":false,"type":"object","required":["content","status"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["todos"]}`
+const templateAgent249Schema = `{"properties":{"issueIdOrKey":{"type":"string","description":"Required."},"fields":{"anyOf":[{"type":"object"},{"type":"string"}]},"cloudId":{"type":"string","description":"Required."}},"type":"object","required":["fields"]}`
+const typescriptSDK2012Schema = `{"properties":{},"type":"object"}`
+const typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
+const vibium85Schema = `{"properties":{"ms":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ms"]}`
+const vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
+const vmlx47Schema = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
+const weKnora2955Schema = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
+const zammadMCP201Schema = `{"properties":{"params":{"anyOf":[{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
+const zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer

@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var intParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *IntParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -100,12 +103,10 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
-		case "optional_int", "optional-int", "OptionalInt":
-			if !f.Alias(k, "optionalInt") {
+		case "optionalInt", "optional_int", "optional-int", "OptionalInt":
+			if !f.Named(k, "optionalInt") {
 				return false
 			}
-			fallthrough
-		case "optionalInt":
 			var p int
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.OptionalInt = &p
@@ -131,7 +132,6 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var allIntTypesParamsFields = lenient.Fields{Keys: [][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *AllIntTypesParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -211,84 +211,35 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "int8_field", "int8-field", "Int8Field":
-			if !f.Alias(k, "int8Field") {
+		case "int8Field", "int8_field", "int8-field", "Int8Field":
+			seen[0], ok = true, !seen[0] && f.Named(k, "int8Field") && lenient.ReadInt(f, &x.Int8Field, 8, 0)
+		case "int16Field", "int16_field", "int16-field", "Int16Field":
+			seen[1], ok = true, !seen[1] && f.Named(k, "int16Field") && lenient.ReadInt(f, &x.Int16Field, 16, 0)
+		case "int32Field", "int32_field", "int32-field", "Int32Field":
+			seen[2], ok = true, !seen[2] && f.Named(k, "int32Field") && lenient.ReadInt(f, &x.Int32Field, 32, 0)
+		case "int64Field", "int64_field", "int64-field", "Int64Field":
+			seen[3], ok = true, !seen[3] && f.Named(k, "int64Field") && lenient.ReadInt(f, &x.Int64Field, 64, 0)
+		case "uintField", "uint_field", "uint-field", "UintField":
+			seen[4], ok = true, !seen[4] && f.Named(k, "uintField") && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
+		case "uint8Field", "uint8_field", "uint8-field", "Uint8Field":
+			seen[5], ok = true, !seen[5] && f.Named(k, "uint8Field") && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
+		case "uint16Field", "uint16_field", "uint16-field", "Uint16Field":
+			seen[6], ok = true, !seen[6] && f.Named(k, "uint16Field") && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
+		case "uint32Field", "uint32_field", "uint32-field", "Uint32Field":
+			seen[7], ok = true, !seen[7] && f.Named(k, "uint32Field") && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
+		case "uint64Field", "uint64_field", "uint64-field", "Uint64Field":
+			seen[8], ok = true, !seen[8] && f.Named(k, "uint64Field") && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
+		case "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64":
+			if !f.Named(k, "ptrInt64") {
 				return false
 			}
-			fallthrough
-		case "int8Field":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Int8Field, 8, 0)
-		case "int16_field", "int16-field", "Int16Field":
-			if !f.Alias(k, "int16Field") {
-				return false
-			}
-			fallthrough
-		case "int16Field":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Int16Field, 16, 0)
-		case "int32_field", "int32-field", "Int32Field":
-			if !f.Alias(k, "int32Field") {
-				return false
-			}
-			fallthrough
-		case "int32Field":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Int32Field, 32, 0)
-		case "int64_field", "int64-field", "Int64Field":
-			if !f.Alias(k, "int64Field") {
-				return false
-			}
-			fallthrough
-		case "int64Field":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Int64Field, 64, 0)
-		case "uint_field", "uint-field", "UintField":
-			if !f.Alias(k, "uintField") {
-				return false
-			}
-			fallthrough
-		case "uintField":
-			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
-		case "uint8_field", "uint8-field", "Uint8Field":
-			if !f.Alias(k, "uint8Field") {
-				return false
-			}
-			fallthrough
-		case "uint8Field":
-			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
-		case "uint16_field", "uint16-field", "Uint16Field":
-			if !f.Alias(k, "uint16Field") {
-				return false
-			}
-			fallthrough
-		case "uint16Field":
-			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
-		case "uint32_field", "uint32-field", "Uint32Field":
-			if !f.Alias(k, "uint32Field") {
-				return false
-			}
-			fallthrough
-		case "uint32Field":
-			seen[7], ok = true, !seen[7] && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
-		case "uint64_field", "uint64-field", "Uint64Field":
-			if !f.Alias(k, "uint64Field") {
-				return false
-			}
-			fallthrough
-		case "uint64Field":
-			seen[8], ok = true, !seen[8] && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
-		case "ptr_int64", "ptr-int64", "PtrInt64":
-			if !f.Alias(k, "ptrInt64") {
-				return false
-			}
-			fallthrough
-		case "ptrInt64":
 			var p int64
 			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &p, 64, 0)
 			x.PtrInt64 = &p
-		case "ptr_uint32", "ptr-uint32", "PtrUint32":
-			if !f.Alias(k, "ptrUint32") {
+		case "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32":
+			if !f.Named(k, "ptrUint32") {
 				return false
 			}
-			fallthrough
-		case "ptrUint32":
 			var p uint32
 			seen[10], ok = true, !seen[10] && lenient.ReadUint(f, &p, 32, 0)
 			x.PtrUint32 = &p
@@ -305,7 +256,6 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var embeddedParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *EmbeddedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -367,16 +317,11 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
-		case "embedded_count", "embedded-count", "EmbeddedCount":
-			if !f.Alias(k, "embeddedCount") {
-				return false
-			}
-			fallthrough
-		case "embeddedCount":
+		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && f.Named(k, "embeddedCount") && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &embeddedParamsFields)
 		}
@@ -390,7 +335,6 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var regularEmbeddedParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *RegularEmbeddedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -449,13 +393,8 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
-		case "embedded_count", "embedded-count", "EmbeddedCount":
-			if !f.Alias(k, "embeddedCount") {
-				return false
-			}
-			fallthrough
-		case "embeddedCount":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
+		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
+			seen[1], ok = true, !seen[1] && f.Named(k, "embeddedCount") && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &regularEmbeddedParamsFields)
 		}
@@ -469,7 +408,6 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 var untaggedParamsFields = lenient.Fields{Keys: [][]string{{"Count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *UntaggedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -538,7 +476,6 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var optionsOnlyParamsFields = lenient.Fields{Keys: [][]string{{"Count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *OptionsOnlyParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -607,7 +544,6 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var skippedParamsFields = lenient.Fields{Keys: [][]string{{"name"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *SkippedParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -676,7 +612,6 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var largeIntParamsFields = lenient.Fields{Keys: [][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *LargeIntParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -734,20 +669,10 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "large_int64", "large-int64", "LargeInt64":
-			if !f.Alias(k, "largeInt64") {
-				return false
-			}
-			fallthrough
-		case "largeInt64":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
-		case "large_uint64", "large-uint64", "LargeUint64":
-			if !f.Alias(k, "largeUint64") {
-				return false
-			}
-			fallthrough
-		case "largeUint64":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
+		case "largeInt64", "large_int64", "large-int64", "LargeInt64":
+			seen[0], ok = true, !seen[0] && f.Named(k, "largeInt64") && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
+		case "largeUint64", "large_uint64", "large-uint64", "LargeUint64":
+			seen[1], ok = true, !seen[1] && f.Named(k, "largeUint64") && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
 		case "timestamp":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Timestamp, 64, 0)
 		default:
@@ -763,7 +688,6 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stringFieldsParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *StringFieldsParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -823,13 +747,8 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
-		case "zip_code", "zip-code", "ZipCode":
-			if !f.Alias(k, "zipCode") {
-				return false
-			}
-			fallthrough
-		case "zipCode":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.ZipCode, 0)
+		case "zipCode", "zip_code", "zip-code", "ZipCode":
+			seen[1], ok = true, !seen[1] && f.Named(k, "zipCode") && lenient.ReadString(f, &x.ZipCode, 0)
 		case "count":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
@@ -845,7 +764,6 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var floatParamsFields = lenient.Fields{Keys: [][]string{{"price"}, {"rating"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *FloatParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -922,7 +840,6 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var parentParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"id"}, {"count"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ParentParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1003,7 +920,6 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var sliceParamsFields = lenient.Fields{Keys: [][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *SliceParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1151,7 +1067,6 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var timeRangeFields = lenient.Fields{Keys: [][]string{{"from"}, {"to"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *TimeRange) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1227,7 +1142,6 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var panelImageParamsFields = lenient.Fields{Keys: [][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *PanelImageParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1298,7 +1212,6 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 var unknownArgsParamsFields = lenient.Fields{Keys: [][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *UnknownArgsParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1356,27 +1269,12 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "start-rfc-3339":
-			if !f.Alias(k, "start_rfc_3339") {
-				return false
-			}
-			fallthrough
-		case "start_rfc_3339":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
-		case "end-rfc-3339":
-			if !f.Alias(k, "end_rfc_3339") {
-				return false
-			}
-			fallthrough
-		case "end_rfc_3339":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
-		case "dataSourceUid", "data-source-uid", "DataSourceUid":
-			if !f.Alias(k, "data_source_uid") {
-				return false
-			}
-			fallthrough
-		case "data_source_uid":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DataSourceUID, 0)
+		case "start_rfc_3339", "start-rfc-3339":
+			seen[0], ok = true, !seen[0] && f.Named(k, "start_rfc_3339") && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
+		case "end_rfc_3339", "end-rfc-3339":
+			seen[1], ok = true, !seen[1] && f.Named(k, "end_rfc_3339") && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
+		case "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid":
+			seen[2], ok = true, !seen[2] && f.Named(k, "data_source_uid") && lenient.ReadString(f, &x.DataSourceUID, 0)
 		default:
 			return false
 		}
@@ -1390,7 +1288,6 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var testToolParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"value"}, {"optional"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *TestToolParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1465,7 +1362,6 @@ func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 }
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *EmptyParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1523,7 +1419,6 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var investigationParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"start"}, {"end"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *InvestigationParams) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1562,105 +1457,38 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	d.Missed(seen[:], &investigationParamsFields)
 }
 
-// The input schemas of tool all_int_types (lenient.DerivedSchemas).
-const (
-	allIntTypesParamsSchema             = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
-)
-
-// The input schemas of tool embedded (lenient.DerivedSchemas).
-const (
-	embeddedParamsSchema             = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
-	embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
-)
-
-// The input schemas of tool empty (lenient.DerivedSchemas).
-const (
-	emptyParamsSchema = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
-// The input schemas of tool find_error_pattern_logs (lenient.DerivedSchemas).
-const (
-	investigationParamsSchema             = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"type":"object","required":["name"]}`
-	investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
-)
-
-// The input schemas of tool floats (lenient.DerivedSchemas).
-const (
-	floatParamsSchema             = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
-)
-
-// The input schemas of tool get_panel_image (lenient.DerivedSchemas).
-const (
-	panelImageParamsSchema = `{"properties":{"dashboardUid":{"anyOf":[{"type":"string","description":"The UID of the dashboard"},{"type":"null"}]},"panelId":{"anyOf":[{"type":"integer","description":"The ID of the panel"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"timeRange":{"anyOf":[{"properties":{"from":{"anyOf":[{"type":"string","description":"Start time"},{"type":"null"}]},"to":{"anyOf":[{"type":"string","description":"End time"},{"type":"null"}]}},"type":"object","description":"Time range"},{"type":"string"},{"type":"null"}]},"variables":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}]},"type":"object","description":"Dashboard variables"},{"type":"string"},{"type":"null"}]},"theme":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
-)
-
-// The input schemas of tool int_params (lenient.DerivedSchemas).
-const (
-	intParamsSchema             = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
-	intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
-)
-
-// The input schemas of tool large_ints (lenient.DerivedSchemas).
-const (
-	largeIntParamsSchema             = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
-)
-
-// The input schemas of tool options_only (lenient.DerivedSchemas).
-const (
-	optionsOnlyParamsSchema             = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
-)
-
-// The input schemas of tool parent (lenient.DerivedSchemas).
-const (
-	parentParamsSchema             = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
-)
-
-// The input schemas of tool regular_embedded (lenient.DerivedSchemas).
-const (
-	regularEmbeddedParamsSchema             = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
-	regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
-)
-
-// The input schemas of tool skipped (lenient.DerivedSchemas).
-const (
-	skippedParamsSchema             = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
-// The input schemas of tool slices (lenient.DerivedSchemas).
-const (
-	sliceParamsSchema             = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-	sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
-)
-
-// The input schemas of tool string_fields (lenient.DerivedSchemas).
-const (
-	stringFieldsParamsSchema             = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
-)
-
-// The input schemas of tool test_tool (lenient.DerivedSchemas).
-const (
-	testToolParamsSchema             = `{"properties":{"name":{"type":"string"},"value":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"optional":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
-	testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
-)
-
-// The input schemas of tool unknown_args (lenient.DerivedSchemas).
-const (
-	unknownArgsParamsSchema             = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"start-rfc-3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end-rfc-3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
-	unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
-)
-
-// The input schemas of tool untagged (lenient.DerivedSchemas).
-const (
-	untaggedParamsSchema             = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
-	untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
-)
+const allIntTypesParamsSchema = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf":[{"type":"integer"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["int8Field","int16Field","int32Field","int64Field","uintField","uint8Field","uint16Field","uint32Field","uint64Field","ptrInt64","ptrUint32"]}`
+const embeddedParamsSchema = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
+const embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"embeddedCount":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
+const emptyParamsSchema = `{"properties":{},"additionalProperties":false,"type":"object"}`
+const investigationParamsSchema = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$","description":"End time for the investigation"},{"type":"null"}]}},"type":"object","required":["name"]}`
+const investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
+const floatParamsSchema = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
+const panelImageParamsSchema = `{"properties":{"dashboardUid":{"anyOf":[{"type":"string","description":"The UID of the dashboard"},{"type":"null"}]},"panelId":{"anyOf":[{"type":"integer","description":"The ID of the panel"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"timeRange":{"anyOf":[{"properties":{"from":{"anyOf":[{"type":"string","description":"Start time"},{"type":"null"}]},"to":{"anyOf":[{"type":"string","description":"End time"},{"type":"null"}]}},"type":"object","description":"Time range"},{"type":"string"},{"type":"null"}]},"variables":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}]},"type":"object","description":"Dashboard variables"},{"type":"string"},{"type":"null"}]},"theme":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const intParamsSchema = `{"properties":{"name":{"type":"string","description":"Name parameter"},"count":{"anyOf":[{"type":"integer","description":"Count parameter as int"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer","description":"Optional int pointer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
+const intParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","description":"Limit parameter. Default: 10 (send null for it)."},{"type":"null"}]},"optionalInt":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","count","limit","optionalInt"]}`
+const largeIntParamsSchema = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const largeIntParamsSchemaOpenAIStrict = `{"properties":{"largeInt64":{"anyOf":[{"type":"integer"},{"type":"null"}]},"largeUint64":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},"timestamp":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["largeInt64","largeUint64","timestamp"]}`
+const optionsOnlyParamsSchema = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const optionsOnlyParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
+const parentParamsSchema = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const parentParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"id":{"anyOf":[{"type":"integer"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","id","count","limit"]}`
+const regularEmbeddedParamsSchema = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
+const regularEmbeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"embeddedCount":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
+const skippedParamsSchema = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const skippedParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name"]}`
+const sliceParamsSchema = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const sliceParamsSchemaOpenAIStrict = `{"properties":{"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"states":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"replaces":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]},"filters":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["tags","states","replaces","name","count","filters"]}`
+const stringFieldsParamsSchema = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const stringFieldsParamsSchemaOpenAIStrict = `{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"zipCode":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","zipCode","count"]}`
+const testToolParamsSchema = `{"properties":{"name":{"type":"string"},"value":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"optional":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value"]}`
+const testToolParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"value":{"type":"integer"},"optional":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","value","optional"]}`
+const unknownArgsParamsSchema = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"start-rfc-3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end-rfc-3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string","description":"Required."},"dataSourceUid":{"type":"string"},"data-source-uid":{"type":"string"},"DataSourceUid":{"type":"string"}},"additionalProperties":false,"type":"object"}`
+const unknownArgsParamsSchemaOpenAIStrict = `{"properties":{"start_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_rfc_3339":{"anyOf":[{"type":"string"},{"type":"null"}]},"data_source_uid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["start_rfc_3339","end_rfc_3339","data_source_uid"]}`
+const untaggedParamsSchema = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["Count"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -1685,7 +1513,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "ptrInt64", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "ptrUint32", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "uint"},
 			}),
-			Schemas: lenient.DerivedSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[EmbeddedParams],
@@ -1695,7 +1523,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("embedded", []lenient.FieldRules{
 				{Path: "embeddedCount", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(embeddedParamsSchema, embeddedParamsSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(embeddedParamsSchema, embeddedParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[EmptyParams],
@@ -1714,7 +1542,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "start", Absent: lenient.AbsentNull, Coerce: "date_time"},
 				{Path: "end", Absent: lenient.AbsentNull, Coerce: "date_time"},
 			}),
-			Schemas: lenient.DerivedSchemas(investigationParamsSchema, investigationParamsSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(investigationParamsSchema, investigationParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[FloatParams],
@@ -1753,7 +1581,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "optionalInt", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(intParamsSchema, intParamsSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(intParamsSchema, intParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[LargeIntParams],
@@ -1798,7 +1626,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("regular_embedded", []lenient.FieldRules{
 				{Path: "embeddedCount", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[SkippedParams],

@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Retry) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -126,12 +129,10 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "max_attempts", "tries":
-			if !f.Alias(k, "attempts") {
+		case "attempts", "max_attempts", "tries":
+			if !f.Named(k, "attempts") {
 				return false
 			}
-			fallthrough
-		case "attempts":
 			var val int64
 			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -144,22 +145,12 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoffMs", "backoff-ms", "BackoffMs":
-			if !f.Alias(k, "backoff_ms") {
-				return false
-			}
-			fallthrough
-		case "backoff_ms":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
+		case "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs":
+			seen[1], ok = true, !seen[1] && f.Named(k, "backoff_ms") && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		case "factor":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Factor, 64, 0)
-		case "onTimeout", "on-timeout", "OnTimeout":
-			if !f.Alias(k, "on_timeout") {
-				return false
-			}
-			fallthrough
-		case "on_timeout":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.OnTimeout, 0)
+		case "on_timeout", "onTimeout", "on-timeout", "OnTimeout":
+			seen[3], ok = true, !seen[3] && f.Named(k, "on_timeout") && lenient.ReadBool(f, &x.OnTimeout, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &retryFields)
 		}
@@ -194,7 +185,6 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Step) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -348,13 +338,8 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "cmd", "command":
-			if !f.Alias(k, "run") {
-				return false
-			}
-			fallthrough
-		case "run":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Run, lenient.Unescape)
+		case "run", "cmd", "command":
+			seen[1], ok = true, !seen[1] && f.Named(k, "run") && lenient.ReadString(f, &x.Run, lenient.Unescape)
 		case "kind":
 			var val string
 			if seen[2] || !lenient.ReadString(f, &val, 0) {
@@ -402,12 +387,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Env = mp
 		case "needs":
 			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.Needs, lenient.Wrap)
-		case "timeoutS", "timeout-s", "TimeoutS":
-			if !f.Alias(k, "timeout_s") {
+		case "timeout_s", "timeoutS", "timeout-s", "TimeoutS":
+			if !f.Named(k, "timeout_s") {
 				return false
 			}
-			fallthrough
-		case "timeout_s":
 			var val int64
 			if seen[6] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -418,13 +401,8 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Timeout = &p
-		case "allowFailure", "allow-failure", "AllowFailure":
-			if !f.Alias(k, "allow_failure") {
-				return false
-			}
-			fallthrough
-		case "allow_failure":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
+		case "allow_failure", "allowFailure", "allow-failure", "AllowFailure":
+			seen[7], ok = true, !seen[7] && f.Named(k, "allow_failure") && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
@@ -447,7 +425,6 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var serviceFields = lenient.Fields{Keys: [][]string{{"image"}, {"ports"}, {"ready"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -566,7 +543,6 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var runPipelineInputFields = lenient.Fields{Keys: [][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -704,13 +680,8 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "repo", "repository":
-			if !f.Alias(k, "project") {
-				return false
-			}
-			fallthrough
-		case "project":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Project, 0)
+		case "project", "repo", "repository":
+			seen[0], ok = true, !seen[0] && f.Named(k, "project") && lenient.ReadString(f, &x.Project, 0)
 		case "ref":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Ref, 0)
 		case "steps":
@@ -789,13 +760,8 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Matrix = mp
-		case "dryRun", "dry-run", "DryRun":
-			if !f.Alias(k, "dry_run") {
-				return false
-			}
-			fallthrough
-		case "dry_run":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run", "dryRun", "dry-run", "DryRun":
+			seen[6], ok = true, !seen[6] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
 		case "priority":
 			var p int8
 			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &p, 8, 0)
@@ -822,7 +788,6 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var linkFields = lenient.Fields{Keys: [][]string{{"kind"}, {"ticket", "id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Link) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -915,13 +880,8 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "id":
-			if !f.Alias(k, "ticket") {
-				return false
-			}
-			fallthrough
-		case "ticket":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Ticket, 64, 0)
+		case "ticket", "id":
+			seen[1], ok = true, !seen[1] && f.Named(k, "ticket") && lenient.ReadUint(f, &x.Ticket, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &linkFields)
 		}
@@ -935,7 +895,6 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var fieldFields = lenient.Fields{Keys: [][]string{{"value"}, {"history"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Field) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1025,7 +984,6 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1192,32 +1150,20 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "summary":
-			if !f.Alias(k, "title") {
-				return false
-			}
-			fallthrough
-		case "title":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
-		case "description":
-			if !f.Alias(k, "body") {
-				return false
-			}
-			fallthrough
-		case "body":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Body, lenient.Unescape)
+		case "title", "summary":
+			seen[0], ok = true, !seen[0] && f.Named(k, "title") && lenient.ReadString(f, &x.Title, 0)
+		case "body", "description":
+			seen[1], ok = true, !seen[1] && f.Named(k, "body") && lenient.ReadString(f, &x.Body, lenient.Unescape)
 		case "labels":
 			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.Labels, lenient.Wrap)
 		case "assignee":
 			var p string
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
-		case "estimateH", "estimate-h", "EstimateH":
-			if !f.Alias(k, "estimate_h") {
+		case "estimate_h", "estimateH", "estimate-h", "EstimateH":
+			if !f.Named(k, "estimate_h") {
 				return false
 			}
-			fallthrough
-		case "estimate_h":
 			var val float64
 			if seen[4] || !lenient.ReadFloat(f, &val, 32, 0) {
 				return false
@@ -1314,7 +1260,6 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var checkpointFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1529,7 +1474,6 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var checkpointDefaultsFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1753,7 +1697,6 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var checkFields = lenient.Fields{Keys: [][]string{{"id"}, {"count", "n"}, {"note"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Check) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1825,13 +1768,8 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "n":
-			if !f.Alias(k, "count") {
-				return false
-			}
-			fallthrough
-		case "count":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, 16, 0)
+		case "count", "n":
+			seen[1], ok = true, !seen[1] && f.Named(k, "count") && lenient.ReadInt(f, &x.Count, 16, 0)
 		case "note":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Note, lenient.Unescape)
 		default:
@@ -1847,7 +1785,6 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var updateWorkflowInputFields = lenient.Fields{Keys: [][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -1965,13 +1902,8 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			p := new(CheckpointDefaults)
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Default = p
-		case "strictIds", "strict-ids", "StrictIds":
-			if !f.Alias(k, "strict_ids") {
-				return false
-			}
-			fallthrough
-		case "strict_ids":
-			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
+		case "strict_ids", "strictIds", "strict-ids", "StrictIds":
+			seen[3], ok = true, !seen[3] && f.Named(k, "strict_ids") && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &updateWorkflowInputFields)
 		}
@@ -1982,20 +1914,9 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-// The input schemas of tool create_ticket (lenient.DerivedSchemas).
-const (
-	createTicketInputSchema = `{"properties":{"title":{"type":"string","description":"Required."},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}]},"estimate_h":{"anyOf":[{"type":"number","minimum":0},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"links":{"anyOf":[{"items":{"anyOf":[{"properties":{"kind":{"anyOf":[{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"}]},"ticket":{"anyOf":[{"type":"integer","minimum":0,"description":"Required."},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["kind"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"fields":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"value":{"type":"string"},"history":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["value"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"},{"type":"null"}]},"urgent":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low"},{"type":"string","pattern":"^([lL][oO][wW]|[hH][iI][gG][hH])$"},{"type":"null"}]}},"type":"object"}`
-)
-
-// The input schemas of tool run_pipeline (lenient.DerivedSchemas).
-const (
-	runPipelineInputSchema = `{"properties":{"project":{"type":"string","description":"Required."},"ref":{"anyOf":[{"type":"string","default":"main"},{"type":"null"}]},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"run":{"type":"string","description":"Required."},"kind":{"anyOf":[{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell"},{"type":"string","pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL])$"},{"type":"null"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"env":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"string"},{"type":"null"}]},"needs":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"timeout_s":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"allow_failure":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array","minItems":1},{"type":"string"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"image":{"type":"string"},"ports":{"anyOf":[{"items":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]},"ready":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["image"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"matrix":{"anyOf":[{"additionalProperties":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"priority":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["steps"]}`
-)
-
-// The input schemas of tool update_workflow (lenient.DerivedSchemas).
-const (
-	updateWorkflowInputSchema = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"anyOf":[{"items":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"default":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string","default":"cp-default"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"strict_ids":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":"array"},{"type":"null"}]}},"type":"object","required":["workflow"]}`
-)
+const createTicketInputSchema = `{"properties":{"title":{"type":"string","description":"Required."},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}]},"estimate_h":{"anyOf":[{"type":"number","minimum":0},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"links":{"anyOf":[{"items":{"anyOf":[{"properties":{"kind":{"anyOf":[{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"}]},"ticket":{"anyOf":[{"type":"integer","minimum":0,"description":"Required."},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["kind"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"fields":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"value":{"type":"string"},"history":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["value"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"},{"type":"null"}]},"urgent":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low"},{"type":"string","pattern":"^([lL][oO][wW]|[hH][iI][gG][hH])$"},{"type":"null"}]}},"type":"object"}`
+const runPipelineInputSchema = `{"properties":{"project":{"type":"string","description":"Required."},"ref":{"anyOf":[{"type":"string","default":"main"},{"type":"null"}]},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"run":{"type":"string","description":"Required."},"kind":{"anyOf":[{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell"},{"type":"string","pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL])$"},{"type":"null"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"env":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"string"},{"type":"null"}]},"needs":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"timeout_s":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"allow_failure":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array","minItems":1},{"type":"string"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"image":{"type":"string"},"ports":{"anyOf":[{"items":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]},"ready":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["image"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"matrix":{"anyOf":[{"additionalProperties":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"priority":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["steps"]}`
+const updateWorkflowInputSchema = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"anyOf":[{"items":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"default":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string","default":"cp-default"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"strict_ids":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":"array"},{"type":"null"}]}},"type":"object","required":["workflow"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer

@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var inputFields = lenient.Fields{Keys: [][]string{{"path", "file_path"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *Input) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -108,38 +111,18 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "file_path":
-			if !f.Alias(k, "path") {
-				return false
-			}
-			fallthrough
-		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "path", "file_path":
+			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
 		case "pattern":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
-		case "wholeWord", "whole-word", "WholeWord":
-			if !f.Alias(k, "whole_word") {
-				return false
-			}
-			fallthrough
-		case "whole_word":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "minScore", "min-score", "MinScore":
-			if !f.Alias(k, "min_score") {
-				return false
-			}
-			fallthrough
-		case "min_score":
-			seen[4], ok = true, !seen[4] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
-		case "fileTypes", "file-types", "FileTypes":
-			if !f.Alias(k, "file_types") {
-				return false
-			}
-			fallthrough
-		case "file_types":
-			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.FileTypes, 0)
+		case "whole_word", "wholeWord", "whole-word", "WholeWord":
+			seen[3], ok = true, !seen[3] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "min_score", "minScore", "min-score", "MinScore":
+			seen[4], ok = true, !seen[4] && f.Named(k, "min_score") && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+		case "file_types", "fileTypes", "file-types", "FileTypes":
+			seen[5], ok = true, !seen[5] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &inputFields)
 		}
@@ -159,11 +142,8 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-// The input schemas of tool search (lenient.DerivedSchemas).
-const (
-	inputSchema             = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
-	inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
-)
+const inputSchema = `{"properties":{"path":{"type":"string","description":"Required."},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
+const inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer","description":"Default: 100 (send null for it)."},{"type":"null"}]},"whole_word":{"anyOf":[{"type":"boolean"},{"type":"null"}]},"min_score":{"anyOf":[{"type":"number"},{"type":"null"}]},"file_types":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","pattern","limit","whole_word","min_score","file_types"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer

@@ -9,19 +9,22 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion10
+const _ = lenient.SupportPackageIsVersion11
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast).
+// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// reads null as {} (a call without arguments) where T is a tool's input, and
+// as no change (Go's convention) elsewhere. tSchema is the input schema of the
+// tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
+// field descriptions the two share where its tool calls lenient.SharedSchemas.
 
 var searchInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -118,13 +121,8 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			break
 		}
 		switch string(k) {
-		case "q":
-			if !f.Alias(k, "query") {
-				return false
-			}
-			fallthrough
-		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+		case "query", "q":
+			seen[0], ok = true, !seen[0] && f.Named(k, "query") && lenient.ReadString(f, &x.Query, 0)
 		case "limit":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "tags":
@@ -176,7 +174,6 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var serviceFields = lenient.Fields{Keys: [][]string{{"port"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null changes nothing (Go's convention).
 func (x *Service) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -249,7 +246,6 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 var toggleInputFields = lenient.Fields{Keys: [][]string{{"feature"}, {"on"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
-// null (a call without arguments) reads as {}.
 func (x *ToggleInput) UnmarshalJSON(data []byte) error {
 	_, err := x.unmarshalNormgen(data, false)
 	return err
@@ -320,16 +316,9 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-// The input schemas of tool search (lenient.DerivedSchemas).
-const (
-	searchInputSchema = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"anyOf":[{"type":"integer","description":"Limit is how many results to return.","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Tags narrow the search."},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"port":{"anyOf":[{"type":"integer","description":"Port is the service's port."},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["port"]},{"type":"string"}]},"type":"object","description":"Services maps a service name to its settings."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-)
-
-// The input schemas of tool toggle (lenient.DerivedSchemas).
-const (
-	toggleInputSchema             = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"anyOf":[{"type":"boolean","description":"On is whether it is on."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["feature","on"]}`
-	toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"type":"boolean","description":"On is whether it is on."}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
-)
+const searchInputSchema = `{"properties":{"query":{"type":"string","description":"Query is what to look for. Required."},"limit":{"anyOf":[{"type":"integer","description":"Limit is how many results to return.","default":10},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Tags narrow the search."},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"port":{"anyOf":[{"type":"integer","description":"Port is the service's port."},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["port"]},{"type":"string"}]},"type":"object","description":"Services maps a service name to its settings."},{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const toggleInputSchema = `{"properties":{"feature":{"type":"string","description":"Feature names the feature."},"on":{"anyOf":[{"type":"boolean","description":"On is whether it is on."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["feature","on"]}`
+const toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string"},"on":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["feature","on"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -359,7 +348,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenient.ToolRules("toggle", []lenient.FieldRules{
 				{Path: "on", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(toggleInputSchema, toggleInputSchemaOpenAIStrict, ""),
+			Schemas: lenient.SharedSchemas(toggleInputSchema, toggleInputSchemaOpenAIStrict, ""),
 		},
 	}
 }
