@@ -74,40 +74,52 @@ func fastFalse() jen.Code { return jen.Return(jen.False()) }
 //	seen[i], ok = true, !seen[i] && read
 //
 // (its key taken once; the right-hand side is evaluated before seen[i] is
-// set), and the loop gives up after the switch when ok is false. A field's
-// aliases share its case, whose read is also given up where Fast.Named
-// refuses the key:
+// set), and the loop gives up after the switch when ok is false. The
+// switch has a case for each field's name only: a key it does not name
+// is, where it is one of a field's aliases and the fast path may take it
+// (Fast.AliasIn), switched on again as the field's name, so that clean
+// input pays nothing for aliases:
 //
-//	seen[i], ok = true, !seen[i] && f.Named(k, "name") && read
+//	default:
+//		if name := f.AliasIn(k, &tFields); name != nil {
+//			k = name
+//			goto member
+//		}
 func renderFast(f *jen.Group, s *Struct) {
 	var cases []jen.Code
+	aliases := false
 	for i, fl := range s.Fields {
-		keys := []jen.Code{jen.Lit(fl.Name)}
-		var named jen.Code
-		if len(fl.Aliases) > 0 {
-			for _, a := range fl.Aliases {
-				keys = append(keys, jen.Lit(a))
-			}
-			named = jen.Id("f").Dot("Named").Call(jen.Id("k"), jen.Lit(fl.Name))
-		}
-		cases = append(cases, jen.Case(keys...).Block(fastMember(s, fl, i, named)...))
+		aliases = aliases || len(fl.Aliases) > 0
+		cases = append(cases, jen.Case(jen.Lit(fl.Name)).Block(fastMember(s, fl, i)...))
+	}
+	var unknown []jen.Code
+	if aliases {
+		unknown = append(unknown, jen.If(
+			jen.Id("name").Op(":=").Id("f").Dot("AliasIn").Call(jen.Id("k"), jen.Op("&").Id(fieldsVar(s))),
+			jen.Id("name").Op("!=").Nil(),
+		).Block(jen.Id("k").Op("=").Id("name"), jen.Goto().Id("member")))
 	}
 	switch {
 	case s.RejectUnknown:
-		cases = append(cases, jen.Default().Block(fastFalse()))
+		unknown = append(unknown, fastFalse())
 	case len(s.Fields) > 0:
 		// One key the type does not declare, ignored (Fast.Unknown), but
 		// not one in another letter case, which the Decoder refuses.
-		cases = append(cases, jen.Default().Block(fastTake(jen.Id("skipped"),
-			jen.Id("f").Dot("UnknownIn").Call(jen.Id("k"), jen.Op("&").Id(fieldsVar(s))))))
+		unknown = append(unknown, fastTake(jen.Id("skipped"),
+			jen.Id("f").Dot("UnknownIn").Call(jen.Id("k"), jen.Op("&").Id(fieldsVar(s)))))
 	default:
-		cases = append(cases, jen.Default().Block(fastTake(jen.Id("skipped"),
-			jen.Id("f").Dot("Unknown").Call(jen.Id("k")))))
+		unknown = append(unknown, fastTake(jen.Id("skipped"),
+			jen.Id("f").Dot("Unknown").Call(jen.Id("k"))))
+	}
+	cases = append(cases, jen.Default().Block(unknown...))
+	sw := jen.Switch(jen.String().Parens(jen.Id("k"))).Block(cases...)
+	if aliases {
+		sw = jen.Id("member").Op(":").Add(sw)
 	}
 	loop := []jen.Code{
 		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Id("f").Dot("Key").Call(jen.Id("i")),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
-		jen.Switch(jen.String().Parens(jen.Id("k"))).Block(cases...),
+		sw,
 	}
 	if len(s.Fields) > 0 || !s.RejectUnknown {
 		loop = append(loop, jen.If(jen.Op("!").Id("ok")).Block(fastFalse()))
@@ -214,9 +226,8 @@ func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Cod
 // member: in one statement (fastTake) where a Read function or the
 // struct's fastNormgen reads it, a scalar into val before its checks
 // (fastScalar), else an array or a map as fastValue reads it; each gives
-// up on a key seen before, and, for a field with aliases, where named
-// (its Fast.Named call) is false.
-func fastMember(s *Struct, fl *Field, i int, named jen.Code) []jen.Code {
+// up on a key seen before.
+func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 	seen := jen.Id("seen").Index(jen.Lit(i))
 	t, tgt := fl.Type, target(fl)
 	mode := modeCode(fl.Mode)
@@ -231,14 +242,8 @@ func fastMember(s *Struct, fl *Field, i int, named jen.Code) []jen.Code {
 			read = tgt.Clone().Dot("fastNormgen").Call(jen.Id("f"), mode)
 		}
 		if read != nil {
-			if named != nil {
-				read = jen.Add(named).Op("&&").Add(read)
-			}
 			return append(stmts, fastTake(seen, read))
 		}
-	}
-	if named != nil {
-		stmts = append([]jen.Code{jen.If(jen.Op("!").Add(named)).Block(fastFalse())}, stmts...)
 	}
 	switch t.Kind {
 	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:

@@ -123,6 +123,8 @@ const SupportPackageIsVersion10 = true
 
 // SupportPackageIsVersion11 is referenced by generated code whose
 // openai-strict schemas leave out the field descriptions they share with
-// the portable ones (SharedSchemas). Code generated for versions 5 to 10
-// still builds and runs against this runtime.
+// the portable ones (SharedSchemas), and whose fast path has a case for
+// each field's name only, reading an alias under its field's name
+// (Fast.AliasIn). Code generated for versions 5 to 10 still builds and
+// runs against this runtime.
 const SupportPackageIsVersion11 = true

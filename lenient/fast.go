@@ -868,14 +868,6 @@ func (f *Fast) Default(name, value string) bool {
 	return true
 }
 
-// Named reports whether the fast path may read the member whose key, just
-// read, names the field name, which has aliases: always where the key is
-// name, else as Alias does. Generated code gives a field and its aliases
-// one case, which calls it (SupportPackageIsVersion11).
-func (f *Fast) Named(key []byte, name string) bool {
-	return string(key) == name || f.Alias(key, name)
-}
-
 // Alias reports whether the fast path may read the member whose key,
 // just read, is an alias of the field name: always, unless fixes are
 // recorded; when they are reported (Report), for a member of the
@@ -932,15 +924,39 @@ func (f *Fast) UnknownOf(key []byte, known []string) bool {
 }
 
 // UnknownIn is UnknownOf with the type's known keys taken from its Fields
-// (every key of every field). Generated code calls it for a type with
-// fields; for one without, it calls Unknown.
+// (every key of every field), giving up on any of them, in any letter
+// case: generated code calls it, for a type with fields, on a key its
+// switch has no case for (for version 11, an alias only where AliasIn
+// refused it); for a type without fields, it calls Unknown.
 func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 	for _, keys := range fields.Keys {
-		if foldedKey(key, keys) != "" {
-			return false
+		for _, k := range keys {
+			if equalFold(key, k) {
+				return false
+			}
 		}
 	}
 	return f.Unknown(key)
+}
+
+// AliasIn returns the name of the field of fields that key, just read and
+// not a field's name, is an alias of (one of its Keys but the first),
+// where the fast path may read the member under it (Alias, which records
+// the fix where fixes are reported); else nil: UnknownIn then gives up on
+// an alias, as on any key a field has in some letter case. Generated code
+// switches on the name it returns as on the key (SupportPackageIsVersion11).
+func (f *Fast) AliasIn(key []byte, fields *Fields) []byte {
+	for _, keys := range fields.Keys {
+		for _, a := range keys[1:] {
+			if string(key) == a {
+				if !f.Alias(key, keys[0]) {
+					return nil
+				}
+				return unsafe.Slice(unsafe.StringData(keys[0]), len(keys[0]))
+			}
+		}
+	}
+	return nil
 }
 
 // Fixes returns the fixes recorded since Report, in the Decoder's order

@@ -10,7 +10,9 @@ import (
 // for an unknown key, reads unknown keys as generated code calling Take
 // and Unknown with KnownKeys(Keys) (SupportPackageIsVersion9) does: the
 // same errors and fixes; and Fast.UnknownIn gives up where UnknownOf
-// does.
+// does on a key no field has, and on every key a field has (generated
+// code calls it with no field's name; with an alias only where AliasIn
+// refused it).
 func TestFieldsKnown(t *testing.T) {
 	keys := [][]string{{"query", "q"}, {"max_results", "maxResults", "max-results", "MaxResults"}, {"path"}}
 	known := KnownKeys(keys)
@@ -71,11 +73,60 @@ func TestFieldsKnown(t *testing.T) {
 				if !ok {
 					break
 				}
-				if a, b := f.UnknownOf(k, known), g.UnknownIn(gk, &without); a != b {
-					t.Errorf("%s, key %s: UnknownOf %v, UnknownIn %v", doc, k, a, b)
+				a, b := f.UnknownOf(k, known), g.UnknownIn(gk, &without)
+				if slices.Contains(known, string(k)) {
+					a = false
+				}
+				if a != b {
+					t.Errorf("%s, key %s: UnknownIn %v, want %v", doc, k, b, a)
 				}
 				break // one member: the fast path gives up or skips it
 			}
+		}
+	}
+}
+
+// TestAliasIn: Fast.AliasIn gives the field's name for an alias (recording
+// the fix where fixes are reported, as Alias does), nil for a field's own
+// name, a key no field has, a key in another letter case, and an alias
+// the fast path may not take (fixes recorded, not reported: the Decoder
+// records them), on which UnknownIn then gives up.
+func TestAliasIn(t *testing.T) {
+	fields := Fields{Keys: [][]string{{"query", "q"}, {"max_results", "maxResults", "MaxResults"}}}
+	for _, tc := range []struct {
+		key, want string
+		fixes     int
+	}{
+		{"q", "query", 1},
+		{"maxResults", "max_results", 1},
+		{"MaxResults", "max_results", 1},
+		{"query", "", 0},
+		{"Q", "", 0},
+		{"other", "", 0},
+	} {
+		var f Fast
+		doc := []byte(`{"` + tc.key + `":1}`)
+		if !f.Start(doc, true) || !f.Object(Strict) {
+			t.Fatal("start")
+		}
+		k, _ := f.Key(0)
+		if got := string(f.AliasIn(k, &fields)); got != tc.want || len(f.Fixes()) != tc.fixes {
+			t.Errorf("AliasIn(%q) = %q with %d fixes; want %q with %d", tc.key, got, len(f.Fixes()), tc.want, tc.fixes)
+		}
+		if tc.fixes == 1 && (f.Fixes()[0].Kind != FixAlias || f.Fixes()[0].Param != tc.want) {
+			t.Errorf("AliasIn(%q) recorded %+v; want an alias fix to %s", tc.key, f.Fixes()[0], tc.want)
+		}
+		var g Fast
+		if !g.Begin(doc) || !g.Object(Strict) {
+			t.Fatal("begin")
+		}
+		g.Record()
+		k, _ = g.Key(0)
+		if name := g.AliasIn(k, &fields); name != nil {
+			t.Errorf("AliasIn(%q) with fixes recorded, not reported = %q; want nil (the Decoder records the fix)", tc.key, name)
+		}
+		if tc.want != "" && g.UnknownIn(k, &fields) {
+			t.Errorf("UnknownIn(%q), an alias AliasIn refused: true; want the fast path to give up", tc.key)
 		}
 	}
 }

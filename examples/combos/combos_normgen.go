@@ -164,15 +164,13 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "schema", "schema_name", "namespace":
-			seen[0], ok = true, !seen[0] && f.Named(k, "schema") && lenient.ReadString(f, &x.Schema, 0)
-		case "table", "table_name":
-			seen[1], ok = true, !seen[1] && f.Named(k, "table") && lenient.ReadString(f, &x.Table, 0)
-		case "limit", "max_rows":
-			if !f.Named(k, "limit") {
-				return false
-			}
+		case "schema":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Schema, 0)
+		case "table":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Table, 0)
+		case "limit":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -186,8 +184,8 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "columns", "column", "fields":
-			seen[3], ok = true, !seen[3] && f.Named(k, "columns") && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
+		case "columns":
+			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
 		case "order":
 			var val string
 			if seen[4] || !lenient.ReadString(f, &val, 0) {
@@ -205,6 +203,10 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Order = val
 		default:
+			if name := f.AliasIn(k, &queryInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &queryInputFields)
 		}
 		if !ok {
@@ -394,11 +396,9 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "op", "operation", "action":
-			if !f.Named(k, "op") {
-				return false
-			}
+		case "op":
 			var val string
 			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -414,21 +414,15 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Op = val
-		case "sources", "src", "from":
-			seen[1], ok = true, !seen[1] && f.Named(k, "sources") && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
-		case "dest", "to", "target":
-			if !f.Named(k, "dest") {
-				return false
-			}
+		case "sources":
+			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
+		case "dest":
 			var p string
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Dest = &p
-		case "overwrite", "force":
-			seen[3], ok = true, !seen[3] && f.Named(k, "overwrite") && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
-		case "mode", "perm":
-			if !f.Named(k, "mode") {
-				return false
-			}
+		case "overwrite":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
+		case "mode":
 			var val uint64
 			if seen[4] || !lenient.ReadUint(f, &val, 16, 0) {
 				return false
@@ -439,10 +433,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := uint16(val)
 			x.Mode = &p
-		case "retries", "tries":
-			if !f.Named(k, "retries") {
-				return false
-			}
+		case "retries":
 			var val int64
 			if seen[5] || !lenient.ReadInt(f, &val, 8, lenient.Strict) {
 				return false
@@ -453,6 +444,10 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Retries = int8(val)
 		default:
+			if name := f.AliasIn(k, &copyInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &copyInputFields)
 		}
 		if !ok {
@@ -746,13 +741,11 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "kind", "type":
-			if !f.Named(k, "kind") {
-				return false
-			}
+		case "kind":
 			var val string
 			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -764,12 +757,9 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "cmd", "command", "run":
-			seen[2], ok = true, !seen[2] && f.Named(k, "cmd") && lenient.ReadString(f, &x.Cmd, 0)
-		case "retries", "tries":
-			if !f.Named(k, "retries") {
-				return false
-			}
+		case "cmd":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Cmd, 0)
+		case "retries":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -781,6 +771,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Retries = &p
 		default:
+			if name := f.AliasIn(k, &stepFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
 		if !ok {
@@ -899,6 +893,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "attempts":
 			var val int64
@@ -913,9 +908,13 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs":
-			seen[1], ok = true, !seen[1] && f.Named(k, "backoff_ms") && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
+		case "backoff_ms":
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		default:
+			if name := f.AliasIn(k, &retryFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &retryFields)
 		}
 		if !ok {
@@ -1018,12 +1017,17 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "channel", "room":
-			seen[0], ok = true, !seen[0] && f.Named(k, "channel") && lenient.ReadString(f, &x.Channel, 0)
-		case "on_failure", "onFailure", "on-failure", "OnFailure":
-			seen[1], ok = true, !seen[1] && f.Named(k, "on_failure") && lenient.ReadBool(f, &x.OnFailure, 0)
+		case "channel":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Channel, 0)
+		case "on_failure":
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.OnFailure, 0)
 		default:
+			if name := f.AliasIn(k, &notifyFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &notifyFields)
 		}
 		if !ok {
@@ -1126,12 +1130,17 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "cpu":
 			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.CPU, 64, 0)
-		case "memory_mb", "memoryMb", "memory-mb", "MemoryMb":
-			seen[1], ok = true, !seen[1] && f.Named(k, "memory_mb") && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
+		case "memory_mb":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
 		default:
+			if name := f.AliasIn(k, &limitsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &limitsFields)
 		}
 		if !ok {
@@ -1297,13 +1306,11 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "title", "summary", "subject":
-			seen[0], ok = true, !seen[0] && f.Named(k, "title") && lenient.ReadString(f, &x.Title, 0)
-		case "priority", "prio", "severity":
-			if !f.Named(k, "priority") {
-				return false
-			}
+		case "title":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
+		case "priority":
 			var val string
 			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -1319,17 +1326,11 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Priority = val
-		case "assignee", "owner":
-			if !f.Named(k, "assignee") {
-				return false
-			}
+		case "assignee":
 			var p string
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
-		case "estimate", "points":
-			if !f.Named(k, "estimate") {
-				return false
-			}
+		case "estimate":
 			var val float64
 			if seen[3] || !lenient.ReadFloat(f, &val, 64, 0) {
 				return false
@@ -1342,11 +1343,15 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Estimate = &p
 		case "watchers":
 			seen[4], ok = true, !seen[4] && lenient.ReadStrings(f, &x.Watchers, lenient.Wrap)
-		case "project", "proj", "repo":
-			seen[5], ok = true, !seen[5] && f.Named(k, "project") && lenient.ReadString(f, &x.Common.Project, 0)
-		case "dry_run", "dryrun", "dryRun", "dry-run", "DryRun":
-			seen[6], ok = true, !seen[6] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
+		case "project":
+			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Common.Project, 0)
+		case "dry_run":
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
 		default:
+			if name := f.AliasIn(k, &ticketInputFields); name != nil {
+				k = name
+				goto member
+			}
 			return false
 		}
 		if !ok {
@@ -1548,11 +1553,12 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "width", "w":
-			seen[0], ok = true, !seen[0] && f.Named(k, "width") && lenient.ReadUint(f, &x.Width, 16, 0)
-		case "height", "h":
-			seen[1], ok = true, !seen[1] && f.Named(k, "height") && lenient.ReadUint(f, &x.Height, 16, 0)
+		case "width":
+			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Width, 16, 0)
+		case "height":
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Height, 16, 0)
 		case "scale":
 			var val float64
 			if seen[2] || !lenient.ReadFloat(f, &val, 32, 0) {
@@ -1566,10 +1572,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Scale = float32(val)
-		case "quality", "q":
-			if !f.Named(k, "quality") {
-				return false
-			}
+		case "quality":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, 8, 0) {
 				return false
@@ -1586,17 +1589,11 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.Seed, 64, 0)
 		case "offset":
 			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.Offset, 64, 0)
-		case "grayscale", "gray", "bw":
-			if !f.Named(k, "grayscale") {
-				return false
-			}
+		case "grayscale":
 			var p bool
 			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &p, 0)
 			x.Grayscale = &p
-		case "format", "type":
-			if !f.Named(k, "format") {
-				return false
-			}
+		case "format":
 			var val string
 			if seen[7] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -1609,6 +1606,10 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Format = val
 		default:
+			if name := f.AliasIn(k, &resizeInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &resizeInputFields)
 		}
 		if !ok {
@@ -1736,9 +1737,10 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "query", "q":
-			seen[0], ok = true, !seen[0] && f.Named(k, "query") && lenient.ReadString(f, &x.Query, 0)
+		case "query":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "labels":
 			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Labels, 0)
 		case "filter":
@@ -1746,6 +1748,10 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Filter = p
 		default:
+			if name := f.AliasIn(k, &searchIssuesInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchIssuesInputFields)
 		}
 		if !ok {
@@ -1887,6 +1893,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "field":
 			var val string
@@ -1900,12 +1907,9 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Field = val
-		case "equals", "eq":
-			seen[1], ok = true, !seen[1] && f.Named(k, "equals") && lenient.ReadString(f, &x.Equals, 0)
-		case "min_votes", "minVotes", "min-votes", "MinVotes":
-			if !f.Named(k, "min_votes") {
-				return false
-			}
+		case "equals":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Equals, 0)
+		case "min_votes":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -1916,10 +1920,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.MinVotes = &p
-		case "all", "and":
-			if !f.Named(k, "all") {
-				return false
-			}
+		case "all":
 			if seen[3] || !f.Array(0) {
 				return false
 			}
@@ -1938,10 +1939,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]IssueFilter, 0, len(b)), b...)
 			x.All = s
-		case "any", "or":
-			if !f.Named(k, "any") {
-				return false
-			}
+		case "any":
 			if seen[4] || !f.Array(0) {
 				return false
 			}
@@ -1965,6 +1963,10 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[5], ok = true, !seen[5] && p.fastNormgen(f, 0)
 			x.Not = p
 		default:
+			if name := f.AliasIn(k, &issueFilterFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &issueFilterFields)
 		}
 		if !ok {

@@ -104,27 +104,29 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
-		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			seen[1], ok = true, !seen[1] && f.Named(k, "old_text") && lenient.ReadString(f, &x.OldText, 0)
-		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			seen[2], ok = true, !seen[2] && f.Named(k, "new_text") && lenient.ReadString(f, &x.NewText, 0)
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			seen[3], ok = true, !seen[3] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Named(k, "case_sensitive") {
-				return false
-			}
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "old_text":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
+		case "new_text":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
+		case "whole_word":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive":
 			var p bool
 			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "force":
 			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Force, 0)
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			seen[6], ok = true, !seen[6] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run":
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
+			if name := f.AliasIn(k, &editFileInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &editFileInputFields)
 		}
 		if !ok {
@@ -205,12 +207,17 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "old_text", "old_str", "old_string", "oldText", "old-text", "OldText":
-			seen[0], ok = true, !seen[0] && f.Named(k, "old_text") && lenient.ReadString(f, &x.OldText, 0)
-		case "new_text", "new_str", "new_string", "newText", "new-text", "NewText":
-			seen[1], ok = true, !seen[1] && f.Named(k, "new_text") && lenient.ReadString(f, &x.NewText, 0)
+		case "old_text":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.OldText, 0)
+		case "new_text":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.NewText, 0)
 		default:
+			if name := f.AliasIn(k, &editFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &editFields)
 		}
 		if !ok {
@@ -295,13 +302,11 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
-		case "edits_json", "edits", "editsJson", "edits-json", "EditsJson":
-			if !f.Named(k, "edits_json") {
-				return false
-			}
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "edits_json":
 			if seen[1] || !f.Array(0) {
 				return false
 			}
@@ -322,9 +327,13 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Edits = s
 		case "force":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			seen[3], ok = true, !seen[3] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
+			if name := f.AliasIn(k, &multiEditInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &multiEditInputFields)
 		}
 		if !ok {
@@ -460,11 +469,12 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path", "filepath", "dir", "directory":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
-		case "pattern", "query", "regex":
-			seen[1], ok = true, !seen[1] && f.Named(k, "pattern") && lenient.ReadString(f, &x.Pattern, 0)
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "pattern":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
@@ -476,28 +486,29 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Limit = &p
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			seen[3], ok = true, !seen[3] && f.Named(k, "count_only") && lenient.ReadBool(f, &x.CountOnly, 0)
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			seen[4], ok = true, !seen[4] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			if !f.Named(k, "case_sensitive") {
-				return false
-			}
+		case "count_only":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.CountOnly, 0)
+		case "whole_word":
+			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive":
 			var p bool
 			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
-		case "include_content", "includeContent", "include-content", "IncludeContent":
-			seen[6], ok = true, !seen[6] && f.Named(k, "include_content") && lenient.ReadBool(f, &x.IncludeContent, 0)
-		case "include_context", "includeContext", "include-context", "IncludeContext":
-			seen[7], ok = true, !seen[7] && f.Named(k, "include_context") && lenient.ReadBool(f, &x.IncludeContext, 0)
+		case "include_content":
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.IncludeContent, 0)
+		case "include_context":
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.IncludeContext, 0)
 		case "recursive":
 			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Recursive, 0)
-		case "return_lines", "returnLines", "return-lines", "ReturnLines":
-			seen[9], ok = true, !seen[9] && f.Named(k, "return_lines") && lenient.ReadBool(f, &x.ReturnLines, 0)
-		case "file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes":
-			seen[10], ok = true, !seen[10] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
+		case "return_lines":
+			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.ReturnLines, 0)
+		case "file_types":
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
 		default:
+			if name := f.AliasIn(k, &searchFilesInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchFilesInputFields)
 		}
 		if !ok {
@@ -582,12 +593,17 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path", "filepath", "dir", "directory":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "recursive":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Recursive, 0)
 		default:
+			if name := f.AliasIn(k, &listDirectoryInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &listDirectoryInputFields)
 		}
 		if !ok {
@@ -659,16 +675,21 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "permanent":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Permanent, 0)
 		case "force":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			seen[3], ok = true, !seen[3] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
+			if name := f.AliasIn(k, &deleteFileInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &deleteFileInputFields)
 		}
 		if !ok {
@@ -742,16 +763,21 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path", "filepath", "filename", "file":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
-		case "content", "text":
-			seen[1], ok = true, !seen[1] && f.Named(k, "content") && lenient.ReadString(f, &x.Content, 0)
-		case "source", "src", "from":
-			seen[2], ok = true, !seen[2] && f.Named(k, "source") && lenient.ReadString(f, &x.Source, 0)
-		case "destination", "dest", "dst", "to", "target":
-			seen[3], ok = true, !seen[3] && f.Named(k, "destination") && lenient.ReadString(f, &x.Destination, 0)
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+		case "content":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
+		case "source":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Source, 0)
+		case "destination":
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Destination, 0)
 		default:
+			if name := f.AliasIn(k, &stepParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stepParamsFields)
 		}
 		if !ok {
@@ -856,13 +882,11 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "action", "type":
-			if !f.Named(k, "action") {
-				return false
-			}
+		case "action":
 			var val string
 			if seen[1] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -881,6 +905,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "params":
 			seen[2], ok = true, !seen[2] && x.Params.fastNormgen(f, 0)
 		default:
+			if name := f.AliasIn(k, &stepFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
 		if !ok {
@@ -966,6 +994,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
@@ -988,9 +1017,13 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			seen[2], ok = true, !seen[2] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run":
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
+			if name := f.AliasIn(k, &pipelineFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &pipelineFields)
 		}
 		if !ok {
@@ -1062,14 +1095,19 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson":
-			seen[0], ok = true, !seen[0] && f.Named(k, "pipeline_json") && x.Pipeline.fastNormgen(f, 0)
+		case "pipeline_json":
+			seen[0], ok = true, !seen[0] && x.Pipeline.fastNormgen(f, 0)
 		case "force":
 			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Force, 0)
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			seen[2], ok = true, !seen[2] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run":
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
 		default:
+			if name := f.AliasIn(k, &batchOperationsInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &batchOperationsInputFields)
 		}
 		if !ok {

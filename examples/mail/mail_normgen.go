@@ -138,13 +138,14 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "query", "q", "text":
-			seen[0], ok = true, !seen[0] && f.Named(k, "query") && lenient.ReadString(f, &x.Query, 0)
-		case "from", "sender":
-			seen[1], ok = true, !seen[1] && f.Named(k, "from") && lenient.ReadString(f, &x.From, 0)
-		case "unread_only", "unreadOnly", "unread-only", "UnreadOnly":
-			seen[2], ok = true, !seen[2] && f.Named(k, "unread_only") && lenient.ReadBool(f, &x.UnreadOnly, 0)
+		case "query":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+		case "from":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.From, 0)
+		case "unread_only":
+			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.UnreadOnly, 0)
 		case "limit":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
@@ -168,10 +169,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Offset = int(val)
-		case "max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes":
-			if !f.Named(k, "max_body_bytes") {
-				return false
-			}
+		case "max_body_bytes":
 			var val int64
 			if seen[5] || !lenient.ReadInt(f, &val, 64, 0) {
 				return false
@@ -182,6 +180,10 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MaxBodyBytes = val
 		default:
+			if name := f.AliasIn(k, &searchMailInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchMailInputFields)
 		}
 		if !ok {

@@ -128,9 +128,10 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "title", "name", "text":
-			seen[0], ok = true, !seen[0] && f.Named(k, "title") && lenient.ReadString(f, &x.Title, 0)
+		case "title":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
 		case "priority":
 			var val int64
 			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
@@ -146,18 +147,19 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Priority = int(val)
 		case "done":
 			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Done, 0)
-		case "tags", "labels":
-			seen[3], ok = true, !seen[3] && f.Named(k, "tags") && lenient.ReadStrings(f, &x.Tags, 0)
-		case "parent_id", "parentId", "parent-id", "ParentId":
-			seen[4], ok = true, !seen[4] && f.Named(k, "parent_id") && lenient.ReadInt(f, &x.ParentID, 64, 0)
-		case "estimate_hours", "estimateHours", "estimate-hours", "EstimateHours":
-			if !f.Named(k, "estimate_hours") {
-				return false
-			}
+		case "tags":
+			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Tags, 0)
+		case "parent_id":
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.ParentID, 64, 0)
+		case "estimate_hours":
 			var p float64
 			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &p, 64, 0)
 			x.Estimate = &p
 		default:
+			if name := f.AliasIn(k, &addTaskInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &addTaskInputFields)
 		}
 		if !ok {

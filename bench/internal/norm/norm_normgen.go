@@ -126,6 +126,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
@@ -137,21 +138,25 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "offset":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
-		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			seen[5], ok = true, !seen[5] && f.Named(k, "max_depth") && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			seen[6], ok = true, !seen[6] && f.Named(k, "count_only") && lenient.ReadBool(f, &x.CountOnly, 0)
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			seen[7], ok = true, !seen[7] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			seen[8], ok = true, !seen[8] && f.Named(k, "case_sensitive") && lenient.ReadBool(f, &x.CaseSensitive, 0)
-		case "min_score", "minScore", "min-score", "MinScore":
-			seen[9], ok = true, !seen[9] && f.Named(k, "min_score") && lenient.ReadFloat(f, &x.MinScore, 64, 0)
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			seen[10], ok = true, !seen[10] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, 0)
+		case "max_depth":
+			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
+		case "count_only":
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
+		case "whole_word":
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive":
+			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
+		case "min_score":
+			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+		case "file_types":
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
 			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
+			if name := f.AliasIn(k, &searchFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchFields)
 		}
 		if !ok {
@@ -324,15 +329,16 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "owner":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Owner, 0)
 		case "repo":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Repo, 0)
-		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			seen[2], ok = true, !seen[2] && f.Named(k, "pull_number") && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
-		case "commit_id", "commitId", "commit-id", "CommitId":
-			seen[3], ok = true, !seen[3] && f.Named(k, "commit_id") && lenient.ReadString(f, &x.CommitID, 0)
+		case "pull_number":
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
+		case "commit_id":
+			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.CommitID, 0)
 		case "event":
 			seen[4], ok = true, !seen[4] && lenient.ReadString(f, &x.Event, 0)
 		case "body":
@@ -358,35 +364,39 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Comments = s
 		case "reviewers":
 			seen[7], ok = true, !seen[7] && lenient.ReadStrings(f, &x.Reviewers, 0)
-		case "team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers":
-			seen[8], ok = true, !seen[8] && f.Named(k, "team_reviewers") && lenient.ReadStrings(f, &x.TeamReviewers, 0)
+		case "team_reviewers":
+			seen[8], ok = true, !seen[8] && lenient.ReadStrings(f, &x.TeamReviewers, 0)
 		case "labels":
 			seen[9], ok = true, !seen[9] && lenient.ReadStrings(f, &x.Labels, 0)
 		case "assignees":
 			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.Assignees, 0)
 		case "draft":
 			seen[11], ok = true, !seen[11] && lenient.ReadBool(f, &x.Draft, 0)
-		case "dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale":
-			seen[12], ok = true, !seen[12] && f.Named(k, "dismiss_stale") && lenient.ReadBool(f, &x.DismissStale, 0)
-		case "auto_merge", "autoMerge", "auto-merge", "AutoMerge":
-			seen[13], ok = true, !seen[13] && f.Named(k, "auto_merge") && lenient.ReadBool(f, &x.AutoMerge, 0)
+		case "dismiss_stale":
+			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &x.DismissStale, 0)
+		case "auto_merge":
+			seen[13], ok = true, !seen[13] && lenient.ReadBool(f, &x.AutoMerge, 0)
 		case "notify":
 			seen[14], ok = true, !seen[14] && lenient.ReadBool(f, &x.Notify, 0)
-		case "merge_method", "mergeMethod", "merge-method", "MergeMethod":
-			seen[15], ok = true, !seen[15] && f.Named(k, "merge_method") && lenient.ReadString(f, &x.MergeMethod, 0)
-		case "required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals":
-			seen[16], ok = true, !seen[16] && f.Named(k, "required_approvals") && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
-		case "timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds":
-			seen[17], ok = true, !seen[17] && f.Named(k, "timeout_seconds") && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
+		case "merge_method":
+			seen[15], ok = true, !seen[15] && lenient.ReadString(f, &x.MergeMethod, 0)
+		case "required_approvals":
+			seen[16], ok = true, !seen[16] && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
+		case "timeout_seconds":
+			seen[17], ok = true, !seen[17] && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
 		case "milestone":
 			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Milestone, lenient.IntBits, 0)
 		case "confidence":
 			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.Confidence, 64, 0)
-		case "base_ref", "baseRef", "base-ref", "BaseRef":
-			seen[20], ok = true, !seen[20] && f.Named(k, "base_ref") && lenient.ReadString(f, &x.BaseRef, 0)
-		case "head_ref", "headRef", "head-ref", "HeadRef":
-			seen[21], ok = true, !seen[21] && f.Named(k, "head_ref") && lenient.ReadString(f, &x.HeadRef, 0)
+		case "base_ref":
+			seen[20], ok = true, !seen[20] && lenient.ReadString(f, &x.BaseRef, 0)
+		case "head_ref":
+			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.HeadRef, 0)
 		default:
+			if name := f.AliasIn(k, &reviewFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &reviewFields)
 		}
 		if !ok {
@@ -465,13 +475,14 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "line":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Line, lenient.IntBits, 0)
-		case "start_line", "startLine", "start-line", "StartLine":
-			seen[2], ok = true, !seen[2] && f.Named(k, "start_line") && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
+		case "start_line":
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
 		case "side":
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Side, 0)
 		case "body":
@@ -479,6 +490,10 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "suggestion":
 			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Suggestion, 0)
 		default:
+			if name := f.AliasIn(k, &reviewCommentFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &reviewCommentFields)
 		}
 		if !ok {

@@ -151,14 +151,19 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "line_number", "lineNumber", "line-number", "LineNumber":
-			seen[1], ok = true, !seen[1] && f.Named(k, "line_number") && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
-		case "lines_after", "linesAfter", "lines-after", "LinesAfter":
-			seen[2], ok = true, !seen[2] && f.Named(k, "lines_after") && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
+		case "line_number":
+			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
+		case "lines_after":
+			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
 		default:
+			if name := f.AliasIn(k, &openHandsSDK1085Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &openHandsSDK1085Fields)
 		}
 		if !ok {
@@ -224,10 +229,15 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "pull_number", "pullNumber", "pull-number", "PullNumber":
-			seen[0], ok = true, !seen[0] && f.Named(k, "pull_number") && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
+		case "pull_number":
+			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
 		default:
+			if name := f.AliasIn(k, &claudeCode24597Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode24597Fields)
 		}
 		if !ok {
@@ -385,13 +395,11 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			seen[0], ok = true, !seen[0] && f.Named(k, "nextThoughtNeeded") && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
-		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if !f.Named(k, "thoughtNumber") {
-				return false
-			}
+		case "nextThoughtNeeded":
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
+		case "thoughtNumber":
 			var val int64
 			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -401,10 +409,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
-		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if !f.Named(k, "totalThoughts") {
-				return false
-			}
+		case "totalThoughts":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -414,9 +419,13 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.TotalThoughts = int(val)
-		case "isRevision", "is_revision", "is-revision", "IsRevision":
-			seen[3], ok = true, !seen[3] && f.Named(k, "isRevision") && lenient.ReadBool(f, &x.IsRevision, 0)
+		case "isRevision":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsRevision, 0)
 		default:
+			if name := f.AliasIn(k, &servers2905Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &servers2905Fields)
 		}
 		if !ok {
@@ -632,14 +641,19 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "filePath", "file_path", "file-path", "FilePath":
-			seen[0], ok = true, !seen[0] && f.Named(k, "filePath") && lenient.ReadString(f, &x.FilePath, 0)
+		case "filePath":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
 		case "offset":
 			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
+			if name := f.AliasIn(k, &opencode1328Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &opencode1328Fields)
 		}
 		if !ok {
@@ -709,14 +723,19 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "filePath", "file_path", "file-path", "FilePath":
-			seen[0], ok = true, !seen[0] && f.Named(k, "filePath") && lenient.ReadString(f, &x.FilePath, 0)
+		case "filePath":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
 		case "offset":
 			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
 		default:
+			if name := f.AliasIn(k, &opencode1328OffsetFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &opencode1328OffsetFields)
 		}
 		if !ok {
@@ -923,10 +942,15 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "sheet_name", "sheetName", "sheet-name", "SheetName":
-			seen[0], ok = true, !seen[0] && f.Named(k, "sheet_name") && lenient.ReadString(f, &x.SheetName, 0)
+		case "sheet_name":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.SheetName, 0)
 		default:
+			if name := f.AliasIn(k, &lmStudio1626Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &lmStudio1626Fields)
 		}
 		if !ok {
@@ -1266,10 +1290,15 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "and_run", "andRun", "and-run", "AndRun":
-			seen[0], ok = true, !seen[0] && f.Named(k, "and_run") && lenient.ReadBool(f, &x.AndRun, 0)
+		case "and_run":
+			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.AndRun, 0)
 		default:
+			if name := f.AliasIn(k, &nteract1678Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &nteract1678Fields)
 		}
 		if !ok {
@@ -2615,10 +2644,15 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "database_id", "databaseId", "database-id", "DatabaseId":
-			seen[0], ok = true, !seen[0] && f.Named(k, "database_id") && lenient.ReadString(f, &x.DatabaseID, 0)
+		case "database_id":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatabaseID, 0)
 		default:
+			if name := f.AliasIn(k, &parent15766Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &parent15766Fields)
 		}
 		if !ok {
@@ -2741,10 +2775,15 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "data_source_id", "dataSourceId", "data-source-id", "DataSourceId":
-			seen[0], ok = true, !seen[0] && f.Named(k, "data_source_id") && lenient.ReadString(f, &x.DataSourceID, 0)
+		case "data_source_id":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DataSourceID, 0)
 		default:
+			if name := f.AliasIn(k, &parent18260Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &parent18260Fields)
 		}
 		if !ok {
@@ -2997,6 +3036,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "username":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Username, 0)
@@ -3006,9 +3046,13 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			var p int
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.Age = &p
-		case "is_active", "isActive", "is-active", "IsActive":
-			seen[3], ok = true, !seen[3] && f.Named(k, "is_active") && lenient.ReadBool(f, &x.IsActive, 0)
+		case "is_active":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsActive, 0)
 		default:
+			if name := f.AliasIn(k, &user932Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &user932Fields)
 		}
 		if !ok {
@@ -3206,14 +3250,19 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "model":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Model, 0)
 		case "prompt":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Prompt, 0)
-		case "aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio":
-			seen[2], ok = true, !seen[2] && f.Named(k, "aspect_ratio") && lenient.ReadString(f, &x.AspectRatio, 0)
+		case "aspect_ratio":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.AspectRatio, 0)
 		default:
+			if name := f.AliasIn(k, &params548Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &params548Fields)
 		}
 		if !ok {
@@ -3772,11 +3821,9 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "response_format", "responseFormat", "response-format", "ResponseFormat":
-			if !f.Named(k, "response_format") {
-				return false
-			}
+		case "response_format":
 			var val string
 			if seen[0] || !lenient.ReadString(f, &val, 0) {
 				return false
@@ -3789,6 +3836,10 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.ResponseFormat = val
 		default:
+			if name := f.AliasIn(k, &params201Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &params201Fields)
 		}
 		if !ok {
@@ -3960,9 +4011,10 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "resourceType", "resource_type", "resource-type", "ResourceType":
-			seen[0], ok = true, !seen[0] && f.Named(k, "resourceType") && lenient.ReadString(f, &x.ResourceType, 0)
+		case "resourceType":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ResourceType, 0)
 		case "name":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Name, 0)
 		case "namespace":
@@ -3980,6 +4032,10 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 			}
 			x.Output = val
 		default:
+			if name := f.AliasIn(k, &langchainMCPAdapters277Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &langchainMCPAdapters277Fields)
 		}
 		if !ok {
@@ -4045,10 +4101,15 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid":
-			seen[0], ok = true, !seen[0] && f.Named(k, "datasourceUid") && lenient.ReadString(f, &x.DatasourceUID, 0)
+		case "datasourceUid":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatasourceUID, 0)
 		default:
+			if name := f.AliasIn(k, &grafana641Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &grafana641Fields)
 		}
 		if !ok {
@@ -4116,12 +4177,17 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "chatId", "chat_id", "chat-id", "ChatId":
-			seen[0], ok = true, !seen[0] && f.Named(k, "chatId") && lenient.ReadString(f, &x.ChatID, 0)
+		case "chatId":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChatID, 0)
 		case "text":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Text, 0)
 		default:
+			if name := f.AliasIn(k, &actualChat4728Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &actualChat4728Fields)
 		}
 		if !ok {
@@ -4191,14 +4257,19 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "oldText", "old_text", "old-text", "OldText":
-			seen[1], ok = true, !seen[1] && f.Named(k, "oldText") && lenient.ReadString(f, &x.OldText, 0)
-		case "newText", "new_text", "new-text", "NewText":
-			seen[2], ok = true, !seen[2] && f.Named(k, "newText") && lenient.ReadString(f, &x.NewText, 0)
+		case "oldText":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
+		case "newText":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		default:
+			if name := f.AliasIn(k, &openclaw42580Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &openclaw42580Fields)
 		}
 		if !ok {
@@ -4268,14 +4339,19 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
-		case "old_text", "oldText", "old-text", "OldText":
-			seen[1], ok = true, !seen[1] && f.Named(k, "old_text") && lenient.ReadString(f, &x.OldText, 0)
-		case "new_text", "newText", "new-text", "NewText":
-			seen[2], ok = true, !seen[2] && f.Named(k, "new_text") && lenient.ReadString(f, &x.NewText, 0)
+		case "old_text":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
+		case "new_text":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
 		default:
+			if name := f.AliasIn(k, &pasclaw427Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &pasclaw427Fields)
 		}
 		if !ok {
@@ -4365,15 +4441,13 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "thought":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Thought, 0)
-		case "nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded":
-			seen[1], ok = true, !seen[1] && f.Named(k, "nextThoughtNeeded") && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
-		case "thoughtNumber", "thought_number", "thought-number", "ThoughtNumber":
-			if !f.Named(k, "thoughtNumber") {
-				return false
-			}
+		case "nextThoughtNeeded":
+			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
+		case "thoughtNumber":
 			var val int64
 			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -4383,10 +4457,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.ThoughtNumber = int(val)
-		case "totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts":
-			if !f.Named(k, "totalThoughts") {
-				return false
-			}
+		case "totalThoughts":
 			var val int64
 			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -4397,6 +4468,10 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.TotalThoughts = int(val)
 		default:
+			if name := f.AliasIn(k, &boltai317Fields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &boltai317Fields)
 		}
 		if !ok {

@@ -126,6 +126,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "path":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
@@ -137,21 +138,25 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "offset":
 			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
-		case "max_depth", "maxDepth", "max-depth", "MaxDepth":
-			seen[5], ok = true, !seen[5] && f.Named(k, "max_depth") && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
-		case "count_only", "countOnly", "count-only", "CountOnly":
-			seen[6], ok = true, !seen[6] && f.Named(k, "count_only") && lenient.ReadBool(f, &x.CountOnly, 0)
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			seen[7], ok = true, !seen[7] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive":
-			seen[8], ok = true, !seen[8] && f.Named(k, "case_sensitive") && lenient.ReadBool(f, &x.CaseSensitive, 0)
-		case "min_score", "minScore", "min-score", "MinScore":
-			seen[9], ok = true, !seen[9] && f.Named(k, "min_score") && lenient.ReadFloat(f, &x.MinScore, 64, 0)
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			seen[10], ok = true, !seen[10] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, 0)
+		case "max_depth":
+			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
+		case "count_only":
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
+		case "whole_word":
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "case_sensitive":
+			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
+		case "min_score":
+			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+		case "file_types":
+			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
 			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
 		default:
+			if name := f.AliasIn(k, &searchInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchInputFields)
 		}
 		if !ok {

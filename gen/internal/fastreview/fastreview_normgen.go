@@ -166,6 +166,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "s":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.S, 0)
@@ -235,12 +236,12 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.PL = &p
 		case "r":
 			seen[25], ok = true, !seen[25] && lenient.ReadFloat(f, &x.R, 32, 0)
-		case "strict_i", "strictI", "strict-i", "StrictI":
-			seen[26], ok = true, !seen[26] && f.Named(k, "strict_i") && lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict)
-		case "strict_b", "strictB", "strict-b", "StrictB":
-			seen[27], ok = true, !seen[27] && f.Named(k, "strict_b") && lenient.ReadBool(f, &x.StrictB, lenient.Strict)
-		case "strict_f", "strictF", "strict-f", "StrictF":
-			seen[28], ok = true, !seen[28] && f.Named(k, "strict_f") && lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict)
+		case "strict_i":
+			seen[26], ok = true, !seen[26] && lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict)
+		case "strict_b":
+			seen[27], ok = true, !seen[27] && lenient.ReadBool(f, &x.StrictB, lenient.Strict)
+		case "strict_f":
+			seen[28], ok = true, !seen[28] && lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict)
 		case "un":
 			seen[29], ok = true, !seen[29] && lenient.ReadString(f, &x.Un, lenient.Unescape)
 		case "pun":
@@ -248,6 +249,10 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, lenient.Unescape)
 			x.PUn = &p
 		default:
+			if name := f.AliasIn(k, &scalarsInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &scalarsInputFields)
 		}
 		if !ok {
@@ -6165,11 +6170,12 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "req", "r", "required":
-			seen[0], ok = true, !seen[0] && f.Named(k, "req") && lenient.ReadString(f, &x.Req, 0)
-		case "req_i", "reqI", "req-i", "ReqI":
-			seen[1], ok = true, !seen[1] && f.Named(k, "req_i") && lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0)
+		case "req":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Req, 0)
+		case "req_i":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0)
 		case "ds":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DS, 0)
 		case "di":
@@ -6229,6 +6235,10 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make(Tags, 0, len(b)), b...)
 			x.Tags = s
 		default:
+			if name := f.AliasIn(k, &defaultsInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &defaultsInputFields)
 		}
 		if !ok {
@@ -7472,49 +7482,41 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "id", "ident", "the id":
-			seen[0], ok = true, !seen[0] && f.Named(k, "id") && lenient.ReadString(f, &x.ReportBase.ID, 0)
+		case "id":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ReportBase.ID, 0)
 		case "lvl":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReportBase.Level, 8, 0)
-		case "s", "str", "old s":
-			seen[2], ok = true, !seen[2] && f.Named(k, "s") && lenient.ReadString(f, &x.S, 0)
-		case "i", "int_v", "$i":
-			seen[3], ok = true, !seen[3] && f.Named(k, "i") && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
-		case "i8", "i8_v":
-			seen[4], ok = true, !seen[4] && f.Named(k, "i8") && lenient.ReadInt(f, &x.I8, 8, 0)
-		case "u", "uint_v":
-			seen[5], ok = true, !seen[5] && f.Named(k, "u") && lenient.ReadUint(f, &x.U, 16, 0)
-		case "u64", "u64_v":
-			seen[6], ok = true, !seen[6] && f.Named(k, "u64") && lenient.ReadUint(f, &x.U64, 64, 0)
-		case "f", "float_v":
-			seen[7], ok = true, !seen[7] && f.Named(k, "f") && lenient.ReadFloat(f, &x.F, 32, 0)
-		case "f64", "f64_v":
-			seen[8], ok = true, !seen[8] && f.Named(k, "f64") && lenient.ReadFloat(f, &x.F64, 64, 0)
-		case "b", "bool_v":
-			seen[9], ok = true, !seen[9] && f.Named(k, "b") && lenient.ReadBool(f, &x.B, 0)
-		case "sb", "sb_v":
-			seen[10], ok = true, !seen[10] && f.Named(k, "sb") && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
-		case "p i", "pi":
-			if !f.Named(k, "p i") {
-				return false
-			}
+		case "s":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.S, 0)
+		case "i":
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
+		case "i8":
+			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.I8, 8, 0)
+		case "u":
+			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.U, 16, 0)
+		case "u64":
+			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.U64, 64, 0)
+		case "f":
+			seen[7], ok = true, !seen[7] && lenient.ReadFloat(f, &x.F, 32, 0)
+		case "f64":
+			seen[8], ok = true, !seen[8] && lenient.ReadFloat(f, &x.F64, 64, 0)
+		case "b":
+			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.B, 0)
+		case "sb":
+			seen[10], ok = true, !seen[10] && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
+		case "p i":
 			var p int
 			seen[11], ok = true, !seen[11] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.PI = &p
-		case "p b", "pb":
-			if !f.Named(k, "p b") {
-				return false
-			}
+		case "p b":
 			var p bool
 			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &p, 0)
 			x.PB = &p
-		case "a b", "sl":
-			seen[13], ok = true, !seen[13] && f.Named(k, "a b") && lenient.ReadInts(f, &x.Sl, lenient.IntBits, 0)
-		case "a-b", "mp", "a_b", "aB":
-			if !f.Named(k, "a-b") {
-				return false
-			}
+		case "a b":
+			seen[13], ok = true, !seen[13] && lenient.ReadInts(f, &x.Sl, lenient.IntBits, 0)
+		case "a-b":
 			if seen[14] || !f.Object(0) {
 				return false
 			}
@@ -7539,25 +7541,19 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.M = mp
-		case "x 0", "inner":
-			seen[15], ok = true, !seen[15] && f.Named(k, "x 0") && x.In.fastNormgen(f, 0)
-		case "pin", "p_in":
-			if !f.Named(k, "pin") {
-				return false
-			}
+		case "x 0":
+			seen[15], ok = true, !seen[15] && x.In.fastNormgen(f, 0)
+		case "pin":
 			p := new(Inner)
 			seen[16], ok = true, !seen[16] && p.fastNormgen(f, 0)
 			x.PIn = p
-		case "w", "ww":
-			seen[17], ok = true, !seen[17] && f.Named(k, "w") && lenient.ReadStrings(f, &x.W, lenient.Wrap)
-		case "strict", "st":
-			seen[18], ok = true, !seen[18] && f.Named(k, "strict") && lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict)
-		case "un", "un_v":
-			seen[19], ok = true, !seen[19] && f.Named(k, "un") && lenient.ReadString(f, &x.Un, lenient.Unescape)
-		case "ss", "s_s":
-			if !f.Named(k, "ss") {
-				return false
-			}
+		case "w":
+			seen[17], ok = true, !seen[17] && lenient.ReadStrings(f, &x.W, lenient.Wrap)
+		case "strict":
+			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict)
+		case "un":
+			seen[19], ok = true, !seen[19] && lenient.ReadString(f, &x.Un, lenient.Unescape)
+		case "ss":
 			if seen[20] || !f.Array(0) {
 				return false
 			}
@@ -7625,21 +7621,15 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			var p bool
 			seen[29], ok = true, !seen[29] && lenient.ReadBool(f, &p, 0)
 			x.DPB = &p
-		case "dps", "dps_v":
-			if !f.Named(k, "dps") {
-				return false
-			}
+		case "dps":
 			var p Mode
 			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, 0)
 			x.DPS = &p
-		case "da", "da_v":
-			seen[31], ok = true, !seen[31] && f.Named(k, "da") && lenient.ReadInt(f, &x.DA, lenient.IntBits, 0)
-		case "opts", "options":
-			seen[32], ok = true, !seen[32] && f.Named(k, "opts") && x.Opts.fastNormgen(f, 0)
-		case "pmap", "p_map":
-			if !f.Named(k, "pmap") {
-				return false
-			}
+		case "da":
+			seen[31], ok = true, !seen[31] && lenient.ReadInt(f, &x.DA, lenient.IntBits, 0)
+		case "opts":
+			seen[32], ok = true, !seen[32] && x.Opts.fastNormgen(f, 0)
+		case "pmap":
 			if seen[33] || !f.Object(0) {
 				return false
 			}
@@ -7665,6 +7655,10 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.PMap = &mp
 		default:
+			if name := f.AliasIn(k, &reportInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &reportInputFields)
 		}
 		if !ok {
@@ -7864,15 +7858,13 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "i.v", "i[0]", "i{}":
-			seen[0], ok = true, !seen[0] && f.Named(k, "i.v") && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
-		case "x[0]", "a.b":
-			seen[1], ok = true, !seen[1] && f.Named(k, "x[0]") && x.In.fastNormgen(f, 0)
-		case "m{}", "m.m":
-			if !f.Named(k, "m{}") {
-				return false
-			}
+		case "i.v":
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
+		case "x[0]":
+			seen[1], ok = true, !seen[1] && x.In.fastNormgen(f, 0)
+		case "m{}":
 			if seen[2] || !f.Object(0) {
 				return false
 			}
@@ -7906,6 +7898,10 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		case "f[]":
 			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &x.F, 32, 0)
 		default:
+			if name := f.AliasIn(k, &reportPathsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &reportPathsFields)
 		}
 		if !ok {
@@ -7996,12 +7992,17 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "a", "aa":
-			seen[0], ok = true, !seen[0] && f.Named(k, "a") && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)
+		case "a":
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)
 		case "b":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.B, 0)
 		default:
+			if name := f.AliasIn(k, &closedReportFields); name != nil {
+				k = name
+				goto member
+			}
 			return false
 		}
 		if !ok {

@@ -96,6 +96,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
@@ -103,14 +104,15 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
-		case "optionalInt", "optional_int", "optional-int", "OptionalInt":
-			if !f.Named(k, "optionalInt") {
-				return false
-			}
+		case "optionalInt":
 			var p int
 			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
 			x.OptionalInt = &p
 		default:
+			if name := f.AliasIn(k, &intParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &intParamsFields)
 		}
 		if !ok {
@@ -210,40 +212,39 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "int8Field", "int8_field", "int8-field", "Int8Field":
-			seen[0], ok = true, !seen[0] && f.Named(k, "int8Field") && lenient.ReadInt(f, &x.Int8Field, 8, 0)
-		case "int16Field", "int16_field", "int16-field", "Int16Field":
-			seen[1], ok = true, !seen[1] && f.Named(k, "int16Field") && lenient.ReadInt(f, &x.Int16Field, 16, 0)
-		case "int32Field", "int32_field", "int32-field", "Int32Field":
-			seen[2], ok = true, !seen[2] && f.Named(k, "int32Field") && lenient.ReadInt(f, &x.Int32Field, 32, 0)
-		case "int64Field", "int64_field", "int64-field", "Int64Field":
-			seen[3], ok = true, !seen[3] && f.Named(k, "int64Field") && lenient.ReadInt(f, &x.Int64Field, 64, 0)
-		case "uintField", "uint_field", "uint-field", "UintField":
-			seen[4], ok = true, !seen[4] && f.Named(k, "uintField") && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
-		case "uint8Field", "uint8_field", "uint8-field", "Uint8Field":
-			seen[5], ok = true, !seen[5] && f.Named(k, "uint8Field") && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
-		case "uint16Field", "uint16_field", "uint16-field", "Uint16Field":
-			seen[6], ok = true, !seen[6] && f.Named(k, "uint16Field") && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
-		case "uint32Field", "uint32_field", "uint32-field", "Uint32Field":
-			seen[7], ok = true, !seen[7] && f.Named(k, "uint32Field") && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
-		case "uint64Field", "uint64_field", "uint64-field", "Uint64Field":
-			seen[8], ok = true, !seen[8] && f.Named(k, "uint64Field") && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
-		case "ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64":
-			if !f.Named(k, "ptrInt64") {
-				return false
-			}
+		case "int8Field":
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Int8Field, 8, 0)
+		case "int16Field":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Int16Field, 16, 0)
+		case "int32Field":
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Int32Field, 32, 0)
+		case "int64Field":
+			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Int64Field, 64, 0)
+		case "uintField":
+			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
+		case "uint8Field":
+			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
+		case "uint16Field":
+			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
+		case "uint32Field":
+			seen[7], ok = true, !seen[7] && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
+		case "uint64Field":
+			seen[8], ok = true, !seen[8] && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
+		case "ptrInt64":
 			var p int64
 			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &p, 64, 0)
 			x.PtrInt64 = &p
-		case "ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32":
-			if !f.Named(k, "ptrUint32") {
-				return false
-			}
+		case "ptrUint32":
 			var p uint32
 			seen[10], ok = true, !seen[10] && lenient.ReadUint(f, &p, 32, 0)
 			x.PtrUint32 = &p
 		default:
+			if name := f.AliasIn(k, &allIntTypesParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &allIntTypesParamsFields)
 		}
 		if !ok {
@@ -314,15 +315,20 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
-		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
+		case "embeddedCount":
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-			seen[1], ok = true, !seen[1] && f.Named(k, "embeddedCount") && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
 		default:
+			if name := f.AliasIn(k, &embeddedParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &embeddedParamsFields)
 		}
 		if !ok {
@@ -390,12 +396,17 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
-		case "embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount":
-			seen[1], ok = true, !seen[1] && f.Named(k, "embeddedCount") && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
+		case "embeddedCount":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
 		default:
+			if name := f.AliasIn(k, &regularEmbeddedParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &regularEmbeddedParamsFields)
 		}
 		if !ok {
@@ -668,14 +679,19 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "largeInt64", "large_int64", "large-int64", "LargeInt64":
-			seen[0], ok = true, !seen[0] && f.Named(k, "largeInt64") && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
-		case "largeUint64", "large_uint64", "large-uint64", "LargeUint64":
-			seen[1], ok = true, !seen[1] && f.Named(k, "largeUint64") && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
+		case "largeInt64":
+			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
+		case "largeUint64":
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
 		case "timestamp":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Timestamp, 64, 0)
 		default:
+			if name := f.AliasIn(k, &largeIntParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &largeIntParamsFields)
 		}
 		if !ok {
@@ -744,14 +760,19 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "name":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
-		case "zipCode", "zip_code", "zip-code", "ZipCode":
-			seen[1], ok = true, !seen[1] && f.Named(k, "zipCode") && lenient.ReadString(f, &x.ZipCode, 0)
+		case "zipCode":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.ZipCode, 0)
 		case "count":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
 		default:
+			if name := f.AliasIn(k, &stringFieldsParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stringFieldsParamsFields)
 		}
 		if !ok {
@@ -1268,14 +1289,19 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "start_rfc_3339", "start-rfc-3339":
-			seen[0], ok = true, !seen[0] && f.Named(k, "start_rfc_3339") && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
-		case "end_rfc_3339", "end-rfc-3339":
-			seen[1], ok = true, !seen[1] && f.Named(k, "end_rfc_3339") && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
-		case "data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid":
-			seen[2], ok = true, !seen[2] && f.Named(k, "data_source_uid") && lenient.ReadString(f, &x.DataSourceUID, 0)
+		case "start_rfc_3339":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
+		case "end_rfc_3339":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
+		case "data_source_uid":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DataSourceUID, 0)
 		default:
+			if name := f.AliasIn(k, &unknownArgsParamsFields); name != nil {
+				k = name
+				goto member
+			}
 			return false
 		}
 		if !ok {

@@ -128,11 +128,9 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "attempts", "max_attempts", "tries":
-			if !f.Named(k, "attempts") {
-				return false
-			}
+		case "attempts":
 			var val int64
 			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -145,13 +143,17 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Attempts = int(val)
-		case "backoff_ms", "backoffMs", "backoff-ms", "BackoffMs":
-			seen[1], ok = true, !seen[1] && f.Named(k, "backoff_ms") && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
+		case "backoff_ms":
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
 		case "factor":
 			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Factor, 64, 0)
-		case "on_timeout", "onTimeout", "on-timeout", "OnTimeout":
-			seen[3], ok = true, !seen[3] && f.Named(k, "on_timeout") && lenient.ReadBool(f, &x.OnTimeout, 0)
+		case "on_timeout":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.OnTimeout, 0)
 		default:
+			if name := f.AliasIn(k, &retryFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &retryFields)
 		}
 		if !ok {
@@ -335,11 +337,12 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "run", "cmd", "command":
-			seen[1], ok = true, !seen[1] && f.Named(k, "run") && lenient.ReadString(f, &x.Run, lenient.Unescape)
+		case "run":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Run, lenient.Unescape)
 		case "kind":
 			var val string
 			if seen[2] || !lenient.ReadString(f, &val, 0) {
@@ -387,10 +390,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Env = mp
 		case "needs":
 			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.Needs, lenient.Wrap)
-		case "timeout_s", "timeoutS", "timeout-s", "TimeoutS":
-			if !f.Named(k, "timeout_s") {
-				return false
-			}
+		case "timeout_s":
 			var val int64
 			if seen[6] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
 				return false
@@ -401,9 +401,13 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			p := int(val)
 			x.Timeout = &p
-		case "allow_failure", "allowFailure", "allow-failure", "AllowFailure":
-			seen[7], ok = true, !seen[7] && f.Named(k, "allow_failure") && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
+		case "allow_failure":
+			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
 		default:
+			if name := f.AliasIn(k, &stepFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &stepFields)
 		}
 		if !ok {
@@ -679,9 +683,10 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "project", "repo", "repository":
-			seen[0], ok = true, !seen[0] && f.Named(k, "project") && lenient.ReadString(f, &x.Project, 0)
+		case "project":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Project, 0)
 		case "ref":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Ref, 0)
 		case "steps":
@@ -760,13 +765,17 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Matrix = mp
-		case "dry_run", "dryRun", "dry-run", "DryRun":
-			seen[6], ok = true, !seen[6] && f.Named(k, "dry_run") && lenient.ReadBool(f, &x.DryRun, 0)
+		case "dry_run":
+			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
 		case "priority":
 			var p int8
 			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &p, 8, 0)
 			x.Priority = &p
 		default:
+			if name := f.AliasIn(k, &runPipelineInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &runPipelineInputFields)
 		}
 		if !ok {
@@ -863,6 +872,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "kind":
 			var val string
@@ -880,9 +890,13 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Kind = val
-		case "ticket", "id":
-			seen[1], ok = true, !seen[1] && f.Named(k, "ticket") && lenient.ReadUint(f, &x.Ticket, 64, 0)
+		case "ticket":
+			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Ticket, 64, 0)
 		default:
+			if name := f.AliasIn(k, &linkFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &linkFields)
 		}
 		if !ok {
@@ -1149,21 +1163,19 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "title", "summary":
-			seen[0], ok = true, !seen[0] && f.Named(k, "title") && lenient.ReadString(f, &x.Title, 0)
-		case "body", "description":
-			seen[1], ok = true, !seen[1] && f.Named(k, "body") && lenient.ReadString(f, &x.Body, lenient.Unescape)
+		case "title":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
+		case "body":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Body, lenient.Unescape)
 		case "labels":
 			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.Labels, lenient.Wrap)
 		case "assignee":
 			var p string
 			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &p, 0)
 			x.Assignee = &p
-		case "estimate_h", "estimateH", "estimate-h", "EstimateH":
-			if !f.Named(k, "estimate_h") {
-				return false
-			}
+		case "estimate_h":
 			var val float64
 			if seen[4] || !lenient.ReadFloat(f, &val, 32, 0) {
 				return false
@@ -1239,6 +1251,10 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Severity = val
 		default:
+			if name := f.AliasIn(k, &createTicketInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &createTicketInputFields)
 		}
 		if !ok {
@@ -1765,14 +1781,19 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "id":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
-		case "count", "n":
-			seen[1], ok = true, !seen[1] && f.Named(k, "count") && lenient.ReadInt(f, &x.Count, 16, 0)
+		case "count":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, 16, 0)
 		case "note":
 			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Note, lenient.Unescape)
 		default:
+			if name := f.AliasIn(k, &checkFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &checkFields)
 		}
 		if !ok {
@@ -1876,6 +1897,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
 		case "workflow":
 			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Workflow, 0)
@@ -1902,9 +1924,13 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			p := new(CheckpointDefaults)
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Default = p
-		case "strict_ids", "strictIds", "strict-ids", "StrictIds":
-			seen[3], ok = true, !seen[3] && f.Named(k, "strict_ids") && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
+		case "strict_ids":
+			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
 		default:
+			if name := f.AliasIn(k, &updateWorkflowInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &updateWorkflowInputFields)
 		}
 		if !ok {

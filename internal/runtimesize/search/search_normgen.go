@@ -110,20 +110,25 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "path", "file_path":
-			seen[0], ok = true, !seen[0] && f.Named(k, "path") && lenient.ReadString(f, &x.Path, 0)
+		case "path":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
 		case "pattern":
 			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
 		case "limit":
 			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
-		case "whole_word", "wholeWord", "whole-word", "WholeWord":
-			seen[3], ok = true, !seen[3] && f.Named(k, "whole_word") && lenient.ReadBool(f, &x.WholeWord, 0)
-		case "min_score", "minScore", "min-score", "MinScore":
-			seen[4], ok = true, !seen[4] && f.Named(k, "min_score") && lenient.ReadFloat(f, &x.MinScore, 64, 0)
-		case "file_types", "fileTypes", "file-types", "FileTypes":
-			seen[5], ok = true, !seen[5] && f.Named(k, "file_types") && lenient.ReadStrings(f, &x.FileTypes, 0)
+		case "whole_word":
+			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
+		case "min_score":
+			seen[4], ok = true, !seen[4] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+		case "file_types":
+			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.FileTypes, 0)
 		default:
+			if name := f.AliasIn(k, &inputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &inputFields)
 		}
 		if !ok {

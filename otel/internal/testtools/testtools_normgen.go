@@ -120,9 +120,10 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		if !ok {
 			break
 		}
+	member:
 		switch string(k) {
-		case "query", "q":
-			seen[0], ok = true, !seen[0] && f.Named(k, "query") && lenient.ReadString(f, &x.Query, 0)
+		case "query":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
 		case "limit":
 			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
 		case "tags":
@@ -153,6 +154,10 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Services = mp
 		default:
+			if name := f.AliasIn(k, &searchInputFields); name != nil {
+				k = name
+				goto member
+			}
 			skipped, ok = true, !skipped && f.UnknownIn(k, &searchInputFields)
 		}
 		if !ok {
