@@ -970,7 +970,7 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) (toolSchemas, error) 
 	if err != nil {
 		return toolSchemas{}, err
 	}
-	var portable []byte
+	var portable *schemaprofile.Root // parsed once for the profiles derived from it
 	out := toolSchemas{js: make([][]byte, len(profiles))}
 	strict := -1
 	for i, p := range profiles {
@@ -982,7 +982,11 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) (toolSchemas, error) 
 			strict = i
 			continue
 		case lenient.ProfilePortable:
-			portable = js[0]
+			root, err := schemaprofile.ParseRoot(js[0])
+			if err != nil {
+				return toolSchemas{}, fmt.Errorf("portable schema: %v", err)
+			}
+			portable = &root
 		case lenient.ProfileGemini:
 			if derived, err := derivedGemini(portable, js[0]); err != nil {
 				return toolSchemas{}, fmt.Errorf("gemini schema: %v", err)
@@ -993,7 +997,7 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) (toolSchemas, error) 
 		out.js[i], js = js[0], js[1:]
 	}
 	if strict >= 0 && portable != nil && out.js[strict] != nil {
-		stripped, err := sharedStrict(portable, out.js[strict])
+		stripped, err := sharedStrict(*portable, out.js[strict])
 		if err != nil {
 			return toolSchemas{}, fmt.Errorf("openai-strict schema: %v", err)
 		}
@@ -1009,11 +1013,7 @@ func toolSchemasOrGap(t *Tool, profiles []lenient.Profile) (toolSchemas, error) 
 // takes it: nil where SharedSchemas would not give strict back, but for
 // white space (a field of strict without the description portable gives
 // it), or where strict shares none.
-func sharedStrict(portable, strict []byte) ([]byte, error) {
-	root, err := schemaprofile.ParseRoot(portable)
-	if err != nil {
-		return nil, err
-	}
+func sharedStrict(root schemaprofile.Root, strict []byte) ([]byte, error) {
 	stripped, err := root.StripShared(strict)
 	if err != nil {
 		return nil, err
@@ -1036,15 +1036,11 @@ func sharedStrict(portable, strict []byte) ([]byte, error) {
 // schema gemini from the portable one: whether schemaprofile's Gemini
 // of it is gemini, but for white space. It is not for a recursive type,
 // which the gemini profile unrolls (schema.RootJSON).
-func derivedGemini(portable, gemini []byte) (bool, error) {
+func derivedGemini(portable *schemaprofile.Root, gemini []byte) (bool, error) {
 	if portable == nil {
 		return false, nil
 	}
-	root, err := schemaprofile.ParseRoot(portable)
-	if err != nil {
-		return false, err
-	}
-	derived := root.Gemini()
+	derived := portable.Gemini()
 	var want bytes.Buffer
 	if err := json.Compact(&want, gemini); err != nil {
 		return false, err
