@@ -48,7 +48,27 @@ func DecodeAs[T any, P Decoded[T]](args []byte) (any, []Fix, error) {
 // tool; code generated now calls SharedSchemas, or DerivedSchemas for a
 // tool whose openai-strict schema is written whole.
 func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
-	d := deriveProfiles(portable)
+	return profileSchemas(portable, gemini, openAIStrict, deriveProfiles(portable, ""))
+}
+
+// SharedSchemas is DerivedSchemas for code generated for
+// SupportPackageIsVersion11 and later, whose openai-strict schema leaves
+// out each field description it shares with the portable one (its other
+// notes, and the structure strict mode wants, are its own): SharedSchemas
+// puts them back, where the schema had them, as the generator checks for
+// each tool. The result is DerivedSchemas' for the whole openai-strict
+// schema, and is derived once per tool and process too.
+//
+// It panics when portable or openAIStrict is not a schema normgen writes,
+// as DerivedSchemas does.
+func SharedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
+	d := deriveProfiles(portable, openAIStrict)
+	return profileSchemas(portable, gemini, d.strict, d)
+}
+
+// profileSchemas returns a tool's Schemas: portable, the derived ones, and
+// gemini and openAIStrict where they are given.
+func profileSchemas(portable, gemini, openAIStrict string, d derivedProfiles) map[Profile]json.RawMessage {
 	m := make(map[Profile]json.RawMessage, 4)
 	m[ProfilePortable] = json.RawMessage(portable)
 	m[ProfileTypeArray] = json.RawMessage(d.typeArray)
@@ -63,68 +83,34 @@ func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawM
 	return m
 }
 
-// SharedSchemas is DerivedSchemas for code generated for
-// SupportPackageIsVersion11 and later, whose openai-strict schema leaves
-// out each field description it shares with the portable one (its other
-// notes, and the structure strict mode wants, are its own): SharedSchemas
-// puts them back, where the schema had them, as the generator checks for
-// each tool. The result is DerivedSchemas' for the whole openai-strict
-// schema, and is derived once per tool and process too.
-//
-// It panics when portable or openAIStrict is not a schema normgen writes,
-// as DerivedSchemas does.
-func SharedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
-	m := DerivedSchemas(portable, "", gemini)
-	if openAIStrict != "" {
-		m[ProfileOpenAIStrict] = json.RawMessage(filledStrict(portable, openAIStrict))
-	}
-	return m
-}
+// derivedProfiles are the schemas derived from one portable schema: the
+// typearray and gemini ones, and the openai-strict one filled in from its
+// text less the descriptions it shares with the portable one ("" where
+// none was given).
+type derivedProfiles struct{ typeArray, gemini, strict string }
 
-// filled holds the openai-strict schema filled in so far for each pair
-// of a portable schema and an openai-strict one less its shared
+// derived holds the derivedProfiles derived so far, by the texts of the
+// portable schema and of the openai-strict one less its shared
 // descriptions.
-var filled sync.Map
-
-// filledStrict returns the openai-strict schema whose text less the
-// descriptions it shares with portable is stripped, filled in on its first
-// use.
-func filledStrict(portable, stripped string) string {
-	key := [2]string{portable, stripped}
-	if s, ok := filled.Load(key); ok {
-		return s.(string)
-	}
-	root, err := schemaprofile.ParseRoot([]byte(portable))
-	var strict []byte
-	if err == nil {
-		strict, err = root.FillShared([]byte(stripped))
-	}
-	if err != nil {
-		panic(fmt.Sprintf("lenient: the openai-strict schema cannot be filled in from a generated portable schema (%v): regenerate the code with normgen", err))
-	}
-	s, _ := filled.LoadOrStore(key, string(strict))
-	return s.(string)
-}
-
-// derivedProfiles are the typearray and gemini schemas derived from one
-// portable schema.
-type derivedProfiles struct{ typeArray, gemini string }
-
-// derived holds the derivedProfiles of each portable schema derived so
-// far, by its text.
 var derived sync.Map
 
-// deriveProfiles returns the derivedProfiles of portable, derived on its
-// first use.
-func deriveProfiles(portable string) derivedProfiles {
-	if d, ok := derived.Load(portable); ok {
+// deriveProfiles returns the derivedProfiles of portable, and of the
+// openai-strict schema stripped of the descriptions it shares with it,
+// derived on their first use from one parse of portable.
+func deriveProfiles(portable, stripped string) derivedProfiles {
+	key := [2]string{portable, stripped}
+	if d, ok := derived.Load(key); ok {
 		return d.(derivedProfiles)
 	}
 	root, err := schemaprofile.ParseRoot([]byte(portable))
-	if err != nil {
-		panic(fmt.Sprintf("lenient: the typearray and gemini schemas cannot be derived from a generated portable schema (%v): regenerate the code with normgen", err))
+	var strict []byte
+	if err == nil && stripped != "" {
+		strict, err = root.FillShared([]byte(stripped))
 	}
-	d, _ := derived.LoadOrStore(portable, derivedProfiles{string(root.TypeArray()), string(root.Gemini())})
+	if err != nil {
+		panic(fmt.Sprintf("lenient: the typearray, gemini and openai-strict schemas cannot be derived from a generated portable schema (%v): regenerate the code with normgen", err))
+	}
+	d, _ := derived.LoadOrStore(key, derivedProfiles{string(root.TypeArray()), string(root.Gemini()), string(strict)})
 	return d.(derivedProfiles)
 }
 

@@ -3,9 +3,11 @@
 // as normgen writes it (schema.RootJSON): the one implementation of those
 // two rewrites. It also takes out of the openai-strict schema the field
 // descriptions it shares with the portable one, and puts them back
-// (StripShared, FillShared), so that generated code carries them once. The generator calls it to write the profiles into golden
-// files and tests; generated code, which carries the portable schema only,
-// calls it through lenient.DerivedSchemas when a server starts; and
+// (Root.StripShared, Root.FillShared), so that generated code carries
+// them once. The generator calls it to write the profiles into golden
+// files and tests; generated code, which carries the portable schema (and
+// the openai-strict one less those descriptions), calls it through
+// lenient.DerivedSchemas or lenient.SharedSchemas when a server starts; and
 // schema.Convert (RootProfile, For) calls it on the text of an invopop
 // schema, which it reads back into invopop's model.
 //

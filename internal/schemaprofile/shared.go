@@ -6,36 +6,30 @@ import "github.com/normgen/normgen/internal/jsonnode"
 // does, but for the notes each profile adds (a default, "Required."), and
 // descriptions are most of its text. Generated code therefore carries the
 // openai-strict schema less the descriptions it shares with the portable
-// one (StripShared), and the runtime puts them back (FillShared) when a
-// server starts. The two walk the schemas alike (eachShared), so that
-// FillShared(p, StripShared(p, s)) is s wherever no field of s lacks a
+// one (Root.StripShared), and the runtime puts them back (Root.FillShared)
+// when a server starts. The two walk the schemas alike (eachShared), so
+// that FillShared(StripShared(s)) is s wherever no field of s lacks a
 // description that p's same field has; the generator checks it for each
 // tool, byte for byte, and writes the whole schema where it is not.
 
-// StripShared returns strict less each field description that portable
-// gives the same field, as the same JSON text. strict is not modified.
-func StripShared(portable, strict *jsonnode.Node) *jsonnode.Node {
-	out := strict.Clone()
-	eachShared(out, portable, func(s, p *jsonnode.Node) {
+// stripShared removes from strict each field description that portable
+// gives the same field, as the same JSON text.
+func stripShared(portable, strict *jsonnode.Node) {
+	eachShared(strict, portable, func(s, p *jsonnode.Node) {
 		if d := s.Get("description"); d != nil && sameText(d, p.Get("description")) {
 			s.Delete("description")
 		}
 	})
-	return out
 }
 
-// FillShared returns stripped with the description portable gives each of
-// its fields that has none, where invopop's marshaller writes it: the
-// openai-strict schema that StripShared stripped. stripped is not
-// modified.
-func FillShared(portable, stripped *jsonnode.Node) *jsonnode.Node {
-	out := stripped.Clone()
-	eachShared(out, portable, func(s, p *jsonnode.Node) {
+// fillShared gives each field of stripped that has no description the one
+// portable gives it, where invopop's marshaller writes it.
+func fillShared(portable, stripped *jsonnode.Node) {
+	eachShared(stripped, portable, func(s, p *jsonnode.Node) {
 		if d := p.Get("description"); d != nil && s.Get("description") == nil {
 			insert(s, "description", d)
 		}
 	})
-	return out
 }
 
 // sameText reports whether two JSON values are the same text.
@@ -89,23 +83,26 @@ func firstBranch(s *jsonnode.Node) *jsonnode.Node {
 }
 
 // StripShared returns, compact, the openai-strict schema strict (JSON
-// text) less the field descriptions it shares with the root (StripShared
-// of the two nodes).
+// text) less each field description the root gives the same field, as
+// the same JSON text.
 func (r Root) StripShared(strict []byte) ([]byte, error) {
 	s, err := parseObject(strict, "openai-strict")
 	if err != nil {
 		return nil, err
 	}
-	return StripShared(r.node, s).Marshal(), nil
+	stripShared(r.node, s)
+	return s.Marshal(), nil
 }
 
-// FillShared returns, compact, the openai-strict schema whose text, less
-// the field descriptions it shares with the root, is stripped (FillShared
-// of the two nodes).
+// FillShared returns, compact, stripped (JSON text) with the description
+// the root gives each of its fields that has none, where invopop's
+// marshaller writes it: the openai-strict schema that StripShared
+// stripped.
 func (r Root) FillShared(stripped []byte) ([]byte, error) {
 	s, err := parseObject(stripped, "openai-strict")
 	if err != nil {
 		return nil, err
 	}
-	return FillShared(r.node, s).Marshal(), nil
+	fillShared(r.node, s)
+	return s.Marshal(), nil
 }
