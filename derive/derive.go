@@ -417,10 +417,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 
 // variants gives the properties of an object schema s at path the
 // spelling-style variants of their names that read as them
-// (leniency.ImplicitAliases), as generated decoders read them: a param_alias rule
-// each; the field leaves required (the strict schema checks it after
-// normalization, class (c)), and where the object constrains keys it does
-// not declare, the variant is declared with the field's schema. For the
+// (leniency.ImplicitAliases), as generated decoders read them: a
+// param_alias rule each. The schema is left as it is (one name per
+// parameter, class (f)): a variant is never declared, and a required field
+// stays required, so a validating host refuses a variant as it did
+// without the deriver, and a call it admits is taken. For the
 // arguments object and every object a rule reaches (nested objects,
 // array elements, map values) that is the only object schema at its path,
 // where its other keys are not data of its own (no additionalProperties
@@ -443,7 +444,6 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
 	}
-	var left []string // required names that left required
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, nil, nil) {
 		name := props.Keys[i]
 		for _, v := range implicit {
@@ -452,16 +452,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 				continue
 			}
 			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
-			if unrequire(s, name) {
-				left = append(left, name)
-			}
-			if closedTo(s) && props.Get(v) == nil {
-				props.Set(v, props.Vals[i].Clone())
-			}
 		}
-	}
-	for _, name := range left {
-		noteRequired(props.Get(name)) // after the variants took its schema
 	}
 }
 

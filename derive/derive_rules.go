@@ -11,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
@@ -174,13 +173,11 @@ func describeRule(r lenient.Rule) string {
 // admits what those rules make the server take, and the warnings name
 // what could not be said:
 //
-//   - a field that a param_alias or param_default rule (or a nested one)
-//     can fill is no longer required (the strict schema still checks it
-//     after normalization: class (c) of docs/semantics.md), unless the default's
-//     value does not fit the field's schema; where an object
-//     constrains keys it does not declare (additionalProperties false or
-//     a schema, unevaluatedProperties), each alias is declared with its
-//     field's schema;
+//   - a field that a param_default rule (or a nested one) fills is no
+//     longer required, unless the default's value does not fit the
+//     field's schema; a param_alias rule changes nothing in the schema
+//     (one name per parameter, class (f) of docs/semantics.md): its key
+//     is never declared, and the field it fills stays required;
 //   - a type_coerce rule adds the string form it reads (its pattern) to
 //     an integer, number or boolean value that has none, where its values
 //     are of the schema's type (bool for a boolean; int or float for an
@@ -202,8 +199,6 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 	}
 	a := &applier{tool: tool}
 	own := rulesFor(tool, rules)
-	// Values first, so that an alias declared next gets its field's
-	// widened schema.
 	for _, r := range own {
 		switch r.Type {
 		case lenient.RuleTypeCoerce:
@@ -212,33 +207,8 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 			a.acceptBoth(s, r)
 		case lenient.RuleValueAlias:
 			a.valueAlias(s, r)
-		}
-	}
-	for _, r := range own {
-		alias := r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias
-		if !alias && r.Type != lenient.RuleParamDefault && r.Type != lenient.RuleNestedDefault {
-			continue
-		}
-		parent, key := splitLast(normalize.TargetPath(r))
-		if key == "" {
-			continue
-		}
-		for _, o := range objectsAt(s, parent) {
-			if !alias {
-				if field := o.Get("properties").Get(key); field != nil && !a.admits(field, r) {
-					continue
-				}
-				unrequire(o, key)
-				continue
-			}
-			was := unrequire(o, r.To)
-			props := o.Get("properties")
-			if target := props.Get(r.To); target != nil && props.Get(key) == nil && closedTo(o) {
-				props.Set(key, target.Clone())
-			}
-			if was {
-				noteRequired(props.Get(r.To))
-			}
+		case lenient.RuleParamDefault, lenient.RuleNestedDefault:
+			a.defaulted(s, r)
 		}
 	}
 	return a.warns
@@ -253,6 +223,21 @@ type applier struct {
 func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 	msg := fmt.Sprintf("rule %q (%s): ", r.ID, describeRule(r)) + fmt.Sprintf(format, args...)
 	a.warns = append(a.warns, Warning{Tool: a.tool, Path: normalize.TargetPath(r), Message: msg})
+}
+
+// defaulted takes the field a default rule fills out of its object's
+// required list, unless the default's value does not fit the field.
+func (a *applier) defaulted(s *Node, r lenient.Rule) {
+	parent, key := splitLast(normalize.TargetPath(r))
+	if key == "" {
+		return
+	}
+	for _, o := range objectsAt(s, parent) {
+		if field := o.Get("properties").Get(key); field != nil && !a.admits(field, r) {
+			continue
+		}
+		unrequire(o, key)
+	}
 }
 
 // admits reports whether the value a default rule sets fits the schema
@@ -379,18 +364,6 @@ func sameJSON(a, b *Node) bool {
 func atof(s string) float64 {
 	f, _ := strconv.ParseFloat(s, 64)
 	return f
-}
-
-// closedTo reports whether object schema o refuses, or constrains by a
-// schema of its own, a key it does not declare: an alias must then be
-// declared.
-func closedTo(o *Node) bool {
-	for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
-		if v := o.Get(k); v != nil && v.Text() != "true" && !(v.Kind == '{' && len(v.Keys) == 0) {
-			return true
-		}
-	}
-	return false
 }
 
 // coerce adds the string form a type_coerce rule reads.
@@ -673,24 +646,4 @@ func unrequire(s *Node, name string) bool {
 		s.Delete("required")
 	}
 	return was
-}
-
-// noteRequired ends the description of a property that left required
-// because other keys read as it with leniency.RequiredNote, as the generator does
-// (class (c)), so that a model still sends it: in its first anyOf branch
-// when it has no description of its own, where the deriver's portable
-// form puts a field's annotations. Once: a second alias changes nothing.
-func noteRequired(p *Node) {
-	if p == nil || p.Kind != '{' {
-		return
-	}
-	at := p
-	if anyOf := p.Get("anyOf").Items(); p.Get("description") == nil && len(anyOf) > 0 && anyOf[0].Kind == '{' {
-		at = anyOf[0]
-	}
-	desc, _ := at.Get("description").AsString()
-	if strings.HasSuffix(desc, leniency.RequiredNote) {
-		return
-	}
-	at.Set("description", jstr(leniency.WithNote(desc, leniency.RequiredNote)))
 }

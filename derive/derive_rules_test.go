@@ -20,14 +20,17 @@ func TestApplyRules(t *testing.T) {
 		{ID: "b", Tools: []string{"*"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"fast"`)},
 		{ID: "c", Tools: []string{"other"}, Type: lenient.RuleParamAlias, From: "n", To: "limit"},
 	})
-	want := `{"type":"object","properties":{"query":{"type":"string","description":"Required."},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"mode":{"type":"string"},"q":{"type":"string"}},"additionalProperties":false}`
+	// The alias changes nothing in the schema (one name per parameter):
+	// q is not declared, query stays required; the default takes mode
+	// out of required.
+	want := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"mode":{"type":"string"}},"required":["query"],"additionalProperties":false}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
 
-// TestApplyRulesPaths: aliases and defaults at a rule path adjust the
-// objects there, through arrays and union branches.
+// TestApplyRulesPaths: defaults at a rule path adjust the objects there,
+// through arrays and union branches; aliases are never declared there.
 func TestApplyRulesPaths(t *testing.T) {
 	d, err := Tool("t", []byte(`{"type":"object","properties":{"items":{"type":"array","items":{"oneOf":[
 		{"type":"object","properties":{"item_id":{"type":"integer"}},"required":["item_id"],"additionalProperties":false},
@@ -39,7 +42,7 @@ func TestApplyRulesPaths(t *testing.T) {
 		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "items[].itemId", To: "item_id"},
 		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "items[].kind", Value: []byte(`"x"`)},
 	})
-	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer","description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"itemId":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"},{"type":"null"}]}}}`
+	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["item_id"],"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -155,7 +158,7 @@ func TestApplyRulesWidens(t *testing.T) {
 		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},` +
 		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"},{"type":"null"}]},` +
 		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"},{"type":"null"}]},` +
-		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer","description":"Required."},{"type":"string","pattern":"^-?[0-9]+$"}]},"p":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`
+		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["port"],"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != wantSchema {
 		t.Errorf("got  %s\nwant %s", got, wantSchema)
 	}

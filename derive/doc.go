@@ -16,7 +16,11 @@
 // normalization (classes (a) and (b) of docs/semantics.md): a digit
 // string whose number is outside the field's bounds or int64/uint64
 // range, and JSON text that does not hold a value of the field's schema.
-// Derivation.Explain says why the strict schema refuses such a call, in
+// And one class the other way, by design (class (f)): a key the rules
+// read as an alias or a spelling-style variant of a property is not
+// declared, and the property stays required, so that each parameter is
+// shown once; the rewritten schema refuses it where the strict schema
+// did. Derivation.Explain says why the strict schema refuses such a call, in
 // the words of generated decoders.
 //
 // Rules reach values at any depth through their path ("window.from",

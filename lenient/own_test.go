@@ -11,7 +11,7 @@ import (
 
 // TestTimePattern: every string time.Time's UnmarshalJSON takes matches
 // RFC3339Pattern, and a string that matches but is refused is one the README
-// puts in class (h): a day its month does not have (or, should a Go
+// puts in class (i): a day its month does not have (or, should a Go
 // release enable strict RFC 3339 parsing, a form only the lax parser
 // takes: a one-digit hour, a comma before the fraction, a zone offset of
 // 24 hours or 60 minutes).

@@ -18,7 +18,7 @@ import (
 // offsets up to 24:60, which time.Parse's reading of RFC 3339 takes. What
 // they cannot say (a day its month does not have, JSON escapes in the
 // text, which time.Time's UnmarshalJSON does not unescape) the decoder
-// refuses: the README's class (h).
+// refuses: docs/semantics.md's class (i).
 const (
 	// RFC3339Pattern is the pattern of a time.Time read as encoding/json
 	// reads it (norm:"strict"): time.Time's own UnmarshalJSON, RFC 3339

@@ -71,7 +71,7 @@ func TestTimeForms(t *testing.T) {
 
 // TestTimePatternLenient: every string Decoder.Time takes matches
 // TimePattern, and one that matches but is refused names a day its month
-// does not have (class h), or has a form only the lax parser takes.
+// does not have (class i), or has a form only the lax parser takes.
 func TestTimePatternLenient(t *testing.T) {
 	re := regexp.MustCompile(TimePattern)
 	parts := [][]string{

@@ -427,29 +427,14 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 			errs = append(errs, f.Name+": "+err.Error())
 			continue
 		}
-		if f.Required && len(f.Aliases) > 0 && !b.strict {
-			// Not in required (below): the description says it, so that
-			// a model still sends it. Aliases a closed type declares
-			// keep the schema without the note, as a model must not
-			// send them beside the field.
-			s.Properties.Set(f.Name, withFirstNote(fs, RequiredNote))
-		} else {
-			s.Properties.Set(f.Name, fs)
-		}
-		if b.strict {
-			// Aliases are not declared: a strict-mode model fills every
-			// property, and would send null for an alias beside its
-			// field, which the decoder reads as the field given twice.
-			continue
-		}
-		if t.RejectUnknown {
-			for _, a := range f.Aliases {
-				s.Properties.Set(a, fs)
-			}
-		}
-		// A required field with aliases cannot be listed in required:
-		// any of its keys satisfies it, and hosts forbid a top-level anyOf.
-		if f.Required && len(f.Aliases) == 0 {
+		// One name per parameter (class (f)): a field is advertised under
+		// its wire name only, never under its aliases or spelling-style
+		// variants, which the decoder still reads; and a required field
+		// stays in required though another key could fill it. A
+		// validating host then refuses those other keys, as it did
+		// without normgen; nothing it admits is refused.
+		s.Properties.Set(f.Name, fs)
+		if f.Required {
 			s.Required = append(s.Required, f.Name)
 		}
 	}
@@ -463,37 +448,6 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 		strictObject(s)
 	}
 	return s, nil
-}
-
-// RequiredNote is the sentence a required field's description ends with
-// where the field cannot be listed in required: it has aliases (declared
-// or its spelling-style variants), any of which satisfies it, and hosts
-// forbid the top-level anyOf that would say so (class (c)).
-const RequiredNote = leniency.RequiredNote
-
-// withFirstNote is s with note appended to the description of its first
-// branch, where a field's annotations are; s is left as it is.
-func withFirstNote(s *jsonschema.Schema, note string) *jsonschema.Schema {
-	out := copyBranch(s)
-	if len(out.AnyOf) > 0 {
-		out.AnyOf = slices.Clone(out.AnyOf)
-		out.AnyOf[0] = copyBranch(out.AnyOf[0])
-	}
-	first := Branches(out)[0]
-	first.Description = leniency.WithNote(first.Description, note)
-	return out
-}
-
-// copyBranch returns a shallow copy of s with its own Extras.
-func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
-	out := *s
-	if s.Extras != nil {
-		out.Extras = map[string]any{}
-		for k, v := range s.Extras {
-			out.Extras[k] = v
-		}
-	}
-	return &out
 }
 
 // FieldSchema builds the schema of one struct field: its type's schema with

@@ -27,9 +27,9 @@ func searchFilesType() *Type {
 func TestRootProfiles(t *testing.T) {
 	want := map[lenient.Profile]map[string]string{
 		lenient.ProfilePortable: {
-			// required, but with an alias, so not in required (class (c)):
-			// the description says it
-			"path": `{"type":"string","description":"Path is the directory. Required."}`,
+			// required, with an alias: listed in required, the alias
+			// never shown (one name per parameter, class (f))
+			"path": `{"type":"string","description":"Path is the directory."}`,
 			// optional: null and "" read as left out (golden/nulls)
 			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
 			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.BoolPattern)) + `},{"type":"null"}]}`,
@@ -74,12 +74,12 @@ func TestRootProfiles(t *testing.T) {
 		if err := json.Unmarshal(b, &root); err != nil {
 			t.Fatal(err)
 		}
-		wantRequired := []string{"size"}
+		wantRequired := []string{"path", "size"}
 		if p == lenient.ProfileOpenAIStrict {
 			wantRequired = []string{"path", "limit", "count_only", "ratio", "file_types", "size"}
 		}
 		if root.Type != "object" || !reflect.DeepEqual(root.Required, wantRequired) {
-			t.Errorf("%s: root type %q, required %v; want object, %v (a required field with aliases is not listed, but in openai-strict, where aliases are not declared)", p, root.Type, root.Required, wantRequired)
+			t.Errorf("%s: root type %q, required %v; want object, %v (every profile lists a required field with aliases)", p, root.Type, root.Required, wantRequired)
 		}
 		if (root.Schema == "") != (p != lenient.ProfileTypeArray) {
 			t.Errorf("%s: $schema is %q", p, root.Schema)

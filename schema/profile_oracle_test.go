@@ -219,3 +219,15 @@ func geminiBranch(s *jsonschema.Schema) *jsonschema.Schema {
 	out.Deprecated, out.ReadOnly, out.WriteOnly = false, false, false
 	return out
 }
+
+// copyBranch returns a shallow copy of s with its own Extras.
+func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
+	out := *s
+	if s.Extras != nil {
+		out.Extras = map[string]any{}
+		for k, v := range s.Extras {
+			out.Extras[k] = v
+		}
+	}
+	return &out
+}

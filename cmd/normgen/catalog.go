@@ -27,7 +27,7 @@ func runCatalog(args []string) int {
 	pf := packageFlags(fs)
 	profile := profileFlag(fs)
 	from := fs.String("from", "", "print this tools/list catalog `FILE` (- for stdin), any server's, with lenient schemas instead of a package's")
-	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its aliases and defaults fill are not required)")
+	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its defaults fill are not required; its aliases are never declared, one name per parameter)")
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	fs.Usage = commandUsage(fs,
 		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",

@@ -133,11 +133,13 @@ func TestFromCatalogErrors(t *testing.T) {
 	}
 }
 
-// TestFromCatalogRules: with -rules, a field that an alias of the rules
-// file fills is not required in the printed schema.
+// TestFromCatalogRules: with -rules, a field that a default of the rules
+// file fills is not required in the printed schema; one that an alias
+// fills stays required, and the alias is not declared (one name per
+// parameter).
 func TestFromCatalogRules(t *testing.T) {
 	rules := filepath.Join(t.TempDir(), "rules.json")
-	os.WriteFile(rules, []byte(`[{"id":"n","tools":["add_issue_comment"],"type":"param_alias","from":"number","to":"issue_number"}]`), 0o644)
+	os.WriteFile(rules, []byte(`[{"id":"n","tools":["add_issue_comment"],"type":"param_alias","from":"number","to":"issue_number"},{"id":"r","tools":["add_issue_comment"],"type":"param_default","from":"repo","value":"github-mcp-server"}]`), 0o644)
 	code, out := capture(t, func() int {
 		return subcommands["catalog"]([]string{"-q", "-rules", rules, "-from", catalogFile("github-mcp-server.json")})
 	})
@@ -148,15 +150,19 @@ func TestFromCatalogRules(t *testing.T) {
 		Tools []struct {
 			Name        string `json:"name"`
 			InputSchema struct {
-				Required []string `json:"required"`
+				Required   []string                   `json:"required"`
+				Properties map[string]json.RawMessage `json:"properties"`
 			} `json:"inputSchema"`
 		} `json:"tools"`
 	}
 	json.Unmarshal(out, &cat)
 	for _, tool := range cat.Tools {
 		if tool.Name == "add_issue_comment" {
-			if got := fmt.Sprint(tool.InputSchema.Required); got != "[owner repo]" {
-				t.Errorf("required %s, want [owner repo]", got)
+			if got := fmt.Sprint(tool.InputSchema.Required); got != "[owner issue_number]" {
+				t.Errorf("required %s, want [owner issue_number]", got)
+			}
+			if _, ok := tool.InputSchema.Properties["number"]; ok {
+				t.Error("the alias number is declared")
 			}
 			return
 		}

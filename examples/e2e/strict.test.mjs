@@ -36,7 +36,7 @@ function normgenCheck(result, ...args) {
 }
 
 for (const name of Object.keys(servers)) {
-  test(`strict tracker on ${name} behind the adapter: stringified and aliased calls pass AJV and agree with clean calls`, async () => {
+  test(`strict tracker on ${name} behind the adapter: stringified and aliased calls agree with clean calls (AJV refuses only a required field's alias)`, async () => {
     const client = new Client({ name: "normgen-e2e", version: "0.0.0" });
     await client.connect(new StdioClientTransport({ command: join(work, name) }));
     try {
@@ -47,11 +47,30 @@ for (const name of Object.keys(servers)) {
       }
       const ajv = new Ajv2020({ strict: true });
       const validators = Object.fromEntries(listed.tools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+      const send = async (tool, args) => {
+        const res = await client.callTool({ name: tool, arguments: args });
+        return { text: res.content.map((c) => c.text).join(""), isError: !!res.isError };
+      };
       const call = async (tool, args) => {
         const validate = validators[tool];
         assert.ok(validate(args), `AJV rejects ${tool} ${JSON.stringify(args)}: ${JSON.stringify(validate.errors)}`);
-        const res = await client.callTool({ name: tool, arguments: args });
-        return { text: res.content.map((c) => c.text).join(""), isError: !!res.isError };
+        return send(tool, args);
+      };
+      // One name per parameter (class (f)): an alias of the rules file
+      // (q for query, label for labels) is not advertised, and the field
+      // it fills stays required, so AJV refuses a call that fills it
+      // through the alias, for that alone (a required field left out; on
+      // go-sdk, whose inferred objects are closed, also the alias key); a
+      // host that does not validate sends it, and the server takes it.
+      const aliased = async (tool, args, aliases) => {
+        const validate = validators[tool];
+        assert.equal(validate(args), false, `AJV takes ${tool} ${JSON.stringify(args)}`);
+        for (const e of validate.errors) {
+          const ok = e.instancePath === "" && (e.keyword === "required" && Object.values(aliases).includes(e.params.missingProperty) ||
+            e.keyword === "additionalProperties" && e.params.additionalProperty in aliases);
+          assert.ok(ok, `AJV refuses more than the aliases ${JSON.stringify(aliases)}: ${JSON.stringify(validate.errors)}`);
+        }
+        return send(tool, args);
       };
 
       const want = await call("search_issues", { query: "crash", limit: 1, open: true, labels: ["bug"], min_score: 5 });
@@ -59,10 +78,12 @@ for (const name of Object.keys(servers)) {
       assert.match(want.text, /^1 issue\(s\)\n#1 Crash on empty config/);
       for (const args of [
         { query: "crash", limit: "1", open: "true", labels: "[\"bug\"]", min_score: "5" },
-        { q: "crash", limit: "1", open: "YES", label: ["bug"], min_score: "5.0" },
+        { query: "crash", limit: "1", open: "YES", labels: ["bug"], min_score: "5.0" },
       ]) {
         assert.deepEqual(await call("search_issues", args), want, JSON.stringify(args));
       }
+      const q = { q: "crash", limit: "1", open: "YES", label: ["bug"], min_score: "5.0" };
+      assert.deepEqual(await aliased("search_issues", q, { q: "query", label: "labels" }), want, JSON.stringify(q));
       const range = await call("search_issues", { query: "config", ids: { from: 2, to: 3 } });
       assert.match(range.text, /^2 issue\(s\)\n#2 /);
       for (const args of [
@@ -73,9 +94,8 @@ for (const name of Object.keys(servers)) {
       }
       const issue = await call("get_issue", { id: 4 });
       assert.equal(issue.isError, false, issue.text);
-      for (const args of [{ id: "4" }, { issue_number: "4" }]) {
-        assert.deepEqual(await call("get_issue", args), issue, JSON.stringify(args));
-      }
+      assert.deepEqual(await call("get_issue", { id: "4" }), issue);
+      assert.deepEqual(await aliased("get_issue", { issue_number: "4" }, { issue_number: "id" }), issue);
 
       assert.equal(validators.search_issues({ query: "x", limit: "many" }), false, "AJV must reject limit \"many\"");
       assert.equal(validators.search_issues({ query: 5 }), false, "AJV must reject a number for the string query");

@@ -263,21 +263,10 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 			theirs := server[pkg+"."+tool.Input.Name]
 			serverCat = append(serverCat, map[string]any{"name": tool.Name, "inputSchema": theirs})
 			genCat = append(genCat, map[string]any{"name": tool.Name, "inputSchema": json.RawMessage(ours)})
-			// A required top-level field that reads its spelling-style
-			// variants (dashboardUid takes dashboard_uid) has aliases, so
-			// it leaves required (class (c)); every other name must match.
+			// Every required list is the server's, also where a required
+			// field reads its spelling-style variants (dashboardUid takes
+			// dashboard_uid): one name per parameter.
 			want := schemacmp.RequiredLists(theirs)
-			aliased := map[string]bool{}
-			for _, f := range tool.Input.Fields {
-				aliased[f.Name] = len(f.Aliases) > 0
-			}
-			top := want[""][:0:0]
-			for _, k := range want[""] {
-				if !aliased[k] {
-					top = append(top, k)
-				}
-			}
-			want[""] = top
 			if diff := cmp.Diff(want, schemacmp.RequiredLists(ours)); diff != "" {
 				differ++
 				t.Errorf("%s: required lists differ (-server +normgen):\n%s", tool.Input.Name, diff)
