@@ -276,6 +276,19 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 		}
 	}
 	t.Logf("required lists: %d tool types as the server's, %d differ", same, differ)
+	// Pay once: every byte of an advertised schema is read on every
+	// request. The generated input schemas, compact, against the ones the
+	// server's own reflector (invopop) builds for the same types.
+	var ourBytes, theirBytes int
+	for i := range genCat {
+		ourBytes += compactLen(t, genCat[i]["inputSchema"])
+		theirBytes += compactLen(t, serverCat[i]["inputSchema"])
+	}
+	ratio := float64(ourBytes) / float64(theirBytes)
+	t.Logf("input schemas: %d bytes generated, %d bytes the server's (%.3fx)", ourBytes, theirBytes, ratio)
+	if ratio > maxSchemaRatio {
+		t.Errorf("generated input schemas are %.3fx the server's; at most %.2fx", ratio, maxSchemaRatio)
+	}
 	for _, c := range []struct {
 		name string
 		cat  []map[string]any
@@ -306,3 +319,21 @@ func goCmd(t *testing.T, dir string, args ...string) []byte {
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// maxSchemaRatio bounds the generated input schemas' compact bytes
+// against the server's own for the same types (issue 38: at most 1.2x).
+const maxSchemaRatio = 1.2
+
+// compactLen is the length of v's compact JSON text.
+func compactLen(t *testing.T, v any) int {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	return b.Len()
+}
