@@ -284,6 +284,15 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 		ourBytes += compactLen(t, genCat[i]["inputSchema"])
 		theirBytes += compactLen(t, serverCat[i]["inputSchema"])
 	}
+	if dir := os.Getenv("NORMGEN_DUMP"); dir != "" {
+		// The two catalogs, for a look at where the bytes go.
+		for name, cat := range map[string][]map[string]any{"server.json": serverCat, "normgen.json": genCat} {
+			data, _ := json.MarshalIndent(map[string]any{"tools": cat}, "", "  ")
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	ratio := float64(ourBytes) / float64(theirBytes)
 	t.Logf("input schemas: %d bytes generated, %d bytes the server's (%.3fx)", ourBytes, theirBytes, ratio)
 	if ratio > maxSchemaRatio {
