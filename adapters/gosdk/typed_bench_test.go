@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/normgen/normgen/adapters/internal/proptest"
 	"github.com/normgen/normgen/adapters/internal/typedtools"
 )
 
@@ -78,10 +79,14 @@ func BenchmarkToolsCall(b *testing.B) {
 				b.Fatalf("%v %+v", err, res)
 			}
 			b.ReportAllocs()
+			cpu := proptest.CPUTime()
 			for b.Loop() {
 				if _, err := cs.CallTool(ctx, params); err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu != 0 {
+				b.ReportMetric(float64(proptest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 			}
 		})
 	}

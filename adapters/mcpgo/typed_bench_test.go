@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/normgen/normgen/adapters/internal/proptest"
 	"github.com/normgen/normgen/adapters/internal/typedtools"
 	"github.com/normgen/normgen/lenient"
 )
@@ -88,10 +89,14 @@ func BenchmarkToolsCall(b *testing.B) {
 				b.Fatalf("%v %+v", err, res)
 			}
 			b.ReportAllocs()
+			cpu := proptest.CPUTime()
 			for b.Loop() {
 				if _, err := c.CallTool(ctx, req); err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu != 0 {
+				b.ReportMetric(float64(proptest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 			}
 		})
 	}
