@@ -34,7 +34,9 @@ import (
 // (inferred from Out when nil) is advertised, the handler's Out value is
 // validated against it and sent as the result's structured content (and
 // as its text, where the handler sets no content); an error the handler
-// returns is a tool error result, or the protocol error it is.
+// returns is a tool error result, or the protocol error it is. The
+// output JSON is sent as marshalled where the schema filled no default in
+// it (mcp.AddTool marshals its validated map again, through float64).
 //
 // AddTool panics, as mcp.AddTool does for an input type it cannot infer
 // a schema from, when In (or, for a pointer In, what it points to) has no
