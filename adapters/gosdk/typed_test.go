@@ -225,3 +225,45 @@ func TestAddToolRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestAddToolWireError: a JSON-RPC error the handler returns is sent as
+// the protocol error it is, as mcp.AddTool sends it, at every release
+// (its type has an exported name only from v1.2.0:
+// mcp.ResourceNotFoundError makes one at every release).
+func TestAddToolWireError(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "typed", Version: "v0"}, nil)
+	AddTool(s, loginTool(), func(ctx context.Context, req *mcp.CallToolRequest, in typedtools.LoginInput) (*mcp.CallToolResult, any, error) {
+		return nil, nil, mcp.ResourceNotFoundError("file:///" + in.User)
+	})
+	res, err := connectTB(t, s).CallTool(context.Background(), &mcp.CallToolParams{Name: "login", Arguments: json.RawMessage(`{"user":"x","password":"p"}`)})
+	if err == nil || !strings.Contains(err.Error(), "Resource not found") {
+		t.Errorf("got %+v, %v; want the JSON-RPC error", res, err)
+	}
+}
+
+// TestAddToolOutputSchema: a given output schema is advertised, its
+// defaults fill the handler's output, and an output it refuses is an
+// error, as mcp.AddTool does.
+func TestAddToolOutputSchema(t *testing.T) {
+	type out struct {
+		Session any `json:"session"`
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "typed", Version: "v0"}, nil)
+	tool := loginTool()
+	tool.OutputSchema = json.RawMessage(`{"type":"object","properties":{"session":{"type":"string"},"limit":{"type":"integer","default":7}}}`)
+	AddTool(s, tool, func(ctx context.Context, req *mcp.CallToolRequest, in typedtools.LoginInput) (*mcp.CallToolResult, out, error) {
+		if in.User == "bad" {
+			return nil, out{Session: 5}, nil
+		}
+		return nil, out{Session: in.User}, nil
+	})
+	cs := connectTB(t, s)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "login", Arguments: json.RawMessage(`{"user":"a","password":"p"}`)})
+	if err != nil || res.IsError || text(res) != `{"limit":7,"session":"a"}` {
+		t.Errorf("got %v %v %q; want the output with its default", err, res.IsError, text(res))
+	}
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "login", Arguments: json.RawMessage(`{"user":"bad","password":"p"}`)})
+	if err == nil || !strings.Contains(err.Error(), "validating tool output") {
+		t.Errorf("got %+v, %v; want an output validation error", res, err)
+	}
+}
