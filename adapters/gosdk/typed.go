@@ -62,7 +62,12 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.To
 	if t.InputSchema == nil {
 		return nil, nil, errors.New("no input schema: set Tool.InputSchema to the generated one (lenient.MustLookupTool(NormgenTools(), name).InputSchema)")
 	}
+	raw, err := json.Marshal(t.InputSchema)
+	if err != nil {
+		return nil, nil, fmt.Errorf("input schema: %v", err)
+	}
 	tt := *t
+	tt.InputSchema = generatedSchema(raw)
 	var (
 		elemZero any // Out's element's zero value, for a pointer Out
 		output   *jsonschema.Resolved
@@ -120,6 +125,15 @@ func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.To
 	}
 	return &tt, th, nil
 }
+
+// generatedSchema is the input schema of a tool AddTool registered, as
+// the server lists it (the JSON given, unchanged): the Adapter's
+// middleware knows such a tool by it, and leaves its schema and calls as
+// they are.
+type generatedSchema json.RawMessage
+
+// MarshalJSON returns the schema's JSON.
+func (s generatedSchema) MarshalJSON() ([]byte, error) { return json.RawMessage(s).MarshalJSON() }
 
 // emptyArgs is what a call that leaves out its arguments is decoded as.
 var emptyArgs = json.RawMessage(`{}`)

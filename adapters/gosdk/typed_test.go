@@ -267,3 +267,58 @@ func TestAddToolOutputSchema(t *testing.T) {
 		t.Errorf("got %+v, %v; want an output validation error", res, err)
 	}
 }
+
+// TestAddToolBehindMiddleware: on a server that also has the adapter's
+// middleware (for its other tools), a tool AddTool registered keeps its
+// generated schema in tools/list and its calls reach the generated
+// decoder as sent, before any tools/list too; the other tools are made
+// lenient as ever.
+func TestAddToolBehindMiddleware(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "typed", Version: "v0"}, nil)
+	var got []typedtools.LoginInput
+	AddTool(s, loginTool(), func(ctx context.Context, req *mcp.CallToolRequest, in typedtools.LoginInput) (*mcp.CallToolResult, any, error) {
+		got = append(got, in)
+		return &mcp.CallToolResult{}, nil, nil
+	})
+	mcp.AddTool(s, &mcp.Tool{Name: "count"}, func(ctx context.Context, req *mcp.CallToolRequest, in input) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{}, nil, nil
+	})
+	lax, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddReceivingMiddleware(lax.Middleware)
+	cs := connectTB(t, s)
+	ctx := context.Background()
+	for i, args := range []string{
+		`{"username":"ann","password":"pw","pin":"1234","limit":"9007199254740993","db":"{\"host\":\"h\",\"dsn\":\"x\"}","mode":"READ"}`,
+		`{"user":"a","password":"p","pin":null,"limit":""}`,
+	} {
+		got = got[:0]
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "login", Arguments: json.RawMessage(args)})
+		var want typedtools.LoginInput
+		if derr := json.Unmarshal([]byte(args), &want); err != nil || derr != nil || res.IsError || len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+			t.Errorf("call %d %s: %v %v %q; handler got %+v, want %+v (%v)", i, args, err, res.IsError, text(res), got, want, derr)
+		}
+	}
+	if st := lax.Stats(); st.TotalProcessed != 0 {
+		t.Errorf("the middleware normalized a typed tool's calls: %+v", st)
+	}
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		b, _ := json.Marshal(tool.InputSchema)
+		generated := sameJSON(b, loginTool().InputSchema.(json.RawMessage))
+		if generated != (tool.Name == "login") {
+			t.Errorf("%s listed with %s", tool.Name, b)
+		}
+		if tool.Name == "count" && !strings.Contains(string(b), "pattern") {
+			t.Errorf("count is not made lenient: %s", b)
+		}
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "count", Arguments: json.RawMessage(`{"count":"3"}`)}); err != nil || res.IsError {
+		t.Errorf("count: %v %+v", err, res)
+	}
+}
