@@ -52,8 +52,9 @@ func AddTool[In, Out any](s *mcp.Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, O
 	s.AddTool(tt, th)
 }
 
-// typedTool returns the tool AddTool adds (a copy of t with its output
-// schema) and the raw handler that decodes, calls h and makes the result.
+// typedTool returns the tool AddTool adds (a copy of t with its input
+// schema marked as a generatedSchema, and its output schema) and the raw
+// handler that decodes, calls h and makes the result.
 func typedTool[In, Out any](t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) (*mcp.Tool, mcp.ToolHandler, error) {
 	decode, err := core.DecoderFor[In]()
 	if err != nil {
