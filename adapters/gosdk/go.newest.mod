@@ -3,6 +3,7 @@ module github.com/normgen/normgen/adapters/gosdk
 go 1.26.0
 
 require (
+	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/normgen/normgen v0.0.0
 	github.com/normgen/normgen/adapters v0.0.0
@@ -10,7 +11,6 @@ require (
 )
 
 require (
-	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect

@@ -6,7 +6,11 @@
 // handler gets what a direct UnmarshalJSON gives, but for the classes the
 // tests name. The calls are the shared corpus (testdata/corpus, through
 // one generated tool per entry, declared here) and the rule checker's
-// generated calls for the example packages' tools.
+// generated calls for the example packages' tools. The same calls go
+// through normgen's own typed registrations (adapters/gosdk.AddTool,
+// adapters/mcpgo.NewTypedToolHandler), which must give exactly what a
+// direct UnmarshalJSON gives, refusals in the decoder's words, and never
+// show a secret (SecretInput).
 package typedpath
 
 //go:generate go run github.com/normgen/normgen/cmd/normgen
@@ -142,4 +146,22 @@ type CorpusPtrInt struct {
 //normgen:tool corpus_any
 type CorpusAny struct {
 	V any `json:"v"`
+}
+
+// SecretInput takes a login whose password, PIN and connection string
+// are norm:"secret": what a typed registration answers (a refusal's
+// text) never shows their values.
+//
+//normgen:tool secret_login
+type SecretInput struct {
+	User     string    `json:"user"`
+	Password string    `json:"password" norm:"secret"`
+	PIN      int       `json:"pin,omitempty" jsonschema:"minimum=1000" norm:"secret"`
+	DB       *SecretDB `json:"db,omitempty"`
+}
+
+// SecretDB is a database to connect to; its DSN is secret.
+type SecretDB struct {
+	Host string `json:"host"`
+	DSN  string `json:"dsn" norm:"secret"`
 }

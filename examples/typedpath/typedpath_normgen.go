@@ -1429,6 +1429,208 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.Missed(seen[:], &corpusAnyFields)
 }
 
+var secretInputFields = lenient.Fields{Keys: [][]string{{"user"}, {"password"}, {"pin"}, {"db"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *SecretInput) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *SecretInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SecretInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y SecretInput
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *SecretInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = SecretInput{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [4]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &secretInputFields) {
+		case 0:
+			x.User = d.String(it.Value, "user", 0)
+		case 1:
+			d.BeginSecret()
+			if lenient.Null(it.Value) {
+				d.Missing("password", secretInputFields.Keys[1][1:])
+			} else {
+				x.Password = d.String(it.Value, "password", lenient.Secret)
+			}
+			d.EndSecret()
+		case 2:
+			d.BeginSecret()
+			if !d.Absent(it.Value, "pin", lenient.AbsentNull|lenient.AbsentEmpty) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "pin", lenient.IntBits, lenient.Secret)
+				if d.OK(mark) {
+					if val < 1000 {
+						d.FailKind(lenient.KindRange, "pin", it.Value, "is less than the minimum, 1000")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1000"})
+				}
+				x.PIN = int(val)
+			}
+			d.EndSecret()
+		case 3:
+			d.BeginSecretHolder()
+			if !d.Absent(it.Value, "db", lenient.AbsentEmpty) {
+				if !lenient.Null(it.Value) {
+					d.Enter("db")
+					p := new(SecretDB)
+					p.decodeNormgen(d, it.Value, lenient.Secret)
+					x.DB = p
+					d.Leave()
+				}
+			}
+			d.EndSecretHolder()
+		}
+	}
+	d.Missed(seen[:], &secretInputFields)
+}
+
+func (x *SecretInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [4]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "user":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.User, 0)
+		case "password":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Password, lenient.Secret)
+		case "pin":
+			var val int64
+			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, lenient.Secret) {
+				return false
+			}
+			seen[2] = true
+			if val < 1000 {
+				return false
+			}
+			x.PIN = int(val)
+		case "db":
+			p := new(SecretDB)
+			seen[3], ok = true, !seen[3] && p.fastNormgen(f, lenient.Secret)
+			x.DB = p
+		default:
+			skipped, ok = true, !skipped && f.UnknownIn(k, &secretInputFields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed() && seen[0] && seen[1]
+}
+
+var secretDBFields = lenient.Fields{Keys: [][]string{{"host"}, {"dsn"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *SecretDB) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *SecretDB) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SecretDB) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	if lenient.NullDocument(data) {
+		return nil, nil
+	}
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y SecretDB
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *SecretDB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = SecretDB{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [2]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &secretDBFields) {
+		case 0:
+			x.Host = d.String(it.Value, "host", 0)
+		case 1:
+			d.BeginSecret()
+			if lenient.Null(it.Value) {
+				d.Missing("dsn", secretDBFields.Keys[1][1:])
+			} else {
+				x.DSN = d.String(it.Value, "dsn", lenient.Secret)
+			}
+			d.EndSecret()
+		}
+	}
+	d.Missed(seen[:], &secretDBFields)
+}
+
+func (x *SecretDB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+		switch string(k) {
+		case "host":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Host, 0)
+		case "dsn":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.DSN, lenient.Secret)
+		default:
+			skipped, ok = true, !skipped && f.UnknownIn(k, &secretDBFields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed() && seen[0] && seen[1]
+}
+
 const corpusAnySchema = `{"properties":{"v":{}},"type":"object","required":["v"]}`
 const corpusBoolSchema = `{"properties":{"v":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["v"]}`
 const corpusBoolSchemaOpenAIStrict = `{"properties":{"v":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["v"]}`
@@ -1465,6 +1667,8 @@ const corpusUint64Schema = `{"properties":{"v":{"anyOf":[{"type":"integer","mini
 const corpusUint64SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
 const corpusUint8Schema = `{"properties":{"v":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["v"]}`
 const corpusUint8SchemaOpenAIStrict = `{"properties":{"v":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["v"]}`
+const secretInputSchema = `{"properties":{"user":{"type":"string"},"password":{"type":"string"},"pin":{"anyOf":[{"type":"integer","minimum":1000},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"db":{"anyOf":[{"properties":{"host":{"type":"string"},"dsn":{"type":"string"}},"type":"object","required":["host","dsn"]},{"type":"string"},{"type":"null"}]}},"type":"object","required":["user","password"]}`
+const secretInputSchemaOpenAIStrict = `{"properties":{"user":{"type":"string"},"password":{"type":"string"},"pin":{"anyOf":[{"type":"integer","minimum":1000},{"type":"null"}]},"db":{"anyOf":[{"properties":{"host":{"type":"string"},"dsn":{"type":"string"}},"additionalProperties":false,"type":"object","required":["host","dsn"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["user","password","pin","db"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -1659,6 +1863,19 @@ func NormgenTools() []lenient.Tool {
 				{Path: "v", Coerce: "uint"},
 			}),
 			Schemas: lenient.DerivedSchemas(corpusUint8Schema, corpusUint8SchemaOpenAIStrict, ""),
+		},
+		{
+			Decode:      lenient.DecodeAs[SecretInput],
+			Description: "SecretInput takes a login whose password, PIN and connection string\nare norm:\"secret\": what a typed registration answers (a refusal's\ntext) never shows their values.",
+			InputSchema: json.RawMessage(secretInputSchema),
+			Name:        "secret_login",
+			Rules: lenient.ToolRules("secret_login", []lenient.FieldRules{
+				{Path: "password", Secret: true},
+				{Path: "pin", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Secret: true, Coerce: "int"},
+				{Path: "db", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "db.dsn", Secret: true},
+			}),
+			Schemas: lenient.DerivedSchemas(secretInputSchema, secretInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -50,6 +50,9 @@ type tool struct {
 	// The handlers pass what they get to got.
 	addGoSDK func(s *gosdk.Server, t lenient.Tool, got func(any))
 	addMCPGo func(s *server.MCPServer, t lenient.Tool, got func(any))
+	// typed is this tool registered with normgen's typed registrations
+	// instead (adapters/gosdk.AddTool, adapters/mcpgo.NewTypedToolHandler).
+	typed func() tool
 }
 
 func typedTool[In any](tools []lenient.Tool, name string) tool {
@@ -76,6 +79,7 @@ func typedTool[In any](tools []lenient.Tool, name string) tool {
 					return mcpgo.NewToolResultText("ok"), nil
 				}))
 		},
+		typed: func() tool { return normgenTyped[In](t) },
 	}
 }
 
@@ -117,6 +121,7 @@ func allTools() []tool {
 		typedTool[typedpath.CorpusMap](tp, "corpus_map"),
 		typedTool[typedpath.CorpusPtrInt](tp, "corpus_ptr_int"),
 		typedTool[typedpath.CorpusAny](tp, "corpus_any"),
+		typedTool[typedpath.SecretInput](tp, "secret_login"),
 	}
 }
 
@@ -341,8 +346,13 @@ func goSDKCaller(t *testing.T, tools []tool) func(c call) result {
 // validation, through its in-process client (which sends each request as
 // JSON text, as a transport does).
 func mcpGoCaller(t *testing.T, tools []tool) func(c call) result {
+	return mcpGoCallerWith(t, tools, server.WithInputSchemaValidation())
+}
+
+// mcpGoCallerWith is mcpGoCaller with the server options opts.
+func mcpGoCallerWith(t *testing.T, tools []tool, opts ...server.ServerOption) func(c call) result {
 	var log handlerLog
-	s := server.NewMCPServer("typedpath", "v0", server.WithInputSchemaValidation())
+	s := server.NewMCPServer("typedpath", "v0", opts...)
 	for _, tl := range tools {
 		tl.addMCPGo(s, tl.Tool, log.record)
 	}

@@ -6,19 +6,22 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/normgen/normgen/adapters/gosdk"
 	tools "github.com/normgen/normgen/examples/typed"
 	"github.com/normgen/normgen/lenient"
 )
 
 // NewTypedServer registers add_task of examples/typed with a typed go-sdk
-// handler and the generated schema, as the README's first go-sdk snippet.
+// handler through gosdk.AddTool (the generated schema advertised, each
+// call decoded once by the generated decoder), as the README's first
+// go-sdk snippet.
 func NewTypedServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "wiring-typed", Version: "v0.1.0"}, nil)
 	// README: gosdk-typed
 	t := lenient.MustLookupTool(tools.NormgenTools(), "add_task")
-	mcp.AddTool(s, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema},
+	gosdk.AddTool(s, &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema},
 		func(ctx context.Context, req *mcp.CallToolRequest, in tools.AddTaskInput) (*mcp.CallToolResult, any, error) {
-			// in came through the generated UnmarshalJSON: {"name":"x","priority":"2","done":"yes","tags":"[\"a\"]"} works
+			// in was decoded once, by the generated decoder: {"name":"x","priority":"2","done":"yes","tags":"[\"a\"]"} works
 			return add(in), nil, nil
 		})
 	// README: end

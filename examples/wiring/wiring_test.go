@@ -10,6 +10,9 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/normgen/normgen/examples/mail"
+	"github.com/normgen/normgen/examples/typed"
 )
 
 // call sends one tools/call (args "" leaves "arguments" out) and returns
@@ -67,7 +70,7 @@ func mcpGoCaller(t *testing.T, s *server.MCPServer) call {
 	}
 }
 
-// TestSearchMail: both raw wirings of search_mail answer a call without
+// TestSearchMail: the raw go-sdk wiring and the typed mcp-go one of search_mail answer a call without
 // arguments as one with {}, a lenient call as its clean form, and bad
 // arguments with a tool error naming every bad field.
 func TestSearchMail(t *testing.T) {
@@ -91,16 +94,20 @@ func TestSearchMail(t *testing.T) {
 			if got, isErr := c(t, "search_mail", `{"q":"report","limit":"2"}`); isErr || got != clean {
 				t.Errorf("lenient call: %q (error %v), want %q", got, isErr, clean)
 			}
-			got, isErr := c(t, "search_mail", `{"limit":"abc","unread_only":"maybe"}`)
-			if !isErr || !strings.Contains(got, "limit") || !strings.Contains(got, "unread_only") {
-				t.Errorf("bad call: %q (error %v), want a tool error naming limit and unread_only", got, isErr)
+			bad := `{"limit":"abc","unread_only":"maybe"}`
+			var in mail.SearchMailInput
+			want := json.Unmarshal([]byte(bad), &in)
+			if got, isErr := c(t, "search_mail", bad); !isErr || want == nil || got != want.Error() || !strings.Contains(got, "limit") || !strings.Contains(got, "unread_only") {
+				t.Errorf("bad call: %q (error %v), want a tool error naming limit and unread_only, the decoder's %q", got, isErr, want)
 			}
 		})
 	}
 }
 
-// TestTypedAddTask: the typed go-sdk wiring takes a lenient call, and a
-// call without arguments gets a tool error naming the required title.
+// TestTypedAddTask: the typed go-sdk wiring (gosdk.AddTool) takes a
+// lenient call; a bad call, and a call without arguments (read as {}),
+// get a tool error whose text is the generated decoder's, naming every bad
+// field.
 func TestTypedAddTask(t *testing.T) {
 	c := goSDKCaller(t, NewTypedServer())
 	clean, isErr := c(t, "add_task", `{"title":"x","priority":2,"done":true,"tags":["a"]}`)
@@ -110,7 +117,14 @@ func TestTypedAddTask(t *testing.T) {
 	if got, isErr := c(t, "add_task", `{"name":"x","priority":"2","done":"yes","tags":"[\"a\"]"}`); isErr || got != clean {
 		t.Errorf("lenient call: %q (error %v), want %q", got, isErr, clean)
 	}
-	if got, isErr := c(t, "add_task", ""); !isErr || !strings.Contains(got, "title") {
-		t.Errorf("no arguments: %q (error %v), want a tool error naming title", got, isErr)
+	for _, tc := range []struct{ args, decoded string }{
+		{"", `{}`}, // no arguments: decoded as {}
+		{`{"title":5,"priority":"9","done":"maybe"}`, `{"title":5,"priority":"9","done":"maybe"}`},
+	} {
+		var in typed.AddTaskInput
+		want := json.Unmarshal([]byte(tc.decoded), &in)
+		if got, isErr := c(t, "add_task", tc.args); !isErr || want == nil || got != want.Error() {
+			t.Errorf("%q: %q (error %v), want a tool error with the decoder's text %q", tc.args, got, isErr, want)
+		}
 	}
 }
