@@ -568,7 +568,7 @@ func (f *forms) add(b *Node) {
 // only).
 func anyString(s *Node) bool {
 	for _, k := range s.Keys {
-		if k != "type" && (!annotationKeys[k] || k == "format") {
+		if k != "type" && (!annotation(k) || k == "format") {
 			return false
 		}
 	}
