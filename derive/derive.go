@@ -36,12 +36,12 @@ type Warning struct {
 // names.
 const maxOthers = 5
 
-// onePerKeyword merges the warnings about each unknown keyword into the
-// first of them, whose message then names the other fields the keyword
-// leaves strict (maxOthers of them, and how many more): one warning per
-// keyword, however many fields carry it. Other warnings are kept as they
-// are, in order.
-func onePerKeyword(ws []Warning) []Warning {
+// OnePerKeyword merges the warnings about each unknown keyword (the
+// Keyword of a Warning) into the first of them, whose message then names
+// the other fields the keyword leaves strict (five of them, and how many
+// more): one warning per keyword, however many fields and tools carry it.
+// Other warnings are kept as they are, in order.
+func OnePerKeyword(ws []Warning) []Warning {
 	first := map[string]int{}
 	var out []Warning
 	for _, w := range ws {
@@ -162,9 +162,11 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 	return d.Schema.Marshal(), d.Warnings, nil
 }
 
-// FromNode is Tool on a parsed schema; root is not modified.
+// FromNode is Tool on a parsed schema; root is not modified. The
+// derivation is done once per process (see CacheSize): each call returns
+// a copy of its own.
 func FromNode(tool string, root *Node) *Derivation {
-	return deriveNode(tool, root, nil, nil)
+	return cached(tool, root, nil, func(root *Node) *Derivation { return deriveNode(tool, root, nil, nil) })
 }
 
 // deriveNode is FromNode leaving the values at the paths of keep as the
@@ -177,7 +179,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool) *Derivatio
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named}
 	out := d.rootSchema(root.Clone())
 	aliasesOuterFirst(d.rules)
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: onePerKeyword(d.warns), strict: root}
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root}
 }
 
 // aliasesOuterFirst orders the param_alias rules among themselves (in

@@ -75,7 +75,7 @@ func (c *CatalogDerivation) collect() {
 		c.Warnings = append(c.Warnings, t.d.Warnings...)
 		c.Replaced = append(c.Replaced, t.d.Replaced...)
 	}
-	c.Warnings = onePerKeyword(c.Warnings)
+	c.Warnings = OnePerKeyword(c.Warnings)
 }
 
 // Catalog derives rules and lenient schemas for every tool of a

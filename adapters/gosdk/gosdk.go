@@ -139,8 +139,9 @@ func (e *explained) Unwrap() error { return e.err }
 func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 	out := *list
 	out.Tools = make([]*mcp.Tool, len(list.Tools))
-	for i, t := range list.Tools {
-		out.Tools[i] = t
+	copy(out.Tools, list.Tools)
+	tools := make([]core.Tool, 0, len(list.Tools))
+	for _, t := range list.Tools {
 		if t == nil {
 			continue
 		}
@@ -149,9 +150,18 @@ func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 			a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; advertised as it is", t.Name, err))
 			continue
 		}
-		tool := *t
-		tool.InputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
-		out.Tools[i] = &tool
+		tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
+	}
+	a.core.Learn(tools) // the whole page at once: one warning per unknown keyword
+	for i, t := range list.Tools {
+		if t == nil {
+			continue
+		}
+		if schema, ok := a.core.Advertised(t.Name); ok {
+			tool := *t
+			tool.InputSchema = json.RawMessage(schema)
+			out.Tools[i] = &tool
+		}
 	}
 	return &out
 }
