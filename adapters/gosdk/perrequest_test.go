@@ -133,6 +133,62 @@ func BenchmarkServerPerRequest(b *testing.B) {
 	})
 }
 
+// BenchmarkCallPerRequest is a server built per request serving one
+// tools/call (search_repositories with {"query":"normgen","page":2}), with
+// GitHub's MCP server catalog, the two alternately as in
+// BenchmarkServerPerRequest's Paired: the adapter learns the catalog
+// (found derived) and puts its rules in use before it normalizes the call.
+func BenchmarkCallPerRequest(b *testing.B) {
+	tools := perRequestTools(b)
+	call := func(adapted bool) {
+		s := mcp.NewServer(&mcp.Implementation{Name: "github", Version: "v0"}, nil)
+		for _, tool := range tools {
+			t := *tool
+			mcp.AddTool(s, &t, func(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+			})
+		}
+		if adapted {
+			lax, err := New(Options{OnWarning: func(string) {}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.AddReceivingMiddleware(lax.Middleware)
+			defer lax.Close()
+		}
+		ctx := context.Background()
+		ct, st := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(ctx, ct, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_repositories", Arguments: map[string]any{"query": "normgen", "page": 2}})
+		if err != nil || res.IsError {
+			b.Fatalf("call: %v %+v", err, res)
+		}
+		cs.Close()
+		ss.Wait()
+	}
+	call(true)
+	var wall, cpu [2]time.Duration
+	for b.Loop() {
+		for i, adapted := range []bool{false, true} {
+			start, startCPU := time.Now(), cpuTime()
+			call(adapted)
+			wall[i] += time.Since(start)
+			cpu[i] += cpuTime() - startCPU
+		}
+	}
+	b.ReportMetric(float64(wall[0].Nanoseconds())/float64(b.N), "baseline-ns/op")
+	b.ReportMetric(float64(wall[1].Nanoseconds())/float64(b.N), "adapted-ns/op")
+	b.ReportMetric(float64(wall[1])/float64(wall[0]), "wall-ratio")
+	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "cpu-ratio")
+}
+
 // TestServerPerRequestWarnsOnce: adapters built per request, one after
 // another and at once, for GitHub's catalog with a keyword that leaves
 // fields strict (draft-03's divisibleBy on every number and integer

@@ -76,10 +76,15 @@ type Core struct {
 	// together: the user's rules alone run, and every tool is advertised
 	// as its strict schema has it.
 	fallback bool
-	// pending is set while the tools' rules are not yet in use by n: the
-	// process had checked that they load together, and they are put in use
-	// when a call is normalized or explained.
-	pending bool
+	// partial is set where the process knows that the rules of every
+	// tool load together: then n holds the user's rules and the derived
+	// rules of the tools in active only, those called so far, and a
+	// tool's are added when a call to it comes (a server built per
+	// request pays for the tool it serves, not for the catalog). The
+	// normalizer applies a call's tool's rules and wildcard rules alone,
+	// so a call is normalized as with every tool's rules.
+	partial bool
+	active  map[string]bool
 }
 
 // learned is a tool as the adapter knows it.
@@ -92,7 +97,7 @@ type learned struct {
 // rules, shared by every Core of the process (see derived): never
 // modified once made.
 type entry struct {
-	strict  []byte // the strict schema, as seen
+	strict  []byte // the strict schema, as seen (compact)
 	lenient []byte // its rewrite
 	rules   []lenient.Rule
 	derived *derive.Derivation // nil when the schema could not be read
@@ -166,7 +171,8 @@ type Tool struct {
 }
 
 // Learn derives the tools whose schema is new or changed, and puts their
-// rules in use. Tools not given are kept. What the process has derived
+// rules in use (or, where partial, those of the tools called). Tools not
+// given are kept. What the process has derived
 // already (the same name, schema and user's rules, in any Core) is not
 // derived again, nor warned about again; the warnings of the tools
 // derived name each unknown keyword once (derive.OnePerKeyword).
@@ -235,9 +241,8 @@ func (c *Core) entry(tool, strict string, warns *[]derive.Warning) *learned {
 }
 
 // rebuild puts the user's rules and every tool's derived rules in use,
-// or, where the process knows they load together, marks them pending
-// (put in use when a call needs them: a server that is built per request
-// and only lists its tools never pays for it). Called with c.mu held.
+// or, where the process knows they load together, those of the tools
+// called so far (partial). Called with c.mu held.
 func (c *Core) rebuild() {
 	h := sha256.New()
 	h.Write(c.userKey[:])
@@ -249,40 +254,67 @@ func (c *Core) rebuild() {
 	}
 	var set [sha256.Size]byte
 	h.Sum(set[:0])
-	if ok, known := loads.Get(set); known {
-		if ok {
-			c.fallback, c.pending = false, true
-			return
+	ok, known := loads.Get(set)
+	switch {
+	case known && ok:
+		c.fallback, c.partial = false, true
+		if len(c.active) > 0 { // a tool called before may have changed
+			c.setActive()
 		}
+	case known:
 		// Warned about by the Core that found it.
-		c.fallback, c.pending = true, false
+		c.fallback, c.partial, c.active = true, false, nil
 		if err := c.n.SetRules(c.user); err != nil {
 			c.warn(err.Error())
 		}
-		return
+	default:
+		loads.Add(set, c.install())
 	}
-	loads.Add(set, c.install())
 }
 
-// ready puts pending rules in use.
-func (c *Core) ready() {
+// ready puts the rules of tool in use, where they are not yet (partial).
+func (c *Core) ready(tool string) {
 	c.mu.RLock()
-	pending := c.pending
+	_, learned := c.tools[tool]
+	todo := c.partial && learned && !c.active[tool]
 	c.mu.RUnlock()
-	if !pending {
+	if !todo {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.pending {
-		c.install()
+	if _, learned := c.tools[tool]; c.partial && learned && !c.active[tool] {
+		if c.active == nil {
+			c.active = map[string]bool{}
+		}
+		c.active[tool] = true
+		c.setActive()
+	}
+}
+
+// setActive puts the user's rules and those of the active tools in use.
+// Called with c.mu held.
+func (c *Core) setActive() {
+	rules := append([]lenient.Rule(nil), c.user...)
+	for _, name := range c.names() {
+		if c.active[name] {
+			rules = append(rules, c.tools[name].e.rules...)
+		}
+	}
+	if err := c.n.SetRules(rules); err != nil {
+		// Part of what loaded together in another Core: not expected.
+		c.warn(fmt.Sprintf("derived rules not used, every tool advertised with its own strict schema: %v", err))
+		c.fallback, c.partial, c.active = true, false, nil
+		if err := c.n.SetRules(c.user); err != nil {
+			c.warn(err.Error())
+		}
 	}
 }
 
 // install puts the user's rules and every tool's derived rules in use,
 // and reports whether they loaded together. Called with c.mu held.
 func (c *Core) install() bool {
-	c.pending = false
+	c.partial, c.active = false, nil
 	rules := append([]lenient.Rule(nil), c.user...)
 	for _, name := range c.names() {
 		rules = append(rules, c.tools[name].e.rules...)
@@ -366,7 +398,7 @@ func (c *Core) LenientSchema(tool string, strict []byte) []byte {
 // they come out as {} when nothing applies, so that a handler validating
 // against the tool's schema sees an object.
 func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied) {
-	c.ready()
+	c.ready(tool)
 	in := args
 	absent := false
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
@@ -396,7 +428,6 @@ func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied)
 // advertised). An adapter gives it to the client in place of the SDK's
 // validation message.
 func (c *Core) Explain(tool string, args []byte) string {
-	c.ready()
 	c.mu.RLock()
 	l, fallback := c.tools[tool], c.fallback
 	c.mu.RUnlock()
