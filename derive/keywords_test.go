@@ -89,9 +89,13 @@ func TestAnnotationKeywords(t *testing.T) {
 			if !slices.EqualFunc(d.Rules, base.Rules, func(a, b lenient.Rule) bool { return a.ID == b.ID && a.Type == b.Type }) {
 				t.Errorf("%s: an annotation, rules %v, want %v", tc.key, ruleIDs(d.Rules), ruleIDs(base.Rules))
 			}
-			// Kept once on each field, on its first branch.
+			// Kept once on each field, on its first branch; the rest as
+			// without it.
 			if n := strings.Count(string(d.Schema.Marshal()), `"`+tc.key+`":`); n != 3 {
 				t.Errorf("%s: kept %d times, want 3: %s", tc.key, n, d.Schema.Marshal())
+			}
+			if got, want := string(withoutKey(d.Schema.Clone(), tc.key).Marshal()), string(base.Schema.Marshal()); got != want {
+				t.Errorf("%s: an annotation, rewrite without it\n got %s\nwant %s", tc.key, got, want)
 			}
 			continue
 		}
@@ -135,4 +139,15 @@ func TestUnknownKeywordOncePerCatalog(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("warnings\n got %q\nwant %q", got, want)
 	}
+}
+
+// withoutKey removes key from every object of n.
+func withoutKey(n *Node, key string) *Node {
+	if n.Kind == '{' && n.Get(key) != nil {
+		n.Delete(key)
+	}
+	for _, v := range n.Vals {
+		withoutKey(v, key)
+	}
+	return n
 }
