@@ -141,7 +141,8 @@ func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 	out.Tools = make([]*mcp.Tool, len(list.Tools))
 	copy(out.Tools, list.Tools)
 	tools := make([]core.Tool, 0, len(list.Tools))
-	for _, t := range list.Tools {
+	read := make([]bool, len(list.Tools))
+	for i, t := range list.Tools {
 		if t == nil {
 			continue
 		}
@@ -150,11 +151,12 @@ func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 			a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; advertised as it is", t.Name, err))
 			continue
 		}
+		read[i] = true
 		tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
 	}
 	a.core.Learn(tools) // the whole page at once: one warning per unknown keyword
 	for i, t := range list.Tools {
-		if t == nil {
+		if !read[i] {
 			continue
 		}
 		if schema, ok := a.core.Advertised(t.Name); ok {

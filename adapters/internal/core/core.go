@@ -193,9 +193,9 @@ func (c *Core) Learn(tools []Tool) {
 		return
 	}
 	var warns []derive.Warning
-	learned := make([]*learned, len(changed))
+	got := make([]*learned, len(changed))
 	for i, t := range changed {
-		learned[i] = c.entry(t.name, t.key, &warns)
+		got[i] = c.entry(t.name, t.key, &warns)
 	}
 	for _, w := range derive.OnePerKeyword(warns) {
 		c.warn(w.String())
@@ -203,7 +203,7 @@ func (c *Core) Learn(tools []Tool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, t := range changed {
-		c.tools[t.name] = learned[i]
+		c.tools[t.name] = got[i]
 	}
 	c.rebuild()
 }
