@@ -21,6 +21,82 @@ type Warning struct {
 	Path string
 	// Message says what was left strict and why.
 	Message string
+	// Keyword is the unknown keyword that left the field strict, one that
+	// may constrain a value (see foreign); "" for every other warning.
+	// A derivation's or a catalog's warnings name each such keyword once,
+	// at the first field it leaves strict; Message names the others.
+	Keyword string
+
+	base   string // Message without the other fields
+	others string // up to maxOthers other fields, "tool\x00path" a line
+	more   int    // how many other fields
+}
+
+// maxOthers is how many other fields a warning about an unknown keyword
+// names.
+const maxOthers = 5
+
+// OnePerKeyword merges the warnings about each unknown keyword (the
+// Keyword of a Warning) into the first of them, whose message then names
+// the other fields the keyword leaves strict (five of them, and how many
+// more): one warning per keyword, however many fields and tools carry it.
+// Other warnings are kept as they are, in order.
+func OnePerKeyword(ws []Warning) []Warning {
+	first := map[string]int{}
+	var out []Warning
+	for _, w := range ws {
+		i, seen := first[w.Keyword]
+		if w.Keyword == "" || !seen {
+			if w.Keyword != "" {
+				first[w.Keyword] = len(out)
+			}
+			out = append(out, w)
+			continue
+		}
+		f := &out[i]
+		if f.base == "" {
+			f.base = f.Message
+		}
+		add := func(site string) {
+			if f.more < maxOthers {
+				if f.others != "" {
+					f.others += "\n"
+				}
+				f.others += site
+			}
+			f.more++
+		}
+		add(w.Tool + "\x00" + w.Path)
+		if w.others != "" {
+			for _, site := range strings.Split(w.others, "\n") {
+				add(site)
+			}
+		}
+		f.more += w.more - strings.Count(w.others, "\n") - min(len(w.others), 1)
+		var b strings.Builder
+		b.WriteString(f.base)
+		fmt.Fprintf(&b, " here and at %d more field", f.more)
+		if f.more > 1 {
+			b.WriteString("s")
+		}
+		b.WriteString(": ")
+		listed := strings.Split(f.others, "\n")
+		for j, site := range listed {
+			tool, path, _ := strings.Cut(site, "\x00")
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			if tool != f.Tool && tool != "" {
+				b.WriteString(tool + ": ")
+			}
+			b.WriteString(path)
+		}
+		if f.more > len(listed) {
+			fmt.Fprintf(&b, ", and %d more", f.more-len(listed))
+		}
+		f.Message = b.String()
+	}
+	return out
 }
 
 // String formats the warning as "tool: path: message".
@@ -43,7 +119,8 @@ type Derivation struct {
 	// Schema is the lenient rewrite of the strict schema in the portable
 	// profile's form, every key the deriver does not handle kept in place.
 	Schema *Node
-	// Warnings name every field left strict.
+	// Warnings name every field left strict; the fields an unknown
+	// keyword leaves strict are named in one warning (Warning.Keyword).
 	Warnings []Warning
 	// Replaced are the derived rules WithRules left out for the rules it
 	// was given.
@@ -54,8 +131,9 @@ type Derivation struct {
 
 // Tool derives the rules and the lenient schema of tool from its
 // strict input schema. It fails only when strict is not JSON; a schema it
-// cannot read (not an object schema, a $ref cycle, unknown keywords) is
-// kept strict where it cannot be read, with a warning.
+// cannot read (not an object schema, a $ref cycle, an unknown keyword
+// that may constrain a value) is kept strict where it cannot be read,
+// with a warning.
 func Tool(tool string, strict []byte) (*Derivation, error) {
 	root, err := ParseNode(strict)
 	if err != nil {
@@ -84,9 +162,11 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 	return d.Schema.Marshal(), d.Warnings, nil
 }
 
-// FromNode is Tool on a parsed schema; root is not modified.
+// FromNode is Tool on a parsed schema; root is not modified. The
+// derivation is done once per process (see CacheSize): each call returns
+// a copy of its own.
 func FromNode(tool string, root *Node) *Derivation {
-	return deriveNode(tool, root, nil, nil)
+	return cached(tool, root, nil, func(root *Node) *Derivation { return deriveNode(tool, root, nil, nil) })
 }
 
 // deriveNode is FromNode leaving the values at the paths of keep as the
@@ -99,7 +179,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool) *Derivatio
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named}
 	out := d.rootSchema(root.Clone())
 	aliasesOuterFirst(d.rules)
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: d.warns, strict: root}
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root}
 }
 
 // aliasesOuterFirst orders the param_alias rules among themselves (in
@@ -238,6 +318,15 @@ type objSite struct {
 	open  bool
 }
 
+// warnKeyword warns that the unknown keyword k, which may constrain a
+// value, leaves the value at path strict.
+func (d *deriver) warnKeyword(path, k string) {
+	if d.survey {
+		return
+	}
+	d.warns = append(d.warns, Warning{Tool: d.tool, Path: path, Message: fmt.Sprintf("unknown keyword %q; left strict", k), Keyword: k})
+}
+
 func (d *deriver) warn(path, format string, args ...any) {
 	if d.survey {
 		return
@@ -283,8 +372,53 @@ func keysOf(typ string) map[string]bool {
 	return nil
 }
 
+// known reports whether the deriver reads k: a keyword of JSON Schema
+// 2020-12 (and draft-07, and OpenAPI's nullable) it handles.
 func known(k string) bool {
 	return k == "type" || k == "nullable" || annotationKeys[k] || numberKeys[k] || stringKeys[k] || arrayKeys[k] || objectKeys[k] || genericKeys[k] || placeKeys[k]
+}
+
+// foreignKeys are keywords the deriver does not read that may constrain
+// a value where a host's validator knows them: keywords of other drafts
+// (draft-03's divisibleBy, disallow, extends; 2019-09's $recursiveRef
+// and $recursiveAnchor), OpenAPI's discriminator (AJV's discriminator
+// option enforces it), the keywords of AJV's extensions (ajv-keywords,
+// ajv-formats, $data references) and one proposed for the next draft
+// (propertyDependencies). draft-2019's dependentRequired and
+// dependentSchemas and draft-07's dependencies are known.
+var foreignKeys = set(
+	"divisibleBy", "disallow", "extends",
+	"$recursiveRef", "$recursiveAnchor",
+	"discriminator",
+	"typeof", "instanceof", "range", "exclusiveRange", "regexp", "transform",
+	"uniqueItemProperties", "allRequired", "anyRequired", "oneRequired",
+	"patternRequired", "prohibited", "deepProperties", "deepRequired",
+	"select", "selectCases", "selectDefault", "dynamicDefaults",
+	"formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum",
+	"$data", "propertyDependencies",
+)
+
+// foreign reports whether k is a keyword the deriver does not read and
+// that may constrain a value: one of foreignKeys, or any other keyword
+// spelled with "$" (JSON Schema keeps those for its core vocabulary:
+// identifiers and references, which change what a schema means). A field
+// whose schema carries one stays strict, with a warning.
+func foreign(k string) bool {
+	return !known(k) && (foreignKeys[k] || strings.HasPrefix(k, "$"))
+}
+
+// annotation reports whether k never constrains a value: a keyword of
+// the annotation vocabularies (title, description, default, examples,
+// deprecated, readOnly, writeOnly, $comment, format, contentMediaType,
+// contentEncoding), or a keyword the deriver does not read and that is
+// not foreign. JSON Schema 2020-12 reads an unknown keyword as an
+// annotation: vendor keywords (x-mcp-header, x-kubernetes-...), editors'
+// and generators' hints (markdownDescription, example, faker, x-prompt),
+// misspellings (readonly, _format) and a boolean optional beside
+// required. An annotation is kept where it stands and never leaves a
+// field strict.
+func annotation(k string) bool {
+	return annotationKeys[k] || !known(k) && !foreign(k)
 }
 
 // rootSchema rewrites the root: each property by field, the rest kept.
@@ -538,7 +672,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
-	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, func(k string) bool { return !known(k) }) {
+	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, foreign) {
 		return true // a keyword the deriver does not know might take it
 	}
 	typeName := map[byte]string{'n': "null", '"': "string"}[kind]
@@ -869,7 +1003,7 @@ func anyOf(native, str *Node, nullable bool) *Node {
 func unfit(base *Node, typ string) string {
 	for _, k := range base.Keys {
 		switch {
-		case k == "type" || annotationKeys[k]:
+		case k == "type" || annotation(k):
 		case numberKeys[k] && typ != "boolean":
 		default:
 			return k
@@ -898,8 +1032,8 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		cur, refd = merged, true
 	}
 	for _, k := range cur.Keys {
-		if !known(k) {
-			d.warn(path, "unknown keyword %q; left strict", k)
+		if foreign(k) {
+			d.warnKeyword(path, k)
 			return nil, false, false, false
 		}
 		if placeKeys[k] {
@@ -989,7 +1123,7 @@ func isNull(b *Node) bool {
 		return false
 	}
 	for _, k := range b.Keys {
-		if k != "type" && !annotationKeys[k] {
+		if k != "type" && !annotation(k) {
 			return false
 		}
 	}
@@ -1068,7 +1202,7 @@ func (d *deriver) portable(path string, s *Node) *Node {
 // respell is portable without the subschemas.
 func respell(s *Node) *Node {
 	for _, k := range s.Keys {
-		if placeKeys[k] || !known(k) {
+		if placeKeys[k] || foreign(k) {
 			return s
 		}
 	}
@@ -1103,11 +1237,11 @@ func respell(s *Node) *Node {
 			}
 			nb := b.Clone()
 			for j, k := range s.Keys {
-				if k == comb || annotationKeys[k] && i > 0 {
+				if k == comb || annotation(k) && i > 0 {
 					continue
 				}
 				if have := nb.Get(k); have != nil {
-					if annotationKeys[k] {
+					if annotation(k) {
 						continue // the branch's own annotation wins
 					}
 					if string(have.Marshal()) != string(s.Vals[j].Marshal()) {
@@ -1238,7 +1372,7 @@ func splitTypes(s, t *Node) *Node {
 		for j, k := range s.Keys {
 			switch {
 			case k == "type" || k == "nullable":
-			case annotationKeys[k] && k != "format":
+			case annotation(k) && k != "format":
 				if i == 0 {
 					b.Set(k, s.Vals[j].Clone())
 				}

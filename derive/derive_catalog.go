@@ -14,7 +14,9 @@ type CatalogDerivation struct {
 	Catalog *Node
 	// Rules are the rules of every tool, in tool order.
 	Rules []lenient.Rule
-	// Warnings name every field left strict, per tool.
+	// Warnings name every field left strict, per tool; the fields an
+	// unknown keyword leaves strict are named in one warning, at the first
+	// of them (Warning.Keyword).
 	Warnings []Warning
 	// Replaced are the derived rules ApplyRules left out for the rules it
 	// was given, in tool order.
@@ -73,6 +75,7 @@ func (c *CatalogDerivation) collect() {
 		c.Warnings = append(c.Warnings, t.d.Warnings...)
 		c.Replaced = append(c.Replaced, t.d.Replaced...)
 	}
+	c.Warnings = OnePerKeyword(c.Warnings)
 }
 
 // Catalog derives rules and lenient schemas for every tool of a

@@ -43,11 +43,20 @@ type Replacement struct {
 // replacement is listed in Replaced and warned about, unless both rules
 // do the same. Then ApplyRules adjusts the schema to rules, with its
 // warnings.
+//
+// The derivation is done once per process for a tool, a schema and the
+// rules that apply to the tool (see CacheSize): each call returns a copy
+// of its own.
 func WithRules(tool string, root *Node, rules []lenient.Rule) *Derivation {
 	own := rulesFor(tool, rules)
 	if len(own) == 0 {
 		return FromNode(tool, root)
 	}
+	return cached(tool, root, own, func(root *Node) *Derivation { return withRules(tool, root, own) })
+}
+
+// withRules is WithRules, own the rules that apply to tool (not empty).
+func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 	// A key a rule of the file names is not read as a spelling-style
 	// variant of another: the file gives it a meaning of its own.
 	named := map[string]bool{}
@@ -541,7 +550,7 @@ func (f *forms) add(b *Node) {
 // only).
 func anyString(s *Node) bool {
 	for _, k := range s.Keys {
-		if k != "type" && (!annotationKeys[k] || k == "format") {
+		if k != "type" && (!annotation(k) || k == "format") {
 			return false
 		}
 	}

@@ -33,6 +33,11 @@
 // one coercion suits it: a union of a number or boolean with another type
 // and no string branch.
 //
+// A derivation is made once per process, for a tool's name, its strict
+// schema and the rules that apply to it, and each caller gets a copy of
+// its own (CacheSize bounds what is kept): an adapter built per request
+// finds its catalog derived.
+//
 // The package links the standard library and normgen's runtime (lenient,
 // normalize) only: no JSON Schema generator, YAML or ordered-map package,
 // which package schema (the generator's Go type to schema path) brings.

@@ -156,8 +156,10 @@ func (e *explained) Unwrap() error { return e.err }
 func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 	out := *list
 	out.Tools = make([]*mcp.Tool, len(list.Tools))
+	copy(out.Tools, list.Tools)
+	tools := make([]core.Tool, 0, len(list.Tools))
+	read := make([]bool, len(list.Tools))
 	for i, t := range list.Tools {
-		out.Tools[i] = t
 		if t == nil || a.isTyped(t) {
 			continue
 		}
@@ -166,9 +168,19 @@ func (a *Adapter) rewrite(list *mcp.ListToolsResult) *mcp.ListToolsResult {
 			a.core.Warn(fmt.Sprintf("%s: input schema not read: %v; advertised as it is", t.Name, err))
 			continue
 		}
-		tool := *t
-		tool.InputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
-		out.Tools[i] = &tool
+		read[i] = true
+		tools = append(tools, core.Tool{Name: t.Name, Schema: strict})
+	}
+	a.core.Learn(tools) // the whole page at once: one warning per unknown keyword
+	for i, t := range list.Tools {
+		if !read[i] {
+			continue
+		}
+		if schema, ok := a.core.Advertised(t.Name); ok {
+			tool := *t
+			tool.InputSchema = json.RawMessage(schema)
+			out.Tools[i] = &tool
+		}
 	}
 	return &out
 }

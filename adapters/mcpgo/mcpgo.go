@@ -79,6 +79,8 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 			return
 		}
 		tools := make([]mcp.Tool, len(result.Tools))
+		read := make([]bool, len(result.Tools))
+		learn := make([]core.Tool, 0, len(result.Tools))
 		for i, t := range result.Tools {
 			tools[i] = t
 			strict, ok := schemaOf(t)
@@ -86,8 +88,15 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 				a.core.Warn(t.Name + ": input schema not read; advertised as it is")
 				continue
 			}
-			tools[i].RawInputSchema = json.RawMessage(a.core.LenientSchema(t.Name, strict))
-			tools[i].InputSchema = mcp.ToolInputSchema{}
+			read[i] = true
+			learn = append(learn, core.Tool{Name: t.Name, Schema: strict})
+		}
+		a.core.Learn(learn) // the whole page at once: one warning per unknown keyword
+		for i := range tools {
+			if schema, ok := a.core.Advertised(tools[i].Name); ok && read[i] {
+				tools[i].RawInputSchema = json.RawMessage(schema)
+				tools[i].InputSchema = mcp.ToolInputSchema{}
+			}
 		}
 		result.Tools = tools
 	})

@@ -8,6 +8,7 @@ package core
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -15,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/lru"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
@@ -36,11 +38,14 @@ type Options struct {
 	LogDir string
 	// OnFix receives the fixes made to each call that needed some.
 	OnFix func(tool string, applied []normalize.Applied)
-	// OnWarning receives each field the deriver left strict (once per
-	// tool schema), each derived rule a rule of RulesFile replaces in
-	// another way, and problems that do not stop the adapter (the
-	// normalizer's too). Without it they go to log/slog's default logger
-	// (slog.Warn).
+	// OnWarning receives each field the deriver left strict, each derived
+	// rule a rule of RulesFile replaces in another way, and problems that
+	// do not stop the adapter (the normalizer's too). Without it they go
+	// to log/slog's default logger (slog.Warn). What the deriver says of a
+	// tool's schema is said once per process, by the adapter that derives
+	// it first (an unknown keyword once per tools/list page): adapters
+	// built later for the same schema and rules (one per request) find it
+	// derived, and say nothing.
 	OnWarning func(msg string)
 	// Metrics counts each call the adapter normalizes, with its fixes at
 	// their declared paths (normalize.WithMetrics; the otel module's
@@ -61,28 +66,69 @@ type Options struct {
 
 // Core derives and caches per tool, and normalizes.
 type Core struct {
-	opts  Options
-	user  []lenient.Rule
-	n     *normalize.Normalizer // for the adapter's life; SetRules on change
-	mu    sync.RWMutex
-	tools map[string]*entry
+	opts    Options
+	user    []lenient.Rule
+	userKey [sha256.Size]byte     // what the user's rules derive with
+	n       *normalize.Normalizer // for the adapter's life; SetRules on change
+	mu      sync.RWMutex
+	tools   map[string]*learned
 	// fallback is set when the rules of every tool could not be used
 	// together: the user's rules alone run, and every tool is advertised
 	// as its strict schema has it.
 	fallback bool
+	// partial is set where the process knows that the rules of every
+	// tool load together: then n holds the user's rules and the derived
+	// rules of the tools in active only, those called so far, and a
+	// tool's are added when a call to it comes (a server built per
+	// request pays for the tool it serves, not for the catalog). The
+	// normalizer applies a call's tool's rules and wildcard rules alone,
+	// so a call is normalized as with every tool's rules.
+	partial bool
+	active  map[string]bool
 }
 
+// learned is a tool as the adapter knows it.
+type learned struct {
+	key string // its strict schema, compact: what a change is told by
+	e   *entry
+}
+
+// entry is what is derived of a tool's strict schema with the user's
+// rules, shared by every Core of the process (see derived): never
+// modified once made.
 type entry struct {
-	strict  []byte // the strict schema, as seen
-	key     string // strict, compact: what a change is told by
+	strict  []byte // the strict schema, as seen (compact)
 	lenient []byte // its rewrite
 	rules   []lenient.Rule
 	derived *derive.Derivation // nil when the schema could not be read
 }
 
+// entrySize is how many tool derivations the process keeps (the least
+// recently used go first), and setSize how many sets of tools it knows
+// the rules of to load together: an adapter built per request (a server
+// per request, as github-mcp-server's HTTP transport builds one) finds its
+// catalog derived and checked, and distinct schemas or rules never make
+// the process hold more than these.
+const (
+	entrySize = derive.CacheSize
+	setSize   = 256
+)
+
+var (
+	// derived holds each tool's entry by a hash of its name, its compact
+	// strict schema and the user's rules (Core.entry). An entry is
+	// derived, and its warnings given, once per process while it is held
+	// here.
+	derived = lru.New[[sha256.Size]byte, *entry](entrySize)
+	// loads holds, by a hash of a Core's tools (names and schemas) and its
+	// user's rules (Core.rebuild), whether their rules load together
+	// (SetRules).
+	loads = lru.New[[sha256.Size]byte, bool](setSize)
+)
+
 // New loads the user's rules and builds the normalizer.
 func New(opts Options) (*Core, error) {
-	c := &Core{opts: opts, tools: map[string]*entry{}}
+	c := &Core{opts: opts, tools: map[string]*learned{}}
 	if opts.RulesFile != "" {
 		rules, err := normalize.LoadRulesFile(opts.RulesFile, nil)
 		if err != nil {
@@ -99,6 +145,7 @@ func New(opts Options) (*Core, error) {
 	if err := normalize.ValidateRules(c.user, nil); err != nil {
 		return nil, err
 	}
+	c.userKey = sha256.Sum256(must(json.Marshal(c.user)))
 	o := append([]normalize.Option(nil), opts.NormalizerOptions...)
 	if opts.LogDir != "" {
 		o = append(o, normalize.WithLogDir(opts.LogDir))
@@ -124,54 +171,158 @@ type Tool struct {
 }
 
 // Learn derives the tools whose schema is new or changed, and puts their
-// rules in use. Tools not given are kept.
+// rules in use (or, where partial, those of the tools called). Tools not
+// given are kept. What the process has derived
+// already (the same name, schema and user's rules, in any Core) is not
+// derived again, nor warned about again; the warnings of the tools
+// derived name each unknown keyword once (derive.OnePerKeyword).
 func (c *Core) Learn(tools []Tool) {
+	type change struct {
+		name, key string
+	}
 	c.mu.RLock()
-	var changed []Tool
+	var changed []change
 	for _, t := range tools {
-		if e, ok := c.tools[t.Name]; !ok || e.key != compact(t.Schema) {
-			changed = append(changed, t)
+		key := compact(t.Schema)
+		if l, ok := c.tools[t.Name]; !ok || l.key != key {
+			changed = append(changed, change{t.Name, key})
 		}
 	}
 	c.mu.RUnlock()
 	if len(changed) == 0 {
 		return
 	}
+	var warns []derive.Warning
+	got := make([]*learned, len(changed))
+	for i, t := range changed {
+		got[i] = c.entry(t.name, t.key, &warns)
+	}
+	for _, w := range derive.OnePerKeyword(warns) {
+		c.warn(w.String())
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, t := range changed {
-		e := &entry{strict: t.Schema, key: compact(t.Schema), lenient: t.Schema}
-		root, err := derive.ParseNode(t.Schema)
-		if err != nil {
-			c.warn(fmt.Sprintf("%s: input schema not read: %v; kept as it is", t.Name, err))
-		} else {
-			d := derive.WithRules(t.Name, root, c.user)
-			e.lenient, e.rules, e.derived = d.Schema.Marshal(), d.Rules, d
-			for _, w := range d.Warnings {
-				c.warn(w.String())
-			}
-		}
-		c.tools[t.Name] = e
+	for i, t := range changed {
+		c.tools[t.name] = got[i]
 	}
 	c.rebuild()
 }
 
-// rebuild puts the user's rules and every tool's derived rules in use.
-// Called with c.mu held.
-func (c *Core) rebuild() {
-	rules := append([]lenient.Rule(nil), c.user...)
-	names := make([]string, 0, len(c.tools))
-	for name := range c.tools {
-		names = append(names, name)
+// entry returns what is derived of tool's strict schema (compact) with
+// the user's rules: the process's entry, or one derived now, whose
+// warnings it appends to warns.
+func (c *Core) entry(tool, strict string, warns *[]derive.Warning) *learned {
+	h := sha256.New()
+	h.Write([]byte(tool))
+	h.Write([]byte{0})
+	h.Write([]byte(strict))
+	h.Write(c.userKey[:])
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	if e, ok := derived.Get(key); ok {
+		return &learned{key: strict, e: e}
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		rules = append(rules, c.tools[name].rules...)
+	mark := len(*warns)
+	e := &entry{strict: []byte(strict), lenient: []byte(strict)}
+	root, err := derive.ParseNode(e.strict)
+	if err != nil {
+		*warns = append(*warns, derive.Warning{Tool: tool, Message: fmt.Sprintf("input schema not read: %v; kept as it is", err)})
+	} else {
+		d := derive.WithRules(tool, root, c.user)
+		e.lenient, e.rules, e.derived = d.Schema.Marshal(), d.Rules, d
+		*warns = append(*warns, d.Warnings...)
+	}
+	if held := derived.Add(key, e); held != e {
+		// Another Core derived it meanwhile, and warned.
+		*warns = (*warns)[:mark]
+		return &learned{key: strict, e: held}
+	}
+	return &learned{key: strict, e: e}
+}
+
+// rebuild puts the user's rules and every tool's derived rules in use,
+// or, where the process knows they load together, those of the tools
+// called so far (partial). Called with c.mu held.
+func (c *Core) rebuild() {
+	h := sha256.New()
+	h.Write(c.userKey[:])
+	for _, name := range c.names() {
+		h.Write([]byte(name))
+		h.Write([]byte{0})
+		h.Write([]byte(c.tools[name].key))
+		h.Write([]byte{0})
+	}
+	var set [sha256.Size]byte
+	h.Sum(set[:0])
+	ok, known := loads.Get(set)
+	switch {
+	case known && ok:
+		c.fallback, c.partial = false, true
+		if len(c.active) > 0 { // a tool called before may have changed
+			c.setActive()
+		}
+	case known:
+		// Warned about by the Core that found it.
+		c.fallback, c.partial, c.active = true, false, nil
+		if err := c.n.SetRules(c.user); err != nil {
+			c.warn(err.Error())
+		}
+	default:
+		loads.Add(set, c.install())
+	}
+}
+
+// ready puts the rules of tool in use, where they are not yet (partial).
+func (c *Core) ready(tool string) {
+	c.mu.RLock()
+	_, learned := c.tools[tool]
+	todo := c.partial && learned && !c.active[tool]
+	c.mu.RUnlock()
+	if !todo {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, learned := c.tools[tool]; c.partial && learned && !c.active[tool] {
+		if c.active == nil {
+			c.active = map[string]bool{}
+		}
+		c.active[tool] = true
+		c.setActive()
+	}
+}
+
+// setActive puts the user's rules and those of the active tools in use.
+// Called with c.mu held.
+func (c *Core) setActive() {
+	rules := append([]lenient.Rule(nil), c.user...)
+	for _, name := range c.names() {
+		if c.active[name] {
+			rules = append(rules, c.tools[name].e.rules...)
+		}
+	}
+	if err := c.n.SetRules(rules); err != nil {
+		// Part of what loaded together in another Core: not expected.
+		c.warn(fmt.Sprintf("derived rules not used, every tool advertised with its own strict schema: %v", err))
+		c.fallback, c.partial, c.active = true, false, nil
+		if err := c.n.SetRules(c.user); err != nil {
+			c.warn(err.Error())
+		}
+	}
+}
+
+// install puts the user's rules and every tool's derived rules in use,
+// and reports whether they loaded together. Called with c.mu held.
+func (c *Core) install() bool {
+	c.partial, c.active = false, nil
+	rules := append([]lenient.Rule(nil), c.user...)
+	for _, name := range c.names() {
+		rules = append(rules, c.tools[name].e.rules...)
 	}
 	err := c.n.SetRules(rules)
 	if err == nil {
 		c.fallback = false
-		return
+		return true
 	}
 	// Not expected (derive.WithRules leaves out what overlaps the user's rules;
 	// two tools' derived rules never share an id unless their names and
@@ -182,6 +333,17 @@ func (c *Core) rebuild() {
 	if err := c.n.SetRules(c.user); err != nil {
 		c.warn(err.Error())
 	}
+	return false
+}
+
+// names returns the names of the tools learned, in order.
+func (c *Core) names() []string {
+	names := make([]string, 0, len(c.tools))
+	for name := range c.tools {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Warn reports a problem that does not stop the adapter: to
@@ -204,17 +366,28 @@ func (c *Core) Known(tool string) bool {
 	return ok
 }
 
-// LenientSchema returns the rewrite of a tool's strict schema, learning it
-// when new.
-func (c *Core) LenientSchema(tool string, strict []byte) []byte {
-	c.Learn([]Tool{{tool, strict}})
+// Advertised returns the schema to advertise for a tool learned: the
+// rewrite of its strict schema (its strict schema while the derived rules
+// are not in use). The bytes are the caller's.
+func (c *Core) Advertised(tool string) ([]byte, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	e := c.tools[tool]
-	if c.fallback {
-		return e.strict
+	l, ok := c.tools[tool]
+	switch {
+	case !ok:
+		return nil, false
+	case c.fallback:
+		return bytes.Clone(l.e.strict), true
 	}
-	return e.lenient
+	return bytes.Clone(l.e.lenient), true
+}
+
+// LenientSchema returns the rewrite of a tool's strict schema, learning it
+// when new. The bytes are the caller's.
+func (c *Core) LenientSchema(tool string, strict []byte) []byte {
+	c.Learn([]Tool{{tool, strict}})
+	b, _ := c.Advertised(tool)
+	return b
 }
 
 // Normalize fixes a call's raw arguments: bytes in, bytes out (the same
@@ -225,6 +398,7 @@ func (c *Core) LenientSchema(tool string, strict []byte) []byte {
 // they come out as {} when nothing applies, so that a handler validating
 // against the tool's schema sees an object.
 func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied) {
+	c.ready(tool)
 	in := args
 	absent := false
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
@@ -255,11 +429,12 @@ func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied)
 // validation message.
 func (c *Core) Explain(tool string, args []byte) string {
 	c.mu.RLock()
-	e, fallback := c.tools[tool], c.fallback
+	l, fallback := c.tools[tool], c.fallback
 	c.mu.RUnlock()
-	if e == nil || e.derived == nil || fallback {
+	if l == nil || l.e.derived == nil || fallback {
 		return ""
 	}
+	e := l.e
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
 		args = []byte("{}")
 	}
@@ -274,6 +449,14 @@ func (c *Core) Stats() normalize.Stats { return c.n.Stats() }
 
 // Close flushes the statistics.
 func (c *Core) Close() error { return c.n.Close() }
+
+// must returns b, for what cannot fail.
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
 
 func compact(b []byte) string {
 	var buf bytes.Buffer

@@ -85,3 +85,55 @@ func TestWarningsToSlog(t *testing.T) {
 		}
 	}
 }
+
+// TestCoreShared: Cores built one after another (an adapter per request)
+// derive a schema once and warn about it once; each normalizes with the
+// derived rules (after the first, a tool's are put in use when a call to
+// it comes), and the schema bytes each returns are its caller's. Other
+// user rules derive it again.
+func TestCoreShared(t *testing.T) {
+	strict := []byte(`{"type":"object","properties":{"shared_n":{"type":"integer"},"e":{"type":"integer","enum":[1,2]}}}`)
+	strict2 := []byte(`{"type":"object","properties":{"flag":{"type":"boolean"}}}`)
+	var warnings []string
+	for range 3 {
+		c, err := New(Options{OnWarning: func(m string) { warnings = append(warnings, m) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Learn([]Tool{{"shared", strict}, {"shared2", strict2}})
+		schema, _ := c.Advertised("shared")
+		schema[0] = 'x'
+		if again, _ := c.Advertised("shared"); again[0] != '{' {
+			t.Fatalf("Advertised shares its bytes: %s", again)
+		}
+		if out, applied := c.Normalize("shared", []byte(`{"shared_n":"5"}`)); string(out) != `{"shared_n":5}` || len(applied) != 1 {
+			t.Errorf("normalized %s %+v", out, applied)
+		}
+		// A second tool's rules, put in use when a call to it comes.
+		if out, applied := c.Normalize("shared2", []byte(`{"flag":"yes"}`)); string(out) != `{"flag":true}` || len(applied) != 1 {
+			t.Errorf("shared2 normalized %s %+v", out, applied)
+		}
+		if out, _ := c.Normalize("shared", []byte(`{"shared_n":"6"}`)); string(out) != `{"shared_n":6}` {
+			t.Errorf("shared normalized %s after shared2", out)
+		}
+		if why := c.Explain("shared", []byte(`{"e":3}`)); why == "" {
+			t.Error("no explanation")
+		}
+		c.Close()
+	}
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], `shared: e: integer field with "enum"`) {
+		t.Errorf("three Cores: warnings %q, want the enum's once", warnings)
+	}
+	c, err := New(Options{
+		Rules:     []lenient.Rule{{ID: "d", Tools: []string{"shared"}, Type: lenient.RuleParamDefault, From: "shared_n", Value: []byte(`1`)}},
+		OnWarning: func(m string) { warnings = append(warnings, m) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"shared", strict}})
+	if len(warnings) != 2 {
+		t.Errorf("other rules: warnings %q, want the enum's again", warnings)
+	}
+}

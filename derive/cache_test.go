@@ -1,0 +1,80 @@
+package derive
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestCacheCopies: a derivation is made once per process, and each call
+// gets a copy of its own: changing what one call returned, or the schema
+// it was given, changes nothing another call returns.
+func TestCacheCopies(t *testing.T) {
+	strict := `{"type":"object","properties":{"cache_copies_n":{"type":"integer"},"e":{"type":"integer","enum":[1]}}}`
+	root, err := ParseNode([]byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := FromNode("t", root)
+	want, wantRules := string(first.Schema.Marshal()), fmt.Sprint(first.Rules)
+	first.Schema.Set("type", jstr("array"))
+	first.Rules[0].Tools[0] = "other"
+	first.Rules[0].ID = "changed"
+	first.Warnings[0].Message = "changed"
+	root.Get("properties").Get("cache_copies_n").Set("type", jstr("string")) // the caller's node, after the call
+	again, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(again.Schema.Marshal()); got != want {
+		t.Errorf("schema after a caller changed its copy:\n got %s\nwant %s", got, want)
+	}
+	if got := fmt.Sprint(again.Rules); got != wantRules {
+		t.Errorf("rules after a caller changed its copy:\n got %s\nwant %s", got, wantRules)
+	}
+	if again.Warnings[0].Message == "changed" {
+		t.Error("warnings shared")
+	}
+	if err := again.Explain([]byte(`{"cache_copies_n":"x"}`)); err == nil {
+		t.Error("Explain read the caller's changed schema")
+	}
+}
+
+// TestCacheKey: a derivation is told apart by the tool's name, its
+// schema and the rules that apply to it; rules for other tools do not
+// count. Concurrent calls are safe (go test -race).
+func TestCacheKey(t *testing.T) {
+	strict := `{"type":"object","properties":{"depth":{"type":"integer"}},"required":["depth"]}`
+	root, _ := ParseNode([]byte(strict))
+	alias := lenient.Rule{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "count", To: "depth"}
+	other := lenient.Rule{ID: "o", Tools: []string{"u"}, Type: lenient.RuleParamAlias, From: "count", To: "depth"}
+	plain := string(FromNode("t", root).Schema.Marshal())
+	if got := string(FromNode("u", root).Rules[0].Tools[0]); got != "u" {
+		t.Errorf("tool u got the rules of t: %s", got)
+	}
+	withAlias := string(WithRules("t", root, []lenient.Rule{alias}).Schema.Marshal())
+	if withAlias == plain {
+		t.Errorf("WithRules with an alias gave the schema without: %s", plain)
+	}
+	if got := string(WithRules("t", root, []lenient.Rule{other}).Schema.Marshal()); got != plain {
+		t.Errorf("a rule for another tool changed the schema:\n got %s\nwant %s", got, plain)
+	}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for range 50 {
+				rules := []lenient.Rule{alias}
+				want := withAlias
+				if i%2 == 0 {
+					rules, want = nil, plain
+				}
+				if got := string(WithRules("t", root, rules).Schema.Marshal()); got != want {
+					t.Errorf("concurrent call: got %s, want %s", got, want)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
