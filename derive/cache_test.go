@@ -48,15 +48,17 @@ func TestCacheCopies(t *testing.T) {
 func TestCacheKey(t *testing.T) {
 	strict := `{"type":"object","properties":{"depth":{"type":"integer"}},"required":["depth"]}`
 	root, _ := ParseNode([]byte(strict))
-	alias := lenient.Rule{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "count", To: "depth"}
-	other := lenient.Rule{ID: "o", Tools: []string{"u"}, Type: lenient.RuleParamAlias, From: "count", To: "depth"}
+	// A default changes the schema (depth leaves required); an def
+	// would not (one name per parameter).
+	def := lenient.Rule{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "depth", Value: []byte("3")}
+	other := lenient.Rule{ID: "o", Tools: []string{"u"}, Type: lenient.RuleParamDefault, From: "depth", Value: []byte("3")}
 	plain := string(FromNode("t", root).Schema.Marshal())
 	if got := string(FromNode("u", root).Rules[0].Tools[0]); got != "u" {
 		t.Errorf("tool u got the rules of t: %s", got)
 	}
-	withAlias := string(WithRules("t", root, []lenient.Rule{alias}).Schema.Marshal())
-	if withAlias == plain {
-		t.Errorf("WithRules with an alias gave the schema without: %s", plain)
+	withDefault := string(WithRules("t", root, []lenient.Rule{def}).Schema.Marshal())
+	if withDefault == plain {
+		t.Errorf("WithRules with a default gave the schema without: %s", plain)
 	}
 	if got := string(WithRules("t", root, []lenient.Rule{other}).Schema.Marshal()); got != plain {
 		t.Errorf("a rule for another tool changed the schema:\n got %s\nwant %s", got, plain)
@@ -65,8 +67,8 @@ func TestCacheKey(t *testing.T) {
 	for i := range 8 {
 		wg.Go(func() {
 			for range 50 {
-				rules := []lenient.Rule{alias}
-				want := withAlias
+				rules := []lenient.Rule{def}
+				want := withDefault
 				if i%2 == 0 {
 					rules, want = nil, plain
 				}
