@@ -300,8 +300,11 @@ func TestFilesystemRules(t *testing.T) {
 	if branches := advertised.Properties["occurrence"].AnyOf; len(branches) != 3 || branches[1].Type != "string" || branches[2].Type != "null" {
 		t.Errorf("occurrence has no string form in tools/list: %s", b)
 	}
-	if fmt.Sprint(advertised.Required) != "[path]" {
-		t.Errorf("required %v; old_text and new_text, which old_str and new_str alias, are not", advertised.Required)
+	if fmt.Sprint(advertised.Required) != "[path old_text new_text]" {
+		t.Errorf("required %v; old_text and new_text, which old_str and new_str alias, stay required (one name per parameter)", advertised.Required)
+	}
+	if _, ok := advertised.Properties["old_str"]; ok {
+		t.Error("the alias old_str is advertised")
 	}
 	req := mcp.CallToolRequest{}
 	req.Params.Name = "edit_file"

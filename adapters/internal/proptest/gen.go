@@ -19,10 +19,9 @@ import (
 // lenient one) admits, in the forms it admits: native values within their
 // bounds, the string forms of numbers and booleans, arrays and objects as
 // JSON text, enum and alias values, optional fields left out (defaulted
-// ones among them), alias keys for the fields rules alias (never two names
-// of one field, and never such a field left out: class (c) of the README
-// is not generated), and now and then a key an open object does not
-// declare. What it makes is a candidate: the caller keeps those the schema
+// ones among them), alias keys for the optional fields of open objects
+// that rules alias (never two names of one field), and now and then a key
+// an open object does not declare. What it makes is a candidate: the caller keeps those the schema
 // validates.
 type Gen struct {
 	// Valid, when set, tells whether a value is valid under the schema at
@@ -30,7 +29,8 @@ type Gen struct {
 	// text only when it holds a valid value.
 	Valid func(pointer string, value []byte) bool
 
-	// Used counts, for the last call made, the forms it used: "alias key",
+	// Used counts, for the last call made, the forms it used: "alias key"
+	// (and "alias place", a field an alias key could have been sent for),
 	// "string form", "JSON text", "default left out", "value alias",
 	// "value for JSON text" (an array or object where a rule makes text).
 	Used map[string]int
@@ -276,6 +276,12 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			}
 		}
 	}
+	// An alias key is sent only where the schema admits it: for an
+	// optional field of an object that takes other keys. Each parameter
+	// is advertised once (class (f)), so a closed object or a required
+	// field refuses its aliases.
+	ap := s.Get("additionalProperties")
+	open := (ap == nil || ap.Text() == "true" || ap.Kind == '{' && len(ap.Keys) == 0) && s.Get("unevaluatedProperties") == nil
 	props := s.Get("properties")
 	if props != nil && props.Kind == '{' {
 		for i, k := range props.Keys {
@@ -283,9 +289,7 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 				continue // given as one of its field's names
 			}
 			aliases := g.aliases[path][k]
-			// A field with aliases is always given (leaving it out is
-			// class (c)), unless a default fills it.
-			mayOmit := !required[k] && (len(aliases) == 0 || g.defaults[path][k])
+			mayOmit := !required[k]
 			if mayOmit && (depth >= maxDepth || !g.chance(0.6)) {
 				if g.defaults[path][k] {
 					g.Used["default left out"]++
@@ -293,15 +297,18 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 				continue
 			}
 			key := k
-			if len(aliases) > 0 && g.chance(0.4) {
-				key = aliases[g.rng.IntN(len(aliases))]
-				g.Used["alias key"]++
+			if len(aliases) > 0 && open && !required[k] {
+				g.Used["alias place"]++
+				if g.chance(0.4) {
+					key = aliases[g.rng.IntN(len(aliases))]
+					g.Used["alias key"]++
+				}
 			}
 			member(key)
 			b = g.value(b, props.Vals[i], join(path, k), ptr+"/properties/"+escape(k), depth+1)
 		}
 	}
-	switch ap := s.Get("additionalProperties"); {
+	switch {
 	case ap != nil && ap.Kind == '{' && len(ap.Keys) > 0:
 		for i, k := 0, g.rng.IntN(3); i < k && depth < maxDepth; i++ {
 			member("k" + strconv.Itoa(i))
