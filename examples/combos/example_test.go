@@ -31,7 +31,7 @@ func ExampleQueryInput() {
 	cs := connect(s) // a client session over an in-memory transport
 	for _, args := range []string{
 		`{"namespace":"sales","table":"orders"}`,
-		`{"table_name":"orders","max_rows":"5","order":"descending"}`,
+		`{"table":"orders","max_rows":"5","order":"descending"}`,
 		`{"schema":"sales","namespace":"hr","table":"orders"}`,
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: t.Name, Arguments: json.RawMessage(args)})

@@ -40,7 +40,9 @@ func call(t *testing.T, cs *mcp.ClientSession, args string) (string, bool) {
 }
 
 // TestTypedHandler: clean, stringified and aliased calls reach the typed
-// go-sdk handler with equal values.
+// go-sdk handler with equal values; an alias of the required title alone
+// is refused by the SDK's validation (class (f): the schema shows each
+// parameter once), as docs/examples.md says.
 func TestTypedHandler(t *testing.T) {
 	l := &List{}
 	cs := connect(t, l)
@@ -49,7 +51,7 @@ func TestTypedHandler(t *testing.T) {
 	for _, args := range []string{
 		`{"title":"write report","priority":2,"done":true,"tags":["work","q3"],"parent_id":7,"estimate_hours":1.5}`,
 		`{"title":"write report","priority":"2","done":"yes","tags":"[\"work\",\"q3\"]","parent_id":"7","estimate_hours":"1.5"}`,
-		`{"name":"write report","priority":2.0,"done":"TRUE","labels":["work","q3"],"parent_id":"007","estimate_hours":1.5}`,
+		`{"title":"write report","priority":2.0,"done":"TRUE","labels":["work","q3"],"parent_id":"007","estimate_hours":1.5}`,
 	} {
 		if text, isErr := call(t, cs, args); isErr {
 			t.Fatalf("%s: tool error %s", args, text)
@@ -57,6 +59,9 @@ func TestTypedHandler(t *testing.T) {
 		if diff := cmp.Diff(want, l.Last()); diff != "" {
 			t.Errorf("%s: handler received (-want +got):\n%s", args, diff)
 		}
+	}
+	if text, isErr := call(t, cs, `{"name":"write report"}`); !isErr || !strings.Contains(text, `missing properties: ["title"]`) {
+		t.Errorf("the alias name for the required title: %v %s; want the SDK's refusal", isErr, text)
 	}
 	// An absent key takes the tag's default, applied by the generated decoder.
 	call(t, cs, `{"title":"t"}`)

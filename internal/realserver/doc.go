@@ -11,6 +11,6 @@
 // builds them, runs the server's unit tests (which decode through the
 // generated UnmarshalJSON), and compares each tool's generated schema with
 // the one the server's own ConvertTool builds: the same required lists,
-// and at most 1.2x its bytes. With NORMGEN_DUMP=DIR it writes both
+// and at most 1.26x its bytes. With NORMGEN_DUMP=DIR it writes both
 // catalogs there (server.json, normgen.json).
 package realserver
