@@ -235,6 +235,38 @@ type indexedField struct {
 	id string
 }
 
+// pkgPos is the position of the package: its first file's package clause.
+func (l *loader) pkgPos() token.Pos {
+	var first *ast.File
+	for _, f := range l.pkg.Syntax {
+		if first == nil || l.pkg.Fset.Position(f.Package).Filename < l.pkg.Fset.Position(first.Package).Filename {
+			first = f
+		}
+	}
+	if first == nil {
+		return token.NoPos
+	}
+	return first.Package
+}
+
+// structTypes says which struct types the package declares, for a -type
+// that names none of them.
+func (l *loader) structTypes() string {
+	var names []string
+	scope := l.pkg.Types.Scope()
+	for _, n := range scope.Names() {
+		if tn, ok := scope.Lookup(n).(*types.TypeName); ok && !tn.IsAlias() {
+			if _, ok := tn.Type().Underlying().(*types.Struct); ok {
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "it declares no struct type"
+	}
+	return "its struct types: " + strings.Join(names, ", ")
+}
+
 func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
 }
@@ -364,7 +396,7 @@ func (l *loader) build(cfg Config) *Package {
 	for _, name := range cfg.Types {
 		obj := l.pkg.Types.Scope().Lookup(name)
 		if obj == nil {
-			l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
+			l.errorf(l.pkgPos(), "", "-type %s: no such type in package %s (%s); %s", name, l.pkg.Name, l.pkg.PkgPath, l.structTypes())
 			continue
 		}
 		if _, marked := namedAt[name]; !marked {
@@ -764,13 +796,19 @@ const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint6
 
 // typeRef maps a Go type to the model, reporting unsupported types.
 func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
+	return l.typeRefAs(t, t, pos, fieldID, inSlice)
+}
+
+// typeRefAs is typeRef of t, reported as shown: the type as declared, a
+// pointer to t where t is what it points to.
+func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
 	t = types.Unalias(t)
 	if ptr, ok := t.(*types.Pointer); ok {
 		if _, ok := types.Unalias(ptr.Elem()).(*types.Pointer); ok {
-			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", t, supported)
+			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", shown, supported)
 			return nil
 		}
-		r := l.typeRef(ptr.Elem(), pos, fieldID, inSlice)
+		r := l.typeRefAs(ptr.Elem(), shown, pos, fieldID, inSlice)
 		if r != nil {
 			r.Pointer = true
 		}
@@ -798,7 +836,7 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 				return l.stdRef(n, pos, fieldID)
 			}
 			if n.TypeArgs().Len() > 0 {
-				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", t)
+				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", shown)
 				return nil
 			}
 			s := l.structOf(obj, inSlice)
@@ -814,7 +852,7 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		r = basicRef(u)
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", t)
+			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", shown)
 			return nil
 		}
 		elem := l.typeRef(u.Elem(), pos, fieldID, true)
@@ -824,11 +862,11 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		r = &TypeRef{Kind: schema.Array, Elem: elem}
 	case *types.Map:
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Kind() != types.String {
-			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", t, supported)
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", shown, supported)
 			return nil
 		}
 		if _, ok := types.Unalias(u.Key()).(*types.Named); ok {
-			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string", t)
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string", shown)
 			return nil
 		}
 		elem := l.typeRef(u.Elem(), pos, fieldID, inSlice)
@@ -841,11 +879,11 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 			r = &TypeRef{Kind: schema.Any}
 		}
 	case *types.Struct:
-		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", t)
+		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", shown)
 		return nil
 	}
 	if r == nil {
-		l.errorf(pos, fieldID, "unsupported type %s; %s", t, supported)
+		l.errorf(pos, fieldID, "unsupported type %s; %s", shown, supported)
 		return nil
 	}
 	if named != nil {
