@@ -271,6 +271,12 @@ func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
+// relate adds the place pos, where msg is, to the last error.
+func (l *loader) relate(pos token.Pos, msg string) {
+	d := &l.diags[len(l.diags)-1]
+	d.Related = append(d.Related, Related{Pos: l.pkg.Fset.Position(pos), Msg: msg})
+}
+
 func (l *loader) warnf(pos token.Pos, field, format string, args ...any) {
 	l.warns = append(l.warns, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
@@ -418,7 +424,8 @@ func (l *loader) build(cfg Config) *Package {
 			continue
 		}
 		if dec, m := ownDecoding(obj.Type()); dec != 0 {
-			l.errorf(c.pos, "", "type %s has an %s of its own (%s), with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), relPos(l.pkg.Fset.Position(m.Pos()), l.dir), c.name)
+			l.errorf(c.pos, "", "type %s has an %s of its own, with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), c.name)
+			l.relate(m.Pos(), c.name+"'s "+m.Name())
 			continue
 		}
 		if !l.genericTool(obj, c.pos) {
@@ -438,7 +445,8 @@ func (l *loader) build(cfg Config) *Package {
 		s.Input = true
 		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
 		if prev, dup := names[name]; dup {
-			l.errorf(c.pos, "", "tool name %q is also used by %s (%s); give one of them another //normgen:tool name", name, prev.Input.Name, relPos(prev.Pos, l.dir))
+			l.errorf(c.pos, "", "tool name %q is also used by %s; give one of them another //normgen:tool name", name, prev.Input.Name)
+			l.diags[len(l.diags)-1].Related = []Related{{Pos: prev.Pos, Msg: "tool " + name + " of " + prev.Input.Name}}
 			continue
 		}
 		names[name] = t
@@ -1138,11 +1146,4 @@ func outputPath(dir, output, pkgName string) string {
 		return filepath.Join(dir, "normgen_normgen.go")
 	}
 	return filepath.Join(dir, pkgName+"_normgen.go")
-}
-
-func relPos(p token.Position, dir string) string {
-	if rel, err := filepath.Rel(dir, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
-		p.Filename = rel
-	}
-	return p.String()
 }
