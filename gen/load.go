@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -701,6 +702,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			}
 		}
 		if !v.Exported() {
+			l.unexportedTagged(v, tag, fieldID)
 			continue
 		}
 		if name == "" {
@@ -901,6 +903,28 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 		}
 	}
 	return r
+}
+
+// unexportedTagged warns of an unexported field v with a json,
+// jsonschema or norm tag: encoding/json never sets it, so its tags are
+// not honoured, which would otherwise go without a word.
+func (l *loader) unexportedTagged(v *types.Var, tag reflect.StructTag, fieldID string) {
+	var tags []string
+	for _, k := range []string{"json", "jsonschema", "norm"} {
+		if _, ok := tag.Lookup(k); ok {
+			tags = append(tags, k)
+		}
+	}
+	if len(tags) == 0 {
+		return
+	}
+	what, them := "a "+tags[0]+" tag", "tag"
+	if len(tags) > 1 {
+		what, them = strings.Join(tags[:len(tags)-1], ", ")+" and "+tags[len(tags)-1]+" tags", "tags"
+	}
+	r, size := utf8.DecodeRuneInString(v.Name())
+	exported := string(unicode.ToUpper(r)) + v.Name()[size:]
+	l.warnf(v.Pos(), fieldID, "unexported field with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); export it (%s) to make it one, or remove the %s", what, exported, them)
 }
 
 // isRawMessage reports whether obj, a defined type, is json.RawMessage:
