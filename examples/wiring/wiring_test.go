@@ -3,6 +3,8 @@ package wiring
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,6 +12,9 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	typed "github.com/normgen/normgen/examples/typed"
+	"github.com/normgen/normgen/lenient"
 )
 
 // call sends one tools/call (args "" leaves "arguments" out) and returns
@@ -112,5 +117,37 @@ func TestTypedAddTask(t *testing.T) {
 	}
 	if got, isErr := c(t, "add_task", ""); !isErr || !strings.Contains(got, "title") {
 		t.Errorf("no arguments: %q (error %v), want a tool error naming title", got, isErr)
+	}
+}
+
+// TestMCPGoTypedNoArguments: mcp-go's typed handler (NewTypedToolHandler,
+// whose BindArguments hands the raw arguments to the generated
+// UnmarshalJSON) answers a call that leaves out arguments as the decoder
+// reads {}: the required title is named. docs/examples.md shows the text.
+func TestMCPGoTypedNoArguments(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "examples.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(doc), "<!-- checked-by: examples/wiring TestMCPGoTypedNoArguments -->\n```\n")
+	if !ok {
+		t.Fatal("docs/examples.md has no block checked by TestMCPGoTypedNoArguments")
+	}
+	shown, _, _ := strings.Cut(block, "\n```")
+	tl := lenient.MustLookupTool(typed.NormgenTools(), "add_task")
+	for _, validate := range []bool{false, true} {
+		var opts []server.ServerOption
+		if validate {
+			opts = append(opts, server.WithInputSchemaValidation())
+		}
+		s := server.NewMCPServer("typed-mcpgo", "v0.1.0", opts...)
+		s.AddTool(mcpgo.NewToolWithRawSchema(tl.Name, tl.Description, tl.InputSchema),
+			mcpgo.NewTypedToolHandler(func(_ context.Context, _ mcpgo.CallToolRequest, in typed.AddTaskInput) (*mcpgo.CallToolResult, error) {
+				return mcpgo.NewToolResultText(in.Title), nil
+			}))
+		got, isErr := mcpGoCaller(t, s)(t, "add_task", "")
+		if !isErr || got != shown {
+			t.Errorf("validation %v: %q (error %v); docs/examples.md shows %q", validate, got, isErr, shown)
+		}
 	}
 }
