@@ -93,7 +93,7 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 			l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", name, why)
 		}
 	default:
-		r.Own = &schema.Type{Kind: schema.Custom}
+		r.Own = &schema.Type{Kind: schema.Custom, Shape: shapeOf(n.Underlying())}
 		what := "has no JSONSchema() method (invopop/jsonschema's interface) to say what it takes"
 		if has {
 			what = "has a JSONSchema() method normgen cannot read (" + why + ")"
@@ -101,7 +101,11 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 		if m.Pos().IsValid() {
 			related = append([]Related{{Pos: l.pkg.Fset.Position(m.Pos()), Msg: name + "'s UnmarshalJSON"}}, related...)
 		}
-		l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalJSON, which normgen cannot see into, and %s: its schema is {}, any value", name, what)
+		gemini := ""
+		if sh := r.Own.Shape; sh != nil {
+			gemini = " (the gemini profile, which needs one type, says " + schema.ShapeName(sh) + ": its Go type)"
+		}
+		l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalJSON, which normgen cannot see into, and %s: its schema is {}, any value%s", name, what, gemini)
 	}
 	return r
 }
@@ -498,4 +502,39 @@ func zero(v any) bool {
 		return len(x) == 0
 	}
 	return false
+}
+
+// shapeOf is the schema.Type.Shape of a Go type: its kind as
+// encoding/json writes its values, and a slice's element's shape; nil for
+// an interface, a channel or a function.
+func shapeOf(t types.Type) *schema.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return &schema.Type{Kind: schema.String}
+		case u.Info()&types.IsBoolean != 0:
+			return &schema.Type{Kind: schema.Bool}
+		case u.Info()&types.IsUnsigned != 0:
+			return &schema.Type{Kind: schema.Uint}
+		case u.Info()&types.IsInteger != 0:
+			return &schema.Type{Kind: schema.Int}
+		case u.Info()&types.IsFloat != 0:
+			return &schema.Type{Kind: schema.Float}
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return &schema.Type{Kind: schema.String} // base64 text
+		}
+		return &schema.Type{Kind: schema.Array, Elem: shapeOf(u.Elem())}
+	case *types.Array:
+		return &schema.Type{Kind: schema.Array, Elem: shapeOf(u.Elem())}
+	case *types.Map:
+		return &schema.Type{Kind: schema.Map}
+	case *types.Struct:
+		return &schema.Type{Kind: schema.Object}
+	case *types.Pointer:
+		return shapeOf(u.Elem())
+	}
+	return nil
 }
