@@ -263,13 +263,13 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if t.Strict {
 			pattern = lenient.RFC3339Pattern
 		}
-		branches = []*jsonschema.Schema{{Type: "string", Pattern: pattern}}
+		branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(pattern, absent)}}
 	case Duration:
 		switch { // a strict one is an Int (encoding/json's reading)
 		case t.Unit == "":
-			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.DurationPattern}}
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(lenient.DurationPattern, absent)}}
 		default: // a number that is not a whole number of nanoseconds is class (a)
-			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
+			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: orEmpty(lenient.DurationNumberPattern, absent)}}
 		}
 	case Custom:
 		own, err := customSchema(t.Schema)
