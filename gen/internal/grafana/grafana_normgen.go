@@ -1442,7 +1442,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var investigationParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"start"}, {"end"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull}}
+var investigationParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"start"}, {"end"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *InvestigationParams) UnmarshalJSON(data []byte) error {
@@ -1488,7 +1488,7 @@ const allIntTypesParamsSchemaOpenAIStrict = `{"properties":{"int8Field":{"anyOf"
 const embeddedParamsSchema = `{"properties":{"name":{"type":"string","description":"Name parameter"},"embeddedCount":{"anyOf":[{"type":"integer","description":"Embedded count field"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["name"]}`
 const embeddedParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"embeddedCount":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","embeddedCount"]}`
 const emptyParamsSchema = `{"properties":{},"additionalProperties":false,"type":"object"}`
-const investigationParamsSchema = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?$","description":"End time for the investigation"},{"type":"null"}]}},"type":"object","required":["name"]}`
+const investigationParamsSchema = `{"properties":{"name":{"type":"string","description":"The name of the investigation"},"start":{"anyOf":[{"type":"string","pattern":"^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?)?$","description":"Start time for the investigation"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?)?$","description":"End time for the investigation"},{"type":"null"}]}},"type":"object","required":["name"]}`
 const investigationParamsSchemaOpenAIStrict = `{"properties":{"name":{"type":"string"},"start":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?$"},{"type":"null"}]},"end":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["name","start","end"]}`
 const floatParamsSchema = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
 const floatParamsSchemaOpenAIStrict = `{"properties":{"price":{"anyOf":[{"type":"number"},{"type":"null"}]},"rating":{"anyOf":[{"type":"number"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["price","rating","count"]}`
@@ -1565,8 +1565,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(investigationParamsSchema),
 			Name:        "find_error_pattern_logs",
 			Rules: lenient.ToolRules("find_error_pattern_logs", []lenient.FieldRules{
-				{Path: "start", Absent: lenient.AbsentNull, Coerce: "date_time"},
-				{Path: "end", Absent: lenient.AbsentNull, Coerce: "date_time"},
+				{Path: "start", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "date_time"},
+				{Path: "end", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "date_time"},
 			}),
 			Schemas: lenient.SharedSchemas(investigationParamsSchema, investigationParamsSchemaOpenAIStrict, ""),
 		},
