@@ -1133,9 +1133,9 @@ func (l *loader) checkNames(s *Struct) {
 }
 
 // implicitAliases adds to s's fields the spelling-style variants of
-// their names that read as them (schema.ImplicitAliases), after the
-// declared aliases, unless the type, its package or the field turns them
-// off.
+// their names and declared aliases that read as them
+// (schema.ImplicitAliases), after the declared aliases, unless the type,
+// its package or the field turns them off.
 func (l *loader) implicitAliases(s *Struct) {
 	if s.NoVariants {
 		return

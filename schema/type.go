@@ -138,8 +138,8 @@ type Field struct {
 	// Name is the wire name (from the json tag).
 	Name string
 	// Aliases are the other accepted keys: `norm:"alias=a|b"`, then the
-	// spelling-style variants of Name that read as it (ImplicitAliases),
-	// unless turned off with variants=off.
+	// spelling-style variants of Name and of those aliases that read as it
+	// (ImplicitAliases), unless turned off with variants=off.
 	Aliases []string
 	// Required is true when the field is required, under the model of
 	// required fields (by default: the json tag has no omitempty, or the
