@@ -166,17 +166,19 @@ func RewriteLenient(strict []byte) (json.RawMessage, []Warning, error) {
 // derivation is done once per process (see CacheSize): each call returns
 // a copy of its own.
 func FromNode(tool string, root *Node) *Derivation {
-	return cached(tool, root, nil, func(root *Node) *Derivation { return deriveNode(tool, root, nil, nil) })
+	return cached(tool, root, nil, func(root *Node) *Derivation { return deriveNode(tool, root, nil, nil, nil) })
 }
 
 // deriveNode is FromNode leaving the values at the paths of keep as the
-// strict schema has them (no rule, no other form; only respelled), and
+// strict schema has them (no rule, no other form; only respelled),
 // reading no key at a path of named (the paths other rules name) as a
-// spelling-style variant.
-func deriveNode(tool string, root *Node, keep, named map[string]bool) *Derivation {
+// spelling-style variant, and reading the variants of the aliases other
+// rules declare (declared: a property's path -> its alias keys) as their
+// properties.
+func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
 	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
 	survey.rootSchema(root.Clone())
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
 	out := d.rootSchema(root.Clone())
 	aliasesOuterFirst(d.rules)
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root}
@@ -308,6 +310,10 @@ type deriver struct {
 	// named are paths the rules given to WithRules name: no spelling
 	// variant is read there.
 	named map[string]bool
+	// declared are the alias keys the rules given to WithRules declare,
+	// by the path of the property they are aliases of: their
+	// spelling-style variants read as it too.
+	declared map[string][]string
 }
 
 // objSite is what the survey records of an object schema: its declared
@@ -578,7 +584,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
 	}
-	for i, implicit := range leniency.ImplicitAliases(props.Keys, nil, nil) {
+	for i, implicit := range leniency.ImplicitAliases(props.Keys, d.aliasesOf(path, props.Keys), nil) {
 		name := props.Keys[i]
 		for _, v := range implicit {
 			at := join(path, v)
@@ -588,6 +594,19 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
 		}
 	}
+}
+
+// aliasesOf is, for each of the keys of the object at path, the alias
+// keys the rules given to WithRules declare for it (nil without rules).
+func (d *deriver) aliasesOf(path string, keys []string) [][]string {
+	if len(d.declared) == 0 {
+		return nil
+	}
+	out := make([][]string, len(keys))
+	for i, k := range keys {
+		out[i] = d.declared[join(path, k)]
+	}
+	return out
 }
 
 // requiredNames returns the names an object schema lists in "required".

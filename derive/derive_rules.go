@@ -60,16 +60,25 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 	// A key a rule of the file names is not read as a spelling-style
 	// variant of another: the file gives it a meaning of its own.
 	named := map[string]bool{}
+	// The variants of an alias the file declares read as its property,
+	// as the generated decoders read a declared alias's variants.
+	declared := map[string][]string{}
 	for _, r := range own {
-		named[normalize.TargetPath(r)] = true
+		target := normalize.TargetPath(r)
+		named[target] = true
+		if r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias {
+			if parent, alias := splitLast(target); alias != "" && r.To != "" {
+				declared[join(parent, r.To)] = append(declared[join(parent, r.To)], alias)
+			}
+		}
 	}
-	d := deriveNode(tool, root, nil, named)
+	d := deriveNode(tool, root, nil, named, declared)
 	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
 		keep := map[string]bool{}
 		for _, r := range replaced {
 			keep[normalize.TargetPath(r.Derived)] = true
 		}
-		d = deriveNode(tool, root, keep, named)
+		d = deriveNode(tool, root, keep, named, declared)
 		d.Replaced = replaced
 		for _, r := range replaced {
 			if w, ok := replacedWarning(tool, r); ok {

@@ -66,6 +66,17 @@ type Diagnostic struct {
 	Msg   string         // what is wrong and what to do
 	// Warning marks a warning (Config.OnWarning): generation goes on.
 	Warning bool
+	// Related are other places the message refers to (the method that
+	// decodes a type, the other type of one tool name), each printed
+	// after it on a line of its own, as the Go compiler prints "other
+	// declaration of"; Filename relative to the package directory.
+	Related []Related
+}
+
+// Related is a place a diagnostic refers to, and what is there.
+type Related struct {
+	Pos token.Position
+	Msg string
 }
 
 // String formats the diagnostic compiler-style:
@@ -87,13 +98,22 @@ func (d Diagnostic) String() string {
 		b.WriteString("field " + d.Field + ": ")
 	}
 	b.WriteString(d.Msg)
+	for _, r := range d.Related {
+		b.WriteString("\n\t" + r.Pos.String() + ": " + r.Msg)
+	}
 	return b.String()
 }
 
 func sortDiags(ds []Diagnostic, dir string) []Diagnostic {
+	rel := func(p *token.Position) {
+		if r, err := filepath.Rel(dir, p.Filename); err == nil && !strings.HasPrefix(r, "..") && p.Filename != "" {
+			p.Filename = r
+		}
+	}
 	for i := range ds {
-		if rel, err := filepath.Rel(dir, ds[i].Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") && ds[i].Pos.Filename != "" {
-			ds[i].Pos.Filename = rel
+		rel(&ds[i].Pos)
+		for j := range ds[i].Related {
+			rel(&ds[i].Related[j].Pos)
 		}
 	}
 	sort.SliceStable(ds, func(i, j int) bool {
@@ -107,12 +127,15 @@ func sortDiags(ds []Diagnostic, dir string) []Diagnostic {
 		if a.Column != b.Column {
 			return a.Column < b.Column
 		}
-		return ds[i].Msg < ds[j].Msg
+		if ds[i].Msg != ds[j].Msg {
+			return ds[i].Msg < ds[j].Msg
+		}
+		return ds[i].String() < ds[j].String()
 	})
 	// Drop exact repeats (a struct reached twice reports once).
 	out := ds[:0]
 	for i, d := range ds {
-		if i > 0 && d == ds[i-1] {
+		if i > 0 && d.Pos == ds[i-1].Pos && d.Warning == ds[i-1].Warning && d.String() == ds[i-1].String() {
 			continue
 		}
 		out = append(out, d)

@@ -77,6 +77,18 @@ func TestGolden(t *testing.T) {
 			checkStrictCatalog(t, name, m)
 			checkDerived(t, name, m)
 			writeFile(t, filepath.Join(dir, "zz_rules_test.go"), tempmodule.RulesTestRequired(files[0].Content, 2000, m.Required))
+			// The gemini profile advertises no form the decoder refuses,
+			// for every golden type (those with their own decoders too).
+			writeFile(t, filepath.Join(dir, "zz_gemini_test.go"), []byte("package "+tempmodule.PackageName(files[0].Content)+`
+
+import (
+	"testing"
+
+	"github.com/normgen/normgen/internal/invariant"
+)
+
+func TestGeminiForms(t *testing.T) { invariant.CheckGeminiForms(t, NormgenTools()) }
+`))
 			again, _ := Generate(context.Background(), Config{Dir: dir, OnWarning: quiet})
 			if len(again) != 1 || !bytes.Equal(again[0].Content, files[0].Content) {
 				t.Errorf("%s: generating twice gives different bytes", name)

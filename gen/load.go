@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -235,8 +236,46 @@ type indexedField struct {
 	id string
 }
 
+// pkgPos is the position of the package: its first file's package clause.
+func (l *loader) pkgPos() token.Pos {
+	var first *ast.File
+	for _, f := range l.pkg.Syntax {
+		if first == nil || l.pkg.Fset.Position(f.Package).Filename < l.pkg.Fset.Position(first.Package).Filename {
+			first = f
+		}
+	}
+	if first == nil {
+		return token.NoPos
+	}
+	return first.Package
+}
+
+// structTypes says which struct types the package declares, for a -type
+// that names none of them.
+func (l *loader) structTypes() string {
+	var names []string
+	scope := l.pkg.Types.Scope()
+	for _, n := range scope.Names() {
+		if tn, ok := scope.Lookup(n).(*types.TypeName); ok && !tn.IsAlias() {
+			if _, ok := tn.Type().Underlying().(*types.Struct); ok {
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return "it declares no struct type"
+	}
+	return "its struct types: " + strings.Join(names, ", ")
+}
+
 func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// relate adds the place pos, where msg is, to the last error.
+func (l *loader) relate(pos token.Pos, msg string) {
+	d := &l.diags[len(l.diags)-1]
+	d.Related = append(d.Related, Related{Pos: l.pkg.Fset.Position(pos), Msg: msg})
 }
 
 func (l *loader) warnf(pos token.Pos, field, format string, args ...any) {
@@ -364,7 +403,7 @@ func (l *loader) build(cfg Config) *Package {
 	for _, name := range cfg.Types {
 		obj := l.pkg.Types.Scope().Lookup(name)
 		if obj == nil {
-			l.diags = append(l.diags, Diagnostic{Msg: fmt.Sprintf("-type %s: no such type in package %s", name, l.pkg.Name)})
+			l.errorf(l.pkgPos(), "", "-type %s: no such type in package %s (%s); %s", name, l.pkg.Name, l.pkg.PkgPath, l.structTypes())
 			continue
 		}
 		if _, marked := namedAt[name]; !marked {
@@ -386,7 +425,8 @@ func (l *loader) build(cfg Config) *Package {
 			continue
 		}
 		if dec, m := ownDecoding(obj.Type()); dec != 0 {
-			l.errorf(c.pos, "", "type %s has an %s of its own (%s), with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), relPos(l.pkg.Fset.Position(m.Pos()), l.dir), c.name)
+			l.errorf(c.pos, "", "type %s has an %s of its own, with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), c.name)
+			l.relate(m.Pos(), c.name+"'s "+m.Name())
 			continue
 		}
 		if !l.genericTool(obj, c.pos) {
@@ -406,7 +446,8 @@ func (l *loader) build(cfg Config) *Package {
 		s.Input = true
 		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
 		if prev, dup := names[name]; dup {
-			l.errorf(c.pos, "", "tool name %q is also used by %s (%s); give one of them another //normgen:tool name", name, prev.Input.Name, relPos(prev.Pos, l.dir))
+			l.errorf(c.pos, "", "tool name %q is also used by %s; give one of them another //normgen:tool name", name, prev.Input.Name)
+			l.diags[len(l.diags)-1].Related = []Related{{Pos: prev.Pos, Msg: "tool " + name + " of " + prev.Input.Name}}
 			continue
 		}
 		names[name] = t
@@ -661,6 +702,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			}
 		}
 		if !v.Exported() {
+			l.unexportedTagged(v, tag, fieldID)
 			continue
 		}
 		if name == "" {
@@ -764,13 +806,19 @@ const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint6
 
 // typeRef maps a Go type to the model, reporting unsupported types.
 func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
+	return l.typeRefAs(t, t, pos, fieldID, inSlice)
+}
+
+// typeRefAs is typeRef of t, reported as shown: the type as declared, a
+// pointer to t where t is what it points to.
+func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
 	t = types.Unalias(t)
 	if ptr, ok := t.(*types.Pointer); ok {
 		if _, ok := types.Unalias(ptr.Elem()).(*types.Pointer); ok {
-			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", t, supported)
+			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", shown, supported)
 			return nil
 		}
-		r := l.typeRef(ptr.Elem(), pos, fieldID, inSlice)
+		r := l.typeRefAs(ptr.Elem(), shown, pos, fieldID, inSlice)
 		if r != nil {
 			r.Pointer = true
 		}
@@ -798,7 +846,7 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 				return l.stdRef(n, pos, fieldID)
 			}
 			if n.TypeArgs().Len() > 0 {
-				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", t)
+				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", shown)
 				return nil
 			}
 			s := l.structOf(obj, inSlice)
@@ -814,7 +862,7 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		r = basicRef(u)
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", t)
+			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", shown)
 			return nil
 		}
 		elem := l.typeRef(u.Elem(), pos, fieldID, true)
@@ -824,11 +872,11 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		r = &TypeRef{Kind: schema.Array, Elem: elem}
 	case *types.Map:
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Kind() != types.String {
-			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", t, supported)
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", shown, supported)
 			return nil
 		}
 		if _, ok := types.Unalias(u.Key()).(*types.Named); ok {
-			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string", t)
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string", shown)
 			return nil
 		}
 		elem := l.typeRef(u.Elem(), pos, fieldID, inSlice)
@@ -841,11 +889,11 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 			r = &TypeRef{Kind: schema.Any}
 		}
 	case *types.Struct:
-		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", t)
+		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", shown)
 		return nil
 	}
 	if r == nil {
-		l.errorf(pos, fieldID, "unsupported type %s; %s", t, supported)
+		l.errorf(pos, fieldID, "unsupported type %s; %s", shown, supported)
 		return nil
 	}
 	if named != nil {
@@ -855,6 +903,28 @@ func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bo
 		}
 	}
 	return r
+}
+
+// unexportedTagged warns of an unexported field v with a json,
+// jsonschema or norm tag: encoding/json never sets it, so its tags are
+// not honoured, which would otherwise go without a word.
+func (l *loader) unexportedTagged(v *types.Var, tag reflect.StructTag, fieldID string) {
+	var tags []string
+	for _, k := range []string{"json", "jsonschema", "norm"} {
+		if _, ok := tag.Lookup(k); ok {
+			tags = append(tags, k)
+		}
+	}
+	if len(tags) == 0 {
+		return
+	}
+	what, them := "a "+tags[0]+" tag", "tag"
+	if len(tags) > 1 {
+		what, them = strings.Join(tags[:len(tags)-1], ", ")+" and "+tags[len(tags)-1]+" tags", "tags"
+	}
+	r, size := utf8.DecodeRuneInString(v.Name())
+	exported := string(unicode.ToUpper(r)) + v.Name()[size:]
+	l.warnf(v.Pos(), fieldID, "unexported field with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); export it (%s) to make it one, or remove the %s", what, exported, them)
 }
 
 // isRawMessage reports whether obj, a defined type, is json.RawMessage:
@@ -1063,9 +1133,9 @@ func (l *loader) checkNames(s *Struct) {
 }
 
 // implicitAliases adds to s's fields the spelling-style variants of
-// their names that read as them (schema.ImplicitAliases), after the
-// declared aliases, unless the type, its package or the field turns them
-// off.
+// their names and declared aliases that read as them
+// (schema.ImplicitAliases), after the declared aliases, unless the type,
+// its package or the field turns them off.
 func (l *loader) implicitAliases(s *Struct) {
 	if s.NoVariants {
 		return
@@ -1100,11 +1170,4 @@ func outputPath(dir, output, pkgName string) string {
 		return filepath.Join(dir, "normgen_normgen.go")
 	}
 	return filepath.Join(dir, pkgName+"_normgen.go")
-}
-
-func relPos(p token.Position, dir string) string {
-	if rel, err := filepath.Rel(dir, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
-		p.Filename = rel
-	}
-	return p.String()
 }

@@ -112,8 +112,9 @@ type Field struct {
 	// lenient.Secret). A field whose value holds a secret field has
 	// lenient.Secret in its Mode without being one (markSecretHolders).
 	Secret bool
-	// Implicit are the spelling-style variants of Name at the end of
-	// Aliases (schema.ImplicitAliases); NoVariants is the field's
+	// Implicit are the spelling-style variants of Name and of its
+	// declared aliases at the end of Aliases (schema.ImplicitAliases);
+	// NoVariants is the field's
 	// `norm:"variants=off"`, which turns them off.
 	Implicit   []string
 	NoVariants bool

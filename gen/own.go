@@ -77,23 +77,35 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 	if n.Obj().Pkg() != l.pkg.Types {
 		r.NamedPkg = n.Obj().Pkg().Path()
 	}
-	raw, has, why := l.methodSchema(n)
+	raw, has, why, at := l.methodSchema(n)
 	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	name := typeName(n, l.pkg.Types)
+	var related []Related
+	if at.IsValid() {
+		related = append(related, Related{Pos: l.pkg.Fset.Position(at), Msg: "what normgen cannot read in " + name + "'s JSONSchema()"})
+	}
 	switch {
 	case has && why == "":
 		r.Own = &schema.Type{Kind: schema.Custom, Schema: raw}
 	case dec == schema.OwnText:
 		r.Own = &schema.Type{Kind: schema.String, Strict: true, Foreign: true, Nullable: true}
 		if has {
-			l.warnOnce(key, pos, fieldID, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", typeName(n, l.pkg.Types), why)
+			l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", name, why)
 		}
 	default:
-		r.Own = &schema.Type{Kind: schema.Custom}
+		r.Own = &schema.Type{Kind: schema.Custom, Shape: shapeOf(n.Underlying())}
 		what := "has no JSONSchema() method (invopop/jsonschema's interface) to say what it takes"
 		if has {
 			what = "has a JSONSchema() method normgen cannot read (" + why + ")"
 		}
-		l.warnOnce(key, pos, fieldID, "%s is decoded by its own UnmarshalJSON (%s), which normgen cannot see into, and %s: its schema is {}, any value", typeName(n, l.pkg.Types), relPos(l.pkg.Fset.Position(m.Pos()), l.dir), what)
+		if m.Pos().IsValid() {
+			related = append([]Related{{Pos: l.pkg.Fset.Position(m.Pos()), Msg: name + "'s UnmarshalJSON"}}, related...)
+		}
+		gemini := ""
+		if sh := r.Own.Shape; sh != nil {
+			gemini = " (the gemini profile, which needs one type, says " + schema.ShapeName(sh) + ": its Go type)"
+		}
+		l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalJSON, which normgen cannot see into, and %s: its schema is {}, any value%s", name, what, gemini)
 	}
 	return r
 }
@@ -104,7 +116,7 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 // encoding/json takes.
 func (l *loader) stdRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef {
 	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
-	l.warnOnce(key, pos, fieldID, "%s, a struct of another package, has no generated decoder: its values are decoded by encoding/json, strictly (no string forms, no JSON text; keys matched as encoding/json matches them), and its schema says what encoding/json takes; declare a struct in package %s for lenient decoding", typeName(n, l.pkg.Types), l.pkg.Name)
+	l.warnOnce(key, pos, fieldID, nil, "%s, a struct of another package, has no generated decoder: its values are decoded by encoding/json, strictly (no string forms, no JSON text; keys matched as encoding/json matches them), and its schema says what encoding/json takes; declare a struct in package %s for lenient decoding", typeName(n, l.pkg.Types), l.pkg.Name)
 	own := stdType(n, map[*types.Named]bool{})
 	return &TypeRef{Kind: schema.Custom, Decoding: schema.StdJSON, Named: n.Obj().Name(), NamedPkg: n.Obj().Pkg().Path(), Own: own}
 }
@@ -132,7 +144,7 @@ func (l *loader) unusedHooks(obj *types.TypeName) {
 }
 
 // warnOnce warns about a type once, at its first use.
-func (l *loader) warnOnce(key string, pos token.Pos, fieldID, format string, args ...any) {
+func (l *loader) warnOnce(key string, pos token.Pos, fieldID string, related []Related, format string, args ...any) {
 	if l.warned == nil {
 		l.warned = map[string]bool{}
 	}
@@ -141,6 +153,7 @@ func (l *loader) warnOnce(key string, pos token.Pos, fieldID, format string, arg
 	}
 	l.warned[key] = true
 	l.warnf(pos, fieldID, format, args...)
+	l.warns[len(l.warns)-1].Related = related
 }
 
 // typeName is t as written in package pkg.
@@ -271,18 +284,18 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 // interface: func() *jsonschema.Schema) returns, from its source: a body
 // that is one return of a jsonschema.Schema literal made of constants.
 // has reports whether n has such a method; why, when it is not "", says
-// why normgen cannot read it.
-func (l *loader) methodSchema(n *types.Named) (raw json.RawMessage, has bool, why string) {
+// why normgen cannot read it, and at, when valid, where.
+func (l *loader) methodSchema(n *types.Named) (raw json.RawMessage, has bool, why string, at token.Pos) {
 	fn := method(types.NewPointer(n), "JSONSchema")
 	if fn == nil {
-		return nil, false, ""
+		return nil, false, "", token.NoPos
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isSchemaPtr(sig.Results().At(0).Type()) {
-		return nil, false, ""
+		return nil, false, "", token.NoPos
 	}
 	if fn.Pkg() != l.pkg.Types {
-		return nil, true, "it is in package " + fn.Pkg().Path() + ", whose source normgen does not read"
+		return nil, true, "it is in package " + fn.Pkg().Path() + ", whose source normgen does not read", token.NoPos
 	}
 	var decl *ast.FuncDecl
 	for _, f := range l.pkg.Syntax {
@@ -293,25 +306,24 @@ func (l *loader) methodSchema(n *types.Named) (raw json.RawMessage, has bool, wh
 		}
 	}
 	if decl == nil || decl.Body == nil {
-		return nil, true, "its source is not in the package's files"
+		return nil, true, "its source is not in the package's files", token.NoPos
 	}
-	where := relPos(l.pkg.Fset.Position(decl.Pos()), l.dir)
 	if len(decl.Body.List) != 1 {
-		return nil, true, where + ": its body is not one return statement"
+		return nil, true, "its body is not one return statement", decl.Pos()
 	}
 	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
-		return nil, true, where + ": its body is not one return statement"
+		return nil, true, "its body is not one return statement", decl.Pos()
 	}
 	v, err := (&schemaLit{info: l.pkg.TypesInfo}).value(ret.Results[0])
 	if err != nil {
-		return nil, true, relPos(l.pkg.Fset.Position(err.pos), l.dir) + ": " + err.msg
+		return nil, true, err.msg, err.pos
 	}
 	if _, ok := v.(map[string]any); !ok {
-		return nil, true, where + ": it returns no schema object"
+		return nil, true, "it returns no schema object", decl.Pos()
 	}
 	b, _ := json.Marshal(v)
-	return b, true, ""
+	return b, true, "", token.NoPos
 }
 
 // isSchemaPtr reports whether t is *jsonschema.Schema (invopop's).
@@ -490,4 +502,39 @@ func zero(v any) bool {
 		return len(x) == 0
 	}
 	return false
+}
+
+// shapeOf is the schema.Type.Shape of a Go type: its kind as
+// encoding/json writes its values, and a slice's element's shape; nil for
+// an interface, a channel or a function.
+func shapeOf(t types.Type) *schema.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return &schema.Type{Kind: schema.String}
+		case u.Info()&types.IsBoolean != 0:
+			return &schema.Type{Kind: schema.Bool}
+		case u.Info()&types.IsUnsigned != 0:
+			return &schema.Type{Kind: schema.Uint}
+		case u.Info()&types.IsInteger != 0:
+			return &schema.Type{Kind: schema.Int}
+		case u.Info()&types.IsFloat != 0:
+			return &schema.Type{Kind: schema.Float}
+		}
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return &schema.Type{Kind: schema.String} // base64 text
+		}
+		return &schema.Type{Kind: schema.Array, Elem: shapeOf(u.Elem())}
+	case *types.Array:
+		return &schema.Type{Kind: schema.Array, Elem: shapeOf(u.Elem())}
+	case *types.Map:
+		return &schema.Type{Kind: schema.Map}
+	case *types.Struct:
+		return &schema.Type{Kind: schema.Object}
+	case *types.Pointer:
+		return shapeOf(u.Elem())
+	}
+	return nil
 }

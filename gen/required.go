@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"go/token"
 	"regexp"
 	"sort"
@@ -48,7 +47,8 @@ func (l *loader) packageDirectives() (schema.Required, token.Pos) {
 				continue
 			}
 			if model != schema.RequiredAuto && r != model {
-				l.errorf(c.Pos(), "", "//normgen:required=%s here, //normgen:required=%s at %s: say it once", r, model, relPos(l.pkg.Fset.Position(at), l.dir))
+				l.errorf(c.Pos(), "", "//normgen:required=%s here, //normgen:required=%s in another place: say it once", r, model)
+				l.relate(at, "//normgen:required="+model.String())
 				continue
 			}
 			model, at = r, c.Pos()
@@ -92,7 +92,8 @@ func (l *loader) resolveRequired(m *Package, flag, directive schema.Required, at
 		r, conflict, tagged, ok := schema.ResolveRequired(seen)
 		if !ok {
 			c, t := order[conflict], order[tagged]
-			l.diags = append(l.diags, Diagnostic{Pos: fields[c].Pos, Field: ids[c], Msg: schema.RequiredConflict(fmt.Sprintf("%s (%s)", ids[t], relPos(fields[t].Pos, l.dir)), chooseRequired)})
+			l.diags = append(l.diags, Diagnostic{Pos: fields[c].Pos, Field: ids[c], Msg: schema.RequiredConflict(ids[t], chooseRequired),
+				Related: []Related{{Pos: fields[t].Pos, Msg: "field " + ids[t] + `, tagged jsonschema:"required"`}}})
 			return
 		}
 		model = r

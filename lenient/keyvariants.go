@@ -16,8 +16,10 @@ import (
 // words and no others.
 //
 // Generated decoders, the fallback decoder and the rules derived from a
-// catalog read a field's variants as aliases of it where exactly one field
-// has that spelling (schema.ImplicitAliases decides which).
+// catalog read a field's variants (and, but for a catalog, which does not
+// declare aliases, its declared aliases' variants) as aliases of it where
+// exactly one field has that spelling (schema.ImplicitAliases decides
+// which).
 func KeyVariants(key string) []string {
 	for i := 0; i < len(key); i++ {
 		c := key[i]

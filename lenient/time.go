@@ -14,21 +14,24 @@ import (
 
 // The date-time forms, as schema patterns. Both are portable (RE2 and
 // ECMAScript read them alike) and say the ranges a pattern can say: a
-// one-digit hour, a comma before the fraction of a second and zone
-// offsets up to 24:60, which time.Parse's reading of RFC 3339 takes. What
-// they cannot say (a day its month does not have, JSON escapes in the
-// text, which time.Time's UnmarshalJSON does not unescape) the decoder
-// refuses: docs/semantics.md's class (i).
+// one-digit hour and a comma before the fraction of a second, which
+// time.Parse's reading of RFC 3339 takes, and zone offsets up to ±23:59
+// (time.Parse takes up to 24:60, but json.Marshal of such a time fails,
+// so the decoder refuses them). What they cannot say (a day its month
+// does not have, JSON escapes in the text, which time.Time's
+// UnmarshalJSON does not unescape) the decoder refuses:
+// docs/semantics.md's class (i).
 const (
 	// RFC3339Pattern is the pattern of a time.Time read as encoding/json
 	// reads it (norm:"strict"): time.Time's own UnmarshalJSON, RFC 3339
 	// with a time zone.
-	RFC3339Pattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))$`
+	RFC3339Pattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$`
 	// TimePattern is the pattern of a time.Time read leniently (the
 	// default): RFC 3339, a date alone (2024-06-01, midnight UTC), and a
-	// date and time separated by T or a space whose time zone may be left
-	// out (2024-06-01 15:04:05, read as UTC).
-	TimePattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?(Z|[+-]([01][0-9]|2[0-4]):([0-5][0-9]|60))?)?$`
+	// date and time separated by T or a space whose seconds and time zone
+	// may be left out (2024-06-01 15:04:05 and 2024-06-01 15:04, read as
+	// UTC; 2024-06-01T15:04+01:00).
+	TimePattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?$`
 )
 
 // TimeExample and DateExample are the forms an error about a time.Time
@@ -44,9 +47,14 @@ const FixTime FixKind = "time_format"
 
 // ParseTime reads s, the text of a JSON string, as a time.Time field
 // reads it: RFC 3339 as time.Time's UnmarshalJSON reads it, and unless
-// strict the other forms of TimePattern, a zone-less one as UTC. rfc
-// reports an RFC 3339 text (one encoding/json would have read alike).
+// strict the other forms of TimePattern, a zone-less one as UTC, one
+// without seconds at the minute. A zone offset past ±23:59, which
+// json.Marshal of the time refuses, is refused. rfc reports an RFC 3339
+// text (one encoding/json would have read alike).
 func ParseTime(s []byte, strict bool) (t time.Time, rfc bool, ok bool) {
+	if !zoneInRange(s) {
+		return time.Time{}, false, false
+	}
 	if t.UnmarshalJSON(appendQuotedRaw(s)) == nil {
 		return t, true, true
 	}
@@ -60,6 +68,9 @@ func ParseTime(s []byte, strict bool) (t time.Time, rfc bool, ok bool) {
 	case s[10] == 'T' || s[10] == ' ':
 		x = append(x, s...)
 		x[10] = 'T'
+		if m := minuteEnd(x); m > 0 && (m == len(x) || x[m] == 'Z' || x[m] == '+' || x[m] == '-') {
+			x = append(x[:m], append([]byte(":00"), x[m:]...)...) // no seconds
+		}
 		if !containsAny(x[11:], "Z+-") {
 			x = append(x, 'Z')
 		}
@@ -68,6 +79,37 @@ func ParseTime(s []byte, strict bool) (t time.Time, rfc bool, ok bool) {
 	}
 	t, err := time.Parse(time.RFC3339, string(x))
 	return t, false, err == nil
+}
+
+// minuteEnd is the index after the minutes of x, a date, T and a time
+// (an hour of one or two digits, a colon, two digits), or 0 where x has
+// no such time.
+func minuteEnd(x []byte) int {
+	i := 11
+	for i < len(x) && i < 13 && isDigit(x[i]) {
+		i++
+	}
+	if i == 11 || i+3 > len(x) || x[i] != ':' || !isDigit(x[i+1]) || !isDigit(x[i+2]) {
+		return 0
+	}
+	return i + 3
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// zoneInRange reports whether s, the text of a date-time, has no zone
+// offset ([+-]hh:mm at its end) past ±23:59, which json.Marshal of the
+// time refuses ("timezone hour outside of range").
+func zoneInRange(s []byte) bool {
+	n := len(s)
+	if n < 6 || (s[n-6] != '+' && s[n-6] != '-') || s[n-3] != ':' {
+		return true
+	}
+	hh, mm := s[n-5:n-3], s[n-2:]
+	if !isDigit(hh[0]) || !isDigit(hh[1]) || !isDigit(mm[0]) || !isDigit(mm[1]) {
+		return true // no zone offset: the parser says what it is
+	}
+	return (hh[0] < '2' || hh[0] == '2' && hh[1] <= '3') && mm[0] <= '5'
 }
 
 // appendQuotedRaw is s between quotes, as it stood in the JSON document.

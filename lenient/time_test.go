@@ -41,7 +41,20 @@ func TestTimeForms(t *testing.T) {
 		{in: `"2024-06-01"`, m: Strict, err: `at: "2024-06-01" is not an RFC 3339 date-time (send a string such as "2024-06-01T15:04:05Z", with its time zone: Z or +01:00)`},
 		{in: `"tomorrow"`, err: `at: "tomorrow" is not a date-time (send "2024-06-01T15:04:05Z" or "2024-06-01")`},
 		{in: `"06/01/2024"`, err: `at: "06/01/2024" is not a date-time`},
-		{in: `"2024-06-01T15:04"`, err: `at: "2024-06-01T15:04" is not a date-time`},
+		// Without seconds, as people and models write it (issue 39).
+		{in: `"2024-06-01T15:04"`, want: utc(2024, 6, 1, 15, 4, 0, 0), fixedTo: `"2024-06-01T15:04:00Z"`},
+		{in: `"2026-03-02 09:00"`, want: utc(2026, 3, 2, 9, 0, 0, 0), fixedTo: `"2026-03-02T09:00:00Z"`},
+		{in: `"2026-03-02T09:00+01:00"`, want: time.Date(2026, 3, 2, 9, 0, 0, 0, plus1), fixedTo: `"2026-03-02T09:00:00+01:00"`},
+		{in: `"2026-03-02 9:00Z"`, want: utc(2026, 3, 2, 9, 0, 0, 0), fixedTo: `"2026-03-02T09:00:00Z"`},
+		{in: `"2026-03-02T09:00:"`, err: `at: "2026-03-02T09:00:" is not a date-time`},
+		{in: `"2026-03-02T09:00.5"`, err: `at: "2026-03-02T09:00.5" is not a date-time`},
+		// A zone offset past ±23:59, which json.Marshal of the value
+		// refuses (issue 39), with or without Strict.
+		{in: `"2026-03-02T09:00:00+23:59"`, want: time.Date(2026, 3, 2, 9, 0, 0, 0, time.FixedZone("", 23*3600+59*60))},
+		{in: `"2026-03-02T09:00:00+24:00"`, err: `at: "2026-03-02T09:00:00+24:00" is not a date-time`},
+		{in: `"2026-03-02T09:00:00-24:00"`, err: `at: "2026-03-02T09:00:00-24:00" is not a date-time`},
+		{in: `"2026-03-02T09:00:00+23:60"`, err: `at: "2026-03-02T09:00:00+23:60" is not a date-time`},
+		{in: `"2026-03-02T09:00:00+24:00"`, m: Strict, err: `at: "2026-03-02T09:00:00+24:00" is not an RFC 3339 date-time`},
 		{in: `"2024-06-01 15:04:05 +01:00"`, err: `at: "2024-06-01 15:04:05 +01:00" is not a date-time`},
 		{in: `"2024-02-30"`, err: `at: "2024-02-30" is not a date-time`},
 		{in: `"2024-06-01T15:04:05+01"`, err: `at: "2024-06-01T15:04:05+01" is not a date-time`},
@@ -85,7 +98,7 @@ func TestTimePatternLenient(t *testing.T) {
 		{"", ":"},
 		{"00", "59", "60", "5"},
 		{":", ":", ""},
-		{"00", "59", "60", "5"},
+		{"00", "59", "60", "5", ""},
 		{"", "", ".5", ",5", ".123456789123", "."},
 		{"Z", "", "", "z", "+01:00", "-23:59", "+24:00", "+23:60", "+25:00", "+0100", "+01", " +01:00", "Z "},
 	}

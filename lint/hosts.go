@@ -516,7 +516,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 	}
 	types := schemaTypes(s)
 	if r.typed && read && !isRoot && !w.hasType(s, 0) {
-		w.add(path, KindMissingType, "no type: Vertex AI refuses the request (\"schema didn't specify the schema type field\"), and Gemini CLI from August to September 2025 skipped the whole tool (\"missing types in its parameter schema\"); give a type (normgen's gemini profile spells any value as an object)")
+		w.add(path, KindMissingType, "no type: Vertex AI refuses the request (\"schema didn't specify the schema type field\"), and Gemini CLI from August to September 2025 skipped the whole tool (\"missing types in its parameter schema\"); give the type of the values the server takes (an object is not one every server takes: normgen's gemini profile spells an any or json.RawMessage field, which takes every value, as an object, and a type with its own decoder as its Go type, a string for a named string type)")
 	}
 	if req := s.Get("required"); req != nil && req.Kind == '[' && r.requiredDefined && read {
 		props := s.Get("properties")

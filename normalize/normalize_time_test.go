@@ -28,6 +28,11 @@ func TestNormalizeTimes(t *testing.T) {
 		{`{"at":"2024-06-01T15:04:05Z","d":5,"s":"1.5","ns":"5ms"}`, `{"at":"2024-06-01T15:04:05Z","d":5,"s":1500000000,"ns":5000000}`},
 		{`{"at":"tomorrow","d":"5","s":1e-10,"ns":5.5}`, `{"at":"tomorrow","d":"5","s":1e-10,"ns":5.5}`},
 		{`{"ns":5e3}`, `{"ns":5000}`},
+		// Without seconds; a zone offset past ±23:59 left for the decoder
+		// to refuse (issue 39).
+		{`{"at":"2026-03-02 09:00"}`, `{"at":"2026-03-02T09:00:00Z"}`},
+		{`{"at":"2026-03-02T09:00+01:00"}`, `{"at":"2026-03-02T09:00:00+01:00"}`},
+		{`{"at":"2026-03-02T09:00:00+24:00"}`, `{"at":"2026-03-02T09:00:00+24:00"}`},
 	} {
 		out, applied, err := n.NormalizeJSON("t", []byte(tc.in))
 		if err != nil || string(out) != tc.want {

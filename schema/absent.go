@@ -18,9 +18,10 @@ import (
 //     or UnmarshalText or by encoding/json (null is given to it, as
 //     encoding/json gives it);
 //   - "", for an optional field with a string form that is not a string
-//     (a number, a boolean, a slice, a map, a struct of the package: not
-//     strict, not split=, not a type decoded by its own code), as Cursor
-//     sends it; unless the field says norm:"empty=error".
+//     (a number, a boolean, a slice, a map, a struct of the package, a
+//     time.Time, a time.Duration: not strict, not split=, not a type
+//     decoded by its own code), as Cursor sends it; unless the field says
+//     norm:"empty=error".
 //
 // A required field has none: null for it is "is required" (RequiredNull).
 // kind, pointer, strict and split describe the field's type; hasDefault
@@ -37,7 +38,7 @@ func AbsentForms(kind Kind, pointer, strict bool, split string, required, hasDef
 	}
 	if !emptyError && !strict && split == "" {
 		switch kind {
-		case Int, Uint, Float, Bool, Array, Map, Object:
+		case Int, Uint, Float, Bool, Array, Map, Object, Time, Duration:
 			forms |= lenient.AbsentEmpty
 		}
 	}
@@ -62,7 +63,7 @@ func RequiredNull(kind Kind, pointer bool) bool {
 
 // EmptyErrorRefused says where `norm:"empty=error"` applies, for the
 // generator and Describe.
-const EmptyErrorRefused = `norm empty=error applies to an optional field that reads "" as left out: a number, a boolean, a slice, a map or a struct of the package, not strict, not split= (a string keeps "", and a required field takes no "")`
+const EmptyErrorRefused = `norm empty=error applies to an optional field that reads "" as left out: a number, a boolean, a slice, a map, a struct of the package, a time.Time or a time.Duration, not strict, not split= (a string keeps "", and a required field takes no "")`
 
 // AbsentValues is the value of an absent rule (lenient.RuleAbsent) for
 // forms: the JSON values read as the field left out ([null], [""] or

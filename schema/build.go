@@ -33,7 +33,7 @@ func RootProfile(t *Type, p lenient.Profile) (*jsonschema.Schema, error) {
 	if t.Kind != Object {
 		return nil, fmt.Errorf("a tool input must be a struct, not %s", kindName(t.Kind))
 	}
-	b := &builder{unroll: unrolls(p), strict: p == lenient.ProfileOpenAIStrict}
+	b := &builder{unroll: unrolls(p), gemini: p == lenient.ProfileGemini, strict: p == lenient.ProfileOpenAIStrict}
 	s, err := b.root(t)
 	if err != nil {
 		return nil, err
@@ -53,6 +53,11 @@ func unrolls(p lenient.Profile) bool { return p == lenient.ProfileGemini }
 // or, with unroll, inlined again down to its recursive fields' depth.
 type builder struct {
 	unroll bool
+	// gemini builds the gemini profile's spelling of what the portable
+	// schema cannot carry: a Custom type without a schema is its Shape
+	// (Gemini wants a type on every schema), where the portable schema
+	// says {}; shaped records that the portable builder met one.
+	gemini, shaped bool
 	// strict builds the openai-strict profile (lenient.ProfileOpenAIStrict),
 	// which Convert cannot make from the portable schema: it needs to know
 	// which properties are aliases and which fields may be left out. Each
@@ -258,13 +263,13 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if t.Strict {
 			pattern = lenient.RFC3339Pattern
 		}
-		branches = []*jsonschema.Schema{{Type: "string", Pattern: pattern}}
+		branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(pattern, absent)}}
 	case Duration:
 		switch { // a strict one is an Int (encoding/json's reading)
 		case t.Unit == "":
-			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenient.DurationPattern}}
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(lenient.DurationPattern, absent)}}
 		default: // a number that is not a whole number of nanoseconds is class (a)
-			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: lenient.DurationNumberPattern}}
+			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: orEmpty(lenient.DurationNumberPattern, absent)}}
 		}
 	case Custom:
 		own, err := customSchema(t.Schema)
@@ -275,6 +280,13 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 			if why := strictOwn(t, own, absent); why != "" {
 				return b.gap(why), nil
 			}
+		}
+		if own == nil && t.Shape != nil {
+			if !b.gemini {
+				b.shaped = true
+				return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
+			}
+			own = shapeSchema(t.Shape)
 		}
 		if own == nil {
 			return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
@@ -302,6 +314,29 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		return branches[0], nil
 	}
 	return &jsonschema.Schema{AnyOf: branches}, nil
+}
+
+// shapeSchema is the schema of the values of a Go type's shape
+// (Type.Shape) in their native form: what the gemini profile says of a
+// type with its own decoder and no schema.
+func shapeSchema(t *Type) *jsonschema.Schema {
+	switch t.Kind {
+	case String:
+		return &jsonschema.Schema{Type: "string"}
+	case Bool:
+		return &jsonschema.Schema{Type: "boolean"}
+	case Int, Uint:
+		return &jsonschema.Schema{Type: "integer"}
+	case Float:
+		return &jsonschema.Schema{Type: "number"}
+	case Array:
+		items := &jsonschema.Schema{Type: "object"}
+		if t.Elem != nil {
+			items = shapeSchema(t.Elem)
+		}
+		return &jsonschema.Schema{Type: "array", Items: items}
+	}
+	return &jsonschema.Schema{Type: "object"}
 }
 
 // customSchema reads a Custom type's schema (nil for {}), with each oneOf
@@ -759,7 +794,9 @@ func Marshal(s *jsonschema.Schema) ([]byte, error) {
 // order, as Marshal writes it. The portable schema is built once; the
 // typearray and gemini schemas are derived from its JSON text
 // (internal/schemaprofile, which generated code calls at run time), but
-// for the gemini schema of a recursive type, which is built unrolled. It
+// for the gemini schema of a recursive type, which is built unrolled, and
+// of a type holding one with its own decoder and no schema, which the
+// gemini profile spells as its Go type's shape (Type.Shape). It
 // is not built when every profile is openai-strict, whose schema is built
 // from the type.
 func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
@@ -789,9 +826,11 @@ func RootJSON(t *Type, profiles ...lenient.Profile) ([][]byte, error) {
 			out[i], err = derived(portable, schemaprofile.Root.TypeArray)
 		case lenient.ProfileGemini:
 			src := portable
-			if unrolls(p) && b.defs != nil {
-				// A recursive type, spelled without $ref in this profile.
-				s, err := (&builder{unroll: true}).root(t)
+			if unrolls(p) && (b.defs != nil || b.shaped) {
+				// A recursive type, spelled without $ref in this
+				// profile; a type with its own decoder, spelled as its
+				// Go type's shape.
+				s, err := (&builder{unroll: true, gemini: true}).root(t)
 				if err != nil {
 					return nil, err
 				}

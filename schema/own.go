@@ -77,7 +77,35 @@ func ownType(t reflect.Type, dec Decoding) *Type {
 	if dec == OwnText {
 		return &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
 	}
-	return &Type{Kind: Custom}
+	return &Type{Kind: Custom, Shape: shapeOf(t)}
+}
+
+// shapeOf is the Type.Shape of t.
+func shapeOf(t reflect.Type) *Type {
+	switch t.Kind() {
+	case reflect.String:
+		return &Type{Kind: String}
+	case reflect.Bool:
+		return &Type{Kind: Bool}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return &Type{Kind: Int}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return &Type{Kind: Uint}
+	case reflect.Float32, reflect.Float64:
+		return &Type{Kind: Float}
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+			return &Type{Kind: String} // base64 text
+		}
+		return &Type{Kind: Array, Elem: shapeOf(t.Elem())}
+	case reflect.Map:
+		return &Type{Kind: Map}
+	case reflect.Struct:
+		return &Type{Kind: Object}
+	case reflect.Pointer:
+		return shapeOf(t.Elem())
+	}
+	return nil
 }
 
 // describeStd describes what encoding/json takes for a value of type t in
@@ -237,4 +265,22 @@ func Promoted(members []Member) []Field {
 		}
 	}
 	return out
+}
+
+// ShapeName names a Type.Shape in a message: "a string", "an array",
+// "an object".
+func ShapeName(t *Type) string {
+	switch t.Kind {
+	case String:
+		return "a string"
+	case Bool:
+		return "a boolean"
+	case Int, Uint:
+		return "an integer"
+	case Float:
+		return "a number"
+	case Array:
+		return "an array"
+	}
+	return "an object"
 }

@@ -365,7 +365,8 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 }
 
 // addImplicitAliases adds to a struct's fields the spelling-style
-// variants of their names that read as them (ImplicitAliases).
+// variants of their names and declared aliases that read as them
+// (ImplicitAliases).
 func addImplicitAliases(fields []Field) {
 	names := make([]string, len(fields))
 	aliases := make([][]string, len(fields))

@@ -100,6 +100,15 @@ type Type struct {
 	// Schema is a Custom type's schema, as its JSONSchema() method
 	// (invopop/jsonschema's interface) gives it; nil is {}.
 	Schema json.RawMessage
+	// Shape is, for a Custom type without Schema, the shape of its Go
+	// type as encoding/json would write a value of it: the Kind (String,
+	// Bool, Int, Uint, Float, Array, Map or Object) of its underlying
+	// type, and an Array's Elem's shape; nil where it has none (an
+	// interface). The gemini profile, which wants one type on every
+	// schema and cannot say "any value", spells the type as its shape
+	// (a string for a named string type whose UnmarshalJSON reads one),
+	// where the portable profile says {}.
+	Shape *Type
 }
 
 // Members returns the fields of an Object: its own, or those of the
@@ -129,8 +138,8 @@ type Field struct {
 	// Name is the wire name (from the json tag).
 	Name string
 	// Aliases are the other accepted keys: `norm:"alias=a|b"`, then the
-	// spelling-style variants of Name that read as it (ImplicitAliases),
-	// unless turned off with variants=off.
+	// spelling-style variants of Name and of those aliases that read as it
+	// (ImplicitAliases), unless turned off with variants=off.
 	Aliases []string
 	// Required is true when the field is required, under the model of
 	// required fields (by default: the json tag has no omitempty, or the

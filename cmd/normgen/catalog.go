@@ -198,7 +198,6 @@ func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Pac
 		return code
 	}
 	cfg.OnWarning = warnings(cfg.Dir)
-	cfg.OnWarning = warnings(cfg.Dir)
 	m, diags := gen.Load(context.Background(), cfg)
 	if len(diags) > 0 || m == nil {
 		printDiags(cfg.Dir, diags)

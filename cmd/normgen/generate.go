@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/lenient"
 )
 
 // runGenerate runs the default command: generate code for a package.
@@ -26,7 +27,7 @@ func runGenerate(args []string) int {
 	check := fs.Bool("check", false, "regenerate in memory and exit 1 with a diff when the file on disk differs; write nothing")
 	schemas := fs.String("schemas", "", "also write each tool's schema to `DIR`/<tool>.schema.json and the rule table to DIR/rules.json")
 	version := fs.Bool("version", false, "print the version and exit")
-	profile := profileFlag(fs)
+	profile := generateProfileFlag(fs)
 	required := requiredFlag(fs)
 	fs.Usage = usage(fs)
 	if err := fs.Parse(args); err != nil {
@@ -91,6 +92,23 @@ func runGenerate(args []string) int {
 		}
 	}
 	return 0
+}
+
+// generateProfileFlag declares generate's -profile flag, whose help names
+// the profiles generate takes (those for validation) and says where the
+// others are served from.
+func generateProfileFlag(fs *flag.FlagSet) *string {
+	var taken, served []string
+	for _, p := range lenient.Profiles() {
+		if p.ForValidation() {
+			taken = append(taken, string(p))
+		} else {
+			served = append(served, string(p))
+		}
+	}
+	return fs.String("profile", string(lenient.ProfilePortable), "schema `profile` of the generated InputSchema: "+strings.Join(taken, ", ")+
+		" (SDKs validate calls against it); generated code serves "+strings.Join(served, ", ")+
+		" in tools/list (lenient.Tool.SchemaFor), and normgen catalog -profile prints them")
 }
 
 func usage(fs *flag.FlagSet) func() {

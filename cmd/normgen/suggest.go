@@ -98,7 +98,7 @@ func suggestFor(dir string, files []string, minCount int) (*suggestReport, int) 
 		bad.Add(b)
 	}
 	ctx := context.Background()
-	pkg, diags := gen.Load(ctx, gen.Config{Dir: dir})
+	pkg, diags := gen.Load(ctx, gen.Config{Dir: dir, OnWarning: warnings(dir)})
 	if len(diags) > 0 {
 		printDiags(dir, diags)
 		return nil, 1

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // TestUsageSaysWhatIsMissing: a command run without what it needs, or
@@ -62,5 +64,32 @@ func TestCatalogRulesHelp(t *testing.T) {
 				t.Errorf("normgen %s: the usage lacks %q:\n%s", strings.Join(tc.args, " "), w, stderr)
 			}
 		}
+	}
+}
+
+// TestGenerateProfileHelp: the profiles normgen -h lists for generate's
+// -profile are exactly the ones generate takes (issue 39: it listed four
+// and refused three).
+func TestGenerateProfileHelp(t *testing.T) {
+	dir := t.TempDir()
+	_, _, help := normgen(t, dir, "", "-h")
+	var listed []string
+	for _, line := range strings.Split(help, "\n") {
+		if _, rest, ok := strings.Cut(line, "profile of the generated InputSchema: "); ok {
+			names, _, _ := strings.Cut(rest, " (")
+			listed = strings.Split(names, ", ")
+		}
+	}
+	if listed == nil {
+		t.Fatalf("normgen -h has no line naming generate's profiles:\n%s", help)
+	}
+	var taken []string
+	for _, p := range lenient.Profiles() {
+		if code, _, _ := normgen(t, dir, "", "-profile", string(p), "-version"); code == 0 {
+			taken = append(taken, string(p))
+		}
+	}
+	if strings.Join(listed, ",") != strings.Join(taken, ",") {
+		t.Errorf("normgen -h lists -profile %v; generate takes %v", listed, taken)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/normgen/normgen/gen"
@@ -114,6 +115,12 @@ func printDiag(dir string, d gen.Diagnostic) {
 	}
 	if f := d.Pos.Filename; !filepath.IsAbs(f) {
 		d.Pos.Filename = filepath.Join(dir, f)
+	}
+	d.Related = slices.Clone(d.Related)
+	for i, r := range d.Related {
+		if f := r.Pos.Filename; f != "" && !filepath.IsAbs(f) {
+			d.Related[i].Pos.Filename = filepath.Join(dir, f)
+		}
 	}
 	fmt.Fprintln(os.Stderr, d.String())
 }

@@ -23,7 +23,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace"}, {"table", "table_name"}, {"limit", "max_rows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, {"table", "table_name", "tableName", "table-name", "TableName"}, {"limit", "max_rows", "maxRows", "max-rows", "MaxRows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
@@ -485,7 +485,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
+var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s", "timeoutS", "timeout-s", "TimeoutS"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
@@ -2076,7 +2076,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "weights", Aliases: []string{"weight"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "weights{}", Coerce: "int"},
 				{Path: "note", Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "timeout", Aliases: []string{"timeout_s"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`30`), Coerce: "float"},
+				{Path: "timeout", Aliases: []string{"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`30`), Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(pipelineInputSchema, "", ""),
 		},
@@ -2086,9 +2086,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(queryInputSchema),
 			Name:        "run_query",
 			Rules: lenient.ToolRules("run_query", []lenient.FieldRules{
-				{Path: "schema", Aliases: []string{"schema_name", "namespace"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"public"`)},
-				{Path: "table", Aliases: []string{"table_name"}},
-				{Path: "limit", Aliases: []string{"max_rows"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
+				{Path: "schema", Aliases: []string{"schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"public"`)},
+				{Path: "table", Aliases: []string{"table_name", "tableName", "table-name", "TableName"}},
+				{Path: "limit", Aliases: []string{"max_rows", "maxRows", "max-rows", "MaxRows"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
 				{Path: "columns", Aliases: []string{"column", "fields"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "order", Absent: lenient.AbsentNull, Default: json.RawMessage(`"asc"`), EnumCase: json.RawMessage(`["asc","desc"]`), ValueAlias: json.RawMessage(`{"ascending":"asc","descending":"desc"}`)},
 			}),

@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
@@ -146,7 +146,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var editFields = lenient.Fields{Keys: [][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var editFields = lenient.Fields{Keys: [][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Edit) UnmarshalJSON(data []byte) error {
@@ -227,7 +227,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var multiEditInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var multiEditInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
@@ -343,7 +343,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
@@ -535,7 +535,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var listDirectoryInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory"}, {"recursive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var listDirectoryInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"recursive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
@@ -613,7 +613,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var deleteFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var deleteFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
@@ -699,7 +699,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var stepParamsFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var stepParamsFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *StepParams) UnmarshalJSON(data []byte) error {
@@ -1148,7 +1148,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "pipeline_json.steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
 				{Path: "pipeline_json.steps[].action", Aliases: []string{"type"}, EnumCase: json.RawMessage(`["read","write","copy","move","delete"]`), ValueAlias: json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`)},
 				{Path: "pipeline_json.steps[].params", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "pipeline_json.steps[].params.path", Aliases: []string{"file_path", "filepath", "filename", "file"}, Absent: lenient.AbsentNull},
+				{Path: "pipeline_json.steps[].params.path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, Absent: lenient.AbsentNull},
 				{Path: "pipeline_json.steps[].params.content", Aliases: []string{"text"}, Absent: lenient.AbsentNull},
 				{Path: "pipeline_json.steps[].params.source", Aliases: []string{"src", "from"}, Absent: lenient.AbsentNull},
 				{Path: "pipeline_json.steps[].params.destination", Aliases: []string{"dest", "dst", "to", "target"}, Absent: lenient.AbsentNull},
@@ -1164,7 +1164,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(deleteFileInputSchema),
 			Name:        "delete_file",
 			Rules: lenient.ToolRules("delete_file", []lenient.FieldRules{
-				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file"}},
+				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "permanent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -1177,9 +1177,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(editFileInputSchema),
 			Name:        "edit_file",
 			Rules: lenient.ToolRules("edit_file", []lenient.FieldRules{
-				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file"}},
-				{Path: "old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText"}},
-				{Path: "new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText"}},
+				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
+				{Path: "old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}},
+				{Path: "new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}},
 				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "case_sensitive", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -1193,7 +1193,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(listDirectoryInputSchema),
 			Name:        "list_directory",
 			Rules: lenient.ToolRules("list_directory", []lenient.FieldRules{
-				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory"}},
+				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}},
 				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.SharedSchemas(listDirectoryInputSchema, listDirectoryInputSchemaOpenAIStrict, ""),
@@ -1204,11 +1204,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(multiEditInputSchema),
 			Name:        "multi_edit",
 			Rules: lenient.ToolRules("multi_edit", []lenient.FieldRules{
-				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file"}},
+				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "edits_json", Aliases: []string{"edits", "editsJson", "edits-json", "EditsJson"}, JSON: true},
 				{Path: "edits_json[]", JSON: true},
-				{Path: "edits_json[].old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText"}},
-				{Path: "edits_json[].new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText"}},
+				{Path: "edits_json[].old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}},
+				{Path: "edits_json[].new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}},
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
@@ -1220,7 +1220,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchFilesInputSchema),
 			Name:        "search_files",
 			Rules: lenient.ToolRules("search_files", []lenient.FieldRules{
-				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory"}},
+				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}},
 				{Path: "pattern", Aliases: []string{"query", "regex"}},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
 				{Path: "count_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},

@@ -3,6 +3,8 @@ package wiring
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,6 +15,7 @@ import (
 
 	"github.com/normgen/normgen/examples/mail"
 	"github.com/normgen/normgen/examples/typed"
+	"github.com/normgen/normgen/lenient"
 )
 
 // call sends one tools/call (args "" leaves "arguments" out) and returns
@@ -125,6 +128,43 @@ func TestTypedAddTask(t *testing.T) {
 		want := json.Unmarshal([]byte(tc.decoded), &in)
 		if got, isErr := c(t, "add_task", tc.args); !isErr || want == nil || got != want.Error() {
 			t.Errorf("%q: %q (error %v), want a tool error with the decoder's text %q", tc.args, got, isErr, want)
+		}
+	}
+}
+
+// TestMCPGoTypedNoArguments: mcp-go's typed handler (NewTypedToolHandler,
+// whose BindArguments hands the raw arguments to the generated
+// UnmarshalJSON) answers a call that leaves out arguments as the decoder
+// reads {}: the required title is named. docs/examples.md shows the text.
+func TestMCPGoTypedNoArguments(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "examples.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(doc), "<!-- checked-by: examples/wiring TestMCPGoTypedNoArguments -->\n```\n")
+	if !ok {
+		t.Fatal("docs/examples.md has no block checked by TestMCPGoTypedNoArguments")
+	}
+	shown, _, _ := strings.Cut(block, "\n```")
+	tl := lenient.MustLookupTool(typed.NormgenTools(), "add_task")
+	for _, validate := range []bool{false, true} {
+		var opts []server.ServerOption
+		if validate {
+			opts = append(opts, server.WithInputSchemaValidation())
+		}
+		s := server.NewMCPServer("typed-mcpgo", "v0.1.0", opts...)
+		s.AddTool(mcpgo.NewToolWithRawSchema(tl.Name, tl.Description, tl.InputSchema),
+			mcpgo.NewTypedToolHandler(func(_ context.Context, _ mcpgo.CallToolRequest, in typed.AddTaskInput) (*mcpgo.CallToolResult, error) {
+				return mcpgo.NewToolResultText(in.Title), nil
+			}))
+		got, isErr := mcpGoCaller(t, s)(t, "add_task", "")
+		switch {
+		case !validate && (!isErr || got != shown):
+			t.Errorf("validation off: %q (error %v); docs/examples.md shows %q", got, isErr, shown)
+		case validate && (!isErr || !strings.Contains(got, "[title]")):
+			// mcp-go's validator answers first, in its words: title is
+			// in required.
+			t.Errorf("validation on: %q (error %v); want mcp-go's refusal naming title", got, isErr)
 		}
 	}
 }

@@ -8,8 +8,9 @@ import (
 
 // ImplicitAliases returns, for each field of one object (its wire name in
 // names[i], its declared aliases in aliases[i]), the spelling-style
-// variants of its name (lenient.KeyVariants) that read as it: a variant
-// is an alias of a field where exactly one field has that spelling, and
+// variants of its name and of its declared aliases (lenient.KeyVariants;
+// maxResults for alias=max_results) that read as it: a variant is an
+// alias of a field where exactly one field has that spelling, and
 // it is no declared name or alias of any field and differs only in letter
 // case from none of another field's. A variant two fields share, or one
 // that collides so, is an alias of neither: the key stays unknown (the
@@ -35,9 +36,15 @@ func ImplicitAliases(names []string, aliases [][]string, off []bool) [][]string 
 	variants := make([][]string, len(names))
 	by := map[string]int{}
 	for i, n := range names {
-		variants[i] = lenient.KeyVariants(n)
-		for _, v := range variants[i] {
-			claim(by, v, i)
+		seen := map[string]bool{}
+		for _, k := range append([]string{n}, aliasesAt(aliases, i)...) {
+			for _, v := range lenient.KeyVariants(k) {
+				if !seen[v] {
+					seen[v] = true
+					variants[i] = append(variants[i], v)
+					claim(by, v, i)
+				}
+			}
 		}
 	}
 	out := make([][]string, len(names))

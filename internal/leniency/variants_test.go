@@ -18,7 +18,15 @@ func TestImplicitAliases(t *testing.T) {
 		{"two fields with one spelling", []string{"user_id", "userId"}, nil, nil,
 			[][]string{nil, nil}},
 		{"a declared alias", []string{"old_text", "new_text"}, [][]string{nil, {"oldText"}}, nil,
-			[][]string{{"old-text"}, {"newText", "new-text", "NewText"}}}, // OldText is oldText in another case
+			[][]string{nil, {"newText", "new-text", "NewText"}}}, // old-text and OldText are variants of both old_text and oldText
+		// A declared alias's variants read as its field too (issue 39:
+		// maxResults for alias=max_results was ignored).
+		{"variants of a declared alias", []string{"limit", "query"}, [][]string{{"max_results"}, nil}, nil,
+			[][]string{{"maxResults", "max-results", "MaxResults"}, nil}},
+		{"variants of the name and of an alias", []string{"file_path"}, [][]string{{"target_dir", "p"}}, nil,
+			[][]string{{"filePath", "file-path", "FilePath", "targetDir", "target-dir", "TargetDir"}}},
+		{"an alias's variant another field's name", []string{"limit", "maxResults"}, [][]string{{"max_results"}, nil}, nil,
+			[][]string{nil, nil}}, // max-results and MaxResults are variants of both fields' keys
 		{"another field in another case", []string{"fooBar", "foobar"}, nil, nil,
 			[][]string{{"foo_bar", "foo-bar"}, nil}},
 		{"turned off", []string{"a_b", "c_d"}, nil, []bool{true, false},

@@ -26,8 +26,10 @@ var profiles = []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArr
 // Tool checks the tool name whose input type is t: the three derivations
 // give the same bytes (but for white space), and the gemini schema is
 // derived from the portable one but for a recursive type ($defs), whose
-// gemini schema the generator writes (it unrolls the type). It returns
-// the problems found, and whether the generator writes the gemini schema.
+// gemini schema the generator writes (it unrolls the type), and, where it
+// differs, for a type holding one with its own decoder and no schema
+// (spelled as its Go type's shape). It returns the problems found, and
+// whether the generator writes the gemini schema.
 func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
 	fail := func(format string, args ...any) {
 		problems = append(problems, name+": "+fmt.Sprintf(format, args...))
@@ -56,11 +58,13 @@ func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
 	}
 	gemini := root.Gemini()
 	recursive := bytes.Contains(js[0], []byte(`"$defs"`))
-	if derived := bytes.Equal(gemini, compact(js[2])); derived == recursive {
-		fail("gemini schema derived from the portable one: %v; the type recursive: %v", derived, recursive)
+	shaped := hasShape(t, map[*schema.Type]bool{})
+	derived := bytes.Equal(gemini, compact(js[2]))
+	if recursive && derived || !recursive && !shaped && !derived {
+		fail("gemini schema derived from the portable one: %v; the type recursive: %v; holding a type with its own decoder and no schema: %v", derived, recursive, shaped)
 	}
 	written := ""
-	if recursive {
+	if !derived {
 		written = string(js[2])
 	}
 	got := lenient.DerivedSchemas(string(js[0]), "", written)
@@ -69,7 +73,29 @@ func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
 			fail("%s: lenient.DerivedSchemas gives\n%s\nthe generator writes\n%s", p, have, want)
 		}
 	}
-	return problems, recursive
+	return problems, !derived
+}
+
+// hasShape reports whether t holds a type with its own decoder and no
+// schema, which the gemini profile spells as its Go type's shape
+// (schema.Type.Shape), where the portable schema says {}.
+func hasShape(t *schema.Type, seen map[*schema.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.Kind == schema.Custom && t.Shape != nil && len(t.Schema) == 0 {
+		return true
+	}
+	if hasShape(t.Elem, seen) || hasShape(t.Def, seen) {
+		return true
+	}
+	for _, f := range t.Fields {
+		if hasShape(f.Type, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func compact(js []byte) []byte {

@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Retry) UnmarshalJSON(data []byte) error {
@@ -1987,7 +1987,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "steps[].run", Aliases: []string{"cmd", "command"}, Unescape: true},
 				{Path: "steps[].kind", Absent: lenient.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","docker","approval"]`), ValueAlias: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`)},
 				{Path: "steps[].retry", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "steps[].retry.attempts", Aliases: []string{"max_attempts", "tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "steps[].retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "steps[].retry.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "steps[].retry.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
 				{Path: "steps[].retry.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -1996,7 +1996,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "steps[].timeout_s", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "steps[].allow_failure", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
 				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "retry.attempts", Aliases: []string{"max_attempts", "tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "retry.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "retry.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
 				{Path: "retry.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -2005,7 +2005,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "services{}.ports", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "services{}.ports[]", Coerce: "uint"},
 				{Path: "services{}.ready", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "services{}.ready.attempts", Aliases: []string{"max_attempts", "tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "services{}.ready.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "services{}.ready.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "services{}.ready.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
 				{Path: "services{}.ready.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -2032,7 +2032,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "checkpoints[].checks[].count", Aliases: []string{"n"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "checkpoints[].checks[].note", Absent: lenient.AbsentNull, Unescape: true},
 				{Path: "checkpoints[].gate", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "checkpoints[].gate.attempts", Aliases: []string{"max_attempts", "tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "checkpoints[].gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "checkpoints[].gate.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "checkpoints[].gate.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
 				{Path: "checkpoints[].gate.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -2048,7 +2048,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "default.checks[].count", Aliases: []string{"n"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "default.checks[].note", Absent: lenient.AbsentNull, Unescape: true},
 				{Path: "default.gate", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "default.gate.attempts", Aliases: []string{"max_attempts", "tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "default.gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "default.gate.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "default.gate.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
 				{Path: "default.gate.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
