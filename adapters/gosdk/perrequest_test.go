@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/normgen/normgen/adapters/internal/proptest"
 )
 
 // perRequestTools are the tools of GitHub's MCP server catalog
@@ -120,10 +122,10 @@ func BenchmarkServerPerRequest(b *testing.B) {
 		var wall, cpu [2]time.Duration
 		for b.Loop() {
 			for i, adapted := range []bool{false, true} {
-				start, startCPU := time.Now(), cpuTime()
+				start, startCPU := time.Now(), proptest.CPUTime()
 				listPerRequest(b, tools, adapted)
 				wall[i] += time.Since(start)
-				cpu[i] += cpuTime() - startCPU
+				cpu[i] += proptest.CPUTime() - startCPU
 			}
 		}
 		b.ReportMetric(float64(wall[0].Nanoseconds())/float64(b.N), "baseline-ns/op")
@@ -177,10 +179,10 @@ func BenchmarkCallPerRequest(b *testing.B) {
 	var wall, cpu [2]time.Duration
 	for b.Loop() {
 		for i, adapted := range []bool{false, true} {
-			start, startCPU := time.Now(), cpuTime()
+			start, startCPU := time.Now(), proptest.CPUTime()
 			call(adapted)
 			wall[i] += time.Since(start)
-			cpu[i] += cpuTime() - startCPU
+			cpu[i] += proptest.CPUTime() - startCPU
 		}
 	}
 	b.ReportMetric(float64(wall[0].Nanoseconds())/float64(b.N), "baseline-ns/op")
