@@ -376,6 +376,7 @@ func (l *loader) build(cfg Config) *Package {
 		l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type"})
 	}
 	names := map[string]*Tool{}
+	regs := l.registrations()
 	for _, c := range found {
 		obj, _ := l.pkg.Types.Scope().Lookup(c.name).(*types.TypeName)
 		if obj == nil {
@@ -396,15 +397,15 @@ func (l *loader) build(cfg Config) *Package {
 		if s == nil {
 			continue
 		}
-		name := c.tool
-		if name == "" {
-			name = ToolName(c.name)
-			l.checkToolName(name, c.pos, true)
-		} else {
-			l.checkToolName(name, c.at, false)
-		}
+		name, from, at := l.nameTool(obj, regs, c.tool, c.at, c.pos)
 		s.Input = true
-		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
+		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos), NameFrom: from, NameAt: l.pkg.Fset.Position(at)}
+		if prev, dup := names[name]; dup && from == NameRegistered && prev.NameFrom == NameRegistered {
+			// Alternatives the server registers under one name (one of
+			// them served at a time).
+			m.Tools = append(m.Tools, t)
+			continue
+		}
 		if prev, dup := names[name]; dup {
 			l.errorf(c.pos, "", "tool name %q is also used by %s (%s); give one of them another //normgen:tool name", name, prev.Input.Name, relPos(prev.Pos, l.dir))
 			continue
@@ -412,6 +413,7 @@ func (l *loader) build(cfg Config) *Package {
 		names[name] = t
 		m.Tools = append(m.Tools, t)
 	}
+	directive, m.RequiredFrom, m.RequiredAt = l.requiredFacts(cfg, directive, directiveAt)
 	l.resolveRequired(m, cfg.Required, directive, directiveAt)
 	for _, x := range l.indexed {
 		switch {
@@ -428,7 +430,10 @@ func (l *loader) build(cfg Config) *Package {
 			}
 		}
 	}
-	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Name < m.Tools[j].Name })
+	sort.Slice(m.Tools, func(i, j int) bool {
+		a, b := m.Tools[i], m.Tools[j]
+		return a.Name < b.Name || a.Name == b.Name && a.Input.Name < b.Input.Name
+	})
 	m.Structs = l.order
 	sort.SliceStable(m.Structs, func(i, j int) bool { return posLess(m.Structs[i].Pos, m.Structs[j].Pos) })
 	for _, t := range m.Tools {
