@@ -75,32 +75,43 @@ type registration struct {
 // tool literal or NewTool call kept in a variable is followed.
 func (l *loader) registrations() map[*types.TypeName][]registration {
 	info := l.pkg.TypesInfo
-	// Variables set once from an expression, to follow a tool kept in one.
-	defs := map[types.Object]ast.Expr{}
-	for _, f := range l.pkg.Syntax {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, lhs := range n.Lhs {
-						if id, ok := lhs.(*ast.Ident); ok {
-							if obj := info.ObjectOf(id); obj != nil {
-								defs[obj] = n.Rhs[i]
+	// Variables set once from an expression, to follow a tool kept in
+	// one: read once a variable of a Tool type is met.
+	var defs map[types.Object]ast.Expr
+	defOf := func(id *ast.Ident) ast.Expr {
+		if defs == nil {
+			defs = map[types.Object]ast.Expr{}
+			for _, f := range l.pkg.Syntax {
+				ast.Inspect(f, func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.AssignStmt:
+						if len(n.Lhs) == len(n.Rhs) {
+							for i, lhs := range n.Lhs {
+								if id, ok := lhs.(*ast.Ident); ok {
+									if obj := info.ObjectOf(id); obj != nil {
+										defs[obj] = n.Rhs[i]
+									}
+								}
+							}
+						}
+					case *ast.ValueSpec:
+						if len(n.Names) == len(n.Values) {
+							for i, id := range n.Names {
+								if obj := info.ObjectOf(id); obj != nil {
+									defs[obj] = n.Values[i]
+								}
 							}
 						}
 					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, id := range n.Names {
-						if obj := info.ObjectOf(id); obj != nil {
-							defs[obj] = n.Values[i]
-						}
-					}
-				}
+					return true
+				})
 			}
-			return true
-		})
+		}
+		return defs[info.ObjectOf(id)]
+	}
+	isTool := func(t types.Type) bool {
+		n, ok := derefNamed(t)
+		return ok && n.Obj().Name() == "Tool"
 	}
 	constString := func(e ast.Expr) (string, bool) {
 		if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -117,7 +128,7 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 		}
 		switch e := e.(type) {
 		case *ast.CompositeLit:
-			if n, ok := derefNamed(info.TypeOf(e)); !ok || n.Obj().Name() != "Tool" {
+			if !isTool(info.TypeOf(e)) {
 				return "", token.NoPos, false
 			}
 			for _, elt := range e.Elts {
@@ -136,8 +147,10 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 				}
 			}
 		case *ast.Ident:
-			if def := defs[info.ObjectOf(e)]; def != nil && depth < 2 {
-				return toolName(def, depth+1)
+			if depth < 2 && isTool(info.TypeOf(e)) {
+				if def := defOf(e); def != nil {
+					return toolName(def, depth+1)
+				}
 			}
 		}
 		return "", token.NoPos, false
@@ -186,11 +199,29 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 			default:
 				return true
 			}
+			// The name first (cheap), then the handler's input.
 			var reg registration
+			named := -1
+			for i, p := range parts {
+				if name, at, ok := toolName(p, 0); ok {
+					reg, named = registration{name, at}, i
+					break
+				}
+			}
+			if named < 0 {
+				for i, p := range parts {
+					if s, ok := constString(p); ok {
+						reg, named = registration{s, p.Pos()}, i
+						break
+					}
+				}
+			}
+			if named < 0 || lint.ToolNameProblem(reg.name) != "" {
+				return true
+			}
 			var in *types.TypeName
-			for _, p := range parts {
-				if name, at, ok := toolName(p, 0); ok && reg.at == token.NoPos {
-					reg = registration{name, at}
+			for i, p := range parts {
+				if i == named {
 					continue
 				}
 				if t := input(p, 0); t != nil {
@@ -200,15 +231,7 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 					in = t
 				}
 			}
-			if reg.at == token.NoPos {
-				for _, p := range parts {
-					if s, ok := constString(p); ok {
-						reg = registration{s, p.Pos()}
-						break
-					}
-				}
-			}
-			if in == nil || reg.at == token.NoPos || lint.ToolNameProblem(reg.name) != "" {
+			if in == nil {
 				return true
 			}
 			if !slices.ContainsFunc(regs[in], func(r registration) bool { return r.name == reg.name }) {
