@@ -172,7 +172,7 @@ func parseProfile(name string) (lenient.Profile, bool) {
 // requiredFlag declares the -required flag of the commands that load a
 // package.
 func requiredFlag(fs *flag.FlagSet) *string {
-	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: json, unless the package's //normgen:required= line says otherwise or the package tags fields required and the two disagree (an error)")
+	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: the package's //normgen:required= line, else the module's own (its invopop jsonschema.Reflector's RequiredFromJSONSchemaTags), else json unless the package tags fields required and the two disagree (an error)")
 }
 
 // parseRequired reads a -required value; an unknown name is a usage
