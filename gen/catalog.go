@@ -37,8 +37,12 @@ func Catalog(m *Package, p lenient.Profile) ([]byte, error) {
 }
 
 // RuleTable returns the rule table of every tool of the package, in tool
-// order, as a rules.json file: what `normgen rules` prints.
+// order, as a rules.json file: what `normgen rules` prints. Tools that
+// share a name (alternatives a server registers under one) are an error.
 func RuleTable(m *Package) ([]byte, error) {
+	if err := sharedNames(m); err != nil {
+		return nil, err
+	}
 	rules := []lenient.Rule{}
 	for _, t := range m.Tools {
 		rules = append(rules, Rules(t)...)

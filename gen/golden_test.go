@@ -68,6 +68,9 @@ func TestGolden(t *testing.T) {
 				got["want/generated.go"] = f.Content
 			}
 			m, _ := Load(context.Background(), Config{Dir: dir, OnWarning: quiet})
+			if notes := factNotes(m); notes != nil {
+				got["want/notes"] = notes
+			}
 			if got["want/catalog.json"], err = Catalog(m, ""); err != nil {
 				t.Fatal(err)
 			}
@@ -192,4 +195,22 @@ func checkStrictCatalog(t *testing.T, name string, m *Package) {
 			t.Errorf("%s: tool %s: check -host openai-strict finds %v in its openai-strict schema; strict gaps: %v", name, tool.Name, findings, gaps)
 		}
 	}
+}
+
+// factNotes is what `normgen catalog -v` notes of a package where a fact
+// was taken from the server's own code (a registered name, the module's
+// model of required fields), one a line; nil elsewhere.
+func factNotes(m *Package) []byte {
+	fromServer := m.RequiredFrom == RequiredFromModule
+	for _, t := range m.Tools {
+		fromServer = fromServer || t.NameFrom == NameRegistered
+	}
+	if !fromServer {
+		return nil
+	}
+	var b bytes.Buffer
+	for _, n := range Notes(m) {
+		b.WriteString(n.String() + "\n")
+	}
+	return b.Bytes()
 }

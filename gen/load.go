@@ -282,6 +282,12 @@ func (l *loader) warnf(pos token.Pos, field, format string, args ...any) {
 	l.warns = append(l.warns, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
 
+// relateWarning adds the place pos, where msg is, to the last warning.
+func (l *loader) relateWarning(pos token.Pos, msg string) {
+	d := &l.warns[len(l.warns)-1]
+	d.Related = append(d.Related, Related{Pos: l.pkg.Fset.Position(pos), Msg: msg})
+}
+
 // toolDirective is the doc comment line that marks a tool type; the
 // name is all the rest (a name with a space is reported as a name, not
 // as an unknown directive).
@@ -415,6 +421,7 @@ func (l *loader) build(cfg Config) *Package {
 		l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type"})
 	}
 	names := map[string]*Tool{}
+	regs := l.registrations()
 	for _, c := range found {
 		obj, _ := l.pkg.Types.Scope().Lookup(c.name).(*types.TypeName)
 		if obj == nil {
@@ -436,15 +443,15 @@ func (l *loader) build(cfg Config) *Package {
 		if s == nil {
 			continue
 		}
-		name := c.tool
-		if name == "" {
-			name = ToolName(c.name)
-			l.checkToolName(name, c.pos, true)
-		} else {
-			l.checkToolName(name, c.at, false)
-		}
+		name, from, at := l.nameTool(obj, regs, c.tool, c.at, c.pos)
 		s.Input = true
-		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos)}
+		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos), NameFrom: from, NameAt: l.pkg.Fset.Position(at)}
+		if prev, dup := names[name]; dup && from == NameRegistered && prev.NameFrom == NameRegistered {
+			// Alternatives the server registers under one name (one of
+			// them served at a time).
+			m.Tools = append(m.Tools, t)
+			continue
+		}
 		if prev, dup := names[name]; dup {
 			l.errorf(c.pos, "", "tool name %q is also used by %s; give one of them another //normgen:tool name", name, prev.Input.Name)
 			l.diags[len(l.diags)-1].Related = []Related{{Pos: prev.Pos, Msg: "tool " + name + " of " + prev.Input.Name}}
@@ -453,6 +460,7 @@ func (l *loader) build(cfg Config) *Package {
 		names[name] = t
 		m.Tools = append(m.Tools, t)
 	}
+	directive, m.RequiredFrom, m.RequiredAt = l.requiredFacts(cfg, directive, directiveAt)
 	l.resolveRequired(m, cfg.Required, directive, directiveAt)
 	for _, x := range l.indexed {
 		switch {
@@ -469,7 +477,10 @@ func (l *loader) build(cfg Config) *Package {
 			}
 		}
 	}
-	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Name < m.Tools[j].Name })
+	sort.Slice(m.Tools, func(i, j int) bool {
+		a, b := m.Tools[i], m.Tools[j]
+		return a.Name < b.Name || a.Name == b.Name && a.Input.Name < b.Input.Name
+	})
 	m.Structs = l.order
 	sort.SliceStable(m.Structs, func(i, j int) bool { return posLess(m.Structs[i].Pos, m.Structs[j].Pos) })
 	for _, t := range m.Tools {

@@ -18,6 +18,11 @@ type Package struct {
 	// Required is the model of required fields the package was read with
 	// (schema.RequiredJSON or schema.RequiredJSONSchema).
 	Required schema.Required
+	// RequiredFrom says where the model was taken from, and RequiredAt
+	// where (the directive, or the module's Reflector setting; no
+	// position for the flag or the fields' tags).
+	RequiredFrom RequiredSource
+	RequiredAt   token.Position
 	// Tools are the package's tools, sorted by name.
 	Tools []*Tool
 	// Structs are every struct type the tools reach, in source order; each
@@ -31,6 +36,10 @@ type Tool struct {
 	Description string
 	Input       *Struct
 	Pos         token.Position
+	// NameFrom says where Name was taken from, and NameAt where: the
+	// registration's name, the //normgen:tool line, or the type.
+	NameFrom NameSource
+	NameAt   token.Position
 
 	// strict is the tool's openai-strict schema, built once by
 	// strictSchema: Load builds it for its warnings, Render writes it.

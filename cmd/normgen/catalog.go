@@ -29,17 +29,23 @@ func runCatalog(args []string) int {
 	from := fs.String("from", "", "print this tools/list catalog `FILE` (- for stdin), any server's, with lenient schemas instead of a package's")
 	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its defaults fill are not required; its aliases are never declared, one name per parameter)")
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
+	verbose := fs.Bool("v", false, "also print on stderr, as notes, where each tool's name was taken from (where the package registers it, its //normgen:tool line, its type's name) and the model of required fields (the module's jsonschema.Reflector, the directive, -required, the fields' tags)")
 	fs.Usage = commandUsage(fs,
-		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
+		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
-	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile"}, []string{"rules", "q"},
+	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile", "v"}, []string{"rules", "q"},
 		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
 		func() int {
 			p, ok := parseProfile(*profile)
 			if !ok {
 				return 2
 			}
-			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) { return gen.Catalog(m, p) })
+			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) {
+				if *verbose {
+					printNotes(pkgDir(fs), gen.Notes(m))
+				}
+				return gen.Catalog(m, p)
+			})
 		})
 }
 
@@ -166,7 +172,7 @@ func parseProfile(name string) (lenient.Profile, bool) {
 // requiredFlag declares the -required flag of the commands that load a
 // package.
 func requiredFlag(fs *flag.FlagSet) *string {
-	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: json, unless the package's //normgen:required= line says otherwise or the package tags fields required and the two disagree (an error)")
+	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: the package's //normgen:required= line, else the module's own (its invopop jsonschema.Reflector's RequiredFromJSONSchemaTags), else json unless the package tags fields required and the two disagree (an error)")
 }
 
 // parseRequired reads a -required value; an unknown name is a usage
@@ -233,4 +239,29 @@ func schemaFiles(m *gen.Package, dir string, p lenient.Profile) ([]gen.File, err
 		return nil, err
 	}
 	return append(files, gen.File{Path: filepath.Join(abs, "rules.json"), Content: rules}), nil
+}
+
+// pkgDir is the package directory a package form's arguments name.
+func pkgDir(fs *flag.FlagSet) string {
+	if fs.NArg() == 1 {
+		return fs.Arg(0)
+	}
+	return "."
+}
+
+// printNotes prints notes as diagnostics are printed, a file outside the
+// package directory (the module's, for the model of required fields) by
+// its path from the working directory too.
+func printNotes(dir string, notes []gen.Diagnostic) {
+	wd, _ := os.Getwd()
+	for _, n := range notes {
+		if f := n.Pos.Filename; filepath.IsAbs(f) && wd != "" {
+			if rel, err := filepath.Rel(wd, f); err == nil {
+				n.Pos.Filename = rel
+			}
+			fmt.Fprintln(os.Stderr, n.String())
+			continue
+		}
+		printDiag(dir, n)
+	}
 }

@@ -5,7 +5,7 @@
 //
 //	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR]
 //	                          generate for the package in DIR (default .)
-//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [DIR]
+//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]
 //	                          print [{name, description, inputSchema}] sorted by name
 //	normgen catalog -from FILE|- [-rules FILE] [-q]
 //	                          any server's catalog with lenient schemas

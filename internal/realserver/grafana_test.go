@@ -54,15 +54,18 @@ func TestMCPGrafana(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Logf("%s copied to %s (%s)", grafanaModule, dir, time.Since(start).Round(time.Second))
 
-	// Generate, as a user would: -type with the tool input types, and
-	// -required=jsonschema.
-	byPkg := toolTypes(t, dir, "./tools")
+	// Generate, as a user would: -type with the tool input types (what
+	// a //go:generate line in each package would name), and no other
+	// flag: the model of required fields is the server's own (its
+	// jsonschema.Reflector sets RequiredFromJSONSchemaTags), and each
+	// tool's name the one its MustTool call registers.
+	byPkg, regs := toolTypes(t, dir, "./tools")
 	genStart := time.Now()
 	var warnings []string
 	total := 0
 	for _, pkg := range sortedKeys(byPkg) {
 		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
-		files, diags := gen.Generate(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg], Required: schema.RequiredJSONSchema,
+		files, diags := gen.Generate(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg],
 			OnWarning: func(d gen.Diagnostic) { warnings = append(warnings, d.String()) }})
 		for _, d := range diags {
 			t.Errorf("%s: %s", pkg, d)
@@ -98,7 +101,7 @@ func TestMCPGrafana(t *testing.T) {
 	}
 	t.Logf("the server's unit tests: %s", time.Since(testStart).Round(time.Second))
 
-	compareSchemas(t, dir, byPkg)
+	compareSchemas(t, dir, byPkg, regs)
 	t.Logf("total %s", time.Since(start).Round(time.Second))
 }
 
@@ -132,9 +135,18 @@ func copyModule(t *testing.T, module string) string {
 	return dst
 }
 
+// registration is a tool the server's code registers: the package-level
+// variable its MustTool call initializes, and the tool's input type
+// (package path "." type name).
+type registration struct {
+	pkg, name string // the variable
+	input     string
+}
+
 // toolTypes finds the tool input types of the packages: the type argument
-// of each MustTool call, by the package that declares it.
-func toolTypes(t *testing.T, dir string, patterns ...string) map[string][]string {
+// of each MustTool call, by the package that declares it; and the
+// variables those calls initialize, each with its input type.
+func toolTypes(t *testing.T, dir string, patterns ...string) (map[string][]string, []registration) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedSyntax, Dir: dir}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -142,29 +154,55 @@ func toolTypes(t *testing.T, dir string, patterns ...string) map[string][]string
 	}
 	seen := map[string]bool{}
 	byPkg := map[string][]string{}
+	var regs []registration
 	for _, p := range pkgs {
 		for _, e := range p.Errors {
 			t.Fatalf("%s: %v", p.PkgPath, e)
 		}
+		// inputOf is the input type of a MustTool call, nil for another
+		// node.
+		inputOf := func(n ast.Node) *types.Named {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return nil
+			}
+			id, _ := call.Fun.(*ast.Ident)
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				id = sel.Sel
+			}
+			inst, ok := p.TypesInfo.Instances[id]
+			if id == nil || id.Name != "MustTool" || !ok {
+				return nil
+			}
+			in, _ := inst.TypeArgs.At(0).(*types.Named)
+			return in
+		}
 		for _, f := range p.Syntax {
 			ast.Inspect(f, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
+				if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Names) == 1 && len(vs.Values) == 1 {
+					// MustTool(...), or a method of the tool it returns
+					// (MustTool(...).NotOrgScoped()).
+					v := vs.Values[0]
+					for inputOf(v) == nil {
+						call, ok := v.(*ast.CallExpr)
+						if !ok {
+							break
+						}
+						sel, ok := call.Fun.(*ast.SelectorExpr)
+						if !ok {
+							break
+						}
+						v = sel.X
+					}
+					if in := inputOf(v); in != nil {
+						regs = append(regs, registration{p.PkgPath, vs.Names[0].Name, in.Obj().Pkg().Path() + "." + in.Obj().Name()})
+					}
 				}
-				id, _ := call.Fun.(*ast.Ident)
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-					id = sel.Sel
-				}
-				inst, ok := p.TypesInfo.Instances[id]
-				if id == nil || id.Name != "MustTool" || !ok {
-					return true
-				}
-				if n, ok := inst.TypeArgs.At(0).(*types.Named); ok {
-					key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+				if in := inputOf(n); in != nil {
+					key := in.Obj().Pkg().Path() + "." + in.Obj().Name()
 					if !seen[key] {
 						seen[key] = true
-						byPkg[n.Obj().Pkg().Path()] = append(byPkg[n.Obj().Pkg().Path()], n.Obj().Name())
+						byPkg[in.Obj().Pkg().Path()] = append(byPkg[in.Obj().Pkg().Path()], in.Obj().Name())
 					}
 				}
 				return true
@@ -174,7 +212,7 @@ func toolTypes(t *testing.T, dir string, patterns ...string) map[string][]string
 	for _, names := range byPkg {
 		sort.Strings(names)
 	}
-	return byPkg
+	return byPkg, regs
 }
 
 // goTestFailures runs go test -json and returns the top-level tests that
@@ -212,12 +250,23 @@ func goTestFailures(t *testing.T, dir string, args ...string) []string {
 // the server's own ConvertTool builds for it: the required lists must be
 // equal but for the top-level fields that take aliases (their
 // spelling-style variants); the host findings of both catalogs are logged.
-func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
-	// A test in the tools package dumps the server's schemas.
+// Each tool's name in the catalog must be the one the server's code
+// registers it under (the Name of the tool each MustTool call builds, as
+// the running server lists it), and the model of required fields the
+// one taken from the server's module.
+func compareSchemas(t *testing.T, dir string, byPkg map[string][]string, regs []registration) {
+	// A test in the tools package dumps the server's schemas, and the
+	// name of each tool its MustTool calls build.
 	var b strings.Builder
 	b.WriteString("package tools_test\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"os\"\n\t\"testing\"\n\n\tmcpgrafana \"github.com/grafana/mcp-grafana\"\n")
 	alias := map[string]string{}
-	for i, pkg := range sortedKeys(byPkg) {
+	pkgs := slices.Clone(sortedKeys(byPkg))
+	for _, r := range regs {
+		if !slices.Contains(pkgs, r.pkg) {
+			pkgs = append(pkgs, r.pkg)
+		}
+	}
+	for i, pkg := range pkgs {
 		alias[pkg] = fmt.Sprintf("p%d", i)
 		fmt.Fprintf(&b, "\t%s %q\n", alias[pkg], pkg)
 	}
@@ -228,7 +277,12 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 			fmt.Fprintf(&b, "\t\t%q: schemaOf[%s.%s](t),\n", pkg+"."+name, alias[pkg], name)
 		}
 	}
-	b.WriteString("\t}\n\tdata, _ := json.Marshal(out)\n\tif err := os.WriteFile(os.Getenv(\"NORMGEN_DUMP\"), data, 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n")
+	b.WriteString("\t}\n\tfor k, v := range map[string]string{\n")
+	for _, r := range regs {
+		fmt.Fprintf(&b, "\t\t%q: %s.%s.Tool.Name,\n", r.pkg+"."+r.name, alias[r.pkg], r.name)
+	}
+	b.WriteString("\t} {\n\t\tout[\"name:\"+k], _ = json.Marshal(v)\n\t}\n")
+	b.WriteString("\tdata, _ := json.Marshal(out)\n\tif err := os.WriteFile(os.Getenv(\"NORMGEN_DUMP\"), data, 0o644); err != nil {\n\t\tt.Fatal(err)\n\t}\n}\n")
 	if err := os.WriteFile(filepath.Join(dir, "tools", "zz_normgen_dump_test.go"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -249,13 +303,22 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 	}
 	var serverCat, genCat []map[string]any
 	same, differ := 0, 0
+	catalogName := map[string]string{} // by input type
+	nameFrom := map[gen.NameSource]int{}
 	for _, pkg := range sortedKeys(byPkg) {
 		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
-		m, diags := gen.Load(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg], Required: schema.RequiredJSONSchema, OnWarning: func(gen.Diagnostic) {}})
+		m, diags := gen.Load(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg], OnWarning: func(gen.Diagnostic) {}})
 		if len(diags) > 0 {
 			t.Fatalf("%s: %v", pkg, diags)
 		}
+		if m.Required != schema.RequiredJSONSchema || m.RequiredFrom != gen.RequiredFromModule {
+			t.Errorf("%s: required fields read in the %s model, from %s; want the server's own jsonschema model, from its module", pkg, m.Required, m.RequiredFrom)
+		} else {
+			t.Logf("%s: %s", pkg, gen.Notes(m)[0])
+		}
 		for _, tool := range m.Tools {
+			catalogName[pkg+"."+tool.Input.Name] = tool.Name
+			nameFrom[tool.NameFrom]++
 			ours, err := gen.ToolSchema(tool)
 			if err != nil {
 				t.Fatal(err)
@@ -276,6 +339,22 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 		}
 	}
 	t.Logf("required lists: %d tool types as the server's, %d differ", same, differ)
+	// Every tool the server registers is named in the catalog as the
+	// server names it.
+	equal, names := 0, map[string]bool{}
+	for _, r := range regs {
+		var want string
+		if err := json.Unmarshal(server["name:"+r.pkg+"."+r.name], &want); err != nil {
+			t.Fatalf("%s.%s: the server's name: %v", r.pkg, r.name, err)
+		}
+		names[want] = true
+		if got := catalogName[r.input]; got != want {
+			t.Errorf("%s registers %s as %q; normgen's catalog names it %q", r.name, r.input, want, got)
+			continue
+		}
+		equal++
+	}
+	t.Logf("tool names: %d registrations (%d names, %d input types) named as the server names them, %d not; catalog names taken from %v", equal, len(names), len(catalogName), len(regs)-equal, nameFrom)
 	// Pay once: every byte of an advertised schema is read on every
 	// request. The generated input schemas, compact, against the ones the
 	// server's own reflector (invopop) builds for the same types.
@@ -284,7 +363,7 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string) {
 		ourBytes += compactLen(t, genCat[i]["inputSchema"])
 		theirBytes += compactLen(t, serverCat[i]["inputSchema"])
 	}
-	if dir := os.Getenv("NORMGEN_DUMP"); dir != "" {
+	if dir := os.Getenv("NORMGEN_CATALOGS"); dir != "" {
 		// The two catalogs, for a look at where the bytes go.
 		for name, cat := range map[string][]map[string]any{"server.json": serverCat, "normgen.json": genCat} {
 			data, _ := json.MarshalIndent(map[string]any{"tools": cat}, "", "  ")
