@@ -629,7 +629,9 @@ func requiredNames(s *Node) map[string]bool {
 // from the rules added since mark) and its schema takes no string. An
 // absent rule, placed before the field's own rules, removes the member;
 // the rewrite advertises the forms (a null branch; "" in the string
-// form's pattern). Never where null or "" could be a value of the field,
+// form's pattern). Where "" is read, the text "null" is null too (a
+// null_text rule before the absent rule; the pattern takes "null" with
+// ""). Never where null or "" could be a value of the field,
 // so no call the strict schema takes is changed; and only where the
 // property's object is the one object schema at its path (in a union of
 // objects another branch may take the key with any value).
@@ -665,7 +667,22 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	} else {
 		r.Path = path
 	}
+	// "null" as text is null (a null_text rule, before the absent rule)
+	// where "" is read, or the value may be null (field wrote the rule
+	// then: it moves before the absent rule); the string form's pattern
+	// takes it.
+	nullText := forms&lenient.AbsentEmpty != 0
+	if i := slices.IndexFunc(d.rules[mark:], func(x lenient.Rule) bool {
+		return x.Type == lenient.RuleNullText && normalize.TargetPath(x) == path
+	}); i >= 0 {
+		d.rules = slices.Delete(d.rules, mark+i, mark+i+1)
+		nullText = true
+	}
 	d.rules = slices.Insert(d.rules, mark, r)
+	if nullText {
+		nt := lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText, From: r.From, Path: r.Path}
+		d.rules = slices.Insert(d.rules, mark, nt)
+	}
 	if forms&lenient.AbsentEmpty != 0 {
 		if f := formsOf(out); f.str != nil {
 			if p, ok := f.str.Get("pattern").AsString(); ok && strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") {
@@ -821,6 +838,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			coerceTo, pattern = "float", lenient.FloatPattern
 		case "boolean":
 			coerceTo, pattern = "bool", lenient.BoolPattern
+		}
+		if nullable && (at == atTop || at == atProp) {
+			// The value may be null: "null" as text is null (a
+			// null_text rule), which the string form's pattern takes.
+			d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
+			pattern = lenient.OrNullPattern(pattern)
 		}
 		d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
 		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(pattern)), nullable)

@@ -95,3 +95,112 @@ func TestDeriveAbsent(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveNullText: "null" as text, for an optional field that is not a
+// string and has a string form, is null (a null_text rule before the
+// absent rule): left out where null reads as left out, null where the
+// schema takes null; a string field's "null" is its text, and where no
+// string form is derived (an integer enum) it is refused as before. The
+// lenient schema advertises exactly what is taken.
+func TestDeriveNullText(t *testing.T) {
+	d, err := Tool("t", []byte(absentCorpus))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleNullText {
+			got = append(got, normalize.TargetPath(r))
+		}
+	}
+	want := []string{"limit", "active", "tags", "filter", "filter.min", "items", "items[].n", "env", "either"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("null_text rules (-want +got):\n%s", diff)
+	}
+	strict := compileDerived(t, "nulltext-strict", []byte(absentCorpus))
+	lax := compileDerived(t, "nulltext-lenient", d.Schema.Marshal())
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args, want string // want "" for a call the strict schema still refuses
+	}{
+		{`{"q":"x","limit":"null"}`, `{"q":"x"}`},
+		{`{"q":"x","active":"null"}`, `{"q":"x","active":null}`},
+		{`{"q":"x","cursor":"null"}`, `{"q":"x","cursor":"null"}`},
+		{`{"q":"x","maybe":"null"}`, `{"q":"x","maybe":"null"}`},
+		{`{"q":"x","tags":"null"}`, `{"q":"x"}`},
+		{`{"q":"x","filter":{"field":"f","min":"null"}}`, `{"q":"x","filter":{"field":"f"}}`},
+		{`{"q":"x","items":[{"n":"null"}]}`, `{"q":"x","items":[{}]}`},
+		{`{"q":"x","limit":"NULL"}`, ``},
+		{`{"q":"x","e":"null"}`, ``},
+		{`{"q":"null"}`, `{"q":"null"}`},
+	} {
+		out, applied, err := n.NormalizeJSON("t", []byte(tc.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := validDerived(strict, out)
+		switch {
+		case tc.want == "" && taken:
+			t.Errorf("%s: normalized to %s, taken; want it refused", tc.args, out)
+		case tc.want != "" && (!taken || string(out) != tc.want):
+			t.Errorf("%s: normalized to %s (taken: %v), want %s", tc.args, out, taken, tc.want)
+		}
+		if advertised := validDerived(lax, []byte(tc.args)); advertised != taken {
+			t.Errorf("%s: the lenient schema admits it: %v; the server takes it: %v", tc.args, advertised, taken)
+		}
+		if tc.want != "" && string(out) != tc.args && (len(applied) == 0 || applied[0].Type != lenient.RuleNullText) {
+			t.Errorf("%s: applied %+v; want a null_text fix first", tc.args, applied)
+		}
+	}
+}
+
+// TestDeriveNullTextRequired: a required property that may be null, as
+// claude-code#81911's (`anyOf: [integer, null]`, required; the client sent
+// the string "null"), reads "null" as null too; "" stays refused.
+func TestDeriveNullTextRequired(t *testing.T) {
+	const schema = `{"type":"object","required":["gen","on"],"properties":{
+		"gen":{"anyOf":[{"type":"integer","exclusiveMinimum":0},{"type":"null"}]},
+		"on":{"type":["boolean","null"]},
+		"opt":{"type":["number","null"]}}}`
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict := compileDerived(t, "nulltext-required-strict", []byte(schema))
+	lax := compileDerived(t, "nulltext-required-lenient", d.Schema.Marshal())
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{`{"gen":"null","on":"null"}`, `{"gen":null,"on":null}`},
+		{`{"gen":"5","on":"yes","opt":"null"}`, `{"gen":5,"on":true,"opt":null}`},
+		{`{"gen":"","on":null}`, ``},
+		{`{"gen":null,"on":null,"opt":""}`, `{"gen":null,"on":null}`},
+	} {
+		out, _, err := n.NormalizeJSON("t", []byte(tc.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := validDerived(strict, out)
+		switch {
+		case tc.want == "" && taken:
+			t.Errorf("%s: normalized to %s, taken; want it refused", tc.args, out)
+		case tc.want != "" && (!taken || string(out) != tc.want):
+			t.Errorf("%s: normalized to %s (taken: %v), want %s", tc.args, out, taken, tc.want)
+		}
+		if advertised := validDerived(lax, []byte(tc.args)); advertised != taken {
+			t.Errorf("%s: the lenient schema admits it: %v; the server takes it: %v", tc.args, advertised, taken)
+		}
+	}
+	ids := map[string]int{}
+	for _, r := range d.Rules {
+		ids[r.ID]++
+		if ids[r.ID] > 1 {
+			t.Errorf("rule %s twice", r.ID)
+		}
+	}
+}

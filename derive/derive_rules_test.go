@@ -23,7 +23,7 @@ func TestApplyRules(t *testing.T) {
 	// The alias changes nothing in the schema (one name per parameter):
 	// q is not declared, query stays required; the default takes mode
 	// out of required.
-	want := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"mode":{"type":"string"}},"required":["query"],"additionalProperties":false}`
+	want := `{"type":"object","properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"mode":{"type":"string"}},"required":["query"],"additionalProperties":false}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -66,12 +66,12 @@ func TestDeriveWithOverlap(t *testing.T) {
 		want     string   // the lenient schema
 	}{
 		{"none", nil, nil, nil,
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// mcp-filesystem-go-ultra's wildcard coercion: the same effect,
 		// no warning, the same schema.
 		{"same", []lenient.Rule{{ID: "force-bool-coerce", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool"}},
 			[]string{"t.force.coerce"}, nil,
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// Narrower or other coercions: what they read is advertised.
 		{"other", []lenient.Rule{
 			{ID: "strict", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool_strict"},
@@ -97,7 +97,7 @@ func TestDeriveWithOverlap(t *testing.T) {
 				`t: limit: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
 				`t: items: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" (json_accept_both, JSON text to a value) here`,
 				`t: items: rule "text" (json_accept_both, a value to JSON text): it turns the array or object this field takes into JSON text, which the field does not take: calls giving it are refused`},
-			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := WithRules("t", root, tc.rules)

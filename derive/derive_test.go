@@ -266,16 +266,16 @@ func TestDeriveCorpusForm(t *testing.T) {
 	}
 	props := d.Schema.Get("properties")
 	want := map[string]string{
-		"n":    `{"anyOf":[{"type":"integer","minimum":1,"maximum":50,"description":"bounded"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
-		"u":    `{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
-		"f":    `{"anyOf":[{"type":"number","description":"pydantic style"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}`,
-		"b":    `{"anyOf":[{"type":"boolean","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}`,
+		"n":    `{"anyOf":[{"type":"integer","minimum":1,"maximum":50,"description":"bounded"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}`,
+		"u":    `{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}`,
+		"f":    `{"anyOf":[{"type":"number","description":"pydantic style"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}`,
+		"b":    `{"anyOf":[{"type":"boolean","default":false},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}`,
 		"s":    `{"anyOf":[{"type":"string","description":"never loosened"},{"type":"null"}]}`,
 		"sn":   `{"anyOf":[{"type":"string","maxLength":3},{"type":"null"}]}`,
 		"a":    `{"anyOf":[{"type":"array","items":{"type":"string"},"maxItems":2},{"type":"string"},{"type":"null"}]}`,
 		"an":   `{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}`,
 		"o":    `{"anyOf":[{"type":"object","properties":{"k":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["k"],"additionalProperties":false},{"type":"string"},{"type":"null"}]}`,
-		"r":    `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
+		"r":    `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}`,
 		"e":    `{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"null"}]}`,
 		"m":    `{"anyOf":[{"type":"string","description":"already takes strings","$comment":"normgen: strict (no coercion, by declaration): the schema takes any string here"},{"type":"number"},{"type":"null"}]}`,
 		"pick": `{"anyOf":[{"type":"object","properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"},{"type":"null"}]}`,
@@ -289,12 +289,12 @@ func TestDeriveCorpusForm(t *testing.T) {
 	for _, r := range d.Rules {
 		rules = append(rules, r.From+r.Path+":"+string(r.Type)+":"+r.CoerceTo+r.To)
 	}
-	wantRules := []string{"n:absent:", "n:type_coerce:int", "u:absent:", "u:type_coerce:int", "f:absent:", "f:type_coerce:float",
-		"g:absent:", "g:type_coerce:float", "b:absent:", "b:type_coerce:bool", "s:absent:",
-		"a:absent:", "a:json_accept_both:native", "an:absent:", "an[]:type_coerce:int", "an:json_accept_both:native",
-		"o:absent:", "o.k:type_coerce:int", "o:json_accept_both:native", "r:absent:", "r:type_coerce:int", "e:absent:", "m:absent:",
-		"pick:absent:", "pick.id:type_coerce:int", "pick:json_accept_both:native",
-		"tree:absent:", "tree.label:absent:", "tree.kids:absent:", "tree.kids:json_accept_both:native", "tree:json_accept_both:native"}
+	wantRules := []string{"n:null_text:", "n:absent:", "n:type_coerce:int", "u:null_text:", "u:absent:", "u:type_coerce:int", "f:null_text:", "f:absent:", "f:type_coerce:float",
+		"g:null_text:", "g:absent:", "g:type_coerce:float", "b:null_text:", "b:absent:", "b:type_coerce:bool", "s:absent:",
+		"a:null_text:", "a:absent:", "a:json_accept_both:native", "an:null_text:", "an:absent:", "an[]:type_coerce:int", "an:json_accept_both:native",
+		"o:null_text:", "o:absent:", "o.k:type_coerce:int", "o:json_accept_both:native", "r:null_text:", "r:absent:", "r:type_coerce:int", "e:absent:", "m:absent:",
+		"pick:null_text:", "pick:absent:", "pick.id:type_coerce:int", "pick:json_accept_both:native",
+		"tree:null_text:", "tree:absent:", "tree.label:absent:", "tree.kids:null_text:", "tree.kids:absent:", "tree.kids:json_accept_both:native", "tree:json_accept_both:native"}
 	if diff := cmp.Diff(wantRules, rules); diff != "" {
 		t.Errorf("rules (-want +got):\n%s", diff)
 	}
@@ -318,7 +318,7 @@ func TestDeriveOpenAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"},{"type":"null"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
+	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"},{"type":"null"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -334,7 +334,7 @@ func TestDeriveBadInput(t *testing.T) {
 	}{
 		{`true`, `t: the input schema is not a JSON object; kept as it is`, 0},
 		{`{"type":"array","items":{"type":"integer"}}`, `t: the input schema is not {"type": "object", ...}; kept as it is`, 0},
-		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/A"},"y":{"type":"integer"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `t: x: $ref cycle through "#/$defs/A"; left strict`, 2}, // y's coercion and absent values
+		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/A"},"y":{"type":"integer"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `t: x: $ref cycle through "#/$defs/A"; left strict`, 3}, // y's coercion, null_text and absent values
 		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/Nope"}}}`, `t: x: $ref "#/$defs/Nope" does not point into this schema; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"$ref":"https://example.com/s.json"}}}`, `t: x: $ref "https://example.com/s.json" does not point into this schema; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"type":"integer","divisibleBy":2}}}`, `t: x: unknown keyword "divisibleBy"; left strict`, 0},                                          // a draft-03 keyword; x-unit is an annotation (TestAnnotationKeywords)

@@ -394,6 +394,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c 
 		if !d.Claim(&seen[i], &it, f.spellings) {
 			continue
 		}
+		d.NullTextValue(&it, f.name, f.absent) // "null" for a pointer: null
 		switch {
 		case f.absent != 0 && d.Absent(it.Value, f.name, f.absent),
 			f.requiredNull && lenient.Null(it.Value):

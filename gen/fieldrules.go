@@ -14,6 +14,7 @@ import (
 // Rules derives them in.
 const (
 	orderAlias = iota
+	orderNullText
 	orderAbsent
 	orderDefault
 	orderEnumCase
@@ -64,6 +65,8 @@ func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules,
 		switch order {
 		case orderAlias:
 			v.Aliases = append(v.Aliases, path[strings.LastIndexByte(path, '.')+1:])
+		case orderNullText:
+			// implied by Absent holding AbsentEmpty (the check below)
 		case orderAbsent:
 			switch string(r.Value) {
 			case `[null]`:
@@ -125,6 +128,8 @@ func orderOf(r lenient.Rule) int {
 	switch r.Type {
 	case lenient.RuleParamAlias:
 		return orderAlias
+	case lenient.RuleNullText:
+		return orderNullText
 	case lenient.RuleAbsent:
 		return orderAbsent
 	case lenient.RuleParamDefault:

@@ -21,6 +21,7 @@ func TestFieldRules(t *testing.T) {
 	rules := []lenient.Rule{
 		{ID: "t.q.alias.query", Tools: tools, Type: lenient.RuleParamAlias, From: "query", To: "q"},
 		{ID: "t.q.absent", Tools: tools, Type: lenient.RuleAbsent, From: "q", Value: json.RawMessage(`[null]`)},
+		{ID: "t.n.null_text", Tools: tools, Type: lenient.RuleNullText, From: "n"},
 		{ID: "t.n.absent", Tools: tools, Type: lenient.RuleAbsent, From: "n", Value: json.RawMessage(`[null,""]`)},
 		{ID: "t.n.coerce", Tools: tools, Type: lenient.RuleTypeCoerce, From: "n", CoerceTo: "int"},
 		{ID: "t.a.json", Tools: tools, Type: lenient.RuleJSONAcceptBoth, From: "a", To: "native"},

@@ -932,6 +932,7 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleSplit:          "RuleSplit",
 	lenient.RuleEnumCase:       "RuleEnumCase",
 	lenient.RuleSecret:         "RuleSecret",
+	lenient.RuleNullText:       "RuleNullText",
 }
 
 // stringLit renders s as a raw string literal when it can be one, so that

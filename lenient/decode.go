@@ -445,6 +445,44 @@ func (d *Decoder) jsonText(v []byte) []byte {
 // Null reports whether v is the JSON null.
 func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
 
+// NullText reports whether v, a validated JSON value, is the string
+// "null" (escapes read, letter case exact): null spelled as text, which a
+// field that is not a string reads as null where it reads null
+// (Decoder.Take, Decoder.Absent).
+func NullText(v []byte) bool {
+	v = trimSpace(v)
+	if len(v) < 6 || v[0] != '"' {
+		return false
+	}
+	if len(v) == 6 {
+		return string(v) == `"null"`
+	}
+	// Letters can only be escaped as \u00XX: read each character.
+	const want = "null"
+	n := 0
+	for i := 1; i < len(v)-1; i++ {
+		c := v[i]
+		if c == '\\' {
+			if i+5 >= len(v) || v[i+1] != 'u' || v[i+2] != '0' || v[i+3] != '0' {
+				return false
+			}
+			h, err := strconv.ParseUint(string(v[i+4:i+6]), 16, 8)
+			if err != nil {
+				return false
+			}
+			c, i = byte(h), i+5
+		}
+		if n == len(want) || c != want[n] {
+			return false
+		}
+		n++
+	}
+	return n == len(want)
+}
+
+// nullJSON is the JSON null.
+var nullJSON = []byte("null")
+
 // NullDocument reports whether data, a whole document, is the JSON null
 // (white space around it allowed). Generated UnmarshalJSON methods of
 // structs that are no tool's input return at once on it, changing
@@ -1165,6 +1203,9 @@ func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms Abs
 	case !d.Claim(seen, it, spellings):
 		return false
 	case forms&NullMissing == 0:
+		if d.NullTextValue(it, spellings[0], forms) {
+			return true
+		}
 		return !d.Absent(it.Value, spellings[0], forms)
 	case Null(it.Value):
 		d.Missing(spellings[0], spellings[1:])
@@ -1173,12 +1214,40 @@ func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms Abs
 	return true
 }
 
+// NullTextValue reads the value of the current member of it, the
+// optional member name, as null where it is the text "null" (NullText)
+// and forms, the member's, is AbsentEmpty alone: a field that is not a
+// string, whose own value null is (a pointer without a default). It
+// records the fix (FixNullText) and reports whether it did. Take calls it.
+func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) bool {
+	if forms&(AbsentNull|AbsentEmpty) != AbsentEmpty || !NullText(it.Value) {
+		return false
+	}
+	if d.record {
+		d.fix(name, FixNullText, trimSpace(it.Value), nullJSON)
+	}
+	it.Value = nullJSON
+	return true
+}
+
 // Absent reports whether v, the value of the optional member name, is
 // one of forms (null, ""), which read as the member left out: its default
 // applies, or its zero value. The fix is recorded (FixAbsent, from the
-// value).
+// value). Where forms has both, the field is not a string and null is
+// read, so the text "null" is null too (FixNullText, then FixAbsent);
+// Take reads it as null where null is the field's own value (AbsentEmpty
+// alone: a pointer without a default).
 func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
 	v = trimSpace(v)
+	if forms&(AbsentNull|AbsentEmpty) == AbsentNull|AbsentEmpty && NullText(v) {
+		// null as text, for a field that is not a string: null, which
+		// reads as the field left out.
+		if d.record {
+			d.fix(name, FixNullText, v, nullJSON)
+			d.fix(name, FixAbsent, nullJSON, nil)
+		}
+		return true
+	}
 	if len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"' {
 		if d.record {
 			d.fix(name, FixAbsent, v, nil)

@@ -47,7 +47,7 @@ type FieldRules struct {
 }
 
 // ToolRules returns tool's rule table from the rules of each of its
-// values, in order: for each, its aliases, then its absent, param_default,
+// values, in order: for each, its aliases, then its null_text, absent, param_default,
 // enum_case, secret, type_coerce, unescape, value_alias, split, wrap and
 // json_accept_both rules. Each rule applies to tool alone and has the ID
 // "<tool>.<path>.<what>" (an alias rule's what is "alias.<key>").
@@ -79,6 +79,10 @@ func ToolRules(tool string, values []FieldRules) []Rule {
 			for _, a := range aliases {
 				add(in+a, p, "alias."+a, Rule{Type: RuleParamAlias, To: name})
 			}
+		}
+		if v.Absent&AbsentEmpty != 0 {
+			// a field that is not a string, and may be null: "null" is null
+			add(p, p, "null_text", Rule{Type: RuleNullText})
 		}
 		if v.Absent != 0 {
 			add(p, p, "absent", Rule{Type: RuleAbsent, Value: AbsentValues(v.Absent)})

@@ -22,6 +22,7 @@ func TestToolRules(t *testing.T) {
 	want := []Rule{
 		{ID: "t.limit.alias.max", Tools: tools, Type: RuleParamAlias, From: "max", To: "limit"},
 		{ID: "t.limit.alias.Limit", Tools: tools, Type: RuleParamAlias, From: "Limit", To: "limit"},
+		{ID: "t.limit.null_text", Tools: tools, Type: RuleNullText, From: "limit"},
 		{ID: "t.limit.absent", Tools: tools, Type: RuleAbsent, From: "limit", Value: json.RawMessage(`[null,""]`)},
 		{ID: "t.limit.default", Tools: tools, Type: RuleParamDefault, From: "limit", Value: json.RawMessage(`10`)},
 		{ID: "t.limit.coerce", Tools: tools, Type: RuleTypeCoerce, From: "limit", CoerceTo: "int"},
@@ -30,6 +31,7 @@ func TestToolRules(t *testing.T) {
 		{ID: "t.steps.json", Tools: tools, Type: RuleJSONAcceptBoth, From: "steps", To: "native"},
 		{ID: "t.steps[].json", Tools: tools, Type: RuleJSONAcceptBoth, Path: "steps[]", To: "native"},
 		{ID: "t.steps[].kind.alias.type", Tools: tools, Type: RuleParamAlias, Path: "steps[].type", To: "kind"},
+		{ID: "t.steps[].kind.null_text", Tools: tools, Type: RuleNullText, Path: "steps[].kind"},
 		{ID: "t.steps[].kind.absent", Tools: tools, Type: RuleAbsent, Path: "steps[].kind", Value: json.RawMessage(`[""]`)},
 		{ID: "t.steps[].kind.enum_case", Tools: tools, Type: RuleEnumCase, Path: "steps[].kind", Value: json.RawMessage(`["a","b"]`)},
 		{ID: "t.steps[].kind.value_alias", Tools: tools, Type: RuleValueAlias, Path: "steps[].kind", Value: json.RawMessage(`{"x":"a"}`)},

@@ -307,14 +307,26 @@ const (
 )
 
 // OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
-// matches "": the string form of an optional number or boolean, whose ""
-// reads as the field left out.
+// matches "" and "null": the string form of an optional number or
+// boolean, whose "" reads as the field left out and whose "null" as null
+// (Decoder.Absent, NullText).
 func OrEmptyPattern(pattern string) string {
+	const null = "|null)$"
+	if len(pattern) < len(null) || pattern[len(pattern)-len(null):] != null {
+		pattern = OrNullPattern(pattern)
+	}
+	return pattern[:len(pattern)-1] + "?$" // ^(a|null)$ -> ^(a|null)?$
+}
+
+// OrNullPattern is pattern (one of the patterns above: ^...$) that also
+// matches "null": the string form of a value that may be null, whose
+// "null" reads as null.
+func OrNullPattern(pattern string) string {
 	inner := pattern[1 : len(pattern)-1]
 	if oneGroup(inner) {
-		return "^" + inner + "?$" // ^(a|b)$ -> ^(a|b)?$
+		return "^" + inner[:len(inner)-1] + "|null)$" // ^(a|b)$ -> ^(a|b|null)$
 	}
-	return "^(" + inner + ")?$"
+	return "^(" + inner + "|null)$"
 }
 
 // oneGroup reports whether the regular expression s is one parenthesized

@@ -19,7 +19,9 @@ const (
 	FixDefault       FixKind = "default"         // absent key given its default
 	FixAbsent        FixKind = "absent"          // null, or "" for a field that is not a string, read as an optional field left out
 	FixEnumCase      FixKind = "enum_case"       // "JSON" read as the enum value "json"
-	FixUnknownKey    FixKind = "unknown_key"     // unknown key ignored
+
+	FixNullText   FixKind = "null_text"   // "null" read as null, for a field that is not a string and may be null
+	FixUnknownKey FixKind = "unknown_key" // unknown key ignored
 )
 
 // Fix records one change a lenient decoder made to what it received.

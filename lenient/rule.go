@@ -57,6 +57,11 @@ const (
 	// array) that equals one of Value (a JSON array of strings) in
 	// another ASCII letter case as that string.
 	RuleEnumCase RuleType = "enum_case"
+	// RuleNullText reads the string "null" at From (or Path) as null: the
+	// generated decoders' reading of null spelled as text, for a field
+	// that is not a string and may be null. It runs with the absent
+	// rules, before them.
+	RuleNullText RuleType = "null_text"
 )
 
 // When a default applies (Rule.When).

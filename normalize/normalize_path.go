@@ -497,6 +497,11 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 			arr.Append(jsonnode.Scalar(quoteJSON(it)))
 		}
 		return arr, v.Text(), string(arr.Marshal()), true
+	case lenient.RuleNullText:
+		if s, ok := v.AsString(); !ok || s != "null" {
+			return nil, "", "", false
+		}
+		return jsonnode.Scalar("null"), v.Text(), "null", true
 	case lenient.RuleEnumCase:
 		s, ok := v.AsString()
 		if !ok {
@@ -852,6 +857,11 @@ func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
 		}
 		b, _ := marshalNoEscape(arr)
 		return arr, quoteJSON(s), string(b), true
+	case lenient.RuleNullText:
+		if s, ok := v.(string); !ok || s != "null" {
+			return nil, "", "", false
+		}
+		return nil, quoteJSON("null"), "null", true
 	case lenient.RuleEnumCase:
 		s, ok := v.(string)
 		if !ok {

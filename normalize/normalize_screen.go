@@ -83,7 +83,7 @@ func testOf(b boundRule) valueTest {
 		t.empty = ruleWhen(r) == lenient.WhenAbsentOrEmpty || ruleWhen(r) == lenient.WhenAbsentOrNull
 	case lenient.RuleAbsent:
 		t.empty = true // null or ""
-	case lenient.RuleSplit:
+	case lenient.RuleSplit, lenient.RuleNullText:
 		t.first = kindString
 	case lenient.RuleTypeCoerce:
 		if r.CoerceTo != "int_literal" {

@@ -207,7 +207,7 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 			if r.To != "" && r.To != "native" {
 				bad(`to %q: json_accept_both takes no to (native value to JSON text) or to "native" (JSON text to native value)`, r.To)
 			}
-		case lenient.RuleWrap, lenient.RuleUnescape, lenient.RuleSecret:
+		case lenient.RuleWrap, lenient.RuleUnescape, lenient.RuleSecret, lenient.RuleNullText:
 			need = map[string]bool{"from": true}
 			pathOK = true
 		case lenient.RuleAbsent, lenient.RuleSplit, lenient.RuleEnumCase:
@@ -235,7 +235,7 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret, null_text", r.Type)
 			continue
 		}
 		if r.Path != "" {

@@ -31,14 +31,14 @@ func TestRootProfiles(t *testing.T) {
 			// never shown (one name per parameter, class (f))
 			"path": `{"type":"string","description":"Path is the directory."}`,
 			// optional: null and "" read as left out (golden/nulls)
-			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}`,
+			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}`,
 			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.BoolPattern)) + `},{"type":"null"}]}`,
 			"ratio":      `{"anyOf":[{"type":"number"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.FloatPattern)) + `},{"type":"null"}]}`,
 			"file_types": `{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}`,
 			"size":       `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}`,
 		},
 		lenient.ProfileTypeArray: {
-			"limit":      `{"minimum":1,"pattern":"^(-?[0-9]+)?$","default":100,"type":["integer","string","null"]}`,
+			"limit":      `{"minimum":1,"pattern":"^(-?[0-9]+|null)?$","default":100,"type":["integer","string","null"]}`,
 			"file_types": `{"items":{"type":"string"},"type":["array","string","null"]}`,
 		},
 		lenient.ProfileGemini: {

@@ -50,7 +50,7 @@ type Case struct {
 var Classes = []string{
 	"string-integer", "string-number", "string-boolean", "number-for-string",
 	"json-array", "json-object", "lone-value", "python-literal",
-	"null-optional", "empty-optional", "null-arguments",
+	"null-optional", "empty-optional", "null-text", "null-arguments",
 	"enum-case", "key-spelling", "key-synonym", "control",
 }
 

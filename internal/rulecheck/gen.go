@@ -198,8 +198,9 @@ func (g *Gen) object(t reflect.Type, depth int) string {
 	for _, f := range fieldsOf(t) {
 		if g.messy(3) {
 			if g.chance(4) {
-				// null or "": what models send for a field they leave out
-				members = append(members, q(f.name)+":"+g.pick("null", `""`))
+				// null, "" or "null" (the null as text): what models send
+				// for a field they leave out
+				members = append(members, q(f.name)+":"+g.pick("null", `""`, `"null"`))
 			}
 			continue // absent: its default, or missing
 		}
@@ -231,12 +232,12 @@ func (g *Gen) value(t reflect.Type, f field, depth int) string {
 	}
 	if t.Kind() == reflect.Pointer {
 		if g.messy(5) {
-			return "null"
+			return g.pick("null", "null", `"null"`)
 		}
 		t = t.Elem()
 	}
 	if g.messy(25) {
-		return g.pick("null", `""`, "true", "7", `"x"`, "[]", "{}")
+		return g.pick("null", `""`, `"null"`, "true", "7", `"x"`, "[]", "{}")
 	}
 	if t == timeType {
 		if g.tidy && !g.chance(4) {

@@ -344,6 +344,14 @@ type Mcpadapt38 struct {
 	MaxResults float64        `json:"maxResults,omitempty"`
 }
 
+// ClaudeCode81911 is a compare-and-set tool whose required expected
+// generation may be null (anthropics/claude-code issue 81911).
+//
+//normgen:tool claude-code-81911
+type ClaudeCode81911 struct {
+	ExpectedGeneration *int64 `json:"expected_generation" jsonschema:"exclusiveMinimum=0,maximum=9007199254740991"`
+}
+
 // NemoAgentToolkit1507 is a tool with an optional cursor
 // (NVIDIA/NeMo-Agent-Toolkit PR 1507).
 //

@@ -3465,6 +3465,110 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
+var claudeCode81911Fields = lenient.Fields{Keys: [][]string{{"expected_generation", "expectedGeneration", "expected-generation", "ExpectedGeneration"}}, Forms: []lenient.AbsentForms{lenient.Required}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *ClaudeCode81911) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *ClaudeCode81911) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode81911) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y ClaudeCode81911
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *ClaudeCode81911) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = ClaudeCode81911{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [1]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &claudeCode81911Fields) {
+		case 0:
+			if !lenient.Null(it.Value) {
+				mark := d.Mark()
+				val := d.Int(it.Value, "expected_generation", 64, 0)
+				if d.OK(mark) {
+					if val > 9007199254740991 {
+						d.FailKind(lenient.KindRange, "expected_generation", it.Value, "is more than the maximum, 9007199254740991")
+					}
+					if val <= 0 {
+						d.FailKind(lenient.KindRange, "expected_generation", it.Value, "must be more than 0")
+					}
+				} else {
+					d.Bounded(mark, it.Value, lenient.Bounds{
+						ExclusiveMinimum: "0",
+						Maximum:          "9007199254740991",
+					})
+				}
+				p := val
+				x.ExpectedGeneration = &p
+			}
+		}
+	}
+	d.Missed(seen[:], &claudeCode81911Fields)
+}
+
+func (x *ClaudeCode81911) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [1]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+	member:
+		switch string(k) {
+		case "expected_generation":
+			var val int64
+			if seen[0] || !lenient.ReadInt(f, &val, 64, 0) {
+				return false
+			}
+			seen[0] = true
+			if val > 9007199254740991 {
+				return false
+			}
+			if val <= 0 {
+				return false
+			}
+			p := val
+			x.ExpectedGeneration = &p
+		default:
+			if name := f.AliasIn(k, &claudeCode81911Fields); name != nil {
+				k = name
+				goto member
+			}
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode81911Fields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed() && seen[0]
+}
+
 var nemoAgentToolkit1507Fields = lenient.Fields{Keys: [][]string{{"cursor"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
@@ -5725,7 +5829,7 @@ const actualChat4728Schema = `{"properties":{"chatId":{"type":"string"},"text":{
 const actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
 const adcp4201Schema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const adcp4201SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
-const basicMemory250Schema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const basicMemory250Schema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
 const basicMemory250SchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
 const boltai317Schema = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^-?[0-9]+$"}]}},"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
 const boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
@@ -5738,13 +5842,15 @@ const claudeCode22394Schema = `{"properties":{"siteId":{"type":"string"},"action
 const claudeCode24597Schema = `{"properties":{"pull_number":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["pull_number"]}`
 const claudeCode24597SchemaOpenAIStrict = `{"properties":{"pull_number":{"type":"number"}},"additionalProperties":false,"type":"object","required":["pull_number"]}`
 const claudeCode2747Schema = `{"properties":{"metadata":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-const claudeCode29104Schema = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const claudeCode29104Schema = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"}`
 const claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["completed"]}`
 const claudeCode34520Schema = `{"properties":{"tasks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["tasks"]}`
 const claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
 const claudeCode5504Schema = `{"properties":{"patch_content":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-const claudeCode73137Schema = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const claudeCode73137Schema = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^([lL][eE][fF][tT]|[rR][iI][gG][hH][tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
 const claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
+const claudeCode81911Schema = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object","required":["expected_generation"]}`
+const claudeCode81911SchemaOpenAIStrict = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["expected_generation"]}`
 const claudeCode91803Schema = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
 const claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
 const claudeCode91803CapitalSchema = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
@@ -5783,11 +5889,11 @@ const controlNullTextSchema = `{"properties":{"code":{"type":"string"}},"type":"
 const controlNullTextSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
 const controlTrueForStringSchema = `{"properties":{"code":{"type":"string"}},"type":"object","required":["code"]}`
 const controlTrueForStringSchemaOpenAIStrict = `{"properties":{"code":{"type":"string"}},"additionalProperties":false,"type":"object","required":["code"]}`
-const cursor3614Schema = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const cursor3614Schema = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"}`
 const cursor3614SchemaOpenAIStrict = `{"properties":{"active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["active"]}`
-const dejaVu422Schema = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const dejaVu422Schema = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"}`
 const dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
-const fastMCP932Schema = `{"properties":{"user":{"anyOf":[{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["username","email"]},{"type":"string"}]}},"type":"object","required":["user"]}`
+const fastMCP932Schema = `{"properties":{"user":{"anyOf":[{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object","required":["username","email"]},{"type":"string"}]}},"type":"object","required":["user"]}`
 const fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
 const fixmap235Schema = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^([mM][aA][rR][kK][dD][oO][wW][nN]|[jJ][sS][oO][nN])$"},{"type":"null"}]}},"type":"object"}`
 const fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
@@ -5797,11 +5903,11 @@ const gmailMCP96Schema = `{"properties":{"to":{"anyOf":[{"items":{"type":"string
 const gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
 const grafana641Schema = `{"properties":{"datasourceUid":{"type":"string"}},"type":"object","required":["datasourceUid"]}`
 const grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
-const hermesAgent100926Schema = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
+const hermesAgent100926Schema = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
 const hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
 const langchainMCPAdapters277Schema = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"string","pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|[wW][iI][dD][eE]|[nN][aA][mM][eE]|[cC][uU][sS][tT][oO][mM])$"},{"type":"null"}]}},"type":"object","required":["resourceType"]}`
 const langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
-const langflow8059Schema = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const langflow8059Schema = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"}`
 const langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
 const lmStudio1626Schema = `{"properties":{"sheet_name":{"type":"string"}},"type":"object","required":["sheet_name"]}`
 const lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
@@ -5809,28 +5915,28 @@ const margince417Schema = `{"properties":{"lifecycle":{"anyOf":[{"type":"string"
 const margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
 const mcpRemote319Schema = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
-const mcpadapt38Schema = `{"properties":{"filters":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]},"maxResults":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const mcpadapt38Schema = `{"properties":{"filters":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]},"maxResults":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"}`
 const nemoAgentToolkit1507Schema = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
-const nteract1678Schema = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object"}`
+const nteract1678Schema = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"}`
 const nteract1678SchemaOpenAIStrict = `{"properties":{"and_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["and_run"]}`
 const openclaw42580Schema = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"type":"object","required":["path","oldText","newText"]}`
 const openclaw42580SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","oldText","newText"]}`
-const opencode1328Schema = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["filePath"]}`
+const opencode1328Schema = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object","required":["filePath"]}`
 const opencode1328SchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
-const opencode1328OffsetSchema = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["filePath"]}`
+const opencode1328OffsetSchema = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object","required":["filePath"]}`
 const opencode1328OffsetSchemaOpenAIStrict = `{"properties":{"filePath":{"type":"string"},"offset":{"anyOf":[{"type":"number"},{"type":"null"}]},"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["filePath","offset","limit"]}`
-const openHandsSDK1085Schema = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object","required":["path"]}`
+const openHandsSDK1085Schema = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object","required":["path"]}`
 const openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
 const pasclaw427Schema = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"type":"object","required":["path","old_text","new_text"]}`
 const pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
-const picoclaw400Schema = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object","required":["query"]}`
+const picoclaw400Schema = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["query"]}`
 const picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
-const qwenCode4966DepthSchema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const qwenCode4966DepthSchema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
 const qwenCode4966DepthSchemaOpenAIStrict = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["depth"]}`
-const qwenCode4966TimeSchema = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)?$"},{"type":"null"}]}},"type":"object"}`
+const qwenCode4966TimeSchema = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"}`
 const qwenCode4966TimeSchemaOpenAIStrict = `{"properties":{"time":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["time"]}`
-const servers2905Schema = `{"properties":{"nextThoughtNeeded":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^-?[0-9]+$"}]},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)?$"},{"type":"null"}]}},"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
+const servers2905Schema = `{"properties":{"nextThoughtNeeded":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"thoughtNumber":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^-?[0-9]+$"}]},"totalThoughts":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^-?[0-9]+$"}]},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
 const servers2905SchemaOpenAIStrict = `{"properties":{"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1},"isRevision":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["nextThoughtNeeded","thoughtNumber","totalThoughts","isRevision"]}`
 const sonetto319LoneLabelSchema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const sonetto319LoneLabelSchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
@@ -5845,7 +5951,7 @@ const typescriptSDK2012Schema = `{"properties":{},"type":"object"}`
 const typescriptSDK2012SchemaOpenAIStrict = `{"properties":{},"additionalProperties":false,"type":"object"}`
 const vibium85Schema = `{"properties":{"ms":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"}]}},"type":"object","required":["ms"]}`
 const vibium85SchemaOpenAIStrict = `{"properties":{"ms":{"type":"number"}},"additionalProperties":false,"type":"object","required":["ms"]}`
-const vmlx47Schema = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+)?$"},{"type":"null"}]}},"type":"object"}`
+const vmlx47Schema = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
 const vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 const weKnora2955Schema = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
@@ -6012,6 +6118,16 @@ func NormgenTools() []lenient.Tool {
 				{Path: "clicks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode73137Schema, claudeCode73137SchemaOpenAIStrict, ""),
+		},
+		{
+			Decode:      lenient.DecodeAs[ClaudeCode81911],
+			Description: "ClaudeCode81911 is a compare-and-set tool whose required expected\ngeneration may be null (anthropics/claude-code issue 81911).",
+			InputSchema: json.RawMessage(claudeCode81911Schema),
+			Name:        "claude-code-81911",
+			Rules: lenient.ToolRules("claude-code-81911", []lenient.FieldRules{
+				{Path: "expected_generation", Variants: true, Coerce: "int"},
+			}),
+			Schemas: lenient.DerivedSchemas(claudeCode81911Schema, claudeCode81911SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode91803],

@@ -17,6 +17,7 @@ var seeds = map[string][]string{
 		`{"title":"x","severity":"hi","estimate_h":"1.5","urgent":"yes"}`,
 		`{"title":"x","estimate_h":null,"urgent":""}`, // what strict-mode OpenAI and Cursor send for fields left out
 		`{"title":"x","severity":"HIGH"}`,             // an enum value in another letter case
+		`{"title":"x","estimate_h":"null"}`,           // the null as text
 	},
 	"run_pipeline": {
 		`{"repo":"a/b","steps":[{"cmd":"make","retry":{"tries":"3"}},{"id":"","run":"x"}]}`,
