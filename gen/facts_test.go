@@ -86,7 +86,7 @@ type P struct {
 	}, {
 		name:  "settings disagree",
 		files: map[string]string{"server.go": reflector("true"), "other/other.go": assign, "d/use.go": "package d\n\nimport _ \"example.com/m/other\"\n"},
-		diags: []string{`tools.go:5:2: field P.Query: it has neither omitempty nor jsonschema:"required", while P.Name (tools.go:4:2) is tagged jsonschema:"required"`},
+		diags: []string{`tools.go:5:2: field P.Query: it has neither omitempty nor jsonschema:"required", while P.Name is tagged jsonschema:"required"`},
 	}, {
 		name:     "a test file is not the server's",
 		files:    map[string]string{"server_test.go": reflector("true")},
@@ -102,7 +102,7 @@ type P struct {
 		name:     "directive disagrees",
 		files:    map[string]string{"server.go": reflector("true"), "d/doc.go": "//normgen:required=json\npackage d\n"},
 		required: []string{"name", "query"}, from: RequiredFromDirective, at: "doc.go:1:1",
-		warns: []string{"server.go:7:30: warning: the module's jsonschema.Reflector sets RequiredFromJSONSchemaTags: true here (the jsonschema model of required fields), but //normgen:required=json (doc.go:1:1) chooses the json model: normgen follows //normgen:required=json (doc.go:1:1), and its schemas differ from the server's own where a field's tags read differently under the two"},
+		warns: []string{"server.go:7:30: warning: the module's jsonschema.Reflector sets RequiredFromJSONSchemaTags: true here (the jsonschema model of required fields), but //normgen:required=json chooses the json model: normgen follows //normgen:required=json, and its schemas differ from the server's own where a field's tags read differently under the two\n\tdoc.go:1:1: //normgen:required=json"},
 	}, {
 		name:     "flag agrees",
 		files:    map[string]string{"server.go": reflector("true")},
