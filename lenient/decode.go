@@ -79,6 +79,19 @@ type Decoder struct {
 	// after is 1 + the index of the field Field found last, where it looks
 	// first: members mostly come in their fields' order.
 	after int
+	// misnamed holds the unknown keys ignored so far that are near
+	// spellings of a field (Field), which Missed refuses where the field
+	// is left out.
+	misnamed []misnamedKey
+}
+
+// misnamedKey is an unknown key near a field's spelling (nearField), in
+// the object being decoded at depth.
+type misnamedKey struct {
+	key   []byte
+	depth int
+	obj   uint32
+	field int // the index in the object's Fields
 }
 
 // unknownKey is an unknown key an object held, which Unknown ignored.
@@ -1031,9 +1044,14 @@ func withoutVariants(keys []string) []string {
 // problem listing the accepted keys; otherwise it is ignored (and
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
+	d.unknown(key, m, known)
+}
+
+// unknown is Unknown, reporting whether it ignored the key.
+func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 	if k := foldedKey(key, known); k != "" {
 		d.FailKind(KindKeyCase, string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
-		return
+		return false
 	}
 	if m&RejectUnknown != 0 {
 		switch {
@@ -1044,7 +1062,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 		default:
 			d.FailKind(KindUnknownKey, string(key), nil, "is not a known key (this object takes none)")
 		}
-		return
+		return false
 	}
 	if d.nunknown < len(d.unknowns) && d.depth < inlineDepth {
 		d.unknowns[d.nunknown] = unknownKey{key, d.depth, d.objAt[d.depth], known}
@@ -1053,6 +1071,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 	if d.record {
 		d.fix(string(key), FixUnknownKey, nil, nil)
 	}
+	return true
 }
 
 // foldedKey returns the keys of known that key equals under Unicode case

@@ -134,3 +134,88 @@ func runes(s string) []rune {
 	}
 	return out
 }
+
+// The ways an unknown key can be near a declared one (NearKey), closest
+// first; NotNear is none.
+const (
+	NotNear     = 0
+	NearLetters = 1 // the same letters, in another case or spelling style
+	NearTypo    = 2 // a small edit distance
+	NearSibling = 3 // the same words but for the last
+)
+
+// NearKey says how sent, a key an object does not take, is a near
+// spelling of declared, a key it does (NotNear for none). Both are
+// compared as their letters: lower case, without the separators '_',
+// '-', '.' and ' ' (style_id and Style-ID are both "styleid"):
+//
+//   - NearLetters: the same letters (filepath or File-Path for file_path);
+//   - NearTypo: declared has at least 3 letters, both start with the same
+//     one, and their edit distance (insertions, deletions, substitutions
+//     and swaps of two neighbours) is at most 1, or 2 where declared has
+//     8 letters or more (uri for url, thoght for thought);
+//   - NearSibling: both have two words or more, as many, and differ in
+//     the last only (style_index for style_id; see Sibling).
+func NearKey(sent, declared string) int {
+	if sent == declared {
+		return NotNear
+	}
+	var ab, bb [64]byte
+	a, b := letters(ab[:0], sent), letters(bb[:0], declared)
+	if string(a) == string(b) {
+		if len(a) == 0 {
+			return NotNear
+		}
+		return NearLetters
+	}
+	n := utf8.RuneCount(b)
+	if n >= 3 && len(a) > 0 {
+		ra, _ := utf8.DecodeRune(a)
+		rb, _ := utf8.DecodeRune(b)
+		limit := 1
+		if n >= 8 {
+			limit = 2
+		}
+		if ra == rb && editDistance(string(a), string(b), limit) <= limit {
+			return NearTypo
+		}
+	}
+	if strings.ContainsAny(sent, "_-. ") || hasUpper(sent) {
+		if Sibling(sent, declared) {
+			return NearSibling
+		}
+	}
+	return NotNear
+}
+
+// letters appends key's letters (and digits) to b, lower case, without
+// the separators '_', '-', '.' and ' '.
+func letters(b []byte, key string) []byte {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+		default:
+			r, n := utf8.DecodeRuneInString(key[i:])
+			b = utf8.AppendRune(b, unicode.ToLower(r))
+			i += n - 1
+		}
+	}
+	return b
+}
+
+// hasUpper reports whether key may hold an upper-case letter (a
+// camelCase or PascalCase key may have two words): an ASCII one, or a
+// byte outside ASCII.
+func hasUpper(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
