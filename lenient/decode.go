@@ -79,19 +79,6 @@ type Decoder struct {
 	// after is 1 + the index of the field Field found last, where it looks
 	// first: members mostly come in their fields' order.
 	after int
-	// misnamed holds the unknown keys ignored so far that are near
-	// spellings of a field (Field), which Missed refuses where the field
-	// is left out.
-	misnamed []misnamedKey
-}
-
-// misnamedKey is an unknown key near a field's spelling (nearField), in
-// the object being decoded at depth.
-type misnamedKey struct {
-	key   []byte
-	depth int
-	obj   uint32
-	field int // the index in the object's Fields
 }
 
 // unknownKey is an unknown key an object held, which Unknown ignored.

@@ -30,16 +30,12 @@ type Fields struct {
 // member of it names, when the member's value is to be decoded into that
 // field (Take, with the field's forms, said so: seen marks the object's
 // fields given so far). Otherwise it returns -1: the key is no field's
-// (Unknown handled it), or the field was given before, or its value reads
+// (UnknownIn handled it), or the field was given before, or its value reads
 // as the field left out. Generated code calls it once for each member.
 func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 	i := f.find(it.Key, d.after)
 	if i < 0 {
-		if d.unknown(it.Key, f.Unknown, KnownKeys(f.Keys)) {
-			if j := nearField(it.Key, f.Keys); j >= 0 {
-				d.misnamed = append(d.misnamed, misnamedKey{it.Key, d.depth, d.objectAt(), j})
-			}
-		}
+		d.UnknownIn(it, f)
 		return -1
 	}
 	d.after = i + 1
@@ -74,15 +70,7 @@ func (f *Fields) find(key []byte, from int) int {
 // Missed records, in field order, that each required field of f (Required
 // or NullMissing in its forms) that seen does not mark is missing
 // (Missing). Generated code calls it once the object's members are read.
-//
-// Before them, it refuses each unknown key of the object that is a near
-// spelling of one field (nearField) that seen does not mark and that is
-// not required (a required one's problem names the key: Missing):
-// "style_index: is not a known key; did you mean style_id?" (KindMisnamed).
 func (d *Decoder) Missed(seen []bool, f *Fields) {
-	if len(d.misnamed) > 0 {
-		d.refuseMisnamed(seen, f)
-	}
 	for i, s := range seen {
 		if !s && f.Forms[i]&(Required|NullMissing) != 0 {
 			d.Missing(f.Keys[i][0], f.Keys[i][1:])
@@ -90,34 +78,39 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 	}
 }
 
-// objectAt identifies the object being decoded at the current depth
-// among those at that depth (0 past inlineDepth, where the depth alone
-// tells them apart: an object's keys are resolved by its Missed before
-// the next object at that depth begins).
-func (d *Decoder) objectAt() uint32 {
-	if d.depth < inlineDepth {
-		return d.objAt[d.depth]
+// UnknownIn handles the current member of it, whose key no field of f
+// has, as Field does: Unknown, with f's keys and mode; and then, where
+// Unknown ignored the key and it is a near spelling of one field
+// (nearField) that is not required and that the object leaves out (none
+// of its keys is given), it refuses the key naming the field
+// (KindMisnamed): "style_index: is not a known key; did you mean
+// style_id?". A required field left out is reported by Missed, naming the
+// key (Missing).
+func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
+	if !d.unknown(it.Key, f.Unknown, KnownKeys(f.Keys)) {
+		return
 	}
-	return 0
-}
-
-// refuseMisnamed refuses the current object's misnamed keys whose field
-// seen does not mark, where it is optional, and forgets every key kept
-// at this depth or deeper.
-func (d *Decoder) refuseMisnamed(seen []bool, f *Fields) {
-	obj, keep := d.objectAt(), 0
-	for _, m := range d.misnamed {
-		switch {
-		case m.depth < d.depth:
-			d.misnamed[keep] = m
-			keep++
-		case m.depth == d.depth && m.obj == obj && m.field < len(seen) && !seen[m.field] &&
-			f.Forms[m.field]&(Required|NullMissing) == 0:
-			d.FailKind(KindMisnamed, string(m.key), nil, "is not a known key; did you mean "+f.Keys[m.field][0]+"?")
+	j := nearField(it.Key, f.Keys)
+	if j < 0 || f.Forms[j]&(Required|NullMissing) != 0 {
+		return
+	}
+	var o ObjectIter
+	o.Reset(it.data)
+	for o.Next() {
+		for _, k := range f.Keys[j] {
+			if string(o.Key) == k {
+				return // the field is given
+			}
 		}
 	}
-	d.misnamed = d.misnamed[:keep]
+	d.FailKind(KindMisnamed, string(it.Key), nil, "is not a known key; did you mean "+f.Keys[j][0]+"?")
 }
+
+// NearField returns the index of the one field of keys (each field's
+// keys, canonical name first) that key, a key no field has, is a near
+// spelling of, or -1: the rule generated decoders refuse a misnamed key
+// by (Decoder.UnknownIn), for the normalizer's misnamed_key rules.
+func NearField(key string, keys [][]string) int { return nearField([]byte(key), keys) }
 
 // nearField returns the index of the one field of keys (each field's
 // keys, canonical name first) that key, a key no field has, is a near
