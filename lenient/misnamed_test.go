@@ -37,9 +37,16 @@ func TestNearKey(t *testing.T) {
 		{"state", "start", jsonwire.NotNear},   // two edits, five letters
 		{"timeout", "time", jsonwire.NotNear},
 		{"verbose", "version", jsonwire.NotNear},
-		{"start_date", "end_date", jsonwire.NotNear}, // the last word alike
-		{"name", "file_name", jsonwire.NotNear},
-		{"_meta", "meta_data", jsonwire.NotNear},
+		{"start_date", "end_date", jsonwire.NotNear},      // the last word alike
+		{"depth", "maxDepth", jsonwire.NearWord},          // abhigyanpatwari/GitNexus#3261
+		{"hours", "hours_back", jsonwire.NearWord},        // erikdarlingdata/PerformanceMonitor#3870
+		{"trendline_type", "type", jsonwire.NearWord},     // sbroenne/mcp-server-excel#473
+		{"name", "file_name", jsonwire.NearWord},          // a word more
+		{"id", "user_id", jsonwire.NotNear},               // too short
+		{"user_id", "id", jsonwire.NotNear},               // too short
+		{"file_name", "file_mode_name", jsonwire.NotNear}, // a word more in the middle
+		{"max_file_size", "size", jsonwire.NotNear},       // two words more
+		{"_meta", "meta_data", jsonwire.NearWord},
 		{"", "a", jsonwire.NotNear},
 		{"__", "", jsonwire.NotNear},
 	} {

@@ -142,6 +142,7 @@ const (
 	NearLetters = 1 // the same letters, in another case or spelling style
 	NearTypo    = 2 // a small edit distance
 	NearSibling = 3 // the same words but for the last
+	NearWord    = 4 // the same words but for one more at the start or end
 )
 
 // NearKey says how sent, a key an object does not take, is a near
@@ -155,7 +156,10 @@ const (
 //     and swaps of two neighbours) is at most 1, or 2 where declared has
 //     8 letters or more (uri for url, thoght for thought);
 //   - NearSibling: both have two words or more, as many, and differ in
-//     the last only (style_index for style_id; see Sibling).
+//     the last only (style_index for style_id; see Sibling);
+//   - NearWord: one has the other's words and one more, first or last,
+//     and the other has at least 4 letters (depth for maxDepth, hours for
+//     hours_back, trendline_type for type).
 func NearKey(sent, declared string) int {
 	if sent == declared {
 		return NotNear
@@ -180,10 +184,20 @@ func NearKey(sent, declared string) int {
 			return NearTypo
 		}
 	}
-	if strings.ContainsAny(sent, "_-. ") || hasUpper(sent) {
-		if Sibling(sent, declared) {
-			return NearSibling
-		}
+	if !strings.ContainsAny(sent, "_-. ") && !hasUpper(sent) && !strings.ContainsAny(declared, "_-. ") && !hasUpper(declared) {
+		return NotNear // one word each
+	}
+	ws, wd := Words(sent), Words(declared)
+	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) {
+		return NearSibling
+	}
+	short, long, letters := ws, wd, len(a)
+	if len(short) > len(long) {
+		short, long, letters = wd, ws, len(b)
+	}
+	if len(short) >= 1 && len(long) == len(short)+1 && letters >= 4 &&
+		(slices.Equal(short, long[1:]) || slices.Equal(short, long[:len(short)])) {
+		return NearWord
 	}
 	return NotNear
 }
