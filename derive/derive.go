@@ -586,7 +586,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	}
 	declared := d.aliasesOf(path, props.Keys)
 	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
-		d.misnamed(path, prop, props.Keys, declared)
+		d.misnamed(path, prop, props.Keys, declared, requiredNames(s))
 	}
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
@@ -602,18 +602,30 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 
 // misnamed gives the object at path, which takes unknown keys, a
 // misnamed_key rule: the normalizer refuses a call holding a key that is
-// a near spelling of one of its properties (keys, with the aliases
-// declared for each) left out, as generated decoders refuse it
+// a near spelling of one of its optional properties (keys, with the
+// aliases declared for each) left out, as generated decoders refuse it
 // (lenient.KindMisnamed), where the strict schema takes the key and the
-// handler would see the field at its default.
-func (d *deriver) misnamed(path string, at place, keys []string, aliases [][]string) {
+// handler would see the field at its default. A required property is
+// marked so: the strict schema refuses a call that leaves it out, and
+// Explain names the key.
+func (d *deriver) misnamed(path string, at place, keys []string, aliases [][]string, required map[string]bool) {
+	type field struct {
+		Keys     []string `json:"keys"`
+		Required bool     `json:"required"`
+	}
 	var fields []any
 	for i, k := range keys {
+		ks := []string{k}
+		if i < len(aliases) {
+			ks = append(ks, aliases[i]...)
+		}
 		switch {
 		case k == "":
 			// No key is near "" (nor is "" near a key).
-		case i < len(aliases) && len(aliases[i]) > 0:
-			fields = append(fields, append([]string{k}, aliases[i]...))
+		case required[k]:
+			fields = append(fields, field{ks, true})
+		case len(ks) > 1:
+			fields = append(fields, ks)
 		default:
 			fields = append(fields, k)
 		}

@@ -49,7 +49,7 @@ func TestDeriveMisnamed(t *testing.T) {
 			got = append(got, r.Path+" "+string(r.Value))
 		}
 	}
-	want := []string{`style ["color"]`, `items[] ["color"]`, ` ["url","style_id","thought","style","items","closed"]`}
+	want := []string{`style ["color"]`, `items[] ["color"]`, ` ["url","style_id",{"keys":["thought"],"required":true},"style","items","closed"]`}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("misnamed_key rules:\n got %q\nwant %q", got, want)
 	}
@@ -65,6 +65,7 @@ func TestDeriveMisnamed(t *testing.T) {
 		{`{"thought":"t","url":"u","uri":"x","reason":"r"}`, ``},
 		{`{"thought":"t","style_id":"3"}`, ``},
 		{`{"thought":"t","closed":{"colour":"red"}}`, ``}, // the strict schema refuses it
+		{`{"thoght":"t"}`, ``}, // the strict schema's required refuses it, and Explain names the key
 	} {
 		_, _, err := n.NormalizeJSON("fetch", []byte(c.args))
 		msg := ""

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -10,10 +11,13 @@ import (
 )
 
 // misnamedRule is a misnamed_key rule as a call checks it: the objects it
-// looks at (segs; none for the arguments object) and their fields' keys.
+// looks at (segs; none for the arguments object), their fields' keys, and
+// which fields are required (a key near one is left to the schema's
+// required, which refuses the call naming it: derive's Explain).
 type misnamedRule struct {
-	segs []pathSeg
-	keys [][]string
+	segs     []pathSeg
+	keys     [][]string
+	required []bool
 }
 
 // splitMisnamed takes the misnamed_key rules out of validated rules.
@@ -47,40 +51,52 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 		if r.Path != "" {
 			m.segs, _ = parsePath(r.Path) // ValidateRules has checked it
 		}
-		m.keys, _ = misnamedKeys(r.Value)
+		m.keys, m.required, _ = misnamedKeys(r.Value)
 		out = append(out, m)
 	}
 	return out
 }
 
 // misnamedKeys reads a misnamed_key rule's value: an array of fields,
-// each a key or an array of keys (canonical name first), no key twice.
-func misnamedKeys(v json.RawMessage) ([][]string, error) {
+// each a key, an array of keys (canonical name first), or an object
+// {"keys": [...], "required": true} for a required field; no key twice.
+func misnamedKeys(v json.RawMessage) ([][]string, []bool, error) {
 	var items []json.RawMessage
 	if json.Unmarshal(v, &items) != nil || len(items) == 0 {
-		return nil, fmt.Errorf(`value %s: want the object's fields, an array of keys or of arrays of keys (such as ["url", ["path", "file_path"]])`, v)
+		return nil, nil, fmt.Errorf(`value %s: want the object's fields, an array of keys, arrays of keys or {"keys": [...], "required": true} (such as ["url", ["path", "file_path"]])`, v)
 	}
 	seen := map[string]bool{}
 	var keys [][]string
+	var required []bool
 	for _, it := range items {
 		var one string
 		var many []string
+		var obj struct {
+			Keys     []string `json:"keys"`
+			Required bool     `json:"required"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(it))
+		dec.DisallowUnknownFields()
+		req := false
 		switch {
 		case json.Unmarshal(it, &one) == nil:
 			many = []string{one}
 		case json.Unmarshal(it, &many) == nil && len(many) > 0:
+		case len(it) > 0 && it[0] == '{' && dec.Decode(&obj) == nil && len(obj.Keys) > 0:
+			many, req = obj.Keys, obj.Required
 		default:
-			return nil, fmt.Errorf("value %s: %s is not a key or an array of keys", v, it)
+			return nil, nil, fmt.Errorf("value %s: %s is not a key, an array of keys or {\"keys\": [...], \"required\": true}", v, it)
 		}
 		for _, k := range many {
 			if k == "" || seen[k] {
-				return nil, fmt.Errorf("value %s: the key %q is empty or given twice", v, k)
+				return nil, nil, fmt.Errorf("value %s: the key %q is empty or given twice", v, k)
 			}
 			seen[k] = true
 		}
 		keys = append(keys, many)
+		required = append(required, req)
 	}
-	return keys, nil
+	return keys, required, nil
 }
 
 // refuseMisnamed returns the problems of out (the normalized arguments,
@@ -107,7 +123,7 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 					continue
 				}
 				j := lenient.NearField(k, m.keys)
-				if j < 0 || holdsField(n, m.keys[j]) {
+				if j < 0 || m.required[j] || holdsField(n, m.keys[j]) {
 					continue
 				}
 				problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindMisnamed,
@@ -164,4 +180,22 @@ func holdsField(n *jsonnode.Node, keys []string) bool {
 		}
 	}
 	return false
+}
+
+// Misnamed is the check NormalizeJSON ends with, alone: the misnamed_key
+// rules of tool on args, arguments normalized already (by NormalizeJSON
+// or Normalize), nil where they refuse nothing or args is not a JSON
+// object. It counts nothing: for an adapter that normalizes where it
+// cannot refuse a call, and refuses where it cannot normalize (mcp-go's
+// hooks and tool middleware).
+func (n *Normalizer) Misnamed(tool string, args []byte) error {
+	rs := n.rulesFor(tool)
+	if len(rs.misnamed) == 0 {
+		return nil
+	}
+	members, err := jsonwire.Validate(args)
+	if i := jsonwire.SkipSpace(args, 0); err != nil || i >= len(args) || args[i] != '{' {
+		return nil
+	}
+	return refuseMisnamed(rs.misnamed, args, args, &members)
 }

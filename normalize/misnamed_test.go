@@ -13,11 +13,12 @@ import (
 // the spelling of a field it left out, in the generated decoders' words
 // and kind, at the arguments object or at its path, after the other
 // rules (an alias that names the field is read first); a key near a
-// field given, or near none, passes; a clean call is returned byte for
+// field given, near none, or near a required field (which the schema's
+// required refuses, naming the key) passes; a clean call is returned byte for
 // byte.
 func TestMisnamedKey(t *testing.T) {
 	rules, err := LoadRules(strings.NewReader(`[
-		{"id":"fetch-keys","tools":["fetch"],"type":"misnamed_key","value":["thought","url","style_id",["path","file_path"],"file_mode","style","items"]},
+		{"id":"fetch-keys","tools":["fetch"],"type":"misnamed_key","value":["thought","url","style_id",["path","file_path"],"file_mode","style","items",{"keys":["title","name"],"required":true}]},
 		{"id":"fetch-style-keys","tools":["fetch"],"type":"misnamed_key","path":"style","value":["style_id","color"]},
 		{"id":"fetch-items-keys","tools":["fetch"],"type":"misnamed_key","path":"items[]","value":["style_id","color"]},
 		{"id":"fetch-link","tools":["fetch"],"type":"param_alias","from":"link","to":"url"},
@@ -39,6 +40,7 @@ func TestMisnamedKey(t *testing.T) {
 		{`{"thought":"t","items":[{"color":"red"},{"colour":"red"}]}`, `items[1].colour: is not a known key; did you mean color? [misnamed]`},
 		{`{"thoght":"t"}`, `thoght: is not a known key; did you mean thought? [misnamed]`},
 		{`{"thought":"t","url":"u","uri":"x","reason":"r"}`, ``},
+		{`{"thought":"t","titel":"x"}`, ``}, // near a required field: the schema's required refuses it
 		{`{"thought":"t","link":"u","uri":"x"}`, ``},
 		{`{"thought":"t","file_name":"x"}`, ``},
 		{`{"thought":"t","style_id":"3"}`, ``},
@@ -78,7 +80,8 @@ func TestMisnamedKeyRules(t *testing.T) {
 		{`{"id":"a","tools":["t"],"type":"misnamed_key"}`, "value is missing for type misnamed_key"},
 		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[]}`, "want the object's fields"},
 		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":["a","a"]}`, `the key "a" is empty or given twice`},
-		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[1]}`, "1 is not a key or an array of keys"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[1]}`, "1 is not a key, an array of keys or"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[{"keys":["a"],"other":1}]}`, "is not a key, an array of keys or"},
 		{`{"id":"a","tools":["t"],"type":"misnamed_key","from":"x","value":["a"]}`, "from is not used by type misnamed_key"},
 		{`{"id":"a","tools":["t"],"type":"misnamed_key","path":"x[","value":["a"]}`, "path"},
 	} {

@@ -223,7 +223,7 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 			need = map[string]bool{"value": true}
 			pathOK = true
 			if r.Value != nil && lenient.Valid(r.Value) == nil {
-				if _, err := misnamedKeys(r.Value); err != nil {
+				if _, _, err := misnamedKeys(r.Value); err != nil {
 					bad("%v", err)
 				}
 			}
