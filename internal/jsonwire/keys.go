@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -180,26 +181,81 @@ func NearKey(sent, declared string) int {
 		if n >= 8 {
 			limit = 2
 		}
-		if ra == rb && editDistance(string(a), string(b), limit) <= limit {
+		if ra == rb && editDistanceLetters(a, b, limit) <= limit {
 			return NearTypo
 		}
 	}
 	if !strings.ContainsAny(sent, "_-. ") && !hasUpper(sent) && !strings.ContainsAny(declared, "_-. ") && !hasUpper(declared) {
 		return NotNear // one word each
 	}
+	// What words are compared for needs, in letters: a sibling starts
+	// alike; a word more leaves the other's letters at one end.
+	short, long := a, b
+	if len(short) > len(long) {
+		short, long = b, a
+	}
+	sibling := len(a) > 0 && len(b) > 0 && a[0] == b[0]
+	if !sibling && !(len(short) >= 4 && (bytes.HasPrefix(long, short) || bytes.HasSuffix(long, short))) {
+		return NotNear
+	}
 	ws, wd := Words(sent), Words(declared)
 	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) {
 		return NearSibling
 	}
-	short, long, letters := ws, wd, len(a)
-	if len(short) > len(long) {
-		short, long, letters = wd, ws, len(b)
+	sw, lw, letters := ws, wd, len(a)
+	if len(sw) > len(lw) {
+		sw, lw, letters = wd, ws, len(b)
 	}
-	if len(short) >= 1 && len(long) == len(short)+1 && letters >= 4 &&
-		(slices.Equal(short, long[1:]) || slices.Equal(short, long[:len(short)])) {
+	if len(sw) >= 1 && len(lw) == len(sw)+1 && letters >= 4 &&
+		(slices.Equal(sw, lw[1:]) || slices.Equal(sw, lw[:len(sw)])) {
 		return NearWord
 	}
 	return NotNear
+}
+
+// editDistanceLetters is editDistance of two keys' letters (letters),
+// without allocating where both are ASCII and short.
+func editDistanceLetters(a, b []byte, limit int) int {
+	if len(a) > 62 || len(b) > 62 || !ascii(a) || !ascii(b) {
+		return editDistance(string(a), string(b), limit)
+	}
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	var rows [3][64]int
+	prev2, prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // letters appends key's letters (and digits) to b, lower case, without
