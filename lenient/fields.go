@@ -119,10 +119,13 @@ func NearField(key string, keys [][]string) int { return nearField([]byte(key), 
 // a typo or a sibling), which leaves the key for no field.
 func nearField(key []byte, keys [][]string) int {
 	best, field, fields := jsonwire.NotNear, -1, 0
+	var buf [64]byte
+	sent := unsafeString(key)
+	letters := jsonwire.KeyLetters(buf[:0], sent)
 	for i, ks := range keys {
 		near := jsonwire.NotNear
 		for _, k := range ks {
-			if n := jsonwire.NearKey(unsafeString(key), k); n != jsonwire.NotNear && (near == jsonwire.NotNear || n < near) {
+			if n := jsonwire.NearKeyLetters(sent, letters, k); n != jsonwire.NotNear && (near == jsonwire.NotNear || n < near) {
 				near = n
 			}
 		}

@@ -162,11 +162,18 @@ const (
 //     and the other has at least 4 letters (depth for maxDepth, hours for
 //     hours_back, trendline_type for type).
 func NearKey(sent, declared string) int {
+	var ab [64]byte
+	return NearKeyLetters(sent, letters(ab[:0], sent), declared)
+}
+
+// NearKeyLetters is NearKey with sent's letters a (KeyLetters) given,
+// for a key compared with many.
+func NearKeyLetters(sent string, a []byte, declared string) int {
 	if sent == declared {
 		return NotNear
 	}
-	var ab, bb [64]byte
-	a, b := letters(ab[:0], sent), letters(bb[:0], declared)
+	var bb [64]byte
+	b := letters(bb[:0], declared)
 	if string(a) == string(b) {
 		if len(a) == 0 {
 			return NotNear
@@ -185,7 +192,9 @@ func NearKey(sent, declared string) int {
 			return NearTypo
 		}
 	}
-	if !strings.ContainsAny(sent, "_-. ") && !hasUpper(sent) && !strings.ContainsAny(declared, "_-. ") && !hasUpper(declared) {
+	multiSent := strings.ContainsAny(sent, "_-. ") || hasUpper(sent)
+	multiDeclared := strings.ContainsAny(declared, "_-. ") || hasUpper(declared)
+	if !multiSent && !multiDeclared {
 		return NotNear // one word each
 	}
 	// What words are compared for needs, in letters: a sibling starts
@@ -194,7 +203,7 @@ func NearKey(sent, declared string) int {
 	if len(short) > len(long) {
 		short, long = b, a
 	}
-	sibling := len(a) > 0 && len(b) > 0 && a[0] == b[0]
+	sibling := multiSent && multiDeclared && len(a) > 0 && len(b) > 0 && a[0] == b[0]
 	if !sibling && !(len(short) >= 4 && (bytes.HasPrefix(long, short) || bytes.HasSuffix(long, short))) {
 		return NotNear
 	}
@@ -257,6 +266,10 @@ func ascii(b []byte) bool {
 	}
 	return true
 }
+
+// KeyLetters appends key's letters (and digits) to b, lower case,
+// without the separators '_', '-', '.' and ' ': what NearKey compares.
+func KeyLetters(b []byte, key string) []byte { return letters(b, key) }
 
 // letters appends key's letters (and digits) to b, lower case, without
 // the separators '_', '-', '.' and ' '.
