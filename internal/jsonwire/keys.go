@@ -46,7 +46,7 @@ func Misspelling(sent, declared string) (int, bool) {
 	if n > 4 {
 		limit = 2
 	}
-	if dist := editDistance(sent, declared, limit); dist <= limit {
+	if dist := editDistance([]byte(sent), []byte(declared), limit); dist <= limit {
 		return dist, true
 	}
 	return 0, false
@@ -92,15 +92,21 @@ func Words(key string) []string {
 
 // editDistance is the optimal-string-alignment distance between a and b
 // (insertions, deletions, substitutions and swaps of two neighbours), in
-// runes; past limit it returns limit+1.
-func editDistance(a, b string, limit int) int {
-	ra, rb := runes(a), runes(b)
+// runes; past limit it returns limit+1. It allocates nothing for keys of
+// up to 64 runes.
+func editDistance(a, b []byte, limit int) int {
+	var ab, bb [64]rune
+	ra, rb := appendRunes(ab[:0], a), appendRunes(bb[:0], b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	var rows [3][65]int
+	var prev2, prev, cur []int
+	if len(rb) < len(rows[0]) {
+		prev2, prev, cur = rows[0][:len(rb)+1], rows[1][:len(rb)+1], rows[2][:len(rb)+1]
+	} else {
+		prev2, prev, cur = make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
@@ -126,12 +132,14 @@ func editDistance(a, b string, limit int) int {
 	return prev[len(rb)]
 }
 
-// runes is []rune(s), written as a loop: the conversion links the
-// runtime's own rune-slice code into every server for this one use.
-func runes(s string) []rune {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
+// appendRunes appends the runes of s to out, written as a loop: the
+// conversion []rune(s) links the runtime's own rune-slice code into
+// every server for this one use.
+func appendRunes(out []rune, s []byte) []rune {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRune(s)
 		out = append(out, r)
+		s = s[n:]
 	}
 	return out
 }
@@ -188,7 +196,7 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		if n >= 8 {
 			limit = 2
 		}
-		if ra == rb && editDistanceLetters(a, b, limit) <= limit {
+		if ra == rb && editDistance(a, b, limit) <= limit {
 			return NearTypo
 		}
 	}
@@ -220,51 +228,6 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		return NearWord
 	}
 	return NotNear
-}
-
-// editDistanceLetters is editDistance of two keys' letters (letters),
-// without allocating where both are ASCII and short.
-func editDistanceLetters(a, b []byte, limit int) int {
-	if len(a) > 62 || len(b) > 62 || !ascii(a) || !ascii(b) {
-		return editDistance(string(a), string(b), limit)
-	}
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	var rows [3][64]int
-	prev2, prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
-}
-
-func ascii(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // KeyLetters appends key's letters (and digits) to b, lower case,
