@@ -584,7 +584,11 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
 	}
-	for i, implicit := range leniency.ImplicitAliases(props.Keys, d.aliasesOf(path, props.Keys), nil) {
+	declared := d.aliasesOf(path, props.Keys)
+	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
+		d.misnamed(path, prop, props.Keys, declared, requiredNames(s))
+	}
+	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
 		for _, v := range implicit {
 			at := join(path, v)
@@ -594,6 +598,47 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
 		}
 	}
+}
+
+// misnamed gives the object at path, which takes unknown keys, a
+// misnamed_key rule: the normalizer refuses a call holding a key that is
+// a near spelling of one of its optional properties (keys, with the
+// aliases declared for each) left out, as generated decoders refuse it
+// (lenient.KindMisnamed), where the strict schema takes the key and the
+// handler would see the field at its default. A required property is
+// marked so: the strict schema refuses a call that leaves it out, and
+// Explain names the key.
+func (d *deriver) misnamed(path string, at place, keys []string, aliases [][]string, required map[string]bool) {
+	type field struct {
+		Keys     []string `json:"keys"`
+		Required bool     `json:"required"`
+	}
+	var fields []any
+	for i, k := range keys {
+		ks := []string{k}
+		if i < len(aliases) {
+			ks = append(ks, aliases[i]...)
+		}
+		switch {
+		case k == "":
+			// No key is near "" (nor is "" near a key).
+		case required[k]:
+			fields = append(fields, field{ks, true})
+		case len(ks) > 1:
+			fields = append(fields, ks)
+		default:
+			fields = append(fields, k)
+		}
+	}
+	if len(fields) == 0 {
+		return
+	}
+	value, _ := json.Marshal(fields)
+	id := d.tool + ".misnamed_key"
+	if path != "" {
+		id = d.tool + "." + path + ".misnamed_key"
+	}
+	d.add(path, at, lenient.Rule{ID: id, Tools: []string{d.tool}, Type: lenient.RuleMisnamedKey, Value: value})
 }
 
 // aliasesOf is, for each of the keys of the object at path, the alias

@@ -132,6 +132,9 @@ func TestDeriveEquivalence(t *testing.T) {
 			for _, v := range deriveValues {
 				args := []byte(`{` + string(key) + `:` + v + `}`)
 				norm, _, err := n.NormalizeJSON(dt.name, args)
+				if misnamedOnly(err) {
+					continue // refused by a misnamed_key rule: class (j), TestDeriveMisnamed
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -294,7 +297,7 @@ func TestDeriveCorpusForm(t *testing.T) {
 		"a:null_text:", "a:absent:", "a:json_accept_both:native", "an:null_text:", "an:absent:", "an[]:type_coerce:int", "an:json_accept_both:native",
 		"o:null_text:", "o:absent:", "o.k:type_coerce:int", "o:json_accept_both:native", "r:null_text:", "r:absent:", "r:type_coerce:int", "e:absent:", "m:absent:",
 		"pick:null_text:", "pick:absent:", "pick.id:type_coerce:int", "pick:json_accept_both:native",
-		"tree:null_text:", "tree:absent:", "tree.label:absent:", "tree.kids:null_text:", "tree.kids:absent:", "tree.kids:json_accept_both:native", "tree:json_accept_both:native"}
+		"tree:null_text:", "tree:absent:", "tree.label:absent:", "tree.kids:null_text:", "tree.kids:absent:", "tree.kids:json_accept_both:native", "tree:misnamed_key:", "tree:json_accept_both:native"}
 	if diff := cmp.Diff(wantRules, rules); diff != "" {
 		t.Errorf("rules (-want +got):\n%s", diff)
 	}
@@ -349,8 +352,16 @@ func TestDeriveBadInput(t *testing.T) {
 		if got := warnings(d); got != tc.warn {
 			t.Errorf("%s: warnings\n got %q\nwant %q", tc.schema, got, tc.warn)
 		}
-		if len(d.Rules) != tc.rules {
-			t.Errorf("%s: %d rules, want %d", tc.schema, len(d.Rules), tc.rules)
+		// Counted without the misnamed_key rule of each open object,
+		// which reads no value (TestDeriveMisnamed).
+		n := 0
+		for _, r := range d.Rules {
+			if r.Type != lenient.RuleMisnamedKey {
+				n++
+			}
+		}
+		if n != tc.rules {
+			t.Errorf("%s: %d rules, want %d", tc.schema, n, tc.rules)
 		}
 		if tc.rules == 0 && string(d.Schema.Marshal()) != string(mustCompact(t, tc.schema)) {
 			t.Errorf("%s: changed to %s", tc.schema, d.Schema.Marshal())

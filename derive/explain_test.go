@@ -107,6 +107,9 @@ func TestExplainSound(t *testing.T) {
 			for _, v := range deriveValues {
 				args := []byte(`{` + string(key) + `:` + v + `}`)
 				norm, _, err := n.NormalizeJSON(tl.name, args)
+				if misnamedOnly(err) {
+					continue // refused by a misnamed_key rule: class (j), TestDeriveMisnamed
+				}
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -256,8 +256,10 @@ func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 type structInfo struct {
 	fields []field
 	byKey  map[string]int
-	known  []string
 	mode   lenient.Mode // RejectUnknown
+	// keys is fields' keys and required ones as lenient.Fields has them,
+	// for Decoder.UnknownIn.
+	keys lenient.Fields
 }
 
 var models sync.Map // modelKey -> schema.Required or error
@@ -307,6 +309,7 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 	info := &structInfo{byKey: map[string]int{}}
 	if desc.RejectUnknown {
 		info.mode = lenient.RejectUnknown
+		info.keys.Unknown = lenient.RejectUnknown
 	}
 	for _, f := range desc.Fields {
 		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum()}
@@ -361,9 +364,14 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		}
 		idx := len(info.fields)
 		info.fields = append(info.fields, fl)
+		info.keys.Keys = append(info.keys.Keys, fl.spellings)
+		forms := lenient.AbsentForms(0)
+		if fl.required {
+			forms = lenient.Required
+		}
+		info.keys.Forms = append(info.keys.Forms, forms)
 		for _, s := range fl.spellings {
 			info.byKey[s] = idx
-			info.known = append(info.known, s)
 		}
 	}
 	cache.Store(key, info)
@@ -387,7 +395,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c 
 	for it.Next() {
 		i, ok := info.byKey[string(it.Key)]
 		if !ok {
-			d.Unknown(it.Key, info.mode, info.known)
+			d.UnknownIn(&it, &info.keys)
 			continue
 		}
 		f := &info.fields[i]

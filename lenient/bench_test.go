@@ -100,3 +100,36 @@ func BenchmarkDecoderScalars(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFields decodes an object's members with Decoder.Field (the
+// Decoder path of generated code): every key a field's, one unknown key
+// that resembles no field, and one near the spelling of a field left out
+// (refused: KindMisnamed).
+func BenchmarkFields(b *testing.B) {
+	fields := Fields{
+		Keys:  [][]string{{"query", "q"}, {"max_results", "limit"}, {"path"}, {"style_id"}, {"url"}},
+		Forms: []AbsentForms{Required, AbsentNull, AbsentNull, AbsentNull, AbsentNull},
+	}
+	for _, c := range []struct{ name, doc string }{
+		{"clean", `{"query":"a","max_results":5,"path":"src","style_id":3,"url":"u"}`},
+		{"unknown", `{"query":"a","max_results":5,"path":"src","style_id":3,"reason":"x"}`},
+		{"misnamed", `{"query":"a","max_results":5,"path":"src","style_id":3,"uri":"x"}`},
+	} {
+		doc := []byte(c.doc)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var d Decoder
+				d.Begin(doc)
+				var it ObjectIter
+				d.Object(doc, "", 0, &it)
+				var seen [5]bool
+				for d.Next(&it) {
+					d.Field(&it, seen[:], &fields)
+				}
+				d.Missed(seen[:], &fields)
+				_ = d.Err()
+			}
+		})
+	}
+}

@@ -1069,9 +1069,14 @@ func withoutVariants(keys []string) []string {
 // problem listing the accepted keys; otherwise it is ignored (and
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
+	d.unknown(key, m, known)
+}
+
+// unknown is Unknown, reporting whether it ignored the key.
+func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 	if k := foldedKey(key, known); k != "" {
 		d.FailKind(KindKeyCase, string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
-		return
+		return false
 	}
 	if m&RejectUnknown != 0 {
 		switch {
@@ -1082,7 +1087,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 		default:
 			d.FailKind(KindUnknownKey, string(key), nil, "is not a known key (this object takes none)")
 		}
-		return
+		return false
 	}
 	if d.nunknown < len(d.unknowns) && d.depth < inlineDepth {
 		d.unknowns[d.nunknown] = unknownKey{key, d.depth, d.objAt[d.depth], known}
@@ -1091,6 +1096,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 	if d.record {
 		d.fix(string(key), FixUnknownKey, nil, nil)
 	}
+	return true
 }
 
 // foldedKey returns the keys of known that key equals under Unicode case

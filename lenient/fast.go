@@ -927,7 +927,9 @@ func (f *Fast) UnknownOf(key []byte, known []string) bool {
 // (every key of every field), giving up on any of them, in any letter
 // case: generated code calls it, for a type with fields, on a key its
 // switch has no case for (for version 11, an alias only where AliasIn
-// refused it); for a type without fields, it calls Unknown.
+// refused it); for a type without fields, it calls Unknown. It gives up,
+// too, on a key that is a near spelling of a field (nearField), which
+// the Decoder refuses where the field is left out.
 func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 	for _, keys := range fields.Keys {
 		for _, k := range keys {
@@ -936,7 +938,7 @@ func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 			}
 		}
 	}
-	return f.Unknown(key)
+	return nearField(key, fields.Keys) < 0 && f.Unknown(key)
 }
 
 // AliasIn returns the name of the field of fields that key, just read and

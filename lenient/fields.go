@@ -1,5 +1,7 @@
 package lenient
 
+import "github.com/normgen/normgen/internal/jsonwire"
+
 // Required marks, in Fields.Forms, a field whose absence is a problem
 // (Decoder.Missed), as NullMissing does. Take and Absent ignore it.
 const Required AbsentForms = 1 << 6
@@ -28,12 +30,12 @@ type Fields struct {
 // member of it names, when the member's value is to be decoded into that
 // field (Take, with the field's forms, said so: seen marks the object's
 // fields given so far). Otherwise it returns -1: the key is no field's
-// (Unknown handled it), or the field was given before, or its value reads
+// (UnknownIn handled it), or the field was given before, or its value reads
 // as the field left out. Generated code calls it once for each member.
 func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 	i := f.find(it.Key, d.after)
 	if i < 0 {
-		d.Unknown(it.Key, f.Unknown, KnownKeys(f.Keys))
+		d.UnknownIn(it, f)
 		return -1
 	}
 	d.after = i + 1
@@ -74,4 +76,69 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 			d.Missing(f.Keys[i][0], f.Keys[i][1:])
 		}
 	}
+}
+
+// UnknownIn handles the current member of it, whose key no field of f
+// has, as Field does: Unknown, with f's keys and mode; and then, where
+// Unknown ignored the key and it is a near spelling of one field
+// (nearField) that is not required and that the object leaves out (none
+// of its keys is given), it refuses the key naming the field
+// (KindMisnamed): "style_index: is not a known key; did you mean
+// style_id?". A required field left out is reported by Missed, naming the
+// key (Missing).
+func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
+	if !d.unknown(it.Key, f.Unknown, KnownKeys(f.Keys)) {
+		return
+	}
+	j := nearField(it.Key, f.Keys)
+	if j < 0 || f.Forms[j]&(Required|NullMissing) != 0 {
+		return
+	}
+	var o ObjectIter
+	o.Reset(it.data)
+	for o.Next() {
+		for _, k := range f.Keys[j] {
+			if string(o.Key) == k {
+				return // the field is given
+			}
+		}
+	}
+	d.FailKind(KindMisnamed, string(it.Key), nil, "is not a known key; did you mean "+f.Keys[j][0]+"?")
+}
+
+// NearField returns the index of the one field of keys (each field's
+// keys, canonical name first) that key, a key no field has, is a near
+// spelling of, or -1: the rule generated decoders refuse a misnamed key
+// by (Decoder.UnknownIn), for the normalizer's misnamed_key rules.
+func NearField(key string, keys [][]string) int { return nearField([]byte(key), keys) }
+
+// nearField returns the index of the one field of keys (each field's
+// keys, canonical name first) that key, a key no field has, is a near
+// spelling of (jsonwire.NearKey), or -1: -1 too where two fields are
+// near it alike (at its closest way of being near any, the same letters,
+// a typo or a sibling), which leaves the key for no field.
+func nearField(key []byte, keys [][]string) int {
+	best, field, fields := jsonwire.NotNear, -1, 0
+	var buf [64]byte
+	sent := unsafeString(key)
+	letters := jsonwire.KeyLetters(buf[:0], sent)
+	for i, ks := range keys {
+		near := jsonwire.NotNear
+		for _, k := range ks {
+			if n := jsonwire.NearKeyLetters(sent, letters, k); n != jsonwire.NotNear && (near == jsonwire.NotNear || n < near) {
+				near = n
+			}
+		}
+		switch {
+		case near == jsonwire.NotNear:
+		case best == jsonwire.NotNear || near < best:
+			best, field, fields = near, i, 1
+		case near == best:
+			fields++
+		}
+	}
+	if fields != 1 {
+		return -1
+	}
+	return field
 }

@@ -21,6 +21,11 @@ const (
 	KindUnknownKey ProblemKind = "unknown_key"
 	// KindKeyCase: a key that is a known key in another letter case.
 	KindKeyCase ProblemKind = "key_case"
+	// KindMisnamed: an unknown key that is a near spelling of a field the
+	// object left out (style_index for style_id), in an object that
+	// takes unknown keys: taking it would leave the field the caller
+	// meant at its default.
+	KindMisnamed ProblemKind = "misnamed"
 	// KindMissing: a required field is absent.
 	KindMissing ProblemKind = "missing"
 	// KindType: a value of a JSON type, or a string form, the field does
@@ -58,7 +63,7 @@ const (
 )
 
 // Kinds lists every ProblemKind, in the order of their declaration.
-var Kinds = []ProblemKind{KindSyntax, KindDepth, KindDuplicate, KindUnknownKey, KindKeyCase, KindMissing,
+var Kinds = []ProblemKind{KindSyntax, KindDepth, KindDuplicate, KindUnknownKey, KindKeyCase, KindMisnamed, KindMissing,
 	KindType, KindFraction, KindRange, KindEnum, KindPattern, KindLength, KindItems, KindText, KindTime,
 	KindDuration, KindRefused, KindUnsupported}
 

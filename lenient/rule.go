@@ -62,6 +62,14 @@ const (
 	// that is not a string and may be null. It runs with the absent
 	// rules, before them.
 	RuleNullText RuleType = "null_text"
+	// RuleMisnamedKey refuses a call where an object that takes unknown
+	// keys (the arguments, or the objects at Path) holds a key that is
+	// none of Value's and is a near spelling of one of them left out
+	// (style_index for style_id; NearField), as generated decoders
+	// refuse it (KindMisnamed). Value is a JSON array of the object's
+	// fields: each its key, or an array of its keys, canonical name
+	// first. It changes nothing.
+	RuleMisnamedKey RuleType = "misnamed_key"
 )
 
 // When a default applies (Rule.When).

@@ -57,9 +57,12 @@ type ruleIndex struct {
 type ruleSet struct {
 	rules  []boundRule
 	screen screen
-	named  bool                       // the rules of one named tool, not the wildcard set
-	secret *secrets                   // the tool's secret paths (secret.go); nil for none
-	counts atomic.Pointer[callCounts] // a named tool's call counters, from its first call
+	named  bool     // the rules of one named tool, not the wildcard set
+	secret *secrets // the tool's secret paths (secret.go); nil for none
+	// misnamed holds the tool's misnamed_key rules (misnamed.go), which
+	// NormalizeJSON checks the normalized arguments against.
+	misnamed []misnamedRule
+	counts   atomic.Pointer[callCounts] // a named tool's call counters, from its first call
 }
 
 // boundRule is a rule with its target path and, for an alias, the keys of
@@ -138,6 +141,7 @@ func (n *Normalizer) SetRules(rules []lenient.Rule) error {
 // install indexes validated rules by tool and puts them in use.
 func (n *Normalizer) install(rules []lenient.Rule) {
 	rs, sec := splitSecrets(rules) // a copy, without the secret rules
+	rs, mis := splitMisnamed(rs)
 	paths := map[*lenient.Rule][]pathSeg{}
 	for i := range rs {
 		paths[&rs[i]], _ = ruleTarget(&rs[i]) // ValidateRules has checked every path
@@ -154,7 +158,15 @@ func (n *Normalizer) install(rules []lenient.Rule) {
 		}
 	}
 	sec.addNames(named)
+	for _, r := range mis {
+		for _, t := range r.Tools {
+			if t != "*" {
+				named[t] = true
+			}
+		}
+	}
 	idx := &ruleIndex{byTool: map[string]*ruleSet{}, wildcard: bind(order(nil, wild), paths)}
+	idx.wildcard.misnamed = bindMisnamed(mis, "")
 	for tool := range named {
 		var own []*lenient.Rule
 		for i := range rs {
@@ -167,6 +179,7 @@ func (n *Normalizer) install(rules []lenient.Rule) {
 		}
 		set := bind(order(own, wild), paths)
 		set.named = true
+		set.misnamed = bindMisnamed(mis, tool)
 		idx.byTool[tool] = set
 	}
 	sec.attach(idx)
@@ -385,7 +398,11 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // a nil map and Tool.Decode reads null: the rules apply to {} (defaults
 // fill it) and the result is an object. Other input that is not a JSON
 // object is returned unchanged with an error, for the caller to report,
-// and counted as an invalid call.
+// and counted as an invalid call. A call that a misnamed_key rule
+// refuses (a key near the spelling of a field it left out) is returned
+// normalized with a *lenient.Error naming each such key and the field it
+// resembles (lenient.KindMisnamed), for the caller to refuse the call
+// with.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
 	rs := n.rulesFor(tool)
 	n.calls.logJSON(tool, args, rs.secret)
@@ -408,6 +425,9 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	if !rs.screen.applies(args, &members) {
 		n.stats.record(rs, c, tool, nil)
 		n.count(rs, c, nil)
+		if len(rs.misnamed) > 0 {
+			return args, nil, refuseMisnamed(rs.misnamed, args, args, &members)
+		}
 		return args, nil, nil
 	}
 	out, applied := rs.applyJSON(args)
@@ -415,6 +435,9 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	n.stats.record(rs, c, tool, applied)
 	n.count(rs, c, applied)
 	n.logFixes(rs, tool, applied)
+	if len(rs.misnamed) > 0 {
+		return out, applied, refuseMisnamed(rs.misnamed, out, args, &members)
+	}
 	return out, applied, nil
 }
 

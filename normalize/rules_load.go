@@ -218,6 +218,15 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 					bad("%v", err)
 				}
 			}
+		case lenient.RuleMisnamedKey:
+			// The arguments object, or the objects at path.
+			need = map[string]bool{"value": true}
+			pathOK = true
+			if r.Value != nil && lenient.Valid(r.Value) == nil {
+				if _, _, err := misnamedKeys(r.Value); err != nil {
+					bad("%v", err)
+				}
+			}
 		case lenient.RuleNestedAlias:
 			need = map[string]bool{"from": true, "to": true, "in_payload": true, "array_path": true}
 		case lenient.RuleNestedDefault:
@@ -235,7 +244,7 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret, null_text", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret, null_text, misnamed_key", r.Type)
 			continue
 		}
 		if r.Path != "" {
@@ -369,8 +378,8 @@ func conflicts(rules []lenient.Rule) []RuleError {
 	for i := range rules {
 		r := &rules[i]
 		segs, err := ruleTarget(r)
-		if err != nil || r.Type == lenient.RuleSecret {
-			continue // a secret rule changes nothing
+		if err != nil || r.Type == lenient.RuleSecret || r.Type == lenient.RuleMisnamedKey {
+			continue // a secret or misnamed_key rule changes nothing
 		}
 		p := pathString(segs)
 		s := slot{i: i, source: p, target: p}

@@ -208,7 +208,8 @@ func (tl *tallies) observeUnknown(t *gen.Tool, c Call, unknown map[string][]stri
 
 // unknownKeys gathers the unknown keys of a verdict, by the concrete path
 // of the object that held them: keys the decoder ignored (a fix) or
-// refused (unknown=error, or a known key in another case).
+// refused (unknown=error, a known key in another case, or a near
+// spelling of a field left out).
 func unknownKeys(r Result) map[string][]string {
 	unknown := map[string][]string{}
 	for _, f := range r.Fixes {
@@ -218,7 +219,7 @@ func unknownKeys(r Result) map[string][]string {
 		}
 	}
 	for _, p := range r.Problems {
-		if p.Kind == lenient.KindUnknownKey || p.Kind == lenient.KindKeyCase {
+		if p.Kind == lenient.KindUnknownKey || p.Kind == lenient.KindKeyCase || p.Kind == lenient.KindMisnamed {
 			p, k := parentOf(p.Path)
 			unknown[p] = append(unknown[p], k)
 		}
@@ -253,7 +254,7 @@ func accepts(e *Edit, p *Pattern, parent string) bool {
 		return p.Kind == lenient.KindEnum && p.Field == e.Path && p.value == e.Key
 	case p.Kind == lenient.KindMissing:
 		return p.Field == e.Path && slices.Contains(p.keys, e.Key)
-	case p.Kind == lenient.KindUnknownKey, p.Kind == lenient.KindKeyCase:
+	case p.Kind == lenient.KindUnknownKey, p.Kind == lenient.KindKeyCase, p.Kind == lenient.KindMisnamed:
 		return p.Field == join(parent, e.Key)
 	}
 	return false

@@ -89,7 +89,12 @@ func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 			}
 			// changed by a fix, or null arguments read as {}
-			args, _ := a.core.Normalize(call.Params.Name, call.Params.Arguments)
+			args, _, refused := a.core.Normalize(call.Params.Name, call.Params.Arguments)
+			if refused != nil {
+				// A key near the spelling of a property the call left
+				// out: refused by name, as a tool error the model reads.
+				return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: refused.Error()}}}, nil
+			}
 			if !bytes.Equal(args, call.Params.Arguments) {
 				params := *call.Params
 				params.Arguments = args

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"reflect"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
 
@@ -197,6 +199,12 @@ func TestMistakesExplained(t *testing.T) {
 			t.Fatal(err)
 		}
 		why := d.Explain(norm)
+		var le *lenient.Error
+		if errors.As(directErr, &le) && le.Problems[0].Kind == lenient.KindMisnamed {
+			// The normalizer's own refusal (a misnamed_key rule): the
+			// adapter refuses the call with it, before any validation.
+			why = directErr
+		}
 		if why == nil {
 			t.Errorf("%s: refused, and not explained: %v", c.ID, directErr)
 			continue

@@ -61,13 +61,40 @@ func New(opts Options) (*Adapter, error) {
 }
 
 // ServerOption installs the adapter's hooks on the server being built
-// (server.NewMCPServer). It sets the server's Hooks: a server with Hooks
-// of its own uses AddHooks instead.
+// (server.NewMCPServer), and its ToolMiddleware. It sets the server's
+// Hooks: a server with Hooks of its own uses AddHooks instead, and
+// server.WithToolHandlerMiddleware(lax.ToolMiddleware()).
 func (a *Adapter) ServerOption() server.ServerOption {
 	return func(s *server.MCPServer) {
 		hooks := &server.Hooks{}
 		a.AddHooks(s, hooks)
 		server.WithHooks(hooks)(s)
+		server.WithToolHandlerMiddleware(a.ToolMiddleware())(s)
+	}
+}
+
+// ToolMiddleware refuses, before the handler runs, a call holding a key
+// near the spelling of a property it left out, where the tool's object
+// takes unknown keys (the derived misnamed_key rules; mcp-go's hooks
+// cannot refuse a call, and its validation takes such a key): a tool
+// error result naming the property ("uri: is not a known key; did you
+// mean url?"), as a generated decoder refuses it, instead of the handler
+// running with the property at its default. The arguments it sees are
+// normalized already (the hooks); it only checks them.
+func (a *Adapter) ToolMiddleware() server.ToolHandlerMiddleware {
+	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if a.core.Known(req.Params.Name) {
+				raw := rawArguments(&req.Params)
+				if len(raw) == 0 {
+					raw, _ = json.Marshal(req.Params.Arguments)
+				}
+				if refused := a.core.Misnamed(req.Params.Name, raw); refused != nil {
+					return mcp.NewToolResultError(refused.Error()), nil
+				}
+			}
+			return next(ctx, req)
+		}
 	}
 }
 
@@ -185,7 +212,7 @@ func (a *Adapter) normalize(ctx context.Context, req *mcp.CallToolRequest) {
 			return
 		}
 	}
-	out, applied := a.core.Normalize(name, raw)
+	out, applied, _ := a.core.Normalize(name, raw) // a refusal: ToolMiddleware
 	if len(applied) == 0 {
 		return
 	}

@@ -51,7 +51,7 @@ var Classes = []string{
 	"string-integer", "string-number", "string-boolean", "number-for-string",
 	"json-array", "json-object", "lone-value", "python-literal",
 	"null-optional", "empty-optional", "null-text", "null-arguments",
-	"enum-case", "key-spelling", "key-synonym", "control",
+	"enum-case", "key-spelling", "key-synonym", "key-misnamed", "control",
 }
 
 var idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -41,8 +42,11 @@ func loadCases(t *testing.T) []Case {
 // TestCorpus checks each case against its own schema: the arguments
 // meant are valid; a real case's arguments as sent are not (the corpus
 // holds mistakes a schema can see: a call that passes the schema but
-// means something else is no argument-shape mistake); and the Go type
-// written for the case declares what the schema declares.
+// means something else is no argument-shape mistake), but for a
+// misnamed key (key-misnamed: a near spelling of a parameter left out,
+// which a schema that takes unknown keys passes, and the caller's value
+// is lost); and the Go type written for the case declares what the
+// schema declares.
 func TestCorpus(t *testing.T) {
 	cases := loadCases(t)
 	real := 0
@@ -50,7 +54,7 @@ func TestCorpus(t *testing.T) {
 		c := &cases[i]
 		if !c.Control {
 			real++
-			if err := validate(c, c.Args); err == nil {
+			if err := validate(c, c.Args); err == nil && !slices.Equal(c.Class, []string{"key-misnamed"}) {
 				t.Errorf("%s: the arguments as sent pass the schema", c.ID)
 			}
 		}
@@ -187,6 +191,7 @@ func TestRejectionsActionable(t *testing.T) {
 	says := map[lenient.ProblemKind]bool{
 		lenient.KindMissing: true, lenient.KindEnum: true, lenient.KindRange: true, lenient.KindPattern: true,
 		lenient.KindLength: true, lenient.KindItems: true, lenient.KindUnknownKey: true, lenient.KindKeyCase: true,
+		lenient.KindMisnamed: true,
 	}
 	for _, key := range normgenKeys {
 		n := 0

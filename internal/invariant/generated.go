@@ -105,7 +105,8 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 // problem of it is in one; otherwise "" and the first problem that is in
 // none. Class g is a value sent under an alias key: the schema does not
 // declare aliases, so it does not check their values; h a key in another
-// letter case; i what a decoder normgen did not generate refuses. (Class
+// letter case; i what a decoder normgen did not generate refuses; j an
+// unknown key near the spelling of a field left out. (Class
 // f is the other way: a call the decoder takes and the schema refuses.)
 func Classes(err error, args []byte) (string, string) {
 	var le *lenient.Error
@@ -143,7 +144,7 @@ func Classes(err error, args []byte) (string, string) {
 		set[c] = true
 	}
 	var out []byte
-	for _, c := range []byte("abcdeghi") {
+	for _, c := range []byte("abcdeghij") {
 		if set[c] {
 			out = append(out, c)
 		}
@@ -179,6 +180,8 @@ func problemClass(p lenient.Problem, call any) byte {
 		return 'd'
 	case lenient.KindKeyCase:
 		return 'h'
+	case lenient.KindMisnamed:
+		return 'j'
 	case lenient.KindTime, lenient.KindRefused:
 		return 'i' // time.Time's own parsing, a type's own decoder
 	case lenient.KindType, lenient.KindFraction, lenient.KindDuration:

@@ -29,6 +29,10 @@
 //	   parsing (a day its month does not have, escapes in the text), a
 //	   type's own UnmarshalJSON or UnmarshalText, encoding/json for a
 //	   struct of another package
+//	j  an unknown key that is a near spelling of a field the call left
+//	   out (style_index for style_id), in an object that takes unknown
+//	   keys: refused by name ("did you mean style_id?"), which a schema
+//	   cannot say among the unknown keys it allows
 //
 // The other way, a call the decoder accepts and a validator rejects is
 // allowed for DESIGN.md's class (f) only (one name per parameter): the

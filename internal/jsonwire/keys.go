@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode"
@@ -45,7 +46,7 @@ func Misspelling(sent, declared string) (int, bool) {
 	if n > 4 {
 		limit = 2
 	}
-	if dist := editDistance(sent, declared, limit); dist <= limit {
+	if dist := editDistance([]byte(sent), []byte(declared), limit); dist <= limit {
 		return dist, true
 	}
 	return 0, false
@@ -91,15 +92,21 @@ func Words(key string) []string {
 
 // editDistance is the optimal-string-alignment distance between a and b
 // (insertions, deletions, substitutions and swaps of two neighbours), in
-// runes; past limit it returns limit+1.
-func editDistance(a, b string, limit int) int {
-	ra, rb := runes(a), runes(b)
+// runes; past limit it returns limit+1. It allocates nothing for keys of
+// up to 64 runes.
+func editDistance(a, b []byte, limit int) int {
+	var ab, bb [64]rune
+	ra, rb := appendRunes(ab[:0], a), appendRunes(bb[:0], b)
 	if d := len(ra) - len(rb); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	var rows [3][65]int
+	var prev2, prev, cur []int
+	if len(rb) < len(rows[0]) {
+		prev2, prev, cur = rows[0][:len(rb)+1], rows[1][:len(rb)+1], rows[2][:len(rb)+1]
+	} else {
+		prev2, prev, cur = make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
@@ -125,12 +132,136 @@ func editDistance(a, b string, limit int) int {
 	return prev[len(rb)]
 }
 
-// runes is []rune(s), written as a loop: the conversion links the
-// runtime's own rune-slice code into every server for this one use.
-func runes(s string) []rune {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
+// appendRunes appends the runes of s to out, written as a loop: the
+// conversion []rune(s) links the runtime's own rune-slice code into
+// every server for this one use.
+func appendRunes(out []rune, s []byte) []rune {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRune(s)
 		out = append(out, r)
+		s = s[n:]
 	}
 	return out
+}
+
+// The ways an unknown key can be near a declared one (NearKey), closest
+// first; NotNear is none.
+const (
+	NotNear     = 0
+	NearLetters = 1 // the same letters, in another case or spelling style
+	NearTypo    = 2 // a small edit distance
+	NearSibling = 3 // the same words but for the last
+	NearWord    = 4 // the same words but for one more at the start or end
+)
+
+// NearKey says how sent, a key an object does not take, is a near
+// spelling of declared, a key it does (NotNear for none). Both are
+// compared as their letters: lower case, without the separators '_',
+// '-', '.' and ' ' (style_id and Style-ID are both "styleid"):
+//
+//   - NearLetters: the same letters (filepath or File-Path for file_path);
+//   - NearTypo: declared has at least 3 letters, both start with the same
+//     one, and their edit distance (insertions, deletions, substitutions
+//     and swaps of two neighbours) is at most 1, or 2 where declared has
+//     8 letters or more (uri for url, thoght for thought);
+//   - NearSibling: both have two words or more, as many, and differ in
+//     the last only (style_index for style_id; see Sibling);
+//   - NearWord: one has the other's words and one more, first or last,
+//     and the other has at least 4 letters (depth for maxDepth, hours for
+//     hours_back, trendline_type for type).
+func NearKey(sent, declared string) int {
+	var ab [64]byte
+	return NearKeyLetters(sent, letters(ab[:0], sent), declared)
+}
+
+// NearKeyLetters is NearKey with sent's letters a (KeyLetters) given,
+// for a key compared with many.
+func NearKeyLetters(sent string, a []byte, declared string) int {
+	if sent == declared {
+		return NotNear
+	}
+	var bb [64]byte
+	b := letters(bb[:0], declared)
+	if string(a) == string(b) {
+		if len(a) == 0 {
+			return NotNear
+		}
+		return NearLetters
+	}
+	n := utf8.RuneCount(b)
+	if n >= 3 && len(a) > 0 {
+		ra, _ := utf8.DecodeRune(a)
+		rb, _ := utf8.DecodeRune(b)
+		limit := 1
+		if n >= 8 {
+			limit = 2
+		}
+		if ra == rb && editDistance(a, b, limit) <= limit {
+			return NearTypo
+		}
+	}
+	multiSent := strings.ContainsAny(sent, "_-. ") || hasUpper(sent)
+	multiDeclared := strings.ContainsAny(declared, "_-. ") || hasUpper(declared)
+	if !multiSent && !multiDeclared {
+		return NotNear // one word each
+	}
+	// What words are compared for needs, in letters: a sibling starts
+	// alike; a word more leaves the other's letters at one end.
+	short, long := a, b
+	if len(short) > len(long) {
+		short, long = b, a
+	}
+	sibling := multiSent && multiDeclared && len(a) > 0 && len(b) > 0 && a[0] == b[0]
+	if !sibling && !(len(short) >= 4 && (bytes.HasPrefix(long, short) || bytes.HasSuffix(long, short))) {
+		return NotNear
+	}
+	ws, wd := Words(sent), Words(declared)
+	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) {
+		return NearSibling
+	}
+	sw, lw, letters := ws, wd, len(a)
+	if len(sw) > len(lw) {
+		sw, lw, letters = wd, ws, len(b)
+	}
+	if len(sw) >= 1 && len(lw) == len(sw)+1 && letters >= 4 &&
+		(slices.Equal(sw, lw[1:]) || slices.Equal(sw, lw[:len(sw)])) {
+		return NearWord
+	}
+	return NotNear
+}
+
+// KeyLetters appends key's letters (and digits) to b, lower case,
+// without the separators '_', '-', '.' and ' ': what NearKey compares.
+func KeyLetters(b []byte, key string) []byte { return letters(b, key) }
+
+// letters appends key's letters (and digits) to b, lower case, without
+// the separators '_', '-', '.' and ' '.
+func letters(b []byte, key string) []byte {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+		default:
+			r, n := utf8.DecodeRuneInString(key[i:])
+			b = utf8.AppendRune(b, unicode.ToLower(r))
+			i += n - 1
+		}
+	}
+	return b
+}
+
+// hasUpper reports whether key may hold an upper-case letter (a
+// camelCase or PascalCase key may have two words): an ASCII one, or a
+// byte outside ASCII.
+func hasUpper(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }

@@ -3,7 +3,10 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: issue 26's 1.10, and 26 bytes more since a
+// generated one may be: 1.105 since an unknown key near the spelling of a
+// field left out is refused by name (issue 40 item 4: jsonwire.NearKey,
+// lenient's nearField and Decoder.UnknownIn, 13,633 bytes: 3,240,614
+// against 2,933,596, 1.1047x). Before: issue 26's 1.10, and 26 bytes more since a
 // declared alias's spelling variants are read as its field (issue 39):
 // the search tool's path (alias file_path) has filePath, file-path and
 // FilePath among its keys and rules, 86 bytes of data. Under Go 1.26 the
@@ -30,4 +33,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.10001
+const maxRatio = 1.105

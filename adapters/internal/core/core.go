@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -397,27 +398,56 @@ func (c *Core) LenientSchema(tool string, strict []byte) []byte {
 // generated decoders and the normalizer read them: defaults fill them, and
 // they come out as {} when nothing applies, so that a handler validating
 // against the tool's schema sees an object.
-func (c *Core) Normalize(tool string, args []byte) ([]byte, []normalize.Applied) {
+//
+// refused is the one refusal the normalizer makes, which the strict
+// schema cannot (it takes unknown keys): a key near the spelling of a
+// property the call left out (the derived misnamed_key rules), in the
+// generated decoders' words ("uri: is not a known key; did you mean
+// url?"). An adapter refuses the call with it, as a tool error result,
+// instead of running the handler with the property at its default.
+func (c *Core) Normalize(tool string, args []byte) (out []byte, applied []normalize.Applied, refused error) {
 	c.ready(tool)
 	in := args
 	absent := false
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
 		in, absent = []byte("{}"), true
 	}
+	c.mu.RLock()
+	fallback := c.fallback
+	c.mu.RUnlock()
 	out, applied, err := c.n.NormalizeJSON(tool, in)
-	if err != nil {
-		return args, nil
+	var le *lenient.Error
+	if errors.As(err, &le) && !fallback {
+		refused = err
+	} else if err != nil {
+		return args, nil, nil
 	}
 	if len(applied) == 0 {
 		if absent {
-			return in, nil
+			return in, nil, refused
 		}
-		return args, nil
+		return args, nil, refused
 	}
-	if len(applied) > 0 && c.opts.OnFix != nil {
+	if c.opts.OnFix != nil {
 		c.opts.OnFix(tool, applied)
 	}
-	return out, applied
+	return out, applied, refused
+}
+
+// Misnamed is the refusal of Normalize alone (normalize's Misnamed), for
+// arguments normalized already, counting nothing: nil where the derived
+// rules are not in use.
+func (c *Core) Misnamed(tool string, args []byte) error {
+	c.mu.RLock()
+	fallback := c.fallback
+	c.mu.RUnlock()
+	if fallback {
+		return nil
+	}
+	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	return c.n.Misnamed(tool, args)
 }
 
 // Explain says why a tool's strict schema refuses args, its arguments as

@@ -30,20 +30,51 @@ func TestCore(t *testing.T) {
 		warnings[1] != `t: n: rule "t.n.coerce" of the rules file (param_alias) replaces derived rule "t.n.coerce" (type_coerce to int) here` {
 		t.Errorf("warnings: %q", warnings)
 	}
-	out, applied := c.Normalize("t", []byte(`{"count":3,"b":"yes"}`))
-	if string(out) != `{"n":3,"b":true}` || len(applied) != 2 {
-		t.Errorf("normalized %s %+v", out, applied)
+	out, applied, refused := c.Normalize("t", []byte(`{"count":3,"b":"yes"}`))
+	if string(out) != `{"n":3,"b":true}` || len(applied) != 2 || refused != nil {
+		t.Errorf("normalized %s %+v %v", out, applied, refused)
 	}
+
 	// The same schema again: nothing rebuilt, nothing warned twice.
 	c.Learn([]Tool{{"t", strict}})
 	if len(warnings) != 2 {
 		t.Errorf("warned again: %q", warnings)
 	}
-	if out, _ := c.Normalize("t", []byte(`not json`)); string(out) != "not json" {
+	if out, _, _ := c.Normalize("t", []byte(`not json`)); string(out) != "not json" {
 		t.Errorf("bad arguments changed: %s", out)
 	}
 	if s := c.Stats(); s.TotalProcessed != 2 || s.TotalNormalized != 1 || s.TotalInvalid != 1 {
 		t.Errorf("stats in memory: %+v", s)
+	}
+}
+
+// TestMisnamed: a key near the spelling of a property the call left out,
+// in an object that takes unknown keys, is refused by name (the derived
+// misnamed_key rule), by Normalize and by Misnamed alone (which counts
+// nothing); a key near a property given, or near none, is taken.
+func TestMisnamed(t *testing.T) {
+	c, err := New(Options{OnWarning: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Learn([]Tool{{"fetch", []byte(`{"type":"object","properties":{"url":{"type":"string"},"depth":{"type":"integer"}}}`)}})
+	out, _, refused := c.Normalize("fetch", []byte(`{"uri":"x","depth":"2"}`))
+	if refused == nil || refused.Error() != "uri: is not a known key; did you mean url?" || string(out) != `{"uri":"x","depth":2}` {
+		t.Errorf("misnamed: %s %v", out, refused)
+	}
+	if err := c.Misnamed("fetch", out); err == nil || err.Error() != refused.Error() {
+		t.Errorf("Misnamed: %v", err)
+	}
+	for _, args := range []string{`{"url":"u","uri":"x"}`, `{"reason":"x"}`, `null`} {
+		if _, _, refused := c.Normalize("fetch", []byte(args)); refused != nil {
+			t.Errorf("%s: %v", args, refused)
+		}
+		if err := c.Misnamed("fetch", []byte(args)); err != nil {
+			t.Errorf("%s: Misnamed %v", args, err)
+		}
+	}
+	if s := c.Stats(); s.TotalProcessed != 4 {
+		t.Errorf("processed %d calls, want 4 (Misnamed counts none)", s.TotalProcessed)
 	}
 }
 
@@ -56,10 +87,10 @@ func TestNoArguments(t *testing.T) {
 	}
 	defer c.Close()
 	for _, in := range []string{"", "null", " null "} {
-		if out, applied := c.Normalize("t", []byte(in)); string(out) != `{"mode":"fast"}` || len(applied) != 1 {
+		if out, applied, _ := c.Normalize("t", []byte(in)); string(out) != `{"mode":"fast"}` || len(applied) != 1 {
 			t.Errorf("%q: %s %v", in, out, applied)
 		}
-		if out, applied := c.Normalize("u", []byte(in)); string(out) != `{}` || applied != nil {
+		if out, applied, _ := c.Normalize("u", []byte(in)); string(out) != `{}` || applied != nil {
 			t.Errorf("%q for a tool without rules: %q %v", in, out, applied)
 		}
 	}
@@ -106,14 +137,14 @@ func TestCoreShared(t *testing.T) {
 		if again, _ := c.Advertised("shared"); again[0] != '{' {
 			t.Fatalf("Advertised shares its bytes: %s", again)
 		}
-		if out, applied := c.Normalize("shared", []byte(`{"shared_n":"5"}`)); string(out) != `{"shared_n":5}` || len(applied) != 1 {
+		if out, applied, _ := c.Normalize("shared", []byte(`{"shared_n":"5"}`)); string(out) != `{"shared_n":5}` || len(applied) != 1 {
 			t.Errorf("normalized %s %+v", out, applied)
 		}
 		// A second tool's rules, put in use when a call to it comes.
-		if out, applied := c.Normalize("shared2", []byte(`{"flag":"yes"}`)); string(out) != `{"flag":true}` || len(applied) != 1 {
+		if out, applied, _ := c.Normalize("shared2", []byte(`{"flag":"yes"}`)); string(out) != `{"flag":true}` || len(applied) != 1 {
 			t.Errorf("shared2 normalized %s %+v", out, applied)
 		}
-		if out, _ := c.Normalize("shared", []byte(`{"shared_n":"6"}`)); string(out) != `{"shared_n":6}` {
+		if out, _, _ := c.Normalize("shared", []byte(`{"shared_n":"6"}`)); string(out) != `{"shared_n":6}` {
 			t.Errorf("shared normalized %s after shared2", out)
 		}
 		if why := c.Explain("shared", []byte(`{"e":3}`)); why == "" {

@@ -572,3 +572,38 @@ type ControlNegativeUnsigned struct {
 type ControlInfinity struct {
 	Ratio float64 `json:"ratio"`
 }
+
+// McpServerExcel473 is chart set-style (sbroenne/mcp-server-excel issue 473).
+//
+//normgen:tool mcp-server-excel-473
+type McpServerExcel473 struct {
+	ChartName string `json:"chart_name"`
+	StyleID   int    `json:"style_id,omitempty"`
+}
+
+// ClaudeCode12974 is knowledge_load (anthropics/claude-code issue 12974).
+//
+//normgen:tool claude-code-12974
+type ClaudeCode12974 struct {
+	URL               string `json:"url,omitempty"`
+	StartCreationTime string `json:"start_creation_time,omitempty"`
+	EndCreationTime   string `json:"end_creation_time,omitempty"`
+}
+
+// GitNexus3261 is impact (abhigyanpatwari/GitNexus issue 3261).
+//
+//normgen:tool gitnexus-3261
+type GitNexus3261 struct {
+	Target    string `json:"target"`
+	Direction string `json:"direction" jsonschema:"enum=upstream,enum=downstream"`
+	MaxDepth  int    `json:"maxDepth,omitempty"`
+}
+
+// PerformanceMonitor3870 is get_collection_log
+// (erikdarlingdata/PerformanceMonitor issue 3870).
+//
+//normgen:tool performancemonitor-3870
+type PerformanceMonitor3870 struct {
+	ServerName string `json:"server_name"`
+	HoursBack  int    `json:"hours_back,omitempty"`
+}

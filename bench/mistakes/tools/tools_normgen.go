@@ -5825,6 +5825,346 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
+var mcpServerExcel473Fields = lenient.Fields{Keys: [][]string{{"chart_name", "chartName", "chart-name", "ChartName"}, {"style_id", "styleId", "style-id", "StyleId"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *McpServerExcel473) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *McpServerExcel473) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *McpServerExcel473) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y McpServerExcel473
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *McpServerExcel473) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = McpServerExcel473{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [2]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &mcpServerExcel473Fields) {
+		case 0:
+			x.ChartName = d.String(it.Value, "chart_name", 0)
+		case 1:
+			x.StyleID = int(d.Int(it.Value, "style_id", lenient.IntBits, 0))
+		}
+	}
+	d.Missed(seen[:], &mcpServerExcel473Fields)
+}
+
+func (x *McpServerExcel473) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+	member:
+		switch string(k) {
+		case "chart_name":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChartName, 0)
+		case "style_id":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.StyleID, lenient.IntBits, 0)
+		default:
+			if name := f.AliasIn(k, &mcpServerExcel473Fields); name != nil {
+				k = name
+				goto member
+			}
+			skipped, ok = true, !skipped && f.UnknownIn(k, &mcpServerExcel473Fields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed() && seen[0]
+}
+
+var claudeCode12974Fields = lenient.Fields{Keys: [][]string{{"url"}, {"start_creation_time", "startCreationTime", "start-creation-time", "StartCreationTime"}, {"end_creation_time", "endCreationTime", "end-creation-time", "EndCreationTime"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *ClaudeCode12974) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *ClaudeCode12974) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ClaudeCode12974) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y ClaudeCode12974
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *ClaudeCode12974) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = ClaudeCode12974{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [3]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &claudeCode12974Fields) {
+		case 0:
+			x.URL = d.String(it.Value, "url", 0)
+		case 1:
+			x.StartCreationTime = d.String(it.Value, "start_creation_time", 0)
+		case 2:
+			x.EndCreationTime = d.String(it.Value, "end_creation_time", 0)
+		}
+	}
+}
+
+func (x *ClaudeCode12974) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+	member:
+		switch string(k) {
+		case "url":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.URL, 0)
+		case "start_creation_time":
+			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.StartCreationTime, 0)
+		case "end_creation_time":
+			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.EndCreationTime, 0)
+		default:
+			if name := f.AliasIn(k, &claudeCode12974Fields); name != nil {
+				k = name
+				goto member
+			}
+			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode12974Fields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed()
+}
+
+var gitNexus3261Fields = lenient.Fields{Keys: [][]string{{"target"}, {"direction"}, {"maxDepth", "max_depth", "max-depth", "MaxDepth"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *GitNexus3261) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *GitNexus3261) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *GitNexus3261) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y GitNexus3261
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *GitNexus3261) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = GitNexus3261{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [3]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &gitNexus3261Fields) {
+		case 0:
+			x.Target = d.String(it.Value, "target", 0)
+		case 1:
+			mark := d.Mark()
+			val := d.String(it.Value, "direction", 0)
+			if d.OK(mark) {
+				switch val {
+				case "upstream", "downstream":
+				default:
+					if !d.EnumCase(&val, "direction", "upstream", "downstream") {
+						d.FailKind(lenient.KindEnum, "direction", it.Value, "is not one of \"upstream\", \"downstream\"")
+					}
+				}
+			}
+			x.Direction = val
+		case 2:
+			x.MaxDepth = int(d.Int(it.Value, "maxDepth", lenient.IntBits, 0))
+		}
+	}
+	d.Missed(seen[:], &gitNexus3261Fields)
+}
+
+func (x *GitNexus3261) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [3]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+	member:
+		switch string(k) {
+		case "target":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Target, 0)
+		case "direction":
+			var val string
+			if seen[1] || !lenient.ReadString(f, &val, 0) {
+				return false
+			}
+			seen[1] = true
+			switch val {
+			case "upstream", "downstream":
+			default:
+				return false
+			}
+			x.Direction = val
+		case "maxDepth":
+			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.MaxDepth, lenient.IntBits, 0)
+		default:
+			if name := f.AliasIn(k, &gitNexus3261Fields); name != nil {
+				k = name
+				goto member
+			}
+			skipped, ok = true, !skipped && f.UnknownIn(k, &gitNexus3261Fields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed() && seen[0] && seen[1]
+}
+
+var performanceMonitor3870Fields = lenient.Fields{Keys: [][]string{{"server_name", "serverName", "server-name", "ServerName"}, {"hours_back", "hoursBack", "hours-back", "HoursBack"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *PerformanceMonitor3870) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *PerformanceMonitor3870) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *PerformanceMonitor3870) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var f lenient.Fast
+	if f.Start(data, report) {
+		var y PerformanceMonitor3870
+		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+			*x = y
+			return f.Fixes(), nil
+		}
+	}
+	var d lenient.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenient.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *PerformanceMonitor3870) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+	*x = PerformanceMonitor3870{}
+	var it lenient.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [2]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &performanceMonitor3870Fields) {
+		case 0:
+			x.ServerName = d.String(it.Value, "server_name", 0)
+		case 1:
+			x.HoursBack = int(d.Int(it.Value, "hours_back", lenient.IntBits, 0))
+		}
+	}
+	d.Missed(seen[:], &performanceMonitor3870Fields)
+}
+
+func (x *PerformanceMonitor3870) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+	if !f.Object(m) {
+		return false
+	}
+	var seen [2]bool
+	var skipped bool
+	for i := 0; ; i++ {
+		k, ok := f.Key(i)
+		if !ok {
+			break
+		}
+	member:
+		switch string(k) {
+		case "server_name":
+			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ServerName, 0)
+		case "hours_back":
+			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.HoursBack, lenient.IntBits, 0)
+		default:
+			if name := f.AliasIn(k, &performanceMonitor3870Fields); name != nil {
+				k = name
+				goto member
+			}
+			skipped, ok = true, !skipped && f.UnknownIn(k, &performanceMonitor3870Fields)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return f.Closed() && seen[0]
+}
+
 const actualChat4728Schema = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"type":"object","required":["chatId","text"]}`
 const actualChat4728SchemaOpenAIStrict = `{"properties":{"chatId":{"type":"string"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["chatId","text"]}`
 const adcp4201Schema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
@@ -5835,6 +6175,8 @@ const boltai317Schema = `{"properties":{"thought":{"type":"string"},"nextThought
 const boltai317SchemaOpenAIStrict = `{"properties":{"thought":{"type":"string"},"nextThoughtNeeded":{"type":"boolean"},"thoughtNumber":{"type":"integer","minimum":1},"totalThoughts":{"type":"integer","minimum":1}},"additionalProperties":false,"type":"object","required":["thought","nextThoughtNeeded","thoughtNumber","totalThoughts"]}`
 const claudeAIMCP548Schema = `{"properties":{"params":{"anyOf":[{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
 const claudeAIMCP548SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"model":{"anyOf":[{"type":"string"},{"type":"null"}]},"prompt":{"anyOf":[{"type":"string"},{"type":"null"}]},"aspect_ratio":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["model","prompt","aspect_ratio"]}},"additionalProperties":false,"type":"object","required":["params"]}`
+const claudeCode12974Schema = `{"properties":{"url":{"anyOf":[{"type":"string"},{"type":"null"}]},"start_creation_time":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_creation_time":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
+const claudeCode12974SchemaOpenAIStrict = `{"properties":{"url":{"anyOf":[{"type":"string"},{"type":"null"}]},"start_creation_time":{"anyOf":[{"type":"string"},{"type":"null"}]},"end_creation_time":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["url","start_creation_time","end_creation_time"]}`
 const claudeCode15766Schema = `{"properties":{"parent":{"anyOf":[{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["parent"]}`
 const claudeCode15766SchemaOpenAIStrict = `{"properties":{"parent":{"properties":{"database_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["database_id"]}},"additionalProperties":false,"type":"object","required":["parent"]}`
 const claudeCode18260Schema = `{"properties":{"parent":{"anyOf":[{"properties":{"data_source_id":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"properties":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["parent"]}`
@@ -5899,6 +6241,8 @@ const fixmap235Schema = `{"properties":{"format":{"anyOf":[{"type":"string","enu
 const fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
 const gitlabMCP380Schema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
+const gitNexus3261Schema = `{"properties":{"target":{"type":"string"},"direction":{"anyOf":[{"type":"string","enum":["upstream","downstream"]},{"type":"string","pattern":"^([uU][pP][sS][tT][rR][eE][aA][mM]|[dD][oO][wW][nN][sS][tT][rR][eE][aA][mM])$"}]},"maxDepth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["target","direction"]}`
+const gitNexus3261SchemaOpenAIStrict = `{"properties":{"target":{"type":"string"},"direction":{"type":"string","enum":["upstream","downstream"]},"maxDepth":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target","direction","maxDepth"]}`
 const gmailMCP96Schema = `{"properties":{"to":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]}},"type":"object","required":["to"]}`
 const gmailMCP96SchemaOpenAIStrict = `{"properties":{"to":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":"object","required":["to"]}`
 const grafana641Schema = `{"properties":{"datasourceUid":{"type":"string"}},"type":"object","required":["datasourceUid"]}`
@@ -5915,6 +6259,8 @@ const margince417Schema = `{"properties":{"lifecycle":{"anyOf":[{"type":"string"
 const margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
 const mcpRemote319Schema = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
+const mcpServerExcel473Schema = `{"properties":{"chart_name":{"type":"string"},"style_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["chart_name"]}`
+const mcpServerExcel473SchemaOpenAIStrict = `{"properties":{"chart_name":{"type":"string"},"style_id":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["chart_name","style_id"]}`
 const mcpadapt38Schema = `{"properties":{"filters":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]},"maxResults":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"}`
 const nemoAgentToolkit1507Schema = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const nemoAgentToolkit1507SchemaOpenAIStrict = `{"properties":{"cursor":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["cursor"]}`
@@ -5930,6 +6276,8 @@ const openHandsSDK1085Schema = `{"properties":{"path":{"type":"string"},"line_nu
 const openHandsSDK1085SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"line_number":{"anyOf":[{"type":"number"},{"type":"null"}]},"lines_after":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["path","line_number","lines_after"]}`
 const pasclaw427Schema = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"type":"object","required":["path","old_text","new_text"]}`
 const pasclaw427SchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"old_text":{"type":"string"},"new_text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["path","old_text","new_text"]}`
+const performanceMonitor3870Schema = `{"properties":{"server_name":{"type":"string"},"hours_back":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["server_name"]}`
+const performanceMonitor3870SchemaOpenAIStrict = `{"properties":{"server_name":{"type":"string"},"hours_back":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["server_name","hours_back"]}`
 const picoclaw400Schema = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["query"]}`
 const picoclaw400SchemaOpenAIStrict = `{"properties":{"query":{"type":"string"},"count":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["query","count"]}`
 const qwenCode4966DepthSchema = `{"properties":{"depth":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
@@ -6017,6 +6365,18 @@ func NormgenTools() []lenient.Tool {
 				{Path: "params.aspect_ratio", Variants: true, Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaOpenAIStrict, ""),
+		},
+		{
+			Decode:      lenient.DecodeAs[ClaudeCode12974],
+			Description: "ClaudeCode12974 is knowledge_load (anthropics/claude-code issue 12974).",
+			InputSchema: json.RawMessage(claudeCode12974Schema),
+			Name:        "claude-code-12974",
+			Rules: lenient.ToolRules("claude-code-12974", []lenient.FieldRules{
+				{Path: "url", Absent: lenient.AbsentNull},
+				{Path: "start_creation_time", Variants: true, Absent: lenient.AbsentNull},
+				{Path: "end_creation_time", Variants: true, Absent: lenient.AbsentNull},
+			}),
+			Schemas: lenient.DerivedSchemas(claudeCode12974Schema, claudeCode12974SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[ClaudeCode15766],
@@ -6362,6 +6722,17 @@ func NormgenTools() []lenient.Tool {
 			Schemas: lenient.DerivedSchemas(gitlabMCP380Schema, gitlabMCP380SchemaOpenAIStrict, ""),
 		},
 		{
+			Decode:      lenient.DecodeAs[GitNexus3261],
+			Description: "GitNexus3261 is impact (abhigyanpatwari/GitNexus issue 3261).",
+			InputSchema: json.RawMessage(gitNexus3261Schema),
+			Name:        "gitnexus-3261",
+			Rules: lenient.ToolRules("gitnexus-3261", []lenient.FieldRules{
+				{Path: "direction", EnumCase: json.RawMessage(`["upstream","downstream"]`)},
+				{Path: "maxDepth", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
+			Schemas: lenient.DerivedSchemas(gitNexus3261Schema, gitNexus3261SchemaOpenAIStrict, ""),
+		},
+		{
 			Decode:      lenient.DecodeAs[GmailMCP96],
 			Description: "GmailMCP96 is send_email (GongRzhe/Gmail-MCP-Server issue 96).",
 			InputSchema: json.RawMessage(gmailMCP96Schema),
@@ -6443,6 +6814,17 @@ func NormgenTools() []lenient.Tool {
 				{Path: "target", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(mcpRemote319Schema, mcpRemote319SchemaOpenAIStrict, ""),
+		},
+		{
+			Decode:      lenient.DecodeAs[McpServerExcel473],
+			Description: "McpServerExcel473 is chart set-style (sbroenne/mcp-server-excel issue 473).",
+			InputSchema: json.RawMessage(mcpServerExcel473Schema),
+			Name:        "mcp-server-excel-473",
+			Rules: lenient.ToolRules("mcp-server-excel-473", []lenient.FieldRules{
+				{Path: "chart_name", Variants: true},
+				{Path: "style_id", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
+			Schemas: lenient.DerivedSchemas(mcpServerExcel473Schema, mcpServerExcel473SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Mcpadapt38],
@@ -6531,6 +6913,17 @@ func NormgenTools() []lenient.Tool {
 				{Path: "new_text", Variants: true},
 			}),
 			Schemas: lenient.DerivedSchemas(pasclaw427Schema, pasclaw427SchemaOpenAIStrict, ""),
+		},
+		{
+			Decode:      lenient.DecodeAs[PerformanceMonitor3870],
+			Description: "PerformanceMonitor3870 is get_collection_log\n(erikdarlingdata/PerformanceMonitor issue 3870).",
+			InputSchema: json.RawMessage(performanceMonitor3870Schema),
+			Name:        "performancemonitor-3870",
+			Rules: lenient.ToolRules("performancemonitor-3870", []lenient.FieldRules{
+				{Path: "server_name", Variants: true},
+				{Path: "hours_back", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+			}),
+			Schemas: lenient.DerivedSchemas(performanceMonitor3870Schema, performanceMonitor3870SchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenient.DecodeAs[Picoclaw400],

@@ -1,0 +1,201 @@
+package normalize
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// misnamedRule is a misnamed_key rule as a call checks it: the objects it
+// looks at (segs; none for the arguments object), their fields' keys, and
+// which fields are required (a key near one is left to the schema's
+// required, which refuses the call naming it: derive's Explain).
+type misnamedRule struct {
+	segs     []pathSeg
+	keys     [][]string
+	required []bool
+}
+
+// splitMisnamed takes the misnamed_key rules out of validated rules.
+func splitMisnamed(rules []lenient.Rule) (rest, misnamed []lenient.Rule) {
+	for _, r := range rules {
+		if r.Type == lenient.RuleMisnamedKey {
+			misnamed = append(misnamed, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	return rest, misnamed
+}
+
+// bindMisnamed returns the misnamed_key rules of rules that apply to tool
+// ("" for the wildcard set: the rules of every tool).
+func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
+	var out []misnamedRule
+	for i := range rules {
+		r := &rules[i]
+		applies := false
+		for _, t := range r.Tools {
+			if t == "*" || t == tool && tool != "" {
+				applies = true
+			}
+		}
+		if !applies {
+			continue
+		}
+		m := misnamedRule{}
+		if r.Path != "" {
+			m.segs, _ = parsePath(r.Path) // ValidateRules has checked it
+		}
+		m.keys, m.required, _ = misnamedKeys(r.Value)
+		out = append(out, m)
+	}
+	return out
+}
+
+// misnamedKeys reads a misnamed_key rule's value: an array of fields,
+// each a key, an array of keys (canonical name first), or an object
+// {"keys": [...], "required": true} for a required field; no key twice.
+func misnamedKeys(v json.RawMessage) ([][]string, []bool, error) {
+	var items []json.RawMessage
+	if json.Unmarshal(v, &items) != nil || len(items) == 0 {
+		return nil, nil, fmt.Errorf(`value %s: want the object's fields, an array of keys, arrays of keys or {"keys": [...], "required": true} (such as ["url", ["path", "file_path"]])`, v)
+	}
+	seen := map[string]bool{}
+	var keys [][]string
+	var required []bool
+	for _, it := range items {
+		var one string
+		var many []string
+		var obj struct {
+			Keys     []string `json:"keys"`
+			Required bool     `json:"required"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(it))
+		dec.DisallowUnknownFields()
+		req := false
+		switch {
+		case json.Unmarshal(it, &one) == nil:
+			many = []string{one}
+		case json.Unmarshal(it, &many) == nil && len(many) > 0:
+		case len(it) > 0 && it[0] == '{' && dec.Decode(&obj) == nil && len(obj.Keys) > 0:
+			many, req = obj.Keys, obj.Required
+		default:
+			return nil, nil, fmt.Errorf("value %s: %s is not a key, an array of keys or {\"keys\": [...], \"required\": true}", v, it)
+		}
+		for _, k := range many {
+			if k == "" || seen[k] {
+				return nil, nil, fmt.Errorf("value %s: the key %q is empty or given twice", v, k)
+			}
+			seen[k] = true
+		}
+		keys = append(keys, many)
+		required = append(required, req)
+	}
+	return keys, required, nil
+}
+
+// refuseMisnamed returns the problems of out (the normalized arguments,
+// from args, whose root members are members) that rules find: each key of an object they look at that is none of its
+// fields' and is a near spelling of one field (lenient.NearField) none
+// of whose keys the object holds, in the generated decoders' words and
+// kind ("style_index: is not a known key; did you mean style_id?").
+func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Members) error {
+	if !mayBeMisnamed(rules, args, members) {
+		return nil
+	}
+	root := jsonnode.ParseValid(out)
+	var problems []lenient.Problem
+	for _, m := range rules {
+		walkNode(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
+			if s, ok := n.AsString(); ok && jsonText(s) {
+				n = jsonnode.ParseValid([]byte(s)) // the object as JSON text
+			}
+			if n.Kind != '{' {
+				return false
+			}
+			for _, k := range n.Keys {
+				if fieldOf(m.keys, k) >= 0 {
+					continue
+				}
+				j := lenient.NearField(k, m.keys)
+				if j < 0 || m.required[j] || holdsField(n, m.keys[j]) {
+					continue
+				}
+				problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindMisnamed,
+					Msg: "is not a known key; did you mean " + m.keys[j][0] + "?"})
+			}
+			return false
+		})
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return &lenient.Error{Problems: problems}
+}
+
+// mayBeMisnamed reports whether rules may find a misnamed key in the
+// arguments normalized from args: not where each rule looks at the
+// arguments object alone and the members of args (all recorded) are
+// fields' keys (the rules only rename keys to fields' keys and add
+// fields), the cost on a clean call.
+func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members) bool {
+	if !members.OK {
+		return true
+	}
+	for _, m := range rules {
+		if len(m.segs) > 0 {
+			return true
+		}
+		for _, mem := range members.M[:members.N] {
+			if fieldOf(m.keys, string(args[mem.K0:mem.K1])) < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fieldOf returns the index of the field of keys that has key, or -1.
+func fieldOf(keys [][]string, key string) int {
+	for i, ks := range keys {
+		for _, k := range ks {
+			if k == key {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// holdsField reports whether the object n holds one of a field's keys.
+func holdsField(n *jsonnode.Node, keys []string) bool {
+	for _, k := range keys {
+		if n.Index(k) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Misnamed is the check NormalizeJSON ends with, alone: the misnamed_key
+// rules of tool on args, arguments normalized already (by NormalizeJSON
+// or Normalize), nil where they refuse nothing or args is not a JSON
+// object. It counts nothing: for an adapter that normalizes where it
+// cannot refuse a call, and refuses where it cannot normalize (mcp-go's
+// hooks and tool middleware).
+func (n *Normalizer) Misnamed(tool string, args []byte) error {
+	rs := n.rulesFor(tool)
+	if len(rs.misnamed) == 0 {
+		return nil
+	}
+	members, err := jsonwire.Validate(args)
+	if i := jsonwire.SkipSpace(args, 0); err != nil || i >= len(args) || args[i] != '{' {
+		return nil
+	}
+	return refuseMisnamed(rs.misnamed, args, args, &members)
+}

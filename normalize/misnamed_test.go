@@ -1,0 +1,96 @@
+package normalize
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestMisnamedKey: a misnamed_key rule refuses a call holding a key near
+// the spelling of a field it left out, in the generated decoders' words
+// and kind, at the arguments object or at its path, after the other
+// rules (an alias that names the field is read first); a key near a
+// field given, near none, or near a required field (which the schema's
+// required refuses, naming the key) passes; a clean call is returned byte for
+// byte.
+func TestMisnamedKey(t *testing.T) {
+	rules, err := LoadRules(strings.NewReader(`[
+		{"id":"fetch-keys","tools":["fetch"],"type":"misnamed_key","value":["thought","url","style_id",["path","file_path"],"file_mode","style","items",{"keys":["title","name"],"required":true}]},
+		{"id":"fetch-style-keys","tools":["fetch"],"type":"misnamed_key","path":"style","value":["style_id","color"]},
+		{"id":"fetch-items-keys","tools":["fetch"],"type":"misnamed_key","path":"items[]","value":["style_id","color"]},
+		{"id":"fetch-link","tools":["fetch"],"type":"param_alias","from":"link","to":"url"},
+		{"id":"fetch-limit","tools":["fetch"],"type":"type_coerce","from":"style_id","coerce_to":"int"}
+	]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"thought":"t","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{`{"thought":"t","style_index":"3"}`, `style_index: is not a known key; did you mean style_id? [misnamed]`},
+		{`{"thought":"t","filepath":"p"}`, `filepath: is not a known key; did you mean path? [misnamed]`},
+		{`{"thought":"t","style":{"style_idx":1}}`, `style.style_idx: is not a known key; did you mean style_id? [misnamed]`},
+		{`{"thought":"t","style":"{\"colour\":\"red\"}"}`, `style.colour: is not a known key; did you mean color? [misnamed]`},
+		{`{"thought":"t","items":[{"color":"red"},{"colour":"red"}]}`, `items[1].colour: is not a known key; did you mean color? [misnamed]`},
+		{`{"thoght":"t"}`, `thoght: is not a known key; did you mean thought? [misnamed]`},
+		{`{"thought":"t","url":"u","uri":"x","reason":"r"}`, ``},
+		{`{"thought":"t","titel":"x"}`, ``}, // near a required field: the schema's required refuses it
+		{`{"thought":"t","link":"u","uri":"x"}`, ``},
+		{`{"thought":"t","file_name":"x"}`, ``},
+		{`{"thought":"t","style_id":"3"}`, ``},
+	} {
+		out, _, err := n.NormalizeJSON("fetch", []byte(c.in))
+		got := ""
+		var le *lenient.Error
+		if errors.As(err, &le) {
+			for i, p := range le.Problems {
+				if i > 0 {
+					got += "; "
+				}
+				got += p.String() + " [" + string(p.Kind) + "]"
+			}
+		} else if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
+		}
+		if !json.Valid(out) {
+			t.Errorf("%s: output %s", c.in, out)
+		}
+	}
+	clean := []byte(`{"thought":"t", "url":"u"}`)
+	if out, applied, err := n.NormalizeJSON("fetch", clean); err != nil || len(applied) > 0 || &out[0] != &clean[0] {
+		t.Errorf("clean call: %s %v %v", out, applied, err)
+	}
+	if out, _, err := n.NormalizeJSON("other", []byte(`{"uri":"x"}`)); err != nil || string(out) != `{"uri":"x"}` {
+		t.Errorf("another tool: %s %v", out, err)
+	}
+}
+
+// TestMisnamedKeyRules: a misnamed_key rule is validated when loaded.
+func TestMisnamedKeyRules(t *testing.T) {
+	for _, c := range []struct{ rule, want string }{
+		{`{"id":"a","tools":["t"],"type":"misnamed_key"}`, "value is missing for type misnamed_key"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[]}`, "want the object's fields"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":["a","a"]}`, `the key "a" is empty or given twice`},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[1]}`, "1 is not a key, an array of keys or"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","value":[{"keys":["a"],"other":1}]}`, "is not a key, an array of keys or"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","from":"x","value":["a"]}`, "from is not used by type misnamed_key"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","path":"x[","value":["a"]}`, "path"},
+	} {
+		_, err := LoadRules(strings.NewReader("["+c.rule+"]"), nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.rule, err, c.want)
+		}
+	}
+	if _, err := LoadRules(strings.NewReader(`[{"id":"a","tools":["*"],"type":"misnamed_key","path":"items[]","value":["a",["b","c"]]}]`), nil); err != nil {
+		t.Error(err)
+	}
+}
