@@ -11,7 +11,8 @@ import (
 )
 
 // TestRulesCatalogNothingToFix: for a catalog where no field needs a rule
-// (only strings), `rules -catalog` prints an empty rule table, [] (it
+// (only strings, in a closed object, where no misnamed_key rule has an
+// unknown key to refuse), `rules -catalog` prints an empty rule table, [] (it
 // printed null, which normalize then refused), and `normalize` with that
 // table, or with any table no rule of which names the tool, passes the
 // arguments through unchanged (exit 0) with a note on stderr, instead of
@@ -19,7 +20,7 @@ import (
 func TestRulesCatalogNothingToFix(t *testing.T) {
 	dir := t.TempDir()
 	cat := filepath.Join(dir, "tools.json")
-	writeTestFile(t, cat, `{"tools":[{"name":"echo","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]}`)
+	writeTestFile(t, cat, `{"tools":[{"name":"echo","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}}]}`)
 	code, out := capture(t, func() int { return subcommands["rules"]([]string{"-catalog", cat}) })
 	if code != 0 || string(out) != "[]\n" {
 		t.Fatalf("rules -catalog: exit %d, output %q; want 0 and %q", code, out, "[]\n")

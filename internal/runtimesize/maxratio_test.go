@@ -3,7 +3,10 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.105 since an unknown key near the spelling of a
+// generated one may be: 1.107 since "null" is read as text where a field
+// may be null (issue 40 item 3: lenient.NullText and NullTextValue, the
+// null_text reading beside absent: 3,244,726 bytes against 2,933,596,
+// 1.1061x); 1.105 before, since an unknown key near the spelling of a
 // field left out is refused by name (issue 40 item 4: jsonwire.NearKey,
 // lenient's nearField and Decoder.UnknownIn, 13,633 bytes: 3,240,614
 // against 2,933,596, 1.1047x). Before: issue 26's 1.10, and 26 bytes more since a
@@ -33,4 +36,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.105
+const maxRatio = 1.107
