@@ -127,7 +127,14 @@ type Derivation struct {
 	Replaced []Replacement
 	// strict is the strict schema, which Explain reads.
 	strict *Node
+	// fields are the warnings, one a field, none merged.
+	fields []Warning
 }
+
+// FieldWarnings returns a warning for each field left strict, none
+// merged: where Warnings names the fields an unknown keyword leaves
+// strict in one warning, here each has its own, with its Path.
+func (d *Derivation) FieldWarnings() []Warning { return slices.Clone(d.fields) }
 
 // Tool derives the rules and the lenient schema of tool from its
 // strict input schema. It fails only when strict is not JSON; a schema it
@@ -177,11 +184,11 @@ func FromNode(tool string, root *Node) *Derivation {
 // properties.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
 	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
-	survey.rootSchema(root.Clone())
+	survey.rootSchema(survey.inline(root))
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
-	out := d.rootSchema(root.Clone())
+	out := d.rootSchema(d.inline(root))
 	aliasesOuterFirst(d.rules)
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root}
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
 }
 
 // aliasesOuterFirst orders the param_alias rules among themselves (in
@@ -310,6 +317,8 @@ type deriver struct {
 	// named are paths the rules given to WithRules name: no spelling
 	// variant is read there.
 	named map[string]bool
+	// kept are the $refs inline left in place, and why.
+	kept map[string]string
 	// declared are the alias keys the rules given to WithRules declare,
 	// by the path of the property they are aliases of: their
 	// spelling-style variants read as it too.
@@ -791,11 +800,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	typ, _ := base.Get("type").AsString()
 	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
 	if refd && at != atTop {
-		// References inside are kept (their targets are respelled where
-		// they are defined): no copy, no recursion through cycles.
+		// The references inline kept (recursive ones, mostly) stay
+		// (their targets are respelled where they are defined): no
+		// copy, no recursion through cycles.
 		d.record(path, "ref")
 		if lenientType {
-			d.gapWhy(path, typ, at, "it is a $ref inside the schema")
+			d.gapWhy(path, typ, at, d.keptWhy(s))
 		}
 		return s
 	}
@@ -866,6 +876,23 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// keptWhy says why inline kept the $ref of s (or of the branch of its
+// nullable union that holds one).
+func (d *deriver) keptWhy(s *Node) string {
+	refs := []*Node{s.Get("$ref")}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		for _, b := range s.Get(comb).Items() {
+			refs = append(refs, b.Get("$ref"))
+		}
+	}
+	for _, r := range refs {
+		if ref, ok := r.AsString(); ok && d.kept[ref] != "" {
+			return d.kept[ref]
+		}
+	}
+	return "it is a $ref inside the schema"
 }
 
 // stringEnum returns the values of s's enum when every one is a string.

@@ -1,0 +1,91 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// refsGoSDK is a tool schema as go-sdk (google/jsonschema-go) infers it:
+// the root inline, a $defs entry for a type used twice and for a
+// recursive type.
+const refsGoSDK = `{
+  "type": "object",
+  "properties": {
+    "from": {"$ref": "#/$defs/Point"},
+    "to": {"anyOf": [{"$ref": "#/$defs/Point"}, {"type": "null"}]},
+    "pts": {"type": "array", "items": {"$ref": "#/$defs/Point"}},
+    "tree": {"$ref": "#/$defs/Tree"}
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "Point": {"type": "object", "properties": {"k": {"type": "integer"}, "id": {"type": "integer"}}, "additionalProperties": false},
+    "Tree": {"type": "object", "properties": {"label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}
+  }
+}`
+
+// refsInvopop is a tool schema as invopop/jsonschema writes it by
+// default: the root a $ref to its own type's definition.
+const refsInvopop = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$ref": "#/$defs/Input",
+  "$defs": {
+    "Input": {"type": "object", "properties": {
+      "n": {"$ref": "#/$defs/Count"},
+      "o": {"$ref": "#/$defs/Obj"},
+      "list": {"type": "array", "items": {"$ref": "#/$defs/Obj"}}
+    }, "additionalProperties": false},
+    "Count": {"type": "integer", "minimum": 0},
+    "Obj": {"type": "object", "properties": {"k": {"type": "integer"}, "from": {"type": "number"}}, "additionalProperties": false}
+  }
+}`
+
+// TestDeriveRefInline: a local $ref below the top level is read as its
+// target, inlined at each use, where the reference is not recursive; a
+// recursive one is left strict with its reason.
+func TestDeriveRefInline(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema string
+		want         []string // rule type and path, "type_coerce n", "json_accept_both from"
+		warn         []string
+	}{
+		{"go-sdk", refsGoSDK, []string{
+			"json_accept_both from", "type_coerce from.k", "type_coerce from.id",
+			"json_accept_both to", "type_coerce to.k", "type_coerce to.id",
+			"json_accept_both pts", "json_accept_both pts[]", "type_coerce pts[].k", "type_coerce pts[].id",
+			"json_accept_both tree", "json_accept_both tree.kids",
+		}, []string{"tree.kids[]: object left strict: it is a recursive $ref"}},
+		{"invopop", refsInvopop, []string{
+			"type_coerce n", "json_accept_both o", "type_coerce o.k", "type_coerce o.from",
+			"json_accept_both list", "json_accept_both list[]", "type_coerce list[].k", "type_coerce list[].from",
+		}, nil},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range d.Rules {
+			if r.Type == "type_coerce" || r.Type == "json_accept_both" {
+				got = append(got, string(r.Type)+" "+r.From+r.Path)
+			}
+		}
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: no rule %q; rules %v", tc.name, w, got)
+			}
+		}
+		var warns []string
+		for _, w := range d.Warnings {
+			warns = append(warns, w.Path+": "+w.Message)
+		}
+		for _, w := range tc.warn {
+			if !slices.ContainsFunc(warns, func(s string) bool { return strings.HasPrefix(s, w) }) {
+				t.Errorf("%s: no warning %q; warnings %q", tc.name, w, warns)
+			}
+		}
+		if len(warns) != len(tc.warn) {
+			t.Errorf("%s: warnings %q, want %q", tc.name, warns, tc.warn)
+		}
+	}
+}
