@@ -236,7 +236,7 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 		return false, ""
 	}
 	for _, u := range d.unnamed {
-		if path == u || strings.HasPrefix(path, u+".") || strings.HasPrefix(path, u+"[]") || strings.HasPrefix(path, u+"{}") {
+		if under(path, u) {
 			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
 		}
 	}
@@ -252,6 +252,16 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// under reports whether path is u or a path below it (u.x, u[], u{}),
+// without building strings: reach asks it of every site.
+func under(path, u string) bool {
+	if !strings.HasPrefix(path, u) {
+		return false
+	}
+	rest := path[len(u):]
+	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}")
 }
 
 // splitLast splits "a.b[].c" into "a.b[]" and "c"; a path ending in []
@@ -771,10 +781,24 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
+	warned := len(d.warns)
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
 		out := d.portable(path, s)
 		if !at.isSite() {
+			return out
+		}
+		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" && len(d.warns) == warned {
+			// a reference inline kept, that split cannot read either
+			// (and did not warn about)
+			d.record(path, "ref")
+			what := "value"
+			if target, _ := jsonnode.Resolve(d.root, ref); target != nil {
+				if t, ok := target.Get("type").AsString(); ok {
+					what = t
+				}
+			}
+			d.gapWhy(path, what, at, d.kept[ref])
 			return out
 		}
 		if !containers(out) {

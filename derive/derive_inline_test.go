@@ -89,3 +89,31 @@ func TestDeriveRefInline(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveRefUseAnnotations: a $ref with its own description (a
+// description of this use, as go-sdk and invopop write a field's doc) is
+// inlined, the use's description kept; a sibling that constrains the
+// value otherwise than its target keeps the reference, with its reason.
+func TestDeriveRefUseAnnotations(t *testing.T) {
+	strict := `{"type":"object","properties":{
+	  "text": {"type": "array", "items": {"$ref": "#/$defs/Text", "description": "this use"}},
+	  "bad": {"type": "array", "items": {"$ref": "#/$defs/Text", "maxProperties": 1}}
+	},"$defs":{"Text":{"type":"object","description":"the type","properties":{"size":{"type":"integer"}},"maxProperties":2}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		got = append(got, r.From+r.Path)
+	}
+	if !slices.Contains(got, "text[].size") || slices.Contains(got, "bad[].size") {
+		t.Errorf("rules at %v, want text[].size and not bad[].size", got)
+	}
+	if s := string(d.Schema.Get("properties").Get("text").Marshal()); !strings.Contains(s, `"this use"`) || strings.Contains(s, `"the type"`) {
+		t.Errorf("text: %s, want the use's description only", s)
+	}
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "bad[]: object left strict: its $ref has a sibling keyword its target gives another value") {
+		t.Errorf("warnings %v", d.Warnings)
+	}
+}

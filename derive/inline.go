@@ -84,7 +84,9 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	if adjacent(sib, target) {
 		return nil, "its $ref has siblings that its target's keywords read (properties and additionalProperties, items, if, contains)"
 	}
-	merged, ok := merge(sib, target)
+	// an annotation beside the reference (a description of this use)
+	// is the one kept: annotations never constrain a value
+	merged, ok := merge(sib, withoutAnnotations(target, sib))
 	if !ok {
 		return nil, "its $ref has a sibling keyword its target gives another value"
 	}
@@ -97,6 +99,26 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	out := in.schema(merged)
 	delete(in.active, target)
 	return out, ""
+}
+
+// useAnnotations are the annotations of a use that replace its
+// target's (not format, which a validator may assert).
+var useAnnotations = set("title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment")
+
+// withoutAnnotations returns target without the annotations of
+// useAnnotations that sib gives too (target itself where there are
+// none).
+func withoutAnnotations(target, sib *Node) *Node {
+	out := target
+	for _, k := range sib.Keys {
+		if useAnnotations[k] && target.Get(k) != nil {
+			if out == target {
+				out = target.Clone()
+			}
+			out.Delete(k)
+		}
+	}
+	return out
 }
 
 // adjacentGroups are keywords that read each other: one of a group
