@@ -1,4 +1,8 @@
-package proptest
+// Package schemagen makes JSON values a JSON Schema admits, for tests:
+// the adapters' property test (adapters/internal/proptest) sends them to
+// servers, and internal/benchcov checks that normalizing strict-valid
+// ones changes nothing.
+package schemagen
 
 import (
 	"encoding/json"
