@@ -801,6 +801,13 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.gapWhy(path, what, at, d.kept[ref])
 			return out
 		}
+		if k := slices.IndexFunc(s.Keys, func(k string) bool { return placeKeys[k] }); k >= 0 && len(d.warns) == warned {
+			// an identifier or definitions inside a value: references
+			// resolve against it, so its schema is kept in one place
+			if what := typedName(s); what != "" {
+				d.gapWhy(path, what, at, fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", s.Keys[k]))
+			}
+		}
 		if !containers(out) {
 			d.record(path, "other")
 			if types := scalarUnion(out); types != "" {
@@ -900,6 +907,23 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// typedName is the first of integer, number, boolean, array and object
+// that s's type names, or "".
+func typedName(s *Node) string {
+	t := s.Get("type")
+	types := []*Node{t}
+	if t != nil && t.Kind == '[' {
+		types = t.Items()
+	}
+	for _, x := range types {
+		switch name, _ := x.AsString(); name {
+		case "integer", "number", "boolean", "array", "object":
+			return name
+		}
+	}
+	return ""
 }
 
 // keptWhy says why inline kept the $ref of s (or of the branch of its

@@ -117,3 +117,19 @@ func TestDeriveRefUseAnnotations(t *testing.T) {
 		t.Errorf("warnings %v", d.Warnings)
 	}
 }
+
+// TestDeriveIdentifierWarned: a value whose schema holds an identifier
+// or definitions of its own (draft-04's "id", "$id", "$defs") is kept as
+// it is, since references inside resolve against it, and is warned about,
+// not left strict in silence.
+func TestDeriveIdentifierWarned(t *testing.T) {
+	strict := `{"type":"object","properties":{"pids":{"id":"http://example.com/pid","type":"array","items":{"type":"integer"}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `t: pids: array left strict: its schema holds "id" (references inside resolve against it, so it is kept as it is)`
+	if len(d.Warnings) != 1 || d.Warnings[0].String() != want {
+		t.Errorf("warnings %v, want %q", d.Warnings, want)
+	}
+}
