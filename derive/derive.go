@@ -1115,6 +1115,12 @@ func unfit(base *Node, typ string) string {
 func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bool) {
 	cur := s
 	if s.Get("$ref") != nil {
+		if oldDraft(d.root) && slices.ContainsFunc(s.Keys, func(k string) bool { return k != "$ref" && !useAnnotations[k] }) {
+			if typ := typedName(s); typ != "" {
+				d.warn(path, "%s left strict: %s", typ, whyOldDraft)
+			}
+			return nil, false, false, false
+		}
 		target, ok := d.resolve(path, s)
 		if !ok {
 			return nil, false, false, false

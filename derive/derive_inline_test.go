@@ -133,3 +133,35 @@ func TestDeriveIdentifierWarned(t *testing.T) {
 		t.Errorf("warnings %v, want %q", d.Warnings, want)
 	}
 }
+
+// TestDeriveRefOldDraft: in a draft-07 (or earlier) schema, the siblings
+// of a $ref are ignored, where AJV and later drafts apply them: such a
+// reference is kept, with its reason, at the top level and below; one
+// with annotations beside it only is inlined.
+func TestDeriveRefOldDraft(t *testing.T) {
+	strict := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{
+	  "top": {"type": "object", "$ref": "#/definitions/R"},
+	  "deep": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/R"}},
+	  "doc": {"type": "array", "items": {"description": "this use", "$ref": "#/definitions/R"}}
+	},"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == "type_coerce" || r.Type == "json_accept_both" {
+			got = append(got, r.From+r.Path)
+		}
+	}
+	if slices.Contains(got, "top") || slices.Contains(got, "deep[]") || !slices.Contains(got, "doc[].n") {
+		t.Errorf("rules at %v, want none at top and deep[], one at doc[].n", got)
+	}
+	var warns []string
+	for _, w := range d.Warnings {
+		warns = append(warns, w.Path)
+	}
+	if !slices.Equal(warns, []string{"top", "deep[]"}) {
+		t.Errorf("warnings %v, want at top and deep[]", d.Warnings)
+	}
+}

@@ -1,6 +1,11 @@
 package derive
 
-import "github.com/normgen/normgen/internal/jsonnode"
+import (
+	"slices"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
 
 // Inlining bounds: the schema nodes that inlining may add to one
 // derivation, inlineFactor times the strict schema's own (and at least
@@ -14,14 +19,32 @@ const (
 // sit at any depth, and a rule's path names one.
 const whyRecursive = "it is a recursive $ref (a rule path names one depth, and the reference repeats without bound)"
 
+// whyOldDraft is why a $ref with siblings that constrain is kept in a
+// schema of draft-07 or earlier: those drafts ignore the siblings, later
+// drafts and AJV apply them, so no one rewrite reads it alike.
+const whyOldDraft = "its $ref has siblings, which its draft ($schema, draft-07 or earlier) ignores and AJV and later drafts apply"
+
+// oldDraft reports whether root's $schema names draft-07 or an earlier
+// draft, where the siblings of a $ref are ignored.
+func oldDraft(root *Node) bool {
+	s, _ := root.Get("$schema").AsString()
+	for _, d := range []string{"draft-03", "draft-04", "draft-05", "draft-06", "draft-07"} {
+		if strings.Contains(s, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // inliner replaces the local $refs of a schema by their targets, where
 // that is sound and bounded (see deriver.inline).
 type inliner struct {
-	root   *Node
-	active map[*Node]bool // targets being inlined, and the root
-	size   map[*Node]int  // nodes under a target, counted once
-	budget int
-	kept   map[string]string // the $refs kept in place, and why
+	root     *Node
+	oldDraft bool           // draft-07 or earlier: a $ref's siblings are ignored
+	active   map[*Node]bool // targets being inlined, and the root
+	size     map[*Node]int  // nodes under a target, counted once
+	budget   int
+	kept     map[string]string // the $refs kept in place, and why
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -31,13 +54,15 @@ type inliner struct {
 // like another, however often it is used. A reference stays, and its
 // value strict with a warning (deriver.kept), where it is recursive (a
 // target inside its own expansion: a rule path cannot name every depth),
-// where inlining would pass the size bound, where its target sets a base
+// where inlining would pass the size bound, where it has siblings that
+// constrain in a schema of draft-07 or earlier (which ignores them, where
+// AJV applies them), where its target sets a base
 // URI ($id), or where its siblings and its target both hold keywords
 // that read each other (properties and additionalProperties, items and
 // prefixItems, if and then, contains and minContains): merged, they
 // would mean something else. $defs stay where they are.
 func (d *deriver) inline(root *Node) *Node {
-	in := &inliner{root: root, active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
 	out := in.schema(root.Clone())
 	d.kept = in.kept
@@ -81,6 +106,9 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 		return nil, "its $ref's target sets a base URI ($id)"
 	}
 	sib := without(s, "$ref")
+	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] }) {
+		return nil, whyOldDraft
+	}
 	if adjacent(sib, target) {
 		return nil, "its $ref has siblings that its target's keywords read (properties and additionalProperties, items, if, contains)"
 	}
