@@ -235,6 +235,10 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 	if !at.isSite() {
 		return false, ""
 	}
+	if strings.HasPrefix(path, "{}") || strings.HasPrefix(path, "[]") {
+		// a rule's path starts with a member name of the arguments
+		return false, "a rule path cannot name the values of the arguments object's additionalProperties"
+	}
 	for _, u := range d.unnamed {
 		if under(path, u) {
 			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)

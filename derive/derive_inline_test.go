@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/normalize"
 )
 
 // refsGoSDK is a tool schema as go-sdk (google/jsonschema-go) infers it:
@@ -163,5 +165,23 @@ func TestDeriveRefOldDraft(t *testing.T) {
 	}
 	if !slices.Equal(warns, []string{"top", "deep[]"}) {
 		t.Errorf("warnings %v, want at top and deep[]", d.Warnings)
+	}
+}
+
+// TestDeriveRootMapValues: the values of the arguments object's
+// additionalProperties (a $ref, now inlined) get no rule, since a rule's
+// path starts with a member name, and are warned about; the derived rules
+// load.
+func TestDeriveRootMapValues(t *testing.T) {
+	strict := `{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := normalize.New(d.Rules); err != nil {
+		t.Errorf("derived rules do not load: %v", err)
+	}
+	if len(d.Warnings) == 0 || !strings.Contains(d.Warnings[0].Message, "additionalProperties") {
+		t.Errorf("warnings %v, want one that the values of additionalProperties get no rule", d.Warnings)
 	}
 }

@@ -503,6 +503,7 @@ func FuzzDeriveTool(f *testing.F) {
 	f.Add([]byte(deriveCorpus))
 	f.Add([]byte(refsGoSDK))
 	f.Add([]byte(refsInvopop))
+	f.Add([]byte(`{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
