@@ -187,8 +187,31 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 	survey.rootSchema(survey.inline(root))
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
 	out := d.rootSchema(d.inline(root))
+	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
+}
+
+// onePerID keeps the first of the rules that share an ID: the branches
+// of a union (inlined copies of one definition, say) give one path the
+// same rule. Where they give it rules that differ (two enums at one
+// path), the first is kept and a warning names the path.
+func (d *deriver) onePerID(rules []lenient.Rule) []lenient.Rule {
+	first := map[string]int{}
+	out := rules[:0]
+	for _, r := range rules {
+		i, seen := first[r.ID]
+		if !seen {
+			first[r.ID] = len(out)
+			out = append(out, r)
+			continue
+		}
+		a, _ := json.Marshal(out[i])
+		if b, _ := json.Marshal(r); string(a) != string(b) {
+			d.warn(normalize.TargetPath(r), "the branches of a union give this path different %s rules; the first is kept", r.Type)
+		}
+	}
+	return out
 }
 
 // aliasesOuterFirst orders the param_alias rules among themselves (in

@@ -185,3 +185,19 @@ func TestDeriveRootMapValues(t *testing.T) {
 		t.Errorf("warnings %v, want one that the values of additionalProperties get no rule", d.Warnings)
 	}
 }
+
+// TestDeriveUnionOneRulePerID: the branches of a union that inline one
+// definition (or spell one property alike) give one rule per path, and
+// the rules load.
+func TestDeriveUnionOneRulePerID(t *testing.T) {
+	strict := `{"type":"object","properties":{"s":{"allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/A"}]},
+	  "u":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]},{"type":"object","properties":{"n":{"type":"integer"},"m":{"type":"string"}},"required":["m"]}]}},
+	  "$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := normalize.New(d.Rules); err != nil {
+		t.Errorf("derived rules do not load: %v", err)
+	}
+}
