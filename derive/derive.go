@@ -695,7 +695,9 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	}
 	stringForm := false
 	for _, r := range d.rules[mark:] {
-		if normalize.TargetPath(r) == path && (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth) {
+		// (the rule's own path, not normalize.TargetPath, which parses
+		// it: an object's rules are all after its mark)
+		if (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth) && (at == atTop && r.From == path && r.Path == "" || at != atTop && r.From == "" && r.Path == path) {
 			stringForm = true
 		}
 	}
@@ -811,11 +813,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	warned := len(d.warns)
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
+		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
 		if !at.isSite() {
 			return out
 		}
-		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" && len(d.warns) == warned {
+		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" && !splitWarned {
 			// a reference inline kept, that split cannot read either
 			// (and did not warn about)
 			d.record(path, "ref")
@@ -828,7 +831,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.gapWhy(path, what, at, d.kept[ref])
 			return out
 		}
-		if k := slices.IndexFunc(s.Keys, func(k string) bool { return placeKeys[k] }); k >= 0 && len(d.warns) == warned {
+		if k := slices.IndexFunc(s.Keys, func(k string) bool { return placeKeys[k] }); k >= 0 && !splitWarned {
 			// an identifier or definitions inside a value: references
 			// resolve against it, so its schema is kept in one place
 			if what := typedName(s); what != "" {
