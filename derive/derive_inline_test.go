@@ -201,3 +201,24 @@ func TestDeriveUnionOneRulePerID(t *testing.T) {
 		t.Errorf("derived rules do not load: %v", err)
 	}
 }
+
+// TestDeriveKeptReasonsOnce: a reference kept at several places for two
+// reasons names each reason once.
+func TestDeriveKeptReasonsOnce(t *testing.T) {
+	strict := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{
+	  "a": {"type": "array", "items": {"$ref": "#/definitions/T"}},
+	  "b": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/T"}}
+	},"definitions":{"T":{"type":"object","properties":{
+	  "k1": {"type": "array", "items": {"$ref": "#/definitions/T"}},
+	  "k2": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/T"}},
+	  "k3": {"type": "array", "items": {"$ref": "#/definitions/T"}}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range d.Warnings {
+		if strings.Count(w.Message, whyRecursive) > 1 || strings.Count(w.Message, whyOldDraft) > 1 {
+			t.Errorf("%s: a reason named twice", w)
+		}
+	}
+}

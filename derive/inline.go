@@ -80,7 +80,7 @@ func (in *inliner) schema(s *Node) *Node {
 		if out != nil {
 			return out
 		}
-		if have := in.kept[ref]; why != "" && have != why {
+		if have := in.kept[ref]; why != "" && !strings.Contains(have, why) {
 			if have != "" {
 				why = have + "; or " + why // kept at several places
 			}
