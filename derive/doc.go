@@ -34,9 +34,9 @@
 // string branch. A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
 // and a root "$ref" as invopop writes it) is read as its target, inlined
-// at each use in the rewrite, within a size bound (four times the strict
-// schema's nodes); a reference past the bound is left strict with a
-// warning.
+// at each use in the rewrite, within a size bound (adding at most twice
+// the strict schema's nodes); a reference past the bound is left strict
+// with a warning.
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of

@@ -11,7 +11,7 @@ import (
 // derivation, inlineFactor times the strict schema's own (and at least
 // inlineMin). A reference past the bound is kept, with a warning.
 const (
-	inlineFactor = 4
+	inlineFactor = 2
 	inlineMin    = 4096
 )
 
@@ -120,7 +120,7 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	}
 	n := in.nodes(target)
 	if n > in.budget {
-		return nil, "inlining its $ref would make the schema more than 4 times larger"
+		return nil, "inlining its $ref would add more than twice the strict schema's size to it"
 	}
 	in.budget -= n
 	in.active[target] = true
