@@ -49,7 +49,7 @@ const (
 // derivation d makes of each.
 func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
-	w.budget = max(4096, 4*w.nodes(root))
+	w.budget = max(4096, 2*w.nodes(root)) // derive's inlining bound (derive/inline.go)
 	w.walk(root, "", true, nil)
 	if t := types(root); len(t) > 0 && !slices.Contains(t, "object") {
 		w.add("", t[0], true) // not an arguments object: the whole value
