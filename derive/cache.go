@@ -58,6 +58,7 @@ func (d *Derivation) clone() *Derivation {
 	out := &Derivation{Schema: d.Schema.Clone(), strict: d.strict}
 	out.Rules = cloneRules(d.Rules)
 	out.Warnings = slices.Clone(d.Warnings)
+	out.fields = slices.Clone(d.fields)
 	if d.Replaced != nil {
 		out.Replaced = make([]Replacement, len(d.Replaced))
 		for i, r := range d.Replaced {

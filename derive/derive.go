@@ -127,7 +127,14 @@ type Derivation struct {
 	Replaced []Replacement
 	// strict is the strict schema, which Explain reads.
 	strict *Node
+	// fields are the warnings, one a field, none merged.
+	fields []Warning
 }
+
+// FieldWarnings returns a warning for each field left strict, none
+// merged: where Warnings names the fields an unknown keyword leaves
+// strict in one warning, here each has its own, with its Path.
+func (d *Derivation) FieldWarnings() []Warning { return slices.Clone(d.fields) }
 
 // Tool derives the rules and the lenient schema of tool from its
 // strict input schema. It fails only when strict is not JSON; a schema it
@@ -177,11 +184,34 @@ func FromNode(tool string, root *Node) *Derivation {
 // properties.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
 	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
-	survey.rootSchema(root.Clone())
+	survey.rootSchema(survey.inline(root))
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
-	out := d.rootSchema(root.Clone())
+	out := d.rootSchema(d.inline(root))
+	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root}
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
+}
+
+// onePerID keeps the first of the rules that share an ID: the branches
+// of a union (inlined copies of one definition, say) give one path the
+// same rule. Where they give it rules that differ (two enums at one
+// path), the first is kept and a warning names the path.
+func (d *deriver) onePerID(rules []lenient.Rule) []lenient.Rule {
+	first := map[string]int{}
+	out := rules[:0]
+	for _, r := range rules {
+		i, seen := first[r.ID]
+		if !seen {
+			first[r.ID] = len(out)
+			out = append(out, r)
+			continue
+		}
+		a, _ := json.Marshal(out[i])
+		if b, _ := json.Marshal(r); string(a) != string(b) {
+			d.warn(normalize.TargetPath(r), "the branches of a union give this path different %s rules; the first is kept", r.Type)
+		}
+	}
+	return out
 }
 
 // aliasesOuterFirst orders the param_alias rules among themselves (in
@@ -228,8 +258,12 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 	if !at.isSite() {
 		return false, ""
 	}
+	if strings.HasPrefix(path, "{}") || strings.HasPrefix(path, "[]") {
+		// a rule's path starts with a member name of the arguments
+		return false, "a rule path cannot name the values of the arguments object's additionalProperties"
+	}
 	for _, u := range d.unnamed {
-		if path == u || strings.HasPrefix(path, u+".") || strings.HasPrefix(path, u+"[]") || strings.HasPrefix(path, u+"{}") {
+		if under(path, u) {
 			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
 		}
 	}
@@ -245,6 +279,16 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// under reports whether path is u or a path below it (u.x, u[], u{}),
+// without building strings: reach asks it of every site.
+func under(path, u string) bool {
+	if !strings.HasPrefix(path, u) {
+		return false
+	}
+	rest := path[len(u):]
+	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}")
 }
 
 // splitLast splits "a.b[].c" into "a.b[]" and "c"; a path ending in []
@@ -310,6 +354,8 @@ type deriver struct {
 	// named are paths the rules given to WithRules name: no spelling
 	// variant is read there.
 	named map[string]bool
+	// kept are the $refs inline left in place, and why.
+	kept map[string]string
 	// declared are the alias keys the rules given to WithRules declare,
 	// by the path of the property they are aliases of: their
 	// spelling-style variants read as it too.
@@ -696,7 +742,9 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	}
 	stringForm := false
 	for _, r := range d.rules[mark:] {
-		if normalize.TargetPath(r) == path && (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth) {
+		// (the rule's own path, not normalize.TargetPath, which parses
+		// it: an object's rules are all after its mark)
+		if (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth) && (at == atTop && r.From == path && r.Path == "" || at != atTop && r.From == "" && r.Path == path) {
 			stringForm = true
 		}
 	}
@@ -824,11 +872,33 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
+	warned := len(d.warns)
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
+		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
 		if !at.isSite() {
 			return out
+		}
+		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" && !splitWarned {
+			// a reference inline kept, that split cannot read either
+			// (and did not warn about)
+			d.record(path, "ref")
+			what := "value"
+			if target, _ := jsonnode.Resolve(d.root, ref); target != nil {
+				if t, ok := target.Get("type").AsString(); ok {
+					what = t
+				}
+			}
+			d.gapWhy(path, what, at, d.kept[ref])
+			return out
+		}
+		if k := slices.IndexFunc(s.Keys, func(k string) bool { return placeKeys[k] }); k >= 0 && !splitWarned {
+			// an identifier or definitions inside a value: references
+			// resolve against it, so its schema is kept in one place
+			if what := typedName(s); what != "" {
+				d.gapWhy(path, what, at, fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", s.Keys[k]))
+			}
 		}
 		if !containers(out) {
 			d.record(path, "other")
@@ -853,11 +923,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	typ, _ := base.Get("type").AsString()
 	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
 	if refd && at != atTop {
-		// References inside are kept (their targets are respelled where
-		// they are defined): no copy, no recursion through cycles.
+		// The references inline kept (recursive ones, mostly) stay
+		// (their targets are respelled where they are defined): no
+		// copy, no recursion through cycles.
 		d.record(path, "ref")
 		if lenientType {
-			d.gapWhy(path, typ, at, "it is a $ref inside the schema")
+			d.gapWhy(path, typ, at, d.keptWhy(s))
 		}
 		return s
 	}
@@ -934,6 +1005,40 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// typedName is the first of integer, number, boolean, array and object
+// that s's type names, or "".
+func typedName(s *Node) string {
+	t := s.Get("type")
+	types := []*Node{t}
+	if t != nil && t.Kind == '[' {
+		types = t.Items()
+	}
+	for _, x := range types {
+		switch name, _ := x.AsString(); name {
+		case "integer", "number", "boolean", "array", "object":
+			return name
+		}
+	}
+	return ""
+}
+
+// keptWhy says why inline kept the $ref of s (or of the branch of its
+// nullable union that holds one).
+func (d *deriver) keptWhy(s *Node) string {
+	refs := []*Node{s.Get("$ref")}
+	for _, comb := range []string{"anyOf", "oneOf"} {
+		for _, b := range s.Get(comb).Items() {
+			refs = append(refs, b.Get("$ref"))
+		}
+	}
+	for _, r := range refs {
+		if ref, ok := r.AsString(); ok && d.kept[ref] != "" {
+			return d.kept[ref]
+		}
+	}
+	return "it is a $ref inside the schema"
 }
 
 // stringEnum returns the values of s's enum when every one is a string.
@@ -1108,6 +1213,12 @@ func unfit(base *Node, typ string) string {
 func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bool) {
 	cur := s
 	if s.Get("$ref") != nil {
+		if oldDraft(d.root) && slices.ContainsFunc(s.Keys, func(k string) bool { return k != "$ref" && !useAnnotations[k] }) {
+			if typ := typedName(s); typ != "" {
+				d.warn(path, "%s left strict: %s", typ, whyOldDraft)
+			}
+			return nil, false, false, false
+		}
 		target, ok := d.resolve(path, s)
 		if !ok {
 			return nil, false, false, false

@@ -102,10 +102,17 @@ func TestDeriveEquivalence(t *testing.T) {
 		le := d.Schema.Clone()
 		le.Delete("required")
 		dt := derivedTool{name: name, strict: st.Marshal(), lenient: le.Marshal(), rules: d.Rules}
-		dt.props = st.Get("properties").Keys
+		if p := st.Get("properties"); p != nil {
+			dt.props = p.Keys
+		}
+		if len(dt.props) == 0 { // a root $ref (invopop): the rewrite's properties
+			dt.props = le.Get("properties").Keys
+		}
 		tools = append(tools, dt)
 	}
 	add("corpus", []byte(deriveCorpus))
+	add("refs-gosdk", []byte(refsGoSDK))
+	add("refs-invopop", []byte(refsInvopop))
 	for _, tool := range realTools(t) {
 		add(tool.name, tool.schema)
 	}
@@ -307,7 +314,7 @@ func TestDeriveCorpusForm(t *testing.T) {
 	}
 	wantWarns := []string{
 		`corpus: e: integer field with "enum": its string form could not be held to it alike; left strict`,
-		`corpus: tree.kids[]: object left strict: it is a $ref inside the schema`,
+		`corpus: tree.kids[]: object left strict: it is a recursive $ref (a rule path names one depth, and the reference repeats without bound)`,
 	}
 	if diff := cmp.Diff(wantWarns, warns); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
@@ -505,6 +512,9 @@ func TestDeriveCatalogErrors(t *testing.T) {
 // derived rules always load.
 func FuzzDeriveTool(f *testing.F) {
 	f.Add([]byte(deriveCorpus))
+	f.Add([]byte(refsGoSDK))
+	f.Add([]byte(refsInvopop))
+	f.Add([]byte(`{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -2,21 +2,24 @@ package leniency
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // EnumFolds reports whether an enum's values are read in any ASCII letter
 // case ("JSON" for "json"): when no two of them fold alike. A field can
 // turn it off (`norm:"enum=strict"`).
 func EnumFolds(enum []string) bool {
-	for i, e := range enum {
-		// lenient.EnumCase is the folding the decoders do
-		if _, alike := lenient.EnumCase(e, enum[:i]); alike || slices.Contains(enum[:i], e) {
+	// jsonwire.FoldASCII is the folding the decoders do (lenient.EnumCase):
+	// two values fold alike, or are equal, when their folds are
+	seen := make(map[string]bool, len(enum))
+	for _, e := range enum {
+		f := jsonwire.FoldASCII(e)
+		if seen[f] {
 			return false
 		}
+		seen[f] = true
 	}
 	return len(enum) > 0
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/schemagen"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -105,7 +106,7 @@ func check(t *testing.T, s Server, strict []Tool, rules []lenient.Rule, perTool 
 		}
 		h := fnv.New64a()
 		h.Write([]byte(tool.Name))
-		g := NewGen(h.Sum64(), root, tool.Name, append(append([]lenient.Rule(nil), rules...), derived[tool.Name]...))
+		g := schemagen.NewGen(h.Sum64(), root, tool.Name, append(append([]lenient.Rule(nil), rules...), derived[tool.Name]...))
 		g.Valid = validator(tool.InputSchema)
 		valid := 0
 		for try := 0; valid < perTool && try < 4*perTool; try++ {

@@ -1,4 +1,8 @@
-package proptest
+// Package schemagen makes JSON values a JSON Schema admits, for tests:
+// the adapters' property test (adapters/internal/proptest) sends them to
+// servers, and internal/benchcov checks that normalizing strict-valid
+// ones changes nothing.
+package schemagen
 
 import (
 	"encoding/json"
@@ -44,8 +48,19 @@ type Gen struct {
 	values   map[string]map[string]bool     // path -> its value aliases
 }
 
-// maxDepth bounds the nesting of generated values (recursive schemas).
+// maxDepth bounds the nesting of generated values (recursive schemas):
+// below it, optional members are left out and arrays are as short as
+// they may be.
 const maxDepth = 6
+
+// Hard bounds, for any schema (required members that recurse, a large
+// minItems, wide objects nested deep): past maxNesting levels or
+// maxBytes of output a value is null, which makes the candidate one the
+// schema most likely refuses (the caller keeps the valid ones).
+const (
+	maxNesting = 32
+	maxBytes   = 1 << 16
+)
 
 // NewGen returns a generator for the schema root of tool, whose calls are
 // also normalized with rules (their aliases are used).
@@ -117,6 +132,9 @@ func (g *Gen) chance(p float64) bool { return g.rng.Float64() < p }
 
 // value appends a value of schema s, at rule path path.
 func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byte {
+	if depth > maxNesting || len(b) > maxBytes {
+		return append(b, "null"...)
+	}
 	if s == nil || s.Kind == 't' { // true (or a missing schema): anything
 		return append(b, `"x"`...)
 	}
@@ -341,6 +359,9 @@ func (g *Gen) array(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 	items := s.Get("items")
 	b = append(b, '[')
 	for i := range n {
+		if len(b) > maxBytes {
+			break
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}

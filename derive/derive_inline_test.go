@@ -1,0 +1,224 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/normalize"
+)
+
+// refsGoSDK is a tool schema as go-sdk (google/jsonschema-go) infers it:
+// the root inline, a $defs entry for a type used twice and for a
+// recursive type.
+const refsGoSDK = `{
+  "type": "object",
+  "properties": {
+    "from": {"$ref": "#/$defs/Point"},
+    "to": {"anyOf": [{"$ref": "#/$defs/Point"}, {"type": "null"}]},
+    "pts": {"type": "array", "items": {"$ref": "#/$defs/Point"}},
+    "tree": {"$ref": "#/$defs/Tree"}
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "Point": {"type": "object", "properties": {"k": {"type": "integer"}, "id": {"type": "integer"}}, "additionalProperties": false},
+    "Tree": {"type": "object", "properties": {"label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}}
+  }
+}`
+
+// refsInvopop is a tool schema as invopop/jsonschema writes it by
+// default: the root a $ref to its own type's definition.
+const refsInvopop = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$ref": "#/$defs/Input",
+  "$defs": {
+    "Input": {"type": "object", "properties": {
+      "n": {"$ref": "#/$defs/Count"},
+      "o": {"$ref": "#/$defs/Obj"},
+      "list": {"type": "array", "items": {"$ref": "#/$defs/Obj"}}
+    }, "additionalProperties": false},
+    "Count": {"type": "integer", "minimum": 0},
+    "Obj": {"type": "object", "properties": {"k": {"type": "integer"}, "from": {"type": "number"}}, "additionalProperties": false}
+  }
+}`
+
+// TestDeriveRefInline: a local $ref below the top level is read as its
+// target, inlined at each use, where the reference is not recursive; a
+// recursive one is left strict with its reason.
+func TestDeriveRefInline(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema string
+		want         []string // rule type and path, "type_coerce n", "json_accept_both from"
+		warn         []string
+	}{
+		{"go-sdk", refsGoSDK, []string{
+			"json_accept_both from", "type_coerce from.k", "type_coerce from.id",
+			"json_accept_both to", "type_coerce to.k", "type_coerce to.id",
+			"json_accept_both pts", "json_accept_both pts[]", "type_coerce pts[].k", "type_coerce pts[].id",
+			"json_accept_both tree", "json_accept_both tree.kids",
+		}, []string{"tree.kids[]: object left strict: it is a recursive $ref"}},
+		{"invopop", refsInvopop, []string{
+			"type_coerce n", "json_accept_both o", "type_coerce o.k", "type_coerce o.from",
+			"json_accept_both list", "json_accept_both list[]", "type_coerce list[].k", "type_coerce list[].from",
+		}, nil},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range d.Rules {
+			if r.Type == "type_coerce" || r.Type == "json_accept_both" {
+				got = append(got, string(r.Type)+" "+r.From+r.Path)
+			}
+		}
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: no rule %q; rules %v", tc.name, w, got)
+			}
+		}
+		var warns []string
+		for _, w := range d.Warnings {
+			warns = append(warns, w.Path+": "+w.Message)
+		}
+		for _, w := range tc.warn {
+			if !slices.ContainsFunc(warns, func(s string) bool { return strings.HasPrefix(s, w) }) {
+				t.Errorf("%s: no warning %q; warnings %q", tc.name, w, warns)
+			}
+		}
+		if len(warns) != len(tc.warn) {
+			t.Errorf("%s: warnings %q, want %q", tc.name, warns, tc.warn)
+		}
+	}
+}
+
+// TestDeriveRefUseAnnotations: a $ref with its own description (a
+// description of this use, as go-sdk and invopop write a field's doc) is
+// inlined, the use's description kept; a sibling that constrains the
+// value otherwise than its target keeps the reference, with its reason.
+func TestDeriveRefUseAnnotations(t *testing.T) {
+	strict := `{"type":"object","properties":{
+	  "text": {"type": "array", "items": {"$ref": "#/$defs/Text", "description": "this use"}},
+	  "bad": {"type": "array", "items": {"$ref": "#/$defs/Text", "maxProperties": 1}}
+	},"$defs":{"Text":{"type":"object","description":"the type","properties":{"size":{"type":"integer"}},"maxProperties":2}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		got = append(got, r.From+r.Path)
+	}
+	if !slices.Contains(got, "text[].size") || slices.Contains(got, "bad[].size") {
+		t.Errorf("rules at %v, want text[].size and not bad[].size", got)
+	}
+	if s := string(d.Schema.Get("properties").Get("text").Marshal()); !strings.Contains(s, `"this use"`) || strings.Contains(s, `"the type"`) {
+		t.Errorf("text: %s, want the use's description only", s)
+	}
+	if len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0].String(), "bad[]: object left strict: its $ref has a sibling keyword its target gives another value") {
+		t.Errorf("warnings %v", d.Warnings)
+	}
+}
+
+// TestDeriveIdentifierWarned: a value whose schema holds an identifier
+// or definitions of its own (draft-04's "id", "$id", "$defs") is kept as
+// it is, since references inside resolve against it, and is warned about,
+// not left strict in silence.
+func TestDeriveIdentifierWarned(t *testing.T) {
+	strict := `{"type":"object","properties":{"pids":{"id":"http://example.com/pid","type":"array","items":{"id":"http://example.com/pid/0","type":"integer"}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `t: pids: array left strict: its schema holds "id" (references inside resolve against it, so it is kept as it is)`
+	if len(d.Warnings) != 2 || d.Warnings[1].String() != want {
+		t.Errorf("warnings %v, want %q", d.Warnings, want)
+	}
+}
+
+// TestDeriveRefOldDraft: in a draft-07 (or earlier) schema, the siblings
+// of a $ref are ignored, where AJV and later drafts apply them: such a
+// reference is kept, with its reason, at the top level and below; one
+// with annotations beside it only is inlined.
+func TestDeriveRefOldDraft(t *testing.T) {
+	strict := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{
+	  "top": {"type": "object", "$ref": "#/definitions/R"},
+	  "deep": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/R"}},
+	  "doc": {"type": "array", "items": {"description": "this use", "$ref": "#/definitions/R"}}
+	},"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == "type_coerce" || r.Type == "json_accept_both" {
+			got = append(got, r.From+r.Path)
+		}
+	}
+	if slices.Contains(got, "top") || slices.Contains(got, "deep[]") || !slices.Contains(got, "doc[].n") {
+		t.Errorf("rules at %v, want none at top and deep[], one at doc[].n", got)
+	}
+	var warns []string
+	for _, w := range d.Warnings {
+		warns = append(warns, w.Path)
+	}
+	if !slices.Equal(warns, []string{"top", "deep[]"}) {
+		t.Errorf("warnings %v, want at top and deep[]", d.Warnings)
+	}
+}
+
+// TestDeriveRootMapValues: the values of the arguments object's
+// additionalProperties (a $ref, now inlined) get no rule, since a rule's
+// path starts with a member name, and are warned about; the derived rules
+// load.
+func TestDeriveRootMapValues(t *testing.T) {
+	strict := `{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := normalize.New(d.Rules); err != nil {
+		t.Errorf("derived rules do not load: %v", err)
+	}
+	if len(d.Warnings) == 0 || !strings.Contains(d.Warnings[0].Message, "additionalProperties") {
+		t.Errorf("warnings %v, want one that the values of additionalProperties get no rule", d.Warnings)
+	}
+}
+
+// TestDeriveUnionOneRulePerID: the branches of a union that inline one
+// definition (or spell one property alike) give one rule per path, and
+// the rules load.
+func TestDeriveUnionOneRulePerID(t *testing.T) {
+	strict := `{"type":"object","properties":{"s":{"allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/A"}]},
+	  "u":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]},{"type":"object","properties":{"n":{"type":"integer"},"m":{"type":"string"}},"required":["m"]}]}},
+	  "$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := normalize.New(d.Rules); err != nil {
+		t.Errorf("derived rules do not load: %v", err)
+	}
+}
+
+// TestDeriveKeptReasonsOnce: a reference kept at several places for two
+// reasons names each reason once.
+func TestDeriveKeptReasonsOnce(t *testing.T) {
+	strict := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{
+	  "a": {"type": "array", "items": {"$ref": "#/definitions/T"}},
+	  "b": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/T"}}
+	},"definitions":{"T":{"type":"object","properties":{
+	  "k1": {"type": "array", "items": {"$ref": "#/definitions/T"}},
+	  "k2": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/T"}},
+	  "k3": {"type": "array", "items": {"$ref": "#/definitions/T"}}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range d.Warnings {
+		if strings.Count(w.Message, whyRecursive) > 1 || strings.Count(w.Message, whyOldDraft) > 1 {
+			t.Errorf("%s: a reason named twice", w)
+		}
+	}
+}

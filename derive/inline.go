@@ -1,0 +1,218 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
+
+// Inlining bounds: the schema nodes that inlining may add to one
+// derivation, inlineFactor times the strict schema's own (and at least
+// inlineMin). A reference past the bound is kept, with a warning.
+const (
+	inlineFactor = 2
+	inlineMin    = 4096
+)
+
+// whyRecursive is why a recursive $ref is kept: the value it names may
+// sit at any depth, and a rule's path names one.
+const whyRecursive = "it is a recursive $ref (a rule path names one depth, and the reference repeats without bound)"
+
+// whyOldDraft is why a $ref with siblings that constrain is kept in a
+// schema of draft-07 or earlier: those drafts ignore the siblings, later
+// drafts and AJV apply them, so no one rewrite reads it alike.
+const whyOldDraft = "its $ref has siblings, which its draft ($schema, draft-07 or earlier) ignores and AJV and later drafts apply"
+
+// oldDraft reports whether root's $schema names draft-07 or an earlier
+// draft, where the siblings of a $ref are ignored.
+func oldDraft(root *Node) bool {
+	s, _ := root.Get("$schema").AsString()
+	for _, d := range []string{"draft-03", "draft-04", "draft-05", "draft-06", "draft-07"} {
+		if strings.Contains(s, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// inliner replaces the local $refs of a schema by their targets, where
+// that is sound and bounded (see deriver.inline).
+type inliner struct {
+	root     *Node
+	oldDraft bool           // draft-07 or earlier: a $ref's siblings are ignored
+	active   map[*Node]bool // targets being inlined, and the root
+	size     map[*Node]int  // nodes under a target, counted once
+	budget   int
+	kept     map[string]string // the $refs kept in place, and why
+}
+
+// inline returns a copy of the strict schema root in which every local
+// $ref outside $defs and definitions is replaced by its target (its
+// siblings merged in), so that the values it names get the rules and
+// forms of any other value: a reference below the top level is a value
+// like another, however often it is used. A reference stays, and its
+// value strict with a warning (deriver.kept), where it is recursive (a
+// target inside its own expansion: a rule path cannot name every depth),
+// where inlining would pass the size bound, where it has siblings that
+// constrain in a schema of draft-07 or earlier (which ignores them, where
+// AJV applies them), where its target sets a base
+// URI ($id), or where its siblings and its target both hold keywords
+// that read each other (properties and additionalProperties, items and
+// prefixItems, if and then, contains and minContains): merged, they
+// would mean something else. $defs stay where they are.
+func (d *deriver) inline(root *Node) *Node {
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
+	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
+	out := in.schema(root.Clone())
+	d.kept = in.kept
+	return out
+}
+
+// schema returns s with its references inlined (s itself changed in
+// place where it holds no $ref of its own).
+func (in *inliner) schema(s *Node) *Node {
+	if s.Kind != '{' {
+		return s
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		out, why := in.expand(s, ref)
+		if out != nil {
+			return out
+		}
+		if have := in.kept[ref]; why != "" && !strings.Contains(have, why) {
+			if have != "" {
+				why = have + "; or " + why // kept at several places
+			}
+			in.kept[ref] = why
+		}
+	}
+	in.walk(s)
+	return s
+}
+
+// expand returns the schema s, holding $ref ref, with its target in its
+// place, or nil and why not ("" where the deriver's own resolve warns:
+// a reference that names nothing).
+func (in *inliner) expand(s *Node, ref string) (*Node, string) {
+	target, _ := jsonnode.Resolve(in.root, ref)
+	if target == nil || target.Kind != '{' {
+		return nil, ""
+	}
+	if in.active[target] {
+		return nil, whyRecursive
+	}
+	if id, ok := target.Get("$id").AsString(); ok && id != "" {
+		return nil, "its $ref's target sets a base URI ($id)"
+	}
+	sib := without(s, "$ref")
+	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] }) {
+		return nil, whyOldDraft
+	}
+	if adjacent(sib, target) {
+		return nil, "its $ref has siblings that its target's keywords read (properties and additionalProperties, items, if, contains)"
+	}
+	// an annotation beside the reference (a description of this use)
+	// is the one kept: annotations never constrain a value
+	merged, ok := merge(sib, withoutAnnotations(target, sib))
+	if !ok {
+		return nil, "its $ref has a sibling keyword its target gives another value"
+	}
+	n := in.nodes(target)
+	if n > in.budget {
+		return nil, "inlining its $ref would add more than twice the strict schema's size to it"
+	}
+	in.budget -= n
+	in.active[target] = true
+	out := in.schema(merged)
+	delete(in.active, target)
+	return out, ""
+}
+
+// useAnnotations are the annotations of a use that replace its
+// target's (not format, which a validator may assert).
+var useAnnotations = set("title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment")
+
+// withoutAnnotations returns target without the annotations of
+// useAnnotations that sib gives too (target itself where there are
+// none).
+func withoutAnnotations(target, sib *Node) *Node {
+	out := target
+	for _, k := range sib.Keys {
+		if useAnnotations[k] && target.Get(k) != nil {
+			if out == target {
+				out = target.Clone()
+			}
+			out.Delete(k)
+		}
+	}
+	return out
+}
+
+// adjacentGroups are keywords that read each other: one of a group
+// beside a $ref and another in its target cannot be merged.
+var adjacentGroups = [][]string{
+	{"properties", "patternProperties", "additionalProperties", "unevaluatedProperties"},
+	{"items", "prefixItems", "additionalItems", "unevaluatedItems"},
+	{"if", "then", "else"},
+	{"contains", "minContains", "maxContains"},
+	{"$defs", "definitions"},
+}
+
+// adjacent reports whether a and b hold keywords of one adjacentGroup.
+func adjacent(a, b *Node) bool {
+	for _, g := range adjacentGroups {
+		inA, inB := false, false
+		for _, k := range g {
+			inA = inA || a.Get(k) != nil
+			inB = inB || b.Get(k) != nil
+		}
+		if inA && inB {
+			return true
+		}
+	}
+	return false
+}
+
+// walk inlines the references of the subschemas of s, in place; $defs
+// and definitions stay as they are.
+func (in *inliner) walk(s *Node) {
+	for i, k := range s.Keys {
+		v := s.Vals[i]
+		switch k {
+		case "properties", "patternProperties", "dependentSchemas", "dependencies":
+			if v.Kind == '{' {
+				for j := range v.Vals {
+					v.Vals[j] = in.schema(v.Vals[j])
+				}
+			}
+		case "items", "prefixItems", "allOf", "anyOf", "oneOf":
+			if v.Kind == '[' {
+				for j := range v.Vals {
+					v.Vals[j] = in.schema(v.Vals[j])
+				}
+			} else {
+				s.Vals[i] = in.schema(v)
+			}
+		case "additionalProperties", "additionalItems", "unevaluatedItems", "unevaluatedProperties",
+			"contains", "not", "if", "then", "else", "propertyNames":
+			s.Vals[i] = in.schema(v)
+		}
+	}
+}
+
+// nodes counts the objects and arrays under v (v included).
+func (in *inliner) nodes(v *Node) int {
+	if n, ok := in.size[v]; ok {
+		return n
+	}
+	n := 0
+	if v.Kind == '{' || v.Kind == '[' {
+		n = 1
+		for _, x := range v.Vals {
+			n += in.nodes(x)
+		}
+	}
+	in.size[v] = n
+	return n
+}

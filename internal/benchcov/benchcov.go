@@ -1,0 +1,286 @@
+// Package benchcov measures what the deriver makes lenient in the real
+// JSON Schemas of JSONSchemaBench (guidance-ai/jsonschemabench; the
+// archive is ../shared/testdata/jsonschemabench/data.tar.xz beside the
+// repository): for each typed value (integer, number, boolean, array,
+// object, at any depth) of each schema, lenient or left strict and why.
+// Its test publishes the table in docs/coverage.md and fails when
+// coverage drops below the committed baseline.
+package benchcov
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// Value is one typed value of a schema, by its rule path.
+type Value struct {
+	Path string
+	Type string // integer, number, boolean, array or object (the first seen)
+	// Lenient tells that a rule reads its string form (type_coerce) or
+	// its JSON text (json_accept_both).
+	Lenient bool
+	// Reason says why it is left strict: a derive warning's message with
+	// its specifics removed, or what the deriver leaves alone by design.
+	Reason string
+}
+
+// Reasons that are not a warning's.
+const (
+	// ReasonUnnamed: a value no rule path names by design (under
+	// patternProperties, not, if, a tuple's items).
+	ReasonUnnamed = "a place no rule path names (patternProperties, not, if, a tuple, contains)"
+	// ReasonAnyString: a union that takes any string already: nothing to
+	// coerce.
+	ReasonAnyString = "a union that takes any string already (nothing to coerce)"
+	// ReasonNone: left strict without a warning (a gap to fix); the
+	// shape of the value's schema follows.
+	ReasonNone = "no warning (a silent gap)"
+)
+
+// Values lists the typed values of the strict schema root and what the
+// derivation d makes of each.
+func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
+	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
+	w.budget = max(4096, 2*w.nodes(root)) // derive's inlining bound (derive/inline.go)
+	w.walk(root, "", true, nil)
+	if t := types(root); len(t) > 0 && !slices.Contains(t, "object") {
+		w.add("", t[0], true) // not an arguments object: the whole value
+	}
+	lenientAt := map[string]bool{}
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
+			lenientAt[normalize.TargetPath(r)] = true
+		}
+	}
+	warned := map[string]string{}
+	for _, wn := range d.FieldWarnings() {
+		if _, ok := warned[wn.Path]; !ok {
+			warned[wn.Path] = Kind(wn.Message)
+		}
+	}
+	var out []Value
+	for _, v := range w.at {
+		switch {
+		case lenientAt[v.Path]:
+			v.Lenient = true
+		case warned[v.Path] != "":
+			v.Reason = warned[v.Path]
+		case warned[""] != "":
+			v.Reason = warned[""]
+		case w.unnamed[v.Path]:
+			v.Reason = ReasonUnnamed
+		case w.anyString[v.Path]:
+			v.Reason = ReasonAnyString
+		default:
+			v.Reason = ReasonNone
+			if shape := w.shape[v.Path]; shape != "" {
+				v.Reason += ": " + shape
+			}
+		}
+		out = append(out, *v)
+	}
+	slices.SortFunc(out, func(a, b Value) int { return cmp.Compare(a.Path, b.Path) })
+	return out
+}
+
+var (
+	quoted  = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	counted = regexp.MustCompile(` here and at \d+ more fields?: .*$`)
+)
+
+// Kind is a warning's message without its specifics (quoted names,
+// other fields): what it says of every value it is given for.
+func Kind(msg string) string {
+	msg = counted.ReplaceAllString(msg, "")
+	if _, after, ok := strings.Cut(msg, " left strict: "); ok {
+		msg = after
+	}
+	return quoted.ReplaceAllString(msg, `"…"`)
+}
+
+type walker struct {
+	root      *jsonnode.Node
+	at        map[string]*Value
+	unnamed   map[string]bool // paths seen only where no rule path names a value
+	named     map[string]bool
+	anyString map[string]bool
+	shape     map[string]string      // a keyword the value's schema is made of
+	budget    int                    // nodes references may still add
+	size      map[*jsonnode.Node]int // nodes under a target
+}
+
+// nodes counts the objects and arrays under v (v included).
+func (w *walker) nodes(v *jsonnode.Node) int {
+	if n, ok := w.size[v]; ok {
+		return n
+	}
+	n := 0
+	if v.Kind == '{' || v.Kind == '[' {
+		n = 1
+		for _, x := range v.Vals {
+			n += w.nodes(x)
+		}
+	}
+	w.size[v] = n
+	return n
+}
+
+var typed = map[string]bool{"integer": true, "number": true, "boolean": true, "array": true, "object": true}
+
+// types returns the type names of a schema's "type".
+func types(s *jsonnode.Node) []string {
+	t := s.Get("type")
+	if t == nil {
+		return nil
+	}
+	list := []*jsonnode.Node{t}
+	if t.Kind == '[' {
+		list = t.Items()
+	}
+	var out []string
+	for _, x := range list {
+		if name, ok := x.AsString(); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func (w *walker) add(path, typ string, named bool) {
+	if named {
+		w.named[path] = true
+		delete(w.unnamed, path)
+	} else if !w.named[path] {
+		w.unnamed[path] = true
+	}
+	if w.at[path] == nil {
+		w.at[path] = &Value{Path: path, Type: typ}
+	}
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// walk records the typed values under s at path; named tells that a rule
+// path can name the place; stack holds the references being followed.
+func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonnode.Node) {
+	if s == nil || s.Kind != '{' || len(stack) > 64 {
+		return
+	}
+	if path != "" {
+		ts := types(s)
+		for _, t := range ts {
+			if typed[t] {
+				w.add(path, t, named)
+				break
+			}
+		}
+		if slices.Contains(ts, "string") && s.Get("pattern") == nil && s.Get("enum") == nil && s.Get("const") == nil && s.Get("format") == nil && s.Get("minLength") == nil && s.Get("maxLength") == nil {
+			w.anyString[path] = true
+		}
+	}
+	if path != "" && w.shape[path] == "" {
+		for _, k := range []string{"allOf", "anyOf", "oneOf", "enum", "const", "not", "if"} {
+			if s.Get(k) != nil {
+				w.shape[path] = k
+				break
+			}
+		}
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		// followed as the deriver inlines it: not where recursive, and
+		// within the same bound; a value behind it counts once
+		if target, _ := jsonnode.Resolve(w.root, ref); target != nil && !slices.Contains(stack, target) && w.nodes(target) <= w.budget {
+			w.budget -= w.nodes(target)
+			w.walk(target, path, named, append(stack, target))
+		}
+	}
+	for i, k := range s.Keys {
+		v := s.Vals[i]
+		switch k {
+		case "properties":
+			if v.Kind == '{' {
+				for j, name := range v.Keys {
+					w.walk(v.Vals[j], join(path, name), named, stack)
+				}
+			}
+		case "items":
+			if v.Kind == '[' {
+				for _, x := range v.Items() {
+					w.walk(x, path+"[]", false, stack)
+				}
+			} else {
+				w.walk(v, path+"[]", named, stack)
+			}
+		case "additionalProperties":
+			w.walk(v, path+"{}", named, stack)
+		case "anyOf", "oneOf", "allOf":
+			for _, x := range v.Items() {
+				w.walk(x, path, named, stack)
+			}
+		case "prefixItems", "additionalItems", "contains", "unevaluatedItems":
+			if v.Kind == '[' {
+				for _, x := range v.Items() {
+					w.walk(x, path+"[]", false, stack)
+				}
+			} else {
+				w.walk(v, path+"[]", false, stack)
+			}
+		case "patternProperties", "dependentSchemas":
+			if v.Kind == '{' {
+				for _, x := range v.Vals {
+					w.walk(x, join(path, "*"), false, stack)
+				}
+			}
+		case "not", "if", "then", "else":
+			w.walk(v, path, false, stack)
+		}
+	}
+}
+
+// Summary totals the values of many schemas.
+type Summary struct {
+	Schemas, Values, Lenient int
+	Reasons                  map[string]int
+}
+
+// Add adds one schema's values.
+func (s *Summary) Add(vals []Value) {
+	s.Schemas++
+	if s.Reasons == nil {
+		s.Reasons = map[string]int{}
+	}
+	for _, v := range vals {
+		s.Values++
+		if v.Lenient {
+			s.Lenient++
+		} else {
+			s.Reasons[v.Reason]++
+		}
+	}
+}
+
+// Percent is the share of lenient values, in percent.
+func (s *Summary) Percent() float64 {
+	if s.Values == 0 {
+		return 100
+	}
+	return 100 * float64(s.Lenient) / float64(s.Values)
+}
+
+// String formats the summary's totals.
+func (s *Summary) String() string {
+	return fmt.Sprintf("%d schemas, %d typed values, %d lenient (%.1f%%)", s.Schemas, s.Values, s.Lenient, s.Percent())
+}

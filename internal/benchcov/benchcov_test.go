@@ -1,0 +1,367 @@
+package benchcov
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/lint"
+)
+
+var (
+	update = flag.Bool("update", false, "run every schema and rewrite docs/coverage.md and testdata/baseline.json")
+	all    = flag.Bool("all", false, "run every schema (not the sample) and compare with the baseline")
+)
+
+// archive is JSONSchemaBench's data, beside the repository (CI has it).
+const archive = "../../../shared/testdata/jsonschemabench/data.tar.xz"
+
+// sampleEvery: go test runs every sampleEvery-th schema (by set and file
+// name); -all and -update run all of them.
+const sampleEvery = 8
+
+// Limits per schema (the issue's): time and memory allocated.
+const (
+	maxTime  = time.Second
+	maxBytes = 1 << 30
+	hang     = 20 * time.Second // reported as a hang, and the run goes on
+	// slack: a schema fails past slack times maxTime of wall time (a
+	// loaded runner); those past maxTime are counted in the log.
+	slack = 5
+)
+
+// baseline is testdata/baseline.json: what the last -update measured.
+type baseline struct {
+	Sample result `json:"sample"`
+	All    result `json:"all"`
+}
+
+type result struct {
+	Schemas int `json:"schemas"`
+	Values  int `json:"values"`
+	Lenient int `json:"lenient"`
+}
+
+// TestCoverage runs the schemas of JSONSchemaBench through what
+// `normgen catalog -from`, `rules -catalog` and `check -host all` do
+// (derive.Catalog, lint.CheckHosts), each schema within maxTime and
+// maxBytes, counts their typed values and what the deriver makes of
+// each, and fails when fewer are lenient than the baseline says. With
+// -update it runs every schema and rewrites docs/coverage.md and the
+// baseline: go test ./internal/benchcov -update
+func TestCoverage(t *testing.T) {
+	if _, err := os.Stat(archive); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("JSONSchemaBench's data is not at %s (CI has ../shared beside the clone): %v", archive, err)
+		}
+		t.Skipf("JSONSchemaBench's data is not at %s (../shared beside the clone); skipped outside CI", archive)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("tar", "-xJf", archive, "-C", dir).CombinedOutput(); err != nil {
+		t.Fatalf("tar -xJf %s: %v\n%s", archive, err, out)
+	}
+	files := schemaFiles(t, filepath.Join(dir, "data"))
+	full := *all || *update
+	if !full {
+		var sample []string
+		for i, f := range files {
+			if i%sampleEvery == 0 {
+				sample = append(sample, f)
+			}
+		}
+		files = sample
+	}
+	sets := map[string]*Summary{}
+	total := &Summary{}
+	var slowest, heaviest string
+	var maxT time.Duration
+	var maxB uint64
+	silent, over := 0, 0
+	var st instStats
+	st.skipped = map[string]int{}
+	start := time.Now()
+	for _, f := range files {
+		set := filepath.Base(filepath.Dir(f))
+		name := set + "/" + filepath.Base(f)
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := measure(data)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if m.elapsed > maxT {
+			maxT, slowest = m.elapsed, name
+		}
+		if m.bytes > maxB {
+			maxB, heaviest = m.bytes, name
+		}
+		if m.elapsed > maxTime {
+			over++
+			if m.elapsed > slack*maxTime { // wall time, on a shared machine
+				t.Errorf("%s: %v, more than %d times %v", name, m.elapsed, slack, maxTime)
+			}
+		}
+		if m.bytes > maxBytes {
+			t.Errorf("%s: %d bytes allocated, more than %d", name, m.bytes, maxBytes)
+		}
+		for _, v := range m.values {
+			if strings.HasPrefix(v.Reason, ReasonNone) {
+				silent++
+				if silent <= 5 {
+					t.Logf("%s: %s (%s) left strict without a warning", name, v.Path, v.Type)
+				}
+			}
+		}
+		inst := unchanged(name, data)
+		switch {
+		case inst.failed > 0:
+			t.Errorf("%s: normalize changed %d of %d strict-valid instances: %s", name, inst.failed, inst.valid, inst.example) // or the rules did not load
+		case inst.skipped != "":
+			st.skipped[inst.skipped]++
+		default:
+			st.checked++
+		}
+		st.valid += inst.valid
+		if sets[set] == nil {
+			sets[set] = &Summary{}
+		}
+		sets[set].Add(m.values)
+		total.Add(m.values)
+	}
+	t.Logf("%d schemas over %v (wall time)", over, maxTime)
+	t.Logf("strict-valid instances: %d, from %d schemas; schemas not checked: %v", st.valid, st.checked, st.skipped)
+	t.Logf("%s in %v; slowest %s (%v), most allocated %s (%d MB)", total, time.Since(start).Round(time.Millisecond), slowest, maxT, heaviest, maxB>>20)
+	for k, v := range total.Reasons {
+		if v > total.Values/200 {
+			t.Logf("%6d %s", v, k)
+		}
+	}
+	got := result{Schemas: total.Schemas, Values: total.Values, Lenient: total.Lenient}
+
+	var base baseline
+	if b, err := os.ReadFile("testdata/baseline.json"); err == nil {
+		if err := json.Unmarshal(b, &base); err != nil {
+			t.Fatal(err)
+		}
+	} else if !*update {
+		t.Fatalf("%v; run go test ./internal/benchcov -update", err)
+	}
+	if *update {
+		base.All = got
+		base.Sample = sampleResult(t, files)
+		b, _ := json.MarshalIndent(base, "", "  ")
+		if err := os.WriteFile("testdata/baseline.json", append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("../../docs/coverage.md", []byte(report(sets, total, st)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want := base.Sample
+	if full {
+		want = base.All
+	}
+	if got.Schemas != want.Schemas {
+		t.Errorf("%d schemas, the baseline has %d (go test ./internal/benchcov -update rewrites it)", got.Schemas, want.Schemas)
+	}
+	if got.Lenient < want.Lenient || got.Values != want.Values {
+		t.Errorf("coverage dropped: %d of %d typed values lenient, the baseline has %d of %d (go test ./internal/benchcov -update rewrites it where that is meant)", got.Lenient, got.Values, want.Lenient, want.Values)
+	}
+	if full {
+		doc, err := os.ReadFile("../../docs/coverage.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(doc) != report(sets, total, st) {
+			t.Errorf("docs/coverage.md is not what this run gives: go test ./internal/benchcov -update")
+		}
+	}
+}
+
+// sampleResult measures the sample of files (which -update ran whole).
+func sampleResult(t *testing.T, files []string) result {
+	s := &Summary{}
+	for i, f := range files {
+		if i%sampleEvery != 0 {
+			continue
+		}
+		data, _ := os.ReadFile(f)
+		if m, err := measure(data); err == nil {
+			s.Add(m.values)
+		}
+	}
+	return result{Schemas: s.Schemas, Values: s.Values, Lenient: s.Lenient}
+}
+
+func schemaFiles(t *testing.T, dir string) []string {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".json") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	return files
+}
+
+type measured struct {
+	values  []Value
+	elapsed time.Duration
+	bytes   uint64
+}
+
+// measure runs one schema as a one-tool catalog through derive.Catalog
+// (catalog -from, rules -catalog) and lint.CheckHosts (check -host all),
+// and lists its typed values; a run past hang is an error.
+func measure(schema []byte) (measured, error) {
+	var m measured
+	done := make(chan error, 1)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("panic: %v", r)
+			}
+		}()
+		root, err := jsonnode.Parse(schema)
+		if err != nil {
+			done <- nil // not JSON: nothing to count
+			return
+		}
+		catalog := []byte(`{"tools":[{"name":"t","inputSchema":` + string(root.Marshal()) + `}]}`)
+		if _, err := derive.Catalog(catalog); err != nil {
+			done <- err
+			return
+		}
+		if _, err := lint.CheckHosts(catalog, lint.Hosts()); err != nil {
+			done <- err
+			return
+		}
+		d := derive.FromNode("t", root)
+		m.values = Values(root, d)
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		m.elapsed = time.Since(start)
+		runtime.ReadMemStats(&after)
+		m.bytes = after.TotalAlloc - before.TotalAlloc
+		return m, err
+	case <-time.After(hang):
+		return m, errors.New("no result in " + hang.String() + " (a hang)")
+	}
+}
+
+// instStats totals what unchanged found.
+type instStats struct {
+	checked, valid int            // schemas with strict-valid instances, and those instances
+	skipped        map[string]int // schemas without, by why
+}
+
+// report is docs/coverage.md.
+func report(sets map[string]*Summary, total *Summary, st instStats) string {
+	var b strings.Builder
+	b.WriteString(`# Coverage on JSONSchemaBench
+
+[normgen](../README.md) · part of its documentation.
+
+What the deriver (package [` + "`derive`" + `](adapters.md), ` + "`normgen catalog -from`" + `)
+makes lenient in the 9,557 real-world JSON Schemas of JSONSchemaBench
+(Geng et al., "Generating Structured Outputs from Language Models:
+Benchmark and Studies", arXiv:2501.10868; guidance-ai/jsonschemabench),
+each schema taken as a tool's input schema. A typed value is a value
+that a schema types integer, number, boolean, array or object, at any
+depth (below the root; a root that is not an object counts as one), named
+by its rule path: lenient where a rule reads its string form or its JSON
+text, else left strict for the reason given. Every schema went through
+what ` + "`catalog -from`" + `, ` + "`rules -catalog`" + ` and ` + "`check -host all`" + `
+do, within a second and 1 GB each. This page is written by
+` + "`go test ./internal/benchcov -update`" + `; ` + "`go test ./...`" + ` checks a
+sample of one schema in 8 against ` + "`internal/benchcov/testdata/baseline.json`" + `
+and fails when fewer values are lenient, and CI checks every schema.
+
+| set | schemas | typed values | lenient | share |
+|---|---:|---:|---:|---:|
+`)
+	names := make([]string, 0, len(sets))
+	for n := range sets {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	row := func(name string, s *Summary) {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %.1f%% |\n", name, s.Schemas, s.Values, s.Lenient, s.Percent())
+	}
+	for _, n := range names {
+		row(n, sets[n])
+	}
+	row("**all**", total)
+	b.WriteString("\nWhy the other values are left strict:\n\n| reason | values |\n|---|---:|\n")
+	type kv struct {
+		k string
+		v int
+	}
+	var reasons []kv
+	for k, v := range total.Reasons {
+		reasons = append(reasons, kv{k, v})
+	}
+	slices.SortFunc(reasons, func(a, b kv) int {
+		if a.v != b.v {
+			return b.v - a.v
+		}
+		return strings.Compare(a.k, b.k)
+	})
+	for _, r := range reasons {
+		fmt.Fprintf(&b, "| %s | %d |\n", strings.ReplaceAll(r.k, "|", `\|`), r.v)
+	}
+	fmt.Fprintf(&b, `
+A reason that begins "the input schema" is the root's: such a schema is
+kept as it is, and each of its values counts as left strict for it. A
+value behind a reference the deriver keeps (a recursive one, one past
+the size bound) counts once, at the reference.
+
+Normalize changes nothing a strict schema takes: from each schema,
+%d candidate arguments objects are generated (`+"`internal/schemagen`"+`, the
+generator of the adapters' property test), those the strict schema
+validates (santhosh-tekuri/jsonschema, in the draft its `+"`$schema`"+` names)
+are normalized with the derived rules, and each comes out byte for byte
+as it went in, with no fix recorded: %d instances from %d schemas.
+`, perSchema, st.valid, st.checked)
+	var whys []string
+	for k := range st.skipped {
+		whys = append(whys, k)
+	}
+	slices.Sort(whys)
+	if len(whys) > 0 {
+		b.WriteString("Schemas with no such instance:")
+		for i, k := range whys {
+			if i > 0 {
+				b.WriteString(";")
+			}
+			fmt.Fprintf(&b, " %d %s", st.skipped[k], k)
+		}
+		b.WriteString(".\n")
+	}
+	return b.String()
+}

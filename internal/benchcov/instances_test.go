@@ -1,0 +1,96 @@
+package benchcov
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/schemagen"
+	"github.com/normgen/normgen/normalize"
+)
+
+// perSchema is how many candidate instances are generated from each
+// schema.
+const perSchema = 8
+
+// instances is what unchanged found for one schema.
+type instances struct {
+	skipped       string // why none was checked ("" when some were)
+	valid, failed int    // strict-valid instances, and those normalize changed
+	example       string // the first one changed, and how
+}
+
+// unchanged generates instances from the strict schema (schemagen, the
+// generator the adapters' property test uses), keeps those the strict
+// schema validates (santhosh-tekuri/jsonschema, the draft its $schema
+// names), and normalizes each with the derived rules: a value the strict
+// schema takes is never changed.
+func unchanged(name string, schema []byte) instances {
+	done := make(chan instances, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- instances{skipped: fmt.Sprintf("panic: %v", r)}
+			}
+		}()
+		done <- check(name, schema)
+	}()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(hang):
+		return instances{skipped: "no result in " + hang.String()}
+	}
+}
+
+func check(name string, schema []byte) instances {
+	root, err := jsonnode.Parse(schema)
+	if err != nil {
+		return instances{skipped: "not JSON"}
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		return instances{skipped: "not JSON"}
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("mem://bench/schema.json", doc); err != nil {
+		return instances{skipped: "does not compile"}
+	}
+	sch, err := c.Compile("mem://bench/schema.json")
+	if err != nil {
+		return instances{skipped: "does not compile"}
+	}
+	d := derive.FromNode("t", root)
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		return instances{failed: 1, example: "the derived rules do not load: " + err.Error()}
+	}
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	g := schemagen.NewGen(h.Sum64(), root, "t", nil)
+	var out instances
+	for range perSchema {
+		args := g.Args()
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+		if err != nil || sch.Validate(v) != nil || !bytes.HasPrefix(args, []byte("{")) {
+			continue
+		}
+		out.valid++
+		norm, fixes, err := n.NormalizeJSON("t", args)
+		if err != nil || len(fixes) > 0 || !bytes.Equal(norm, args) {
+			out.failed++
+			if out.example == "" {
+				out.example = fmt.Sprintf("%s became %s (fixes %v, error %v)", args, norm, fixes, err)
+			}
+		}
+	}
+	if out.valid == 0 {
+		out.skipped = "no strict-valid instance generated"
+	}
+	return out
+}

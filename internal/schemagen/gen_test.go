@@ -1,0 +1,27 @@
+package schemagen
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestGenPatterns: strings generated for a pattern match it.
+func TestGenPatterns(t *testing.T) {
+	for _, p := range []string{lenient.IntPattern, lenient.FloatPattern, lenient.BoolPattern, `^[a-z]{2,4}-[0-9]+$`, `^(open|closed)?x*$`, `^\d{4}-\d{2}$`} {
+		root, err := derive.ParseNode([]byte(`{"type":"string","pattern":` + string(appendJSON(nil, p)) + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(p)
+		g := NewGen(1, root, "t", nil)
+		for range 50 {
+			s := g.string(root)
+			if !re.MatchString(s) {
+				t.Errorf("%s: generated %q", p, s)
+			}
+		}
+	}
+}
