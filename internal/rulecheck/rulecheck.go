@@ -176,6 +176,13 @@ func (c *Checker) Check(i int, args []byte) error {
 		return fmt.Errorf("the generated decoder and the fallback decoder differ on %s\n  generated: %v\n  fallback: %v", args, errL, ferr)
 	}
 	strictOK := errN == nil && len(leftover) == 0 && jerr == nil
+	if !lenientOK && strictOK && onlyMisnamed(errL) {
+		// The generated rule table carries no misnamed_key rule (derived
+		// ones do): a key near a field the call left out is refused by
+		// the decoder only, and the rules' defaults may fill that field,
+		// after which the key resembles no field left out.
+		return nil
+	}
 	if lenientOK != strictOK {
 		return fmt.Errorf("verdicts differ on %s\n  lenient decoder: %v\n  normalized: %s (applied %s)\n  strict decode: generated decoder err=%v, fixes still needed %q; encoding/json err=%v",
 			args, errL, out, appliedString(applied), errN, leftover, jerr)
@@ -657,4 +664,19 @@ func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string, opts ..
 			t.Fatalf("%s: %v", tools[i].Name, err)
 		}
 	})
+}
+
+// onlyMisnamed reports whether err is a decode error whose every problem
+// is a misnamed key (lenient.KindMisnamed).
+func onlyMisnamed(err error) bool {
+	var le *lenient.Error
+	if !errors.As(err, &le) || len(le.Problems) == 0 {
+		return false
+	}
+	for _, p := range le.Problems {
+		if p.Kind != lenient.KindMisnamed {
+			return false
+		}
+	}
+	return true
 }
