@@ -187,6 +187,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 	survey.rootSchema(survey.inline(root))
 	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
 	out := d.rootSchema(d.inline(root))
+	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}

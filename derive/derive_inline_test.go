@@ -222,3 +222,31 @@ func TestDeriveKeptReasonsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDerivePrunesDefs: after inlining, the rewrite keeps only the
+// definitions a reference left in it still names (pay once: an entry
+// nothing reads is bytes on every request), and all of them where a
+// reference is not of the plain #/$defs/Name form.
+func TestDerivePrunesDefs(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema string
+		defs         []string // the $defs entries the rewrite keeps; nil for no $defs
+	}{
+		{"invopop: all inlined", refsInvopop, nil},
+		{"go-sdk: the recursive one kept", refsGoSDK, []string{"Tree"}},
+		{"an anchor keeps every entry", `{"type":"object","properties":{"a":{"$ref":"#pt"}},"$defs":{"P":{"$anchor":"pt","type":"integer"},"Q":{"type":"string"}}}`, []string{"P", "Q"}},
+		{"kept through a kept entry", `{"type":"object","properties":{"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"l":{"$ref":"#/$defs/L"},"kids":{"type":"array","items":{"$ref":"#/$defs/T"}}}},"L":{"type":"object","properties":{"n":{"type":"integer"}}},"U":{"type":"string"}}}`, []string{"T", "L"}},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		if defs := d.Schema.Get("$defs"); defs != nil {
+			got = defs.Keys
+		}
+		if !slices.Equal(got, tc.defs) {
+			t.Errorf("%s: $defs %v, want %v:\n%s", tc.name, got, tc.defs, d.Schema.Marshal())
+		}
+	}
+}

@@ -60,7 +60,8 @@ type inliner struct {
 // URI ($id), or where its siblings and its target both hold keywords
 // that read each other (properties and additionalProperties, items and
 // prefixItems, if and then, contains and minContains): merged, they
-// would mean something else. $defs stay where they are.
+// would mean something else. $defs stay where they are; the rewrite
+// keeps only the entries a reference left in it names (pruneDefs).
 func (d *deriver) inline(root *Node) *Node {
 	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
@@ -215,4 +216,96 @@ func (in *inliner) nodes(v *Node) int {
 	}
 	in.size[v] = n
 	return n
+}
+
+// pruneDefs removes from the rewrite s the entries of its root $defs (and
+// definitions) that no reference left in it names, directly or through
+// another entry it keeps, and the keyword where none is left: inlined,
+// they are never read, and every byte of an advertised schema is paid on
+// every request. Where a reference is not of the plain "#/$defs/Name"
+// form (an anchor, a dynamic or recursive reference, an escaped name), or
+// an entry sets an identifier of its own, nothing is removed.
+func pruneDefs(s *Node) {
+	if s.Kind != '{' {
+		return
+	}
+	var containers []string
+	for _, k := range []string{"$defs", "definitions"} {
+		if v := s.Get(k); v != nil && v.Kind == '{' {
+			containers = append(containers, k)
+		}
+	}
+	if len(containers) == 0 {
+		return
+	}
+	used := map[string]bool{} // "$defs/Name"
+	plain := true
+	var refs func(n *Node, skipDefs bool)
+	refs = func(n *Node, skipDefs bool) {
+		switch n.Kind {
+		case '{':
+			for i, k := range n.Keys {
+				v := n.Vals[i]
+				switch {
+				case skipDefs && (k == "$defs" || k == "definitions"):
+					continue
+				case (k == "properties" || k == "patternProperties" || k == "dependentSchemas" || k == "$defs" || k == "definitions") && v.Kind == '{':
+					for _, x := range v.Vals { // names, then schemas
+						refs(x, false)
+					}
+					continue
+				case k == "$dynamicRef" || k == "$recursiveRef" || k == "$id" || k == "id" && v.Kind == '"' || k == "$anchor" || k == "$dynamicAnchor":
+					plain = false
+				case k == "$ref":
+					ref, _ := v.AsString()
+					c, name, ok := strings.Cut(strings.TrimPrefix(ref, "#/"), "/")
+					if !strings.HasPrefix(ref, "#/") || !ok || c != "$defs" && c != "definitions" || strings.ContainsAny(name, "~%") {
+						if ref != "#" {
+							plain = false
+						}
+						continue
+					}
+					name, _, _ = strings.Cut(name, "/")
+					used[c+"/"+name] = true
+				}
+				refs(v, false)
+			}
+		case '[':
+			for _, x := range n.Vals {
+				refs(x, false)
+			}
+		}
+	}
+	refs(s, true)
+	// the entries the kept ones name, until no new one is found
+	for seen := map[string]bool{}; plain; {
+		grew := false
+		for key := range used {
+			if seen[key] {
+				continue
+			}
+			seen[key], grew = true, true
+			c, name, _ := strings.Cut(key, "/")
+			if e := s.Get(c).Get(name); e != nil {
+				refs(e, false)
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	if !plain {
+		return
+	}
+	for _, c := range containers {
+		defs := s.Get(c)
+		for _, name := range slices.Clone(defs.Keys) {
+			if !used[c+"/"+name] {
+				defs.Delete(name)
+			}
+		}
+		if len(defs.Keys) == 0 {
+			s.Delete(c)
+		}
+	}
 }
