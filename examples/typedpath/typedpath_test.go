@@ -534,15 +534,11 @@ func oneName(tl *tool, s *jsonschema.Schema, args []byte) bool {
 var schemaOf = sync.OnceValue(func() map[string]*jsonschema.Schema {
 	out := map[string]*jsonschema.Schema{}
 	for _, tl := range allTools() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tl.InputSchema))
+		s, err := compileTool(tl.Tool)
 		if err != nil {
 			panic(err)
 		}
-		c := jsonschema.NewCompiler()
-		if err := c.AddResource("mem://"+tl.Name+".json", doc); err != nil {
-			panic(err)
-		}
-		out[tl.Name] = c.MustCompile("mem://" + tl.Name + ".json")
+		out[tl.Name] = s
 	}
 	return out
 })
@@ -678,19 +674,24 @@ func check(t *testing.T, sdk string, all []call, newCaller func() func(call) res
 }
 
 func compile(t *testing.T, tl lenient.Tool) *jsonschema.Schema {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tl.InputSchema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("mem://"+tl.Name+".json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("mem://" + tl.Name + ".json")
+	s, err := compileTool(tl)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// compileTool compiles a tool's InputSchema.
+func compileTool(tl lenient.Tool) (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tl.InputSchema))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("mem://"+tl.Name+".json", doc); err != nil {
+		return nil, err
+	}
+	return c.Compile("mem://" + tl.Name + ".json")
 }
 
 func validates(s *jsonschema.Schema, args []byte) bool {
