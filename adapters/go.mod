@@ -1,6 +1,6 @@
 module github.com/normgen/normgen/adapters
 
-go 1.26.0
+go 1.24.0
 
 require (
 	github.com/normgen/normgen v0.0.0

@@ -18,6 +18,8 @@ require (
 	go.opentelemetry.io/otel/sdk/metric v1.47.0
 )
 
+require github.com/normgen/normgen/gen v0.0.0 // indirect
+
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
@@ -32,6 +34,7 @@ require (
 	github.com/invopop/jsonschema v0.14.0 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/normgen/normgen/cmd/normgen v0.0.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
@@ -49,5 +52,9 @@ require (
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/tools v0.50.0 // indirect
 )
+
+replace github.com/normgen/normgen/gen => ../gen
+
+replace github.com/normgen/normgen/cmd/normgen => ../cmd/normgen
 
 tool github.com/normgen/normgen/cmd/normgen

@@ -65,7 +65,9 @@ func TestCacheKey(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for i := range 8 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for range 50 {
 				rules := []lenient.Rule{def}
 				want := withDefault
@@ -76,7 +78,7 @@ func TestCacheKey(t *testing.T) {
 					t.Errorf("concurrent call: got %s, want %s", got, want)
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 }

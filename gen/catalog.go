@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
 )
 
 // CatalogEntry is one tool of a tools/list catalog.
@@ -25,7 +25,7 @@ func Catalog(m *Package, p lenient.Profile) ([]byte, error) {
 	entries := []CatalogEntry{}
 	for _, t := range m.Tools {
 		js, err := ToolSchemaProfile(t, p)
-		if errors.As(err, new(*schema.StrictGapError)) {
+		if errors.As(err, new(*schemabuild.StrictGapError)) {
 			js, err = ToolSchema(t)
 		}
 		if err != nil {

@@ -3,7 +3,7 @@ package gen
 import (
 	"testing"
 
-	"github.com/normgen/normgen/internal/profilecheck"
+	"github.com/normgen/normgen/gen/internal/profilecheck"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -27,7 +27,7 @@ func TestDerivedSchemas(t *testing.T) {
 
 // checkDerived runs profilecheck.Tool on every tool of m: the typearray
 // and gemini schemas a generated server derives from the portable one
-// are the generator's, and schema.RootProfile's (in invopop's model), byte
+// are the generator's, and schemabuild.RootProfile's (in invopop's model), byte
 // for byte.
 func checkDerived(t *testing.T, name string, m *Package) {
 	t.Helper()

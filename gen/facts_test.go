@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/normgen/normgen/internal/tempmodule"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -18,7 +19,7 @@ func loadModule(t *testing.T, files map[string]string, cfg Config) (*Package, []
 	t.Helper()
 	mod := t.TempDir()
 	files["go.mod"] = "module example.com/m\n\ngo 1.26.0\n\nrequire github.com/invopop/jsonschema v0.14.0\n"
-	sum, err := os.ReadFile(filepath.Join(repoRoot(t), "go.sum"))
+	sum, err := tempmodule.Sums()
 	if err != nil {
 		t.Fatal(err)
 	}

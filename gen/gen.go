@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -266,5 +267,5 @@ func ToolSchemaProfile(t *Tool, p lenient.Profile) ([]byte, error) {
 // order, as stable, indented JSON; the schema is built once and written in
 // each profile.
 func ToolSchemas(t *Tool, profiles ...lenient.Profile) ([][]byte, error) {
-	return schema.RootJSON(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0), profiles...)
+	return schemabuild.RootJSON(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0), profiles...)
 }

@@ -22,6 +22,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -484,7 +485,7 @@ func (l *loader) build(cfg Config) *Package {
 	m.Structs = l.order
 	sort.SliceStable(m.Structs, func(i, j int) bool { return posLess(m.Structs[i].Pos, m.Structs[j].Pos) })
 	for _, t := range m.Tools {
-		if _, err := schema.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0)); err != nil && !l.hasFieldErrors() {
+		if _, err := schemabuild.Root(SchemaType(&TypeRef{Kind: schema.Object, Struct: t.Input}, 0)); err != nil && !l.hasFieldErrors() {
 			l.diags = append(l.diags, Diagnostic{Pos: t.Pos, Msg: "tool " + t.Name + ": " + err.Error()})
 		}
 	}
@@ -1033,7 +1034,7 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 			return
 		}
 	}
-	if _, err := schema.FieldSchema(&schema.Field{Name: f.Name, Type: SchemaType(f.Type, f.Mode), Keywords: f.Keywords}); err != nil {
+	if _, err := schemabuild.FieldSchema(&schema.Field{Name: f.Name, Type: SchemaType(f.Type, f.Mode), Keywords: f.Keywords}); err != nil {
 		fail("%v", err)
 		return
 	}

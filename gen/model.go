@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"sync"
 
+	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -46,7 +47,7 @@ type Tool struct {
 	strict struct {
 		once sync.Once
 		js   []byte
-		gaps []schema.StrictGap
+		gaps []schemabuild.StrictGap
 		err  error
 	}
 }

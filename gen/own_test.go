@@ -2,13 +2,14 @@ package gen
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/internal/tempmodule"
 )
 
 // TestMethodSchema: the schema normgen reads from a JSONSchema() method's
@@ -93,13 +94,13 @@ type P struct {
 func loadWithModule(t *testing.T, src string, cfg Config) (*Package, []string) {
 	t.Helper()
 	root := repoRoot(t)
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	sum, err := tempmodule.Sums()
 	if err != nil {
 		t.Fatal(err)
 	}
 	mod := t.TempDir()
 	for name, data := range map[string]string{
-		"go.mod":     "module example.com/d\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
+		"go.mod":     "module example.com/d\n\ngo 1.25.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nrequire github.com/invopop/jsonschema v0.14.0\n\nreplace github.com/normgen/normgen => " + root + "\n",
 		"go.sum":     string(sum),
 		"d/tools.go": src,
 	} {

@@ -853,7 +853,7 @@ func schemaConstFor(t *Tool, p lenient.Profile, name string, js []byte, written 
 // allToolSchemas renders every tool's schemas in profiles, spread over
 // the CPUs (each tool's schemas are independent); results keep tool
 // order, so the output does not depend on scheduling. A tool's schema in
-// a profile that cannot express it (schema.StrictGap) is nil.
+// a profile that cannot express it (schemabuild.StrictGap) is nil.
 func allToolSchemas(tools []*Tool, profiles []lenient.Profile) ([]toolSchemas, error) {
 	out := make([]toolSchemas, len(tools))
 	errs := make([]error, len(tools))
@@ -1036,7 +1036,7 @@ func sharedStrict(root schemaprofile.Root, strict []byte) ([]byte, error) {
 // derivedGemini reports whether lenient.DerivedSchemas derives the gemini
 // schema gemini from the portable one: whether schemaprofile's Gemini
 // of it is gemini, but for white space. It is not for a recursive type,
-// which the gemini profile unrolls (schema.RootJSON).
+// which the gemini profile unrolls (schemabuild.RootJSON).
 func derivedGemini(portable *schemaprofile.Root, gemini []byte) (bool, error) {
 	if portable == nil {
 		return false, nil

@@ -5,25 +5,25 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/schema"
 )
 
 // strictSchema returns the tool's schema in the openai-strict profile, or
 // nil with the fields that profile cannot express
-// (schema.StrictGapError): the tool then has no schema in that profile,
+// (schemabuild.StrictGapError): the tool then has no schema in that profile,
 // which strictWarnings says. It is built once per tool: Load's warnings
 // and Render read the same schema (a tool's model is not changed after
 // Load).
-func strictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
+func strictSchema(t *Tool) ([]byte, []schemabuild.StrictGap, error) {
 	s := &t.strict
 	s.once.Do(func() { s.js, s.gaps, s.err = buildStrictSchema(t) })
 	return s.js, s.gaps, s.err
 }
 
-func buildStrictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
+func buildStrictSchema(t *Tool) ([]byte, []schemabuild.StrictGap, error) {
 	all, err := ToolSchemas(t, lenient.ProfileOpenAIStrict)
-	var gaps *schema.StrictGapError
+	var gaps *schemabuild.StrictGapError
 	if errors.As(err, &gaps) {
 		return nil, gaps.Gaps, nil
 	}
@@ -39,7 +39,7 @@ func buildStrictSchema(t *Tool) ([]byte, []schema.StrictGap, error) {
 // which strict mode refuses, so a client must send the tool with strict:
 // false.
 func strictWarnings(m *Package) []Diagnostic {
-	gapsOf := make([][]schema.StrictGap, len(m.Tools))
+	gapsOf := make([][]schemabuild.StrictGap, len(m.Tools))
 	parallel(len(m.Tools), func(i int) {
 		// An error is reported where the schema is rendered.
 		_, gapsOf[i], _ = strictSchema(m.Tools[i])

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 )
 
 // TestHostReports replays the public bug reports the README's Hosts table
@@ -38,7 +36,7 @@ func TestHostReports(t *testing.T) {
 		t.Fatalf("%d host reports, want at least 25", len(files))
 	}
 	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
+		ar, err := parseTxtarFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,8 @@ require (
 	go.opentelemetry.io/otel/sdk/metric v1.47.0
 )
 
+require github.com/normgen/normgen/gen v0.0.0 // indirect
+
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -25,6 +27,7 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
+	github.com/normgen/normgen/cmd/normgen v0.0.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
@@ -43,5 +46,9 @@ require (
 	golang.org/x/tools v0.50.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
+
+replace github.com/normgen/normgen/gen => ../gen
+
+replace github.com/normgen/normgen/cmd/normgen => ../cmd/normgen
 
 tool github.com/normgen/normgen/cmd/normgen

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/invopop/jsonschema"
-
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -32,7 +30,6 @@ var (
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	timeType            = reflect.TypeFor[time.Time]()
 	durationType        = reflect.TypeFor[time.Duration]()
-	schemaerType        = reflect.TypeFor[interface{ JSONSchema() *jsonschema.Schema }]()
 	// generatedType is what normgen generates for a struct: its
 	// UnmarshalJSON is then the package's generated code, not a method
 	// of its own (the generator never sees it: it leaves its output out
@@ -69,8 +66,8 @@ func DecodingOf(t reflect.Type, pkg string) Decoding {
 // schema its JSONSchema() method (invopop/jsonschema's interface) returns,
 // else for UnmarshalText a string, for UnmarshalJSON {} (any value).
 func ownType(t reflect.Type, dec Decoding) *Type {
-	if reflect.PointerTo(t).Implements(schemaerType) {
-		if b, err := json.Marshal(reflect.New(t).Interface().(interface{ JSONSchema() *jsonschema.Schema }).JSONSchema()); err == nil {
+	if m, ok := schemaMethod(t); ok {
+		if b, err := json.Marshal(reflect.New(t).Method(m.Index).Call(nil)[0].Interface()); err == nil {
 			return &Type{Kind: Custom, Schema: b}
 		}
 	}
@@ -78,6 +75,19 @@ func ownType(t reflect.Type, dec Decoding) *Type {
 		return &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
 	}
 	return &Type{Kind: Custom, Shape: shapeOf(t)}
+}
+
+// schemaMethod is *t's JSONSchema() *jsonschema.Schema method
+// (invopop/jsonschema's interface), found by reflection so that this
+// package, which the runtime's fallback decoder imports, links no schema
+// generator.
+func schemaMethod(t reflect.Type) (reflect.Method, bool) {
+	m, ok := reflect.PointerTo(t).MethodByName("JSONSchema")
+	if !ok || m.Type.NumIn() != 1 || m.Type.NumOut() != 1 {
+		return reflect.Method{}, false
+	}
+	out := m.Type.Out(0)
+	return m, out.Kind() == reflect.Pointer && out.Elem().PkgPath() == "github.com/invopop/jsonschema" && out.Elem().Name() == "Schema"
 }
 
 // shapeOf is the Type.Shape of t.

@@ -1,9 +1,13 @@
-// Package schema builds the lenient JSON Schemas that normgen advertises
-// for tool inputs, with invopop/jsonschema types: for each Go type the
-// schema accepts exactly the forms package lenient decodes. Rules and a
-// lenient schema derived from any strict schema (a server that cannot
-// regenerate) are package derive's; the names this package had for them
-// forward there, deprecated.
+// Package schema describes tool input types (Type, Field: the kinds,
+// tags and choices the lenient schema and decoder are made from), by
+// reflection (Describe) for the fallback decoder and as the generator's
+// model. The lenient JSON Schemas built from a description, in
+// invopop/jsonschema's types, are package schemabuild's, in the
+// generator's module (github.com/normgen/normgen/gen/schemabuild): this
+// package, which the runtime imports, links no JSON Schema library. Rules
+// and a lenient schema derived from any strict schema (a server that
+// cannot regenerate) are package derive's; the names this package had for
+// them forward there, deprecated.
 package schema
 
 import (

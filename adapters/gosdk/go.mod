@@ -1,6 +1,6 @@
 module github.com/normgen/normgen/adapters/gosdk
 
-go 1.26.0
+go 1.24.0
 
 require (
 	github.com/google/jsonschema-go v0.4.3

@@ -224,13 +224,15 @@ func TestServerPerRequestWarnsOnce(t *testing.T) {
 	first := listPerRequestWarned(t, tools, true, warn)
 	var wg sync.WaitGroup
 	for range 4 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for range 5 {
 				if got := listPerRequestWarned(t, tools, true, warn); !reflect.DeepEqual(got, first) {
 					t.Error("a request listed other schemas than the first")
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 	keyword, enum := 0, 0

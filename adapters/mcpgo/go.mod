@@ -1,6 +1,6 @@
 module github.com/normgen/normgen/adapters/mcpgo
 
-go 1.26.0
+go 1.24.0
 
 require (
 	github.com/mark3labs/mcp-go v0.32.0

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/tempmodule"
 )
 
 // repoRoot returns the root of this repository (the module normgen).
@@ -126,10 +128,14 @@ func TestQuickStart(t *testing.T) {
 		return string(out)
 	}
 	run("go mod init example.com/server")
-	run("go mod edit -replace github.com/normgen/normgen=" + root)
+	// normgen is three modules (the runtime, the generator, the command):
+	// each gets a replace to its folder in this checkout.
+	for path, dir := range tempmodule.Modules() {
+		run("go mod edit -replace " + path + "=" + dir)
+	}
 	// The checksums of normgen's own dependencies, as the repository
 	// verified them.
-	sums, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	sums, err := tempmodule.Sums()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +169,7 @@ func TestQuickStart(t *testing.T) {
 	// go mod tidy keeps the tool and its requirement.
 	run("GOPROXY='" + strings.TrimSpace(string(proxy)) + "' go mod tidy")
 	gomod, _ := os.ReadFile(filepath.Join(mod, "go.mod"))
-	for _, line := range []string{"tool github.com/normgen/normgen/cmd/normgen", "github.com/normgen/normgen v"} {
+	for _, line := range []string{"tool github.com/normgen/normgen/cmd/normgen", "github.com/normgen/normgen v", "github.com/normgen/normgen/cmd/normgen v"} {
 		if !strings.Contains(string(gomod), line) {
 			t.Errorf("go.mod after go mod tidy lacks %q:\n%s", line, gomod)
 		}

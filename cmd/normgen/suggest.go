@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/gen/suggest"
 	"github.com/normgen/normgen/normalize/statsview"
-	"github.com/normgen/normgen/suggest"
 )
 
 func init() { subcommands["suggest"] = runSuggest }

@@ -5,6 +5,7 @@ package linkdeps
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -12,7 +13,8 @@ import (
 )
 
 // SchemaGenerator are the path prefixes of the third-party packages that
-// package schema (the generator's Go type to schema path) links:
+// package schemabuild (the generator's Go type to schema path, in module
+// github.com/normgen/normgen/gen) links:
 // invopop/jsonschema and what it brings, in the spellings its releases
 // have used (YAML, ordered maps, the list and the parser under them). The
 // deriver (derive), and so the adapters, must link none of them.
@@ -36,10 +38,13 @@ type Graph struct {
 }
 
 // List runs go list -deps in dir with args (flags such as -modfile or
-// -tags, then package patterns) and returns the import graph.
+// -tags, then package patterns) and returns the import graph. It runs
+// outside any go.work (GOWORK=off): the graph is that of dir's module, as
+// a user's build of it has it, and -modfile needs it.
 func List(dir string, args ...string) (*Graph, error) {
 	cmd := exec.Command("go", append([]string{"list", "-deps", "-f", `{{.ImportPath}} {{.DepOnly}} {{join .Imports " "}}`}, args...)...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
 	out, err := cmd.Output()
 	if err != nil {
 		if ee, ok := err.(*exec.ExitError); ok {
@@ -109,9 +114,10 @@ func (g *Graph) Find(prefixes []string) [][]string {
 	return chains
 }
 
-// NoSchemaGenerator fails t for every package schema or SchemaGenerator
-// names that the packages of go list -deps args (run in dir, as List)
-// link, naming the chain of imports that brings it in.
+// NoSchemaGenerator fails t for every package of the generator's module
+// (github.com/normgen/normgen/gen, package schemabuild among them) or
+// SchemaGenerator names that the packages of go list -deps args (run in
+// dir, as List) link, naming the chain of imports that brings it in.
 func NoSchemaGenerator(t testing.TB, dir string, args ...string) {
 	t.Helper()
 	g, err := List(dir, args...)
@@ -121,7 +127,7 @@ func NoSchemaGenerator(t testing.TB, dir string, args ...string) {
 	if len(g.Roots()) == 0 {
 		t.Fatalf("go list -deps %s in %s named no package", strings.Join(args, " "), dir)
 	}
-	for _, c := range g.Find(append([]string{"github.com/normgen/normgen/schema"}, SchemaGenerator...)) {
+	for _, c := range g.Find(append([]string{"github.com/normgen/normgen/gen"}, SchemaGenerator...)) {
 		t.Errorf("%s links %s", c[0], strings.Join(c, " -> "))
 	}
 }

@@ -6,16 +6,16 @@ import (
 	"testing"
 )
 
-// TestSchemaGenerator: every third-party package that package schema
-// links matches SchemaGenerator, and Find names the chain to each, so the
+// TestSchemaGenerator: every third-party package that package schemabuild
+// (module github.com/normgen/normgen/gen) links matches SchemaGenerator, and Find names the chain to each, so the
 // tests that hold the deriver and the adapters to the list can fail, and
 // fail again if invopop/jsonschema comes to bring another module.
 func TestSchemaGenerator(t *testing.T) {
-	g, err := List("../..", "./schema")
+	g, err := List("../../gen", "./schemabuild")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const schema = "github.com/normgen/normgen/schema"
+	const schema = "github.com/normgen/normgen/gen/schemabuild"
 	if !slices.Equal(g.Roots(), []string{schema}) {
 		t.Fatalf("roots %q, want [%s]", g.Roots(), schema)
 	}
@@ -32,7 +32,7 @@ func TestSchemaGenerator(t *testing.T) {
 	for _, p := range g.order {
 		thirdParty := strings.Contains(strings.Split(p, "/")[0], ".") && !strings.HasPrefix(p, "github.com/normgen/normgen/")
 		if thirdParty && !found[p] {
-			t.Errorf("schema links %s, which SchemaGenerator does not list", p)
+			t.Errorf("schemabuild links %s, which SchemaGenerator does not list", p)
 		}
 	}
 }

@@ -26,12 +26,14 @@ func TestCache(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for i := range 8 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for j := range 1000 {
 				c.Add(string(rune('a'+(i+j)%5)), j)
 				c.Get(string(rune('a' + j%5)))
 			}
-		})
+		}()
 	}
 	wg.Wait()
 	if c.Len() != 2 {

@@ -1,6 +1,6 @@
 // Package schemaprofile derives a tool's input schema in the typearray and
 // gemini profiles from the JSON text of its schema in the portable profile,
-// as normgen writes it (schema.RootJSON): the one implementation of those
+// as normgen writes it (schemabuild.RootJSON): the one implementation of those
 // two rewrites. It also takes out of the openai-strict schema the field
 // descriptions it shares with the portable one, and puts them back
 // (Root.StripShared, Root.FillShared), so that generated code carries
@@ -8,7 +8,7 @@
 // files and tests; generated code, which carries the portable schema (and
 // the openai-strict one less those descriptions), calls it through
 // lenient.DerivedSchemas or lenient.SharedSchemas when a server starts; and
-// schema.Convert (RootProfile, For) calls it on the text of an invopop
+// schemabuild.Convert (RootProfile, For) calls it on the text of an invopop
 // schema, which it reads back into invopop's model.
 //
 // The rewrites work on the JSON text, as internal/jsonnode reads it: keys
@@ -16,9 +16,9 @@
 // not touch is written back byte for byte. A key they add takes the place
 // invopop's marshaller gives it (its Schema's field order, then the keys of
 // its Extras, sorted): the output is byte for byte what Marshal of invopop's
-// schema gave before these rewrites moved to the text (schema.Convert as it
+// schema gave before these rewrites moved to the text (schemabuild.Convert as it
 // was, which package schema's TestDeriveRandom and TestDeriveTypes keep as
-// a test oracle), and what schema.Convert reads back into invopop's model.
+// a test oracle), and what schemabuild.Convert reads back into invopop's model.
 //
 // It imports the standard library and normgen's internal/jsonnode and
 // internal/jsonwire only (no regexp: package lenient, which generated code
@@ -44,7 +44,7 @@ const SchemaVersion = "https://json-schema.org/draft/2020-12/schema"
 type Root struct{ node *jsonnode.Node }
 
 // ParseRoot parses a tool's portable root schema (JSON text, indented or
-// not, as schema.RootJSON writes it).
+// not, as schemabuild.RootJSON writes it).
 func ParseRoot(portable []byte) (Root, error) {
 	node, err := parseObject(portable, "portable")
 	return Root{node}, err
@@ -89,11 +89,11 @@ func TypeArrayOf(s *jsonnode.Node) *jsonnode.Node { return convert(s, typeArray,
 
 // GeminiOf returns the gemini profile of any schema node, as Root.Gemini
 // does of a root. s is not modified; the result shares with it the nodes
-// no rewrite changed. schema.Convert reads it into invopop's model.
+// no rewrite changed. schemabuild.Convert reads it into invopop's model.
 func GeminiOf(s *jsonnode.Node) *jsonnode.Node { return convert(s, gemini, true) }
 
 // convert rewrites a schema node by node, children first (the profile's
-// rewrite sees converted subschemas), where schema.Convert did on
+// rewrite sees converted subschemas), where schemabuild.Convert did on
 // invopop's model (the oracle of package schema's tests): anyOf's
 // branches, $defs' and properties' values, items and
 // additionalProperties. Other keywords (a type's own schema may hold

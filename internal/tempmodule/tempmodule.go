@@ -24,10 +24,45 @@ func Root() string {
 	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
 }
 
+// Modules are this repository's modules that a module written here may
+// need (module path to folder): the runtime, the generator, whose
+// package schemabuild golden cases import, and the normgen command.
+func Modules() map[string]string {
+	root := Root()
+	return map[string]string{
+		"github.com/normgen/normgen":             root,
+		"github.com/normgen/normgen/gen":         filepath.Join(root, "gen"),
+		"github.com/normgen/normgen/cmd/normgen": filepath.Join(root, "cmd", "normgen"),
+	}
+}
+
 // GoMod is the go.mod of a module named path that requires this
-// repository, replaced by its checkout.
+// repository's runtime and generator, replaced by their checkout.
 func GoMod(path string) string {
-	return "module " + path + "\n\ngo 1.26.0\n\nrequire github.com/normgen/normgen v0.0.0\n\nreplace github.com/normgen/normgen => " + Root() + "\n"
+	root := Root()
+	return "module " + path + "\n\ngo 1.26.0\n\nrequire (\n\tgithub.com/normgen/normgen v0.0.0\n\tgithub.com/normgen/normgen/gen v0.0.0\n)\n\nreplace (\n\tgithub.com/normgen/normgen => " + root + "\n\tgithub.com/normgen/normgen/gen => " + filepath.Join(root, "gen") + "\n)\n"
+}
+
+// Sums is the go.sum lines of this repository's modules (Modules), each
+// once, in order: the checksums of their dependencies, as the repository
+// verified them.
+func Sums() ([]byte, error) {
+	var lines []string
+	seen := map[string]bool{}
+	for _, dir := range Modules() {
+		data, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.SplitAfter(string(data), "\n") {
+			if line != "" && !seen[line] {
+				seen[line] = true
+				lines = append(lines, line)
+			}
+		}
+	}
+	sort.Strings(lines)
+	return []byte(strings.Join(lines, "")), nil
 }
 
 // Env is what the go command needs in such a module: -mod=mod, since its
@@ -35,9 +70,10 @@ func GoMod(path string) string {
 const Env = "GOFLAGS=-mod=mod"
 
 // Write writes a module named path into dir: go.mod, go.sum (this
-// repository's) and files (relative paths to contents), in name order.
+// repository's, Sums) and files (relative paths to contents), in name
+// order.
 func Write(dir, path string, files map[string]string) error {
-	sum, err := os.ReadFile(filepath.Join(Root(), "go.sum"))
+	sum, err := Sums()
 	if err != nil {
 		return err
 	}

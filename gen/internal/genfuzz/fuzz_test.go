@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/normgen/normgen/gen"
-	"github.com/normgen/normgen/internal/profilecheck"
+	"github.com/normgen/normgen/gen/internal/profilecheck"
 	"github.com/normgen/normgen/internal/tempmodule"
 	"github.com/normgen/normgen/schema"
 )
@@ -271,7 +271,7 @@ func generate(ctx context.Context, t *testing.T, mod string, p *Package) (*Packa
 // checkDerived checks the typearray and gemini schemas of the tools
 // generated in dir (internal/profilecheck): a server derives from each
 // tool's portable schema what the generator writes, and what
-// schema.RootProfile gives in invopop's model.
+// schemabuild.RootProfile gives in invopop's model.
 func checkDerived(ctx context.Context, t *testing.T, dir string) {
 	m, diags := gen.Load(ctx, gen.Config{Dir: dir, OnWarning: func(gen.Diagnostic) {}})
 	if ctx.Err() != nil {
