@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,8 +132,9 @@ func TestQuickStart(t *testing.T) {
 	run("go mod init example.com/server")
 	// normgen is three modules (the runtime, the generator, the command):
 	// each gets a replace to its folder in this checkout.
-	for path, dir := range tempmodule.Modules() {
-		run("go mod edit -replace " + path + "=" + dir)
+	modules := tempmodule.Modules()
+	for _, path := range slices.Sorted(maps.Keys(modules)) {
+		run("go mod edit -replace " + path + "=" + modules[path])
 	}
 	// The checksums of normgen's own dependencies, as the repository
 	// verified them.
