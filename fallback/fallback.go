@@ -258,7 +258,8 @@ type structInfo struct {
 	byKey  map[string]int
 	mode   lenient.Mode // RejectUnknown
 	// keys is fields' keys and required ones as lenient.Fields has them,
-	// for Decoder.UnknownIn.
+	// and each field's values that read as it left out (Left), for
+	// Decoder.UnknownIn.
 	keys lenient.Fields
 }
 
@@ -370,6 +371,7 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 			forms = lenient.Required
 		}
 		info.keys.Forms = append(info.keys.Forms, forms)
+		info.keys.Left = append(info.keys.Left, fl.absent)
 		for _, s := range fl.spellings {
 			info.byKey[s] = idx
 		}

@@ -25,6 +25,7 @@ const (
 	orderSplit
 	orderWrap
 	orderJSON
+	orderMisnamed
 )
 
 // fieldRules returns tool's rule table (Rules) as the rules of each value
@@ -32,8 +33,9 @@ const (
 // instead of one per rule, the IDs and tools left to lenient.ToolRules.
 // ok is false when ToolRules would not give rules back exactly (an alias
 // of a member whose name a path quotes, opts["x.y"]): generated code then
-// writes the rules in full.
-func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules, ok bool) {
+// writes the rules in full. objects are the structs of the misnamed_key
+// rules, by path (rulesOf), whose Fields a value's Misnamed is.
+func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (values []lenient.FieldRules, ok bool) {
 	last := -1
 	for _, r := range rules {
 		if r.When != "" || r.InPayload != "" || r.ArrayPath != "" || len(r.Tools) != 1 || r.Tools[0] != tool {
@@ -46,6 +48,9 @@ func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules,
 		}
 		order := orderOf(r)
 		if order < 0 {
+			return nil, false
+		}
+		if order == orderMisnamed && objects[path] == nil {
 			return nil, false
 		}
 		idPath := path
@@ -94,6 +99,9 @@ func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules,
 			v.Wrap = true
 		case orderJSON:
 			v.JSON = true
+		case orderMisnamed:
+			t := fieldsTable(objects[path])
+			v.Misnamed = &t
 		}
 	}
 	for i := range values {
@@ -152,15 +160,17 @@ func orderOf(r lenient.Rule) int {
 		if r.To == "native" {
 			return orderJSON
 		}
+	case lenient.RuleMisnamedKey:
+		return orderMisnamed
 	}
 	return -1
 }
 
 // rulesCode renders tool's rule table: lenient.ToolRules of each value's
 // rules, one line each, or the rules in full when those would not give
-// them back (fieldRules).
-func rulesCode(tool string, rules []lenient.Rule) jen.Code {
-	values, ok := fieldRules(tool, rules)
+// them back (fieldRules, with objects).
+func rulesCode(tool string, rules []lenient.Rule, objects map[string]*Struct) jen.Code {
+	values, ok := fieldRules(tool, rules, objects)
 	if !ok || len(values) == 0 {
 		var lines []jen.Code
 		for _, r := range rules {
@@ -170,14 +180,15 @@ func rulesCode(tool string, rules []lenient.Rule) jen.Code {
 	}
 	var lines []jen.Code
 	for _, v := range values {
-		lines = append(lines, fieldRulesCode(v))
+		lines = append(lines, fieldRulesCode(v, objects))
 	}
 	return jen.Qual(lenientPkg, "ToolRules").Call(jen.Lit(tool), jen.Index().Qual(lenientPkg, "FieldRules").ValuesFunc(func(g *jen.Group) { multiline(g, lines) }))
 }
 
 // fieldRulesCode renders v as a composite literal on one line, its fields
-// in declaration order.
-func fieldRulesCode(v lenient.FieldRules) jen.Code {
+// in declaration order; its Misnamed is the Fields of the struct objects
+// has at its path.
+func fieldRulesCode(v lenient.FieldRules, objects map[string]*Struct) jen.Code {
 	fields := []jen.Code{jen.Id("Path").Op(":").Lit(v.Path)}
 	set := func(name string, c jen.Code) { fields = append(fields, jen.Id(name).Op(":").Add(c)) }
 	raw := func(name string, b []byte) {
@@ -217,5 +228,8 @@ func fieldRulesCode(v lenient.FieldRules) jen.Code {
 	raw("Split", v.Split)
 	flag("Wrap", v.Wrap)
 	flag("JSON", v.JSON)
+	if v.Misnamed != nil {
+		set("Misnamed", jen.Op("&").Id(fieldsVar(objects[v.Path])))
+	}
 	return jen.Values(fields...)
 }

@@ -29,7 +29,7 @@ func TestFieldRules(t *testing.T) {
 		{ID: "t.a[].b.alias.B", Tools: tools, Type: lenient.RuleParamAlias, Path: "a[].B", To: "b"},
 		{ID: "t.a[].b.coerce", Tools: tools, Type: lenient.RuleTypeCoerce, Path: "a[].b", CoerceTo: "bool"},
 	}
-	values, ok := fieldRules("t", rules)
+	values, ok := fieldRules("t", rules, nil)
 	if !ok || len(values) != 5 {
 		t.Fatalf("fieldRules: %v, %+v; want 5 rows", ok, values)
 	}
@@ -42,10 +42,10 @@ func TestFieldRules(t *testing.T) {
 		"another tool":  {ID: "t.q.absent", Tools: []string{"u"}, Type: lenient.RuleAbsent, From: "q", Value: json.RawMessage(`[null]`)},
 		"nested alias":  {ID: "t.q.nested", Tools: tools, Type: lenient.RuleNestedAlias, From: "q", InPayload: "p", ArrayPath: "[]", To: "r"},
 	} {
-		if _, ok := fieldRules("t", append(rules[:2:2], r)); ok {
+		if _, ok := fieldRules("t", append(rules[:2:2], r), nil); ok {
 			t.Errorf("%s: fieldRules took %+v", name, r)
 		}
-		code := rulesCode("t", append(rules[:2:2], r))
+		code := rulesCode("t", append(rules[:2:2], r), nil)
 		if s := renderCode(code); !strings.Contains(s, "[]lenient.Rule{") || strings.Contains(s, "ToolRules") {
 			t.Errorf("%s: rendered %s, want the rules in full", name, s)
 		}
@@ -80,7 +80,7 @@ func TestFieldRulesVariants(t *testing.T) {
 		alias("a[].maxItems", "max_items"), alias("a[].maxItems", "max-items"), alias("a[].maxItems", "MaxItems"),
 		alias("endTime", "end_time"), alias("endTime", "EndTime"),
 	}
-	values, ok := fieldRules("t", rules)
+	values, ok := fieldRules("t", rules, nil)
 	if !ok || len(values) != 3 {
 		t.Fatalf("fieldRules: %v, %+v; want 3 rows", ok, values)
 	}
@@ -92,7 +92,7 @@ func TestFieldRulesVariants(t *testing.T) {
 	if !reflect.DeepEqual(values, want) {
 		t.Errorf("fieldRules = %+v; want %+v", values, want)
 	}
-	if s := renderCode(rulesCode("t", rules)); !strings.Contains(s, `{Path: "startTime", Variants: true, Aliases: []string{"begin"}}`) || !strings.Contains(s, `{Path: "a[].maxItems", Variants: true}`) {
+	if s := renderCode(rulesCode("t", rules, nil)); !strings.Contains(s, `{Path: "startTime", Variants: true, Aliases: []string{"begin"}}`) || !strings.Contains(s, `{Path: "a[].maxItems", Variants: true}`) {
 		t.Errorf("rulesCode rendered %s; want Variants rows", s)
 	}
 }

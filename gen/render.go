@@ -32,7 +32,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
 		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion11")
+		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion12")
 		f.Comment("For each type T below, tFields holds the accepted keys of each field of T,")
 		f.Comment("canonical name first, and what the Decoder reads of them (lenient.Fields);")
 		f.Comment("T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;")
@@ -80,30 +80,33 @@ func patternVar(s *Struct, f *Field) string {
 // methods try first.
 func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	n := len(s.Fields)
-	keys := make([]jen.Code, 0, n)
-	for _, fl := range s.Fields {
-		var sp []jen.Code
-		for _, k := range fl.Spellings() {
-			sp = append(sp, jen.Lit(k))
-		}
-		keys = append(keys, jen.Values(sp...))
-	}
-	// Each field's forms in the type's Fields, worked out once.
-	forms := make([]lenient.AbsentForms, n)
-	for i, fl := range s.Fields {
-		forms[i] = fieldForms(s, fl, i)
-	}
+	table := fieldsTable(s)
+	forms := table.Forms
 	if n > 0 {
-		formsCode := make([]jen.Code, n)
-		for i := range forms {
-			formsCode[i] = absentFormsCode(forms[i])
+		keys := make([]jen.Code, n)
+		for i, ks := range table.Keys {
+			var sp []jen.Code
+			for _, k := range ks {
+				sp = append(sp, jen.Lit(k))
+			}
+			keys[i] = jen.Values(sp...)
+		}
+		formsList := func(forms []lenient.AbsentForms) jen.Code {
+			code := make([]jen.Code, len(forms))
+			for i := range forms {
+				code[i] = absentFormsCode(forms[i])
+			}
+			return jen.Index().Qual(lenientPkg, "AbsentForms").Values(code...)
 		}
 		fields := []jen.Code{
 			jen.Id("Keys").Op(":").Index().Index().String().Values(keys...),
-			jen.Id("Forms").Op(":").Index().Qual(lenientPkg, "AbsentForms").Values(formsCode...),
+			jen.Id("Forms").Op(":").Add(formsList(forms)),
 		}
-		if s.RejectUnknown {
+		if table.Unknown != 0 {
 			fields = append(fields, jen.Id("Unknown").Op(":").Qual(lenientPkg, "RejectUnknown"))
+		}
+		if table.Left != nil {
+			fields = append(fields, jen.Id("Left").Op(":").Add(formsList(table.Left)))
 		}
 		f.Var().Id(fieldsVar(s)).Op("=").Qual(lenientPkg, "Fields").Values(fields...)
 	}
@@ -193,6 +196,37 @@ func fieldForms(s *Struct, f *Field, i int) lenient.AbsentForms {
 		forms |= lenient.Required
 	}
 	return forms
+}
+
+// fieldsTable is s's Fields as its generated code declares them (the
+// table its decoder and its misnamed_key rule read): each field's keys
+// (Spellings) and forms (fieldForms), its unknown-key mode, and Left
+// where a field's forms leave out values its code reads as the field left
+// out (lenient.Fields.Left).
+func fieldsTable(s *Struct) lenient.Fields {
+	var t lenient.Fields
+	if len(s.Fields) == 0 {
+		return t
+	}
+	t.Keys = make([][]string, len(s.Fields))
+	t.Forms = make([]lenient.AbsentForms, len(s.Fields))
+	left := make([]lenient.AbsentForms, len(s.Fields))
+	some := false
+	for i, fl := range s.Fields {
+		t.Keys[i] = fl.Spellings()
+		t.Forms[i] = fieldForms(s, fl, i)
+		if !isRequired(t.Forms[i]) {
+			left[i] = fl.Absent() &^ t.Forms[i]
+			some = some || left[i] != 0
+		}
+	}
+	if some {
+		t.Left = left
+	}
+	if s.RejectUnknown {
+		t.Unknown = lenient.RejectUnknown
+	}
+	return t
 }
 
 // isRequired reports whether Decoder.Missed names a field of forms
@@ -804,11 +838,12 @@ func renderRegistry(f *jen.File, m *Package, p lenient.Profile) error {
 		for _, def := range defs {
 			f.Const().Add(def)
 		}
+		rules, objects := rulesOf(t)
 		entry := jen.Dict{
 			jen.Id("Name"):        jen.Lit(t.Name),
 			jen.Id("InputSchema"): input,
 			jen.Id("Schemas"):     jen.Qual(lenientPkg, derive).Call(schemas...),
-			jen.Id("Rules"):       rulesCode(t.Name, Rules(t)),
+			jen.Id("Rules"):       rulesCode(t.Name, rules, objects),
 			jen.Id("Decode"):      jen.Qual(lenientPkg, "DecodeAs").Types(jen.Id(t.Input.Name)),
 		}
 		if t.Description != "" {
@@ -933,6 +968,7 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleEnumCase:       "RuleEnumCase",
 	lenient.RuleSecret:         "RuleSecret",
 	lenient.RuleNullText:       "RuleNullText",
+	lenient.RuleMisnamedKey:    "RuleMisnamedKey",
 }
 
 // stringLit renders s as a raw string literal when it can be one, so that

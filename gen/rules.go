@@ -29,16 +29,30 @@ import (
 // for a tool input that is itself recursive, its first level is plain and
 // the group starts at each field that reaches it again:
 // "children[](.children[])*.weight").
+//
+// Each object that takes unknown keys gets a misnamed_key rule, after
+// its value's other rules and before its fields', built from the
+// Fields its generated decoder reads it with (fieldsTable): the call its
+// decoder refuses for a key near a field left out, the rules refuse.
 func Rules(t *Tool) []lenient.Rule {
-	w := &ruleWalker{tool: t.Name, seen: map[*Struct]bool{}, grouped: map[*Struct]bool{}}
+	rules, _ := rulesOf(t)
+	return rules
+}
+
+// rulesOf is Rules, with the struct each misnamed_key rule's path (its
+// From and Path: "" for the arguments object) reads.
+func rulesOf(t *Tool) ([]lenient.Rule, map[string]*Struct) {
+	w := &ruleWalker{tool: t.Name, seen: map[*Struct]bool{}, grouped: map[*Struct]bool{}, objects: map[string]*Struct{}}
 	w.structFields(t.Input, "")
-	return w.rules
+	return w.rules, w.objects
 }
 
 type ruleWalker struct {
 	tool  string
 	rules []lenient.Rule
-	seen  map[*Struct]bool // structs on the current path
+	// objects are the structs of the misnamed_key rules, by path.
+	objects map[string]*Struct
+	seen    map[*Struct]bool // structs on the current path
 	// grouped are the recursive structs whose fields are being walked
 	// at a path with their group: every level of them.
 	grouped map[*Struct]bool
@@ -48,8 +62,11 @@ type ruleWalker struct {
 // from); its id is "<tool>.<idPath>.<what>".
 func (w *ruleWalker) add(p, idPath, what string, r lenient.Rule) {
 	r.ID = w.tool + "." + idPath + "." + what
+	if idPath == "" {
+		r.ID = w.tool + "." + what // the arguments object
+	}
 	r.Tools = []string{w.tool}
-	if plainName(p) {
+	if plainName(p) && r.Type != lenient.RuleMisnamedKey { // which takes a path only
 		r.From = p
 	} else {
 		r.Path = p
@@ -84,6 +101,7 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 	}
 	w.seen[s] = true
 	defer delete(w.seen, s)
+	w.misnamed(s, prefix)
 	for _, f := range s.Fields {
 		p := join(prefix, f.Name)
 		to := f.Name
@@ -114,6 +132,20 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 			w.add(p, p, "secret", lenient.Rule{Type: lenient.RuleSecret})
 		}
 		w.value(f.Type, p, f.Mode)
+	}
+}
+
+// misnamed gives the object at path p, of struct s, the misnamed_key
+// rule of its Fields, where it takes unknown keys and has an optional
+// field (lenient.Fields.MisnamedValue).
+func (w *ruleWalker) misnamed(s *Struct, p string) {
+	if s.RejectUnknown {
+		return
+	}
+	t := fieldsTable(s)
+	if v := t.MisnamedValue(); v != nil {
+		w.objects[p] = s
+		w.add(p, p, "misnamed_key", lenient.Rule{Type: lenient.RuleMisnamedKey, Value: v})
 	}
 }
 

@@ -1245,22 +1245,27 @@ func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) 
 // alone: a pointer without a default).
 func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
 	v = trimSpace(v)
-	if forms&(AbsentNull|AbsentEmpty) == AbsentNull|AbsentEmpty && NullText(v) {
-		// null as text, for a field that is not a string: null, which
-		// reads as the field left out.
-		if d.record {
+	left, nullText := leftOut(v, forms)
+	if left && d.record {
+		if nullText {
 			d.fix(name, FixNullText, v, nullJSON)
 			d.fix(name, FixAbsent, nullJSON, nil)
-		}
-		return true
-	}
-	if len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"' {
-		if d.record {
+		} else {
 			d.fix(name, FixAbsent, v, nil)
 		}
-		return true
 	}
-	return false
+	return left
+}
+
+// leftOut reports whether v, trimmed, is one of forms (null, ""), which
+// read as the member left out (Absent), and whether it is so as null
+// spelled as text: where forms has both, the field is not a string and
+// null is read, so the text "null" is null too.
+func leftOut(v []byte, forms AbsentForms) (left, nullText bool) {
+	if forms&(AbsentNull|AbsentEmpty) == AbsentNull|AbsentEmpty && NullText(v) {
+		return true, true
+	}
+	return len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"', false
 }
 
 // Defaulted records that the absent member name was given its default,

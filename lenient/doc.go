@@ -128,3 +128,10 @@ const SupportPackageIsVersion10 = true
 // (Fast.AliasIn). Code generated for versions 5 to 10 still builds and
 // runs against this runtime.
 const SupportPackageIsVersion11 = true
+
+// SupportPackageIsVersion12 is referenced by generated code whose rule
+// tables refuse a misnamed key where its decoders do (FieldRules.Misnamed)
+// and whose Fields say which values read as a field left out where its
+// Forms do not (Fields.Left). Code generated for versions 5 to 11 still
+// builds and runs against this runtime.
+const SupportPackageIsVersion12 = true

@@ -44,19 +44,29 @@ type FieldRules struct {
 	// JSON reads JSON text of an array or object as the native value (a
 	// json_accept_both rule to "native").
 	JSON bool
+	// Misnamed is, for an object that takes unknown keys, the Fields its
+	// generated decoder reads it with: a misnamed_key rule refuses a key
+	// near a field it leaves out, as the decoder does (Fields.MisnamedValue;
+	// none where every field is required). Path "" is the arguments object.
+	Misnamed *Fields
 }
 
 // ToolRules returns tool's rule table from the rules of each of its
 // values, in order: for each, its aliases, then its null_text, absent, param_default,
-// enum_case, secret, type_coerce, unescape, value_alias, split, wrap and
-// json_accept_both rules. Each rule applies to tool alone and has the ID
-// "<tool>.<path>.<what>" (an alias rule's what is "alias.<key>").
+// enum_case, secret, type_coerce, unescape, value_alias, split, wrap,
+// json_accept_both and misnamed_key rules. Each rule applies to tool alone
+// and has the ID "<tool>.<path>.<what>" (an alias rule's what is
+// "alias.<key>"; the arguments object's misnamed_key rule's is
+// "<tool>.misnamed_key").
 func ToolRules(tool string, values []FieldRules) []Rule {
 	var rules []Rule
 	add := func(path, idPath, what string, r Rule) {
 		r.ID = tool + "." + idPath + "." + what
+		if idPath == "" {
+			r.ID = tool + "." + what
+		}
 		r.Tools = []string{tool}
-		if strings.ContainsAny(path, ".[]{}") {
+		if strings.ContainsAny(path, ".[]{}") || r.Type == RuleMisnamedKey {
 			r.Path = path
 		} else {
 			r.From = path
@@ -113,6 +123,11 @@ func ToolRules(tool string, values []FieldRules) []Rule {
 		}
 		if v.JSON {
 			add(p, p, "json", Rule{Type: RuleJSONAcceptBoth, To: "native"})
+		}
+		if v.Misnamed != nil {
+			if value := v.Misnamed.MisnamedValue(); value != nil {
+				add(p, p, "misnamed_key", Rule{Type: RuleMisnamedKey, Value: value})
+			}
 		}
 	}
 	return rules

@@ -46,6 +46,32 @@ func TestToolRules(t *testing.T) {
 	}
 }
 
+// TestToolRulesMisnamed: an object's Misnamed gives its misnamed_key
+// rule, last of its value's rules, at a path even for a single member name
+// (the rule takes no from); the arguments object's ID is
+// "<tool>.misnamed_key"; Fields whose fields are all required give none.
+func TestToolRulesMisnamed(t *testing.T) {
+	args := Fields{Keys: [][]string{{"url"}, {"style"}}, Forms: []AbsentForms{AbsentNull, AbsentEmpty}}
+	style := Fields{Keys: [][]string{{"style_id", "styleId"}, {"color"}}, Forms: []AbsentForms{0, Required}}
+	required := Fields{Keys: [][]string{{"id"}}, Forms: []AbsentForms{NullMissing}}
+	got := ToolRules("t", []FieldRules{
+		{Path: "", Misnamed: &args},
+		{Path: "style", Absent: AbsentEmpty, JSON: true, Misnamed: &style},
+		{Path: "items[]", Misnamed: &required},
+	})
+	tools := []string{"t"}
+	want := []Rule{
+		{ID: "t.misnamed_key", Tools: tools, Type: RuleMisnamedKey, Value: json.RawMessage(`["url","style"]`)},
+		{ID: "t.style.null_text", Tools: tools, Type: RuleNullText, From: "style"},
+		{ID: "t.style.absent", Tools: tools, Type: RuleAbsent, From: "style", Value: json.RawMessage(`[""]`)},
+		{ID: "t.style.json", Tools: tools, Type: RuleJSONAcceptBoth, From: "style", To: "native"},
+		{ID: "t.style.misnamed_key", Tools: tools, Type: RuleMisnamedKey, Path: "style", Value: json.RawMessage(`[["style_id","styleId"],{"keys":["color"],"required":true}]`)},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ToolRules:\n got %+v\nwant %+v", got, want)
+	}
+}
+
 // TestToolRulesVariants: Variants gives an alias rule for each spelling
 // of the member's name KeyVariants lists, before its other Aliases.
 func TestToolRulesVariants(t *testing.T) {

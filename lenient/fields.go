@@ -1,6 +1,10 @@
 package lenient
 
-import "github.com/normgen/normgen/internal/jsonwire"
+import (
+	"encoding/json"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+)
 
 // Required marks, in Fields.Forms, a field whose absence is a problem
 // (Decoder.Missed), as NullMissing does. Take and Absent ignore it.
@@ -24,6 +28,12 @@ type Fields struct {
 	// Unknown is the mode Unknown takes for any other key: RejectUnknown,
 	// or 0.
 	Unknown Mode
+	// Left holds, when not nil, each field's values that read as the field
+	// left out (AbsentNull, AbsentEmpty) where Forms does not hold them:
+	// a field whose generated code reads them itself (one with a default,
+	// a secret one). UnknownIn counts a field given only as such a value
+	// as left out, as the normalizer's absent rules remove it.
+	Left []AbsentForms
 }
 
 // Field returns the index, in f, of the field that the key of the current
@@ -82,8 +92,9 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 // has, as Field does: Unknown, with f's keys and mode; and then, where
 // Unknown ignored the key and it is a near spelling of one field
 // (nearField) that is not required and that the object leaves out (none
-// of its keys is given), it refuses the key naming the field
-// (KindMisnamed): "style_index: is not a known key; did you mean
+// of its keys is given, or each only as a value that reads as the field
+// left out: "" or null, by its forms and Left), it refuses the key naming
+// the field (KindMisnamed): "style_index: is not a known key; did you mean
 // style_id?". A required field left out is reported by Missed, naming the
 // key (Missing).
 func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
@@ -94,16 +105,51 @@ func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 	if j < 0 || f.Forms[j]&(Required|NullMissing) != 0 {
 		return
 	}
+	forms := f.Forms[j]
+	if f.Left != nil {
+		forms |= f.Left[j]
+	}
 	var o ObjectIter
 	o.Reset(it.data)
 	for o.Next() {
 		for _, k := range f.Keys[j] {
 			if string(o.Key) == k {
-				return // the field is given
+				if left, _ := leftOut(trimSpace(o.Value), forms); !left {
+					return // the field is given
+				}
 			}
 		}
 	}
 	d.FailKind(KindMisnamed, string(it.Key), nil, "is not a known key; did you mean "+f.Keys[j][0]+"?")
+}
+
+// MisnamedValue is the value of the normalizer's misnamed_key rule for
+// an object whose fields f describes (RuleMisnamedKey): each field's keys,
+// canonical name first, a lone key as a string, a required field's as
+// {"keys": [...], "required": true}. Nil where no field is optional (no
+// key is refused for a required one).
+func (f *Fields) MisnamedValue() json.RawMessage {
+	type required struct {
+		Keys     []string `json:"keys"`
+		Required bool     `json:"required"`
+	}
+	fields := make([]any, len(f.Keys))
+	optional := false
+	for i, keys := range f.Keys {
+		switch {
+		case f.Forms[i]&(Required|NullMissing) != 0:
+			fields[i] = required{keys, true}
+		case len(keys) == 1:
+			fields[i], optional = keys[0], true
+		default:
+			fields[i], optional = keys, true
+		}
+	}
+	if !optional {
+		return nil
+	}
+	v, _ := json.Marshal(fields)
+	return v
 }
 
 // NearField returns the index of the one field of keys (each field's

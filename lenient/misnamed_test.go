@@ -57,7 +57,8 @@ func TestNearKey(t *testing.T) {
 }
 
 // TestMisnamed: an unknown key near the spelling of one field the object
-// left out is refused naming that field (KindMisnamed), by Missed; where
+// left out (not given, or given as a value its forms read as left out)
+// is refused naming that field (KindMisnamed), by Missed; where
 // the field is given, where two fields are near it alike, and where it
 // resembles nothing, it is ignored as before; where the field is
 // required, its "is required" names the key instead. The fast path gives
@@ -76,7 +77,8 @@ func TestMisnamed(t *testing.T) {
 		{`{"thought":"t","uri":"x","style-index":1}`, `uri: is not a known key; did you mean url? [misnamed]; style-index: is not a known key; did you mean style_id? [misnamed]`},
 		{`{"thought":"t","uri":"x","url":"y"}`, `<nil>`},
 		{`{"uri":"x","thought":"t","url":"y"}`, `<nil>`},
-		{`{"thought":"t","url":null,"uri":"x"}`, `<nil>`},
+		{`{"thought":"t","url":null,"uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`}, // null reads as url left out
+		{`{"thought":"t","url":"","uri":"x"}`, `<nil>`},                                                   // "" is a url (no AbsentEmpty)
 		{`{"thought":"t","style_id":1,"style_index":3}`, `<nil>`},
 		{`{"thought":"t","reason":"x"}`, `<nil>`},
 		{`{"thought":"t","file_name":"x"}`, `<nil>`}, // a sibling of path's alias and of file_mode and file_size alike
@@ -110,6 +112,61 @@ func TestMisnamed(t *testing.T) {
 		if got := f.UnknownIn(k, &fields); got != skip {
 			t.Errorf("UnknownIn(%s) = %v, want %v", k, got, skip)
 		}
+	}
+}
+
+// TestMisnamedLeft: a field whose generated code reads its absent values
+// itself (a default, a secret: Forms holds none) is left out, for a key
+// near it, where it is given only as one of them, by Fields.Left, as the
+// normalizer's absent rule removes it; without Left, it is given.
+func TestMisnamedLeft(t *testing.T) {
+	left := Fields{
+		Keys:  [][]string{{"url"}, {"thought"}},
+		Forms: []AbsentForms{0, Required},
+		Left:  []AbsentForms{AbsentNull | AbsentEmpty, 0},
+	}
+	without := left
+	without.Left = nil
+	for _, c := range []struct {
+		fields    *Fields
+		doc, want string
+	}{
+		{&left, `{"thought":"t","url":"","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{&left, `{"thought":"t","url": null ,"uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{&left, `{"thought":"t","url":"null","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{&left, `{"thought":"t","url":"y","uri":"x"}`, `<nil>`},
+		{&without, `{"thought":"t","url":"","uri":"x"}`, `<nil>`},
+	} {
+		var d Decoder
+		if !d.Start([]byte(c.doc), false) {
+			t.Fatal("start")
+		}
+		var it ObjectIter
+		if !d.Object([]byte(c.doc), "", 0, &it) {
+			t.Fatal("object")
+		}
+		seen := make([]bool, len(c.fields.Keys))
+		for d.Next(&it) {
+			d.Field(&it, seen, c.fields)
+		}
+		if got := problems(d.Err()); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.doc, got, c.want)
+		}
+	}
+}
+
+// TestMisnamedValue: the value of an object's misnamed_key rule is its
+// Fields' keys, a required field's marked, and none where every field is
+// required.
+func TestMisnamedValue(t *testing.T) {
+	f := Fields{Keys: [][]string{{"url"}, {"path", "file_path"}, {"title"}, {"id"}}, Forms: []AbsentForms{AbsentNull, 0, Required, NullMissing}}
+	want := `["url",["path","file_path"],{"keys":["title"],"required":true},{"keys":["id"],"required":true}]`
+	if got := string(f.MisnamedValue()); got != want {
+		t.Errorf("MisnamedValue:\n got %s\nwant %s", got, want)
+	}
+	req := Fields{Keys: [][]string{{"title"}}, Forms: []AbsentForms{Required}}
+	if got := req.MisnamedValue(); got != nil {
+		t.Errorf("MisnamedValue of required fields only: %s, want nil", got)
 	}
 }
 

@@ -100,13 +100,26 @@ func misnamedKeys(v json.RawMessage) ([][]string, []bool, error) {
 }
 
 // refuseMisnamed returns the problems of out (the normalized arguments,
-// from args, whose root members are members) that rules find: each key of an object they look at that is none of its
-// fields' and is a near spelling of one field (lenient.NearField) none
-// of whose keys the object holds, in the generated decoders' words and
-// kind ("style_index: is not a known key; did you mean style_id?").
-func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Members) error {
+// from args, whose root members are members, by the rules applied) that
+// rules find: each key of an object they look at that is none of its
+// fields' and is a near spelling of one field (lenient.NearField) the
+// call left out, in the generated decoders' words and kind
+// ("style_index: is not a known key; did you mean style_id?"). A field is
+// left out where the object holds none of its keys in out, or holds it
+// only as a default applied gave it: the call did not send it, or sent it
+// as a value an absent rule removed ("", null), as the decoders read it.
+func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Members, applied []Applied) error {
 	if !mayBeMisnamed(rules, args, members) {
 		return nil
+	}
+	var filled map[string]bool // the paths of the defaults applied
+	for _, a := range applied {
+		if a.Type == lenient.RuleParamDefault {
+			if filled == nil {
+				filled = map[string]bool{}
+			}
+			filled[a.Param] = true
+		}
 	}
 	root := jsonnode.ParseValid(out)
 	var problems []lenient.Problem
@@ -123,7 +136,7 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 					continue
 				}
 				j := lenient.NearField(k, m.keys)
-				if j < 0 || m.required[j] || holdsField(n, m.keys[j]) {
+				if j < 0 || m.required[j] || holdsField(n, m.keys[j], w, filled) {
 					continue
 				}
 				problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindMisnamed,
@@ -172,10 +185,12 @@ func fieldOf(keys [][]string, key string) int {
 	return -1
 }
 
-// holdsField reports whether the object n holds one of a field's keys.
-func holdsField(n *jsonnode.Node, keys []string) bool {
+// holdsField reports whether the object n, at w, holds one of a field's
+// keys, with a value no default gave it (filled holds the paths of the
+// defaults applied).
+func holdsField(n *jsonnode.Node, keys []string, w where, filled map[string]bool) bool {
 	for _, k := range keys {
-		if n.Index(k) >= 0 {
+		if n.Index(k) >= 0 && (filled == nil || !filled[w.child(k)]) {
 			return true
 		}
 	}
@@ -197,5 +212,5 @@ func (n *Normalizer) Misnamed(tool string, args []byte) error {
 	if i := jsonwire.SkipSpace(args, 0); err != nil || i >= len(args) || args[i] != '{' {
 		return nil
 	}
-	return refuseMisnamed(rs.misnamed, args, args, &members)
+	return refuseMisnamed(rs.misnamed, args, args, &members, nil)
 }

@@ -74,6 +74,46 @@ func TestMisnamedKey(t *testing.T) {
 	}
 }
 
+// TestMisnamedKeyLeftOut: a field is left out, for a misnamed_key rule,
+// where the call sent a value an absent rule removed, and where it holds
+// only the value a default rule gave it, as the generated decoders read
+// the call as sent: a key near it is refused. A field the call sent keeps
+// a key near it passing, its default rule or not.
+func TestMisnamedKeyLeftOut(t *testing.T) {
+	rules, err := LoadRules(strings.NewReader(`[
+		{"id":"fetch-keys","tools":["fetch"],"type":"misnamed_key","value":["url","file_mode","style"]},
+		{"id":"fetch-style-keys","tools":["fetch"],"type":"misnamed_key","path":"items[]","value":["style_id","color"]},
+		{"id":"fetch-url-absent","tools":["fetch"],"type":"absent","from":"url","value":[null,""]},
+		{"id":"fetch-mode-default","tools":["fetch"],"type":"param_default","from":"file_mode","value":"r"},
+		{"id":"fetch-color-default","tools":["fetch"],"type":"param_default","path":"items[].color","value":"black"}
+	]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"url":null,"uri":"x"}`, `uri: is not a known key; did you mean url?`},
+		{`{"url":"","uri":"x"}`, `uri: is not a known key; did you mean url?`},
+		{`{"file_mod":"w"}`, `file_mod: is not a known key; did you mean file_mode?`},
+		{`{"items":[{"color":"red"},{"colour":"red"}]}`, `items[1].colour: is not a known key; did you mean color?`},
+		{`{"url":"u","uri":"x"}`, ``},
+		{`{"file_mode":"w","file_mod":"w"}`, ``},
+		{`{"items":[{"color":"red","colour":"red"}]}`, ``},
+	} {
+		_, _, err := n.NormalizeJSON("fetch", []byte(c.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}
+
 // TestMisnamedKeyRules: a misnamed_key rule is validated when loaded.
 func TestMisnamedKeyRules(t *testing.T) {
 	for _, c := range []struct{ rule, want string }{

@@ -426,7 +426,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 		n.stats.record(rs, c, tool, nil)
 		n.count(rs, c, nil)
 		if len(rs.misnamed) > 0 {
-			return args, nil, refuseMisnamed(rs.misnamed, args, args, &members)
+			return args, nil, refuseMisnamed(rs.misnamed, args, args, &members, nil)
 		}
 		return args, nil, nil
 	}
@@ -436,7 +436,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	n.count(rs, c, applied)
 	n.logFixes(rs, tool, applied)
 	if len(rs.misnamed) > 0 {
-		return out, applied, refuseMisnamed(rs.misnamed, out, args, &members)
+		return out, applied, refuseMisnamed(rs.misnamed, out, args, &members, applied)
 	}
 	return out, applied, nil
 }

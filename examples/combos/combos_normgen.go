@@ -10,7 +10,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -23,7 +23,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, {"table", "table_name", "tableName", "table-name", "TableName"}, {"limit", "max_rows", "maxRows", "max-rows", "MaxRows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, {"table", "table_name", "tableName", "table-name", "TableName"}, {"limit", "max_rows", "maxRows", "max-rows", "MaxRows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
@@ -238,7 +238,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var copyInputFields = lenient.Fields{Keys: [][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}}
+var copyInputFields = lenient.Fields{Keys: [][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CopyInput) UnmarshalJSON(data []byte) error {
@@ -485,7 +485,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s", "timeoutS", "timeout-s", "TimeoutS"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}}
+var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s", "timeoutS", "timeout-s", "TimeoutS"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}, Left: []lenient.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
@@ -624,7 +624,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}}
+var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
@@ -800,7 +800,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var retryFields = lenient.Fields{Keys: [][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}, Forms: []lenient.AbsentForms{0, 0}}
+var retryFields = lenient.Fields{Keys: [][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}, Forms: []lenient.AbsentForms{0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Retry) UnmarshalJSON(data []byte) error {
@@ -939,7 +939,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var notifyFields = lenient.Fields{Keys: [][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}, Forms: []lenient.AbsentForms{0, 0}}
+var notifyFields = lenient.Fields{Keys: [][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}, Forms: []lenient.AbsentForms{0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Notify) UnmarshalJSON(data []byte) error {
@@ -1052,7 +1052,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var limitsFields = lenient.Fields{Keys: [][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}, Forms: []lenient.AbsentForms{0, 0}}
+var limitsFields = lenient.Fields{Keys: [][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}, Forms: []lenient.AbsentForms{0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Limits) UnmarshalJSON(data []byte) error {
@@ -1165,7 +1165,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var ticketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var ticketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown, Left: []lenient.AbsentForms{0, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *TicketInput) UnmarshalJSON(data []byte) error {
@@ -1383,7 +1383,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var resizeInputFields = lenient.Fields{Keys: [][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
+var resizeInputFields = lenient.Fields{Keys: [][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ResizeInput) UnmarshalJSON(data []byte) error {
@@ -1761,7 +1761,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var issueFilterFields = lenient.Fields{Keys: [][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var issueFilterFields = lenient.Fields{Keys: [][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *IssueFilter) UnmarshalJSON(data []byte) error {
@@ -2009,6 +2009,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(copyInputSchema),
 			Name:        "copy_files",
 			Rules: lenient.ToolRules("copy_files", []lenient.FieldRules{
+				{Path: "", Misnamed: &copyInputFields},
 				{Path: "op", Aliases: []string{"operation", "action"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"copy"`), EnumCase: json.RawMessage(`["copy","move"]`), ValueAlias: json.RawMessage(`{"cp":"copy","mv":"move"}`)},
 				{Path: "sources", Aliases: []string{"src", "from"}, Wrap: true, JSON: true},
 				{Path: "dest", Aliases: []string{"to", "target"}},
@@ -2040,6 +2041,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(resizeInputSchema),
 			Name:        "resize_image",
 			Rules: lenient.ToolRules("resize_image", []lenient.FieldRules{
+				{Path: "", Misnamed: &resizeInputFields},
 				{Path: "width", Aliases: []string{"w"}, Coerce: "uint"},
 				{Path: "height", Aliases: []string{"h"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0`), Coerce: "uint"},
 				{Path: "scale", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "float"},
@@ -2057,19 +2059,20 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pipelineInputSchema),
 			Name:        "run_pipeline",
 			Rules: lenient.ToolRules("run_pipeline", []lenient.FieldRules{
+				{Path: "", Misnamed: &pipelineInputFields},
 				{Path: "steps", Aliases: []string{"stages"}, JSON: true},
-				{Path: "steps[]", JSON: true},
+				{Path: "steps[]", JSON: true, Misnamed: &stepFields},
 				{Path: "steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
 				{Path: "steps[].kind", Aliases: []string{"type"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","http"]`)},
 				{Path: "steps[].cmd", Aliases: []string{"command", "run"}},
 				{Path: "steps[].retries", Aliases: []string{"tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
-				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
 				{Path: "retry.attempts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "retry.backoff_ms", Aliases: []string{"backoff", "backoffMs", "backoff-ms", "BackoffMs"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "notify", Aliases: []string{"notification"}, Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "notify", Aliases: []string{"notification"}, Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &notifyFields},
 				{Path: "notify.channel", Aliases: []string{"room"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"#ops"`)},
 				{Path: "notify.on_failure", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "limits", Absent: lenient.AbsentNull},
+				{Path: "limits", Absent: lenient.AbsentNull, Misnamed: &limitsFields},
 				{Path: "limits.cpu", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1.5`), Coerce: "float"},
 				{Path: "limits.memory_mb", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`512`), Coerce: "int"},
 				{Path: "env", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -2086,6 +2089,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(queryInputSchema),
 			Name:        "run_query",
 			Rules: lenient.ToolRules("run_query", []lenient.FieldRules{
+				{Path: "", Misnamed: &queryInputFields},
 				{Path: "schema", Aliases: []string{"schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"public"`)},
 				{Path: "table", Aliases: []string{"table_name", "tableName", "table-name", "TableName"}},
 				{Path: "limit", Aliases: []string{"max_rows", "maxRows", "max-rows", "MaxRows"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
@@ -2100,9 +2104,11 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchIssuesInputSchema),
 			Name:        "search_issues",
 			Rules: lenient.ToolRules("search_issues", []lenient.FieldRules{
+				{Path: "", Misnamed: &searchIssuesInputFields},
 				{Path: "query", Aliases: []string{"q"}, Absent: lenient.AbsentNull},
 				{Path: "labels", Absent: lenient.AbsentNull, Split: json.RawMessage(`","`), JSON: true},
 				{Path: "filter", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "filter(.all[]|.any[]|.not)*", Misnamed: &issueFilterFields},
 				{Path: "filter(.all[]|.any[]|.not)*.field", Absent: lenient.AbsentNull, Default: json.RawMessage(`"state"`), EnumCase: json.RawMessage(`["state","author","label"]`)},
 				{Path: "filter(.all[]|.any[]|.not)*.equals", Aliases: []string{"eq"}, Absent: lenient.AbsentNull},
 				{Path: "filter(.all[]|.any[]|.not)*.min_votes", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},

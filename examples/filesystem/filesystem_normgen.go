@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
@@ -343,7 +343,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
@@ -787,7 +787,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"action", "type"}, {"params"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"action", "type"}, {"params"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
@@ -1141,13 +1141,14 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(batchOperationsInputSchema),
 			Name:        "batch_operations",
 			Rules: lenient.ToolRules("batch_operations", []lenient.FieldRules{
-				{Path: "pipeline_json", Aliases: []string{"pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, JSON: true},
+				{Path: "", Misnamed: &batchOperationsInputFields},
+				{Path: "pipeline_json", Aliases: []string{"pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, JSON: true, Misnamed: &pipelineFields},
 				{Path: "pipeline_json.name", Absent: lenient.AbsentNull},
 				{Path: "pipeline_json.steps", JSON: true},
-				{Path: "pipeline_json.steps[]", JSON: true},
+				{Path: "pipeline_json.steps[]", JSON: true, Misnamed: &stepFields},
 				{Path: "pipeline_json.steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
 				{Path: "pipeline_json.steps[].action", Aliases: []string{"type"}, EnumCase: json.RawMessage(`["read","write","copy","move","delete"]`), ValueAlias: json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`)},
-				{Path: "pipeline_json.steps[].params", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "pipeline_json.steps[].params", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &stepParamsFields},
 				{Path: "pipeline_json.steps[].params.path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, Absent: lenient.AbsentNull},
 				{Path: "pipeline_json.steps[].params.content", Aliases: []string{"text"}, Absent: lenient.AbsentNull},
 				{Path: "pipeline_json.steps[].params.source", Aliases: []string{"src", "from"}, Absent: lenient.AbsentNull},
@@ -1164,6 +1165,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(deleteFileInputSchema),
 			Name:        "delete_file",
 			Rules: lenient.ToolRules("delete_file", []lenient.FieldRules{
+				{Path: "", Misnamed: &deleteFileInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "permanent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
@@ -1177,6 +1179,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(editFileInputSchema),
 			Name:        "edit_file",
 			Rules: lenient.ToolRules("edit_file", []lenient.FieldRules{
+				{Path: "", Misnamed: &editFileInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}},
 				{Path: "new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}},
@@ -1193,6 +1196,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(listDirectoryInputSchema),
 			Name:        "list_directory",
 			Rules: lenient.ToolRules("list_directory", []lenient.FieldRules{
+				{Path: "", Misnamed: &listDirectoryInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}},
 				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
@@ -1204,6 +1208,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(multiEditInputSchema),
 			Name:        "multi_edit",
 			Rules: lenient.ToolRules("multi_edit", []lenient.FieldRules{
+				{Path: "", Misnamed: &multiEditInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "edits_json", Aliases: []string{"edits", "editsJson", "edits-json", "EditsJson"}, JSON: true},
 				{Path: "edits_json[]", JSON: true},
@@ -1220,6 +1225,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchFilesInputSchema),
 			Name:        "search_files",
 			Rules: lenient.ToolRules("search_files", []lenient.FieldRules{
+				{Path: "", Misnamed: &searchFilesInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}},
 				{Path: "pattern", Aliases: []string{"query", "regex"}},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},

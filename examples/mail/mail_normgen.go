@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var searchMailInputFields = lenient.Fields{Keys: [][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var searchMailInputFields = lenient.Fields{Keys: [][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}, Left: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
@@ -222,6 +222,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchMailInputSchema),
 			Name:        "search_mail",
 			Rules: lenient.ToolRules("search_mail", []lenient.FieldRules{
+				{Path: "", Misnamed: &searchMailInputFields},
 				{Path: "query", Aliases: []string{"q", "text"}, Absent: lenient.AbsentNull},
 				{Path: "from", Aliases: []string{"sender"}, Absent: lenient.AbsentNull},
 				{Path: "unread_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},

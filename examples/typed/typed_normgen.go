@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var addTaskInputFields = lenient.Fields{Keys: [][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var addTaskInputFields = lenient.Fields{Keys: [][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
@@ -192,6 +192,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(addTaskInputSchema),
 			Name:        "add_task",
 			Rules: lenient.ToolRules("add_task", []lenient.FieldRules{
+				{Path: "", Misnamed: &addTaskInputFields},
 				{Path: "title", Aliases: []string{"name", "text"}},
 				{Path: "priority", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "done", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -1429,7 +1429,7 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.Missed(seen[:], &corpusAnyFields)
 }
 
-var secretInputFields = lenient.Fields{Keys: [][]string{{"user"}, {"password"}, {"pin"}, {"db"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0}}
+var secretInputFields = lenient.Fields{Keys: [][]string{{"user"}, {"password"}, {"pin"}, {"db"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SecretInput) UnmarshalJSON(data []byte) error {
@@ -1870,6 +1870,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(secretInputSchema),
 			Name:        "secret_login",
 			Rules: lenient.ToolRules("secret_login", []lenient.FieldRules{
+				{Path: "", Misnamed: &secretInputFields},
 				{Path: "password", Secret: true},
 				{Path: "pin", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Secret: true, Coerce: "int"},
 				{Path: "db", Absent: lenient.AbsentEmpty, JSON: true},

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var loginInputFields = lenient.Fields{Keys: [][]string{{"user", "username"}, {"password"}, {"pin"}, {"db"}, {"limit"}, {"mode"}, {"tags"}, {"verbose"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var loginInputFields = lenient.Fields{Keys: [][]string{{"user", "username"}, {"password"}, {"pin"}, {"db"}, {"limit"}, {"mode"}, {"tags"}, {"verbose"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *LoginInput) UnmarshalJSON(data []byte) error {
@@ -328,6 +328,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(loginInputSchema),
 			Name:        "login",
 			Rules: lenient.ToolRules("login", []lenient.FieldRules{
+				{Path: "", Misnamed: &loginInputFields},
 				{Path: "user", Aliases: []string{"username"}},
 				{Path: "password", Secret: true},
 				{Path: "pin", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Secret: true, Coerce: "int"},

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -773,6 +773,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchSchema),
 			Name:        "search",
 			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "", Misnamed: &searchFields},
 				{Path: "owner", Absent: lenient.AbsentNull},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
@@ -803,11 +804,12 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(reviewSchema),
 			Name:        "submit_review",
 			Rules: lenient.ToolRules("submit_review", []lenient.FieldRules{
+				{Path: "", Misnamed: &reviewFields},
 				{Path: "pull_number", Variants: true, Coerce: "int"},
 				{Path: "commit_id", Variants: true},
 				{Path: "body", Absent: lenient.AbsentNull},
 				{Path: "comments", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "comments[]", JSON: true},
+				{Path: "comments[]", JSON: true, Misnamed: &reviewCommentFields},
 				{Path: "comments[].line", Coerce: "int"},
 				{Path: "comments[].start_line", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "comments[].side", Absent: lenient.AbsentNull},

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -6327,6 +6327,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(adcp4201Schema),
 			Name:        "adcp-4201",
 			Rules: lenient.ToolRules("adcp-4201", []lenient.FieldRules{
+				{Path: "", Misnamed: &adcp4201Fields},
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(adcp4201Schema, adcp4201SchemaOpenAIStrict, ""),
@@ -6337,6 +6338,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(basicMemory250Schema),
 			Name:        "basic-memory-250",
 			Rules: lenient.ToolRules("basic-memory-250", []lenient.FieldRules{
+				{Path: "", Misnamed: &basicMemory250Fields},
 				{Path: "depth", Absent: lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(basicMemory250Schema, basicMemory250SchemaOpenAIStrict, ""),
@@ -6359,7 +6361,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeAIMCP548Schema),
 			Name:        "claude-ai-mcp-548",
 			Rules: lenient.ToolRules("claude-ai-mcp-548", []lenient.FieldRules{
-				{Path: "params", JSON: true},
+				{Path: "params", JSON: true, Misnamed: &params548Fields},
 				{Path: "params.model", Absent: lenient.AbsentNull},
 				{Path: "params.prompt", Absent: lenient.AbsentNull},
 				{Path: "params.aspect_ratio", Variants: true, Absent: lenient.AbsentNull},
@@ -6372,6 +6374,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode12974Schema),
 			Name:        "claude-code-12974",
 			Rules: lenient.ToolRules("claude-code-12974", []lenient.FieldRules{
+				{Path: "", Misnamed: &claudeCode12974Fields},
 				{Path: "url", Absent: lenient.AbsentNull},
 				{Path: "start_creation_time", Variants: true, Absent: lenient.AbsentNull},
 				{Path: "end_creation_time", Variants: true, Absent: lenient.AbsentNull},
@@ -6384,7 +6387,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode15766Schema),
 			Name:        "claude-code-15766",
 			Rules: lenient.ToolRules("claude-code-15766", []lenient.FieldRules{
-				{Path: "parent", JSON: true},
+				{Path: "parent", JSON: true, Misnamed: &parent15766Fields},
 				{Path: "parent.database_id", Variants: true, Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode15766Schema, claudeCode15766SchemaOpenAIStrict, ""),
@@ -6395,7 +6398,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode18260Schema),
 			Name:        "claude-code-18260",
 			Rules: lenient.ToolRules("claude-code-18260", []lenient.FieldRules{
-				{Path: "parent", JSON: true},
+				{Path: "", Misnamed: &claudeCode18260Fields},
+				{Path: "parent", JSON: true, Misnamed: &parent18260Fields},
 				{Path: "parent.data_source_id", Variants: true, Absent: lenient.AbsentNull},
 				{Path: "properties", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
@@ -6429,6 +6433,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode2747Schema),
 			Name:        "claude-code-2747",
 			Rules: lenient.ToolRules("claude-code-2747", []lenient.FieldRules{
+				{Path: "", Misnamed: &claudeCode2747Fields},
 				{Path: "metadata", Absent: lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode2747Schema, "", ""),
@@ -6439,6 +6444,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode29104Schema),
 			Name:        "claude-code-29104",
 			Rules: lenient.ToolRules("claude-code-29104", []lenient.FieldRules{
+				{Path: "", Misnamed: &claudeCode29104Fields},
 				{Path: "completed", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode29104Schema, claudeCode29104SchemaOpenAIStrict, ""),
@@ -6450,7 +6456,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "claude-code-34520",
 			Rules: lenient.ToolRules("claude-code-34520", []lenient.FieldRules{
 				{Path: "tasks", JSON: true},
-				{Path: "tasks[]", JSON: true},
+				{Path: "tasks[]", JSON: true, Misnamed: &task34520Fields},
 				{Path: "tasks[].content", Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode34520Schema, claudeCode34520SchemaOpenAIStrict, ""),
@@ -6461,6 +6467,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
 			Rules: lenient.ToolRules("claude-code-5504", []lenient.FieldRules{
+				{Path: "", Misnamed: &claudeCode5504Fields},
 				{Path: "patch_content", Variants: true, Absent: lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(claudeCode5504Schema, "", ""),
@@ -6471,6 +6478,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode73137Schema),
 			Name:        "claude-code-73137",
 			Rules: lenient.ToolRules("claude-code-73137", []lenient.FieldRules{
+				{Path: "", Misnamed: &claudeCode73137Fields},
 				{Path: "loc", Absent: lenient.AbsentEmpty, JSON: true},
 				{Path: "loc[]", Coerce: "int"},
 				{Path: "label", Absent: lenient.AbsentEmpty, Coerce: "int"},
@@ -6675,6 +6683,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(cursor3614Schema),
 			Name:        "cursor-3614",
 			Rules: lenient.ToolRules("cursor-3614", []lenient.FieldRules{
+				{Path: "", Misnamed: &cursor3614Fields},
 				{Path: "active", Absent: lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.DerivedSchemas(cursor3614Schema, cursor3614SchemaOpenAIStrict, ""),
@@ -6685,6 +6694,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(dejaVu422Schema),
 			Name:        "deja-vu-422",
 			Rules: lenient.ToolRules("deja-vu-422", []lenient.FieldRules{
+				{Path: "", Misnamed: &dejaVu422Fields},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(dejaVu422Schema, dejaVu422SchemaOpenAIStrict, ""),
@@ -6695,7 +6705,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(fastMCP932Schema),
 			Name:        "fastmcp-932",
 			Rules: lenient.ToolRules("fastmcp-932", []lenient.FieldRules{
-				{Path: "user", JSON: true},
+				{Path: "user", JSON: true, Misnamed: &user932Fields},
 				{Path: "user.age", Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "user.is_active", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
@@ -6707,6 +6717,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(fixmap235Schema),
 			Name:        "fixmap-235",
 			Rules: lenient.ToolRules("fixmap-235", []lenient.FieldRules{
+				{Path: "", Misnamed: &fixmap235Fields},
 				{Path: "format", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
 			Schemas: lenient.DerivedSchemas(fixmap235Schema, fixmap235SchemaOpenAIStrict, ""),
@@ -6717,6 +6728,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(gitlabMCP380Schema),
 			Name:        "gitlab-mcp-380",
 			Rules: lenient.ToolRules("gitlab-mcp-380", []lenient.FieldRules{
+				{Path: "", Misnamed: &gitlabMCP380Fields},
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(gitlabMCP380Schema, gitlabMCP380SchemaOpenAIStrict, ""),
@@ -6727,6 +6739,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(gitNexus3261Schema),
 			Name:        "gitnexus-3261",
 			Rules: lenient.ToolRules("gitnexus-3261", []lenient.FieldRules{
+				{Path: "", Misnamed: &gitNexus3261Fields},
 				{Path: "direction", EnumCase: json.RawMessage(`["upstream","downstream"]`)},
 				{Path: "maxDepth", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
@@ -6758,6 +6771,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(hermesAgent100926Schema),
 			Name:        "hermes-agent-100926",
 			Rules: lenient.ToolRules("hermes-agent-100926", []lenient.FieldRules{
+				{Path: "", Misnamed: &hermesAgent100926Fields},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(hermesAgent100926Schema, hermesAgent100926SchemaOpenAIStrict, ""),
@@ -6768,6 +6782,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
 			Rules: lenient.ToolRules("langchain-mcp-adapters-277", []lenient.FieldRules{
+				{Path: "", Misnamed: &langchainMCPAdapters277Fields},
 				{Path: "resourceType", Variants: true},
 				{Path: "name", Absent: lenient.AbsentNull},
 				{Path: "namespace", Absent: lenient.AbsentNull},
@@ -6781,6 +6796,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(langflow8059Schema),
 			Name:        "langflow-8059",
 			Rules: lenient.ToolRules("langflow-8059", []lenient.FieldRules{
+				{Path: "", Misnamed: &langflow8059Fields},
 				{Path: "range", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(langflow8059Schema, langflow8059SchemaOpenAIStrict, ""),
@@ -6801,6 +6817,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(margince417Schema),
 			Name:        "margince-417",
 			Rules: lenient.ToolRules("margince-417", []lenient.FieldRules{
+				{Path: "", Misnamed: &margince417Fields},
 				{Path: "lifecycle", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
 			}),
 			Schemas: lenient.DerivedSchemas(margince417Schema, margince417SchemaOpenAIStrict, ""),
@@ -6811,6 +6828,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(mcpRemote319Schema),
 			Name:        "mcp-remote-319",
 			Rules: lenient.ToolRules("mcp-remote-319", []lenient.FieldRules{
+				{Path: "", Misnamed: &mcpRemote319Fields},
 				{Path: "target", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(mcpRemote319Schema, mcpRemote319SchemaOpenAIStrict, ""),
@@ -6821,6 +6839,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(mcpServerExcel473Schema),
 			Name:        "mcp-server-excel-473",
 			Rules: lenient.ToolRules("mcp-server-excel-473", []lenient.FieldRules{
+				{Path: "", Misnamed: &mcpServerExcel473Fields},
 				{Path: "chart_name", Variants: true},
 				{Path: "style_id", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
@@ -6832,6 +6851,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(mcpadapt38Schema),
 			Name:        "mcpadapt-38",
 			Rules: lenient.ToolRules("mcpadapt-38", []lenient.FieldRules{
+				{Path: "", Misnamed: &mcpadapt38Fields},
 				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "maxResults", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
@@ -6843,6 +6863,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(nemoAgentToolkit1507Schema),
 			Name:        "nemo-agent-toolkit-1507",
 			Rules: lenient.ToolRules("nemo-agent-toolkit-1507", []lenient.FieldRules{
+				{Path: "", Misnamed: &nemoAgentToolkit1507Fields},
 				{Path: "cursor", Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(nemoAgentToolkit1507Schema, nemoAgentToolkit1507SchemaOpenAIStrict, ""),
@@ -6853,6 +6874,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
 			Rules: lenient.ToolRules("nteract-1678", []lenient.FieldRules{
+				{Path: "", Misnamed: &nteract1678Fields},
 				{Path: "and_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenient.DerivedSchemas(nteract1678Schema, nteract1678SchemaOpenAIStrict, ""),
@@ -6874,6 +6896,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
 			Rules: lenient.ToolRules("opencode-1328", []lenient.FieldRules{
+				{Path: "", Misnamed: &opencode1328Fields},
 				{Path: "filePath", Variants: true},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
@@ -6886,6 +6909,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(opencode1328OffsetSchema),
 			Name:        "opencode-1328-offset",
 			Rules: lenient.ToolRules("opencode-1328-offset", []lenient.FieldRules{
+				{Path: "", Misnamed: &opencode1328OffsetFields},
 				{Path: "filePath", Variants: true},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
@@ -6898,6 +6922,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(openHandsSDK1085Schema),
 			Name:        "openhands-sdk-1085",
 			Rules: lenient.ToolRules("openhands-sdk-1085", []lenient.FieldRules{
+				{Path: "", Misnamed: &openHandsSDK1085Fields},
 				{Path: "line_number", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "lines_after", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
@@ -6920,6 +6945,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(performanceMonitor3870Schema),
 			Name:        "performancemonitor-3870",
 			Rules: lenient.ToolRules("performancemonitor-3870", []lenient.FieldRules{
+				{Path: "", Misnamed: &performanceMonitor3870Fields},
 				{Path: "server_name", Variants: true},
 				{Path: "hours_back", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
@@ -6931,6 +6957,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(picoclaw400Schema),
 			Name:        "picoclaw-400",
 			Rules: lenient.ToolRules("picoclaw-400", []lenient.FieldRules{
+				{Path: "", Misnamed: &picoclaw400Fields},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(picoclaw400Schema, picoclaw400SchemaOpenAIStrict, ""),
@@ -6941,6 +6968,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(qwenCode4966DepthSchema),
 			Name:        "qwen-code-4966-depth",
 			Rules: lenient.ToolRules("qwen-code-4966-depth", []lenient.FieldRules{
+				{Path: "", Misnamed: &qwenCode4966DepthFields},
 				{Path: "depth", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(qwenCode4966DepthSchema, qwenCode4966DepthSchemaOpenAIStrict, ""),
@@ -6951,6 +6979,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(qwenCode4966TimeSchema),
 			Name:        "qwen-code-4966-time",
 			Rules: lenient.ToolRules("qwen-code-4966-time", []lenient.FieldRules{
+				{Path: "", Misnamed: &qwenCode4966TimeFields},
 				{Path: "time", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 			}),
 			Schemas: lenient.DerivedSchemas(qwenCode4966TimeSchema, qwenCode4966TimeSchemaOpenAIStrict, ""),
@@ -6961,6 +6990,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(servers2905Schema),
 			Name:        "servers-2905",
 			Rules: lenient.ToolRules("servers-2905", []lenient.FieldRules{
+				{Path: "", Misnamed: &servers2905Fields},
 				{Path: "nextThoughtNeeded", Variants: true, Coerce: "bool"},
 				{Path: "thoughtNumber", Variants: true, Coerce: "int"},
 				{Path: "totalThoughts", Variants: true, Coerce: "int"},
@@ -6974,6 +7004,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319LoneLabelSchema),
 			Name:        "sonetto-319-lone-label",
 			Rules: lenient.ToolRules("sonetto-319-lone-label", []lenient.FieldRules{
+				{Path: "", Misnamed: &sonetto319LoneLabelFields},
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(sonetto319LoneLabelSchema, sonetto319LoneLabelSchemaOpenAIStrict, ""),
@@ -6995,6 +7026,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319PythonListSchema),
 			Name:        "sonetto-319-python-list",
 			Rules: lenient.ToolRules("sonetto-319-python-list", []lenient.FieldRules{
+				{Path: "", Misnamed: &sonetto319PythonListFields},
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(sonetto319PythonListSchema, sonetto319PythonListSchemaOpenAIStrict, ""),
@@ -7046,6 +7078,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(vmlx47Schema),
 			Name:        "vmlx-47",
 			Rules: lenient.ToolRules("vmlx-47", []lenient.FieldRules{
+				{Path: "", Misnamed: &vmlx47Fields},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(vmlx47Schema, vmlx47SchemaOpenAIStrict, ""),
@@ -7056,6 +7089,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(weKnora2955Schema),
 			Name:        "weknora-2955",
 			Rules: lenient.ToolRules("weknora-2955", []lenient.FieldRules{
+				{Path: "", Misnamed: &weKnora2955Fields},
 				{Path: "args", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 			}),
 			Schemas: lenient.DerivedSchemas(weKnora2955Schema, weKnora2955SchemaOpenAIStrict, ""),
@@ -7066,7 +7100,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(zammadMCP201Schema),
 			Name:        "zammad-mcp-201",
 			Rules: lenient.ToolRules("zammad-mcp-201", []lenient.FieldRules{
-				{Path: "params", JSON: true},
+				{Path: "params", JSON: true, Misnamed: &params201Fields},
 				{Path: "params.response_format", Variants: true, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
 			Schemas: lenient.DerivedSchemas(zammadMCP201Schema, zammadMCP201SchemaOpenAIStrict, ""),

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -180,6 +180,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
 			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "", Misnamed: &searchInputFields},
 				{Path: "owner", Absent: lenient.AbsentNull},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},

@@ -11,7 +11,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -5738,7 +5738,7 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-var partFields = lenient.Fields{Keys: [][]string{{"id"}, {"qty"}, {"name"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}}
+var partFields = lenient.Fields{Keys: [][]string{{"id"}, {"qty"}, {"name"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}, Left: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Part) UnmarshalJSON(data []byte) error {
@@ -5845,7 +5845,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var optsFields = lenient.Fields{Keys: [][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}, Forms: []lenient.AbsentForms{0, 0, 0, 0}}
+var optsFields = lenient.Fields{Keys: [][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}, Forms: []lenient.AbsentForms{0, 0, 0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Opts) UnmarshalJSON(data []byte) error {
@@ -5999,7 +5999,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var defaultsInputFields = lenient.Fields{Keys: [][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var defaultsInputFields = lenient.Fields{Keys: [][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DefaultsInput) UnmarshalJSON(data []byte) error {
@@ -7126,7 +7126,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var reportInputFields = lenient.Fields{Keys: [][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i", "intV", "int-v", "IntV"}, {"i8", "i8_v", "i8V", "i8-v", "I8V"}, {"u", "uint_v", "uintV", "uint-v", "UintV"}, {"u64", "u64_v", "u64V", "u64-v", "U64V"}, {"f", "float_v", "floatV", "float-v", "FloatV"}, {"f64", "f64_v", "f64V", "f64-v", "F64V"}, {"b", "bool_v", "boolV", "bool-v", "BoolV"}, {"sb", "sb_v", "sbV", "sb-v", "SbV"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in", "pIn", "p-in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v", "unV", "un-v", "UnV"}, {"ss", "s_s", "sS", "s-s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v", "dpsV", "dps-v", "DpsV"}, {"da", "da_v", "daV", "da-v", "DaV"}, {"opts", "options"}, {"pmap", "p_map", "pMap", "p-map"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var reportInputFields = lenient.Fields{Keys: [][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i", "intV", "int-v", "IntV"}, {"i8", "i8_v", "i8V", "i8-v", "I8V"}, {"u", "uint_v", "uintV", "uint-v", "UintV"}, {"u64", "u64_v", "u64V", "u64-v", "U64V"}, {"f", "float_v", "floatV", "float-v", "FloatV"}, {"f64", "f64_v", "f64V", "f64-v", "F64V"}, {"b", "bool_v", "boolV", "bool-v", "BoolV"}, {"sb", "sb_v", "sbV", "sb-v", "SbV"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in", "pIn", "p-in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v", "unV", "un-v", "UnV"}, {"ss", "s_s", "sS", "s-s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v", "dpsV", "dps-v", "DpsV"}, {"da", "da_v", "daV", "da-v", "DaV"}, {"opts", "options"}, {"pmap", "p_map", "pMap", "p-map"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ReportInput) UnmarshalJSON(data []byte) error {
@@ -7740,7 +7740,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var reportPathsFields = lenient.Fields{Keys: [][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
+var reportPathsFields = lenient.Fields{Keys: [][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}, Left: []lenient.AbsentForms{0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ReportPaths) UnmarshalJSON(data []byte) error {
@@ -7927,7 +7927,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var closedReportFields = lenient.Fields{Keys: [][]string{{"a", "aa"}, {"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown}
+var closedReportFields = lenient.Fields{Keys: [][]string{{"a", "aa"}, {"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown, Left: []lenient.AbsentForms{0, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClosedReport) UnmarshalJSON(data []byte) error {
@@ -8049,6 +8049,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(boundsInputSchema),
 			Name:        "bounds",
 			Rules: lenient.ToolRules("bounds", []lenient.FieldRules{
+				{Path: "", Misnamed: &boundsInputFields},
 				{Path: "a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
@@ -8091,6 +8092,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(containersInputSchema),
 			Name:        "containers",
 			Rules: lenient.ToolRules("containers", []lenient.FieldRules{
+				{Path: "", Misnamed: &containersInputFields},
 				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "counts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "counts{}", Coerce: "int"},
@@ -8107,14 +8109,14 @@ func NormgenTools() []lenient.Tool {
 				{Path: "sss[][]", JSON: true},
 				{Path: "sss[][][]", Coerce: "int"},
 				{Path: "ms", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "ms{}", JSON: true},
+				{Path: "ms{}", JSON: true, Misnamed: &innerFields},
 				{Path: "ms{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "ms{}.s", Absent: lenient.AbsentNull},
 				{Path: "ms{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "ms{}.xs[]", Coerce: "uint"},
 				{Path: "ms{}.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "mps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mps{}", JSON: true},
+				{Path: "mps{}", JSON: true, Misnamed: &innerFields},
 				{Path: "mps{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "mps{}.s", Absent: lenient.AbsentNull},
 				{Path: "mps{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8131,13 +8133,13 @@ func NormgenTools() []lenient.Tool {
 				{Path: "psl", Absent: lenient.AbsentEmpty, JSON: true},
 				{Path: "psl[]", Coerce: "int"},
 				{Path: "pmap", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "pin", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "pin", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
 				{Path: "pin.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "pin.s", Absent: lenient.AbsentNull},
 				{Path: "pin.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "pin.xs[]", Coerce: "uint"},
 				{Path: "pin.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "in", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "in", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
 				{Path: "in.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "in.s", Absent: lenient.AbsentNull},
 				{Path: "in.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8146,7 +8148,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "sps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "sps[]", Coerce: "int"},
 				{Path: "spi", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "spi[]", JSON: true},
+				{Path: "spi[]", JSON: true, Misnamed: &innerFields},
 				{Path: "spi[].n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "spi[].s", Absent: lenient.AbsentNull},
 				{Path: "spi[].xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8162,7 +8164,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "sm[]", JSON: true},
 				{Path: "stra", Absent: lenient.AbsentNull},
 				{Path: "stra[]", Coerce: "int_literal"},
-				{Path: "stro", Absent: lenient.AbsentNull},
+				{Path: "stro", Absent: lenient.AbsentNull, Misnamed: &innerFields},
 				{Path: "stro.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "stro.s", Absent: lenient.AbsentNull},
 				{Path: "stro.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8170,29 +8172,29 @@ func NormgenTools() []lenient.Tool {
 				{Path: "stro.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "strm", Absent: lenient.AbsentNull},
 				{Path: "strm{}", Coerce: "int_literal"},
-				{Path: "mid", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mid.leaf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mid", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &midFields},
+				{Path: "mid.leaf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
 				{Path: "mid.leaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mid.pleaf", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "mid.pleaf", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
 				{Path: "mid.pleaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "mid.map", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mid.map{}", JSON: true},
+				{Path: "mid.map{}", JSON: true, Misnamed: &leafFields},
 				{Path: "mid.map{}.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "mids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mids[]", JSON: true},
-				{Path: "mids[].leaf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mids[]", JSON: true, Misnamed: &midFields},
+				{Path: "mids[].leaf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
 				{Path: "mids[].leaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mids[].pleaf", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "mids[].pleaf", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
 				{Path: "mids[].pleaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "mids[].map", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mids[].map{}", JSON: true},
+				{Path: "mids[].map{}", JSON: true, Misnamed: &leafFields},
 				{Path: "mids[].map{}.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "deep", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "deep{}", JSON: true},
 				{Path: "deep{}[]", JSON: true},
-				{Path: "deep{}[]{}", JSON: true},
+				{Path: "deep{}[]{}", JSON: true, Misnamed: &leafFields},
 				{Path: "deep{}[]{}.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "bnd", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "bnd", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &boundsInputFields},
 				{Path: "bnd.a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "bnd.b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "bnd.c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
@@ -8216,7 +8218,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "bnd.pits", Absent: lenient.AbsentEmpty, JSON: true},
 				{Path: "bnd.pits[]", Coerce: "int"},
 				{Path: "bnds", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "bnds[]", JSON: true},
+				{Path: "bnds[]", JSON: true, Misnamed: &boundsInputFields},
 				{Path: "bnds[].a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "bnds[].b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "bnds[].c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
@@ -8248,6 +8250,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(deepInputSchema),
 			Name:        "deep",
 			Rules: lenient.ToolRules("deep", []lenient.FieldRules{
+				{Path: "", Misnamed: &deepInputFields},
 				{Path: "d63", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "d63[]", JSON: true},
 				{Path: "d63[][]", JSON: true},
@@ -8387,6 +8390,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(defaultsInputSchema),
 			Name:        "defaults",
 			Rules: lenient.ToolRules("defaults", []lenient.FieldRules{
+				{Path: "", Misnamed: &defaultsInputFields},
 				{Path: "req", Aliases: []string{"r", "required"}},
 				{Path: "req_i", Variants: true, Coerce: "int"},
 				{Path: "ds", Absent: lenient.AbsentNull, Default: json.RawMessage(`"x"`)},
@@ -8395,18 +8399,18 @@ func NormgenTools() []lenient.Tool {
 				{Path: "du", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`255`), Coerce: "uint"},
 				{Path: "df", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1.5`), Coerce: "float"},
 				{Path: "dm", Absent: lenient.AbsentNull, Default: json.RawMessage(`"m"`)},
-				{Path: "opts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "opts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &optsFields},
 				{Path: "opts.level", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
 				{Path: "opts.ratio", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
 				{Path: "opts.verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
 				{Path: "opts.label", Absent: lenient.AbsentNull, Default: json.RawMessage(`"lbl"`)},
-				{Path: "popts", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "popts", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &optsFields},
 				{Path: "popts.level", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
 				{Path: "popts.ratio", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
 				{Path: "popts.verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
 				{Path: "popts.label", Absent: lenient.AbsentNull, Default: json.RawMessage(`"lbl"`)},
 				{Path: "parts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "parts[]", JSON: true},
+				{Path: "parts[]", JSON: true, Misnamed: &partFields},
 				{Path: "parts[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"part-{{index}}"`)},
 				{Path: "parts[].qty", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
 				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
@@ -8419,6 +8423,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(oddInputSchema),
 			Name:        "odd",
 			Rules: lenient.ToolRules("odd", []lenient.FieldRules{
+				{Path: "", Misnamed: &oddInputFields},
 				{Path: "psp", Absent: lenient.AbsentEmpty, JSON: true},
 				{Path: "psp[]", Coerce: "int"},
 				{Path: "sps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8428,7 +8433,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "mps{}", JSON: true},
 				{Path: "mps{}[]", Coerce: "int"},
 				{Path: "pmp", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "pmp{}", JSON: true},
+				{Path: "pmp{}", JSON: true, Misnamed: &innerFields},
 				{Path: "pmp{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "pmp{}.s", Absent: lenient.AbsentNull},
 				{Path: "pmp{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8438,12 +8443,12 @@ func NormgenTools() []lenient.Tool {
 				{Path: "n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "n{}", JSON: true},
 				{Path: "al", Absent: lenient.AbsentNull},
-				{Path: "emb", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "emb", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &embFields},
 				{Path: "emb.b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "str", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "msp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "msp{}", JSON: true},
-				{Path: "msp{}[]", JSON: true},
+				{Path: "msp{}[]", JSON: true, Misnamed: &innerFields},
 				{Path: "msp{}[].n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "msp{}[].s", Absent: lenient.AbsentNull},
 				{Path: "msp{}[].xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8451,7 +8456,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "msp{}[].f", Absent: lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "smp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "smp[]", JSON: true},
-				{Path: "smp[]{}", JSON: true},
+				{Path: "smp[]{}", JSON: true, Misnamed: &innerFields},
 				{Path: "smp[]{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "smp[]{}.s", Absent: lenient.AbsentNull},
 				{Path: "smp[]{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8466,7 +8471,8 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(rawHolderSchema),
 			Name:        "raw",
 			Rules: lenient.ToolRules("raw", []lenient.FieldRules{
-				{Path: "inner", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "", Misnamed: &rawHolderFields},
+				{Path: "inner", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
 				{Path: "inner.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "inner.s", Absent: lenient.AbsentNull},
 				{Path: "inner.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8481,6 +8487,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(reportInputSchema),
 			Name:        "report",
 			Rules: lenient.ToolRules("report", []lenient.FieldRules{
+				{Path: "", Misnamed: &reportInputFields},
 				{Path: "id", Aliases: []string{"ident", "the id"}, Absent: lenient.AbsentNull},
 				{Path: "lvl", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`-3`), Coerce: "int"},
 				{Path: "s", Aliases: []string{"str", "old s"}, Absent: lenient.AbsentNull},
@@ -8498,13 +8505,13 @@ func NormgenTools() []lenient.Tool {
 				{Path: "a b[]", Coerce: "int"},
 				{Path: "a-b", Aliases: []string{"mp", "a_b", "aB"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "a-b{}", Coerce: "int"},
-				{Path: "x 0", Aliases: []string{"inner"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "x 0", Aliases: []string{"inner"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
 				{Path: "x 0.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "x 0.s", Absent: lenient.AbsentNull},
 				{Path: "x 0.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "x 0.xs[]", Coerce: "uint"},
 				{Path: "x 0.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "pin", Aliases: []string{"p_in", "pIn", "p-in"}, Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "pin", Aliases: []string{"p_in", "pIn", "p-in"}, Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
 				{Path: "pin.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "pin.s", Absent: lenient.AbsentNull},
 				{Path: "pin.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -8528,7 +8535,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "dpb", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
 				{Path: "dps", Aliases: []string{"dps_v", "dpsV", "dps-v", "DpsV"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"m"`)},
 				{Path: "da", Aliases: []string{"da_v", "daV", "da-v", "DaV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`5`), Coerce: "int"},
-				{Path: "opts", Aliases: []string{"options"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "opts", Aliases: []string{"options"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &optsFields},
 				{Path: "opts.level", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
 				{Path: "opts.ratio", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
 				{Path: "opts.verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
@@ -8543,6 +8550,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(reportPathsSchema),
 			Name:        "report_paths",
 			Rules: []lenient.Rule{
+				{ID: "report_paths.misnamed_key", Tools: []string{"report_paths"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`[["i.v","i[0]","i{}"],["x[0]","a.b"],{"keys":["m{}","m.m"],"required":true},"s]l","b.b","f[]"]`)},
 				{ID: "report_paths.[\"i.v\"].alias.i[0]", Path: "[\"i[0]\"]", To: "[\"i.v\"]", Tools: []string{"report_paths"}, Type: lenient.RuleParamAlias},
 				{ID: "report_paths.[\"i.v\"].alias.i{}", Path: "[\"i{}\"]", To: "[\"i.v\"]", Tools: []string{"report_paths"}, Type: lenient.RuleParamAlias},
 				{ID: "report_paths.[\"i.v\"].null_text", Path: "[\"i.v\"]", Tools: []string{"report_paths"}, Type: lenient.RuleNullText},
@@ -8552,6 +8560,7 @@ func NormgenTools() []lenient.Tool {
 				{ID: "report_paths.[\"x[0]\"].null_text", Path: "[\"x[0]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleNullText},
 				{ID: "report_paths.[\"x[0]\"].absent", Path: "[\"x[0]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
 				{ID: "report_paths.[\"x[0]\"].json", Path: "[\"x[0]\"]", To: "native", Tools: []string{"report_paths"}, Type: lenient.RuleJSONAcceptBoth},
+				{ID: "report_paths.[\"x[0]\"].misnamed_key", Path: "[\"x[0]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`["n","s","xs","f"]`)},
 				{ID: "report_paths.[\"x[0]\"].n.null_text", Path: "[\"x[0]\"].n", Tools: []string{"report_paths"}, Type: lenient.RuleNullText},
 				{ID: "report_paths.[\"x[0]\"].n.absent", Path: "[\"x[0]\"].n", Tools: []string{"report_paths"}, Type: lenient.RuleAbsent, Value: json.RawMessage(`[null,""]`)},
 				{CoerceTo: "int", ID: "report_paths.[\"x[0]\"].n.coerce", Path: "[\"x[0]\"].n", Tools: []string{"report_paths"}, Type: lenient.RuleTypeCoerce},
@@ -8587,6 +8596,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(scalarsInputSchema),
 			Name:        "scalars",
 			Rules: lenient.ToolRules("scalars", []lenient.FieldRules{
+				{Path: "", Misnamed: &scalarsInputFields},
 				{Path: "s", Absent: lenient.AbsentNull},
 				{Path: "b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "pb", Absent: lenient.AbsentEmpty, Coerce: "bool"},

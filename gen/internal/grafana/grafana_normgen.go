@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var intParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}}
+var intParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *IntParams) UnmarshalJSON(data []byte) error {
@@ -1527,6 +1527,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(allIntTypesParamsSchema),
 			Name:        "all_int_types",
 			Rules: lenient.ToolRules("all_int_types", []lenient.FieldRules{
+				{Path: "", Misnamed: &allIntTypesParamsFields},
 				{Path: "int8Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "int16Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "int32Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
@@ -1547,6 +1548,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(embeddedParamsSchema),
 			Name:        "embedded",
 			Rules: lenient.ToolRules("embedded", []lenient.FieldRules{
+				{Path: "", Misnamed: &embeddedParamsFields},
 				{Path: "embeddedCount", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.SharedSchemas(embeddedParamsSchema, embeddedParamsSchemaOpenAIStrict, ""),
@@ -1565,6 +1567,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(investigationParamsSchema),
 			Name:        "find_error_pattern_logs",
 			Rules: lenient.ToolRules("find_error_pattern_logs", []lenient.FieldRules{
+				{Path: "", Misnamed: &investigationParamsFields},
 				{Path: "start", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "date_time"},
 				{Path: "end", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "date_time"},
 			}),
@@ -1576,6 +1579,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(floatParamsSchema),
 			Name:        "floats",
 			Rules: lenient.ToolRules("floats", []lenient.FieldRules{
+				{Path: "", Misnamed: &floatParamsFields},
 				{Path: "price", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "rating", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
@@ -1588,9 +1592,10 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(panelImageParamsSchema),
 			Name:        "get_panel_image",
 			Rules: lenient.ToolRules("get_panel_image", []lenient.FieldRules{
+				{Path: "", Misnamed: &panelImageParamsFields},
 				{Path: "dashboardUid", Variants: true, Absent: lenient.AbsentNull},
 				{Path: "panelId", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "timeRange", Variants: true, Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "timeRange", Variants: true, Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &timeRangeFields},
 				{Path: "timeRange.from", Absent: lenient.AbsentNull},
 				{Path: "timeRange.to", Absent: lenient.AbsentNull},
 				{Path: "variables", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
@@ -1603,6 +1608,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(intParamsSchema),
 			Name:        "int_params",
 			Rules: lenient.ToolRules("int_params", []lenient.FieldRules{
+				{Path: "", Misnamed: &intParamsFields},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "optionalInt", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
@@ -1615,6 +1621,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(largeIntParamsSchema),
 			Name:        "large_ints",
 			Rules: lenient.ToolRules("large_ints", []lenient.FieldRules{
+				{Path: "", Misnamed: &largeIntParamsFields},
 				{Path: "largeInt64", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "largeUint64", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
 				{Path: "timestamp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
@@ -1627,6 +1634,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(optionsOnlyParamsSchema),
 			Name:        "options_only",
 			Rules: lenient.ToolRules("options_only", []lenient.FieldRules{
+				{Path: "", Misnamed: &optionsOnlyParamsFields},
 				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(optionsOnlyParamsSchema, optionsOnlyParamsSchemaOpenAIStrict, ""),
@@ -1637,6 +1645,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(parentParamsSchema),
 			Name:        "parent",
 			Rules: lenient.ToolRules("parent", []lenient.FieldRules{
+				{Path: "", Misnamed: &parentParamsFields},
 				{Path: "name", Absent: lenient.AbsentNull},
 				{Path: "id", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
@@ -1650,6 +1659,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(regularEmbeddedParamsSchema),
 			Name:        "regular_embedded",
 			Rules: lenient.ToolRules("regular_embedded", []lenient.FieldRules{
+				{Path: "", Misnamed: &regularEmbeddedParamsFields},
 				{Path: "embeddedCount", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.SharedSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaOpenAIStrict, ""),
@@ -1660,6 +1670,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(skippedParamsSchema),
 			Name:        "skipped",
 			Rules: lenient.ToolRules("skipped", []lenient.FieldRules{
+				{Path: "", Misnamed: &skippedParamsFields},
 				{Path: "name", Absent: lenient.AbsentNull},
 			}),
 			Schemas: lenient.DerivedSchemas(skippedParamsSchema, skippedParamsSchemaOpenAIStrict, ""),
@@ -1670,6 +1681,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sliceParamsSchema),
 			Name:        "slices",
 			Rules: lenient.ToolRules("slices", []lenient.FieldRules{
+				{Path: "", Misnamed: &sliceParamsFields},
 				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "states", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "replaces", Absent: lenient.AbsentEmpty, Wrap: true, JSON: true},
@@ -1685,6 +1697,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(stringFieldsParamsSchema),
 			Name:        "string_fields",
 			Rules: lenient.ToolRules("string_fields", []lenient.FieldRules{
+				{Path: "", Misnamed: &stringFieldsParamsFields},
 				{Path: "name", Absent: lenient.AbsentNull},
 				{Path: "zipCode", Variants: true, Absent: lenient.AbsentNull},
 				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
@@ -1720,6 +1733,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(untaggedParamsSchema),
 			Name:        "untagged",
 			Rules: lenient.ToolRules("untagged", []lenient.FieldRules{
+				{Path: "", Misnamed: &untaggedParamsFields},
 				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenient.DerivedSchemas(untaggedParamsSchema, untaggedParamsSchemaOpenAIStrict, ""),

@@ -18,6 +18,8 @@ var seeds = map[string][]string{
 		`{"title":"x","estimate_h":null,"urgent":""}`, // what strict-mode OpenAI and Cursor send for fields left out
 		`{"title":"x","severity":"HIGH"}`,             // an enum value in another letter case
 		`{"title":"x","estimate_h":"null"}`,           // the null as text
+		`{"title":"x","severty":"high"}`,              // a key near a field left out, which has a default: refused
+		`{"title":"x","urgent":"","urgnt":true}`,      // a key near a field sent as "" (left out): refused
 	},
 	"run_pipeline": {
 		`{"repo":"a/b","steps":[{"cmd":"make","retry":{"tries":"3"}},{"id":"","run":"x"}]}`,
@@ -44,7 +46,8 @@ func FuzzRulesEqualDecoder(f *testing.F) {
 
 // TestCheckerCatchesMissingRules: without the rules of any one type the
 // check fails, so it does test each kind (wrap, unescape, defaults at any
-// depth, JSON text at any depth, aliases, value aliases, coercions).
+// depth, JSON text at any depth, aliases, value aliases, coercions,
+// misnamed keys).
 func TestCheckerCatchesMissingRules(t *testing.T) {
 	tools := NormgenTools()
 	types := map[lenient.RuleType]bool{}

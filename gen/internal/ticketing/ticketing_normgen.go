@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Retry) UnmarshalJSON(data []byte) error {
@@ -184,7 +184,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
@@ -544,7 +544,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var runPipelineInputFields = lenient.Fields{Keys: [][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var runPipelineInputFields = lenient.Fields{Keys: [][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull, 0, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
@@ -995,7 +995,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}, Left: []lenient.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
@@ -1273,7 +1273,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var checkpointFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var checkpointFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
@@ -1487,7 +1487,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var checkpointDefaultsFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var checkpointDefaultsFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
@@ -1710,7 +1710,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var checkFields = lenient.Fields{Keys: [][]string{{"id"}, {"count", "n"}, {"note"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var checkFields = lenient.Fields{Keys: [][]string{{"id"}, {"count", "n"}, {"note"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Check) UnmarshalJSON(data []byte) error {
@@ -1955,6 +1955,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(createTicketInputSchema),
 			Name:        "create_ticket",
 			Rules: lenient.ToolRules("create_ticket", []lenient.FieldRules{
+				{Path: "", Misnamed: &createTicketInputFields},
 				{Path: "title", Aliases: []string{"summary"}},
 				{Path: "body", Aliases: []string{"description"}, Absent: lenient.AbsentNull, Unescape: true},
 				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
@@ -1964,7 +1965,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "links[].kind", EnumCase: json.RawMessage(`["duplicates","blocked_by","relates"]`), ValueAlias: json.RawMessage(`{"dup":"duplicates","blocks":"blocked_by"}`)},
 				{Path: "links[].ticket", Aliases: []string{"id"}, Coerce: "uint"},
 				{Path: "fields", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "fields{}", JSON: true},
+				{Path: "fields{}", JSON: true, Misnamed: &fieldFields},
 				{Path: "fields{}.history", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "watchers", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "watchers[]", Coerce: "int"},
@@ -1979,14 +1980,15 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(runPipelineInputSchema),
 			Name:        "run_pipeline",
 			Rules: lenient.ToolRules("run_pipeline", []lenient.FieldRules{
+				{Path: "", Misnamed: &runPipelineInputFields},
 				{Path: "project", Aliases: []string{"repo", "repository"}},
 				{Path: "ref", Absent: lenient.AbsentNull, Default: json.RawMessage(`"main"`)},
 				{Path: "steps", JSON: true},
-				{Path: "steps[]", JSON: true},
+				{Path: "steps[]", JSON: true, Misnamed: &stepFields},
 				{Path: "steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
 				{Path: "steps[].run", Aliases: []string{"cmd", "command"}, Unescape: true},
 				{Path: "steps[].kind", Absent: lenient.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","docker","approval"]`), ValueAlias: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`)},
-				{Path: "steps[].retry", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "steps[].retry", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
 				{Path: "steps[].retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "steps[].retry.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "steps[].retry.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
@@ -1995,16 +1997,16 @@ func NormgenTools() []lenient.Tool {
 				{Path: "steps[].needs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "steps[].timeout_s", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "steps[].allow_failure", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
-				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
 				{Path: "retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "retry.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "retry.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
 				{Path: "retry.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "services", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "services{}", JSON: true},
+				{Path: "services{}", JSON: true, Misnamed: &serviceFields},
 				{Path: "services{}.ports", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "services{}.ports[]", Coerce: "uint"},
-				{Path: "services{}.ready", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "services{}.ready", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
 				{Path: "services{}.ready.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "services{}.ready.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "services{}.ready.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
@@ -2023,15 +2025,16 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(updateWorkflowInputSchema),
 			Name:        "update_workflow",
 			Rules: lenient.ToolRules("update_workflow", []lenient.FieldRules{
+				{Path: "", Misnamed: &updateWorkflowInputFields},
 				{Path: "checkpoints", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "checkpoints[]", JSON: true},
+				{Path: "checkpoints[]", JSON: true, Misnamed: &checkpointFields},
 				{Path: "checkpoints[].name", Absent: lenient.AbsentNull, Default: json.RawMessage(`"cp-{{index}}"`)},
 				{Path: "checkpoints[].checks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "checkpoints[].checks[]", JSON: true},
+				{Path: "checkpoints[].checks[]", JSON: true, Misnamed: &checkFields},
 				{Path: "checkpoints[].checks[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"check-{{index}}"`)},
 				{Path: "checkpoints[].checks[].count", Aliases: []string{"n"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "checkpoints[].checks[].note", Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "checkpoints[].gate", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "checkpoints[].gate", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
 				{Path: "checkpoints[].gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "checkpoints[].gate.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "checkpoints[].gate.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
@@ -2040,14 +2043,14 @@ func NormgenTools() []lenient.Tool {
 				{Path: "checkpoints[].owners[]", JSON: true},
 				{Path: "checkpoints[].limits", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
 				{Path: "checkpoints[].limits{}", Coerce: "int"},
-				{Path: "default", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "default", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &checkpointDefaultsFields},
 				{Path: "default.name", Absent: lenient.AbsentNull, Default: json.RawMessage(`"cp-default"`)},
 				{Path: "default.checks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "default.checks[]", JSON: true},
+				{Path: "default.checks[]", JSON: true, Misnamed: &checkFields},
 				{Path: "default.checks[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"check-{{index}}"`)},
 				{Path: "default.checks[].count", Aliases: []string{"n"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
 				{Path: "default.checks[].note", Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "default.gate", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "default.gate", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
 				{Path: "default.gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
 				{Path: "default.gate.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
 				{Path: "default.gate.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},

@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var inputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filePath", "file-path", "FilePath"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var inputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filePath", "file-path", "FilePath"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Input) UnmarshalJSON(data []byte) error {
@@ -161,6 +161,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(inputSchema),
 			Name:        "search",
 			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "", Misnamed: &inputFields},
 				{Path: "path", Aliases: []string{"file_path", "filePath", "file-path", "FilePath"}},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
 				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},

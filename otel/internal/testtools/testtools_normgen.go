@@ -9,7 +9,7 @@ import (
 )
 
 // Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion11
+const _ = lenient.SupportPackageIsVersion12
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);
@@ -22,7 +22,7 @@ const _ = lenient.SupportPackageIsVersion11
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
 // field descriptions the two share where its tool calls lenient.SharedSchemas.
 
-var searchInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
@@ -336,6 +336,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
 			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+				{Path: "", Misnamed: &searchInputFields},
 				{Path: "query", Aliases: []string{"q"}},
 				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
