@@ -18,6 +18,9 @@ var seeds = map[string][]string{
 		`{"title":"x","estimate_h":null,"urgent":""}`, // what strict-mode OpenAI and Cursor send for fields left out
 		`{"title":"x","severity":"HIGH"}`,             // an enum value in another letter case
 		`{"title":"x","estimate_h":"null"}`,           // the null as text
+		// enum values in another letter case in an array and in a map
+		`{"title":"x","areas":["API","ui"],"triage":{"db":"Later"}}`,
+		`{"title":"x","areas":"[\"Db\"]","triage":{"a":"soon"}}`,
 	},
 	"run_pipeline": {
 		`{"repo":"a/b","steps":[{"cmd":"make","retry":{"tries":"3"}},{"id":"","run":"x"}]}`,
