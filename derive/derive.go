@@ -183,9 +183,9 @@ func FromNode(tool string, root *Node) *Derivation {
 // rules declare (declared: a property's path -> its alias keys) as their
 // properties.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared}
 	out := d.rootSchema(d.inline(root))
 	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
@@ -347,6 +347,7 @@ type deriver struct {
 	survey bool
 	kinds  map[string]map[string]bool // path -> kinds of the sites seen there
 	objs   map[string][]objSite       // path -> the object schemas seen there
+	unique map[string]bool            // path -> the elements of an array with uniqueItems
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
 	// keep are paths whose values get no rule and no other form: another
@@ -567,6 +568,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			s.Vals[i] = d.field(path+"{}", v, atElem)
 		case "items":
 			if v.Kind == '{' {
+				if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
+					d.unique[path+"[]"] = true
+				}
 				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' { // a draft-07 tuple
 				for j, x := range v.Items() {
@@ -981,9 +985,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withString(native)
 	case "string":
 		vals, isEnum := stringEnum(base)
-		if !isEnum || !leniency.EnumFolds(vals) || at != atTop && at != atProp {
-			// (not an array's elements: two of its unique items could
-			// fold to one value, which uniqueItems then refuses)
+		if !isEnum || !leniency.EnumFolds(vals) || !at.isSite() || d.unique[path] {
+			// (not the elements of an array with uniqueItems: two of its
+			// unique items could fold to one value, which it then
+			// refuses)
 			break
 		}
 		if reach, _ := d.reach(path, at); !reach || d.keep[path] {

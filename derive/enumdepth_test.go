@@ -1,0 +1,99 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// enumDepth is a server's schema with string enums at every place a rule
+// path names: a property, an array's items, a map's values, a $defs
+// entry reached by $ref (as a property and as items), a nested object's
+// array, an array of arrays; and an array with uniqueItems, whose items
+// two values folding to one would make refused.
+const enumDepth = `{"type":"object",
+ "$defs":{"unit":{"type":"string","enum":["celsius","fahrenheit"]}},
+ "properties":{
+  "one":{"$ref":"#/$defs/unit"},
+  "units":{"type":"array","items":{"type":"string","enum":["celsius","fahrenheit"]}},
+  "limits":{"type":"object","additionalProperties":{"type":"string","enum":["celsius","fahrenheit"]}},
+  "refs":{"type":"array","items":{"$ref":"#/$defs/unit"}},
+  "maybe":{"type":"array","items":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}]}},
+  "nested":{"type":"object","properties":{"list":{"type":"array","items":{"type":"string","enum":["a","b"]}}}},
+  "grid":{"type":"array","items":{"type":"array","items":{"type":"string","enum":["x","y"]}}},
+  "set":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["celsius","fahrenheit"]}},
+  "cased":{"type":"array","items":{"type":"string","enum":["a","A"]}}
+ }}`
+
+// TestDeriveEnumCaseAtDepth: a string enum's values in another letter
+// case are read wherever a rule reaches the enum (an enum_case rule at
+// its path, as generated decoders read it) and advertised there; not in
+// an array with uniqueItems, nor where two values fold alike. Normalizing
+// with the rules and then validating with the strict schema gives the
+// rewrite's verdict on each call.
+func TestDeriveEnumCaseAtDepth(t *testing.T) {
+	d, err := Tool("t", []byte(enumDepth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleEnumCase {
+			got = append(got, r.From+r.Path)
+		}
+	}
+	slices.Sort(got)
+	want := []string{"grid[][]", "limits{}", "maybe[]", "nested.list[]", "one", "refs[]", "units[]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("enum_case rules at %v, want %v", got, want)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict, lax := compileDerived(t, "enumdepth-strict", []byte(enumDepth)), compileDerived(t, "enumdepth-lenient", d.Schema.Marshal())
+	for _, tc := range []struct {
+		args  string
+		valid bool // by the rewrite, and by the strict schema once normalized
+	}{
+		{`{"one":"CELSIUS"}`, true},
+		{`{"units":["CELSIUS","fahrenheit"]}`, true},
+		{`{"units":"[\"Fahrenheit\"]"}`, true},
+		{`{"limits":{"max":"Fahrenheit","min":"celsius"}}`, true},
+		{`{"refs":["cElSiUs"]}`, true},
+		{`{"maybe":["Celsius",null]}`, true},
+		{`{"nested":{"list":["A","b"]}}`, true},
+		{`{"grid":[["X"],["y","Y"]]}`, true},
+		{`{"units":["kelvin"]}`, false},
+		{`{"units":["CELSIUSX"]}`, false},
+		{`{"limits":{"max":"KELVIN"}}`, false},
+		{`{"set":["celsius","fahrenheit"]}`, true},
+		{`{"set":["CELSIUS"]}`, false},
+		{`{"set":["CELSIUS","celsius"]}`, false},
+		{`{"cased":["a","A"]}`, true},
+		{`{"cased":["b"]}`, false},
+	} {
+		norm, fixes, err := n.NormalizeJSON("t", []byte(tc.args))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.args, err)
+		}
+		if v := validDerived(strict, norm); v != tc.valid {
+			t.Errorf("%s: normalized %s (fixes %v), the strict schema says %v, want %v", tc.args, norm, fixes, v, tc.valid)
+		}
+		if v := validDerived(lax, []byte(tc.args)); v != tc.valid {
+			t.Errorf("%s: the rewrite says %v, want %v", tc.args, v, tc.valid)
+		}
+		if tc.valid && strings.Contains(strings.ToLower(tc.args), "celsius") && strings.Contains(tc.args, "C") {
+			found := false
+			for _, f := range fixes {
+				found = found || f.Type == lenient.RuleEnumCase
+			}
+			if !found {
+				t.Errorf("%s: fixes %v, want an enum_case one", tc.args, fixes)
+			}
+		}
+	}
+}
