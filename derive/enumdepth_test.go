@@ -96,4 +96,9 @@ func TestDeriveEnumCaseAtDepth(t *testing.T) {
 			}
 		}
 	}
+	// A call refused says what the generated decoder says of it.
+	err = d.Explain([]byte(`{"units":["kelvin"],"limits":{"a":"KELVIN"}}`))
+	if want := `units[0]: "kelvin" is not one of "celsius", "fahrenheit"; limits.a: "KELVIN" is not one of "celsius", "fahrenheit"`; err == nil || err.Error() != want {
+		t.Errorf("Explain: %v, want %s", err, want)
+	}
 }
