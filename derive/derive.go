@@ -907,6 +907,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		if !containers(out) {
 			d.record(path, "other")
+			if folded := d.unionEnumCase(path, at, out); folded != nil {
+				return markAnyString(folded)
+			}
 			if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
 			}
@@ -1011,6 +1014,46 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// unionEnumCase reads, in a union (out, a bare anyOf in portable form)
+// whose one branch that takes strings is a string enum, that enum's
+// values in another letter case as them, as at a value of its own: an
+// enum_case rule at path, and the letter-case pattern branch after the
+// enum's. nil where that does not hold (another branch may take a
+// string as it is, the enum's values fold alike) or no rule reaches path.
+func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
+	list := out.Get("anyOf")
+	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
+		return nil
+	}
+	at1 := -1
+	var vals []string
+	for i, b := range list.Items() {
+		t, ok := b.Get("type").AsString()
+		if !ok {
+			return nil // a branch of no one type may take a string
+		}
+		if t != "string" {
+			continue
+		}
+		e, isEnum := stringEnum(b)
+		if at1 >= 0 || !isEnum || !leniency.EnumFolds(e) {
+			return nil
+		}
+		at1, vals = i, e
+	}
+	if at1 < 0 || d.keep[path] {
+		return nil
+	}
+	if reach, _ := d.reach(path, at); !reach {
+		return nil
+	}
+	value, _ := json.Marshal(vals)
+	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
+	branches := slices.Clone(list.Items())
+	pattern := obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals)))
+	return obj("anyOf", jsonnode.Array(slices.Insert(branches, at1+1, pattern)...))
 }
 
 // typedName is the first of integer, number, boolean, array and object

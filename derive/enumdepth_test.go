@@ -12,8 +12,10 @@ import (
 // enumDepth is a server's schema with string enums at every place a rule
 // path names: a property, an array's items, a map's values, a $defs
 // entry reached by $ref (as a property and as items), a nested object's
-// array, an array of arrays; and an array with uniqueItems, whose items
-// two values folding to one would make refused.
+// array, an array of arrays, a union whose one string branch is the
+// enum (as a property, as items, a oneOf of types apart); and an array
+// with uniqueItems, whose items two values folding to one would make
+// refused, and a union another branch of which takes strings as they are.
 const enumDepth = `{"type":"object",
  "$defs":{"unit":{"type":"string","enum":["celsius","fahrenheit"]}},
  "properties":{
@@ -25,13 +27,18 @@ const enumDepth = `{"type":"object",
   "nested":{"type":"object","properties":{"list":{"type":"array","items":{"type":"string","enum":["a","b"]}}}},
   "grid":{"type":"array","items":{"type":"array","items":{"type":"string","enum":["x","y"]}}},
   "set":{"type":"array","uniqueItems":true,"items":{"type":"string","enum":["celsius","fahrenheit"]}},
-  "cased":{"type":"array","items":{"type":"string","enum":["a","A"]}}
+  "cased":{"type":"array","items":{"type":"string","enum":["a","A"]}},
+  "mixed":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"integer"}]},
+  "mixes":{"type":"array","items":{"anyOf":[{"type":"number"},{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}]}},
+  "either":{"oneOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"boolean"}]},
+  "open":{"anyOf":[{"type":"string","enum":["a","b"]},{"type":"string","maxLength":1}]}
  }}`
 
 // TestDeriveEnumCaseAtDepth: a string enum's values in another letter
 // case are read wherever a rule reaches the enum (an enum_case rule at
 // its path, as generated decoders read it) and advertised there; not in
-// an array with uniqueItems, nor where two values fold alike. Normalizing
+// an array with uniqueItems, nor where two values fold alike, nor in a
+// union another branch of which takes strings. Normalizing
 // with the rules and then validating with the strict schema gives the
 // rewrite's verdict on each call.
 func TestDeriveEnumCaseAtDepth(t *testing.T) {
@@ -46,7 +53,7 @@ func TestDeriveEnumCaseAtDepth(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
-	want := []string{"grid[][]", "limits{}", "maybe[]", "nested.list[]", "one", "refs[]", "units[]"}
+	want := []string{"either", "grid[][]", "limits{}", "maybe[]", "mixed", "mixes[]", "nested.list[]", "one", "refs[]", "units[]"}
 	if !slices.Equal(got, want) {
 		t.Errorf("enum_case rules at %v, want %v", got, want)
 	}
@@ -75,6 +82,15 @@ func TestDeriveEnumCaseAtDepth(t *testing.T) {
 		{`{"set":["CELSIUS","celsius"]}`, false},
 		{`{"cased":["a","A"]}`, true},
 		{`{"cased":["b"]}`, false},
+		{`{"mixed":"CELSIUS"}`, true},
+		{`{"mixed":5}`, true},
+		{`{"mixed":"kelvin"}`, false},
+		{`{"mixes":[1.5,"Fahrenheit",null]}`, true},
+		{`{"mixes":["x"]}`, false},
+		{`{"either":"Celsius"}`, true},
+		{`{"either":true}`, true},
+		{`{"open":"A"}`, true},
+		{`{"open":"AB"}`, false},
 	} {
 		norm, fixes, err := n.NormalizeJSON("t", []byte(tc.args))
 		if err != nil {
