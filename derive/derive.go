@@ -183,9 +183,9 @@ func FromNode(tool string, root *Node) *Derivation {
 // rules declare (declared: a property's path -> its alias keys) as their
 // properties.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, keep: keep, named: named, declared: declared}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared}
 	out := d.rootSchema(d.inline(root))
 	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
@@ -347,6 +347,7 @@ type deriver struct {
 	survey bool
 	kinds  map[string]map[string]bool // path -> kinds of the sites seen there
 	objs   map[string][]objSite       // path -> the object schemas seen there
+	unique map[string]bool            // path -> the elements of an array with uniqueItems
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
 	// keep are paths whose values get no rule and no other form: another
@@ -567,6 +568,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			s.Vals[i] = d.field(path+"{}", v, atElem)
 		case "items":
 			if v.Kind == '{' {
+				if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
+					d.unique[path+"[]"] = true
+				}
 				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' { // a draft-07 tuple
 				for j, x := range v.Items() {
@@ -903,6 +907,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		if !containers(out) {
 			d.record(path, "other")
+			if folded := d.unionEnumCase(path, at, out); folded != nil {
+				return markAnyString(folded)
+			}
 			if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
 			}
@@ -981,9 +988,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withString(native)
 	case "string":
 		vals, isEnum := stringEnum(base)
-		if !isEnum || !leniency.EnumFolds(vals) || at != atTop && at != atProp {
-			// (not an array's elements: two of its unique items could
-			// fold to one value, which uniqueItems then refuses)
+		if !isEnum || !leniency.EnumFolds(vals) || !at.isSite() || d.unique[path] {
+			// (not the elements of an array with uniqueItems: two of its
+			// unique items could fold to one value, which it then
+			// refuses)
 			break
 		}
 		if reach, _ := d.reach(path, at); !reach || d.keep[path] {
@@ -1006,6 +1014,46 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withNull(out)
 	}
 	return out
+}
+
+// unionEnumCase reads, in a union (out, a bare anyOf in portable form)
+// whose one branch that takes strings is a string enum, that enum's
+// values in another letter case as them, as at a value of its own: an
+// enum_case rule at path, and the letter-case pattern branch after the
+// enum's. nil where that does not hold (another branch may take a
+// string as it is, the enum's values fold alike) or no rule reaches path.
+func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
+	list := out.Get("anyOf")
+	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
+		return nil
+	}
+	at1 := -1
+	var vals []string
+	for i, b := range list.Items() {
+		t, ok := b.Get("type").AsString()
+		if !ok {
+			return nil // a branch of no one type may take a string
+		}
+		if t != "string" {
+			continue
+		}
+		e, isEnum := stringEnum(b)
+		if at1 >= 0 || !isEnum || !leniency.EnumFolds(e) {
+			return nil
+		}
+		at1, vals = i, e
+	}
+	if at1 < 0 || d.keep[path] {
+		return nil
+	}
+	if reach, _ := d.reach(path, at); !reach {
+		return nil
+	}
+	value, _ := json.Marshal(vals)
+	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
+	branches := slices.Clone(list.Items())
+	pattern := obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals)))
+	return obj("anyOf", jsonnode.Array(slices.Insert(branches, at1+1, pattern)...))
 }
 
 // typedName is the first of integer, number, boolean, array and object

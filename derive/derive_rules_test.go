@@ -131,7 +131,8 @@ func TestDeriveWithOverlap(t *testing.T) {
 // TestApplyRulesWidens: rules that make the server take more make the
 // schema admit it: a string field whose values json_accept_both turns
 // into JSON text takes arrays and objects, a value alias's aliases join
-// its enum (but not in an array of unique items), and an alias is
+// its enum (an array's items' too, read in any letter case as well; but
+// not in an array of unique items), and an alias is
 // declared where an object constrains the keys it does not declare.
 func TestApplyRulesWidens(t *testing.T) {
 	d, err := Tool("t", []byte(`{"type":"object","properties":{
@@ -156,7 +157,7 @@ func TestApplyRulesWidens(t *testing.T) {
 		`"edits_json":{"anyOf":[{"type":"string","description":"edits as JSON"},{"type":"array","items":{}},{"type":"object"},{"type":"null"}]},` +
 		`"pattern":{"anyOf":[{"type":"string","maxLength":10},{"type":"null"}]},` +
 		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},` +
-		`"modes":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move","cp"]}},{"type":"string"},{"type":"null"}]},` +
+		`"modes":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string","enum":["copy","move","cp"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"}]}},{"type":"string"},{"type":"null"}]},` +
 		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"},{"type":"null"}]},` +
 		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["port"],"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != wantSchema {

@@ -15,8 +15,10 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,6 +28,7 @@ import (
 
 	"github.com/go-viper/mapstructure/v2"
 
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -227,6 +230,9 @@ type field struct {
 	// foldsEnum is whether an enum value in another letter case is read
 	// as it (schema.Field.FoldsEnum).
 	foldsEnum bool
+	// elem is the string elements' or map values' type of a slice or map
+	// field of strings with an enum (schema.ElemEnum), or nil.
+	elem *schema.Type
 }
 
 // wireName tells what a struct field is on the wire, as encoding/json and
@@ -314,6 +320,9 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 	}
 	for _, f := range desc.Fields {
 		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum()}
+		if e := f.Type.Elem; e != nil && len(e.Enum) > 0 {
+			fl.elem = e
+		}
 		// The Go field Describe found for the wire name, and the
 		// embedded structs it is promoted from.
 		st := t
@@ -502,6 +511,7 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 		if sv, ok := val.(string); ok && f.foldsEnum && d.EnumCase(&sv, f.name, f.kw.Enum...) {
 			val = sv // an enum value in another letter case
 		}
+		elemEnum(d, f, val)
 		check(d, v, f, val)
 	}
 	return val, d.OK(mark)
@@ -536,6 +546,47 @@ func valueAliases(d *lenient.Decoder, f *field, val any) any {
 		d.Leave()
 	}
 	return val
+}
+
+// elemEnum checks the strings of a slice or map field of strings with an
+// enum (field.elem) against it, reading one in another letter case as
+// the enum's value, as generated decoders do.
+func elemEnum(d *lenient.Decoder, f *field, val any) {
+	if f.elem == nil {
+		return
+	}
+	one := func(x any) any {
+		s, ok := x.(string)
+		if !ok || slices.Contains(f.elem.Enum, s) || f.elem.FoldsEnum() && d.EnumCase(&s, "", f.elem.Enum...) {
+			return s
+		}
+		quoted := make([]string, len(f.elem.Enum))
+		for i, e := range f.elem.Enum {
+			quoted[i] = strconv.Quote(e)
+		}
+		d.FailKind(lenient.KindEnum, "", jsonwire.AppendQuote(nil, s), "is not one of "+strings.Join(quoted, ", "))
+		return s
+	}
+	d.Enter(f.name)
+	switch x := val.(type) {
+	case []any:
+		for i, e := range x {
+			if e != nil {
+				d.EnterIndex(i)
+				x[i] = one(e)
+				d.Leave()
+			}
+		}
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if e := x[k]; e != nil {
+				d.Enter(k)
+				x[k] = one(e)
+				d.Leave()
+			}
+		}
+	}
+	d.Leave()
 }
 
 // run is what a decode reads every struct with: the model of required

@@ -292,7 +292,7 @@ func fastBulk(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
 // of type t into tgt, or nil when t needs more than that (a pointer, a
 // value alias, not a scalar).
 func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
-	if t.Pointer || len(t.ValueAliases) > 0 {
+	if t.Pointer || len(t.ValueAliases) > 0 || len(t.Enum) > 0 {
 		return nil
 	}
 	args := []jen.Code{jen.Id("f"), jen.Op("&").Add(tgt.Clone())}
@@ -325,6 +325,12 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:
 		if r := fastRead(tgt, t, m); r != nil && len(checks) == 0 {
 			return []jen.Code{jen.If(jen.Op("!").Add(r)).Block(fastFalse())}
+		}
+		if len(t.Enum) > 0 {
+			// An element's or map value's enum: the fast path gives up
+			// on a value that is none of its values (the Decoder reads
+			// one in another letter case, or reports it).
+			checks = append(checks, enumSwitch(t.Enum, "", false, func(string) jen.Code { return fastFalse() }))
 		}
 		return fastScalar(tgt, t, m, checks, nil)
 	case schema.Object:

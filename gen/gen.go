@@ -199,6 +199,8 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 		Split:      t.Split,
 
 		ValueAliases: t.ValueAliases,
+		Enum:         t.Enum,
+		EnumStrict:   t.EnumStrict,
 		Unit:         t.Unit,
 	}
 	if st.Bits == 0 && (t.Kind == schema.Int || t.Kind == schema.Uint) {

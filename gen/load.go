@@ -756,6 +756,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			continue
 		}
 		l.valueAliases(f, fieldID, norm.ValueAliases)
+		elemEnum(f)
 		if norm.Depth > 0 {
 			if l.closesCycle(f.Type) {
 				f.Depth = norm.Depth

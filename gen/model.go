@@ -131,6 +131,13 @@ type Field struct {
 	Pos        token.Position
 }
 
+// FoldsEnum reports whether a string element or map value reads its
+// Enum's values in another ASCII letter case (schema.EnumFolds, not
+// turned off).
+func (t *TypeRef) FoldsEnum() bool {
+	return t.Kind == schema.String && !t.EnumStrict && schema.EnumFolds(t.Enum)
+}
+
 // FoldsEnum reports whether the field reads its enum's values in another
 // ASCII letter case (schema.EnumFolds, not turned off).
 func (f *Field) FoldsEnum() bool {
@@ -192,6 +199,12 @@ type TypeRef struct {
 	// (`norm:"value_alias=cp:copy"`), on the string type itself (a field's,
 	// or a slice field's element).
 	ValueAliases []schema.ValueAlias
+	// Enum is the enum of a string that is a slice field's element or a
+	// map field's value (the field's `jsonschema:"enum=..."`; a string
+	// field's own enum stays in its Keywords), and EnumStrict the field's
+	// `norm:"enum=strict"` (FoldsEnum).
+	Enum       []string
+	EnumStrict bool
 	// Unit is the unit a time.Duration's bare number counts
 	// (`norm:"unit=s"`), on the Duration type itself; "" for none.
 	Unit string

@@ -518,6 +518,12 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 	}
 	switch t.Kind {
 	case schema.String:
+		if len(t.Enum) > 0 {
+			// An element's or map value's enum (TypeRef.Enum).
+			checks = append([]jen.Code{enumSwitch(t.Enum, name, t.FoldsEnum(), func(msg string) jen.Code {
+				return d.Clone().Dot("FailKind").Call(jen.Qual(lenientPkg, "KindEnum"), jen.Lit(name), v, jen.Lit(msg))
+			})}, checks...)
+		}
 		if len(t.ValueAliases) > 0 {
 			checks = append([]jen.Code{valueAliasSwitch(t.ValueAliases, name)}, checks...)
 		}
@@ -689,21 +695,7 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 		}
 	case schema.String:
 		if len(k.Enum) > 0 {
-			var vals []jen.Code
-			for _, e := range k.Enum {
-				vals = append(vals, jen.Lit(e))
-			}
-			quoted := make([]string, len(k.Enum))
-			for i, e := range k.Enum {
-				quoted[i] = strconv.Quote(e)
-			}
-			miss := failWith("KindEnum", "is not one of "+strings.Join(quoted, ", "))
-			if fold && f.FoldsEnum() {
-				// A value in another letter case is read as the enum's
-				// (Decoder.EnumCase records the fix).
-				miss = jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(f.Name)}, vals...)...)).Block(miss)
-			}
-			out = append(out, jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(miss)))
+			out = append(out, enumSwitch(k.Enum, f.Name, fold && f.FoldsEnum(), func(msg string) jen.Code { return failWith("KindEnum", msg) }))
 		}
 		if k.MinLength != nil {
 			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), "KindLength", fmt.Sprintf("is shorter than %d characters", *k.MinLength)))
@@ -723,6 +715,24 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 		}
 	}
 	return out
+}
+
+// enumSwitch renders the check of the decoded string `val` (of the
+// member name) against enum: miss(msg) runs for a value that is none of
+// its values; with fold, a value in another letter case is read as the
+// enum's first (Decoder.EnumCase records the fix).
+func enumSwitch(enum []string, name string, fold bool, miss func(msg string) jen.Code) jen.Code {
+	var vals []jen.Code
+	quoted := make([]string, len(enum))
+	for i, e := range enum {
+		vals = append(vals, jen.Lit(e))
+		quoted[i] = strconv.Quote(e)
+	}
+	fail := miss("is not one of " + strings.Join(quoted, ", "))
+	if fold {
+		fail = jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(name)}, vals...)...)).Block(fail)
+	}
+	return jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(fail))
 }
 
 // compare renders `val OP bound` exactly for the value's type, or nil when

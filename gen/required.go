@@ -114,7 +114,7 @@ func (l *loader) resolveRequired(m *Package, flag, directive schema.Required, at
 		if f.EmptyError && f.withEmpty().Absent()&lenient.AbsentEmpty == 0 {
 			l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: ids[i], Msg: schema.EmptyErrorRefused})
 		}
-		if f.EnumStrict && !(f.Type.Kind == schema.String && schema.EnumFolds(f.Keywords.Enum)) {
+		if f.EnumStrict && !schema.EnumStrictApplies(SchemaType(f.Type, f.Mode), f.Keywords.Enum) {
 			l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: ids[i], Msg: schema.EnumStrictRefused})
 		}
 	}

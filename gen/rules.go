@@ -186,6 +186,12 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 			w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: to})
 		}
 	case schema.String:
+		if t.FoldsEnum() {
+			// an element's or map value's enum (a field's own is the
+			// field's rule, above)
+			vals, _ := json.Marshal(t.Enum)
+			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
+		}
 		if m&lenient.Unescape != 0 {
 			w.add(p, p, "unescape", lenient.Rule{Type: lenient.RuleUnescape})
 		}

@@ -36,6 +36,23 @@ func (l *loader) valueAliases(f *Field, fieldID string, aliases []schema.ValueAl
 	}
 }
 
+// elemEnum puts the enum of a slice or map field of strings on its
+// elements' type (TypeRef.Enum), as schema.ElemEnum does for Describe:
+// each element is checked against it, and read in another letter case
+// as its value.
+func elemEnum(f *Field) {
+	t := f.Type
+	if len(f.Keywords.Enum) == 0 || t.Kind != schema.Array && t.Kind != schema.Map || t.Elem == nil || t.Elem.Kind != schema.String {
+		return
+	}
+	// The field's TypeRef is its own (valueAliases).
+	c, e := *t, *t.Elem
+	e.Enum, e.EnumStrict = f.Keywords.Enum, f.EnumStrict
+	c.Elem = &e
+	f.Type = &c
+	f.Keywords.Enum = nil
+}
+
 // valueAliasSwitch renders the switch that reads each alias of the
 // decoded string `val` as its canonical value and records the fix:
 //

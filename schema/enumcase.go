@@ -18,6 +18,36 @@ func (f *Field) FoldsEnum() bool {
 	return f.Type != nil && f.Type.Kind == String && !f.EnumStrict && EnumFolds(f.Keywords.Enum)
 }
 
+// FoldsEnum reports whether a String element or map value reads its
+// Enum's values in another ASCII letter case (EnumFolds, not turned off).
+func (t *Type) FoldsEnum() bool {
+	return t != nil && t.Kind == String && !t.EnumStrict && EnumFolds(t.Enum)
+}
+
 // EnumStrictRefused says where `norm:"enum=strict"` applies, for the
 // generator and Describe.
-const EnumStrictRefused = "norm enum=strict applies to a string field with an enum whose values are read in any letter case (no two of them alike but for case)"
+const EnumStrictRefused = "norm enum=strict applies to a string field (or a slice or map field of strings) with an enum whose values are read in any letter case (no two of them alike but for case)"
+
+// ElemEnum puts the enum of a slice or map field of strings (enum, its
+// jsonschema tag's) on its elements' Type (Enum), as invopop reads an
+// enum tag on a slice: t with a copy of its Elem holding it, and no enum
+// left for the field itself. Any other field is returned as it is.
+func ElemEnum(t *Type, enum []string, strict bool) (*Type, []string) {
+	if len(enum) == 0 || t.Kind != Array && t.Kind != Map || t.Elem == nil || t.Elem.Kind != String {
+		return t, enum
+	}
+	c, e := *t, *t.Elem
+	e.Enum, e.EnumStrict = enum, strict
+	c.Elem = &e
+	return &c, nil
+}
+
+// EnumStrictApplies reports whether `norm:"enum=strict"` applies to a
+// field of type t with the enum of its keywords: a string field, or a
+// slice or map field of strings (ElemEnum), whose enum EnumFolds.
+func EnumStrictApplies(t *Type, enum []string) bool {
+	if t.Kind == String {
+		return EnumFolds(enum)
+	}
+	return (t.Kind == Array || t.Kind == Map) && t.Elem != nil && t.Elem.Kind == String && EnumFolds(t.Elem.Enum)
+}

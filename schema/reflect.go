@@ -81,7 +81,7 @@ func DescribeWith(t reflect.Type, o Options) (*Type, error) {
 				return nil, fmt.Errorf("%s: %s", paths[i], EmptyErrorRefused)
 			}
 		}
-		if f.EnumStrict && !(f.Type.Kind == String && EnumFolds(f.Keywords.Enum)) {
+		if f.EnumStrict && !EnumStrictApplies(f.Type, f.Keywords.Enum) {
 			return nil, fmt.Errorf("%s: %s", paths[i], EnumStrictRefused)
 		}
 	}
@@ -278,6 +278,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			if err := applyValueAliases(ft, norm.ValueAliases, kw.Enum); err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
 			}
+			ft, kw.Enum = ElemEnum(ft, kw.Enum, norm.EnumStrict)
 			if norm.Depth > 0 && !busy.closesCycle(sf.Type) {
 				return fmt.Errorf("%s: norm depth=%d applies to a field through which a recursive type reaches itself", fpath, norm.Depth)
 			}

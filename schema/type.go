@@ -84,6 +84,13 @@ type Type struct {
 	// ValueAliases are other values a String reads as canonical ones
 	// (`norm:"value_alias=cp:copy"`), in declaration order.
 	ValueAliases []ValueAlias
+	// Enum is the enum of a String that is an array's element or a map's
+	// value: a slice or map field's `jsonschema:"enum=..."` (a string
+	// field's own enum stays in its Keywords). Its values are read in
+	// another ASCII letter case unless EnumStrict (FoldsEnum).
+	Enum []string
+	// EnumStrict is the field's `norm:"enum=strict"`, for Enum.
+	EnumStrict bool
 	// Def makes an Object a reference to the struct Def describes: a
 	// recursive type, reached again inside itself (a Filter's And
 	// []Filter). Its own Fields are nil; Def's are the struct's. The

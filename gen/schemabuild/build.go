@@ -194,6 +194,20 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	switch t.Kind {
 	case String:
 		branches = []*jsonschema.Schema{{Type: "string"}}
+		if len(t.Enum) > 0 {
+			// An array's element or a map's value with the field's enum:
+			// spelled as a string field's enum is (fieldSchema).
+			str := branches[0]
+			str.Enum = append(str.Enum, anySlice(t.Enum)...)
+			if !b.strict {
+				for _, va := range t.ValueAliases {
+					str.Enum = append(str.Enum, va.From)
+				}
+				if t.FoldsEnum() {
+					branches = append(branches, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(t.Enum)})
+				}
+			}
+		}
 	case Bool:
 		pattern := lenient.BoolPattern
 		if t.StrictBool {
@@ -594,7 +608,7 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 	}
 	if len(k.Enum) > 0 {
 		if kind != String {
-			return nil, fmt.Errorf("enum applies to string fields only (hosts require string enums)")
+			return nil, fmt.Errorf("enum applies to string fields, and to slice and map fields of strings (hosts require string enums)")
 		}
 		str := branch(s, "string")
 		for _, e := range k.Enum {
@@ -905,6 +919,15 @@ func unescapeHTML(b []byte) []byte {
 			continue
 		}
 		out = append(out, b[i])
+	}
+	return out
+}
+
+// anySlice is vals as the []any of a schema's enum.
+func anySlice(vals []string) []any {
+	out := make([]any, len(vals))
+	for i, v := range vals {
+		out[i] = v
 	}
 	return out
 }

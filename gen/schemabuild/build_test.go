@@ -134,7 +134,7 @@ func TestFieldKeywordErrors(t *testing.T) {
 		f    Field
 		want string
 	}{
-		{Field{Name: "n", Type: &Type{Kind: Int}, Keywords: Keywords{Enum: []string{"1"}}}, "string fields only"},
+		{Field{Name: "n", Type: &Type{Kind: Int}, Keywords: Keywords{Enum: []string{"1"}}}, "enum applies to string fields"},
 		{Field{Name: "s", Type: &Type{Kind: String}, Keywords: Keywords{Minimum: "1"}}, "number fields only"},
 		{Field{Name: "n", Type: &Type{Kind: Int, Bits: 8}, Keywords: Keywords{Default: "300", HasDefault: true}}, "not an integer in range"},
 		{Field{Name: "s", Type: &Type{Kind: String}, Keywords: Keywords{Format: "uri"}}, "format=uri is not supported"},

@@ -18,6 +18,9 @@ import "encoding/json"
 // Mode is a named string.
 type Mode string
 
+// Modes are Modes by name, for an enum of a map's values.
+type Modes map[string]*Mode
+
 // Level is a named small integer.
 type Level int8
 
@@ -90,6 +93,8 @@ type BoundsInput struct {
 	En    string   `json:"en,omitempty" jsonschema:"enum=a,enum=b,enum=é"`
 	V     string   `json:"v,omitempty" jsonschema:"enum=a,enum=b,enum=c" norm:"value_alias=x:a|y:b"`
 	VS    []string `json:"vs,omitempty" norm:"value_alias=x:a|y:b"`
+	ES    []string `json:"es,omitempty" jsonschema:"enum=a,enum=b,enum=é"`
+	EM    Modes    `json:"em,omitempty" jsonschema:"enum=on,enum=off"`
 	VN    string   `json:"vn,omitempty" norm:"value_alias=x:a|\\n:nl"`
 	PV    *Mode    `json:"pv,omitempty" jsonschema:"enum=on,enum=off" norm:"value_alias=1:on|0:off"`
 	Items []int    `json:"items,omitempty" jsonschema:"minItems=1,maxItems=3"`

@@ -131,6 +131,10 @@ var rawWords = []string{
 
 func (g *docGen) str(enum []string) string {
 	if len(enum) > 0 && !g.messy() {
+		if g.chance(6) {
+			// an enum value in another letter case
+			return g.quote(strings.ToUpper(g.pick(enum...)))
+		}
 		return g.quote(g.pick(enum...))
 	}
 	if g.chance(5) {

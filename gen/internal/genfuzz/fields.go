@@ -117,6 +117,10 @@ func (b *builder) schemaTag(f *fieldSpec) {
 			f.schema = append(f.schema, "pattern=^[a-z]+$")
 			f.lengths = true
 		}
+	case (k == "slice" || k == "map") && f.t.elem.kind == "string" && s.chance(4):
+		// the enum of the items or values
+		f.schema = append(f.schema, "enum=copy", "enum=move", "enum=delete")
+		f.enum = true
 	case k == "int" || k == "uint" || k == "float":
 		switch s.Intn(5) {
 		case 0:

@@ -20,6 +20,9 @@ var seeds = map[string][]string{
 		`{"title":"x","estimate_h":"null"}`,           // the null as text
 		`{"title":"x","severty":"high"}`,              // a key near a field left out, which has a default: refused
 		`{"title":"x","urgent":"","urgnt":true}`,      // a key near a field sent as "" (left out): refused
+		// enum values in another letter case in an array and in a map
+		`{"title":"x","areas":["API","ui"],"triage":{"db":"Later"}}`,
+		`{"title":"x","areas":"[\"Db\"]","triage":{"a":"soon"}}`,
 	},
 	"run_pipeline": {
 		`{"repo":"a/b","steps":[{"cmd":"make","retry":{"tries":"3"}},{"id":"","run":"x"}]}`,

@@ -75,6 +75,10 @@ type CreateTicketInput struct {
 	Watchers []int64          `json:"watchers,omitempty" norm:"wrap"`
 	Urgent   bool             `json:"urgent,omitempty"`
 	Severity string           `json:"severity,omitempty" jsonschema:"enum=low,enum=high,default=low" norm:"value_alias=lo:low|hi:high"`
+
+	// Enums of an array's items and of a map's values.
+	Areas  []string          `json:"areas,omitempty" jsonschema:"enum=api,enum=ui,enum=db"`
+	Triage map[string]string `json:"triage,omitempty" jsonschema:"enum=now,enum=later"`
 }
 
 // Checkpoint is a stage of a nested workflow.

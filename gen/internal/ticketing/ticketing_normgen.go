@@ -995,7 +995,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}, Left: []lenient.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull}}
+var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}, {"areas"}, {"triage"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
@@ -1030,7 +1030,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	if !d.Object(v, "", m, &it) {
 		return
 	}
-	var seen [10]bool
+	var seen [12]bool
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &createTicketInputFields) {
 		case 0:
@@ -1143,6 +1143,59 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				}
 				x.Severity = val
 			}
+		case 10:
+			var a lenient.ArrayIter
+			if d.Array(it.Value, "areas", 0, &a) {
+				d.Enter("areas")
+				s := make([]string, 0, a.Len())
+				for a.Next() {
+					d.EnterIndex(a.Index())
+					var e string
+					mark := d.Mark()
+					val := d.String(a.Value, "", 0)
+					if d.OK(mark) {
+						switch val {
+						case "api", "ui", "db":
+						default:
+							if !d.EnumCase(&val, "", "api", "ui", "db") {
+								d.FailKind(lenient.KindEnum, "", a.Value, "is not one of \"api\", \"ui\", \"db\"")
+							}
+						}
+					}
+					e = val
+					s = append(s, e)
+					d.Leave()
+				}
+				d.Leave()
+				x.Areas = s
+			}
+		case 11:
+			var o lenient.ObjectIter
+			if d.Object(it.Value, "triage", 0, &o) {
+				d.Enter("triage")
+				mp := make(map[string]string)
+				for o.Next() {
+					k := string(o.Key)
+					d.Enter(k)
+					var e string
+					mark := d.Mark()
+					val := d.String(o.Value, "", 0)
+					if d.OK(mark) {
+						switch val {
+						case "now", "later":
+						default:
+							if !d.EnumCase(&val, "", "now", "later") {
+								d.FailKind(lenient.KindEnum, "", o.Value, "is not one of \"now\", \"later\"")
+							}
+						}
+					}
+					e = val
+					mp[k] = e
+					d.Leave()
+				}
+				d.Leave()
+				x.Triage = mp
+			}
 		}
 	}
 	d.Missed(seen[:], &createTicketInputFields)
@@ -1156,7 +1209,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
-	var seen [10]bool
+	var seen [12]bool
 	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
@@ -1250,6 +1303,64 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				return false
 			}
 			x.Severity = val
+		case "areas":
+			if seen[10] || !f.Array(0) {
+				return false
+			}
+			seen[10] = true
+			var buf [8]string
+			b := buf[:0]
+			for n := 0; f.Elem(n); n++ {
+				var e string
+				var val string
+				if !lenient.ReadString(f, &val, 0) {
+					return false
+				}
+				switch val {
+				case "api", "ui", "db":
+				default:
+					return false
+				}
+				e = val
+				b = append(b, e)
+			}
+			if !f.Closed() {
+				return false
+			}
+			s := append(make([]string, 0, len(b)), b...)
+			x.Areas = s
+		case "triage":
+			if seen[11] || !f.Object(0) {
+				return false
+			}
+			seen[11] = true
+			mp := make(map[string]string)
+			for n := 0; ; n++ {
+				kb, ok := f.Key(n)
+				if !ok {
+					break
+				}
+				k := string(kb)
+				if _, dup := mp[k]; dup {
+					return false
+				}
+				var e string
+				var val string
+				if !lenient.ReadString(f, &val, 0) {
+					return false
+				}
+				switch val {
+				case "now", "later":
+				default:
+					return false
+				}
+				e = val
+				mp[k] = e
+			}
+			if !f.Closed() {
+				return false
+			}
+			x.Triage = mp
 		default:
 			if name := f.AliasIn(k, &createTicketInputFields); name != nil {
 				k = name
@@ -1940,7 +2051,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-const createTicketInputSchema = `{"properties":{"title":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}]},"estimate_h":{"anyOf":[{"type":"number","minimum":0},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"links":{"anyOf":[{"items":{"anyOf":[{"properties":{"kind":{"anyOf":[{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"}]},"ticket":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["kind","ticket"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"fields":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"value":{"type":"string"},"history":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["value"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"},{"type":"null"}]},"urgent":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low"},{"type":"string","pattern":"^([lL][oO][wW]|[hH][iI][gG][hH])$"},{"type":"null"}]}},"type":"object","required":["title"]}`
+const createTicketInputSchema = `{"properties":{"title":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}]},"estimate_h":{"anyOf":[{"type":"number","minimum":0},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"links":{"anyOf":[{"items":{"anyOf":[{"properties":{"kind":{"anyOf":[{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},{"type":"string","pattern":"^([dD][uU][pP][lL][iI][cC][aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY]|[rR][eE][lL][aA][tT][eE][sS])$"}]},"ticket":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["kind","ticket"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"fields":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"value":{"type":"string"},"history":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["value"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"},{"type":"null"}]},"urgent":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low"},{"type":"string","pattern":"^([lL][oO][wW]|[hH][iI][gG][hH])$"},{"type":"null"}]},"areas":{"anyOf":[{"items":{"anyOf":[{"type":"string","enum":["api","ui","db"]},{"type":"string","pattern":"^([aA][pP][iI]|[uU][iI]|[dD][bB])$"}]},"type":"array","description":"Enums of an array's items and of a map's values."},{"type":"string"},{"type":"null"}]},"triage":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"string","enum":["now","later"]},{"type":"string","pattern":"^([nN][oO][wW]|[lL][aA][tT][eE][rR])$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["title"]}`
 const runPipelineInputSchema = `{"properties":{"project":{"type":"string"},"ref":{"anyOf":[{"type":"string","default":"main"},{"type":"null"}]},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"run":{"type":"string"},"kind":{"anyOf":[{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell"},{"type":"string","pattern":"^([sS][hH][eE][lL][lL]|[dD][oO][cC][kK][eE][rR]|[aA][pP][pP][rR][oO][vV][aA][lL])$"},{"type":"null"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"env":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"string"},{"type":"null"}]},"needs":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"timeout_s":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"allow_failure":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false|null)?$"},{"type":"null"}]}},"type":"object","required":["run"]},{"type":"string"}]},"type":"array","minItems":1},{"type":"string"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"image":{"type":"string"},"ports":{"anyOf":[{"items":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]},"ready":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["image"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"matrix":{"anyOf":[{"additionalProperties":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]},"priority":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["project","steps"]}`
 const updateWorkflowInputSchema = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"anyOf":[{"items":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"default":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string","default":"cp-default"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"strict_ids":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":"array"},{"type":"null"}]}},"type":"object","required":["workflow"]}`
 
@@ -1971,6 +2082,10 @@ func NormgenTools() []lenient.Tool {
 				{Path: "watchers[]", Coerce: "int"},
 				{Path: "urgent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
 				{Path: "severity", Absent: lenient.AbsentNull, Default: json.RawMessage(`"low"`), EnumCase: json.RawMessage(`["low","high"]`), ValueAlias: json.RawMessage(`{"lo":"low","hi":"high"}`)},
+				{Path: "areas", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "areas[]", EnumCase: json.RawMessage(`["api","ui","db"]`)},
+				{Path: "triage", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "triage{}", EnumCase: json.RawMessage(`["now","later"]`)},
 			}),
 			Schemas: lenient.DerivedSchemas(createTicketInputSchema, "", ""),
 		},
