@@ -388,18 +388,9 @@ type deriver struct {
 	declared map[string][]string
 }
 
-// objectSites counts the object schemas seen at path that declare
-// properties or constrain other keys: a branch that only requires keys
-// ({"required": ["a"]}) is not one.
-func (d *deriver) objectSites(path string) int {
-	n := 0
-	for _, o := range d.objs[path] {
-		if len(o.props) > 0 || o.open {
-			n++
-		}
-	}
-	return n
-}
+// objectSites counts the object schemas seen at path (the root's
+// combinators that only require keys are not walked: presenceOnly).
+func (d *deriver) objectSites(path string) int { return len(d.objs[path]) }
 
 // objSite is what the survey records of an object schema: its declared
 // properties, and whether other keys are constrained by a schema
@@ -574,6 +565,10 @@ func argumentsObject(s *Node) bool {
 	}
 }
 
+// combinators are the keywords whose subschemas apply to the value of
+// the schema that holds them.
+var combinators = set("allOf", "anyOf", "oneOf", "not", "if", "then", "else")
+
 // presenceOnly reports whether the subschemas v (a schema, or a list of
 // them, under allOf, anyOf, oneOf, not, if, then or else) constrain only
 // which keys the arguments hold (required, nested alike, annotations),
@@ -709,6 +704,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
+		if top && combinators[k] && presenceOnly(v, map[string]bool{}) {
+			continue // which keys are given, never a value: nothing to walk
+		}
 		switch k {
 		case "properties":
 			if v.Kind == '{' {

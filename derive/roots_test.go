@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // rootShapes are input schemas whose root reads the arguments object in
@@ -110,5 +111,26 @@ func TestDeriveRootShapes(t *testing.T) {
 		if strings.Contains(string(d.Schema.Marshal()), `"$ref":"#/definitions/Args"`) {
 			t.Errorf("%s: the root $ref stays: %s", tc.name, d.Schema.Marshal())
 		}
+	}
+}
+
+// TestDeriveUnionBareObject: a union whose other branch is an object
+// schema declaring nothing takes any value at any key, null too: no
+// absent rule may remove a key of the branch that declares it (found by
+// internal/benchcov on Github_ultra/o69209.json, after the sites of the
+// root's presence-only branches stopped counting as objects).
+func TestDeriveUnionBareObject(t *testing.T) {
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"run":{"anyOf":[{"type":"object"},{"type":"object","properties":{"notes":{"type":"string"}}}]}},"anyOf":[{"required":["run"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := `{"run":{"notes":null}}`
+	out, fixes, err := n.NormalizeJSON("t", []byte(in))
+	if err != nil || string(out) != in {
+		t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", in, out, fixes, err)
 	}
 }
