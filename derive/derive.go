@@ -3,6 +3,7 @@ package derive
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -183,9 +184,9 @@ func FromNode(tool string, root *Node) *Derivation {
 // rules declare (declared: a property's path -> its alias keys) as their
 // properties.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
@@ -253,19 +254,34 @@ func (d *deriver) record(path, kind string) {
 // reach tells whether a rule can name the value at path alike everywhere
 // it applies, and why not.
 func (d *deriver) reach(path string, at place) (bool, string) {
+	if at.isSite() {
+		for u, why := range d.shadowed {
+			if under(path, u) {
+				return false, why
+			}
+		}
+	}
 	if at == atTop {
-		return path != "", `a property named "" cannot be named by a rule`
-	}
-	if !at.isSite() {
-		return false, ""
-	}
-	if strings.HasPrefix(path, "{}") || strings.HasPrefix(path, "[]") {
-		// a rule's path starts with a member name of the arguments
-		return false, "a rule path cannot name the values of the arguments object's additionalProperties"
-	}
-	for _, u := range d.unnamed {
-		if under(path, u) {
-			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
+		if path == "" {
+			return false, `a property named "" cannot be named by a rule`
+		}
+		if d.objectSites("") == 1 {
+			return true, ""
+		}
+		// the branches of the root's allOf declare arguments too: the
+		// checks below hold them to one type alike
+	} else {
+		if !at.isSite() {
+			return false, ""
+		}
+		if strings.HasPrefix(path, "{}") || strings.HasPrefix(path, "[]") {
+			// a rule's path starts with a member name of the arguments
+			return false, "a rule path cannot name the values of the arguments object's additionalProperties"
+		}
+		for _, u := range d.unnamed {
+			if under(path, u) {
+				return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
+			}
 		}
 	}
 	if len(d.kinds[path]) > 1 {
@@ -348,8 +364,17 @@ type deriver struct {
 	kinds  map[string]map[string]bool // path -> kinds of the sites seen there
 	objs   map[string][]objSite       // path -> the object schemas seen there
 	unique map[string]bool            // path -> the elements of an array with uniqueItems
+	// presence are the top-level keys that the root's allOf, anyOf,
+	// oneOf, not, if, then or else may require (presenceOnly): read as
+	// required, they get no absent rule.
+	presence map[string]bool
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
+	// shadowed are the properties that a pattern of their object's
+	// patternProperties names too, with why: that pattern's schema
+	// constrains their values as well, where their string forms would
+	// not be allowed.
+	shadowed map[string]string
 	// keep are paths whose values get no rule and no other form: another
 	// rule, given to WithRules, writes them.
 	keep map[string]bool
@@ -363,6 +388,10 @@ type deriver struct {
 	// spelling-style variants read as it too.
 	declared map[string][]string
 }
+
+// objectSites counts the object schemas seen at path (the root's
+// combinators that only require keys are not walked: presenceOnly).
+func (d *deriver) objectSites(path string) int { return len(d.objs[path]) }
 
 // objSite is what the survey records of an object schema: its declared
 // properties, and whether other keys are constrained by a schema
@@ -481,22 +510,164 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", "the input schema is not a JSON object; kept as it is")
 		return s
 	}
-	if t, _ := s.Get("type").AsString(); t != "object" {
+	if !argumentsObject(s) {
 		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
 		return s
 	}
-	for _, k := range s.Keys {
+	for i, k := range s.Keys {
 		switch k {
-		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "patternProperties", "$ref", "$dynamicRef":
+		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else":
+			if k == "allOf" && rootAllOf(s.Vals[i], d.presence) {
+				// ({"allOf": [{"properties": ...}, {"required": [...]}]}:
+				// every branch holds the arguments alike)
+				continue
+			}
+			if presenceOnly(s.Vals[i], d.presence) {
+				// ({"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}:
+				// which keys are given, never what they hold)
+				continue
+			}
+			fallthrough
+		case "dependentSchemas", "$ref", "$dynamicRef":
 			// These may constrain a property again (as an integer, say),
 			// where its string form would not be allowed.
 			d.warn("", "the input schema constrains its properties outside \"properties\" (%s); kept as it is", k)
 			return s
 		}
 	}
+	// Tool arguments are an object (MCP's inputSchema is {"type":
+	// "object", ...}; strict AJV refuses properties without it): a root
+	// that reads them through properties says so in the one type hosts
+	// take.
+	if s.Get("type") == nil {
+		s = merged(obj("type", jstr("object")), s)
+	} else {
+		s.Set("type", jstr("object"))
+	}
 	d.children("", s, true)
 	d.dedupe()
 	return s
+}
+
+// argumentsObject reports whether the root schema s reads the arguments
+// object through its properties: its type is "object", or a type array
+// that holds "object" (["object", "null"]), or it has no type and
+// declares properties. Tool arguments are always a JSON object, so a
+// root's other types never apply to them.
+func argumentsObject(s *Node) bool {
+	switch t := s.Get("type"); {
+	case t == nil:
+		return s.Get("properties") != nil
+	case t.Kind == '[':
+		return slices.ContainsFunc(t.Items(), func(v *Node) bool { x, _ := v.AsString(); return x == "object" })
+	default:
+		x, _ := t.AsString()
+		return x == "object"
+	}
+}
+
+// combinators are the keywords whose subschemas apply to the value of
+// the schema that holds them.
+var combinators = set("allOf", "anyOf", "oneOf", "not", "if", "then", "else")
+
+// presenceOnly reports whether the subschemas v (a schema, or a list of
+// them, under allOf, anyOf, oneOf, not, if, then or else) constrain only
+// which keys the arguments hold (required, nested alike, annotations),
+// never a value, adding each key they name to names: a key that may be
+// required is read as required (no absent rule removes it).
+func presenceOnly(v *Node, names map[string]bool) bool {
+	subs := []*Node{v}
+	if v.Kind == '[' {
+		subs = v.Items()
+	}
+	for _, b := range subs {
+		if b.Kind != '{' {
+			return false
+		}
+		for i, k := range b.Keys {
+			switch {
+			case k == "required":
+				for _, n := range b.Vals[i].Items() {
+					if name, ok := n.AsString(); ok {
+						names[name] = true
+					}
+				}
+			case k == "allOf" || k == "anyOf" || k == "oneOf" || k == "not":
+				if !presenceOnly(b.Vals[i], names) {
+					return false
+				}
+			case !annotationKeys[k]:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// argumentsBranch reports whether the branch b of the root's allOf reads
+// the arguments object as the root does: an object schema (its type
+// "object" or none) that declares properties and holds nothing but what
+// an object schema without a union or a reference holds.
+func argumentsBranch(b *Node) bool {
+	if b.Kind != '{' || b.Get("properties") == nil {
+		return false
+	}
+	if t := b.Get("type"); t != nil {
+		if x, _ := t.AsString(); x != "object" {
+			return false
+		}
+	}
+	for _, k := range b.Keys {
+		switch {
+		case k == "type" || annotationKeys[k]:
+		case k == "dependentSchemas" || k == "dependencies" || k == "unevaluatedProperties":
+			return false // subschemas, or what the other branches evaluate
+		case k == "minProperties" || k == "maxProperties":
+			return false // a count an absent rule's removal would change
+		case !objectKeys[k]:
+			return false
+		}
+	}
+	return true
+}
+
+// rootAllOf reports whether every branch of the root's allOf v is an
+// arguments branch or constrains only which keys the arguments hold
+// (presenceOnly, whose keys it adds to names, as the arguments
+// branches' required keys are).
+func rootAllOf(v *Node, names map[string]bool) bool {
+	if v.Kind != '[' {
+		return false
+	}
+	for _, b := range v.Items() {
+		if argumentsBranch(b) {
+			for name := range requiredNames(b) {
+				names[name] = true
+			}
+			continue
+		}
+		if !presenceOnly(b, names) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchedBy returns the first pattern of patternProperties (nil where
+// there are none) that matches the property name, and whether one does.
+// A pattern Go's regexp cannot compile (a lookahead, a backreference)
+// counts as matching: what it constrains cannot be told.
+func matchedBy(patternProperties *Node, name string) (string, bool) {
+	if patternProperties == nil || patternProperties.Kind != '{' {
+		return "", false
+	}
+	for _, p := range patternProperties.Keys {
+		re, err := regexp.Compile(p)
+		if err != nil || re.MatchString(name) {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // dedupe drops repeated warnings (one field seen in several branches).
@@ -534,12 +705,24 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
+		if top && combinators[k] && presenceOnly(v, map[string]bool{}) {
+			continue // which keys are given, never a value: nothing to walk
+		}
 		switch k {
 		case "properties":
 			if v.Kind == '{' {
 				required := requiredNames(s)
+				if top {
+					for name := range d.presence {
+						required[name] = true
+					}
+				}
+				patterns := s.Get("patternProperties")
 				for j, name := range v.Keys {
 					child := join(path, name)
+					if p, ok := matchedBy(patterns, name); ok {
+						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", p)
+					}
 					if strings.ContainsAny(name, ".[]{}") || name == "" {
 						d.unnamed = append(d.unnamed, child)
 					}
@@ -598,6 +781,13 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "allOf", "anyOf", "oneOf":
 			if v.Kind == '[' {
 				for j, x := range v.Items() {
+					if top && k == "allOf" && argumentsBranch(x) {
+						// every branch holds the arguments alike: their
+						// properties are arguments, read as the root's
+						d.children(path, x, true)
+						v.Vals[j] = respell(x)
+						continue
+					}
 					v.Vals[j] = d.field(path, x, atBranch)
 				}
 			}
@@ -628,9 +818,12 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 		// A nested object's own place must be one a rule reaches (not
 		// under not, if, a tuple, a definition, ...), and its only object
 		// schema: a variant of one branch's key may be another's key.
-		if reach, _ := d.reach(path, atProp); !reach && !d.reachElem(path) || len(d.objs[path]) != 1 {
+		if reach, _ := d.reach(path, atProp); !reach && !d.reachElem(path) {
 			return
 		}
+	}
+	if d.objectSites(path) != 1 {
+		return
 	}
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
@@ -738,7 +931,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	if reach, _ := d.reach(path, at); !reach {
 		return out
 	}
-	if parent, _ := splitLast(path); len(d.objs[parent]) != 1 {
+	if parent, _ := splitLast(path); d.objectSites(parent) != 1 {
 		return out
 	}
 	var forms lenient.AbsentForms

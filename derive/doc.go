@@ -29,14 +29,18 @@
 // with a warning naming it, where a path cannot name it alike: under a
 // member name holding ".", "[", "]", "{" or "}", in the branches of a
 // union that give one path different types, behind a recursive $ref, or
-// under patternProperties, tuples and the like; and where no one coercion
+// under patternProperties (or named by one of its patterns too), tuples
+// and the like; and where no one coercion
 // suits it: a union of a number or boolean with another type and no
 // string branch. A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
-// with a warning.
+// with a warning. The arguments are always an object: a root without a
+// type but with properties, or whose type array holds "object", is read
+// (and advertised) as {"type": "object", ...}, and the branches of a
+// root allOf that declare properties are read as the root's.
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of

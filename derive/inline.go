@@ -45,6 +45,7 @@ type inliner struct {
 	size     map[*Node]int  // nodes under a target, counted once
 	budget   int
 	kept     map[string]string // the $refs kept in place, and why
+	top      *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -65,7 +66,8 @@ type inliner struct {
 func (d *deriver) inline(root *Node) *Node {
 	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
-	out := in.schema(root.Clone())
+	in.top = root.Clone()
+	out := in.schema(in.top)
 	d.kept = in.kept
 	return out
 }
@@ -107,7 +109,7 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 		return nil, "its $ref's target sets a base URI ($id)"
 	}
 	sib := without(s, "$ref")
-	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] }) {
+	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] && !(s == in.top && rootPlaceKeys[k]) }) {
 		return nil, whyOldDraft
 	}
 	if adjacent(sib, target) {
@@ -129,6 +131,12 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	delete(in.active, target)
 	return out, ""
 }
+
+// rootPlaceKeys are the keywords beside a root's $ref that constrain no
+// value in any draft: the dialect and the definitions that references
+// resolve to ({"$schema": ..., "$ref": "#/definitions/Args",
+// "definitions": {...}}, a common way to write a schema).
+var rootPlaceKeys = set("$schema", "definitions", "$defs")
 
 // useAnnotations are the annotations of a use that replace its
 // target's (not format, which a validator may assert).

@@ -24,6 +24,13 @@ import (
 type Case struct {
 	Schema    json.RawMessage   `json:"schema"`
 	Instances []json.RawMessage `json:"instances"`
+	// OwnRefused says that AJV refuses the server's own schema, of which
+	// Schema is a rewrite, for the same reason (a draft AJV's 2020-12
+	// build does not know, a strict-mode complaint about its shape): a
+	// host then lists no such tool, with or without the rewrite. Where
+	// AJV cannot compile such a case its instances go unjudged instead
+	// of failing the test.
+	OwnRefused bool `json:"-"`
 }
 
 type result struct {
@@ -32,7 +39,8 @@ type result struct {
 }
 
 // Validate returns, per case, whether AJV accepts each instance. A schema
-// AJV refuses to compile fails the test.
+// AJV refuses to compile fails the test, but for a case marked
+// OwnRefused (whose answer is then nil).
 func Validate(t testing.TB, cases []Case) [][]bool {
 	t.Helper()
 	out, err := run(cases)
@@ -45,6 +53,9 @@ func Validate(t testing.TB, cases []Case) [][]bool {
 	valid := make([][]bool, len(out))
 	for i, r := range out {
 		if r.Error != "" {
+			if cases[i].OwnRefused {
+				continue
+			}
 			t.Errorf("AJV cannot compile schema %d: %s\n%s", i, r.Error, cases[i].Schema)
 			continue
 		}
