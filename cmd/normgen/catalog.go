@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"log"
@@ -196,17 +195,12 @@ func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Pac
 	if !ok {
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Tags: *pf.tags, Types: splitList(*pf.types), Required: r}
-	if fs.NArg() == 1 {
-		cfg.Dir = fs.Arg(0)
-	}
-	if code := needDir(cfg.Dir); code != 0 {
+	dir := pkgDir(fs)
+	if code := needDir(dir); code != 0 {
 		return code
 	}
-	cfg.OnWarning = warnings(cfg.Dir)
-	m, diags := gen.Load(context.Background(), cfg)
-	if len(diags) > 0 || m == nil {
-		printDiags(cfg.Dir, diags)
+	m := load(&gen.Config{Dir: dir, Tags: *pf.tags, Types: splitList(*pf.types), Required: r})
+	if m == nil {
 		return 1
 	}
 	b, err := render(m)
@@ -216,29 +210,6 @@ func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Pac
 	}
 	os.Stdout.Write(b)
 	return 0
-}
-
-// schemaFiles renders the review files of -schemas DIR: each tool's schema
-// in profile p as <tool>.schema.json and the package's rule table as
-// rules.json.
-func schemaFiles(m *gen.Package, dir string, p lenient.Profile) ([]gen.File, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	var files []gen.File
-	for _, t := range m.Tools {
-		js, err := gen.ToolSchemaProfile(t, p)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, gen.File{Path: filepath.Join(abs, t.Name+".schema.json"), Content: js})
-	}
-	rules, err := gen.RuleTable(m)
-	if err != nil {
-		return nil, err
-	}
-	return append(files, gen.File{Path: filepath.Join(abs, "rules.json"), Content: rules}), nil
 }
 
 // pkgDir is the package directory a package form's arguments name.

@@ -7,7 +7,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/gen/cli"
 	"github.com/normgen/normgen/lint"
 )
 
@@ -21,10 +21,7 @@ func runCheck(args []string) int {
 	fs := flag.NewFlagSet("normgen check", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	hostList := fs.String("host", "", "check the schema rules of these `hosts` (comma-separated: claude, openai, gemini, cursor, copilot, windsurf, zed, codex, or all of these; openai-strict; codex@VERSION for an older release) instead of the leniency gaps")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]   (stdin when FILE is - or absent)")
-		fs.PrintDefaults()
-	}
+	usageLine(fs, "Usage: normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]   (stdin when FILE is - or absent)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -51,21 +48,14 @@ func runCheck(args []string) int {
 		log.Print(err)
 		return 2
 	}
-	var findings []lint.Finding
-	if hosts != nil {
-		findings, err = lint.CheckHosts(data, hosts)
-	} else {
-		findings, err = lint.CheckCatalog(data)
-	}
+	findings, err := cli.Findings(data, hosts)
 	if err != nil {
 		log.Print(err) // a catalog that cannot be read: a failure, as in catalog -from
 		return 1
 	}
+	summary, fail := cli.FindingsSummary(findings)
 	if *asJSON {
-		if findings == nil {
-			findings = []lint.Finding{}
-		}
-		b, err := gen.MarshalJSON(findings)
+		b, err := cli.FindingsJSON(findings)
 		if err != nil {
 			log.Print(err)
 			return 1
@@ -75,22 +65,12 @@ func runCheck(args []string) int {
 		for _, f := range findings {
 			fmt.Println(f)
 		}
-	}
-	notes := 0
-	for _, f := range findings {
-		if f.Note {
-			notes++
+		if summary != "" {
+			log.Print(summary)
 		}
 	}
-	if !*asJSON && len(findings) > 0 {
-		if notes > 0 {
-			log.Printf("%d finding(s), %d note(s)", len(findings)-notes, notes)
-		} else {
-			log.Printf("%d finding(s)", len(findings))
-		}
-	}
-	if len(findings) > notes {
-		return 1 // notes warn of undocumented limits: they do not fail a build
+	if fail {
+		return 1
 	}
 	return 0
 }

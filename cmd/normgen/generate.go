@@ -1,17 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/gen/cli"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -54,39 +52,30 @@ func runGenerate(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Output: *output, Tags: *tags, Profile: p, Required: r}
-	if fs.NArg() == 1 {
-		cfg.Dir = fs.Arg(0)
-	}
+	cfg := gen.Config{Dir: pkgDir(fs), Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}
 	if code := needDir(cfg.Dir); code != 0 {
 		return code
 	}
-	cfg.Types = splitList(*typeNames)
-	cfg.OnWarning = warnings(cfg.Dir)
-	m, diags := gen.Load(context.Background(), cfg)
-	if len(diags) > 0 || m == nil {
-		printDiags(cfg.Dir, diags)
+	m := load(&cfg)
+	if m == nil {
 		return 1
 	}
 	out, err := gen.Output(m, cfg)
+	all := []gen.File{out}
+	if err == nil && *schemas != "" {
+		var extra []gen.File
+		extra, err = gen.ReviewFiles(m, *schemas, p)
+		all = append(all, extra...)
+	}
 	if err != nil {
 		log.Print(err)
 		return 1
-	}
-	all := []gen.File{out}
-	if *schemas != "" {
-		extra, err := schemaFiles(m, *schemas, p)
-		if err != nil {
-			log.Print(err)
-			return 1
-		}
-		all = append(all, extra...)
 	}
 	if *check {
 		return driftCheck(all)
 	}
 	for _, f := range all {
-		if err := writeFile(f.Path, f.Content); err != nil {
+		if err := cli.WriteFile(f.Path, f.Content); err != nil {
 			log.Print(err)
 			return 1
 		}
@@ -132,61 +121,18 @@ func buildVersion() string {
 	return "(devel)"
 }
 
-// writeFile writes content through a temp file and a rename in the same
-// directory, and not at all when the file already holds these bytes.
-func writeFile(path string, content []byte) error {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, content) {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".normgen-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(content); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// driftCheck compares generated files with the files on disk.
+// driftCheck prints the diff of the generated files that differ from
+// the files on disk (cli.Drift) and exits 1 when any does.
 func driftCheck(files []gen.File) int {
-	stale := 0
-	for _, f := range files {
-		old, err := os.ReadFile(f.Path)
-		if err != nil && !os.IsNotExist(err) {
-			log.Print(err)
-			return 1
-		}
-		if bytes.Equal(old, f.Content) {
-			continue
-		}
-		stale++
-		rel := relPath(f.Path)
-		fmt.Print(unifiedDiff(rel+" (on disk)", rel+" (generated)", old, f.Content))
+	diff, stale, err := cli.Drift(files)
+	fmt.Print(diff)
+	if err != nil {
+		log.Print(err)
+		return 1
 	}
 	if stale > 0 {
 		log.Printf("%d generated file(s) are stale: run normgen (go generate) and commit the result", stale)
 		return 1
 	}
 	return 0
-}
-
-func relPath(p string) string {
-	if wd, err := os.Getwd(); err == nil {
-		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
-			return r
-		}
-	}
-	return p
 }
