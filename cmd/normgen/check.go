@@ -3,9 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"log"
-	"os"
 
 	"github.com/normgen/normgen/gen/cli"
 	"github.com/normgen/normgen/lint"
@@ -29,38 +27,26 @@ func runCheck(args []string) int {
 	if *hostList != "" {
 		var err error
 		if hosts, err = lint.ParseHosts(*hostList); err != nil {
-			log.Print(err)
-			return 2
+			return fail(2, err)
 		}
 	}
 	if fs.NArg() > 1 {
 		fs.Usage()
 		return 2
 	}
-	var data []byte
-	var err error
-	if name := fs.Arg(0); name == "" || name == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, _, err := readInput(fs.Arg(0))
 	if err != nil {
-		log.Print(err)
-		return 2
+		return fail(2, err)
 	}
 	findings, err := cli.Findings(data, hosts)
 	if err != nil {
-		log.Print(err) // a catalog that cannot be read: a failure, as in catalog -from
-		return 1
+		return fail(1, err) // a catalog that cannot be read: a failure, as in catalog -from
 	}
-	summary, fail := cli.FindingsSummary(findings)
+	summary, failed := cli.FindingsSummary(findings)
 	if *asJSON {
-		b, err := cli.FindingsJSON(findings)
-		if err != nil {
-			log.Print(err)
-			return 1
+		if code := output(cli.FindingsJSON(findings)); code != 0 {
+			return code
 		}
-		os.Stdout.Write(b)
 	} else {
 		for _, f := range findings {
 			fmt.Println(f)
@@ -69,7 +55,7 @@ func runCheck(args []string) int {
 			log.Print(summary)
 		}
 	}
-	if fail {
+	if failed {
 		return 1
 	}
 	return 0

@@ -11,6 +11,7 @@ import (
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/gen/cli"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
 )
 
 // runGenerate runs the default command: generate code for a package.
@@ -31,20 +32,19 @@ func runGenerate(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
-	p, ok := parseProfile(*profile)
+	p, ok := parsed(lenient.ParseProfile(*profile))
 	if !ok {
 		return 2
 	}
 	if !p.ForValidation() {
-		log.Print(gen.ProfileForValidationError(p))
-		return 2
+		return fail(2, gen.ProfileForValidationError(p))
 	}
-	r, ok := parseRequired(*required)
+	r, ok := parsed(schema.ParseRequired(*required))
 	if !ok {
 		return 2
 	}
 	if *version {
-		fmt.Println("normgen", buildVersion())
+		fmt.Println("normgen", cli.Version())
 		return 0
 	}
 	if fs.NArg() > 1 {
@@ -60,25 +60,20 @@ func runGenerate(args []string) int {
 	if m == nil {
 		return 1
 	}
-	out, err := gen.Output(m, cfg)
-	all := []gen.File{out}
-	if err == nil && *schemas != "" {
-		var extra []gen.File
-		extra, err = gen.ReviewFiles(m, *schemas, p)
-		all = append(all, extra...)
-	}
+	all, err := cli.Generate(m, cfg, *schemas)
 	if err != nil {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	if *check {
-		return driftCheck(all)
-	}
-	for _, f := range all {
-		if err := cli.WriteFile(f.Path, f.Content); err != nil {
-			log.Print(err)
-			return 1
+		diff, err := cli.Drift(all)
+		fmt.Print(diff)
+		if err != nil {
+			return fail(1, err)
 		}
+		return 0
+	}
+	if err := cli.WriteFiles(all); err != nil {
+		return fail(1, err)
 	}
 	return 0
 }
@@ -87,16 +82,10 @@ func runGenerate(args []string) int {
 // the profiles generate takes (those for validation) and says where the
 // others are served from.
 func generateProfileFlag(fs *flag.FlagSet) *string {
-	var taken, served []string
-	for _, p := range lenient.Profiles() {
-		if p.ForValidation() {
-			taken = append(taken, string(p))
-		} else {
-			served = append(served, string(p))
-		}
-	}
-	return fs.String("profile", string(lenient.ProfilePortable), "schema `profile` of the generated InputSchema: "+strings.Join(taken, ", ")+
-		" (SDKs validate calls against it); generated code serves "+strings.Join(served, ", ")+
+	taken := cli.ProfileNames(lenient.Profile.ForValidation)
+	served := cli.ProfileNames(func(p lenient.Profile) bool { return !p.ForValidation() })
+	return fs.String("profile", string(lenient.ProfilePortable), "schema `profile` of the generated InputSchema: "+taken+
+		" (SDKs validate calls against it); generated code serves "+served+
 		" in tools/list (lenient.Tool.SchemaFor), and normgen catalog -profile prints them")
 }
 
@@ -112,27 +101,4 @@ Generate flags:
 `, strings.Join(commandNames(), ", "))
 		fs.PrintDefaults()
 	}
-}
-
-func buildVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
-
-// driftCheck prints the diff of the generated files that differ from
-// the files on disk (cli.Drift) and exits 1 when any does.
-func driftCheck(files []gen.File) int {
-	diff, stale, err := cli.Drift(files)
-	fmt.Print(diff)
-	if err != nil {
-		log.Print(err)
-		return 1
-	}
-	if stale > 0 {
-		log.Printf("%d generated file(s) are stale: run normgen (go generate) and commit the result", stale)
-		return 1
-	}
-	return 0
 }

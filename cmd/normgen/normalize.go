@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -37,14 +38,10 @@ func runNormalize(args []string) int {
 		return usageError(fs, "normalize", "unexpected argument %q: the arguments are read on stdin", fs.Arg(0))
 	}
 	var rules []lenient.Rule
-	var err error
 	if *rulesPath != "" {
-		if code := needFile(*rulesPath); code != 0 {
+		var code int
+		if rules, code = loadRules(*rulesPath); code != 0 {
 			return code
-		}
-		if rules, err = normalize.LoadRulesFile(*rulesPath, nil); err != nil {
-			log.Print(err)
-			return 1
 		}
 	}
 	var check *cli.CatalogCheck
@@ -53,44 +50,33 @@ func runNormalize(args []string) int {
 		if c == nil {
 			return code
 		}
-		strict, d, ok := c.Tool(*tool)
-		if !ok {
-			log.Printf("%s: no tool %q with an input schema", *catalogPath, *tool)
-			return 1
+		chk, derived, err := cli.ToolCheck(c, *catalogPath, *tool)
+		if err != nil {
+			return fail(1, err)
 		}
-		if check, err = cli.NewCatalogCheck(*tool, strict, d); err != nil {
-			log.Print(err)
-			return 1
-		}
-		rules = append(rules, d.Rules...)
+		check, rules = chk, append(rules, derived...)
 	} else if msg := cli.ToolCoverage(rules, *tool); msg != "" {
 		log.Print(msg) // a note: the call still goes through
 	}
 	n, err := normalize.New(rules)
 	if err != nil {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	in, err := io.ReadAll(os.Stdin)
 	if err != nil {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	out, applied, err := n.NormalizeJSON(*tool, in)
 	if err != nil {
-		log.Printf("arguments on stdin: %v", err)
-		return 1
+		return fail(1, fmt.Errorf("arguments on stdin: %v", err))
 	}
 	var problems []lenient.Problem
 	if check != nil {
 		problems = check.Refusal(out)
 	}
-	b, err := cli.NormalizeOutput(out, applied, problems)
-	if err != nil {
-		log.Print(err)
-		return 1
+	if code := output(cli.NormalizeOutput(out, applied, problems)); code != 0 {
+		return code
 	}
-	os.Stdout.Write(b)
 	if len(problems) > 0 {
 		log.Printf("the schema of %s refuses the arguments: %v", *tool, &lenient.Error{Problems: problems})
 		return 1

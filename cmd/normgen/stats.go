@@ -24,7 +24,7 @@ func init() { subcommands["stats"] = runStats }
 // error patterns of call logs.
 func runStats(args []string) int {
 	fs := flag.NewFlagSet("normgen stats", flag.ContinueOnError)
-	var logDirs, calls pathsFlag
+	var logDirs, calls cli.PathsFlag
 	fs.Var(&logDirs, "logdir", "the normalizer's log `DIR` (holding "+normalize.StatsFile+"; required); repeat it, or give a quoted glob ('logs/*'), for several replicas: their statistics are merged")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT`")
 	fs.Var(&calls, "calls", "also show the error patterns of this call log `FILE` (needs -pkg); repeatable, a quoted glob, or - for stdin, as in suggest")
@@ -56,19 +56,16 @@ func runStats(args []string) int {
 	}
 	h, err := statsHandler(dirs, files, *pkg)
 	if err != nil {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	fmt.Fprintf(os.Stderr, "serving the statistics of %s at http://%s/ (JSON: /stats.json, /patterns.json)\n", cli.PathsNote(dirs, "log folders"), ln.Addr())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	return 0
 }
@@ -86,14 +83,14 @@ func statsHandler(logDirs, calls []string, pkg string) (http.Handler, error) {
 		return nil, err
 	}
 	if len(calls) > 0 {
-		rep, _ := suggestFor(pkg, calls, 2)
+		rep, bad, _ := suggestFor(pkg, calls, 2)
 		if rep == nil {
 			return nil, fmt.Errorf("reading the error patterns of %s failed (see above)", strings.Join(calls, ", "))
 		}
-		if rep.Malformed.Count > 0 {
-			log.Printf("%s: skipped %d malformed line(s) (first: %s: %s)", cli.PathsNote(calls, "call logs"), rep.Malformed.Count, rep.Malformed.FirstAt, rep.Malformed.FirstWhy)
+		if bad.Count > 0 {
+			log.Printf("%s: skipped %d malformed line(s) (first: %s: %s)", cli.PathsNote(calls, "call logs"), bad.Count, bad.FirstAt, bad.FirstWhy)
 		}
-		patterns := cli.ErrorPatterns(rep.Report)
+		patterns := cli.ErrorPatterns(rep)
 		v.Patterns = func() []statsview.ErrorPattern { return patterns }
 	}
 	return v, nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log"
 	"os"
 
 	"github.com/normgen/normgen/gen"
@@ -19,7 +18,7 @@ func init() { subcommands["suggest"] = runSuggest }
 // generated decoders and suggests tag edits for recurring failures.
 func runSuggest(args []string) int {
 	fs := flag.NewFlagSet("normgen suggest", flag.ContinueOnError)
-	var callsPaths pathsFlag
+	var callsPaths cli.PathsFlag
 	fs.Var(&callsPaths, "calls", "JSON-lines call log `FILE` ({\"tool\": NAME, \"args\": {...}} a line); repeat it for several logs (one per replica); a quoted glob ('logs/*/calls.jsonl*') reads every match; - for stdin")
 	write := fs.Bool("w", false, "apply the edits to the source files and regenerate")
 	minCount := fs.Int("min", 2, "suggest an edit only for a pattern seen in at least `N` calls (of all the logs together)")
@@ -33,20 +32,17 @@ func runSuggest(args []string) int {
 	case fs.NArg() > 1:
 		return usageError(fs, "suggest", "at most one package directory, not %d arguments (quote a glob given to -calls: -calls 'logs/*.jsonl')", fs.NArg())
 	}
-	dir := "."
-	if fs.NArg() == 1 {
-		dir = fs.Arg(0)
-	}
+	dir := pkgDir(fs)
 	files, code := expandPaths("calls", callsPaths, false, true)
 	if code = max(code, needDir(dir)); code != 0 {
 		return code
 	}
-	rep, code := suggestFor(dir, files, *minCount)
+	rep, bad, code := suggestFor(dir, files, *minCount)
 	if rep == nil {
 		return code
 	}
-	if rep.Malformed.Count > 0 {
-		fmt.Fprintf(os.Stderr, "skipped %d malformed line(s) of the call log (first: %s: %s)\n", rep.Malformed.Count, rep.Malformed.FirstAt, rep.Malformed.FirstWhy)
+	if bad.Count > 0 {
+		fmt.Fprintf(os.Stderr, "skipped %d malformed line(s) of the call log (first: %s: %s)\n", bad.Count, bad.FirstAt, bad.FirstWhy)
 	}
 	rep.WriteText(os.Stdout)
 	if !*write {
@@ -54,8 +50,7 @@ func runSuggest(args []string) int {
 	}
 	n, err := suggest.Apply(rep.Edits)
 	if err != nil {
-		log.Print(err)
-		return 1
+		return fail(1, err)
 	}
 	fmt.Fprintf(os.Stderr, "applied %d edit(s); regenerating %s\n", n, dir)
 	if n == 0 {
@@ -64,30 +59,21 @@ func runSuggest(args []string) int {
 	return runGenerate([]string{dir})
 }
 
-// suggestReport is what suggest found, with the call logs' malformed
-// lines.
-type suggestReport struct {
-	*suggest.Report
-	Malformed suggest.Malformed
-}
-
 // suggestFor loads the package in dir, reads the call logs (files; "-"
 // is stdin) as one (cli.ReadCallLogs), replays them and analyses the
-// failures; a nil report comes with the exit code.
-func suggestFor(dir string, files []string, minCount int) (*suggestReport, int) {
+// failures; bad counts the logs' malformed lines, and a nil report comes
+// with the exit code.
+func suggestFor(dir string, files []string, minCount int) (rep *suggest.Report, bad suggest.Malformed, code int) {
 	calls, bad, err := cli.ReadCallLogs(files, os.Stdin)
 	if err != nil {
-		log.Print(err)
-		return nil, 1
+		return nil, bad, fail(1, err)
 	}
 	pkg := load(&gen.Config{Dir: dir})
 	if pkg == nil {
-		return nil, 1
+		return nil, bad, 1
 	}
-	rep, err := suggest.Suggest(context.Background(), pkg, calls, suggest.Options{Min: minCount})
-	if err != nil {
-		log.Print(err)
-		return nil, 1
+	if rep, err = suggest.Suggest(context.Background(), pkg, calls, suggest.Options{Min: minCount}); err != nil {
+		return nil, bad, fail(1, err)
 	}
-	return &suggestReport{Report: rep, Malformed: bad}, 0
+	return rep, bad, 0
 }

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"strings"
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/gen/cli"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // flagExit is a subcommand's exit code after its flag set failed to parse
@@ -40,37 +43,46 @@ func usageLine(fs *flag.FlagSet, line string) {
 	}
 }
 
-// helpAsked reports whether args ask for the usage (-h, -help, --h or
-// --help) anywhere before a "--": also where a flag that takes a value
-// would read it as that value (catalog -from -h is the help, not a file
-// named -h).
-func helpAsked(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--":
-			return false
-		case "-h", "-help", "--h", "--help":
-			return true
-		}
-	}
-	return false
-}
-
 // needDir checks a package directory argument before loading it
 // (cli.CheckDir): a missing directory, or a path that is not one, is a
 // usage error, said in one line; it returns the exit code, 2, or 0 when
 // dir is a directory.
 func needDir(dir string) int { return usageCode(cli.CheckDir(dir)) }
 
-// needFile checks an input file argument (a rules file, a catalog; "-"
-// is stdin) before reading it, as needDir does (cli.CheckFile).
-func needFile(path string) int { return usageCode(cli.CheckFile(path)) }
+// fail says err in one line and returns code, the exit code: 1 for a
+// failure, 2 for a usage error.
+func fail(code int, err error) int {
+	log.Print(err)
+	return code
+}
+
+// parsed says err, a flag value's usage error (the caller exits 2), and
+// reports false; v is the value read.
+func parsed[T any](v T, err error) (T, bool) {
+	if err != nil {
+		log.Print(err)
+		return v, false
+	}
+	return v, true
+}
+
+// loadRules reads a -rules file: exit code 2 when it is missing or not a
+// file (cli.CheckFile), 1 when it is malformed.
+func loadRules(path string) ([]lenient.Rule, int) {
+	if code := usageCode(cli.CheckFile(path)); code != 0 {
+		return nil, code
+	}
+	rules, err := normalize.LoadRulesFile(path, nil)
+	if err != nil {
+		return nil, fail(1, err)
+	}
+	return rules, 0
+}
 
 // usageCode says err, a usage error, and returns 2; 0 for nil.
 func usageCode(err error) int {
 	if err != nil {
-		log.Print(err)
-		return 2
+		return fail(2, err)
 	}
 	return 0
 }
@@ -110,4 +122,26 @@ func splitList(s string) []string {
 		return nil
 	}
 	return strings.Split(s, ",")
+}
+
+// expandPaths expands the values of a cli.PathsFlag (named flagName) with
+// cli.ExpandPaths, saying its notes on stderr; a value it refuses is a
+// usage error (one line naming it; exit code 2).
+func expandPaths(flagName string, values []string, dirs, stdin bool) ([]string, int) {
+	paths, notes, err := cli.ExpandPaths(flagName, values, dirs, stdin)
+	for _, n := range notes {
+		log.Print(n)
+	}
+	return paths, usageCode(err)
+}
+
+// readInput reads the input file name, or stdin for "-" or ""; label
+// names it in messages ("stdin" for stdin).
+func readInput(name string) (data []byte, label string, err error) {
+	if name == "" || name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+		return data, "stdin", err
+	}
+	data, err = os.ReadFile(name)
+	return data, name, err
 }

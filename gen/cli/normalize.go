@@ -23,10 +23,26 @@ type CatalogCheck struct {
 	d      *derive.Derivation
 }
 
-// NewCatalogCheck compiles strict, the input schema of tool, whose
+// ToolCheck finds tool in the catalog c derived from file and compiles its
+// strict input schema: the check of its normalized arguments, and the
+// rules derived for it. An error says the catalog has no such tool (with
+// an input schema) or that its schema does not compile.
+func ToolCheck(c *derive.CatalogDerivation, file, tool string) (*CatalogCheck, []lenient.Rule, error) {
+	strict, d, ok := c.Tool(tool)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s: no tool %q with an input schema", file, tool)
+	}
+	check, err := newCatalogCheck(tool, strict, d)
+	if err != nil {
+		return nil, nil, err
+	}
+	return check, d.Rules, nil
+}
+
+// newCatalogCheck compiles strict, the input schema of tool, whose
 // derivation d explains what it refuses; an error says it does not
 // compile.
-func NewCatalogCheck(tool string, strict *derive.Node, d *derive.Derivation) (*CatalogCheck, error) {
+func newCatalogCheck(tool string, strict *derive.Node, d *derive.Derivation) (*CatalogCheck, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(strict.Marshal()))
 	if err == nil {
 		c := jsonschema.NewCompiler()
