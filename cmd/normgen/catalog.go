@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
-	"log"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/gen/cli"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/schema"
 )
@@ -30,13 +27,13 @@ func runCatalog(args []string) int {
 	rulesFile := fs.String("rules", "", "with -from: a rules.json `FILE` the calls are also normalized with: the schemas admit what it makes the server take (fields its defaults fill are not required; its aliases are never declared, one name per parameter)")
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	verbose := fs.Bool("v", false, "also print on stderr, as notes, where each tool's name was taken from (where the package registers it, its //normgen:tool line, its type's name) and the model of required fields (the module's jsonschema.Reflector, the directive, -required, the fields' tags)")
-	fs.Usage = commandUsage(fs,
+	fs.Usage = cli.FormsUsage(fs,
 		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
 	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile", "v"}, []string{"rules", "q"},
 		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
 		func() int {
-			p, ok := parseProfile(*profile)
+			p, ok := parsed(lenient.ParseProfile(*profile))
 			if !ok {
 				return 2
 			}
@@ -57,7 +54,7 @@ func runRules(args []string) int {
 	from := fs.String("catalog", "", "derive the rules from this tools/list catalog `FILE` (- for stdin), any server's, instead of a package")
 	rulesFile := fs.String("rules", "", "with -catalog: a rules.json `FILE` the calls are also normalized with: derived rules that one of its rules overlaps are left out, replaced by it")
 	quiet := fs.Bool("q", false, "with -catalog: do not print warnings about fields left strict")
-	fs.Usage = commandUsage(fs,
+	fs.Usage = cli.FormsUsage(fs,
 		"normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]", "print the package's rule table as rules.json",
 		"normgen rules -catalog FILE|- [-rules FILE] [-q]", "rules.json derived from each tool's own input schema in any server's catalog")
 	return runForms(fs, args, "rules", "catalog", []string{"tags", "type", "required"}, []string{"rules", "q"},
@@ -67,23 +64,25 @@ func runRules(args []string) int {
 
 // runForms parses the flags of a command with two forms, one for a
 // package and one for a catalog file given with -from (the flag named
-// from), and runs the form asked for. A flag of one form given to the
-// other (pkgOnly, fromOnly) is a usage error naming it.
+// from), and runs the form asked for (cli.Form); a flag of one form given
+// to the other is a usage error naming it. -h anywhere asks for the help
+// (cli.HelpAsked).
 func runForms(fs *flag.FlagSet, args []string, cmd, from string, pkgOnly, fromOnly []string, fromForm, pkgForm func() int) int {
-	if code, done := parseCommand(fs, args); done {
-		return code
+	if cli.HelpAsked(args) {
+		fs.Usage()
+		return 0
 	}
-	set := setFlags(fs)
-	if !set[from] {
-		if bad := firstSet(set, fromOnly...); bad != "" {
-			return usageError(fs, cmd, "-%s applies to -%s", bad, from)
-		}
-		return pkgForm()
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
 	}
-	if bad := firstSet(set, pkgOnly...); bad != "" {
-		return usageError(fs, cmd, "-%s applies to a package; with -%s only -%s apply", bad, from, strings.Join(fromOnly, " and -"))
+	isFrom, err := cli.Form(fs, from, pkgOnly, fromOnly)
+	switch {
+	case err != nil:
+		return usageError(fs, cmd, "%v", err)
+	case isFrom:
+		return fromForm()
 	}
-	return fromForm()
+	return pkgForm()
 }
 
 // pkgFlags are the flags that select what to load of a package.
@@ -100,73 +99,10 @@ func packageFlags(fs *flag.FlagSet) pkgFlags {
 	}
 }
 
-// commandUsage is the usage of a command with two forms, each a synopsis
-// line and what it does, followed by the flags.
-func commandUsage(fs *flag.FlagSet, lines ...string) func() {
-	return func() {
-		w := fs.Output()
-		fmt.Fprintln(w, "Usage:")
-		for i := 0; i+1 < len(lines); i += 2 {
-			fmt.Fprintf(w, "\t%s\n\t\t%s\n", lines[i], lines[i+1])
-		}
-		fmt.Fprintln(w, "Flags:")
-		fs.PrintDefaults()
-	}
-}
-
-// parseCommand parses a command's flags: done is true when the command
-// ends here, with the exit code (0 after the help, 2 for a usage error).
-func parseCommand(fs *flag.FlagSet, args []string) (code int, done bool) {
-	if helpAsked(args) {
-		fs.Usage()
-		return 0, true
-	}
-	if err := fs.Parse(args); err != nil {
-		return flagExit(err), true
-	}
-	return 0, false
-}
-
-// setFlags returns the names of the flags given on the command line.
-func setFlags(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
-}
-
-// firstSet returns the first of names that is in set, or "".
-func firstSet(set map[string]bool, names ...string) string {
-	for _, n := range names {
-		if set[n] {
-			return n
-		}
-	}
-	return ""
-}
-
 // profileFlag declares the -profile flag of the commands that print
 // schemas.
 func profileFlag(fs *flag.FlagSet) *string {
-	return fs.String("profile", string(lenient.ProfilePortable), "schema `profile`: "+profileList())
-}
-
-func profileList() string {
-	var names []string
-	for _, p := range lenient.Profiles() {
-		names = append(names, string(p))
-	}
-	return strings.Join(names, ", ")
-}
-
-// parseProfile reads a -profile value; an unknown name is a usage error
-// that lists the known ones (the caller exits 2).
-func parseProfile(name string) (lenient.Profile, bool) {
-	p, err := lenient.ParseProfile(name)
-	if err != nil {
-		log.Print(err)
-		return "", false
-	}
-	return p, true
+	return fs.String("profile", string(lenient.ProfilePortable), "schema `profile`: "+cli.ProfileNames(nil))
 }
 
 // requiredFlag declares the -required flag of the commands that load a
@@ -175,70 +111,25 @@ func requiredFlag(fs *flag.FlagSet) *string {
 	return fs.String("required", "", "model of required fields, `M`: json (a field without omitempty is required; invopop/jsonschema's default), jsonschema (only fields tagged jsonschema:\"required\" are; invopop's RequiredFromJSONSchemaTags); default: the package's //normgen:required= line, else the module's own (its invopop jsonschema.Reflector's RequiredFromJSONSchemaTags), else json unless the package tags fields required and the two disagree (an error)")
 }
 
-// parseRequired reads a -required value; an unknown name is a usage
-// error (the caller exits 2).
-func parseRequired(name string) (schema.Required, bool) {
-	r, err := schema.ParseRequired(name)
-	if err != nil {
-		log.Print(err)
-		return 0, false
-	}
-	return r, true
-}
-
 // printModel loads the package named by the DIR argument and prints what
 // render makes of its model.
 func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Package) ([]byte, error)) int {
 	if fs.NArg() > 1 {
 		return usageError(fs, name, "at most one package directory, not %d arguments", fs.NArg())
 	}
-	r, ok := parseRequired(*pf.required)
+	r, ok := parsed(schema.ParseRequired(*pf.required))
 	if !ok {
 		return 2
 	}
-	cfg := gen.Config{Dir: ".", Tags: *pf.tags, Types: splitList(*pf.types), Required: r}
-	if fs.NArg() == 1 {
-		cfg.Dir = fs.Arg(0)
-	}
-	if code := needDir(cfg.Dir); code != 0 {
+	dir := pkgDir(fs)
+	if code := needDir(dir); code != 0 {
 		return code
 	}
-	cfg.OnWarning = warnings(cfg.Dir)
-	m, diags := gen.Load(context.Background(), cfg)
-	if len(diags) > 0 || m == nil {
-		printDiags(cfg.Dir, diags)
+	m := load(&gen.Config{Dir: dir, Tags: *pf.tags, Types: splitList(*pf.types), Required: r})
+	if m == nil {
 		return 1
 	}
-	b, err := render(m)
-	if err != nil {
-		log.Print(err)
-		return 1
-	}
-	os.Stdout.Write(b)
-	return 0
-}
-
-// schemaFiles renders the review files of -schemas DIR: each tool's schema
-// in profile p as <tool>.schema.json and the package's rule table as
-// rules.json.
-func schemaFiles(m *gen.Package, dir string, p lenient.Profile) ([]gen.File, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, err
-	}
-	var files []gen.File
-	for _, t := range m.Tools {
-		js, err := gen.ToolSchemaProfile(t, p)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, gen.File{Path: filepath.Join(abs, t.Name+".schema.json"), Content: js})
-	}
-	rules, err := gen.RuleTable(m)
-	if err != nil {
-		return nil, err
-	}
-	return append(files, gen.File{Path: filepath.Join(abs, "rules.json"), Content: rules}), nil
+	return output(render(m))
 }
 
 // pkgDir is the package directory a package form's arguments name.
@@ -250,18 +141,14 @@ func pkgDir(fs *flag.FlagSet) string {
 }
 
 // printNotes prints notes as diagnostics are printed, a file outside the
-// package directory (the module's, for the model of required fields) by
-// its path from the working directory too.
+// package directory by its path from the working directory
+// (cli.NoteFromWorkDir).
 func printNotes(dir string, notes []gen.Diagnostic) {
-	wd, _ := os.Getwd()
 	for _, n := range notes {
-		if f := n.Pos.Filename; filepath.IsAbs(f) && wd != "" {
-			if rel, err := filepath.Rel(wd, f); err == nil {
-				n.Pos.Filename = rel
-			}
+		if n, ok := cli.NoteFromWorkDir(n); ok {
 			fmt.Fprintln(os.Stderr, n.String())
-			continue
+		} else {
+			printDiag(dir, n)
 		}
-		printDiag(dir, n)
 	}
 }

@@ -3,11 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"log"
-	"os"
 
-	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/gen/cli"
 	"github.com/normgen/normgen/lint"
 )
 
@@ -21,10 +19,7 @@ func runCheck(args []string) int {
 	fs := flag.NewFlagSet("normgen check", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	hostList := fs.String("host", "", "check the schema rules of these `hosts` (comma-separated: claude, openai, gemini, cursor, copilot, windsurf, zed, codex, or all of these; openai-strict; codex@VERSION for an older release) instead of the leniency gaps")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]   (stdin when FILE is - or absent)")
-		fs.PrintDefaults()
-	}
+	usageLine(fs, "Usage: normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]   (stdin when FILE is - or absent)")
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -32,65 +27,36 @@ func runCheck(args []string) int {
 	if *hostList != "" {
 		var err error
 		if hosts, err = lint.ParseHosts(*hostList); err != nil {
-			log.Print(err)
-			return 2
+			return fail(2, err)
 		}
 	}
 	if fs.NArg() > 1 {
 		fs.Usage()
 		return 2
 	}
-	var data []byte
-	var err error
-	if name := fs.Arg(0); name == "" || name == "-" {
-		data, err = io.ReadAll(os.Stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, _, err := readInput(fs.Arg(0))
 	if err != nil {
-		log.Print(err)
-		return 2
+		return fail(2, err)
 	}
-	var findings []lint.Finding
-	if hosts != nil {
-		findings, err = lint.CheckHosts(data, hosts)
-	} else {
-		findings, err = lint.CheckCatalog(data)
-	}
+	findings, err := cli.Findings(data, hosts)
 	if err != nil {
-		log.Print(err) // a catalog that cannot be read: a failure, as in catalog -from
-		return 1
+		return fail(1, err) // a catalog that cannot be read: a failure, as in catalog -from
 	}
+	summary, failed := cli.FindingsSummary(findings)
 	if *asJSON {
-		if findings == nil {
-			findings = []lint.Finding{}
+		if code := output(cli.FindingsJSON(findings)); code != 0 {
+			return code
 		}
-		b, err := gen.MarshalJSON(findings)
-		if err != nil {
-			log.Print(err)
-			return 1
-		}
-		os.Stdout.Write(b)
 	} else {
 		for _, f := range findings {
 			fmt.Println(f)
 		}
-	}
-	notes := 0
-	for _, f := range findings {
-		if f.Note {
-			notes++
+		if summary != "" {
+			log.Print(summary)
 		}
 	}
-	if !*asJSON && len(findings) > 0 {
-		if notes > 0 {
-			log.Printf("%d finding(s), %d note(s)", len(findings)-notes, notes)
-		} else {
-			log.Printf("%d finding(s)", len(findings))
-		}
-	}
-	if len(findings) > notes {
-		return 1 // notes warn of undocumented limits: they do not fail a build
+	if failed {
+		return 1
 	}
 	return 0
 }

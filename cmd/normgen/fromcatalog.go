@@ -2,15 +2,11 @@ package main
 
 import (
 	"flag"
-	"io"
 	"log"
 	"os"
-	"strings"
 
 	"github.com/normgen/normgen/derive"
-	"github.com/normgen/normgen/gen"
-	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/normalize"
+	"github.com/normgen/normgen/gen/cli"
 )
 
 // catalogFrom runs `normgen catalog -from FILE|-`: the catalog of any
@@ -22,8 +18,7 @@ func catalogFrom(fs *flag.FlagSet, file, rulesFile string, quiet bool) int {
 	if d == nil {
 		return code
 	}
-	os.Stdout.Write(d.Catalog.MarshalIndent())
-	return 0
+	return output(d.Catalog.MarshalIndent(), nil)
 }
 
 // rulesFromCatalog runs `normgen rules -catalog FILE|-`: rules.json
@@ -34,17 +29,7 @@ func rulesFromCatalog(fs *flag.FlagSet, file, rulesFile string, quiet bool) int 
 	if d == nil {
 		return code
 	}
-	rules := d.Rules
-	if rules == nil {
-		rules = []lenient.Rule{} // [], not null: a rules file is an array
-	}
-	b, err := gen.MarshalJSON(rules)
-	if err != nil {
-		log.Print(err)
-		return 1
-	}
-	os.Stdout.Write(b)
-	return 0
+	return output(cli.RulesJSON(d.Rules))
 }
 
 // deriveCatalog reads the catalog file of a catalog-driven command (a
@@ -56,33 +41,18 @@ func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quie
 	if fs.NArg() > 0 || file == "" {
 		return nil, usageError(fs, cmd, "-%s takes one catalog file (or - for stdin) and no other argument", flagName)
 	}
-	var data []byte
-	var err error
-	name := file
-	if name == "-" {
-		data, err = io.ReadAll(os.Stdin)
-		name = "stdin"
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, name, err := readInput(file)
 	if err != nil {
-		log.Print(err)
-		return nil, 2 // as normgen check: a missing file is a usage error
+		return nil, fail(2, err) // as normgen check: a missing file is a usage error
 	}
-	d, err := derive.Catalog(data)
+	d, err := cli.DeriveCatalog(name, data)
 	if err != nil {
-		// "catalog: 3:7: ..." becomes "FILE:3:7: ..."
-		log.Printf("%s:%s", name, strings.TrimPrefix(err.Error(), "catalog:"))
-		return nil, 1
+		return nil, fail(1, err)
 	}
 	if rulesFile != "" {
-		if code := needFile(rulesFile); code != 0 {
+		rules, code := loadRules(rulesFile)
+		if code != 0 {
 			return nil, code
-		}
-		rules, err := normalize.LoadRulesFile(rulesFile, nil)
-		if err != nil {
-			log.Print(err)
-			return nil, 1
 		}
 		d.ApplyRules(rules)
 	}
@@ -92,4 +62,13 @@ func deriveCatalog(fs *flag.FlagSet, cmd, flagName, file, rulesFile string, quie
 		}
 	}
 	return d, 0
+}
+
+// output writes b on stdout and returns 0, or says err and returns 1.
+func output(b []byte, err error) int {
+	if err != nil {
+		return fail(1, err)
+	}
+	os.Stdout.Write(b)
+	return 0
 }

@@ -33,9 +33,12 @@ package main
 
 import (
 	"log"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/normgen/normgen/gen/cli"
 )
 
 // subcommands maps a subcommand name to its entry point, which takes the
@@ -70,10 +73,8 @@ func run(args []string) int {
 	if cmd, ok := subcommands[first]; ok {
 		return cmd(args[1:])
 	}
-	if !strings.HasPrefix(first, "-") && !looksLikePath(first) {
-		if _, err := os.Stat(first); err != nil {
-			return unknownCommand(first)
-		}
+	if cli.CommandWord(first) {
+		return unknownCommand(first)
 	}
 	return runGenerate(args)
 }
@@ -85,18 +86,5 @@ func unknownCommand(name string) int {
 	return 2
 }
 
-// looksLikePath reports whether a first argument is meant as a path rather
-// than a command word: it has a path separator or starts with a dot.
-func looksLikePath(s string) bool {
-	return strings.ContainsAny(s, `/\`) || strings.HasPrefix(s, ".")
-}
-
 // commandNames returns the subcommands' names, sorted.
-func commandNames() []string {
-	names := make([]string, 0, len(subcommands))
-	for name := range subcommands {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
+func commandNames() []string { return slices.Sorted(maps.Keys(subcommands)) }

@@ -97,15 +97,6 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestUnifiedDiff(t *testing.T) {
-	a := []byte("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n")
-	b := []byte("1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n")
-	want := "--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
-	if got := unifiedDiff("a", "b", a, b); got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
-	}
-}
-
 func TestNormalizeCommand(t *testing.T) {
 	rules := filepath.Join(t.TempDir(), "rules.json")
 	os.WriteFile(rules, []byte(`[{"id":"a","tools":["edit_file"],"type":"param_alias","from":"old_str","to":"old_text"},

@@ -1,16 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/normgen/normgen/gen"
+	"github.com/normgen/normgen/gen/cli"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // flagExit is a subcommand's exit code after its flag set failed to parse
@@ -32,196 +35,85 @@ func usageError(fs *flag.FlagSet, cmd, format string, args ...any) int {
 	return 2
 }
 
-// helpAsked reports whether args ask for the usage (-h, -help, --h or
-// --help) anywhere before a "--": also where a flag that takes a value
-// would read it as that value (catalog -from -h is the help, not a file
-// named -h).
-func helpAsked(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--":
-			return false
-		case "-h", "-help", "--h", "--help":
-			return true
-		}
+// usageLine sets a command's usage: line, then the flags.
+func usageLine(fs *flag.FlagSet, line string) {
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), line)
+		fs.PrintDefaults()
 	}
-	return false
 }
 
-// needDir checks a package directory argument before loading it. A missing
-// directory, or a path that is not a directory, is a usage error: one line
-// on stderr and exit code 2, as for a missing input file. It returns 0 when
+// needDir checks a package directory argument before loading it
+// (cli.CheckDir): a missing directory, or a path that is not one, is a
+// usage error, said in one line; it returns the exit code, 2, or 0 when
 // dir is a directory.
-func needDir(dir string) int {
-	info, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		log.Printf("%s: no such directory", dir)
-		return 2
-	case err != nil:
+func needDir(dir string) int { return usageCode(cli.CheckDir(dir)) }
+
+// fail says err in one line and returns code, the exit code: 1 for a
+// failure, 2 for a usage error.
+func fail(code int, err error) int {
+	log.Print(err)
+	return code
+}
+
+// parsed says err, a flag value's usage error (the caller exits 2), and
+// reports false; v is the value read.
+func parsed[T any](v T, err error) (T, bool) {
+	if err != nil {
 		log.Print(err)
-		return 2
-	case !info.IsDir():
-		log.Printf("%s: not a directory (give the package's directory)", dir)
-		return 2
+		return v, false
+	}
+	return v, true
+}
+
+// loadRules reads a -rules file: exit code 2 when it is missing or not a
+// file (cli.CheckFile), 1 when it is malformed.
+func loadRules(path string) ([]lenient.Rule, int) {
+	if code := usageCode(cli.CheckFile(path)); code != 0 {
+		return nil, code
+	}
+	rules, err := normalize.LoadRulesFile(path, nil)
+	if err != nil {
+		return nil, fail(1, err)
+	}
+	return rules, 0
+}
+
+// usageCode says err, a usage error, and returns 2; 0 for nil.
+func usageCode(err error) int {
+	if err != nil {
+		return fail(2, err)
 	}
 	return 0
 }
 
-// needFile checks an input file argument (a rules file, a catalog) before
-// reading it: a missing or unreadable file is a usage error (one line on
-// stderr, exit code 2). It returns 0 when path is a readable file; "-"
-// (stdin) always is.
-func needFile(path string) int {
-	if path == "-" {
-		return 0
+// load loads the package cfg names, printing its diagnostics (nil then)
+// on stderr, and sets cfg's OnWarning to print warnings there too (as
+// gen.Output's, after it).
+func load(cfg *gen.Config) *gen.Package {
+	dir := cfg.Dir
+	cfg.OnWarning = func(d gen.Diagnostic) { printDiag(dir, d) }
+	m, diags := gen.Load(context.Background(), *cfg)
+	if len(diags) > 0 || m == nil {
+		for _, d := range diags {
+			printDiag(cfg.Dir, d)
+		}
+		return nil
 	}
-	info, err := os.Stat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		log.Printf("%s: no such file", path)
-		return 2
-	case err != nil:
-		log.Print(err)
-		return 2
-	case info.IsDir():
-		log.Printf("%s: is a directory, not a file", path)
-		return 2
-	}
-	return 0
+	return m
 }
 
-// printDiags prints generator diagnostics to stderr, one a line, with file
-// names relative to the current directory: a diagnostic's file name is
-// relative to the package directory dir (as given on the command line),
-// so it is joined to dir (`examples/x/bad.go:7:2: ...`, not `bad.go:7:2`
-// when normgen runs from elsewhere).
-//
-// A diagnostic with no position (the package could not be loaded, -type
-// names no type) is normgen's own message, prefixed "normgen: " as every
-// other such line is.
-func printDiags(dir string, diags []gen.Diagnostic) {
-	for _, d := range diags {
-		printDiag(dir, d)
-	}
-}
-
-// printDiag prints one diagnostic (or warning) on stderr, its file
-// relative to the working directory as dir is.
+// printDiag prints a diagnostic (or warning) on stderr, its file names
+// from the working directory (Diagnostic.In the package directory dir,
+// as given on the command line). One with no position (the package could
+// not be loaded, -type names no type) is normgen's own message, prefixed
+// "normgen: " as every other such line is.
 func printDiag(dir string, d gen.Diagnostic) {
 	if d.Pos.Filename == "" {
 		log.Print(d.String())
 		return
 	}
-	if f := d.Pos.Filename; !filepath.IsAbs(f) {
-		d.Pos.Filename = filepath.Join(dir, f)
-	}
-	d.Related = slices.Clone(d.Related)
-	for i, r := range d.Related {
-		if f := r.Pos.Filename; f != "" && !filepath.IsAbs(f) {
-			d.Related[i].Pos.Filename = filepath.Join(dir, f)
-		}
-	}
-	fmt.Fprintln(os.Stderr, d.String())
-}
-
-// warnings is the Config.OnWarning of the commands: generator warnings
-// on stderr, as diagnostics are printed.
-func warnings(dir string) func(gen.Diagnostic) {
-	return func(d gen.Diagnostic) { printDiag(dir, d) }
-}
-
-// unifiedDiff is a line diff of a and b in unified format (LCS-based, with
-// three lines of context).
-func unifiedDiff(aName, bName string, a, b []byte) string {
-	al, bl := splitLines(a), splitLines(b)
-	// LCS table (inputs are generated files: small enough).
-	n, m := len(al), len(bl)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if al[i] == bl[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	type op struct {
-		kind byte // ' ', '-', '+'
-		text string
-		ai   int
-		bi   int
-	}
-	var ops []op
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && al[i] == bl[j]:
-			ops = append(ops, op{' ', al[i], i, j})
-			i++
-			j++
-		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
-			ops = append(ops, op{'-', al[i], i, j})
-			i++
-		default:
-			ops = append(ops, op{'+', bl[j], i, j})
-			j++
-		}
-	}
-	var out strings.Builder
-	fmt.Fprintf(&out, "--- %s\n+++ %s\n", aName, bName)
-	const ctx = 3
-	for k := 0; k < len(ops); {
-		if ops[k].kind == ' ' {
-			k++
-			continue
-		}
-		start := max(k-ctx, 0)
-		end := k
-		for end < len(ops) {
-			if ops[end].kind != ' ' {
-				end++
-				continue
-			}
-			run := end
-			for run < len(ops) && ops[run].kind == ' ' {
-				run++
-			}
-			if run-end > 2*ctx || run == len(ops) {
-				end = min(end+ctx, len(ops))
-				break
-			}
-			end = run
-		}
-		aStart, bStart, aCount, bCount := ops[start].ai, ops[start].bi, 0, 0
-		for _, o := range ops[start:end] {
-			if o.kind != '+' {
-				aCount++
-			}
-			if o.kind != '-' {
-				bCount++
-			}
-		}
-		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", hunkStart(aStart, aCount), aCount, hunkStart(bStart, bCount), bCount)
-		for _, o := range ops[start:end] {
-			out.WriteByte(o.kind)
-			out.WriteString(o.text)
-			out.WriteByte('\n')
-		}
-		k = end
-	}
-	return out.String()
-}
-
-func splitLines(b []byte) []string {
-	if len(b) == 0 {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	fmt.Fprintln(os.Stderr, d.In(dir).String())
 }
 
 // splitList splits a comma-separated flag value; "" gives nil.
@@ -232,11 +124,24 @@ func splitList(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// hunkStart is a hunk's 1-based first line, or the line before an empty
-// range, as unified diffs write it.
-func hunkStart(start, count int) int {
-	if count == 0 {
-		return start
+// expandPaths expands the values of a cli.PathsFlag (named flagName) with
+// cli.ExpandPaths, saying its notes on stderr; a value it refuses is a
+// usage error (one line naming it; exit code 2).
+func expandPaths(flagName string, values []string, dirs, stdin bool) ([]string, int) {
+	paths, notes, err := cli.ExpandPaths(flagName, values, dirs, stdin)
+	for _, n := range notes {
+		log.Print(n)
 	}
-	return start + 1
+	return paths, usageCode(err)
+}
+
+// readInput reads the input file name, or stdin for "-" or ""; label
+// names it in messages ("stdin" for stdin).
+func readInput(name string) (data []byte, label string, err error) {
+	if name == "" || name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+		return data, "stdin", err
+	}
+	data, err = os.ReadFile(name)
+	return data, name, err
 }
