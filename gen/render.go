@@ -31,8 +31,7 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	// joined in order.
 	parts := make([]func(*jen.File) error, 0, len(m.Structs)+2)
 	parts = append(parts, func(f *jen.File) error {
-		f.Comment("Fails to compile when the lenient runtime is older than this generator.")
-		f.Const().Id("_").Op("=").Qual(lenientPkg, "SupportPackageIsVersion12")
+		renderVersionCheck(f, genVersion)
 		f.Comment("For each type T below, tFields holds the accepted keys of each field of T,")
 		f.Comment("canonical name first, and what the Decoder reads of them (lenient.Fields);")
 		f.Comment("T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;")
@@ -54,6 +53,36 @@ func Render(m *Package, p lenient.Profile) ([]byte, error) {
 	}
 	parts = append(parts, func(f *jen.File) error { return renderRegistry(f, m, p) })
 	return renderFile(m.Name, parts)
+}
+
+// genVersion is the version of the code this generator writes: each
+// generated file builds only against a lenient runtime whose version
+// window (lenient.MinVersion to lenient.MaxVersion) holds it. It rises
+// with lenient.MaxVersion when generated code needs something new of the
+// runtime; this is the one place the generator writes it.
+const genVersion = 1
+
+// The generator does not build against a runtime that would not build
+// the code it writes.
+const (
+	_ = lenient.EnforceVersion(genVersion - lenient.MinVersion)
+	_ = lenient.EnforceVersion(lenient.MaxVersion - genVersion)
+)
+
+// renderVersionCheck writes the check that the generated file's version,
+// v (genVersion), is in the runtime's window, as protobuf-go's generated code
+// checks protoimpl's: a version outside it makes a constant negative,
+// which lenient.EnforceVersion (a uint) cannot hold, and the build stops
+// on the line whose comment says what to do.
+func renderVersionCheck(f *jen.File, v int) {
+	f.Comment("Fails to compile when this file's version is outside the lenient runtime's")
+	f.Comment("window (lenient.MinVersion to lenient.MaxVersion).")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(lenientPkg, "EnforceVersion").Call(jen.Lit(v).Op("-").Qual(lenientPkg, "MinVersion")).
+			Comment("older than the runtime: regenerate it (go generate ./...)"),
+		jen.Id("_").Op("=").Qual(lenientPkg, "EnforceVersion").Call(jen.Qual(lenientPkg, "MaxVersion").Op("-").Lit(v)).
+			Comment("newer than the runtime: go get github.com/normgen/normgen@latest"),
+	)
 }
 
 // lowerFirst makes an unexported identifier from a type name.

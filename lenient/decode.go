@@ -93,9 +93,6 @@ type unknownKey struct {
 // Missing's messages.
 const maxUnknownHints = 4
 
-// Record makes the Decoder keep a list of the fixes it makes (see Fixes).
-func (d *Decoder) Record() { d.record = true }
-
 // Begin checks that data is one JSON value and reports whether decoding
 // can go on. Malformed JSON is a problem naming its byte offset, and
 // decoding cannot go on. A key given twice in one object is a problem too,
@@ -116,8 +113,8 @@ func (d *Decoder) Begin(data []byte) bool {
 	return true
 }
 
-// Start is Begin, with fixes recorded (Record) when record is set: the
-// Decoder's start in generated code.
+// Start is Begin, keeping a list of the fixes the Decoder makes (Fixes)
+// when record is set: the Decoder's start in generated code.
 func (d *Decoder) Start(data []byte, record bool) bool {
 	d.record = record
 	return d.Begin(data)
@@ -240,7 +237,7 @@ func (d *Decoder) Err() error {
 // Failed reports whether a problem has been found so far.
 func (d *Decoder) Failed() bool { return len(d.problems) > 0 }
 
-// Fixes returns the fixes recorded since Record was called.
+// Fixes returns the fixes recorded (Start with record set) so far.
 func (d *Decoder) Fixes() []Fix { return d.fixes }
 
 // Enter descends into the member name of the current object.
@@ -341,10 +338,9 @@ func appendSeg(b []byte, s segment) []byte {
 }
 
 // Fail records a problem with the value v (raw JSON, may be nil) of member
-// name: msg says what is wrong and what is accepted. Code generated for
-// SupportPackageIsVersion5 and earlier calls it for the declared
-// constraints it checks (newer code calls FailKind), in fixed words that
-// give the problem its Kind: "is less than the minimum, ", "is more than the
+// name: msg says what is wrong and what is accepted, in fixed words that
+// give the problem its Kind (package derive's explanations call it;
+// generated code calls FailKind): "is less than the minimum, ", "is more than the
 // maximum, ", "must be more than ", "must be less than " (KindRange), "is
 // not one of " (KindEnum), "does not match the pattern " (KindPattern),
 // "is shorter than ", "is longer than " (KindLength), "has fewer than ",
@@ -1060,8 +1056,7 @@ func withoutVariants(keys []string) []string {
 }
 
 // Unknown handles a member whose key is not a field; known lists every
-// key the type accepts (generated code before SupportPackageIsVersion5
-// gives them with RejectUnknown only). A key that differs from one of
+// key the type accepts. A key that differs from one of
 // them only in letter case (Unicode case folding, as encoding/json
 // matches keys) is a problem naming the key to send: never dropped, and
 // never folded, which would let a value bypass the host's validation of
@@ -1202,8 +1197,7 @@ const NullMissing AbsentForms = 1 << 7
 // (Claim), and then, for an optional field, its value is not one of forms,
 // which read as the field left out (Absent), and for a required one (forms
 // NullMissing) it is not null, which reads as the field missing (Missing).
-// Decoder.Field calls it once for each member a field's key names (as
-// code generated for SupportPackageIsVersion9 does itself).
+// Decoder.Field calls it once for each member a field's key names.
 func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms AbsentForms) bool {
 	switch {
 	case !d.Claim(seen, it, spellings):
@@ -1275,9 +1269,6 @@ func (d *Decoder) Defaulted(name, value string) {
 		d.fix(name, FixDefault, nil, []byte(value))
 	}
 }
-
-// Recording reports whether fixes are being recorded.
-func (d *Decoder) Recording() bool { return d.record }
 
 // Expand replaces each {{index}} in a default template with index.
 func Expand(template string, index int) string {

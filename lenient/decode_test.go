@@ -98,7 +98,7 @@ func TestDecoderMessages(t *testing.T) {
 
 func TestReportFixes(t *testing.T) {
 	var d Decoder
-	d.Record()
+	d.record = true
 	d.Int([]byte(`"010"`), "limit", 64, 0)
 	d.Int([]byte(`1e3`), "n", 64, 0)
 	d.Bool([]byte(`"Yes"`), "b", 0)
@@ -129,7 +129,7 @@ func TestReportFixes(t *testing.T) {
 func TestFixesOwnTheirBytes(t *testing.T) {
 	in := []byte(`"010"`)
 	var d Decoder
-	d.Record()
+	d.record = true
 	long := strings.Repeat("k", 100)
 	d.Enter(long)
 	d.Int(in, "limit", 64, 0)
@@ -153,7 +153,7 @@ func TestFixesOwnTheirBytes(t *testing.T) {
 // records keep the element the wrap made; "" is not wrapped into [""].
 func TestWrapMessages(t *testing.T) {
 	var d Decoder
-	d.Record()
+	d.record = true
 	var a ArrayIter
 	if d.Array([]byte(`5`), "labels", Wrap, &a) {
 		d.Enter("labels")

@@ -42,9 +42,11 @@ type Fast struct {
 	block, text []byte
 	// start is where the last number read began (Value).
 	start int
-	// record is set by Record and Report: the Decoder would record a fix
-	// the fast path gives up on, unless report is set and the fix is to
-	// a top-level member's value (fixable), which it records in fixes.
+	// record is set by Report: the Decoder would record a fix the fast
+	// path gives up on, unless report is set and the fix is to a
+	// top-level member's value (fixable), which it records in fixes.
+	// (The tests set record alone, a fast path that gives up on every
+	// fix, to check that it reads no fix the Decoder would not make.)
 	record, report bool
 	// key is the key Key read last, or the field's name when that was an
 	// alias (Alias): while a top-level member's value is read (depth 1),
@@ -837,10 +839,6 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 	return false, false
 }
 
-// Record makes the fast path give up where the Decoder would record a
-// fix, for code generated before Report (SupportPackageIsVersion3).
-func (f *Fast) Record() { f.record = true }
-
 // Report makes the fast path record the fixes the Decoder records to the
 // top-level object's members (a key sent as an alias: Alias, a scalar
 // sent as a string, a container sent as JSON text, an absent field given
@@ -848,11 +846,6 @@ func (f *Fast) Record() { f.record = true }
 // Decoder records them, for Fixes; it still gives up where the Decoder
 // would record any other fix (inside a container or JSON text).
 func (f *Fast) Report() { f.record, f.report = true, true }
-
-// Recording reports whether Record or Report was called: code generated
-// before Default then gives up where the Decoder would record a fix it
-// cannot see in the input, an absent field given its default.
-func (f *Fast) Recording() bool { return f.record }
 
 // Default reports whether the fast path may give the absent field name
 // its default, whose JSON is value: always, unless fixes are recorded;
@@ -916,18 +909,11 @@ func (f *Fast) Unknown(key []byte) bool {
 	return true
 }
 
-// UnknownOf is Unknown for a type whose keys are known (every spelling,
-// as Decoder.Unknown takes them): it gives up on a key that differs from
-// one of them only in letter case, which the Decoder refuses.
-func (f *Fast) UnknownOf(key []byte, known []string) bool {
-	return foldedKey(key, known) == "" && f.Unknown(key)
-}
-
-// UnknownIn is UnknownOf with the type's known keys taken from its Fields
-// (every key of every field), giving up on any of them, in any letter
-// case: generated code calls it, for a type with fields, on a key its
-// switch has no case for (for version 11, an alias only where AliasIn
-// refused it); for a type without fields, it calls Unknown. It gives up,
+// UnknownIn is Unknown for a type with fields: it gives up on every key
+// of every field of fields, in any letter case (a key in another letter
+// case, which the Decoder refuses, and an alias AliasIn refused): generated
+// code calls it, for a type with fields, on a key its switch has no case
+// for; for a type without fields, it calls Unknown. It gives up,
 // too, on a key that is a near spelling of a field (nearField), which
 // the Decoder refuses where the field is left out.
 func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
@@ -946,7 +932,7 @@ func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 // where the fast path may read the member under it (Alias, which records
 // the fix where fixes are reported); else nil: UnknownIn then gives up on
 // an alias, as on any key a field has in some letter case. Generated code
-// switches on the name it returns as on the key (SupportPackageIsVersion11).
+// switches on the name it returns as on the key.
 func (f *Fast) AliasIn(key []byte, fields *Fields) []byte {
 	for _, keys := range fields.Keys {
 		for _, a := range keys[1:] {

@@ -17,14 +17,14 @@ func fastScalar(t *testing.T, k string, v []byte, m Mode, record bool) {
 	t.Helper()
 	var f Fast
 	if record {
-		f.Record()
+		f.record = true
 	}
 	if !f.Begin(v) {
 		return
 	}
 	var d Decoder
 	if record {
-		d.Record()
+		d.record = true
 	}
 	if !d.Begin(v) {
 		// Malformed: the fast path must not finish it.
@@ -172,7 +172,7 @@ func fastMember(t *testing.T, k, key string, v []byte, m Mode) (fixes int) {
 	}
 
 	var d Decoder
-	d.Record()
+	d.record = true
 	if !d.Begin(doc) {
 		t.Fatalf("%s %s: the fast path reads what Begin rejects: %v", k, doc, d.Err())
 	}
@@ -291,7 +291,7 @@ func TestFastTakes(t *testing.T) {
 		t.Errorf(`Int("100") = %d, %v; want 100, true`, n, ok)
 	}
 	f = Fast{}
-	f.Record()
+	f.record = true
 	f.Begin([]byte(`"100"`))
 	if _, ok := f.Int(IntBits, 0); ok {
 		t.Error(`Int("100") reads a string form while fixes are recorded`)
@@ -383,7 +383,7 @@ func fastStrings(doc []byte, m Mode) (string, bool) {
 // reports a problem or a fix.
 func decoderStrings(doc []byte, m Mode) (string, bool) {
 	var d Decoder
-	d.Record()
+	d.record = true
 	if !d.Begin(doc) {
 		return "", false
 	}
@@ -473,10 +473,10 @@ func FuzzFastText(f *testing.F) {
 	})
 }
 
-// TestFastUnknownOf: the fast path skips an unknown key, but gives up on
+// TestFastUnknownIn: the fast path skips an unknown key, but gives up on
 // one that differs from a known key only in letter case, for the Decoder
 // to refuse (Decoder.Unknown).
-func TestFastUnknownOf(t *testing.T) {
+func TestFastUnknownIn(t *testing.T) {
 	for _, tc := range []struct {
 		key   string
 		known []string
@@ -494,8 +494,12 @@ func TestFastUnknownOf(t *testing.T) {
 			t.Fatal("begin")
 		}
 		k, _ := f.Key(0)
-		if got := f.UnknownOf(k, tc.known); got != tc.skip {
-			t.Errorf("%s %q: UnknownOf = %v, want %v", tc.key, tc.known, got, tc.skip)
+		var fields Fields
+		for _, name := range tc.known {
+			fields.Keys = append(fields.Keys, []string{name})
+		}
+		if got := f.UnknownIn(k, &fields); got != tc.skip {
+			t.Errorf("%s %q: UnknownIn = %v, want %v", tc.key, tc.known, got, tc.skip)
 		}
 		var d Decoder
 		d.Begin(doc)

@@ -15,7 +15,7 @@ const Required AbsentForms = 1 << 6
 // declares one for each type with fields.
 //
 // A Fields literal needs no code to initialize it when the program
-// starts. The list of every key the type accepts, KnownKeys(Keys), is
+// starts. The list of every key the type accepts, knownKeys(Keys), is
 // made only for an unknown key on the Decoder path, where Unknown checks
 // the key against it and keeps it for Missing's key hint (Fast.UnknownIn
 // reads Keys as they are).
@@ -98,7 +98,7 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 // style_id?". A required field left out is reported by Missed, naming the
 // key (Missing).
 func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
-	if !d.unknown(it.Key, f.Unknown, KnownKeys(f.Keys)) {
+	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys)) {
 		return
 	}
 	j := nearField(it.Key, f.Keys)

@@ -172,7 +172,7 @@ func FuzzDecoder(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var d Decoder
-		d.Record()
+		d.record = true
 		if !d.Begin(data) {
 			if d.Err() == nil {
 				t.Fatal("Begin failed without an error")

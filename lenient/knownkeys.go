@@ -1,9 +1,8 @@
 package lenient
 
-// KnownKeys lists every key of keys (a generated type's keys of each
-// field, canonical name first), in order: the list Decoder.Unknown and
-// Fast.UnknownOf take.
-func KnownKeys(keys [][]string) []string {
+// knownKeys lists every key of keys (a generated type's keys of each
+// field, canonical name first), in order: the list Decoder.Unknown takes.
+func knownKeys(keys [][]string) []string {
 	n := 0
 	for _, k := range keys {
 		n += len(k)

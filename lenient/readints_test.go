@@ -88,7 +88,7 @@ func decoderBulk[E any](r bulkRead[E], v []byte, m Mode, report bool) ([]E, []Fi
 	doc := intsDoc(v)
 	var d Decoder
 	if report {
-		d.Record()
+		d.record = true
 	}
 	var s []E
 	if d.Begin(doc) {

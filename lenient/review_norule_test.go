@@ -93,7 +93,7 @@ func nrDecode(doc string, unescape, record bool, keep *[][2]string) string {
 	}
 	var d Decoder
 	if record {
-		d.Record()
+		d.record = true
 	}
 	b := []byte(doc) // the bytes the tape outlines: the walk reads them
 	ok := d.Begin(b)

@@ -101,7 +101,7 @@ func FuzzIndexAny(f *testing.F) {
 // Marshal, used before, wrote \u003c, \u003e and \u0026).
 func TestFixTextsQuoted(t *testing.T) {
 	var d Decoder
-	d.Record()
+	d.record = true
 	d.Begin([]byte(`{}`))
 	const s = "<a&b>\u2028é"
 	d.DefaultedString("x", s)
@@ -153,7 +153,7 @@ func TestAliasFixTextsAreJSON(t *testing.T) {
 		want := string(jsonwire.AppendQuoteEncodingJSON(nil, alias))
 
 		var d Decoder
-		d.Record()
+		d.record = true
 		if !d.Begin(data) {
 			t.Fatalf("%q: Begin refused %s: %v", alias, data, d.Err())
 		}

@@ -14,7 +14,7 @@ import (
 // error and the fixes recorded.
 func decodeOne[T any](v string, f func(d *Decoder, v []byte) T) (T, error, []Fix) {
 	var d Decoder
-	d.Record()
+	d.record = true
 	d.Begin([]byte(v))
 	got := f(&d, []byte(v))
 	return got, d.Err(), d.Fixes()

@@ -44,15 +44,13 @@ func DecodeAs[T any, P Decoded[T]](args []byte) (any, []Fix, error) {
 // code never passes: a tool registry must not start without the schemas
 // it advertises.
 //
-// Code generated for SupportPackageIsVersion9 and 10 calls it for every
-// tool; code generated now calls SharedSchemas, or DerivedSchemas for a
-// tool whose openai-strict schema is written whole.
+// Generated code calls it for a tool whose openai-strict schema it writes
+// whole, and SharedSchemas for the others.
 func DerivedSchemas(portable, openAIStrict, gemini string) map[Profile]json.RawMessage {
 	return profileSchemas(portable, gemini, openAIStrict, deriveProfiles(portable, ""))
 }
 
-// SharedSchemas is DerivedSchemas for code generated for
-// SupportPackageIsVersion11 and later, whose openai-strict schema leaves
+// SharedSchemas is DerivedSchemas for an openai-strict schema that leaves
 // out each field description it shares with the portable one (its other
 // notes, and the structure strict mode wants, are its own): SharedSchemas
 // puts them back, where the schema had them, as the generator checks for
@@ -112,20 +110,4 @@ func deriveProfiles(portable, stripped string) derivedProfiles {
 	}
 	d, _ := derived.LoadOrStore(key, derivedProfiles{string(root.TypeArray()), string(root.Gemini()), string(strict)})
 	return d.(derivedProfiles)
-}
-
-// ProfileSchemas returns a tool's Schemas from its input schema in each
-// profile, in Profiles order; a profile whose schema is "" (one that
-// cannot express the tool: SchemaFor then gives InputSchema) is left out.
-// Code generated for SupportPackageIsVersion8 and earlier calls it; code
-// generated now calls SharedSchemas, or DerivedSchemas.
-func ProfileSchemas(portable, typeArray, gemini, openAIStrict string) map[Profile]json.RawMessage {
-	m := make(map[Profile]json.RawMessage, 4)
-	profiles := Profiles()
-	for i, s := range [...]string{portable, typeArray, gemini, openAIStrict} {
-		if s != "" {
-			m[profiles[i]] = json.RawMessage(s)
-		}
-	}
-	return m
 }

@@ -9,8 +9,12 @@ import (
 	"github.com/normgen/normgen/lenient"
 )
 
-// Fails to compile when the lenient runtime is older than this generator.
-const _ = lenient.SupportPackageIsVersion12
+// Fails to compile when this file's version is outside the lenient runtime's
+// window (lenient.MinVersion to lenient.MaxVersion).
+const (
+	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+)
 
 // For each type T below, tFields holds the accepted keys of each field of T,
 // canonical name first, and what the Decoder reads of them (lenient.Fields);

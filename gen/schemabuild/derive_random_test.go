@@ -22,8 +22,9 @@ import (
 // the typearray and gemini profiles derived from the portable text
 // (internal/schemaprofile, what generated code runs, and what Convert
 // reads back into invopop's model) with oracleConvertRoot's on the tree,
-// byte for byte: the rewrites as Convert made them on invopop's model up
-// to lenient.SupportPackageIsVersion8, kept in this test only. Half the trees have the
+// byte for byte: the rewrites as Convert made them on invopop's model
+// before the profiles were derived from the portable text, kept in this
+// test only. Half the trees have the
 // shapes Build writes and the ones a type's own JSONSchema() may hold
 // (shapedSchema: anyOf of typed branches, null and $ref branches, enums
 // with their letter-case pattern, {} and empty schemas, keywords in every

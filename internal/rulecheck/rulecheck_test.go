@@ -46,8 +46,7 @@ func TestCheckFindsAGap(t *testing.T) {
 	tool := lenient.Tool{Name: "t", Decode: func(b []byte) (any, []lenient.Fix, error) {
 		var v in
 		var d lenient.Decoder
-		d.Record()
-		if !d.Begin(b) {
+		if !d.Start(b, true) {
 			return &v, nil, d.Err()
 		}
 		var it lenient.ObjectIter

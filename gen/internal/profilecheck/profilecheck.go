@@ -5,8 +5,8 @@
 // (schemabuild.Convert reads the same derivation back into it), are written
 // as those bytes. gen's tests run it on the golden cases and this
 // repository's tool packages, genfuzz's on random ones. That the
-// derivation gives what the generator wrote up to
-// lenient.SupportPackageIsVersion8 (rewrites on invopop's model) is
+// derivation gives what the generator wrote when it derived the profiles
+// itself (rewrites on invopop's model) is
 // checked against a test copy of that code, in package schema
 // (TestDeriveRandom, TestDeriveTypes), and by the golden files.
 package profilecheck
