@@ -227,6 +227,9 @@ type field struct {
 	// foldsEnum is whether an enum value in another letter case is read
 	// as it (schema.Field.FoldsEnum).
 	foldsEnum bool
+	// enumTexts are the enum's values read from a JSON boolean or number
+	// (schema.Field.EnumTexts).
+	enumTexts []string
 }
 
 // wireName tells what a struct field is on the wire, as encoding/json and
@@ -312,7 +315,7 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		info.keys.Unknown = lenient.RejectUnknown
 	}
 	for _, f := range desc.Fields {
-		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum()}
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum(), enumTexts: f.EnumTexts()}
 		// The Go field Describe found for the wire name, and the
 		// embedded structs it is promoted from.
 		st := t
@@ -487,7 +490,15 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 		defer d.EndSecret()
 	}
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, c)
+	var val any
+	read := false
+	if len(f.enumTexts) > 0 {
+		// a boolean or number whose text is one of the enum's values
+		val, read = d.EnumText(v, f.name, f.enumTexts...)
+	}
+	if !read {
+		val = walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, c)
+	}
 	if !d.OK(mark) {
 		// A number outside its Go type's range names its declared
 		// bounds, as generated code has it.

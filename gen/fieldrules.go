@@ -18,6 +18,7 @@ const (
 	orderAbsent
 	orderDefault
 	orderEnumCase
+	orderEnumText
 	orderSecret
 	orderCoerce
 	orderUnescape
@@ -80,6 +81,8 @@ func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules,
 			v.Default = r.Value
 		case orderEnumCase:
 			v.EnumCase = r.Value
+		case orderEnumText:
+			v.EnumText = r.Value
 		case orderSecret:
 			v.Secret = true
 		case orderCoerce:
@@ -136,6 +139,8 @@ func orderOf(r lenient.Rule) int {
 		return orderDefault
 	case lenient.RuleEnumCase:
 		return orderEnumCase
+	case lenient.RuleEnumText:
+		return orderEnumText
 	case lenient.RuleSecret:
 		return orderSecret
 	case lenient.RuleTypeCoerce:
@@ -208,6 +213,7 @@ func fieldRulesCode(v lenient.FieldRules) jen.Code {
 	}
 	raw("Default", v.Default)
 	raw("EnumCase", v.EnumCase)
+	raw("EnumText", v.EnumText)
 	flag("Secret", v.Secret)
 	if v.Coerce != "" {
 		set("Coerce", jen.Lit(v.Coerce))

@@ -136,6 +136,16 @@ func (f *Field) FoldsEnum() bool {
 	return f.Type.Kind == schema.String && !f.EnumStrict && schema.EnumFolds(f.Keywords.Enum)
 }
 
+// EnumTexts returns the values of the field's enum that a JSON boolean
+// or number is read as (schema.EnumTexts): none for a field that is not
+// a string or is strict.
+func (f *Field) EnumTexts() []string {
+	if f.Type.Kind != schema.String || f.Mode&lenient.Strict != 0 {
+		return nil
+	}
+	return schema.EnumTexts(f.Keywords)
+}
+
 // Absent is which values of the field read as the field left out
 // (schema.AbsentForms; known once the model of required fields is).
 func (f *Field) Absent() lenient.AbsentForms {

@@ -110,6 +110,10 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 			vals, _ := json.Marshal(f.Keywords.Enum)
 			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
 		}
+		if texts := f.EnumTexts(); len(texts) > 0 {
+			vals, _ := json.Marshal(texts)
+			w.add(p, p, "enum_text", lenient.Rule{Type: lenient.RuleEnumText, Value: vals})
+		}
 		if f.Secret {
 			w.add(p, p, "secret", lenient.Rule{Type: lenient.RuleSecret})
 		}

@@ -126,3 +126,17 @@ func EnumTexts(values []string) (texts []string, ints bool, lo, hi int64) {
 	}
 	return texts, ints, lo, hi
 }
+
+// EnumString decodes a string enum's value: a JSON string (String), or a
+// JSON boolean or number that is the text of one of values (EnumText,
+// recorded as FixEnumText), unless m is Strict. values are the enum's
+// values read so (EnumTexts); anything else is refused as String
+// refuses it.
+func (d *Decoder) EnumString(v []byte, name string, m Mode, values ...string) string {
+	if v[0] != '"' && m&Strict == 0 {
+		if s, ok := d.EnumText(v, name, values...); ok {
+			return s
+		}
+	}
+	return d.String(v, name, m)
+}

@@ -612,6 +612,11 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(k.Enum)})
 		}
 	}
+	if texts := f.EnumTexts(); len(texts) > 0 && !b.strict {
+		// A boolean or integer whose text is a value of the enum, which
+		// the decoder reads as it: branches after the string ones.
+		s = withEnumTexts(s, texts)
+	}
 	aliases := f.Type.ValueAliases
 	if kind == Array && f.Type.Elem != nil {
 		aliases = f.Type.Elem.ValueAliases

@@ -1,9 +1,11 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -114,10 +116,12 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	dst := reflect.ValueOf(out).Elem()
 	for _, b := range s.AnyOf[1:] {
 		types = append(types, b.Type)
-		if b.Type == "null" && len(out.Enum) > 0 {
-			// In one schema the enum applies to every type: null must
-			// be one of its values, as the null branch said.
-			out.Enum = append(out.Enum, nil)
+		if len(out.Enum) > 0 {
+			// In one schema the enum applies to every type: the other
+			// branches' values must be among its values (null; the
+			// booleans and the run of integers of a string enum
+			// holding their text).
+			out.Enum = append(out.Enum, oracleBranchValues(b)...)
 		}
 		src := reflect.ValueOf(b).Elem()
 		for i := 0; i < src.NumField(); i++ {
@@ -230,4 +234,36 @@ func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
 		}
 	}
 	return &out
+}
+
+// oracleBranchValues is schemaprofile's branchValues on invopop's model.
+func oracleBranchValues(b *jsonschema.Schema) []any {
+	only := func(keep ...string) bool {
+		v := reflect.ValueOf(b).Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() && !v.Field(i).IsZero() && !slices.Contains(keep, f.Name) {
+				return false
+			}
+		}
+		return true
+	}
+	switch b.Type {
+	case "null":
+		return []any{nil}
+	case "boolean":
+		if only("Type") {
+			return []any{true, false}
+		}
+	case "integer":
+		lo, err1 := strconv.ParseInt(string(b.Minimum), 10, 64)
+		hi, err2 := strconv.ParseInt(string(b.Maximum), 10, 64)
+		if err1 == nil && err2 == nil && only("Type", "Minimum", "Maximum") && lo <= hi && hi-lo < 64 {
+			var out []any
+			for n := lo; n <= hi; n++ {
+				out = append(out, json.Number(strconv.FormatInt(n, 10)))
+			}
+			return out
+		}
+	}
+	return nil
 }

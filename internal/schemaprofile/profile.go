@@ -200,10 +200,14 @@ func typeArray(s *jsonnode.Node) *jsonnode.Node {
 	types := []*jsonnode.Node{jsonnode.String(typeOf(out))}
 	for _, b := range branches[1:] {
 		types = append(types, jsonnode.String(typeOf(b)))
-		if enum := out.Get("enum").Items(); typeOf(b) == "null" && len(enum) > 0 {
-			// In one schema the enum applies to every type: null must
-			// be one of its values, as the null branch said.
-			out.Set("enum", jsonnode.Array(append(slices.Clone(enum), jsonnode.Scalar("null"))...))
+		if enum := out.Get("enum").Items(); len(enum) > 0 {
+			// In one schema the enum applies to every type: the values
+			// of the other branches must be among its values, as they
+			// said (null; the booleans and the run of integers a string
+			// enum's values are the text of).
+			if vals, ok := branchValues(b); ok {
+				out.Set("enum", jsonnode.Array(append(slices.Clone(enum), vals...)...))
+			}
 		}
 		for i, k := range b.Keys {
 			if k != "type" && out.Index(k) < 0 {
@@ -219,6 +223,38 @@ func typeArray(s *jsonnode.Node) *jsonnode.Node {
 	}
 	return out
 }
+
+// branchValues lists the values of a branch beside a string enum's, for
+// an enum of one schema: null for a null branch, true and false for a
+// boolean one, the integers of one bounded to a run of at most
+// maxEnumRun (as normgen writes one for a string enum holding their
+// text); ok is false for any other branch, whose values the enum then
+// leaves out.
+func branchValues(b *jsonnode.Node) (vals []*jsonnode.Node, ok bool) {
+	only := func(keys ...string) bool {
+		return !slices.ContainsFunc(b.Keys, func(k string) bool { return !slices.Contains(keys, k) })
+	}
+	switch typeOf(b) {
+	case "null":
+		return []*jsonnode.Node{jsonnode.Scalar("null")}, true
+	case "boolean":
+		return []*jsonnode.Node{jsonnode.Scalar("true"), jsonnode.Scalar("false")}, only("type")
+	case "integer":
+		lo, err1 := strconv.ParseInt(b.Get("minimum").Text(), 10, 64)
+		hi, err2 := strconv.ParseInt(b.Get("maximum").Text(), 10, 64)
+		if err1 != nil || err2 != nil || !only("type", "minimum", "maximum") || hi < lo || hi-lo >= maxEnumRun {
+			return nil, false
+		}
+		for n := lo; n <= hi; n++ {
+			vals = append(vals, jsonnode.Scalar(strconv.FormatInt(n, 10)))
+		}
+		return vals, true
+	}
+	return nil, false
+}
+
+// maxEnumRun is the most integers branchValues lists.
+const maxEnumRun = 64
 
 // foldEnumBranch spells a string enum read in any letter case (a branch
 // with the enum, then a string branch with the pattern of the values in
