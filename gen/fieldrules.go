@@ -19,6 +19,7 @@ const (
 	orderDefault
 	orderEnumCase
 	orderEnumText
+	orderEnumDigits
 	orderSecret
 	orderCoerce
 	orderUnescape
@@ -83,6 +84,8 @@ func fieldRules(tool string, rules []lenient.Rule) (values []lenient.FieldRules,
 			v.EnumCase = r.Value
 		case orderEnumText:
 			v.EnumText = r.Value
+		case orderEnumDigits:
+			v.EnumDigits = r.Value
 		case orderSecret:
 			v.Secret = true
 		case orderCoerce:
@@ -141,6 +144,8 @@ func orderOf(r lenient.Rule) int {
 		return orderEnumCase
 	case lenient.RuleEnumText:
 		return orderEnumText
+	case lenient.RuleEnumDigits:
+		return orderEnumDigits
 	case lenient.RuleSecret:
 		return orderSecret
 	case lenient.RuleTypeCoerce:
@@ -214,6 +219,7 @@ func fieldRulesCode(v lenient.FieldRules) jen.Code {
 	raw("Default", v.Default)
 	raw("EnumCase", v.EnumCase)
 	raw("EnumText", v.EnumText)
+	raw("EnumDigits", v.EnumDigits)
 	flag("Secret", v.Secret)
 	if v.Coerce != "" {
 		set("Coerce", jen.Lit(v.Coerce))

@@ -146,6 +146,17 @@ func (f *Field) EnumTexts() []string {
 	return schema.EnumTexts(f.Keywords)
 }
 
+// IntEnum returns, for an integer field with an enum, the texts of its
+// values (read from a string) and their run, lo to hi (schema.IntEnum);
+// ok is false for any other field.
+func (f *Field) IntEnum() (texts []string, lo, hi int64, ok bool) {
+	if f.Type.Kind != schema.Int || len(f.Keywords.Enum) == 0 {
+		return nil, 0, 0, false
+	}
+	texts, lo, hi, err := schema.IntEnum(f.Keywords)
+	return texts, lo, hi, err == nil
+}
+
 // Absent is which values of the field read as the field left out
 // (schema.AbsentForms; known once the model of required fields is).
 func (f *Field) Absent() lenient.AbsentForms {

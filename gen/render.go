@@ -422,6 +422,15 @@ func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code
 		}
 		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("EnumString").Call(args...))
 	}
+	if texts, _, _, ok := f.IntEnum(); ok {
+		// A string that is the text of one of the enum's values is read
+		// as it, and no other (Decoder.EnumInt).
+		args := []jen.Code{v, jen.Lit(f.Name), bitsCode(f.Type), modeCode(f.Mode)}
+		for _, t := range texts {
+			args = append(args, jen.Lit(t))
+		}
+		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("EnumInt").Call(args...))
+	}
 	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, nil)
 }
 
@@ -456,8 +465,9 @@ func boundedCall(f *Field, v jen.Code) jen.Code {
 // failed, when not nil, runs instead of the checks when the value did not
 // decode (boundedCall).
 //
-// read, when not nil, is the call that reads a string (a string enum's
-// value read from a boolean or number too: Decoder.EnumString).
+// read, when not nil, is the call that reads a string or an integer (a
+// string enum's value read from a boolean or number too:
+// Decoder.EnumString; an integer enum's from its text: Decoder.EnumInt).
 func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, failed jen.Code, depth int, read jen.Code) []jen.Code {
 	d := jen.Id("d")
 	store := func(val jen.Code) []jen.Code {
@@ -507,7 +517,11 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 	case schema.Bool:
 		return scalar(d.Clone().Dot("Bool").Call(v, jen.Lit(name), modeCode(m)), "bool")
 	case schema.Int:
-		return scalar(d.Clone().Dot("Int").Call(v, jen.Lit(name), bitsCode(t), modeCode(m)), "int64")
+		call := d.Clone().Dot("Int").Call(v, jen.Lit(name), bitsCode(t), modeCode(m))
+		if read != nil {
+			call = jen.Add(read)
+		}
+		return scalar(call, "int64")
 	case schema.Uint:
 		return scalar(d.Clone().Dot("Uint").Call(v, jen.Lit(name), bitsCode(t), modeCode(m)), "uint64")
 	case schema.Float:
@@ -652,6 +666,9 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 		return jen.If(cond).Block(failWith(kind, msg))
 	}
 	var out []jen.Code
+	if texts, lo, hi, ok := f.IntEnum(); ok {
+		out = append(out, fail(jen.Id("val").Op("<").Lit(int(lo)).Op("||").Id("val").Op(">").Lit(int(hi)), "KindEnum", "is not one of "+strings.Join(texts, ", ")))
+	}
 	switch f.Type.Kind {
 	case schema.Int, schema.Uint, schema.Float:
 		for _, b := range []struct {

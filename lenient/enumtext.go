@@ -3,6 +3,7 @@ package lenient
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // maxEnumDigits is the most digits an integer read across JSON types
@@ -139,4 +140,25 @@ func (d *Decoder) EnumString(v []byte, name string, m Mode, values ...string) st
 		}
 	}
 	return d.String(v, name, m)
+}
+
+// EnumInt decodes an integer enum's value of the given width: a number,
+// as Int reads it, or (unless Strict) a string that is the text of one of
+// values (EnumDigits: "2" for 2; recorded as FixEnumDigits). Any other
+// string is refused naming the values (KindEnum).
+func (d *Decoder) EnumInt(v []byte, name string, bits int, m Mode, values ...string) int64 {
+	if v[0] != '"' || m&Strict != 0 {
+		return d.Int(v, name, bits, m)
+	}
+	t := StringValue(v)
+	if EnumDigits(t, values) {
+		if n, err := ParseIntString(t, bits); err == nil {
+			if d.record {
+				d.fix(name, FixEnumDigits, v, []byte(t))
+			}
+			return n
+		}
+	}
+	d.FailKind(KindEnum, name, v, "is not one of "+strings.Join(values, ", "))
+	return 0
 }

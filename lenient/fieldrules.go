@@ -32,6 +32,9 @@ type FieldRules struct {
 	// EnumText are the enum's values read from a JSON boolean or number
 	// (an enum_text rule).
 	EnumText json.RawMessage
+	// EnumDigits are an integer enum's values, read from their text (an
+	// enum_digits rule).
+	EnumDigits json.RawMessage
 	// Secret marks the value as one the call log and fix records mask.
 	Secret bool
 	// Coerce is the type_coerce target ("int", "bool", "duration_s"...).
@@ -51,7 +54,7 @@ type FieldRules struct {
 
 // ToolRules returns tool's rule table from the rules of each of its
 // values, in order: for each, its aliases, then its null_text, absent, param_default,
-// enum_case, enum_text, secret, type_coerce, unescape, value_alias, split, wrap and
+// enum_case, enum_text, enum_digits, secret, type_coerce, unescape, value_alias, split, wrap and
 // json_accept_both rules. Each rule applies to tool alone and has the ID
 // "<tool>.<path>.<what>" (an alias rule's what is "alias.<key>").
 func ToolRules(tool string, values []FieldRules) []Rule {
@@ -98,6 +101,9 @@ func ToolRules(tool string, values []FieldRules) []Rule {
 		}
 		if v.EnumText != nil {
 			add(p, p, "enum_text", Rule{Type: RuleEnumText, Value: v.EnumText})
+		}
+		if v.EnumDigits != nil {
+			add(p, p, "enum_digits", Rule{Type: RuleEnumDigits, Value: v.EnumDigits})
 		}
 		if v.Secret {
 			add(p, p, "secret", Rule{Type: RuleSecret})

@@ -591,9 +591,28 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 	if arr := branch(s, "array"); arr != nil && kind == Array {
 		arr.MinItems, arr.MaxItems = k.MinItems, k.MaxItems
 	}
-	if len(k.Enum) > 0 {
+	if len(k.Enum) > 0 && kind == Int {
+		// An integer enum: its run as bounds, its values' texts as the
+		// string form (IntEnum).
+		texts, lo, hi, err := IntEnum(k)
+		if err != nil {
+			return nil, err
+		}
+		num := branch(s, "integer")
+		num.Minimum, num.Maximum = json.Number(strconv.FormatInt(lo, 10)), json.Number(strconv.FormatInt(hi, 10))
+		if str := branch(s, "string"); str != nil {
+			str.Pattern = ""
+			for _, t := range texts {
+				str.Enum = append(str.Enum, t)
+			}
+			if f.Absent()&lenient.AbsentEmpty != 0 {
+				// "" for the field left out, and "null" as text
+				str.Enum = append(str.Enum, "null", "")
+			}
+		}
+	} else if len(k.Enum) > 0 {
 		if kind != String {
-			return nil, fmt.Errorf("enum applies to string fields only (hosts require string enums)")
+			return nil, fmt.Errorf("enum applies to string and signed integer fields only (hosts require string enums)")
 		}
 		str := branch(s, "string")
 		for _, e := range k.Enum {

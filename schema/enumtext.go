@@ -2,6 +2,8 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -75,4 +77,33 @@ func withEnumTexts(s *jsonschema.Schema, texts []string) *jsonschema.Schema {
 		s = withBranchAfter(s, after, b)
 	}
 	return s
+}
+
+// IntEnum reads the enum of an integer field (k): the texts of its
+// values, which a string is read as (lenient.EnumDigits), and the run of
+// consecutive integers they are, lo to hi, which the schema says as
+// minimum and maximum (hosts refuse enums of numbers). An enum that is
+// not such a run, or one beside bounds, is an error saying what to
+// declare instead.
+func IntEnum(k Keywords) (texts []string, lo, hi int64, err error) {
+	if k.Minimum != "" || k.Maximum != "" || k.ExclusiveMinimum != "" || k.ExclusiveMaximum != "" {
+		return nil, 0, 0, errors.New("an integer field with an enum takes no bounds: the enum is its bounds")
+	}
+	var nums []int64
+	for _, e := range k.Enum {
+		if !lenient.EnumDigitsValue(e) {
+			return nil, 0, 0, fmt.Errorf("enum value %q of an integer field is not an integer of at most 15 digits as JSON writes it", e)
+		}
+		n, _ := strconv.ParseInt(e, 10, 64)
+		nums = append(nums, n)
+		if !slices.Contains(texts, e) {
+			texts = append(texts, e)
+		}
+	}
+	slices.Sort(nums)
+	nums = slices.Compact(nums)
+	if nums[len(nums)-1]-nums[0] != int64(len(nums)-1) {
+		return nil, 0, 0, errors.New(`enum on an integer field takes consecutive integers only (hosts refuse enums of numbers, so the schema says them as minimum and maximum); for other values declare a string field with that enum, which reads the number 2 as "2" too`)
+	}
+	return texts, nums[0], nums[len(nums)-1], nil
 }

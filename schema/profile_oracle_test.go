@@ -116,13 +116,6 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	dst := reflect.ValueOf(out).Elem()
 	for _, b := range s.AnyOf[1:] {
 		types = append(types, b.Type)
-		if len(out.Enum) > 0 {
-			// In one schema the enum applies to every type: the other
-			// branches' values must be among its values (null; the
-			// booleans and the run of integers of a string enum
-			// holding their text).
-			out.Enum = append(out.Enum, oracleBranchValues(b)...)
-		}
 		src := reflect.ValueOf(b).Elem()
 		for i := 0; i < src.NumField(); i++ {
 			if dst.Type().Field(i).Name == "Type" || !dst.Type().Field(i).IsExported() {
@@ -132,6 +125,23 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 				dst.Field(i).Set(f)
 			}
 		}
+	}
+	// In one schema the enum applies to every type: it lists each
+	// branch's values (schemaprofile's unionEnum).
+	some := false
+	for _, b := range s.AnyOf {
+		some = some || len(b.Enum) > 0
+	}
+	if some {
+		var enum []any
+		for _, b := range s.AnyOf {
+			if len(b.Enum) > 0 {
+				enum = append(enum, b.Enum...)
+			} else {
+				enum = append(enum, oracleBranchValues(b)...)
+			}
+		}
+		out.Enum = enum
 	}
 	setTypes(out, types)
 	return out
@@ -239,6 +249,7 @@ func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
 // oracleBranchValues is schemaprofile's branchValues on invopop's model.
 func oracleBranchValues(b *jsonschema.Schema) []any {
 	only := func(keep ...string) bool {
+		keep = append(keep, "Title", "Description", "Default", "Examples", "Deprecated", "ReadOnly", "WriteOnly", "Comments")
 		v := reflect.ValueOf(b).Elem()
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Type().Field(i); f.IsExported() && !v.Field(i).IsZero() && !slices.Contains(keep, f.Name) {
