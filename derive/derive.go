@@ -719,10 +719,10 @@ func requiredNames(s *Node) map[string]bool {
 // given; out, its rewrite) the values generated decoders read as the
 // field left out (AbsentForms): null where its schema takes no null, and
 // "" where the deriver gave it a string form (a coercion, an integer
-// enum's texts or JSON text, from the rules added since mark) and its schema takes no string. An
-// absent rule, placed before the field's own rules, removes the member;
-// the rewrite advertises the forms (a null branch; "" in the string
-// form's pattern). Where "" is read, the text "null" is null too (a
+// enum's texts or JSON text, from the rules added since mark) and its
+// schema takes no string. An absent rule, placed before the field's own
+// rules, removes the member; the rewrite advertises the forms (a null
+// branch; "" in the string form's pattern, or its enum). Where "" is read, the text "null" is null too (a
 // null_text rule before the absent rule; the pattern takes "null" with
 // ""). Never where null or "" could be a value of the field,
 // so no call the strict schema takes is changed; and only where the
@@ -1045,12 +1045,9 @@ func intEnumTexts(base *Node, typ string) ([]string, bool) {
 		return nil, false
 	}
 	for _, k := range base.Keys {
-		if k != "type" && k != "enum" && k != "multipleOf" && !annotation(k) && !numberKeys[k] {
+		if k != "type" && k != "enum" && !annotation(k) && (!numberKeys[k] || k == "multipleOf") {
 			return nil, false
 		}
-	}
-	if base.Get("multipleOf") != nil {
-		return nil, false
 	}
 	var texts []string
 	for _, v := range e.Items() {
