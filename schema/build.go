@@ -598,6 +598,9 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		if err != nil {
 			return nil, err
 		}
+		if bits := f.Type.Bits; bits > 0 && bits < 64 && (lo < -1<<(bits-1) || hi > 1<<(bits-1)-1) {
+			return nil, fmt.Errorf("enum values %d to %d do not fit an int%d", lo, hi, bits)
+		}
 		num := branch(s, "integer")
 		num.Minimum, num.Maximum = json.Number(strconv.FormatInt(lo, 10)), json.Number(strconv.FormatInt(hi, 10))
 		if str := branch(s, "string"); str != nil {
