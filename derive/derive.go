@@ -1050,12 +1050,13 @@ func intEnumTexts(base *Node, typ string) ([]string, bool) {
 		}
 	}
 	var texts []string
+	bounds := without(base, "enum") // (fits would look each value up in it)
 	for _, v := range e.Items() {
 		switch {
 		case v.Kind == 'n':
 		case v.Kind != '0' || !lenient.EnumDigitsValue(v.Text()):
 			return nil, false
-		case fits(base, v):
+		case fits(bounds, v):
 			texts = append(texts, v.Text())
 		}
 	}
@@ -1094,8 +1095,9 @@ func enumTexts(base *Node, vals []string) []string {
 		}
 	}
 	var taken []string
+	rest := without(base, "enum") // (fits would look each value up in it)
 	for _, v := range vals {
-		if fits(base, jstr(v)) {
+		if lenient.EnumTextValue(v) && fits(rest, jstr(v)) {
 			taken = append(taken, v)
 		}
 	}
