@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -914,11 +915,11 @@ func requiredNames(s *Node) map[string]bool {
 // absent gives the optional property at path (strict, its schema as
 // given; out, its rewrite) the values generated decoders read as the
 // field left out (AbsentForms): null where its schema takes no null, and
-// "" where the deriver gave it a string form (a coercion or JSON text,
-// from the rules added since mark) and its schema takes no string. An
-// absent rule, placed before the field's own rules, removes the member;
-// the rewrite advertises the forms (a null branch; "" in the string
-// form's pattern). Where "" is read, the text "null" is null too (a
+// "" where the deriver gave it a string form (a coercion, an integer
+// enum's texts or JSON text, from the rules added since mark) and its
+// schema takes no string. An absent rule, placed before the field's own
+// rules, removes the member; the rewrite advertises the forms (a null
+// branch; "" in the string form's pattern, or its enum). Where "" is read, the text "null" is null too (a
 // null_text rule before the absent rule; the pattern takes "null" with
 // ""). Never where null or "" could be a value of the field,
 // so no call the strict schema takes is changed; and only where the
@@ -942,7 +943,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	for _, r := range d.rules[mark:] {
 		// (the rule's own path, not normalize.TargetPath, which parses
 		// it: an object's rules are all after its mark)
-		if (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth) && (at == atTop && r.From == path && r.Path == "" || at != atTop && r.From == "" && r.Path == path) {
+		if (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth || r.Type == lenient.RuleEnumDigits) && (at == atTop && r.From == path && r.Path == "" || at != atTop && r.From == "" && r.Path == path) {
 			stringForm = true
 		}
 	}
@@ -978,6 +979,14 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		if f := formsOf(out); f.str != nil {
 			if p, ok := f.str.Get("pattern").AsString(); ok && strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") {
 				f.str.Set("pattern", jstr(lenient.OrEmptyPattern(p)))
+			}
+			if e := f.str.Get("enum"); e != nil && e.Kind == '[' {
+				// an integer enum's texts (intEnum): "" and "null" too
+				for _, x := range []string{"null", ""} {
+					if !slices.ContainsFunc(e.Items(), func(v *Node) bool { s, _ := v.AsString(); return v.Kind == '"' && s == x }) {
+						e.Append(jstr(x))
+					}
+				}
 			}
 		}
 	}
@@ -1142,6 +1151,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.gapWhy(path, typ, at, why)
 			break
 		}
+		if texts, ok := intEnumTexts(base, typ); ok && (at == atTop || at == atProp) {
+			if d.keep[path] {
+				break
+			}
+			return d.intEnum(path, at, base, texts, nullable)
+		}
 		if bad := unfit(base, typ); bad != "" {
 			d.warn(path, "%s field with %q: its string form could not be held to it alike; left strict", typ, bad)
 			break
@@ -1181,21 +1196,38 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return withString(native)
 	case "string":
 		vals, isEnum := stringEnum(base)
-		if !isEnum || !leniency.EnumFolds(vals) || !at.isSite() || d.unique[path] {
-			// (not the elements of an array with uniqueItems: two of its
-			// unique items could fold to one value, which it then
-			// refuses)
+		var texts []string
+		if isEnum && (at == atTop || at == atProp) {
+			// (a boolean's or number's text: at a value of its own, not
+			// an array's elements, two of which could read as one)
+			texts = enumTexts(base, vals)
+		}
+		// (the letter case not of the elements of an array with
+		// uniqueItems: two of its unique items could fold to one value,
+		// which it then refuses)
+		folds := isEnum && leniency.EnumFolds(vals) && !d.unique[path]
+		if !isEnum || !at.isSite() || !folds && len(texts) == 0 {
 			break
 		}
 		if reach, _ := d.reach(path, at); !reach || d.keep[path] {
 			break
 		}
-		// An enum value in another letter case is read as it, as
-		// generated decoders read it: an enum_case rule, and the values
-		// in any case advertised in a branch of their own.
-		value, _ := json.Marshal(vals)
-		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
-		return anyOf(respell(base), obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals))), nullable)
+		out := anyOf(respell(base), nil, false)
+		if folds {
+			// An enum value in another letter case is read as it, as
+			// generated decoders read it: an enum_case rule, and the
+			// values in any case advertised in a branch of their own.
+			value, _ := json.Marshal(vals)
+			d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
+			out = anyOf(respell(base), obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals))), false)
+		}
+		if len(texts) > 0 {
+			out = d.enumText(path, at, out, texts)
+		}
+		if nullable {
+			return withNull(out)
+		}
+		return out
 	default:
 		d.children(path, base, false)
 	}
@@ -1247,6 +1279,100 @@ func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 	branches := slices.Clone(list.Items())
 	pattern := obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals)))
 	return obj("anyOf", jsonnode.Array(slices.Insert(branches, at1+1, pattern)...))
+}
+
+// intEnumTexts returns the JSON texts of the values of an integer
+// schema's enum that a string is read as (lenient.EnumDigitsValue) and
+// the schema takes, and whether its enum is one of integers (null aside)
+// with no keyword beside it that fits cannot check (multipleOf, const,
+// combinators, unknown keywords).
+func intEnumTexts(base *Node, typ string) ([]string, bool) {
+	e := base.Get("enum")
+	if typ != "integer" || e == nil || e.Kind != '[' {
+		return nil, false
+	}
+	for _, k := range base.Keys {
+		if k != "type" && k != "enum" && !annotation(k) && (!numberKeys[k] || k == "multipleOf") {
+			return nil, false
+		}
+	}
+	var texts []string
+	bounds := without(base, "enum") // (fits would look each value up in it)
+	for _, v := range e.Items() {
+		switch {
+		case v.Kind == 'n':
+		case v.Kind != '0' || !lenient.EnumDigitsValue(v.Text()):
+			return nil, false
+		case fits(bounds, v):
+			texts = append(texts, v.Text())
+		}
+	}
+	return texts, len(texts) > 0
+}
+
+// intEnum rewrites the integer enum base at path to read the texts of
+// its values (texts) as them, as generated decoders read an integer
+// enum: an enum_digits rule, and the texts as a string enum branch
+// ("null" with them where the value may be null, with a null_text rule,
+// as for any integer).
+func (d *deriver) intEnum(path string, at place, base *Node, texts []string, nullable bool) *Node {
+	strs := make([]*Node, 0, len(texts)+1)
+	nums := make([]*Node, len(texts))
+	for i, t := range texts {
+		strs = append(strs, jstr(t))
+		nums[i] = jsonnode.Scalar(t)
+	}
+	if nullable {
+		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
+		strs = append(strs, jstr("null"))
+	}
+	value := jsonnode.Array(nums...).Marshal()
+	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_digits", Tools: []string{d.tool}, Type: lenient.RuleEnumDigits, Value: value})
+	return anyOf(base, obj("type", jstr("string"), "enum", jsonnode.Array(strs...)), nullable)
+}
+
+// enumTexts returns the values of a string enum (vals, of the schema
+// base) that a JSON boolean or number is read as (lenient.EnumTexts), in
+// the enum's order: those the schema takes, where it has no keyword
+// beside the enum that fits cannot check.
+func enumTexts(base *Node, vals []string) []string {
+	for _, k := range base.Keys {
+		if k != "type" && k != "enum" && k != "minLength" && k != "maxLength" && k != "pattern" && !annotation(k) {
+			return nil
+		}
+	}
+	var taken []string
+	rest := without(base, "enum") // (fits would look each value up in it)
+	for _, v := range vals {
+		if lenient.EnumTextValue(v) && fits(rest, jstr(v)) {
+			taken = append(taken, v)
+		}
+	}
+	texts, _, _, _ := lenient.EnumTexts(taken)
+	return texts
+}
+
+// enumText adds to out, the portable schema of the string enum at path,
+// the booleans and integers whose text one of its values is (texts,
+// lenient.EnumTexts): an enum_text rule, a boolean branch, and an integer
+// branch bounded to the run of integers.
+func (d *deriver) enumText(path string, at place, out *Node, texts []string) *Node {
+	_, ints, lo, hi := lenient.EnumTexts(texts)
+	value, _ := json.Marshal(texts)
+	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_text", Tools: []string{d.tool}, Type: lenient.RuleEnumText, Value: value})
+	var branches []*Node
+	if list := out.Get("anyOf"); list != nil && len(out.Keys) == 1 {
+		branches = list.Items()
+	} else {
+		branches = []*Node{out}
+	}
+	if slices.Contains(texts, "true") {
+		branches = append(branches, obj("type", jstr("boolean")))
+	}
+	if ints {
+		branches = append(branches, obj("type", jstr("integer"), "minimum", jsonnode.Scalar(strconv.FormatInt(lo, 10)), "maximum", jsonnode.Scalar(strconv.FormatInt(hi, 10))))
+	}
+	return obj("anyOf", jsonnode.Array(branches...))
 }
 
 // typedName is the first of integer, number, boolean, array and object

@@ -233,6 +233,13 @@ type field struct {
 	// elem is the string elements' or map values' type of a slice or map
 	// field of strings with an enum (schema.ElemEnum), or nil.
 	elem *schema.Type
+	// enumTexts are the enum's values read from a JSON boolean or number
+	// (schema.Field.EnumTexts).
+	enumTexts []string
+	// intEnum are an integer enum's values, read from their text, and
+	// enumLo and enumHi their run (schema.IntEnum).
+	intEnum        []string
+	enumLo, enumHi int64
 }
 
 // wireName tells what a struct field is on the wire, as encoding/json and
@@ -319,9 +326,14 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		info.keys.Unknown = lenient.RejectUnknown
 	}
 	for _, f := range desc.Fields {
-		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum()}
-		if e := f.Type.Elem; e != nil && len(e.Enum) > 0 {
-			fl.elem = e
+		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum(), enumTexts: f.EnumTexts()}
+		if f.Type != nil && f.Type.Elem != nil && len(f.Type.Elem.Enum) > 0 {
+			fl.elem = f.Type.Elem
+		}
+		if f.Type != nil && f.Type.Kind == schema.Int && len(f.Keywords.Enum) > 0 {
+			if texts, lo, hi, err := schema.IntEnum(f.Keywords); err == nil {
+				fl.intEnum, fl.enumLo, fl.enumHi = texts, lo, hi
+			}
 		}
 		// The Go field Describe found for the wire name, and the
 		// embedded structs it is promoted from.
@@ -498,7 +510,23 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 		defer d.EndSecret()
 	}
 	mark := d.Mark()
-	val := walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, c)
+	var val any
+	read := false
+	if len(f.enumTexts) > 0 {
+		// a boolean or number whose text is one of the enum's values
+		val, read = d.EnumText(v, f.name, f.enumTexts...)
+	}
+	if len(f.intEnum) > 0 && v[0] == '"' && f.mode&lenient.Strict == 0 {
+		// a string for an integer enum: its values' texts alone
+		t := f.typ
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		val, read = d.EnumInt(v, f.name, t.Bits(), f.mode, f.intEnum...), true
+	}
+	if !read {
+		val = walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, c)
+	}
 	if !d.OK(mark) {
 		// A number outside its Go type's range names its declared
 		// bounds, as generated code has it.
@@ -690,6 +718,9 @@ func check(d *lenient.Decoder, v []byte, f *field, val any) {
 	// Bounds compare the number as sent with the bound's text, exactly
 	// (lenient.CompareNumber), as generated code does.
 	cmp := func(b string) int { c, _ := lenient.CompareNumber(v, b); return c }
+	if n, ok := val.(int64); ok && len(f.intEnum) > 0 && (n < f.enumLo || n > f.enumHi) {
+		d.FailKind(lenient.KindEnum, f.name, v, "is not one of "+strings.Join(f.intEnum, ", "))
+	}
 	switch val.(type) {
 	case int64, uint64, float64:
 		if k.Minimum != "" && cmp(k.Minimum) < 0 {

@@ -230,13 +230,19 @@ func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Cod
 func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 	seen := jen.Id("seen").Index(jen.Lit(i))
 	t, tgt := fl.Type, target(fl)
-	mode := modeCode(fl.Mode)
+	m := fl.Mode
+	if _, _, _, ok := fl.IntEnum(); ok {
+		// An integer enum reads only its values' texts as strings
+		// (Decoder.EnumInt): the fast path reads numbers alone.
+		m |= lenient.Strict
+	}
+	mode := modeCode(m)
 	checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string, string) jen.Code { return fastFalse() })
 	stmts := allocs(fl)
 	if len(checks) == 0 && !t.Pointer {
-		read := fastRead(tgt, t, fl.Mode)
+		read := fastRead(tgt, t, m)
 		if read == nil {
-			read = fastBulk(tgt, t, fl.Mode)
+			read = fastBulk(tgt, t, m)
 		}
 		if read == nil && t.Kind == schema.Object {
 			read = tgt.Clone().Dot("fastNormgen").Call(jen.Id("f"), mode)
@@ -253,11 +259,11 @@ func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 			elem.Pointer = false
 			return append(stmts,
 				jen.Var().Id("p").Add(typeCode(&elem, false)),
-				fastTake(seen, fastRead(jen.Id("p"), &elem, fl.Mode)),
+				fastTake(seen, fastRead(jen.Id("p"), &elem, m)),
 				tgt.Op("=").Op("&").Id("p"),
 			)
 		}
-		return append(stmts, fastScalar(tgt, t, fl.Mode, checks, seen)...)
+		return append(stmts, fastScalar(tgt, t, m, checks, seen)...)
 	case schema.Object:
 		// A pointer to a struct.
 		return append(stmts,
@@ -266,7 +272,7 @@ func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 			tgt.Op("=").Id("p"),
 		)
 	case schema.Array, schema.Map:
-		return append(stmts, fastValue(tgt, t, fl.Mode, checks, 0, seen)...)
+		return append(stmts, fastValue(tgt, t, m, checks, 0, seen)...)
 	}
 	panic(fmt.Sprintf("normgen: the fast path has no reading of kind %d", t.Kind))
 }

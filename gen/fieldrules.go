@@ -18,6 +18,8 @@ const (
 	orderAbsent
 	orderDefault
 	orderEnumCase
+	orderEnumText
+	orderEnumDigits
 	orderSecret
 	orderCoerce
 	orderUnescape
@@ -85,6 +87,10 @@ func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (
 			v.Default = r.Value
 		case orderEnumCase:
 			v.EnumCase = r.Value
+		case orderEnumText:
+			v.EnumText = r.Value
+		case orderEnumDigits:
+			v.EnumDigits = r.Value
 		case orderSecret:
 			v.Secret = true
 		case orderCoerce:
@@ -144,6 +150,10 @@ func orderOf(r lenient.Rule) int {
 		return orderDefault
 	case lenient.RuleEnumCase:
 		return orderEnumCase
+	case lenient.RuleEnumText:
+		return orderEnumText
+	case lenient.RuleEnumDigits:
+		return orderEnumDigits
 	case lenient.RuleSecret:
 		return orderSecret
 	case lenient.RuleTypeCoerce:
@@ -219,6 +229,8 @@ func fieldRulesCode(v lenient.FieldRules, objects map[string]*Struct) jen.Code {
 	}
 	raw("Default", v.Default)
 	raw("EnumCase", v.EnumCase)
+	raw("EnumText", v.EnumText)
+	raw("EnumDigits", v.EnumDigits)
 	flag("Secret", v.Secret)
 	if v.Coerce != "" {
 		set("Coerce", jen.Lit(v.Coerce))

@@ -144,6 +144,27 @@ func (f *Field) FoldsEnum() bool {
 	return f.Type.Kind == schema.String && !f.EnumStrict && schema.EnumFolds(f.Keywords.Enum)
 }
 
+// EnumTexts returns the values of the field's enum that a JSON boolean
+// or number is read as (schema.EnumTexts): none for a field that is not
+// a string or is strict.
+func (f *Field) EnumTexts() []string {
+	if f.Type.Kind != schema.String || f.Mode&lenient.Strict != 0 {
+		return nil
+	}
+	return schema.EnumTexts(f.Keywords)
+}
+
+// IntEnum returns, for an integer field with an enum, the texts of its
+// values (read from a string) and their run, lo to hi (schema.IntEnum);
+// ok is false for any other field.
+func (f *Field) IntEnum() (texts []string, lo, hi int64, ok bool) {
+	if f.Type.Kind != schema.Int || len(f.Keywords.Enum) == 0 {
+		return nil, 0, 0, false
+	}
+	texts, lo, hi, err := schema.IntEnum(f.Keywords)
+	return texts, lo, hi, err == nil
+}
+
 // Absent is which values of the field read as the field left out
 // (schema.AbsentForms; known once the model of required fields is).
 func (f *Field) Absent() lenient.AbsentForms {

@@ -476,7 +476,25 @@ func modeCode(m lenient.Mode) jen.Code {
 // tgt, with its keyword checks.
 func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code {
 	checks := fieldChecks(s, f, v)
-	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0)
+	if texts := f.EnumTexts(); len(texts) > 0 {
+		// A boolean or number whose text is one of the enum's values is
+		// read as it (Decoder.EnumString records the fix).
+		args := []jen.Code{v, jen.Lit(f.Name), modeCode(f.Mode)}
+		for _, t := range texts {
+			args = append(args, jen.Lit(t))
+		}
+		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("EnumString").Call(args...))
+	}
+	if texts, _, _, ok := f.IntEnum(); ok {
+		// A string that is the text of one of the enum's values is read
+		// as it, and no other (Decoder.EnumInt).
+		args := []jen.Code{v, jen.Lit(f.Name), bitsCode(f.Type), modeCode(f.Mode)}
+		for _, t := range texts {
+			args = append(args, jen.Lit(t))
+		}
+		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("EnumInt").Call(args...))
+	}
+	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, nil)
 }
 
 // boundedCall renders, for a number field with declared bounds, the call
@@ -509,7 +527,11 @@ func boundedCall(f *Field, v jen.Code) jen.Code {
 //
 // failed, when not nil, runs instead of the checks when the value did not
 // decode (boundedCall).
-func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, failed jen.Code, depth int) []jen.Code {
+//
+// read, when not nil, is the call that reads a string or an integer (a
+// string enum's value read from a boolean or number too:
+// Decoder.EnumString; an integer enum's from its text: Decoder.EnumInt).
+func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenient.Mode, checks []jen.Code, failed jen.Code, depth int, read jen.Code) []jen.Code {
 	d := jen.Id("d")
 	store := func(val jen.Code) []jen.Code {
 		if t.Pointer {
@@ -556,11 +578,19 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		if len(t.ValueAliases) > 0 {
 			checks = append([]jen.Code{valueAliasSwitch(t.ValueAliases, name)}, checks...)
 		}
-		return scalar(d.Clone().Dot("String").Call(v, jen.Lit(name), modeCode(m)), "string")
+		call := d.Clone().Dot("String").Call(v, jen.Lit(name), modeCode(m))
+		if read != nil {
+			call = jen.Add(read)
+		}
+		return scalar(call, "string")
 	case schema.Bool:
 		return scalar(d.Clone().Dot("Bool").Call(v, jen.Lit(name), modeCode(m)), "bool")
 	case schema.Int:
-		return scalar(d.Clone().Dot("Int").Call(v, jen.Lit(name), bitsCode(t), modeCode(m)), "int64")
+		call := d.Clone().Dot("Int").Call(v, jen.Lit(name), bitsCode(t), modeCode(m))
+		if read != nil {
+			call = jen.Add(read)
+		}
+		return scalar(call, "int64")
 	case schema.Uint:
 		return scalar(d.Clone().Dot("Uint").Call(v, jen.Lit(name), bitsCode(t), modeCode(m)), "uint64")
 	case schema.Float:
@@ -610,7 +640,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		return guardNull(stmts)
 	case schema.Array:
 		a := levelName("a", depth)
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, nil, depth+1)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(a).Dot("Value"), "", m&^lenient.Wrap, nil, nil, depth+1, nil)
 		loop := []jen.Code{
 			d.Clone().Dot("EnterIndex").Call(jen.Id(a).Dot("Index").Call()),
 			jen.Var().Id("e").Add(typeCode(t.Elem, true)),
@@ -644,7 +674,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 		})
 	case schema.Map:
 		o := levelName("o", depth)
-		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, nil, depth+1)
+		elem := decodeValue(jen.Id("e"), t.Elem, jen.Id(o).Dot("Value"), "", m, nil, nil, depth+1, nil)
 		loop := []jen.Code{
 			jen.Id("k").Op(":=").String().Parens(jen.Id(o).Dot("Key")),
 			d.Clone().Dot("Enter").Call(jen.Id("k")),
@@ -705,6 +735,9 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 		return jen.If(cond).Block(failWith(kind, msg))
 	}
 	var out []jen.Code
+	if texts, lo, hi, ok := f.IntEnum(); ok {
+		out = append(out, fail(jen.Id("val").Op("<").Lit(int(lo)).Op("||").Id("val").Op(">").Lit(int(hi)), "KindEnum", "is not one of "+strings.Join(texts, ", ")))
+	}
 	switch f.Type.Kind {
 	case schema.Int, schema.Uint, schema.Float:
 		for _, b := range []struct {
@@ -1005,6 +1038,8 @@ var ruleTypeConst = map[lenient.RuleType]string{
 	lenient.RuleAbsent:         "RuleAbsent",
 	lenient.RuleSplit:          "RuleSplit",
 	lenient.RuleEnumCase:       "RuleEnumCase",
+	lenient.RuleEnumText:       "RuleEnumText",
+	lenient.RuleEnumDigits:     "RuleEnumDigits",
 	lenient.RuleSecret:         "RuleSecret",
 	lenient.RuleNullText:       "RuleNullText",
 	lenient.RuleMisnamedKey:    "RuleMisnamedKey",

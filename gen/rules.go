@@ -128,10 +128,22 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 			vals, _ := json.Marshal(f.Keywords.Enum)
 			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
 		}
+		if texts := f.EnumTexts(); len(texts) > 0 {
+			vals, _ := json.Marshal(texts)
+			w.add(p, p, "enum_text", lenient.Rule{Type: lenient.RuleEnumText, Value: vals})
+		}
+		mode := f.Mode
+		if texts, _, _, ok := f.IntEnum(); ok && mode&lenient.Strict == 0 {
+			// an integer enum reads its values' texts, and no other
+			// string: an enum_digits rule, and the number literals'
+			// rewrite alone (as for a strict integer)
+			w.add(p, p, "enum_digits", lenient.Rule{Type: lenient.RuleEnumDigits, Value: json.RawMessage("[" + strings.Join(texts, ",") + "]")})
+			mode |= lenient.Strict
+		}
 		if f.Secret {
 			w.add(p, p, "secret", lenient.Rule{Type: lenient.RuleSecret})
 		}
-		w.value(f.Type, p, f.Mode)
+		w.value(f.Type, p, mode)
 	}
 }
 

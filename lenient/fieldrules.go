@@ -29,6 +29,12 @@ type FieldRules struct {
 	// EnumCase is the enum whose values are read in any letter case (an
 	// enum_case rule).
 	EnumCase json.RawMessage
+	// EnumText are the enum's values read from a JSON boolean or number
+	// (an enum_text rule).
+	EnumText json.RawMessage
+	// EnumDigits are an integer enum's values, read from their text (an
+	// enum_digits rule).
+	EnumDigits json.RawMessage
 	// Secret marks the value as one the call log and fix records mask.
 	Secret bool
 	// Coerce is the type_coerce target ("int", "bool", "duration_s"...).
@@ -53,11 +59,11 @@ type FieldRules struct {
 
 // ToolRules returns tool's rule table from the rules of each of its
 // values, in order: for each, its aliases, then its null_text, absent, param_default,
-// enum_case, secret, type_coerce, unescape, value_alias, split, wrap,
-// json_accept_both and misnamed_key rules. Each rule applies to tool alone
-// and has the ID "<tool>.<path>.<what>" (an alias rule's what is
-// "alias.<key>"; the arguments object's misnamed_key rule's is
-// "<tool>.misnamed_key").
+// enum_case, enum_text, enum_digits, secret, type_coerce, unescape,
+// value_alias, split, wrap, json_accept_both and misnamed_key rules. Each
+// rule applies to tool alone and has the ID "<tool>.<path>.<what>" (an
+// alias rule's what is "alias.<key>"; the arguments object's
+// misnamed_key rule's is "<tool>.misnamed_key").
 func ToolRules(tool string, values []FieldRules) []Rule {
 	var rules []Rule
 	add := func(path, idPath, what string, r Rule) {
@@ -102,6 +108,12 @@ func ToolRules(tool string, values []FieldRules) []Rule {
 		}
 		if v.EnumCase != nil {
 			add(p, p, "enum_case", Rule{Type: RuleEnumCase, Value: v.EnumCase})
+		}
+		if v.EnumText != nil {
+			add(p, p, "enum_text", Rule{Type: RuleEnumText, Value: v.EnumText})
+		}
+		if v.EnumDigits != nil {
+			add(p, p, "enum_digits", Rule{Type: RuleEnumDigits, Value: v.EnumDigits})
 		}
 		if v.Secret {
 			add(p, p, "secret", Rule{Type: RuleSecret})

@@ -21,6 +21,8 @@ const (
 	FixEnumCase      FixKind = "enum_case"       // "JSON" read as the enum value "json"
 
 	FixNullText   FixKind = "null_text"   // "null" read as null, for a field that is not a string and may be null
+	FixEnumText   FixKind = "enum_text"   // true or 2 read as the string enum value "true" or "2"
+	FixEnumDigits FixKind = "enum_digits" // "2" read as the integer enum value 2
 	FixUnknownKey FixKind = "unknown_key" // unknown key ignored
 )
 

@@ -62,6 +62,15 @@ const (
 	// that is not a string and may be null. It runs with the absent
 	// rules, before them.
 	RuleNullText RuleType = "null_text"
+	// RuleEnumText reads a JSON boolean or number at From (or Path) as
+	// the one of Value (a JSON array of strings, a string enum's values)
+	// it is the text of (EnumText): true as "true", 2 (or 2.0) as "2". A
+	// value of the enum EnumTextValue does not take is not read so.
+	RuleEnumText RuleType = "enum_text"
+	// RuleEnumDigits reads a string at From (or Path) that is the text of
+	// one of Value (a JSON array of integers, an integer enum's values)
+	// as that integer (EnumDigits): "2" as 2, and not "02".
+	RuleEnumDigits RuleType = "enum_digits"
 	// RuleMisnamedKey refuses a call where an object that takes unknown
 	// keys (the arguments, or the objects at Path) holds a key that is
 	// none of Value's and is a near spelling of one of them left out

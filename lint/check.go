@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -310,8 +311,16 @@ func (c *checker) field(path string, s *node) {
 			}
 		}
 	}
+	// A string form that is an enum lets no other string through: an
+	// integer enum's values' texts, or a string enum whose values the
+	// integers and booleans beside it are the text of (normgen's
+	// enum_digits and enum_text readings). There is no pattern to check.
+	enumForm := slices.ContainsFunc(bs, func(b *node) bool {
+		return schemaTypes(b)["string"] && len(b.Get("enum").Items()) > 0
+	})
 	switch {
 	case strict:
+	case enumForm:
 	case !portable && (set["integer"] || set["number"] || set["boolean"]) && set["string"]:
 		// reported above
 	case set["integer"]:

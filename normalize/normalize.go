@@ -89,11 +89,11 @@ type hitSlot struct{ p atomic.Pointer[ruleHits] }
 // values (in file order: a null_text rule before its absent rule), splits
 // (before wraps: a split field's string is its items, not one), wraps (a
 // wrapped value's element is then coerced), coercions, unescapes and
-// enum cases, accept-both, nested rules and value aliases (after enum
+// enum cases and readings across JSON types, accept-both, nested rules and value aliases (after enum
 // cases: "CP" is "cp", then "copy").
 var phaseOf = map[lenient.RuleType]int{
 	lenient.RuleParamAlias: 0, lenient.RuleParamDefault: 1, lenient.RuleNullText: 1, lenient.RuleAbsent: 1, lenient.RuleSplit: 2, lenient.RuleWrap: 3,
-	lenient.RuleTypeCoerce: 4, lenient.RuleUnescape: 4, lenient.RuleEnumCase: 4, lenient.RuleJSONAcceptBoth: 5,
+	lenient.RuleTypeCoerce: 4, lenient.RuleUnescape: 4, lenient.RuleEnumCase: 4, lenient.RuleEnumText: 4, lenient.RuleEnumDigits: 4, lenient.RuleJSONAcceptBoth: 5,
 	lenient.RuleNestedAlias: 6, lenient.RuleNestedDefault: 6, lenient.RuleValueAlias: 6,
 }
 

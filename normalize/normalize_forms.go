@@ -94,3 +94,20 @@ func enumCaseRule(r *lenient.Rule, s string) (string, bool) {
 	}
 	return lenient.EnumCase(s, vals)
 }
+
+// enumTextRule is what an enum_text rule makes of lit, the JSON text of a
+// boolean or a number: the one of its values lit is the text of.
+func enumTextRule(r *lenient.Rule, lit string) (string, bool) {
+	var vals []string
+	if json.Unmarshal(r.Value, &vals) != nil {
+		return "", false
+	}
+	return lenient.EnumText(lit, vals)
+}
+
+// enumDigitsRule reports whether an enum_digits rule reads the string s
+// as the integer whose JSON text s is.
+func enumDigitsRule(r *lenient.Rule, s string) bool {
+	texts, ok := enumDigitsValues(r.Value)
+	return ok && lenient.EnumDigits(s, texts)
+}

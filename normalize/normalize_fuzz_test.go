@@ -33,6 +33,8 @@ const fuzzRules = `[
  {"id":"dn","tools":["*"],"type":"param_default","path":"s[].tag","value":"t","when":"absent_or_null"},
  {"id":"sp","tools":["*"],"type":"split","path":"s[].tags","value":","},
  {"id":"ec","tools":["*"],"type":"enum_case","path":"s[].op","value":["copy","Move"]},
+ {"id":"et","tools":["*"],"type":"enum_text","path":"s[].mode","value":["true","false","1","2"]},
+ {"id":"ed","tools":["*"],"type":"enum_digits","from":"level","value":[1,2,-3]},
  {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"}
 ]`
 
@@ -55,6 +57,7 @@ func FuzzNormalize(f *testing.F) {
 		`{"s":[{"id":"","n":5.0},{"n":"1e3"},{"n":" 7"}],"labels":["1","x",null]}`,
 		`{"new":1,"old":2,"labels":null,"b":1}`,
 		`{"gone":null,"m":{"x":{"a":""}},"s":[{"tag":null,"tags":"a, b","op":"MOVE","kids":[{"n":"1","next":{"n":"2.0"}}]}]}`,
+		`{"level":"-3","s":[{"mode":true},{"mode":2.0},{"mode":"2"},{"mode":3}]}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -513,6 +513,22 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		}
 		q := quoteJSON(to)
 		return jsonnode.Scalar(q), v.Text(), q, true
+	case lenient.RuleEnumText:
+		if v.Kind == '"' || v.Kind == '{' || v.Kind == '[' || v.Kind == 'n' {
+			return nil, "", "", false
+		}
+		to, ok := enumTextRule(r, v.Text())
+		if !ok {
+			return nil, "", "", false
+		}
+		q := quoteJSON(to)
+		return jsonnode.Scalar(q), v.Text(), q, true
+	case lenient.RuleEnumDigits:
+		s, ok := v.AsString()
+		if !ok || !enumDigitsRule(r, s) {
+			return nil, "", "", false
+		}
+		return jsonnode.Scalar(s), v.Text(), s, true
 	case lenient.RuleUnescape:
 		s, ok := v.AsString()
 		if !ok {
@@ -872,6 +888,34 @@ func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
 			return nil, "", "", false
 		}
 		return to, quoteJSON(s), quoteJSON(to), true
+	case lenient.RuleEnumText:
+		var lit string
+		switch x := v.(type) {
+		case bool:
+			lit = strconv.FormatBool(x)
+		case json.Number:
+			lit = string(x)
+		case float64:
+			// a caller's plain json.Unmarshal: exact below 2^53, which
+			// every value read so is (lenient.EnumTextValue)
+			if x != math.Trunc(x) || math.Abs(x) >= 1<<53 {
+				return nil, "", "", false
+			}
+			lit = strconv.FormatFloat(x, 'f', -1, 64)
+		default:
+			return nil, "", "", false
+		}
+		to, ok := enumTextRule(r, lit)
+		if !ok {
+			return nil, "", "", false
+		}
+		return to, lit, quoteJSON(to), true
+	case lenient.RuleEnumDigits:
+		s, ok := v.(string)
+		if !ok || !enumDigitsRule(r, s) {
+			return nil, "", "", false
+		}
+		return json.Number(s), quoteJSON(s), s, true
 	case lenient.RuleUnescape:
 		s, ok := v.(string)
 		if !ok {

@@ -250,7 +250,7 @@ func TestLoadRulesListsEverything(t *testing.T) {
 	 {"id":"c","tools":"t","type":"wrap","from":"l"},
 	 {"id":"d","tools":["t"],"type":"param_alias","from":"x","to":"z"}]`), nil)
 	want := `rule 0 (a): json: unknown field "zzz"; rule 0 (a): to is missing for type param_alias; ` +
-		`rule 1 (b): unknown type "nope"; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret, null_text, misnamed_key; ` +
+		`rule 1 (b): unknown type "nope"; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, enum_text, enum_digits, secret, null_text, misnamed_key; ` +
 		`rule 2 (c): json: cannot unmarshal string into Go struct field Rule.tools of type []string`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)

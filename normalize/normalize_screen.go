@@ -101,6 +101,10 @@ func testOf(b boundRule) valueTest {
 		t.first = kindString | kindBool | kindNumber // a scalar but null
 	case lenient.RuleUnescape, lenient.RuleValueAlias, lenient.RuleEnumCase:
 		t.first = kindString | kindArray
+	case lenient.RuleEnumDigits:
+		t.first = kindString
+	case lenient.RuleEnumText:
+		t.first = kindBool | kindNumber
 	}
 	return t
 }

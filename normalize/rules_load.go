@@ -210,7 +210,7 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 		case lenient.RuleWrap, lenient.RuleUnescape, lenient.RuleSecret, lenient.RuleNullText:
 			need = map[string]bool{"from": true}
 			pathOK = true
-		case lenient.RuleAbsent, lenient.RuleSplit, lenient.RuleEnumCase:
+		case lenient.RuleAbsent, lenient.RuleSplit, lenient.RuleEnumCase, lenient.RuleEnumText, lenient.RuleEnumDigits:
 			need = map[string]bool{"from": true, "value": true}
 			pathOK = true
 			if r.Value != nil && lenient.Valid(r.Value) == nil {
@@ -244,7 +244,7 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 			bad("type is missing")
 			continue
 		default:
-			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, secret, null_text, misnamed_key", r.Type)
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, enum_text, enum_digits, secret, null_text, misnamed_key", r.Type)
 			continue
 		}
 		if r.Path != "" {
@@ -308,9 +308,11 @@ func ValidateRules(rules, existing []lenient.Rule) error {
 	return nil
 }
 
-// formValue checks the value of an absent, split or enum_case rule: an
-// array of null and "" (absent), a string of one character (split), an
-// array of strings (enum_case).
+// formValue checks the value of an absent, split, enum_case, enum_text or
+// enum_digits rule: an array of null and "" (absent), a string of one
+// character (split), an array of strings (enum_case; enum_text, each the
+// text of a boolean or an integer, lenient.EnumTextValue), an array of
+// integers (enum_digits, lenient.EnumDigitsValue).
 func formValue(t lenient.RuleType, v json.RawMessage) error {
 	switch t {
 	case lenient.RuleAbsent:
@@ -340,8 +342,39 @@ func formValue(t lenient.RuleType, v json.RawMessage) error {
 			}
 			seen[jsonwire.FoldASCII(x)] = x
 		}
+	case lenient.RuleEnumText:
+		var vals []string
+		if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+			return fmt.Errorf(`value %s: want the values read from a boolean or a number, an array of strings (such as ["true", "2"])`, v)
+		}
+		for _, x := range vals {
+			if !lenient.EnumTextValue(x) {
+				return fmt.Errorf(`value %s: %q is not the text of a boolean or of an integer of at most 15 digits written as JSON writes it, so nothing is read as it`, v, x)
+			}
+		}
+	case lenient.RuleEnumDigits:
+		if _, ok := enumDigitsValues(v); !ok {
+			return fmt.Errorf(`value %s: want the values read from their text, an array of integers of at most 15 digits (such as [1, 2, 3])`, v)
+		}
 	}
 	return nil
+}
+
+// enumDigitsValues returns the texts of an enum_digits rule's values, and
+// whether each is an integer lenient.EnumDigitsValue takes.
+func enumDigitsValues(v json.RawMessage) ([]string, bool) {
+	var vals []json.RawMessage
+	if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+		return nil, false
+	}
+	texts := make([]string, len(vals))
+	for i, x := range vals {
+		texts[i] = string(x)
+		if !lenient.EnumDigitsValue(texts[i]) {
+			return nil, false
+		}
+	}
+	return texts, true
 }
 
 // throughArray reports whether the rule path p goes through the elements

@@ -194,8 +194,8 @@ func BenchmarkCallPerRequest(b *testing.B) {
 // TestServerPerRequestWarnsOnce: adapters built per request, one after
 // another and at once, for GitHub's catalog with a keyword that leaves
 // fields strict (draft-03's divisibleBy on every number and integer
-// argument) and a field an enum leaves strict: the process warns once
-// per catalog (one warning for the keyword, one for the enum), not per
+// argument) and a field a const leaves strict: the process warns once
+// per catalog (one warning for the keyword, one for the const), not per
 // request, and every request lists the same lenient schemas.
 func TestServerPerRequestWarnsOnce(t *testing.T) {
 	tools := perRequestTools(t)
@@ -213,7 +213,7 @@ func TestServerPerRequestWarnsOnce(t *testing.T) {
 			}
 		}
 		if i == 0 {
-			props["warned_once_level"] = map[string]any{"type": "integer", "enum": []int{1, 2}}
+			props["warned_once_level"] = map[string]any{"type": "integer", "const": 1}
 		}
 		b, _ := json.Marshal(s)
 		tools[i].InputSchema = json.RawMessage(b)
@@ -238,10 +238,10 @@ func TestServerPerRequestWarnsOnce(t *testing.T) {
 	keyword, enum := 0, 0
 	for _, w := range warnings {
 		keyword += strings.Count(w, `unknown keyword "divisibleBy"`)
-		enum += strings.Count(w, `warned_once_level: integer field with "enum"`)
+		enum += strings.Count(w, `warned_once_level: integer field with "const"`)
 	}
 	if keyword != 1 || enum != 1 || len(warnings) != 2 || marked < 10 {
-		t.Errorf("21 adapters, %d fields with divisibleBy: %d warnings, want 2 (one naming the keyword, one the enum):\n%s", marked, len(warnings), strings.Join(warnings, "\n"))
+		t.Errorf("21 adapters, %d fields with divisibleBy: %d warnings, want 2 (one naming the keyword, one the const):\n%s", marked, len(warnings), strings.Join(warnings, "\n"))
 	}
 }
 

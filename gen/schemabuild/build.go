@@ -606,9 +606,31 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 	if arr := branch(s, "array"); arr != nil && kind == Array {
 		arr.MinItems, arr.MaxItems = k.MinItems, k.MaxItems
 	}
-	if len(k.Enum) > 0 {
+	if len(k.Enum) > 0 && kind == Int {
+		// An integer enum: its run as bounds, its values' texts as the
+		// string form (IntEnum).
+		texts, lo, hi, err := IntEnum(k)
+		if err != nil {
+			return nil, err
+		}
+		if bits := f.Type.Bits; bits > 0 && bits < 64 && (lo < -1<<(bits-1) || hi > 1<<(bits-1)-1) {
+			return nil, fmt.Errorf("enum values %d to %d do not fit an int%d", lo, hi, bits)
+		}
+		num := branch(s, "integer")
+		num.Minimum, num.Maximum = json.Number(strconv.FormatInt(lo, 10)), json.Number(strconv.FormatInt(hi, 10))
+		if str := branch(s, "string"); str != nil {
+			str.Pattern = ""
+			for _, t := range texts {
+				str.Enum = append(str.Enum, t)
+			}
+			if f.Absent()&lenient.AbsentEmpty != 0 {
+				// "" for the field left out, and "null" as text
+				str.Enum = append(str.Enum, "null", "")
+			}
+		}
+	} else if len(k.Enum) > 0 {
 		if kind != String {
-			return nil, fmt.Errorf("enum applies to string fields, and to slice and map fields of strings (hosts require string enums)")
+			return nil, fmt.Errorf("enum applies to string and signed integer fields, and to slice and map fields of strings (hosts require string enums)")
 		}
 		str := branch(s, "string")
 		for _, e := range k.Enum {
@@ -626,6 +648,11 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			// reads as them: a branch of their own, after the enum's.
 			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(k.Enum)})
 		}
+	}
+	if texts := f.EnumTexts(); len(texts) > 0 && !b.strict {
+		// A boolean or integer whose text is a value of the enum, which
+		// the decoder reads as it: branches after the string ones.
+		s = withEnumTexts(s, texts)
 	}
 	aliases := f.Type.ValueAliases
 	if kind == Array && f.Type.Elem != nil {

@@ -134,7 +134,11 @@ func TestFieldKeywordErrors(t *testing.T) {
 		f    Field
 		want string
 	}{
-		{Field{Name: "n", Type: &Type{Kind: Int}, Keywords: Keywords{Enum: []string{"1"}}}, "enum applies to string fields"},
+		{Field{Name: "n", Type: &Type{Kind: Float}, Keywords: Keywords{Enum: []string{"1"}}}, "string and signed integer fields, and to slice and map fields of strings"},
+		{Field{Name: "n", Type: &Type{Kind: Int}, Keywords: Keywords{Enum: []string{"1", "3"}}}, "consecutive integers only"},
+		{Field{Name: "n", Type: &Type{Kind: Int}, Keywords: Keywords{Enum: []string{"1", "01"}}}, "as JSON writes it"},
+		{Field{Name: "n", Type: &Type{Kind: Int}, Keywords: Keywords{Enum: []string{"1"}, Minimum: "0"}}, "takes no bounds"},
+		{Field{Name: "n", Type: &Type{Kind: Int, Bits: 8}, Keywords: Keywords{Enum: []string{"127", "128"}}}, "do not fit an int8"},
 		{Field{Name: "s", Type: &Type{Kind: String}, Keywords: Keywords{Minimum: "1"}}, "number fields only"},
 		{Field{Name: "n", Type: &Type{Kind: Int, Bits: 8}, Keywords: Keywords{Default: "300", HasDefault: true}}, "not an integer in range"},
 		{Field{Name: "s", Type: &Type{Kind: String}, Keywords: Keywords{Format: "uri"}}, "format=uri is not supported"},

@@ -1,9 +1,11 @@
 package schemabuild
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -114,11 +116,6 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 	dst := reflect.ValueOf(out).Elem()
 	for _, b := range s.AnyOf[1:] {
 		types = append(types, b.Type)
-		if b.Type == "null" && len(out.Enum) > 0 {
-			// In one schema the enum applies to every type: null must
-			// be one of its values, as the null branch said.
-			out.Enum = append(out.Enum, nil)
-		}
 		src := reflect.ValueOf(b).Elem()
 		for i := 0; i < src.NumField(); i++ {
 			if dst.Type().Field(i).Name == "Type" || !dst.Type().Field(i).IsExported() {
@@ -128,6 +125,23 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 				dst.Field(i).Set(f)
 			}
 		}
+	}
+	// In one schema the enum applies to every type: it lists each
+	// branch's values (schemaprofile's unionEnum).
+	some := false
+	for _, b := range s.AnyOf {
+		some = some || len(b.Enum) > 0
+	}
+	if some {
+		var enum []any
+		for _, b := range s.AnyOf {
+			if len(b.Enum) > 0 {
+				enum = append(enum, b.Enum...)
+			} else {
+				enum = append(enum, oracleBranchValues(b)...)
+			}
+		}
+		out.Enum = enum
 	}
 	setTypes(out, types)
 	return out
@@ -230,4 +244,37 @@ func copyBranch(s *jsonschema.Schema) *jsonschema.Schema {
 		}
 	}
 	return &out
+}
+
+// oracleBranchValues is schemaprofile's branchValues on invopop's model.
+func oracleBranchValues(b *jsonschema.Schema) []any {
+	only := func(keep ...string) bool {
+		keep = append(keep, "Title", "Description", "Default", "Examples", "Deprecated", "ReadOnly", "WriteOnly", "Comments")
+		v := reflect.ValueOf(b).Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() && !v.Field(i).IsZero() && !slices.Contains(keep, f.Name) {
+				return false
+			}
+		}
+		return true
+	}
+	switch b.Type {
+	case "null":
+		return []any{nil}
+	case "boolean":
+		if only("Type") {
+			return []any{true, false}
+		}
+	case "integer":
+		lo, err1 := strconv.ParseInt(string(b.Minimum), 10, 64)
+		hi, err2 := strconv.ParseInt(string(b.Maximum), 10, 64)
+		if err1 == nil && err2 == nil && only("Type", "Minimum", "Maximum") && lo <= hi && hi-lo < 64 {
+			var out []any
+			for n := lo; n <= hi; n++ {
+				out = append(out, json.Number(strconv.FormatInt(n, 10)))
+			}
+			return out
+		}
+	}
+	return nil
 }

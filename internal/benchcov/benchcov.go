@@ -24,8 +24,9 @@ import (
 type Value struct {
 	Path string
 	Type string // integer, number, boolean, array or object (the first seen)
-	// Lenient tells that a rule reads its string form (type_coerce) or
-	// its JSON text (json_accept_both).
+	// Lenient tells that a rule reads its string form (type_coerce; an
+	// integer enum's values' texts, enum_digits) or its JSON text
+	// (json_accept_both).
 	Lenient bool
 	// Reason says why it is left strict: a derive warning's message with
 	// its specifics removed, or what the deriver leaves alone by design.
@@ -56,7 +57,7 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	}
 	lenientAt := map[string]bool{}
 	for _, r := range d.Rules {
-		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
+		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth || r.Type == lenient.RuleEnumDigits {
 			lenientAt[normalize.TargetPath(r)] = true
 		}
 	}

@@ -200,16 +200,14 @@ func typeArray(s *jsonnode.Node) *jsonnode.Node {
 	types := []*jsonnode.Node{jsonnode.String(typeOf(out))}
 	for _, b := range branches[1:] {
 		types = append(types, jsonnode.String(typeOf(b)))
-		if enum := out.Get("enum").Items(); typeOf(b) == "null" && len(enum) > 0 {
-			// In one schema the enum applies to every type: null must
-			// be one of its values, as the null branch said.
-			out.Set("enum", jsonnode.Array(append(slices.Clone(enum), jsonnode.Scalar("null"))...))
-		}
 		for i, k := range b.Keys {
 			if k != "type" && out.Index(k) < 0 {
 				insert(out, k, b.Vals[i])
 			}
 		}
+	}
+	if enum := unionEnum(branches); enum != nil {
+		out.Set("enum", enum)
 	}
 	if len(types) > 1 {
 		// invopop's Type is one string: a type array is one of its
@@ -219,6 +217,65 @@ func typeArray(s *jsonnode.Node) *jsonnode.Node {
 	}
 	return out
 }
+
+// unionEnum is the enum of one schema holding branches, where one of
+// them has an enum: in one schema the enum applies to every type, so it
+// lists each branch's values, the values of an enum and those of the
+// branches beside it that say few (null; the booleans and the run of
+// integers a string enum's values are the text of, or an integer
+// enum's run beside its values' texts: branchValues). A branch that
+// says more is left out, as before. nil where no branch has an enum,
+// or the first has the only one and the rest add nothing.
+func unionEnum(branches []*jsonnode.Node) *jsonnode.Node {
+	if !slices.ContainsFunc(branches, func(b *jsonnode.Node) bool { return len(b.Get("enum").Items()) > 0 }) {
+		return nil
+	}
+	var vals []*jsonnode.Node
+	for _, b := range branches {
+		if e := b.Get("enum").Items(); len(e) > 0 {
+			vals = append(vals, e...)
+		} else if v, ok := branchValues(b); ok {
+			vals = append(vals, v...)
+		}
+	}
+	return jsonnode.Array(vals...)
+}
+
+// branchValues lists the values of a branch beside a string enum's, for
+// an enum of one schema: null for a null branch, true and false for a
+// boolean one, the integers of one bounded to a run of at most
+// maxEnumRun (as normgen writes one for a string enum holding their
+// text); ok is false for any other branch, whose values the enum then
+// leaves out.
+func branchValues(b *jsonnode.Node) (vals []*jsonnode.Node, ok bool) {
+	only := func(keys ...string) bool {
+		return !slices.ContainsFunc(b.Keys, func(k string) bool { return !slices.Contains(keys, k) && !annotationKeys[k] })
+	}
+	switch typeOf(b) {
+	case "null":
+		return []*jsonnode.Node{jsonnode.Scalar("null")}, true
+	case "boolean":
+		return []*jsonnode.Node{jsonnode.Scalar("true"), jsonnode.Scalar("false")}, only("type")
+	case "integer":
+		lo, err1 := strconv.ParseInt(b.Get("minimum").Text(), 10, 64)
+		hi, err2 := strconv.ParseInt(b.Get("maximum").Text(), 10, 64)
+		if err1 != nil || err2 != nil || !only("type", "minimum", "maximum") || hi < lo || hi-lo >= maxEnumRun {
+			return nil, false
+		}
+		for n := lo; n <= hi; n++ {
+			vals = append(vals, jsonnode.Scalar(strconv.FormatInt(n, 10)))
+		}
+		return vals, true
+	}
+	return nil, false
+}
+
+// annotationKeys are the keys of a branch that say nothing of its values.
+var annotationKeys = map[string]bool{"title": true, "description": true, "default": true, "examples": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true, "$comment": true}
+
+// maxEnumRun is the most integers branchValues lists.
+const maxEnumRun = 64
 
 // foldEnumBranch spells a string enum read in any letter case (a branch
 // with the enum, then a string branch with the pattern of the values in

@@ -21,12 +21,12 @@ func TestCore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	strict := []byte(`{"type":"object","properties":{"n":{"type":"integer"},"e":{"type":"integer","enum":[1,2]},"b":{"type":"boolean"}},"required":["n"]}`)
+	strict := []byte(`{"type":"object","properties":{"n":{"type":"integer"},"e":{"type":"integer","const":1},"b":{"type":"boolean"}},"required":["n"]}`)
 	got := string(c.LenientSchema("t", strict))
-	if want := `{"type":"object","properties":{"n":{"type":"integer"},"e":{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"null"}]},"b":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"required":["n"]}`; got != want {
+	if want := `{"type":"object","properties":{"n":{"type":"integer"},"e":{"anyOf":[{"type":"integer","const":1},{"type":"null"}]},"b":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"required":["n"]}`; got != want {
 		t.Errorf("lenient schema:\n got %s\nwant %s", got, want)
 	}
-	if len(warnings) != 2 || !strings.HasPrefix(warnings[0], `t: e: integer field with "enum"`) ||
+	if len(warnings) != 2 || !strings.HasPrefix(warnings[0], `t: e: integer field with "const"`) ||
 		warnings[1] != `t: n: rule "t.n.coerce" of the rules file (param_alias) replaces derived rule "t.n.coerce" (type_coerce to int) here` {
 		t.Errorf("warnings: %q", warnings)
 	}
@@ -108,9 +108,9 @@ func TestWarningsToSlog(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	c.LenientSchema("t", []byte(`{"type":"object","properties":{"e":{"type":"integer","enum":[1,2]}}}`))
+	c.LenientSchema("t", []byte(`{"type":"object","properties":{"e":{"type":"integer","const":1}}}`))
 	c.LenientSchema("u", []byte(`{"type":`))
-	for _, want := range []string{`level=WARN msg="t: e: integer field with \"enum\"`, `level=WARN msg="u: input schema not read`} {
+	for _, want := range []string{`level=WARN msg="t: e: integer field with \"const\"`, `level=WARN msg="u: input schema not read`} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("slog output lacks %s:\n%s", want, buf.String())
 		}
@@ -123,7 +123,7 @@ func TestWarningsToSlog(t *testing.T) {
 // it comes), and the schema bytes each returns are its caller's. Other
 // user rules derive it again.
 func TestCoreShared(t *testing.T) {
-	strict := []byte(`{"type":"object","properties":{"shared_n":{"type":"integer"},"e":{"type":"integer","enum":[1,2]}}}`)
+	strict := []byte(`{"type":"object","properties":{"shared_n":{"type":"integer"},"e":{"type":"integer","const":1}}}`)
 	strict2 := []byte(`{"type":"object","properties":{"flag":{"type":"boolean"}}}`)
 	var warnings []string
 	for range 3 {
@@ -152,8 +152,8 @@ func TestCoreShared(t *testing.T) {
 		}
 		c.Close()
 	}
-	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], `shared: e: integer field with "enum"`) {
-		t.Errorf("three Cores: warnings %q, want the enum's once", warnings)
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], `shared: e: integer field with "const"`) {
+		t.Errorf("three Cores: warnings %q, want the const's once", warnings)
 	}
 	c, err := New(Options{
 		Rules:     []lenient.Rule{{ID: "d", Tools: []string{"shared"}, Type: lenient.RuleParamDefault, From: "shared_n", Value: []byte(`1`)}},
@@ -165,6 +165,6 @@ func TestCoreShared(t *testing.T) {
 	defer c.Close()
 	c.Learn([]Tool{{"shared", strict}})
 	if len(warnings) != 2 {
-		t.Errorf("other rules: warnings %q, want the enum's again", warnings)
+		t.Errorf("other rules: warnings %q, want the const's again", warnings)
 	}
 }

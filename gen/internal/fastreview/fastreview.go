@@ -97,6 +97,10 @@ type BoundsInput struct {
 	EM    Modes    `json:"em,omitempty" jsonschema:"enum=on,enum=off"`
 	VN    string   `json:"vn,omitempty" norm:"value_alias=x:a|\\n:nl"`
 	PV    *Mode    `json:"pv,omitempty" jsonschema:"enum=on,enum=off" norm:"value_alias=1:on|0:off"`
+	ET    string   `json:"et,omitempty" jsonschema:"enum=true,enum=false,enum=auto"`
+	EI    *string  `json:"ei,omitempty" jsonschema:"enum=1,enum=2,enum=3,enum=x"`
+	EN    int      `json:"enn,omitempty" jsonschema:"enum=1,enum=2,enum=3"`
+	PEN   *int16   `json:"pen,omitempty" jsonschema:"enum=-1,enum=0"`
 	Items []int    `json:"items,omitempty" jsonschema:"minItems=1,maxItems=3"`
 	PIts  *[]int8  `json:"pits,omitempty" jsonschema:"minItems=2"`
 }

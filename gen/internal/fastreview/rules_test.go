@@ -10,7 +10,7 @@ import (
 // ruleSeeds are a few calls per tool for rulecheck.
 var ruleSeeds = map[string][]string{
 	"scalars":       {`{"s":"a","pi":1,"u8":"255","f32":"0.1","b":"yes","un":"a\\nb"}`},
-	"bounds":        {`{"a":2,"v":"x","vs":["y"],"items":"[1]"}`},
+	"bounds":        {`{"a":2,"v":"x","vs":["y"],"items":"[1]"}`, `{"et":true,"ei":2.0,"enn":"2","pen":"-1"}`, `{"et":1,"ei":4,"enn":"02","pen":""}`},
 	"containers":    {`{"tags":"[\"a\"]","ms":{"k":"{\"n\":1}"},"w":"a","bnd":"{\"a\":\"2\"}"}`},
 	"defaults":      {`{"required":"r","req_i":1,"parts":[{"name":"a"}],"tags":"x"}`},
 	"strict":        {`{"id":"a","c":{"a":1},"cs":"[{}]"}`},

@@ -1,0 +1,72 @@
+package derive
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// TestDeriveEnumTypes: an integer enum reads its values' text (an
+// enum_digits rule, the texts as a string enum branch), and a string enum
+// holding the text of booleans or integers reads them (an enum_text rule,
+// a boolean branch and an integer branch bounded to their run, no enum of
+// booleans or numbers, which hosts refuse); only the values the field's
+// schema takes, and nothing where no value is such a text, where one
+// boolean is ("true" alone: no schema every host takes says it) or the
+// integers are not one run of two or more.
+func TestDeriveEnumTypes(t *testing.T) {
+	const strict = `{"type":"object","properties":{
+		"size":{"type":"integer","enum":[1,2,3]},
+		"level":{"type":["integer","null"],"enum":[-1,0,100,null],"maximum":50},
+		"mode":{"type":"string","enum":["true","false","auto"]},
+		"on":{"type":"string","enum":["true","Auto"]},
+		"digits":{"type":"string","enum":["1","2","02","x"],"description":"d"},
+		"plain":{"type":"string","enum":["a","b"]},
+		"gaps":{"type":"string","enum":["1","3"]},
+		"lone":{"type":"string","enum":["+1","-1","heart"]},
+		"big":{"type":"integer","enum":[1,1234567890123456]},
+		"frac":{"type":"number","enum":[1,2.5]}
+	},"required":["size","mode"]}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleEnumText || r.Type == lenient.RuleEnumDigits || r.Type == lenient.RuleEnumCase || r.Type == lenient.RuleNullText {
+			rules = append(rules, normalize.TargetPath(r)+" "+string(r.Type)+" "+string(r.Value))
+		}
+	}
+	want := []string{
+		`size enum_digits [1,2,3]`,
+		`level null_text `,
+		`level enum_digits [-1,0]`,
+		`mode enum_case ["true","false","auto"]`,
+		`mode enum_text ["true","false"]`,
+		`on enum_case ["true","Auto"]`,
+		`digits enum_case ["1","2","02","x"]`,
+		`digits enum_text ["1","2"]`,
+		`plain enum_case ["a","b"]`,
+		`gaps enum_case ["1","3"]`,
+		`lone enum_case ["+1","-1","heart"]`,
+	}
+	if diff := cmp.Diff(want, rules); diff != "" {
+		t.Errorf("rules (-want +got):\n%s", diff)
+	}
+	props := d.Schema.Get("properties")
+	for p, want := range map[string]string{
+		"size":   `{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"string","enum":["1","2","3"]}]}`,
+		"level":  `{"anyOf":[{"type":"integer","enum":[-1,0,100,null],"maximum":50},{"type":"string","enum":["-1","0","null",""]},{"type":"null"}]}`,
+		"mode":   `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[fF][aA][lL][sS][eE]|[aA][uU][tT][oO])$"},{"type":"boolean"}]}`,
+		"on":     `{"anyOf":[{"type":"string","enum":["true","Auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[aA][uU][tT][oO])$"},{"type":"null"}]}`,
+		"digits": `{"anyOf":[{"type":"string","enum":["1","2","02","x"],"description":"d"},{"type":"string","pattern":"^(1|2|02|[xX])$"},{"type":"integer","minimum":1,"maximum":2},{"type":"null"}]}`,
+		"big":    `{"anyOf":[{"type":"integer","enum":[1,1234567890123456]},{"type":"null"}]}`,
+	} {
+		if got := string(props.Get(p).Marshal()); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", p, got, want)
+		}
+	}
+}
