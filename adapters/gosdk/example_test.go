@@ -62,3 +62,48 @@ func Example() {
 	fmt.Println(res.Content[0].(*mcp.TextContent).Text, res.IsError)
 	// Output: 3 false
 }
+
+// newGitHubServer is github-mcp-server's NewServer (pkg/github/server.go,
+// commit 64a49f34) with the adapter wired in as docs/examples.md shows.
+func newGitHubServer(opts *mcp.ServerOptions) *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "github-mcp-server", Version: "v0"}, opts)
+	// README: github
+	// normgen: lenient tool arguments, from each tool's own schema
+	lax, err := gosdk.New(gosdk.Options{})
+	if err != nil {
+		panic(err) // Options{} reads no file
+	}
+	s.AddReceivingMiddleware(lax.Middleware)
+	// README: end
+	return s
+}
+
+// Example_gitHubServer: a server wired as github-mcp-server is in
+// docs/examples.md takes a page number sent as text, which its own schema
+// (a number) refuses.
+func Example_gitHubServer() {
+	server := newGitHubServer(nil)
+	server.AddTool(&mcp.Tool{Name: "list_tags", InputSchema: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string"},"page":{"type":"number"}},"required":["owner"]}`)},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(req.Params.Arguments)}}}, nil
+		})
+	ctx := context.Background()
+	ct, st := mcp.NewInMemoryTransports()
+	if _, err := server.Connect(ctx, st, nil); err != nil {
+		fmt.Println(err)
+		return
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_tags", Arguments: json.RawMessage(`{"owner":"o","page":"2"}`)})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
+	// Output: {"owner":"o","page":2}
+}
