@@ -338,6 +338,7 @@ func (l *loader) build(cfg Config) *Package {
 		name, tool string
 		pos        token.Pos
 		at         token.Pos // the //normgen:tool line (NoPos for none)
+		registered bool      // a tool because the package registers it
 	}
 	var found []candidate
 	named := map[string]string{} // type name -> its //normgen:tool name
@@ -391,7 +392,7 @@ func (l *loader) build(cfg Config) *Package {
 							l.secondToolLine(c, ts.Name.Name, named[ts.Name.Name], first, mm[1])
 							continue
 						}
-						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos()})
+						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos(), false})
 						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if requiredDirective.MatchString(c.Text) {
 						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
@@ -414,15 +415,25 @@ func (l *loader) build(cfg Config) *Package {
 			continue
 		}
 		if _, marked := namedAt[name]; !marked {
-			found = append(found, candidate{name, "", obj.Pos(), token.NoPos})
+			found = append(found, candidate{name, "", obj.Pos(), token.NoPos, false})
 			namedAt[name] = token.NoPos
 		}
 	}
-	if len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0 { // else a directive error says why
-		l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type"})
+	regs, elsewhere := l.registrations()
+	switch {
+	case len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0: // else a directive error says why
+		// No line and no -type: the package's registrations make its
+		// tools.
+		for _, obj := range l.registeredTools(regs, elsewhere) {
+			found = append(found, candidate{obj.Name(), "", obj.Pos(), token.NoPos, true})
+		}
+		if len(found) == 0 {
+			l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type (the package registers no tool whose input is a struct type of its own: mcp.AddTool(s, &mcp.Tool{Name: \"x\"}, h), s.AddTool(mcp.NewTool(\"x\"), mcp.NewTypedToolHandler(h)))"})
+		}
+	case len(found) > 0:
+		l.unmarkedRegistrations(regs, namedAt)
 	}
 	names := map[string]*Tool{}
-	regs := l.registrations()
 	for _, c := range found {
 		obj, _ := l.pkg.Types.Scope().Lookup(c.name).(*types.TypeName)
 		if obj == nil {
@@ -432,7 +443,12 @@ func (l *loader) build(cfg Config) *Package {
 			l.errorf(c.pos, "", "type %s is not a struct; a tool input must be a struct type", c.name)
 			continue
 		}
-		if dec, m := ownDecoding(obj.Type()); dec != 0 {
+		if dec, m := ownDecoding(obj.Type()); dec != 0 && c.registered {
+			r := regs[obj][0]
+			l.warnf(r.at, "", "the package registers %s as %q here, but %s has an %s of its own, with which encoding/json decodes it: normgen generates no decoder for it, and the tool is not in NormgenTools; remove the method to have one generated", c.name, r.name, c.name, m.Name())
+			l.relateWarning(m.Pos(), c.name+"'s "+m.Name())
+			continue
+		} else if dec != 0 {
 			l.errorf(c.pos, "", "type %s has an %s of its own, with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), c.name)
 			l.relate(m.Pos(), c.name+"'s "+m.Name())
 			continue
