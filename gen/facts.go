@@ -371,7 +371,9 @@ func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewh
 		default:
 			l.warnf(e.at, "", "the package registers %s as %q here, which is not a struct: a tool input normgen generates is a struct type, so the tool is not generated", shown, e.name)
 		}
-		l.relateWarning(n.Obj().Pos(), "type "+n.Obj().Name())
+		if p := l.pkg.Fset.Position(n.Obj().Pos()); p.IsValid() { // another package's type, from export data, may have none
+			l.relateWarning(n.Obj().Pos(), "type "+n.Obj().Name())
+		}
 	}
 	return out
 }
@@ -404,7 +406,7 @@ func (l *loader) unmarkedRegistrations(regs map[*types.TypeName][]registration, 
 		l.warnf(r.at, "", "the package registers %s as %q here, but %s is no tool: %s; give it a bare //normgen:tool line to generate it, or drop the lines and -type to generate every tool the package registers", names[0], r.name, names[0], why)
 		return
 	}
-	l.warnf(r.at, "", "the package registers %s as %q here, and %d more input types, which are no tools (%s): %s; give them a bare //normgen:tool line to generate them, or drop the lines and -type to generate every tool the package registers", names[idx[0]], r.name, len(unmarked)-1, strings.Join(sortedCopy(names), ", "), why)
+	l.warnf(r.at, "", "the package registers %d input types that are no tools (%s), %s as %q here: %s; give them a bare //normgen:tool line to generate them, or drop the lines and -type to generate every tool the package registers", len(unmarked), strings.Join(sortedCopy(names), ", "), names[idx[0]], r.name, why)
 	for _, i := range idx[1:] {
 		l.relateWarning(unmarked[i].at, fmt.Sprintf("%s registered as %q", names[i], unmarked[i].name))
 	}
