@@ -371,9 +371,7 @@ func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewh
 		default:
 			l.warnf(e.at, "", "the package registers %s as %q here, which is not a struct: a tool input normgen generates is a struct type, so the tool is not generated", shown, e.name)
 		}
-		if p := l.pkg.Fset.Position(n.Obj().Pos()); p.IsValid() { // another package's type, from export data, may have none
-			l.relateWarning(n.Obj().Pos(), "type "+n.Obj().Name())
-		}
+		l.relateWarning(n.Obj().Pos(), "type "+n.Obj().Name())
 	}
 	return out
 }

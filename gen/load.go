@@ -169,6 +169,7 @@ func loadFromSource(pcfg *packages.Config, tags string) *packages.Package {
 	if len(imports) > 0 {
 		exp := list
 		exp.Mode = packages.NeedName | packages.NeedTypes | packages.NeedTypesSizes
+		exp.Fset = fset // one file set: the imports' positions are the package's
 		deps, err := packages.Load(&exp, imports...)
 		if err != nil {
 			return nil

@@ -3,6 +3,8 @@ package gen
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,6 +94,16 @@ func TestLoadFromSource(t *testing.T) {
 			if (p != nil) != tc.fast {
 				t.Fatalf("loaded from source: %v, want %v", p != nil, tc.fast)
 			}
+			// An import's objects have their positions in the package's
+			// file set (diagnostics relate them: a method of another
+			// package's type).
+			for id, obj := range usesOf(p) {
+				if obj.Pkg() != nil && obj.Pkg().Path() == "strings" {
+					if pos := p.Fset.Position(obj.Pos()); filepath.Base(filepath.Dir(pos.Filename)) != "strings" {
+						t.Errorf("%s: position %s, not in package strings", id.Name, pos)
+					}
+				}
+			}
 			_, _, want := loadWithPackages(pc, cfg.Dir, cfg.Dir)
 			_, _, got := loadPackage(context.Background(), cfg)
 			if diff := cmp.Diff(want, got); diff != "" {
@@ -156,4 +168,12 @@ func BenchmarkLoadAfterEdit(b *testing.B) {
 			}
 		})
 	}
+}
+
+// usesOf is p's TypesInfo.Uses, none for no package.
+func usesOf(p *packages.Package) map[*ast.Ident]types.Object {
+	if p == nil || p.TypesInfo == nil {
+		return nil
+	}
+	return p.TypesInfo.Uses
 }
