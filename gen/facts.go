@@ -62,6 +62,20 @@ const (
 type registration struct {
 	name string
 	at   token.Pos // the name
+	// sure marks a registration that can be nothing else: the name is a
+	// tool literal's or a NewTool call's, or the input is a type argument
+	// of the registering call or of a call in its arguments
+	// (mcpgrafana.MustTool[T, R], mcp.NewTypedToolHandler[T]). Only such
+	// registrations make a type a tool (registeredTools).
+	sure bool
+}
+
+// registeredElsewhere is a registration whose input normgen cannot
+// generate in this package: a type of another package, an instance of a
+// generic type, a named type that is not a struct.
+type registeredElsewhere struct {
+	registration
+	input *types.Named
 }
 
 // registrations finds where the package registers tools under a literal
@@ -72,8 +86,10 @@ type registration struct {
 // when that is a valid tool name, and a handler: one argument that is a
 // function (or a call wrapping one, such as mcp.NewTypedToolHandler(h))
 // whose last parameter of a struct type of the package is the input. A
-// tool literal or NewTool call kept in a variable is followed.
-func (l *loader) registrations() map[*types.TypeName][]registration {
+// tool literal or NewTool call kept in a variable is followed. It also
+// returns the sure registrations whose input (the handler's last
+// parameter) is a type it cannot generate here, each type once.
+func (l *loader) registrations() (map[*types.TypeName][]registration, []registeredElsewhere) {
 	info := l.pkg.TypesInfo
 	// Variables set once from an expression, to follow a tool kept in
 	// one: read once a variable of a Tool type is met.
@@ -155,41 +171,59 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 		}
 		return "", token.NoPos, false
 	}
-	// input is the tool input type a handler takes.
-	var input func(e ast.Expr, depth int) *types.TypeName
-	input = func(e ast.Expr, depth int) *types.TypeName {
+	// input is the tool input type a handler takes, and whether it is a
+	// type argument of a call that wraps the handler; else, as other, the
+	// handler's last parameter where it is a named type normgen cannot
+	// generate here (not an SDK's CallToolRequest).
+	type handlerInput struct {
+		in    *types.TypeName
+		other *types.Named
+		typed bool
+	}
+	var input func(e ast.Expr, depth int) handlerInput
+	input = func(e ast.Expr, depth int) handlerInput {
 		if t := info.TypeOf(e); t != nil {
 			if sig, ok := t.Underlying().(*types.Signature); ok {
 				for i := sig.Params().Len() - 1; i >= 0; i-- {
 					if n, ok := derefNamed(sig.Params().At(i).Type()); ok && n.Obj().Pkg() == l.pkg.Types {
 						if _, ok := n.Underlying().(*types.Struct); ok && n.TypeArgs().Len() == 0 {
-							return n.Obj()
+							return handlerInput{in: n.Obj()}
+						}
+					}
+				}
+				if n := sig.Params().Len(); n > 0 {
+					if t, ok := derefNamed(sig.Params().At(n - 1).Type()); ok && t.Obj().Name() != "CallToolRequest" && t.Obj().Pkg() != nil {
+						if _, isStruct := t.Underlying().(*types.Struct); t.Obj().Pkg() == l.pkg.Types || isStruct {
+							return handlerInput{other: t}
 						}
 					}
 				}
 			}
 		}
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && depth < 2 {
-			var found *types.TypeName
+			var found handlerInput
 			for _, a := range call.Args {
-				if in := input(a, depth+1); in != nil {
-					if found != nil && found != in {
-						return nil
+				if in := input(a, depth+1); in.in != nil || in.other != nil {
+					if found.in != nil && found.in != in.in || found.other != nil && found.other != in.other {
+						return handlerInput{}
 					}
 					found = in
 				}
 			}
+			found.typed = found.typed || typeArg(info, call, found.in, found.other)
 			return found
 		}
-		return nil
+		return handlerInput{}
 	}
 	regs := map[*types.TypeName][]registration{}
+	var elsewhere []registeredElsewhere
 	for _, f := range l.pkg.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
 			var parts []ast.Expr
+			var call *ast.CallExpr
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				parts = n.Args
+				parts, call = n.Args, n
 			case *ast.CompositeLit:
 				for _, elt := range n.Elts {
 					if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -204,14 +238,14 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 			named := -1
 			for i, p := range parts {
 				if name, at, ok := toolName(p, 0); ok {
-					reg, named = registration{name, at}, i
+					reg, named = registration{name: name, at: at, sure: true}, i
 					break
 				}
 			}
 			if named < 0 {
 				for i, p := range parts {
 					if s, ok := constString(p); ok {
-						reg, named = registration{s, p.Pos()}, i
+						reg, named = registration{name: s, at: p.Pos()}, i
 						break
 					}
 				}
@@ -219,28 +253,168 @@ func (l *loader) registrations() map[*types.TypeName][]registration {
 			if named < 0 || lint.ToolNameProblem(reg.name) != "" {
 				return true
 			}
-			var in *types.TypeName
+			// The input: one struct type of the package among the
+			// arguments, else one type normgen cannot generate here.
+			var in, other handlerInput
+			twoOthers := false
 			for i, p := range parts {
 				if i == named {
 					continue
 				}
-				if t := input(p, 0); t != nil {
-					if in != nil && in != t {
+				switch t := input(p, 0); {
+				case t.in != nil:
+					if in.in != nil && in.in != t.in {
 						return true // two inputs: not one tool's registration
 					}
-					in = t
+					in.in, in.typed = t.in, in.typed || t.typed
+				case t.other != nil && (t.typed || call != nil && typeArg(info, call, nil, t.other)):
+					// Only a type argument: a function of another
+					// package's struct (a tool option, func(*mcp.Tool))
+					// is no handler.
+					t.typed = true
+					twoOthers = twoOthers || other.other != nil && !types.Identical(other.other, t.other)
+					other.other, other.typed = t.other, other.typed || t.typed
 				}
 			}
-			if in == nil {
-				return true
+			if in.in == nil && !twoOthers {
+				in = other
 			}
-			if !slices.ContainsFunc(regs[in], func(r registration) bool { return r.name == reg.name }) {
-				regs[in] = append(regs[in], reg)
+			reg.sure = reg.sure || in.typed || call != nil && typeArg(info, call, in.in, in.other)
+			switch {
+			case in.in != nil:
+				if i := slices.IndexFunc(regs[in.in], func(r registration) bool { return r.name == reg.name }); i < 0 {
+					regs[in.in] = append(regs[in.in], reg)
+				} else if reg.sure {
+					regs[in.in][i].sure = true
+				}
+			case in.other != nil && reg.sure:
+				if !slices.ContainsFunc(elsewhere, func(e registeredElsewhere) bool { return types.Identical(e.input, in.other) }) {
+					elsewhere = append(elsewhere, registeredElsewhere{reg, in.other})
+				}
 			}
 			return true
 		})
 	}
-	return regs
+	return regs, elsewhere
+}
+
+// typeArg reports whether the function call calls is an instance of a
+// generic function with the named type in (or other) as a type argument,
+// or a pointer to it (mcpgrafana.MustTool[T, R] with T the input).
+func typeArg(info *types.Info, call *ast.CallExpr, in *types.TypeName, other *types.Named) bool {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	case *ast.IndexExpr:
+		id, _ = ast.Unparen(f.X).(*ast.Ident)
+		if sel, ok := ast.Unparen(f.X).(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	case *ast.IndexListExpr:
+		id, _ = ast.Unparen(f.X).(*ast.Ident)
+		if sel, ok := ast.Unparen(f.X).(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	}
+	if id == nil {
+		return false
+	}
+	inst, ok := info.Instances[id]
+	if !ok || inst.TypeArgs == nil {
+		return false
+	}
+	for i := range inst.TypeArgs.Len() {
+		if n, ok := derefNamed(inst.TypeArgs.At(i)); ok && (in != nil && n.Obj() == in || other != nil && types.Identical(n, other)) {
+			return true
+		}
+	}
+	return false
+}
+
+// registeredTools is the tools of a package that has no //normgen:tool
+// line and no -type: the input types of its sure registrations, in the
+// order of their first registration. It warns, at the registration, of
+// each sure registration whose input it cannot generate here.
+func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewhere []registeredElsewhere) []*types.TypeName {
+	var out []*types.TypeName
+	first := map[*types.TypeName]token.Pos{}
+	for obj, rs := range regs {
+		for _, r := range rs {
+			if r.sure {
+				if at, ok := first[obj]; !ok || r.at < at {
+					first[obj] = r.at
+				}
+			}
+		}
+		if _, ok := first[obj]; ok {
+			out = append(out, obj)
+		}
+	}
+	slices.SortFunc(out, func(a, b *types.TypeName) int { return int(first[a]) - int(first[b]) })
+	for _, e := range elsewhere {
+		n := e.input
+		shown := types.TypeString(n, func(p *types.Package) string {
+			if p == l.pkg.Types {
+				return ""
+			}
+			return p.Name()
+		})
+		switch {
+		case n.TypeArgs().Len() > 0:
+			concrete := strings.TrimSuffix(n.Obj().Name(), "Input") + "Input"
+			l.warnf(e.at, "", "the package registers %s as %q here, an instance of a generic type: normgen generates concrete types, so the tool is not generated; declare one (type %s %s) and take it in the handler", shown, e.name, concrete, shown)
+		case n.Obj().Pkg() != l.pkg.Types:
+			l.warnf(e.at, "", "the package registers %s as %q here, a type of package %s: normgen generates a type in its own package, so the tool is not generated here; give the type a //normgen:tool %s line in its package and run normgen there", shown, e.name, n.Obj().Pkg().Path(), e.name)
+		default:
+			l.warnf(e.at, "", "the package registers %s as %q here, which is not a struct: a tool input normgen generates is a struct type, so the tool is not generated", shown, e.name)
+		}
+		l.relateWarning(n.Obj().Pos(), "type "+n.Obj().Name())
+	}
+	return out
+}
+
+// unmarkedRegistrations warns, once, where a package with //normgen:tool
+// lines or -type registers tools whose inputs are neither: those lines
+// and -type choose the package's tools, so these are not generated.
+func (l *loader) unmarkedRegistrations(regs map[*types.TypeName][]registration, tools map[string]token.Pos) {
+	var unmarked []registration
+	var names []string
+	for obj, rs := range regs {
+		if _, ok := tools[obj.Name()]; ok || !slices.ContainsFunc(rs, func(r registration) bool { return r.sure }) {
+			continue
+		}
+		r := rs[slices.IndexFunc(rs, func(r registration) bool { return r.sure })]
+		unmarked = append(unmarked, r)
+		names = append(names, obj.Name())
+	}
+	if len(unmarked) == 0 {
+		return
+	}
+	idx := make([]int, len(unmarked))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return int(unmarked[a].at) - int(unmarked[b].at) })
+	r := unmarked[idx[0]]
+	const why = "where a package has //normgen:tool lines or -type, those alone choose its tools"
+	if len(unmarked) == 1 {
+		l.warnf(r.at, "", "the package registers %s as %q here, but %s is no tool: %s; give it a bare //normgen:tool line to generate it, or drop the lines and -type to generate every tool the package registers", names[0], r.name, names[0], why)
+		return
+	}
+	l.warnf(r.at, "", "the package registers %d input types that are no tools (%s), %s as %q here: %s; give them a bare //normgen:tool line to generate them, or drop the lines and -type to generate every tool the package registers", len(unmarked), strings.Join(sortedCopy(names), ", "), names[idx[0]], r.name, why)
+	for _, i := range idx[1:] {
+		l.relateWarning(unmarked[i].at, fmt.Sprintf("%s registered as %q", names[i], unmarked[i].name))
+	}
+}
+
+// sortedCopy is a sorted copy of ss.
+func sortedCopy(ss []string) []string {
+	out := slices.Clone(ss)
+	slices.Sort(out)
+	return out
 }
 
 // derefNamed is t, or what t points to, as a named type.

@@ -173,7 +173,59 @@ func readWrite(ctx context.Context, p ReadWriteParams) (string, error) { return 
 var ToolRead = must("manage_things", "Read things.", read)
 var ToolReadWrite = must("manage_things", "Manage things.", readWrite)
 `
-	m, diags, warns := loadModule(t, map[string]string{"d/tools.go": src}, Config{Types: []string{"ReadWriteParams", "ReadParams"}})
+	// With no -type and no line, the registrations make the same tools.
+	for _, cfg := range []Config{{}, {Types: []string{"ReadWriteParams", "ReadParams"}}} {
+		testRegisteredAlternatives(t, src, cfg)
+	}
+}
+
+// TestUnmarkedRegistrations: in a package with //normgen:tool lines, a
+// registered input type that has none is no tool, and a warning at its
+// registration says so and what to write.
+func TestUnmarkedRegistrations(t *testing.T) {
+	const src = `package d
+
+import "context"
+
+//normgen:tool
+type ReadParams struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+type WriteParams struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+type DeleteParams struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+func must[T any](name, desc string, h func(context.Context, T) (string, error)) int { return 0 }
+
+func read(ctx context.Context, p ReadParams) (string, error)     { return "", nil }
+func write(ctx context.Context, p WriteParams) (string, error)   { return "", nil }
+func remove(ctx context.Context, p DeleteParams) (string, error) { return "", nil }
+
+var ToolRead = must("read_thing", "Read a thing.", read)
+var ToolWrite = must("write_thing", "Write a thing.", write)
+var ToolDelete = must("delete_thing", "Delete a thing.", remove)
+`
+	m, diags, warns := loadModule(t, map[string]string{"d/tools.go": src}, Config{})
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics %v", diags)
+	}
+	if len(m.Tools) != 1 || m.Tools[0].Name != "read_thing" {
+		t.Errorf("tools %+v, want read_thing alone", m.Tools)
+	}
+	want := []string{"tools.go:25:22: warning: the package registers 2 input types that are no tools (DeleteParams, WriteParams), WriteParams as \"write_thing\" here: where a package has //normgen:tool lines or -type, those alone choose its tools; give them a bare //normgen:tool line to generate them, or drop the lines and -type to generate every tool the package registers\n\ttools.go:26:23: DeleteParams registered as \"delete_thing\""}
+	if diff := cmp.Diff(want, warns); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+func testRegisteredAlternatives(t *testing.T, src string, cfg Config) {
+	t.Helper()
+	m, diags, warns := loadModule(t, map[string]string{"d/tools.go": src}, cfg)
 	if len(diags) > 0 || len(warns) > 0 {
 		t.Fatalf("diagnostics %v, warnings %v", diags, warns)
 	}

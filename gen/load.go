@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -46,7 +47,8 @@ func Load(ctx context.Context, cfg Config) (*Package, []Diagnostic) {
 
 // loadPackage is Load's go/packages part: the package in cfg.Dir, parsed
 // and type-checked, and its absolute directory; nil with the diagnostics
-// when it cannot be loaded.
+// when it cannot be loaded. loadFromSource loads it, else go/packages
+// alone (loadWithPackages).
 func loadPackage(ctx context.Context, cfg Config) (*packages.Package, string, []Diagnostic) {
 	dir := cfg.Dir
 	if dir == "" {
@@ -57,8 +59,18 @@ func loadPackage(ctx context.Context, cfg Config) (*packages.Package, string, []
 		return nil, "", []Diagnostic{{Msg: err.Error()}}
 	}
 	pcfg, cleanup := loadConfig(ctx, abs, cfg)
+	defer cleanup()
+	if p := loadFromSource(pcfg, cfg.Tags); p != nil {
+		return checked(p, dir, abs)
+	}
+	return loadWithPackages(pcfg, dir, abs)
+}
+
+// loadWithPackages is loadPackage with go/packages alone (and its go
+// command's build of the package, for export data normgen does not read):
+// where loadFromSource cannot load the package, and for its errors.
+func loadWithPackages(pcfg *packages.Config, dir, abs string) (*packages.Package, string, []Diagnostic) {
 	pkgs, err := packages.Load(pcfg, ".")
-	cleanup()
 	if err != nil {
 		return nil, "", []Diagnostic{{Msg: "loading " + dir + ": " + err.Error()}}
 	}
@@ -68,7 +80,12 @@ func loadPackage(ctx context.Context, cfg Config) (*packages.Package, string, []
 	if len(pkgs) != 1 {
 		return nil, "", []Diagnostic{{Msg: fmt.Sprintf("%s: expected one package, found %d", dir, len(pkgs))}}
 	}
-	p := pkgs[0]
+	return checked(pkgs[0], dir, abs)
+}
+
+// checked is the loaded package p, or nil with its errors as diagnostics
+// (but for those normgen expects).
+func checked(p *packages.Package, dir, abs string) (*packages.Package, string, []Diagnostic) {
 	var diags []Diagnostic
 	for _, e := range p.Errors {
 		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+p.PkgPath+"\n") {
@@ -92,6 +109,130 @@ func loadPackage(ctx context.Context, cfg Config) (*packages.Package, string, []
 	}
 	return p, abs, nil
 }
+
+// loadFromSource loads the package as go/packages does with loadMode,
+// but without the go command's build of the package itself: go/packages
+// asks the go command for export data, which builds every package it
+// lists, the package too, though normgen type-checks the package from
+// source and reads the export data of its imports alone. After an edit of
+// a large package, that build is most of a run (grafana/mcp-grafana's
+// tools package: the compiler's 30 s and 600 MB, for export data never
+// read). So the package's files are listed first (no build), parsed with
+// pcfg.ParseFile, their imports loaded from export data (built once, then
+// cached while they do not change), and the package type-checked as
+// go/packages type-checks a package from source. It returns nil where
+// anything is not as expected (a list, parse or import error, cgo), and
+// the caller then loads with go/packages, whose diagnostics it has always
+// given; type errors are the package's own errors, in p.Errors as
+// go/packages gives them.
+func loadFromSource(pcfg *packages.Config, tags string) *packages.Package {
+	list := *pcfg
+	list.Mode = packages.NeedName | packages.NeedFiles | packages.NeedModule
+	list.BuildFlags = nil // no build: no -overlay for it
+	if tags != "" {
+		list.BuildFlags = []string{"-tags=" + tags}
+	}
+	roots, err := packages.Load(&list, ".")
+	if err != nil || len(roots) != 1 || len(roots[0].Errors) > 0 || len(roots[0].GoFiles) == 0 || roots[0].Module == nil {
+		return nil
+	}
+	p := roots[0]
+	fset := token.NewFileSet()
+	files := make([]*ast.File, len(p.GoFiles))
+	errs := make([]error, len(p.GoFiles))
+	parallel(len(p.GoFiles), func(i int) {
+		src, err := os.ReadFile(p.GoFiles[i])
+		if err == nil {
+			files[i], err = pcfg.ParseFile(fset, p.GoFiles[i], src)
+		}
+		errs[i] = err
+	})
+	seen := map[string]bool{"unsafe": true}
+	var imports []string
+	for i, f := range files {
+		if errs[i] != nil || f == nil {
+			return nil
+		}
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || path == "C" {
+				return nil // cgo: go/packages runs it
+			}
+			if !seen[path] {
+				seen[path] = true
+				imports = append(imports, path)
+			}
+		}
+	}
+	byPath := map[string]*packages.Package{}
+	var sizes types.Sizes
+	if len(imports) > 0 {
+		exp := list
+		exp.Mode = packages.NeedName | packages.NeedTypes | packages.NeedTypesSizes
+		exp.Fset = fset // one file set: the imports' positions are the package's
+		deps, err := packages.Load(&exp, imports...)
+		if err != nil {
+			return nil
+		}
+		for _, d := range deps {
+			if len(d.Errors) > 0 || d.Types == nil || !d.Types.Complete() {
+				return nil
+			}
+			byPath[d.PkgPath] = d
+			sizes = d.TypesSizes
+		}
+	}
+	if sizes == nil {
+		sizes = types.SizesFor("gc", runtime.GOARCH)
+	}
+	pkg := &packages.Package{
+		ID: p.ID, Name: p.Name, PkgPath: p.PkgPath, GoFiles: p.GoFiles, CompiledGoFiles: p.GoFiles,
+		Module: p.Module, Fset: fset, Syntax: files, TypesSizes: sizes,
+		Types: types.NewPackage(p.PkgPath, p.Name),
+		TypesInfo: &types.Info{
+			Types:        map[ast.Expr]types.TypeAndValue{},
+			Defs:         map[*ast.Ident]types.Object{},
+			Uses:         map[*ast.Ident]types.Object{},
+			Implicits:    map[ast.Node]types.Object{},
+			Instances:    map[*ast.Ident]types.Instance{},
+			Scopes:       map[ast.Node]*types.Scope{},
+			Selections:   map[*ast.SelectorExpr]*types.Selection{},
+			FileVersions: map[*ast.File]string{},
+		},
+	}
+	missing := false
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			if d := byPath[path]; d != nil {
+				return d.Types, nil
+			}
+			missing = true
+			return nil, fmt.Errorf("no metadata for %s", path)
+		}),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				pkg.Errors = append(pkg.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+			}
+		},
+		Sizes: sizes,
+	}
+	if p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	if err := types.NewChecker(tc, fset, pkg.Types, pkg.TypesInfo).Files(files); err != nil && len(pkg.Errors) == 0 || missing {
+		return nil
+	}
+	pkg.IllTyped = len(pkg.Errors) > 0
+	return pkg
+}
+
+// importerFunc is a types.Importer.
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // buildModel is Load's own part: the model of the loaded package p, whose
 // directory is abs.
@@ -124,7 +265,8 @@ func buildModel(p *packages.Package, abs string, cfg Config) (*Package, []Diagno
 // type-checks them all from source (grafana/mcp-grafana's tools package,
 // its output present: 48 s and 1.2 GB every run, against 3 to 8 s and
 // 100 MB, and once after an edit 35 s and 610 MB, the go command building
-// the package).
+// the package; loadFromSource, which uses the configuration's ParseFile,
+// needs no build of the package at all).
 func loadConfig(ctx context.Context, abs string, cfg Config) (*packages.Config, func()) {
 	pcfg := &packages.Config{Context: ctx, Mode: loadMode, Dir: abs, Tests: false}
 	if cfg.Tags != "" {
@@ -338,6 +480,7 @@ func (l *loader) build(cfg Config) *Package {
 		name, tool string
 		pos        token.Pos
 		at         token.Pos // the //normgen:tool line (NoPos for none)
+		registered bool      // a tool because the package registers it
 	}
 	var found []candidate
 	named := map[string]string{} // type name -> its //normgen:tool name
@@ -391,7 +534,7 @@ func (l *loader) build(cfg Config) *Package {
 							l.secondToolLine(c, ts.Name.Name, named[ts.Name.Name], first, mm[1])
 							continue
 						}
-						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos()})
+						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos(), false})
 						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if requiredDirective.MatchString(c.Text) {
 						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
@@ -414,15 +557,25 @@ func (l *loader) build(cfg Config) *Package {
 			continue
 		}
 		if _, marked := namedAt[name]; !marked {
-			found = append(found, candidate{name, "", obj.Pos(), token.NoPos})
+			found = append(found, candidate{name, "", obj.Pos(), token.NoPos, false})
 			namedAt[name] = token.NoPos
 		}
 	}
-	if len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0 { // else a directive error says why
-		l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type"})
+	regs, elsewhere := l.registrations()
+	switch {
+	case len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0: // else a directive error says why
+		// No line and no -type: the package's registrations make its
+		// tools.
+		for _, obj := range l.registeredTools(regs, elsewhere) {
+			found = append(found, candidate{obj.Name(), "", obj.Pos(), token.NoPos, true})
+		}
+		if len(found) == 0 {
+			l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type (the package registers no tool whose input is a struct type of its own: mcp.AddTool(s, &mcp.Tool{Name: \"x\"}, h), s.AddTool(mcp.NewTool(\"x\"), mcp.NewTypedToolHandler(h)))"})
+		}
+	case len(found) > 0:
+		l.unmarkedRegistrations(regs, namedAt)
 	}
 	names := map[string]*Tool{}
-	regs := l.registrations()
 	for _, c := range found {
 		obj, _ := l.pkg.Types.Scope().Lookup(c.name).(*types.TypeName)
 		if obj == nil {
@@ -432,7 +585,12 @@ func (l *loader) build(cfg Config) *Package {
 			l.errorf(c.pos, "", "type %s is not a struct; a tool input must be a struct type", c.name)
 			continue
 		}
-		if dec, m := ownDecoding(obj.Type()); dec != 0 {
+		if dec, m := ownDecoding(obj.Type()); dec != 0 && c.registered {
+			r := regs[obj][0]
+			l.warnf(r.at, "", "the package registers %s as %q here, but %s has an %s of its own, with which encoding/json decodes it: normgen generates no decoder for it, and the tool is not in NormgenTools; remove the method to have one generated", c.name, r.name, c.name, m.Name())
+			l.relateWarning(m.Pos(), c.name+"'s "+m.Name())
+			continue
+		} else if dec != 0 {
 			l.errorf(c.pos, "", "type %s has an %s of its own, with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), c.name)
 			l.relate(m.Pos(), c.name+"'s "+m.Name())
 			continue

@@ -2,10 +2,18 @@ package gen
 
 import (
 	"context"
+	"fmt"
+	"go/ast"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/normgen/normgen/internal/tempmodule"
 )
 
 // TestLoadLeavesOutputOut: the previous output is not type-checked (stale
@@ -58,4 +66,114 @@ func onlyInOutput() {}
 	if len(m.Tools) != 1 || m.Tools[0].Name != "echo" {
 		t.Errorf("tools: %+v", m.Tools)
 	}
+}
+
+// TestLoadFromSource: the package is type-checked from source with its
+// imports' export data, without the go command's build of the package
+// itself; its type errors are the ones go/packages gives, and where
+// something else is wrong (an import that cannot be found), go/packages
+// loads it and says so as it always has.
+func TestLoadFromSource(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		fast      bool
+	}{
+		{"types", "package d\n\nimport \"strings\"\n\n//normgen:tool echo\ntype EchoInput struct {\n\tText string `json:\"text\"`\n}\n\nvar _ = strings.ToUpper\n", true},
+		{"type error", "package d\n\n//normgen:tool echo\ntype EchoInput struct {\n\tText string `json:\"text\"`\n}\n\nvar _ int = \"x\"\n", true},
+		{"generated names", "package d\n\n//normgen:tool echo\ntype EchoInput struct {\n\tText string `json:\"text\"`\n}\n\nvar _ = NormgenTools\n", true},
+		{"missing import", "package d\n\nimport _ \"example.com/d/nowhere\"\n\n//normgen:tool echo\ntype EchoInput struct {\n\tText string `json:\"text\"`\n}\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mod := t.TempDir()
+			writeFile(t, filepath.Join(mod, "go.mod"), []byte("module example.com/d\n\ngo 1.25.0\n"))
+			writeFile(t, filepath.Join(mod, "d", "tools.go"), []byte(tc.src))
+			cfg := Config{Dir: filepath.Join(mod, "d")}
+			pc, cleanup := loadConfig(context.Background(), cfg.Dir, cfg)
+			defer cleanup()
+			p := loadFromSource(pc, "")
+			if (p != nil) != tc.fast {
+				t.Fatalf("loaded from source: %v, want %v", p != nil, tc.fast)
+			}
+			// An import's objects have their positions in the package's
+			// file set (diagnostics relate them: a method of another
+			// package's type).
+			for id, obj := range usesOf(p) {
+				if obj.Pkg() != nil && obj.Pkg().Path() == "strings" {
+					if pos := p.Fset.Position(obj.Pos()); filepath.Base(filepath.Dir(pos.Filename)) != "strings" {
+						t.Errorf("%s: position %s, not in package strings", id.Name, pos)
+					}
+				}
+			}
+			_, _, want := loadWithPackages(pc, cfg.Dir, cfg.Dir)
+			_, _, got := loadPackage(context.Background(), cfg)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("diagnostics (-go/packages +normgen):\n%s", diff)
+			}
+		})
+	}
+}
+
+// BenchmarkLoadAfterEdit times the load of a package after a one-line
+// edit, as a user regenerates while writing tools (the package is
+// gen/internal/grafana, with its generated output present): go/packages
+// alone, whose go command builds the package for export data normgen
+// does not read, against loadFromSource. The go command's build cache
+// keeps the imports' export data, as it does for a user. On
+// grafana/mcp-grafana's tools package the difference is the compiler's
+// 30 s (docs/performance.md).
+func BenchmarkLoadAfterEdit(b *testing.B) {
+	files := map[string]string{}
+	for _, name := range []string{"grafana.go", "grafana_normgen.go"} {
+		data, err := os.ReadFile(filepath.Join("internal", "grafana", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		files["grafana/"+name] = string(data)
+	}
+	mod := tempmodule.New(b, "example.com/grafana", files)
+	dir := filepath.Join(mod, "grafana")
+	edit := func(i int) {
+		f, err := os.OpenFile(filepath.Join(dir, "grafana.go"), os.O_APPEND|os.O_WRONLY, 0)
+		if err == nil {
+			_, err = fmt.Fprintf(f, "\n// edit %d of %s\n", i, b.Name())
+			f.Close()
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, bc := range []struct {
+		name string
+		load func(pc *packages.Config) *packages.Package
+	}{
+		{"go-packages", func(pc *packages.Config) *packages.Package { p, _, _ := loadWithPackages(pc, dir, dir); return p }},
+		{"from-source", func(pc *packages.Config) *packages.Package { return loadFromSource(pc, "") }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			cfg := Config{Dir: dir}
+			i := 0
+			for b.Loop() {
+				b.StopTimer()
+				edit(i)
+				i++
+				pc, cleanup := loadConfig(context.Background(), dir, cfg)
+				b.StartTimer()
+				p := bc.load(pc)
+				b.StopTimer()
+				cleanup()
+				if p == nil || len(p.Errors) > 0 {
+					b.Fatalf("not loaded: %v", p)
+				}
+				b.StartTimer()
+			}
+		})
+	}
+}
+
+// usesOf is p's TypesInfo.Uses, none for no package.
+func usesOf(p *packages.Package) map[*ast.Ident]types.Object {
+	if p == nil || p.TypesInfo == nil {
+		return nil
+	}
+	return p.TypesInfo.Uses
 }

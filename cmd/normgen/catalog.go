@@ -94,7 +94,7 @@ type pkgFlags struct {
 func packageFlags(fs *flag.FlagSet) pkgFlags {
 	return pkgFlags{
 		tags:     fs.String("tags", "", "comma-separated build `TAGS`"),
-		types:    fs.String("type", "", "comma-separated tool type names (`T,U`); default: types with a //normgen:tool line"),
+		types:    fs.String("type", "", "comma-separated tool type names (`T,U`); default: types with a //normgen:tool line, else the input types of the tools the package registers"),
 		required: requiredFlag(fs),
 	}
 }

@@ -20,7 +20,7 @@ func runGenerate(args []string) int {
 		debug.SetGCPercent(gen.GCPercent)
 	}
 	fs := flag.NewFlagSet("normgen", flag.ContinueOnError)
-	typeNames := fs.String("type", "", "comma-separated tool type names; default: types with a //normgen:tool line")
+	typeNames := fs.String("type", "", "comma-separated tool type names; default: types with a //normgen:tool line, else the input types of the tools the package registers")
 	output := fs.String("output", "", "output file name; default <package>_normgen.go")
 	tags := fs.String("tags", "", "comma-separated build tags")
 	check := fs.Bool("check", false, "regenerate in memory and exit 1 with a diff when the file on disk differs; write nothing")

@@ -12,6 +12,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -54,19 +55,22 @@ func TestMCPGrafana(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Logf("%s copied to %s (%s)", grafanaModule, dir, time.Since(start).Round(time.Second))
 
-	// Generate, as a user would: -type with the tool input types (what
-	// a //go:generate line in each package would name), and no other
-	// flag: the model of required fields is the server's own (its
+	// Generate, as a user would, with no flag: the tools package has no
+	// //normgen:tool line, so its MustTool calls make its tools; the
+	// model of required fields is the server's own (its
 	// jsonschema.Reflector sets RequiredFromJSONSchemaTags), and each
-	// tool's name the one its MustTool call registers.
+	// tool's name the one its MustTool call registers. The input types
+	// of another package (tools/sql) the tools package registers are
+	// warned of at their MustTool calls, and that package is generated
+	// with -type, as the warnings say.
 	byPkg, regs := toolTypes(t, dir, "./tools")
 	genStart := time.Now()
 	var warnings []string
 	total := 0
 	for _, pkg := range sortedKeys(byPkg) {
 		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
-		files, diags := gen.Generate(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg],
-			OnWarning: func(d gen.Diagnostic) { warnings = append(warnings, d.String()) }})
+		files, diags := gen.Generate(context.Background(), genConfig(pkg, pkgDir, byPkg,
+			func(d gen.Diagnostic) { warnings = append(warnings, d.String()) }))
 		for _, d := range diags {
 			t.Errorf("%s: %s", pkg, d)
 		}
@@ -77,6 +81,18 @@ func TestMCPGrafana(t *testing.T) {
 			t.Logf("%s: %d tool types, %d bytes, %d lines generated", pkg, len(byPkg[pkg]), len(f.Content), bytes.Count(f.Content, []byte("\n")))
 		}
 		total += len(byPkg[pkg])
+	}
+	for pkg, names := range byPkg {
+		if pkg == toolsPkg {
+			continue
+		}
+		for _, name := range names {
+			if !slices.ContainsFunc(warnings, func(w string) bool {
+				return strings.Contains(w, "registers "+path.Base(pkg)+"."+name+" as ")
+			}) {
+				t.Errorf("no warning at the registration of %s.%s, a type of another package", pkg, name)
+			}
+		}
 	}
 	t.Logf("generated for %d tool types in %s; warnings:\n%s", total, time.Since(genStart).Round(100*time.Millisecond), strings.Join(warnings, "\n"))
 	if t.Failed() {
@@ -103,6 +119,20 @@ func TestMCPGrafana(t *testing.T) {
 
 	compareSchemas(t, dir, byPkg, regs)
 	t.Logf("total %s", time.Since(start).Round(time.Second))
+}
+
+// toolsPkg is the package that registers the server's tools.
+const toolsPkg = "github.com/grafana/mcp-grafana/tools"
+
+// genConfig is the configuration that generates pkg in pkgDir: no flag
+// for the tools package, whose registrations make its tools; -type for
+// another package (tools/sql), whose types the tools package registers.
+func genConfig(pkg, pkgDir string, byPkg map[string][]string, warn func(gen.Diagnostic)) gen.Config {
+	cfg := gen.Config{Dir: pkgDir, OnWarning: warn}
+	if pkg != toolsPkg {
+		cfg.Types = byPkg[pkg]
+	}
+	return cfg
 }
 
 // copyModule downloads module through the module proxy and copies it into
@@ -307,9 +337,17 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string, regs []
 	nameFrom := map[gen.NameSource]int{}
 	for _, pkg := range sortedKeys(byPkg) {
 		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
-		m, diags := gen.Load(context.Background(), gen.Config{Dir: pkgDir, Types: byPkg[pkg], OnWarning: func(gen.Diagnostic) {}})
+		m, diags := gen.Load(context.Background(), genConfig(pkg, pkgDir, byPkg, func(gen.Diagnostic) {}))
 		if len(diags) > 0 {
 			t.Fatalf("%s: %v", pkg, diags)
+		}
+		var inputs []string
+		for _, tool := range m.Tools {
+			inputs = append(inputs, tool.Input.Name)
+		}
+		slices.Sort(inputs)
+		if diff := cmp.Diff(byPkg[pkg], inputs); diff != "" {
+			t.Errorf("%s: the tools generated are not the input types the server registers (-server +normgen):\n%s", pkg, diff)
 		}
 		if m.Required != schema.RequiredJSONSchema || m.RequiredFrom != gen.RequiredFromModule {
 			t.Errorf("%s: required fields read in the %s model, from %s; want the server's own jsonschema model, from its module", pkg, m.Required, m.RequiredFrom)
