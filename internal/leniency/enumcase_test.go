@@ -58,3 +58,20 @@ func TestEnumCasePattern(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumCasePatternLarge: an enum of thousands of values (as
+// JSONSchemaStore's have) is written in a few allocations a value (the
+// search for shared suffixes is bounded to small sets of values), and
+// its values' shared prefixes once.
+func TestEnumCasePatternLarge(t *testing.T) {
+	big := make([]string, 5000)
+	for i := range big {
+		big[i] = "Value-" + strconv.Itoa(i)
+	}
+	if allocs := testing.AllocsPerRun(2, func() { EnumCasePattern(big) }); allocs > 10*float64(len(big)) {
+		t.Errorf("EnumCasePattern of %d values: %v allocations, want at most a few a value", len(big), allocs)
+	}
+	if n := len(EnumCasePattern(big)); n > 3*len(big) {
+		t.Errorf("EnumCasePattern of %d values is %d bytes: the prefix %q not written once", len(big), n, "value-")
+	}
+}
