@@ -9,7 +9,9 @@ func EnumFolds(enum []string) bool { return leniency.EnumFolds(enum) }
 
 // EnumCasePattern is a portable pattern (no inline flags, which hosts'
 // validators read differently) matching exactly the values of enum in any
-// ASCII letter case: ^(one|two)$ with each letter a class of its two cases.
+// ASCII letter case: ^(one|two)$ with each letter a class of its two
+// cases, and the values' shared prefixes and suffixes written once
+// (^([gG][eE][tT](_[iI][dD])?|[lL][iI][sS][tT])$ for get, get_id and list).
 func EnumCasePattern(enum []string) string { return leniency.EnumCasePattern(enum) }
 
 // FoldsEnum reports whether the field reads its enum's values in another
