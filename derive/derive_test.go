@@ -312,7 +312,7 @@ func TestDeriveCorpusForm(t *testing.T) {
 		"e":     `{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"string","enum":["1","2","null",""]},{"type":"null"}]}`,
 		"en":    `{"anyOf":[{"type":"integer","enum":[0,3]},{"type":"string","enum":["0","3","null",""]},{"type":"null"}]}`,
 		"eb":    `{"anyOf":[{"type":"integer","enum":[1,2,100],"maximum":50},{"type":"string","enum":["1","2","null",""]},{"type":"null"}]}`,
-		"tf":    `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[fF][aA][lL][sS][eE]|[aA][uU][tT][oO])$"},{"type":"boolean"},{"type":"null"}]}`,
+		"tf":    `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^(([tT][rR][uU]|[fF][aA][lL][sS])[eE]|[aA][uU][tT][oO])$"},{"type":"boolean"},{"type":"null"}]}`,
 		"short": `{"anyOf":[{"type":"string","enum":["A","a","0","1","22"],"maxLength":1},{"type":"integer","minimum":0,"maximum":1},{"type":"null"}]}`,
 		"m":     `{"anyOf":[{"type":"string","description":"already takes strings","$comment":"normgen: strict (no coercion, by declaration): the schema takes any string here"},{"type":"number"},{"type":"null"}]}`,
 		"pick":  `{"anyOf":[{"type":"object","properties":{"id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["id"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false},{"type":"string"},{"type":"null"}]}`,

@@ -60,9 +60,9 @@ func TestDeriveEnumTypes(t *testing.T) {
 	for p, want := range map[string]string{
 		"size":   `{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"string","enum":["1","2","3"]}]}`,
 		"level":  `{"anyOf":[{"type":"integer","enum":[-1,0,100,null],"maximum":50},{"type":"string","enum":["-1","0","null",""]},{"type":"null"}]}`,
-		"mode":   `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[fF][aA][lL][sS][eE]|[aA][uU][tT][oO])$"},{"type":"boolean"}]}`,
+		"mode":   `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^(([tT][rR][uU]|[fF][aA][lL][sS])[eE]|[aA][uU][tT][oO])$"},{"type":"boolean"}]}`,
 		"on":     `{"anyOf":[{"type":"string","enum":["true","Auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[aA][uU][tT][oO])$"},{"type":"null"}]}`,
-		"digits": `{"anyOf":[{"type":"string","enum":["1","2","02","x"],"description":"d"},{"type":"string","pattern":"^(1|2|02|[xX])$"},{"type":"integer","minimum":1,"maximum":2},{"type":"null"}]}`,
+		"digits": `{"anyOf":[{"type":"string","enum":["1","2","02","x"],"description":"d"},{"type":"string","pattern":"^(1|0?2|[xX])$"},{"type":"integer","minimum":1,"maximum":2},{"type":"null"}]}`,
 		"big":    `{"anyOf":[{"type":"integer","enum":[1,1234567890123456]},{"type":"null"}]}`,
 	} {
 		if got := string(props.Get(p).Marshal()); got != want {
