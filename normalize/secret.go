@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/redact"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
@@ -170,10 +171,10 @@ func (s *secrets) redact(applied []Applied) []Applied {
 			continue
 		}
 		if a.From != "" {
-			a.From = string(redactedJSON(len(a.From)))
+			a.From = string(redact.JSON(len(a.From)))
 		}
 		if a.To != "" {
-			a.To = string(redactedJSON(len(a.To)))
+			a.To = string(redact.JSON(len(a.To)))
 		}
 	}
 	return applied
@@ -230,7 +231,7 @@ func (s *secrets) redactJSON(args []byte) []byte {
 	at := 0
 	for _, sp := range spans {
 		out = append(out, args[at:sp[0]]...)
-		out = append(out, redactedJSON(sp[1]-sp[0])...)
+		out = append(out, redact.JSON(sp[1]-sp[0])...)
 		at = sp[1]
 	}
 	return append(out, args[at:]...)
@@ -351,10 +352,7 @@ func (s *secrets) redactCall(args []byte) []byte {
 		return args
 	}
 	if lenient.Valid(args) != nil {
-		return redactedJSON(len(args))
+		return redact.JSON(len(args))
 	}
 	return s.redactJSON(args)
 }
-
-// redactedJSON is lenient.Redacted as a JSON string.
-func redactedJSON(n int) []byte { return strconv.AppendQuote(nil, lenient.Redacted(n)) }
