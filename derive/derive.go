@@ -10,8 +10,8 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/leniency"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/normalize"
 )
 
 // Warning names a place the deriver left strict, and why.
@@ -211,7 +211,7 @@ func (d *deriver) onePerID(rules []lenient.Rule) []lenient.Rule {
 		}
 		a, _ := json.Marshal(out[i])
 		if b, _ := json.Marshal(r); string(a) != string(b) {
-			d.warn(normalize.TargetPath(r), "the branches of a union give this path different %s rules; the first is kept", r.Type)
+			d.warn(rulespec.TargetPath(r), "the branches of a union give this path different %s rules; the first is kept", r.Type)
 		}
 	}
 	return out
@@ -232,7 +232,7 @@ func aliasesOuterFirst(rules []lenient.Rule) {
 		}
 	}
 	depth := func(r lenient.Rule) int {
-		p := normalize.TargetPath(r)
+		p := rulespec.TargetPath(r)
 		return strings.Count(p, ".") + strings.Count(p, "[]") + strings.Count(p, "{}")
 	}
 	slices.SortStableFunc(aliases, func(a, b lenient.Rule) int { return depth(a) - depth(b) })
@@ -941,7 +941,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	}
 	stringForm := false
 	for _, r := range d.rules[mark:] {
-		// (the rule's own path, not normalize.TargetPath, which parses
+		// (the rule's own path, not rulespec.TargetPath, which parses
 		// it: an object's rules are all after its mark)
 		if (r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth || r.Type == lenient.RuleEnumDigits) && (at == atTop && r.From == path && r.Path == "" || at != atTop && r.From == "" && r.Path == path) {
 			stringForm = true
@@ -965,7 +965,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	// takes it.
 	nullText := forms&lenient.AbsentEmpty != 0
 	if i := slices.IndexFunc(d.rules[mark:], func(x lenient.Rule) bool {
-		return x.Type == lenient.RuleNullText && normalize.TargetPath(x) == path
+		return x.Type == lenient.RuleNullText && rulespec.TargetPath(x) == path
 	}); i >= 0 {
 		d.rules = slices.Delete(d.rules, mark+i, mark+i+1)
 		nullText = true

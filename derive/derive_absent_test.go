@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
@@ -39,7 +40,7 @@ func TestDeriveAbsent(t *testing.T) {
 	var got []string
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleAbsent {
-			got = append(got, normalize.TargetPath(r)+" "+string(r.Value))
+			got = append(got, rulespec.TargetPath(r)+" "+string(r.Value))
 		}
 	}
 	want := []string{
@@ -112,7 +113,7 @@ func TestDeriveNullText(t *testing.T) {
 	var got []string
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleNullText {
-			got = append(got, normalize.TargetPath(r))
+			got = append(got, rulespec.TargetPath(r))
 		}
 	}
 	want := []string{"limit", "active", "tags", "filter", "filter.min", "items", "items[].n", "env", "e", "either"}

@@ -2,7 +2,6 @@ package derive
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -11,9 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-
-	"github.com/normgen/normgen/normalize"
 )
 
 // Replacement is a derived rule left out because a rule given to
@@ -64,7 +62,7 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 	// as the generated decoders read a declared alias's variants.
 	declared := map[string][]string{}
 	for _, r := range own {
-		target := normalize.TargetPath(r)
+		target := rulespec.TargetPath(r)
 		named[target] = true
 		if r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias {
 			if parent, alias := splitLast(target); alias != "" && r.To != "" {
@@ -76,7 +74,7 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
 		keep := map[string]bool{}
 		for _, r := range replaced {
-			keep[normalize.TargetPath(r.Derived)] = true
+			keep[rulespec.TargetPath(r.Derived)] = true
 		}
 		d = deriveNode(tool, root, keep, named, declared)
 		d.Replaced = replaced
@@ -108,13 +106,12 @@ func overlaps(own, derived []lenient.Rule) []Replacement {
 	var out []Replacement
 	kept := derived
 	for {
-		err := normalize.ValidateRules(append(slices.Clip(own), kept...), nil)
-		var rerr *normalize.RulesError
-		if err == nil || !errors.As(err, &rerr) {
+		probs := rulespec.Validate(append(slices.Clip(own), kept...), nil)
+		if len(probs) == 0 {
 			return out
 		}
 		bad := map[int]string{}
-		for _, e := range rerr.Errors {
+		for _, e := range probs {
 			if e.Index >= len(own) {
 				bad[e.Index-len(own)] = e.Msg
 			}
@@ -143,9 +140,9 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 			return r
 		}
 	}
-	at := normalize.TargetPath(d)
+	at := rulespec.TargetPath(d)
 	for _, r := range own {
-		if normalize.TargetPath(r) == at && r.Type == d.Type {
+		if rulespec.TargetPath(r) == at && r.Type == d.Type {
 			return r
 		}
 	}
@@ -154,7 +151,7 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 
 // replacedWarning says which rule replaces which, unless both do the same.
 func replacedWarning(tool string, r Replacement) (Warning, bool) {
-	w := Warning{Tool: tool, Path: normalize.TargetPath(r.Derived)}
+	w := Warning{Tool: tool, Path: rulespec.TargetPath(r.Derived)}
 	switch {
 	case r.By.ID == "":
 		w.Message = fmt.Sprintf("derived rule %q (%s) left out: %s; the value is left strict", r.Derived.ID, describeRule(r.Derived), r.Reason)
@@ -168,7 +165,7 @@ func replacedWarning(tool string, r Replacement) (Warning, bool) {
 
 // sameEffect reports whether two rules change the same value alike.
 func sameEffect(a, b lenient.Rule) bool {
-	return a.Type == b.Type && a.CoerceTo == b.CoerceTo && a.To == b.To && normalize.TargetPath(a) == normalize.TargetPath(b)
+	return a.Type == b.Type && a.CoerceTo == b.CoerceTo && a.To == b.To && rulespec.TargetPath(a) == rulespec.TargetPath(b)
 }
 
 // describeRule says what a rule does, in a few words.
@@ -240,13 +237,13 @@ type applier struct {
 
 func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 	msg := fmt.Sprintf("rule %q (%s): ", r.ID, describeRule(r)) + fmt.Sprintf(format, args...)
-	a.warns = append(a.warns, Warning{Tool: a.tool, Path: normalize.TargetPath(r), Message: msg})
+	a.warns = append(a.warns, Warning{Tool: a.tool, Path: rulespec.TargetPath(r), Message: msg})
 }
 
 // defaulted takes the field a default rule fills out of its object's
 // required list, unless the default's value does not fit the field.
 func (a *applier) defaulted(s *Node, r lenient.Rule) {
-	parent, key := splitLast(normalize.TargetPath(r))
+	parent, key := splitLast(rulespec.TargetPath(r))
 	if key == "" {
 		return
 	}
@@ -386,7 +383,7 @@ func atof(s string) float64 {
 
 // coerce adds the string form a type_coerce rule reads.
 func (a *applier) coerce(s *Node, r lenient.Rule) {
-	for _, n := range schemasAt(s, normalize.TargetPath(r)) {
+	for _, n := range schemasAt(s, rulespec.TargetPath(r)) {
 		f := formsOf(n)
 		typ := f.native
 		if typ != "integer" && typ != "number" && typ != "boolean" || f.str != nil {
@@ -420,7 +417,7 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 
 // acceptBoth adds the form a json_accept_both rule reads.
 func (a *applier) acceptBoth(s *Node, r lenient.Rule) {
-	for _, n := range schemasAt(s, normalize.TargetPath(r)) {
+	for _, n := range schemasAt(s, rulespec.TargetPath(r)) {
 		f := formsOf(n)
 		if r.To == "native" {
 			switch {
@@ -490,7 +487,7 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 			}
 		}
 	}
-	for _, n := range schemasAt(s, normalize.TargetPath(r)) {
+	for _, n := range schemasAt(s, rulespec.TargetPath(r)) {
 		visit(n)
 	}
 }

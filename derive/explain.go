@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/normalize"
 )
 
 // Explain says why a tool's strict input schema refuses args, arguments
@@ -36,7 +36,7 @@ func (d *Derivation) Explain(args []byte) error {
 	x := &explainer{root: d.strict, forms: map[string]bool{}}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
-			x.forms[normalize.TargetPath(r)] = true
+			x.forms[rulespec.TargetPath(r)] = true
 		}
 	}
 	if !x.dec.Begin(args) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
@@ -30,7 +31,7 @@ func TestDeriveVariants(t *testing.T) {
 	var got []string
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleParamAlias {
-			got = append(got, normalize.TargetPath(r)+"->"+r.To)
+			got = append(got, rulespec.TargetPath(r)+"->"+r.To)
 		}
 	}
 	// In window too (a nested object); not in labels, whose other keys

@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-
-	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -79,7 +78,7 @@ func plainName(p string) bool { return !strings.ContainsAny(p, ".[]{}") }
 
 // join appends a member name to a rule path, quoted where the path
 // grammar needs it (opts["x.y"]).
-func join(prefix, name string) string { return normalize.PathKey(prefix, name) }
+func join(prefix, name string) string { return rulespec.PathKey(prefix, name) }
 
 // structFields derives the rules of a struct's fields; prefix is the
 // struct's path ("" for the arguments object).
@@ -262,7 +261,7 @@ func Cycles(s *Struct) ([]string, error) {
 	walk = func(x *Struct, steps string, via []string) error {
 		for _, f := range x.Fields {
 			t := f.Type
-			step := normalize.PathKey("", f.Name) // ["x.y"] for a name a path quotes
+			step := rulespec.PathKey("", f.Name) // ["x.y"] for a name a path quotes
 			if !strings.HasPrefix(step, "[") {
 				step = "." + step
 			}

@@ -1,10 +1,10 @@
 package lenient
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/redact"
 )
 
 // Secret marks a field declared secret (`norm:"secret"`: a password, a
@@ -28,10 +28,7 @@ const RuleSecret RuleType = "secret"
 // Redacted is what is shown in place of a secret value whose JSON text
 // is n bytes long: "[secret, n bytes]". In fix records (whose values are
 // JSON text) it is a JSON string holding this text.
-func Redacted(n int) string { return "[secret, " + strconv.Itoa(n) + " bytes]" }
-
-// redactedJSON is Redacted as a JSON string.
-func redactedJSON(n int) []byte { return jsonwire.AppendQuote(nil, Redacted(n)) }
+func Redacted(n int) string { return redact.Text(n) }
 
 // BeginSecret starts the decoding of a secret field's value (norm:"secret"):
 // until EndSecret, fixes record [secret, N bytes] for their values and
@@ -44,10 +41,10 @@ func (d *Decoder) EndSecret() { d.secret-- }
 // redactFix hides a secret value's from and to (JSON text; nil stays nil).
 func redactFix(from, to []byte) ([]byte, []byte) {
 	if from != nil {
-		from = redactedJSON(len(from))
+		from = redact.JSON(len(from))
 	}
 	if to != nil {
-		to = redactedJSON(len(to))
+		to = redact.JSON(len(to))
 	}
 	return from, to
 }

@@ -10,12 +10,6 @@ import (
 	"github.com/normgen/normgen/internal/leniency"
 )
 
-// StrictComment is the $comment normgen writes on a field declared
-// `norm:"strict"`: it accepts JSON's own form only, on purpose, and
-// CheckCatalog does not report it, nor a value the deriver left strict,
-// whose $comment starts with it.
-const StrictComment = leniency.StrictComment
-
 // ForeignComment is the $comment normgen writes on a struct of another
 // package, which encoding/json decodes without coercion (the generator
 // says so in a warning): CheckCatalog does not report what it holds.
@@ -42,7 +36,10 @@ const (
 // {name, description, inputSchema}, or an object with a "tools" array. It
 // reports, per tool and field, each place where a host validator would
 // reject a form LLM clients are known to send, and each host rule the
-// schema breaks. Findings are sorted by tool, path and kind.
+// schema breaks. Findings are sorted by tool, path and kind. A field
+// declared `norm:"strict"` accepts JSON's own form only, on purpose: it is
+// not reported, nor a value the deriver left strict (the $comment normgen
+// writes on both starts with "normgen: strict (no coercion, by declaration)").
 func CheckCatalog(data []byte) ([]Finding, error) {
 	tools, err := catalogTools(data)
 	if err != nil {
@@ -295,7 +292,7 @@ func (c *checker) field(path string, s *node) {
 		if strings.HasPrefix(comment, ForeignComment) {
 			return // decoded by encoding/json, as the generator warned
 		}
-		strict = strict || strings.HasPrefix(comment, StrictComment)
+		strict = strict || strings.HasPrefix(comment, leniency.StrictComment)
 		if p, ok := b.Get("pattern").AsString(); ok {
 			if err := PortablePattern(p); err != nil {
 				c.add(path, KindPatternNotPortable, "%v; a host validating with ECMAScript (AJV) refuses the whole schema or reads the pattern differently", err)

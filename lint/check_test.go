@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/leniency"
 )
 
 // catalogOf wraps one field schema into a catalog.
@@ -159,7 +161,7 @@ func TestCheckPortableForm(t *testing.T) {
 		{`{"anyOf":[{"type":"array"},{"type":"string"}]}`, []string{KindArrayNoItems}},
 		{`{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"null"}]}},{"type":"string"}]}`, []string{KindIntegerNoString}},
 		{`{"anyOf":[{"type":"object","properties":{"n":{"type":"boolean"}}},{"type":"string"}]}`, []string{KindBooleanNoString}},
-		{`{"anyOf":[{"type":"integer","$comment":"` + StrictComment + `"},{"type":"null"}]}`, nil},
+		{`{"anyOf":[{"type":"integer","$comment":"` + leniency.StrictComment + `"},{"type":"null"}]}`, nil},
 		{`{"anyOf":[{"type":"string","enum":["a",1]},{"type":"null"}]}`, []string{KindEnumNotStrings}},
 	} {
 		cat := `[{"name":"t","inputSchema":{"type":"object","properties":{"f":` + tc.prop + `}}}]`

@@ -26,5 +26,5 @@
 // options, Applied, Stats, LoadRules, ValidateRules, Metrics, Instrument,
 // LogFixes, ...) keeps its name under normalize. Rule, RuleType and the
 // rule type constants stay in lenient, where generated code declares its
-// rule tables; Rule.TargetPath is normalize.TargetPath(rule).
+// rule tables; Rule.TargetPath is no longer exported.
 package normalize

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -214,7 +215,7 @@ func resolveRef(root map[string]any, ref string) map[string]any {
 // index becomes "[]", a map key "{}", and a key the shape does not
 // declare "*", where the path ends.
 func (sh *shape) declared(path string) string {
-	if p := sh.props[path]; p != nil && !needsQuotes(path) {
+	if p := sh.props[path]; p != nil && !rulespec.NeedsQuotes(path) {
 		return p.name // a top-level member, the most common: no allocation
 	}
 	var b strings.Builder
@@ -254,7 +255,7 @@ func (sh *shape) declared(path string) string {
 		}
 		switch {
 		case sh != nil && sh.props[key] != nil:
-			if needsQuotes(key) {
+			if rulespec.NeedsQuotes(key) {
 				b.WriteString("[" + strconv.Quote(key) + "]")
 			} else {
 				if b.Len() > 0 {
@@ -302,12 +303,12 @@ func (rs *ruleSet) countedFixes(applied []Applied) []CountedFix {
 // declaredTarget is the declared path of the value a rule changes: its
 // target; for an alias, the canonical key's place.
 func declaredTarget(b *boundRule) string {
-	if ruleKind(b.r) != lenient.RuleParamAlias {
-		return pathString(b.segs)
+	if rulespec.Kind(b.r) != lenient.RuleParamAlias {
+		return rulespec.PathString(b.segs)
 	}
-	segs := append([]pathSeg(nil), b.segs...)
-	segs[len(segs)-1] = pathSeg{key: ruleToKey(b.r)}
-	return pathString(segs)
+	segs := append([]rulespec.Step(nil), b.segs...)
+	segs[len(segs)-1] = rulespec.Step{Key: rulespec.ToKey(b.r)}
+	return rulespec.PathString(segs)
 }
 
 // appliedKind is the fix kind of a Normalizer's fix: the kind the
@@ -330,7 +331,7 @@ func appliedKind(r *lenient.Rule, a *Applied) lenient.FixKind {
 		}
 		return FixToJSONText
 	case lenient.RuleTypeCoerce:
-		if k := timeFixKind(r.CoerceTo); k != "" {
+		if k := rulespec.TimeFixKind(r.CoerceTo); k != "" {
 			return k
 		}
 		if !strings.HasPrefix(a.From, `"`) {

@@ -1,12 +1,9 @@
 package normalize
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -15,7 +12,7 @@ import (
 // which fields are required (a key near one is left to the schema's
 // required, which refuses the call naming it: derive's Explain).
 type misnamedRule struct {
-	segs     []pathSeg
+	segs     []rulespec.Step
 	keys     [][]string
 	required []bool
 }
@@ -49,54 +46,12 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 		}
 		m := misnamedRule{}
 		if r.Path != "" {
-			m.segs, _ = parsePath(r.Path) // ValidateRules has checked it
+			m.segs, _ = rulespec.ParsePath(r.Path) // ValidateRules has checked it
 		}
-		m.keys, m.required, _ = misnamedKeys(r.Value)
+		m.keys, m.required, _ = rulespec.MisnamedKeys(r.Value)
 		out = append(out, m)
 	}
 	return out
-}
-
-// misnamedKeys reads a misnamed_key rule's value: an array of fields,
-// each a key, an array of keys (canonical name first), or an object
-// {"keys": [...], "required": true} for a required field; no key twice.
-func misnamedKeys(v json.RawMessage) ([][]string, []bool, error) {
-	var items []json.RawMessage
-	if json.Unmarshal(v, &items) != nil || len(items) == 0 {
-		return nil, nil, fmt.Errorf(`value %s: want the object's fields, an array of keys, arrays of keys or {"keys": [...], "required": true} (such as ["url", ["path", "file_path"]])`, v)
-	}
-	seen := map[string]bool{}
-	var keys [][]string
-	var required []bool
-	for _, it := range items {
-		var one string
-		var many []string
-		var obj struct {
-			Keys     []string `json:"keys"`
-			Required bool     `json:"required"`
-		}
-		dec := json.NewDecoder(bytes.NewReader(it))
-		dec.DisallowUnknownFields()
-		req := false
-		switch {
-		case json.Unmarshal(it, &one) == nil:
-			many = []string{one}
-		case json.Unmarshal(it, &many) == nil && len(many) > 0:
-		case len(it) > 0 && it[0] == '{' && dec.Decode(&obj) == nil && len(obj.Keys) > 0:
-			many, req = obj.Keys, obj.Required
-		default:
-			return nil, nil, fmt.Errorf("value %s: %s is not a key, an array of keys or {\"keys\": [...], \"required\": true}", v, it)
-		}
-		for _, k := range many {
-			if k == "" || seen[k] {
-				return nil, nil, fmt.Errorf("value %s: the key %q is empty or given twice", v, k)
-			}
-			seen[k] = true
-		}
-		keys = append(keys, many)
-		required = append(required, req)
-	}
-	return keys, required, nil
 }
 
 // refuseMisnamed returns the problems of out (the normalized arguments,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -74,7 +75,7 @@ type ruleSet struct {
 // cannot let it apply, is passed over without its call.
 type boundRule struct {
 	r      *lenient.Rule
-	segs   []pathSeg
+	segs   []rulespec.Step
 	others []string
 	tested bool      // the rule reads its top-level member's value (not a top-level alias or default)
 	test   valueTest // what that value is tested for
@@ -142,9 +143,9 @@ func (n *Normalizer) SetRules(rules []lenient.Rule) error {
 func (n *Normalizer) install(rules []lenient.Rule) {
 	rs, sec := splitSecrets(rules) // a copy, without the secret rules
 	rs, mis := splitMisnamed(rs)
-	paths := map[*lenient.Rule][]pathSeg{}
+	paths := map[*lenient.Rule][]rulespec.Step{}
 	for i := range rs {
-		paths[&rs[i]], _ = ruleTarget(&rs[i]) // ValidateRules has checked every path
+		paths[&rs[i]], _ = rulespec.Target(&rs[i]) // ValidateRules has checked every path
 	}
 	var wild []*lenient.Rule
 	named := map[string]bool{}
@@ -204,21 +205,21 @@ func order(own, wild []*lenient.Rule) []*lenient.Rule {
 // bind gives each of a tool's phase-ordered rules its path and, for an
 // alias, the keys of the other aliases of the same target in the same
 // object, and builds the set's screen.
-func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]pathSeg) *ruleSet {
+func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleSet {
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
-		k := ruleKind(r)
+		k := rulespec.Kind(r)
 		if len(b.segs) > 1 || !onMember(k) {
 			b.tested, b.test = true, testOf(b)
 			b.member = len(b.segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase
 		}
 		if k == lenient.RuleParamAlias {
-			at := pathString(b.segs[:len(b.segs)-1])
+			at := rulespec.PathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
 				qs := paths[q]
-				if q != r && ruleKind(q) == lenient.RuleParamAlias && ruleToKey(q) == ruleToKey(r) && pathString(qs[:len(qs)-1]) == at {
-					b.others = append(b.others, qs[len(qs)-1].key)
+				if q != r && rulespec.Kind(q) == lenient.RuleParamAlias && rulespec.ToKey(q) == rulespec.ToKey(r) && rulespec.PathString(qs[:len(qs)-1]) == at {
+					b.others = append(b.others, qs[len(qs)-1].Key)
 				}
 			}
 		}
@@ -278,12 +279,12 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	for i := range rules {
 		b := &rules[i]
 		if b.tested {
-			v, has := args[b.segs[0].key]
+			v, has := args[b.segs[0].Key]
 			if !has || !b.test.mayAny(v) {
 				continue // nothing for the rule to change
 			}
 			if b.member {
-				applied = memberValueRule(applied, b.r, b.segs[0].key, v, args)
+				applied = memberValueRule(applied, b.r, b.segs[0].Key, v, args)
 				continue
 			}
 		}

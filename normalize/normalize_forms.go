@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"encoding/json"
+	"github.com/normgen/normgen/internal/rulespec"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
@@ -108,6 +109,6 @@ func enumTextRule(r *lenient.Rule, lit string) (string, bool) {
 // enumDigitsRule reports whether an enum_digits rule reads the string s
 // as the integer whose JSON text s is.
 func enumDigitsRule(r *lenient.Rule, s string) bool {
-	texts, ok := enumDigitsValues(r.Value)
+	texts, ok := rulespec.EnumDigitsValues(r.Value)
 	return ok && lenient.EnumDigits(s, texts)
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/internal/rulespec"
 )
 
 // TestPathGroups: a group repeats its steps any number of times, zero
@@ -20,7 +22,7 @@ func TestPathGroups(t *testing.T) {
 		{`["f(x)"].y`, ""},
 		{`t(["a|b"][]|["x.y"]|.n)*.v`, ""},
 	} {
-		segs, err := parsePath(tc.path)
+		segs, err := rulespec.ParsePath(tc.path)
 		if err != nil {
 			t.Errorf("%s: %v", tc.path, err)
 			continue
@@ -29,7 +31,7 @@ func TestPathGroups(t *testing.T) {
 		if want == "" {
 			want = tc.path
 		}
-		if got := pathString(segs); got != want {
+		if got := rulespec.PathString(segs); got != want {
 			t.Errorf("%s writes back as %s, want %s", tc.path, got, want)
 		}
 	}
@@ -40,7 +42,7 @@ func TestPathGroups(t *testing.T) {
 		{"a(.b|)*", "an empty alternative"},
 		{"a(.b)*c", `want "." before a member name at offset 6`},
 	} {
-		if _, err := parsePath(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := rulespec.ParsePath(tc.path); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.path, err, tc.want)
 		}
 	}

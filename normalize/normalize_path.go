@@ -3,217 +3,15 @@ package normalize
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
-
-// A rule path locates the values a rule applies to, from the arguments
-// object: member names joined by ".", "[]" for each element of an array
-// and "{}" for each value of an object (a map): "retry.attempts",
-// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
-// "[", "]", "{", "}", "(", ")", "|" or "*" is written quoted in brackets,
-// as decoder paths write it: `opts["x.y"]`, `["a[0]"].n`. A group, "("
-// alternatives separated by "|" ")*", after the first member, is its
-// steps repeated any number of times, zero included (a recursive type):
-// "filter(.and[]|.or[]|.not)*.boost". Along the way, a string holding
-// JSON array or object text is read as that value (and written back as
-// text), as the generated decoders read it at any depth.
-type pathSeg struct {
-	key  string      // a member name; "" for [], {} and groups
-	each byte        // '[' for each array element, '{' for each object value, '*' for a group, 0 for a key
-	alts [][]pathSeg // a group's alternatives
-}
-
-// parsePath parses a rule path. A name is any non-empty run of characters
-// other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")"),
-// or any name quoted in brackets (["x.y"]); a group starts with "(" right
-// after a step, followed by ".", "[" or "{".
-func parsePath(p string) ([]pathSeg, error) {
-	segs, i, err := parseSteps(p, 0, false)
-	if err == nil && i < len(p) {
-		err = fmt.Errorf(`path %q: unexpected %q at offset %d`, p, p[i], i)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if len(segs) == 0 {
-		return nil, fmt.Errorf("path is empty")
-	}
-	return segs, nil
-}
-
-// parseSteps parses the steps of p from offset i: a whole path, or (in a
-// group) one alternative, which ends at "|" or ")" and starts as a path
-// goes on after a step.
-func parseSteps(p string, i int, inGroup bool) ([]pathSeg, int, error) {
-	var segs []pathSeg
-	after := inGroup // a step precedes: a name needs "."
-	for i < len(p) {
-		switch {
-		case inGroup && (p[i] == '|' || p[i] == ')'):
-			if len(segs) == 0 {
-				return nil, i, fmt.Errorf("path %q: an empty alternative in a group at offset %d", p, i)
-			}
-			return segs, i, nil
-		case strings.HasPrefix(p[i:], `["`):
-			key, n, ok := quotedKey(p[i:])
-			if !ok {
-				return nil, i, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
-			}
-			segs = append(segs, pathSeg{key: key})
-			i += n
-		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
-			if !after {
-				return nil, i, fmt.Errorf("path %q must start with a member name", p)
-			}
-			segs = append(segs, pathSeg{each: p[i]})
-			i += 2
-		case p[i] == '(' && !after && groupStart(p, i):
-			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
-		case p[i] == '(' && after && groupStart(p, i):
-			g := pathSeg{each: '*'}
-			for i < len(p) && (p[i] == '(' && len(g.alts) == 0 || p[i] == '|') {
-				alt, j, err := parseSteps(p, i+1, true)
-				if err != nil {
-					return nil, j, err
-				}
-				g.alts = append(g.alts, alt)
-				i = j
-			}
-			if !strings.HasPrefix(p[i:], ")*") {
-				return nil, i, fmt.Errorf(`path %q: a group must end with ")*" (offset %d)`, p, i)
-			}
-			segs = append(segs, g)
-			i += 2
-		default:
-			if after {
-				if p[i] != '.' {
-					return nil, i, fmt.Errorf(`path %q: want "." before a member name at offset %d`, p, i)
-				}
-				i++
-			}
-			j := i
-			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) {
-				j++
-			}
-			if j == i {
-				return nil, i, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
-			}
-			segs = append(segs, pathSeg{key: p[i:j]})
-			i = j
-		}
-		after = true
-	}
-	if inGroup {
-		return nil, i, fmt.Errorf(`path %q: a group must end with ")*"`, p)
-	}
-	return segs, i, nil
-}
-
-// groupStart reports whether the "(" at p[i] starts a group: a step
-// follows it.
-func groupStart(p string, i int) bool {
-	return i+1 < len(p) && strings.ContainsRune(".[{(", rune(p[i+1]))
-}
-
-// quotedKey reads the quoted member name at the start of p (["x.y"]): the
-// name and the length of its spelling.
-func quotedKey(p string) (string, int, bool) {
-	end := 2
-	for end < len(p) && p[end] != '"' {
-		if p[end] == '\\' {
-			end++
-		}
-		end++
-	}
-	if end+1 >= len(p) || p[end+1] != ']' {
-		return "", 0, false
-	}
-	key, err := strconv.Unquote(p[1 : end+1])
-	if err != nil {
-		return "", 0, false
-	}
-	return key, end + 2, true
-}
-
-// needsQuotes reports whether a member name is written quoted in a rule
-// path: it is empty or holds ".", "[", "]", "{", "}", or "(", ")" or "|",
-// which a group of a recursive type's path would read as its own.
-func needsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}()|") }
-
-// PathKey appends the member name key to the rule path prefix ("" for
-// the arguments object), quoted where the path grammar needs it:
-// PathKey("opts", "x.y") is `opts["x.y"]`, PathKey("retry", "attempts")
-// is "retry.attempts".
-func PathKey(prefix, key string) string {
-	switch {
-	case needsQuotes(key):
-		return prefix + "[" + strconv.Quote(key) + "]"
-	case prefix == "":
-		return key
-	}
-	return prefix + "." + key
-}
-
-// ruleToKey is the member name an alias rule's to names: to itself, or the
-// name quoted in brackets (["x.y"]), for a name with a dot.
-func ruleToKey(r *lenient.Rule) string {
-	if strings.HasPrefix(r.To, `["`) {
-		if key, n, ok := quotedKey(r.To); ok && n == len(r.To) {
-			return key
-		}
-	}
-	return r.To
-}
-
-// ruleTarget returns the path a rule applies to: its path; or its from as a
-// one-member path; or, for the nested types and a nested value_alias,
-// in_payload, then array_path, then from ("pipeline_json.steps[].id").
-func ruleTarget(r *lenient.Rule) ([]pathSeg, error) {
-	if r.Path != "" {
-		return parsePath(r.Path)
-	}
-	if r.InPayload == "" {
-		return []pathSeg{{key: r.From}}, nil
-	}
-	segs := []pathSeg{{key: r.InPayload}}
-	if p := strings.TrimSuffix(r.ArrayPath, "[]"); p != "" {
-		for _, part := range strings.Split(p, ".") {
-			segs = append(segs, pathSeg{key: part})
-		}
-	}
-	return append(segs, pathSeg{each: '['}, pathSeg{key: r.From}), nil
-}
-
-// TargetPath returns where a rule applies, spelled as a rule path: its
-// path; its from (a top-level key); or, for the nested types and a nested
-// value_alias, in_payload, array_path and from ("pipeline_json.steps[].id").
-// For an alias it is the alias key's place. It is "" when the path does
-// not parse (ValidateRules reports that).
-func TargetPath(r lenient.Rule) string {
-	segs, err := ruleTarget(&r)
-	if err != nil {
-		return ""
-	}
-	return pathString(segs)
-}
-
-// ruleKind maps the nested types onto the path types they are a case of.
-func ruleKind(r *lenient.Rule) lenient.RuleType {
-	switch r.Type {
-	case lenient.RuleNestedAlias:
-		return lenient.RuleParamAlias
-	case lenient.RuleNestedDefault:
-		return lenient.RuleParamDefault
-	}
-	return r.Type
-}
 
 // onMember reports whether rules of kind k work on a member of an object
 // (its key: an alias, a default, an absent value) rather than on a value.
@@ -259,15 +57,15 @@ func (w where) elem(i int) where {
 // pathRule applies a rule with a target path to an ordered arguments node,
 // appending one record per changed value to out. others are the keys of the other aliases
 // of an alias rule's target.
-func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, root *jsonnode.Node) []Applied {
+func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node) []Applied {
 	last := segs[len(segs)-1]
 	if len(segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
-		if onMember(ruleKind(r)) {
-			memberRule(r, root, last.key, others, where{index: -1}, &out)
+		if onMember(rulespec.Kind(r)) {
+			memberRule(r, root, last.Key, others, where{index: -1}, &out)
 			return out
 		}
-		at := root.Index(last.key)
+		at := root.Index(last.Key)
 		if at < 0 {
 			return out
 		}
@@ -276,7 +74,7 @@ func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, r
 			return out
 		}
 		root.Vals[at] = nv
-		return append(out, recordText(r, where{index: -1}.child(last.key), from, to))
+		return append(out, recordText(r, where{index: -1}.child(last.Key), from, to))
 	}
 	walkSegs, fn := nodeWalk(r, segs, others, &out)
 	walkNode(root, walkSegs, where{index: -1}, fn)
@@ -286,9 +84,9 @@ func pathRule(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, r
 // nodeWalk returns what pathRule walks for r below the top level: the
 // segments to walk from the arguments object, and the function to apply
 // at their end, which appends a record per changed value to out.
-func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) ([]pathSeg, func(*jsonnode.Node, where) bool) {
+func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]Applied) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
 	last := segs[len(segs)-1]
-	if onMember(ruleKind(r)) {
+	if onMember(rulespec.Kind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
 			if obj.Kind == '"' { // the object as JSON text
 				s, _ := obj.AsString()
@@ -296,7 +94,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 					return false
 				}
 				inner := jsonnode.ParseValid([]byte(s))
-				if inner.Kind != '{' || !memberRule(r, inner, last.key, others, w, out) {
+				if inner.Kind != '{' || !memberRule(r, inner, last.Key, others, w, out) {
 					return false
 				}
 				*obj = *jsonnode.Scalar(quoteJSON(string(inner.Marshal())))
@@ -305,7 +103,7 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 			if obj.Kind != '{' {
 				return false
 			}
-			return memberRule(r, obj, last.key, others, w, out)
+			return memberRule(r, obj, last.Key, others, w, out)
 		}
 	}
 	var one func(v *jsonnode.Node, w where) bool
@@ -332,15 +130,15 @@ func nodeWalk(r *lenient.Rule, segs []pathSeg, others []string, out *[]Applied) 
 // walkNode calls fn on each value at segs below n; fn reports a change.
 // A string holding JSON text met where the path goes on is parsed, and
 // written back as (compact) text when something below it changed.
-func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node, where) bool) bool {
+func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(n, w)
 	}
-	if segs[0].each == '*' {
+	if segs[0].Each == '*' {
 		// A group: what follows it here, then each alternative and the
 		// group again. An alternative takes a step down, so the walk ends.
 		changed := walkNode(n, segs[1:], w, fn)
-		for _, alt := range segs[0].alts {
+		for _, alt := range segs[0].Alts {
 			if walkNode(n, repeat(alt, segs), w, fn) {
 				changed = true
 			}
@@ -362,21 +160,21 @@ func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node,
 	s := segs[0]
 	changed := false
 	switch {
-	case s.each == '[' && n.Kind == '[':
+	case s.Each == '[' && n.Kind == '[':
 		for i, e := range n.Items() {
 			if walkNode(e, segs[1:], w.elem(i), fn) {
 				changed = true
 			}
 		}
-	case s.each == '{' && n.Kind == '{':
+	case s.Each == '{' && n.Kind == '{':
 		for i, e := range n.Vals {
 			if walkNode(e, segs[1:], w.key(n.Keys[i]), fn) {
 				changed = true
 			}
 		}
-	case s.each == 0 && n.Kind == '{':
-		if at := n.Index(s.key); at >= 0 {
-			changed = walkNode(n.Vals[at], segs[1:], w.key(s.key), fn)
+	case s.Each == 0 && n.Kind == '{':
+		if at := n.Index(s.Key); at >= 0 {
+			changed = walkNode(n.Vals[at], segs[1:], w.key(s.Key), fn)
 		}
 	}
 	return changed
@@ -384,7 +182,7 @@ func walkNode(n *jsonnode.Node, segs []pathSeg, w where, fn func(*jsonnode.Node,
 
 // repeat is a group's alternative alt followed by the group and what
 // follows it (segs, which starts with the group).
-func repeat(alt, segs []pathSeg) []pathSeg {
+func repeat(alt, segs []rulespec.Step) []rulespec.Step {
 	return append(alt[:len(alt):len(alt)], segs...)
 }
 
@@ -393,9 +191,9 @@ func repeat(alt, segs []pathSeg) []pathSeg {
 // is given too: the call names the field twice, for the decoder to say so.
 func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, out *[]Applied) bool {
 	at := obj.Index(key)
-	switch ruleKind(r) {
+	switch rulespec.Kind(r) {
 	case lenient.RuleParamAlias:
-		if at < 0 || obj.Index(ruleToKey(r)) >= 0 {
+		if at < 0 || obj.Index(rulespec.ToKey(r)) >= 0 {
 			return false
 		}
 		for _, o := range others {
@@ -403,8 +201,8 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 				return false
 			}
 		}
-		obj.Keys[at] = ruleToKey(r)
-		*out = append(*out, record(r, w.child(ruleToKey(r)), key, ruleToKey(r)))
+		obj.Keys[at] = rulespec.ToKey(r)
+		*out = append(*out, record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)))
 		return true
 	case lenient.RuleAbsent:
 		if at < 0 || !absentValue(r.Value, obj.Vals[at].Text()) {
@@ -541,7 +339,7 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		q := quoteJSON(s)
 		return jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleValueAlias:
-		table, err := valueAliasTable(r.Value)
+		table, err := rulespec.ValueAliasTable(r.Value)
 		if err != nil || v.Kind != '"' {
 			return nil, "", "", false
 		}
@@ -607,15 +405,15 @@ func shortText(s string) string {
 }
 
 // pathRuleMap is pathRule on a decoded arguments object.
-func pathRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
+func pathRuleMap(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, args map[string]any) []Applied {
 	last := segs[len(segs)-1]
 	if len(segs) == 1 {
 		// A top-level member: decide without walking (no allocation when
 		// nothing changes, the common case).
-		v, has := args[last.key]
-		switch k := ruleKind(r); {
+		v, has := args[last.Key]
+		switch k := rulespec.Kind(r); {
 		case onMember(k):
-			memberRuleMap(r, args, last.key, others, where{index: -1}, &out)
+			memberRuleMap(r, args, last.Key, others, where{index: -1}, &out)
 			return out
 		case k == lenient.RuleValueAlias || k == lenient.RuleEnumCase:
 			if !has {
@@ -625,7 +423,7 @@ func pathRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string
 			if !has {
 				return out
 			}
-			return memberValueRule(out, r, last.key, v, args)
+			return memberValueRule(out, r, last.Key, v, args)
 		}
 	}
 	return walkRuleMap(out, r, segs, others, args)
@@ -635,11 +433,11 @@ func pathRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string
 // way (or holding the object an alias or default works in) is changed as
 // NormalizeJSON changes it: parsed into nodes, which keep its key order
 // and unchanged values verbatim.
-func walkRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string, args map[string]any) []Applied {
+func walkRuleMap(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, args map[string]any) []Applied {
 	last := segs[len(segs)-1]
 	_, textFn := nodeWalk(r, segs, others, &out)
 	var root any = args
-	if onMember(ruleKind(r)) {
+	if onMember(rulespec.Kind(r)) {
 		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
 			if _, ok := (*slot).(string); ok {
 				return textAt(slot, nil, w, textFn)
@@ -648,7 +446,7 @@ func walkRuleMap(out []Applied, r *lenient.Rule, segs []pathSeg, others []string
 			if !ok {
 				return false
 			}
-			return memberRuleMap(r, obj, last.key, others, w, &out)
+			return memberRuleMap(r, obj, last.Key, others, w, &out)
 		}, textFn)
 		return out
 	}
@@ -687,14 +485,14 @@ func memberValueRule(out []Applied, r *lenient.Rule, key string, v any, args map
 // walkAny is walkNode over decoded values; slot is where the value sits.
 // A string holding JSON text met where the path goes on is walked as
 // nodes, the rest of the path segs, with textFn at its end.
-func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, textFn func(*jsonnode.Node, where) bool) bool {
+func walkAny(slot *any, segs []rulespec.Step, w where, fn func(*any, where) bool, textFn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(slot, w)
 	}
-	if segs[0].each == '*' {
+	if segs[0].Each == '*' {
 		// A group, as walkNode walks one.
 		changed := walkAny(slot, segs[1:], w, fn, textFn)
-		for _, alt := range segs[0].alts {
+		for _, alt := range segs[0].Alts {
 			if walkAny(slot, repeat(alt, segs), w, fn, textFn) {
 				changed = true
 			}
@@ -708,7 +506,7 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 	changed := false
 	switch v := (*slot).(type) {
 	case []any:
-		if s.each == '[' {
+		if s.Each == '[' {
 			for i := range v {
 				if walkAny(&v[i], segs[1:], w.elem(i), fn, textFn) {
 					changed = true
@@ -717,7 +515,7 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 		}
 	case map[string]any:
 		switch {
-		case s.each == '{':
+		case s.Each == '{':
 			for k, e := range v {
 				e := e
 				if walkAny(&e, segs[1:], w.key(k), fn, textFn) {
@@ -725,9 +523,9 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 					changed = true
 				}
 			}
-		case s.each == 0:
-			if e, ok := v[s.key]; ok && walkAny(&e, segs[1:], w.key(s.key), fn, textFn) {
-				v[s.key] = e
+		case s.Each == 0:
+			if e, ok := v[s.Key]; ok && walkAny(&e, segs[1:], w.key(s.Key), fn, textFn) {
+				v[s.Key] = e
 				changed = true
 			}
 		}
@@ -738,7 +536,7 @@ func walkAny(slot *any, segs []pathSeg, w where, fn func(*any, where) bool, text
 // textAt walks the JSON text held by the string in slot as nodes (segs
 // below it, then fn) and, when something changed, writes the text back
 // with its key order and unchanged values kept.
-func textAt(slot *any, segs []pathSeg, w where, fn func(*jsonnode.Node, where) bool) bool {
+func textAt(slot *any, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
 	s := (*slot).(string)
 	if !jsonText(s) {
 		return false
@@ -753,9 +551,9 @@ func textAt(slot *any, segs []pathSeg, w where, fn func(*jsonnode.Node, where) b
 
 func memberRuleMap(r *lenient.Rule, obj map[string]any, key string, others []string, w where, out *[]Applied) bool {
 	v, has := obj[key]
-	switch ruleKind(r) {
+	switch rulespec.Kind(r) {
 	case lenient.RuleParamAlias:
-		if _, taken := obj[ruleToKey(r)]; !has || taken {
+		if _, taken := obj[rulespec.ToKey(r)]; !has || taken {
 			return false
 		}
 		for _, o := range others {
@@ -763,9 +561,9 @@ func memberRuleMap(r *lenient.Rule, obj map[string]any, key string, others []str
 				return false
 			}
 		}
-		obj[ruleToKey(r)] = v
+		obj[rulespec.ToKey(r)] = v
 		delete(obj, key)
-		*out = append(*out, record(r, w.child(ruleToKey(r)), key, ruleToKey(r)))
+		*out = append(*out, record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)))
 		return true
 	case lenient.RuleAbsent:
 		if !has {
@@ -927,7 +725,7 @@ func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
 		}
 		return u, quoteJSON(s), quoteJSON(u), true
 	case lenient.RuleValueAlias:
-		table, err := valueAliasTable(r.Value)
+		table, err := rulespec.ValueAliasTable(r.Value)
 		s, ok := v.(string)
 		if err != nil || !ok {
 			return nil, "", "", false

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -76,7 +77,7 @@ func TestQuotedPathKeys(t *testing.T) {
 			t.Errorf("%s: %v; want an error with %q", tc.rules, err, tc.want)
 		}
 	}
-	if got := PathKey("opts", "x.y") + " " + PathKey("", "a[0]") + " " + PathKey("retry", "attempts"); got != `opts["x.y"] ["a[0]"] retry.attempts` {
-		t.Errorf("PathKey: %s", got)
+	if got := rulespec.PathKey("opts", "x.y") + " " + rulespec.PathKey("", "a[0]") + " " + rulespec.PathKey("retry", "attempts"); got != `opts["x.y"] ["a[0]"] retry.attempts` {
+		t.Errorf("rulespec.PathKey: %s", got)
 	}
 }

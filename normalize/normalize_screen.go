@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -89,7 +90,7 @@ func testOf(b boundRule) valueTest {
 		if r.CoerceTo != "int_literal" {
 			t.first = kindString
 		}
-		unit, _ := durationTarget(r.CoerceTo)
+		unit, _ := rulespec.DurationTarget(r.CoerceTo)
 		t.num = intTarget(r.CoerceTo) || unit != 0
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
@@ -156,9 +157,9 @@ func newScreen(rules []boundRule) screen {
 	}
 	for _, b := range rules {
 		r := b.r
-		k := key(b.segs[0].key)
+		k := key(b.segs[0].Key)
 		if len(b.segs) == 1 && r.Type == lenient.RuleParamAlias {
-			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(ruleToKey(r)))})
+			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(rulespec.ToKey(r)))})
 			continue
 		}
 		if len(b.segs) == 1 && r.Type == lenient.RuleParamDefault {

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -173,7 +174,7 @@ func TestScreenExact(t *testing.T) {
 // numbers alone (a screen for which a number's kind does not suffice).
 func valueRules(rules []lenient.Rule) (values, ints []lenient.Rule) {
 	for _, r := range rules {
-		if k := ruleKind(&r); k != lenient.RuleParamAlias && k != lenient.RuleParamDefault {
+		if k := rulespec.Kind(&r); k != lenient.RuleParamAlias && k != lenient.RuleParamDefault {
 			values = append(values, r)
 			if r.CoerceTo == "int_literal" {
 				ints = append(ints, r)

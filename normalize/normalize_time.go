@@ -3,27 +3,12 @@ package normalize
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
-
-// timeCoerceTargets are the coerce_to values of time values, for the
-// rules file's validation.
-var timeCoerceTargets = []string{lenient.CoerceDateTime, lenient.CoerceDuration, "duration_ns", "duration_us", "duration_ms", "duration_s", "duration_m", "duration_h"}
-
-// durationTarget reports whether coerceTo is a duration target, and the
-// unit it declares (0 for none).
-func durationTarget(coerceTo string) (time.Duration, bool) {
-	if coerceTo == lenient.CoerceDuration {
-		return 0, true
-	}
-	name, ok := strings.CutPrefix(coerceTo, lenient.CoerceDuration+"_")
-	unit, known := lenient.Units[name]
-	return unit, ok && known
-}
 
 // coerceTime is coerce for the time targets: the string s read as the
 // generated decoders read it, as the value encoding/json reads alike.
@@ -36,7 +21,7 @@ func coerceTime(s, coerceTo string) (any, string, bool) {
 		v := t.Format(time.RFC3339Nano)
 		return v, quoteJSON(v), true
 	}
-	unit, ok := durationTarget(coerceTo)
+	unit, ok := rulespec.DurationTarget(coerceTo)
 	if !ok {
 		return nil, "", false
 	}
@@ -47,7 +32,7 @@ func coerceTime(s, coerceTo string) (any, string, bool) {
 // num: nanoseconds, where the target declares a unit and num is not
 // already a plain integer of nanoseconds.
 func coerceDurationNumber(num, coerceTo string) (any, string, bool) {
-	unit, ok := durationTarget(coerceTo)
+	unit, ok := rulespec.DurationTarget(coerceTo)
 	if !ok || unit == 0 || unit == time.Nanosecond && jsonwire.PlainInteger([]byte(num)) {
 		return nil, "", false
 	}
@@ -61,16 +46,4 @@ func durationValue(s []byte, quoted bool, unit time.Duration) (any, string, bool
 	}
 	t := strconv.FormatInt(int64(d), 10)
 	return json.Number(t), t, true
-}
-
-// timeFixKind is the fix kind of a time target's record ("" for other
-// targets).
-func timeFixKind(coerceTo string) lenient.FixKind {
-	if coerceTo == lenient.CoerceDateTime {
-		return lenient.FixTime
-	}
-	if _, ok := durationTarget(coerceTo); ok {
-		return lenient.FixDuration
-	}
-	return ""
 }

@@ -2,18 +2,19 @@ package normalize
 
 import (
 	"bytes"
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/redact"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
 
 // secrets is the secret paths of one tool (its rules of type secret and
 // the wildcard ones). A nil *secrets hides nothing.
 type secrets struct {
-	paths [][]pathSeg
+	paths [][]rulespec.Step
 }
 
 // secretIndex is the secret rules of a rule set, by tool.
@@ -26,15 +27,15 @@ type secretIndex struct {
 func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 	var idx secretIndex
 	var rest []lenient.Rule
-	var wild [][]pathSeg
-	own := map[string][][]pathSeg{}
+	var wild [][]rulespec.Step
+	own := map[string][][]rulespec.Step{}
 	for i := range rules {
 		r := &rules[i]
 		if r.Type != lenient.RuleSecret {
 			rest = append(rest, *r)
 			continue
 		}
-		segs, _ := ruleTarget(r) // ValidateRules has checked it
+		segs, _ := rulespec.Target(r) // ValidateRules has checked it
 		for _, t := range r.Tools {
 			if t == "*" {
 				wild = append(wild, segs)
@@ -72,17 +73,6 @@ func (x secretIndex) attach(idx *ruleIndex) {
 			rs.secret = x.wildcard
 		}
 	}
-}
-
-// secretPathError checks the path of a secret rule: member names, "[]"
-// and "{}", no group.
-func secretPathError(segs []pathSeg) error {
-	for _, s := range segs {
-		if s.each == '*' {
-			return errors.New("a secret path takes member names, [] and {}, not a group: list each place")
-		}
-	}
-	return nil
 }
 
 // step is one step of a concrete JSON path: a key, or an index.
@@ -147,10 +137,10 @@ func (s *secrets) covers(p string) bool {
 }
 
 // stepsMatch reports whether steps and segs agree as far as both go.
-func stepsMatch(steps []step, segs []pathSeg) bool {
+func stepsMatch(steps []step, segs []rulespec.Step) bool {
 	for i, g := range segs[:min(len(segs), len(steps))] {
 		st := steps[i]
-		switch g.each {
+		switch g.Each {
 		case '[':
 			if !st.index {
 				return false
@@ -160,7 +150,7 @@ func stepsMatch(steps []step, segs []pathSeg) bool {
 				return false
 			}
 		default:
-			if st.index || st.key != g.key {
+			if st.index || st.key != g.Key {
 				return false
 			}
 		}
@@ -181,10 +171,10 @@ func (s *secrets) redact(applied []Applied) []Applied {
 			continue
 		}
 		if a.From != "" {
-			a.From = string(redactedJSON(len(a.From)))
+			a.From = string(redact.JSON(len(a.From)))
 		}
 		if a.To != "" {
-			a.To = string(redactedJSON(len(a.To)))
+			a.To = string(redact.JSON(len(a.To)))
 		}
 	}
 	return applied
@@ -194,20 +184,20 @@ func (s *secrets) redact(applied []Applied) []Applied {
 // secret paths ps continue is secret (a path ends at it; or it reads as a
 // misspelling of a key a path ends at), and returns the paths that go on
 // inside its value.
-func hiddenKey(ps [][]pathSeg, key string, index bool) (bool, [][]pathSeg) {
-	var next [][]pathSeg
+func hiddenKey(ps [][]rulespec.Step, key string, index bool) (bool, [][]rulespec.Step) {
+	var next [][]rulespec.Step
 	for _, p := range ps {
 		g := p[0]
 		var match bool
-		switch g.each {
+		switch g.Each {
 		case '[':
 			match = index
 		case '{':
 			match = !index
 		default:
-			match = !index && key == g.key
+			match = !index && key == g.Key
 			if !match && !index && len(p) == 1 {
-				if _, ok := jsonwire.Misspelling(key, g.key); ok {
+				if _, ok := jsonwire.Misspelling(key, g.Key); ok {
 					return true, nil
 				}
 			}
@@ -241,7 +231,7 @@ func (s *secrets) redactJSON(args []byte) []byte {
 	at := 0
 	for _, sp := range spans {
 		out = append(out, args[at:sp[0]]...)
-		out = append(out, redactedJSON(sp[1]-sp[0])...)
+		out = append(out, redact.JSON(sp[1]-sp[0])...)
 		at = sp[1]
 	}
 	return append(out, args[at:]...)
@@ -250,7 +240,7 @@ func (s *secrets) redactJSON(args []byte) []byte {
 // secretSpans appends the spans of the secret values inside the value at
 // data[i] (where the paths ps continue) to spans, in order. A string that
 // holds JSON text where a path goes on is secret whole.
-func secretSpans(data []byte, i int, ps [][]pathSeg, spans *[][2]int) {
+func secretSpans(data []byte, i int, ps [][]rulespec.Step, spans *[][2]int) {
 	c := data[i]
 	if c != '{' && c != '[' {
 		if c == '"' {
@@ -296,7 +286,7 @@ func (s *secrets) redactMap(args map[string]any) map[string]any {
 	return v
 }
 
-func redactAny(v any, ps [][]pathSeg) any {
+func redactAny(v any, ps [][]rulespec.Step) any {
 	switch x := v.(type) {
 	case map[string]any:
 		var out map[string]any
@@ -362,10 +352,7 @@ func (s *secrets) redactCall(args []byte) []byte {
 		return args
 	}
 	if lenient.Valid(args) != nil {
-		return redactedJSON(len(args))
+		return redact.JSON(len(args))
 	}
 	return s.redactJSON(args)
 }
-
-// redactedJSON is lenient.Redacted as a JSON string.
-func redactedJSON(n int) []byte { return strconv.AppendQuote(nil, lenient.Redacted(n)) }

@@ -6,8 +6,7 @@
 // generator's module (github.com/normgen/normgen/gen/schemabuild): this
 // package, which the runtime imports, links no JSON Schema library. Rules
 // and a lenient schema derived from any strict schema (a server that
-// cannot regenerate) are package derive's; the names this package had for
-// them forward there, deprecated.
+// cannot regenerate) are package derive's.
 package schema
 
 import (

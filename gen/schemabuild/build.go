@@ -158,10 +158,6 @@ func (b *builder) def(base *Type) (string, error) {
 	return name, nil
 }
 
-// StrictComment is the $comment of a field declared `norm:"strict"` (see
-// lint.StrictComment, which normgen check reads).
-const StrictComment = lint.StrictComment
-
 // ForeignComment is the $comment of a struct of another package (see
 // lint.ForeignComment, which normgen check reads).
 const ForeignComment = lint.ForeignComment
@@ -320,7 +316,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	case t.Foreign && t.Kind == Object:
 		branches[0].Comments = ForeignComment
 	case t.Strict && t.Kind != String && !t.Foreign:
-		branches[0].Comments = StrictComment
+		branches[0].Comments = leniency.StrictComment
 	}
 	if t.Nullable || absent&lenient.AbsentNull != 0 {
 		branches = append(branches, &jsonschema.Schema{Type: "null"})

@@ -12,6 +12,7 @@ import (
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
 	"github.com/normgen/normgen/internal/corpus"
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
 
@@ -226,7 +227,7 @@ func (g *shapedSchema) branch(depth int) *jsonschema.Schema {
 	case 0:
 		s.Title, s.Examples = "T", []any{"e"}
 	case 1:
-		s.Comments, s.Deprecated = StrictComment, true
+		s.Comments, s.Deprecated = leniency.StrictComment, true
 	case 2:
 		s.ReadOnly, s.WriteOnly = true, true
 	}

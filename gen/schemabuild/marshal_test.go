@@ -12,6 +12,7 @@ import (
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
+	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 
 	. "github.com/normgen/normgen/schema"
@@ -82,7 +83,7 @@ func TestMarshal(t *testing.T) {
 		"strings": {
 			Description: "ctl \x00\x01\x1f\b\f\n\r\t \"quoted\" \\ bad \xff\xfe utf8 é \u2028\u2029 <>& \\u003c",
 			Title:       "\u007f\u0080",
-			Comments:    StrictComment,
+			Comments:    leniency.StrictComment,
 		},
 		"invalid utf8": {Type: "object", Properties: badProps, Required: []string{"k\xffx"}, Extras: map[string]any{"x\xfe": []string{"v\xff\xfe"}}},
 		"numbers":      {Type: "number", Minimum: "-1.5e+10", Maximum: "0", ExclusiveMinimum: "1E-3", ExclusiveMaximum: "12"},

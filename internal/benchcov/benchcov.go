@@ -16,8 +16,8 @@ import (
 
 	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/normalize"
 )
 
 // Value is one typed value of a schema, by its rule path.
@@ -58,7 +58,7 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	lenientAt := map[string]bool{}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth || r.Type == lenient.RuleEnumDigits {
-			lenientAt[normalize.TargetPath(r)] = true
+			lenientAt[rulespec.TargetPath(r)] = true
 		}
 	}
 	warned := map[string]string{}

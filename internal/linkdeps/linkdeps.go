@@ -70,6 +70,9 @@ func List(dir string, args ...string) (*Graph, error) {
 // Roots are the packages List named (its patterns expanded).
 func (g *Graph) Roots() []string { return g.roots }
 
+// Imports are the packages p imports (not its tests).
+func (g *Graph) Imports(p string) []string { return g.imports[p] }
+
 // Chain returns the shortest chain of imports from one of the roots to
 // pkg, or nil when the roots do not link pkg.
 func (g *Graph) Chain(pkg string) []string {

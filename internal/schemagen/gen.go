@@ -15,8 +15,8 @@ import (
 
 	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/normalize"
 )
 
 // Gen makes arguments objects that a JSON Schema (a tool's advertised,
@@ -73,18 +73,18 @@ func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *
 		}
 		switch {
 		case r.Type == lenient.RuleJSONAcceptBoth && r.To == "":
-			g.toText[normalize.TargetPath(r)] = true
+			g.toText[rulespec.TargetPath(r)] = true
 		case r.Type == lenient.RuleValueAlias:
 			var table map[string]string
 			json.Unmarshal(r.Value, &table)
-			at := normalize.TargetPath(r)
+			at := rulespec.TargetPath(r)
 			g.values[at] = map[string]bool{}
 			g.values[at+"[]"] = g.values[at] // a value alias reads each string of an array
 			for k := range table {
 				g.values[at][k] = true
 			}
 		}
-		parent, key := splitPath(normalize.TargetPath(r))
+		parent, key := splitPath(rulespec.TargetPath(r))
 		if r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleNestedDefault {
 			if g.defaults[parent] == nil {
 				g.defaults[parent] = map[string]bool{}

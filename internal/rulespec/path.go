@@ -1,0 +1,257 @@
+// Package rulespec is rules as data (lenient.Rule) read the one way
+// every part of normgen reads them: the rule-path grammar (ParsePath,
+// PathKey, PathString), where a rule applies (Target, TargetPath), and the
+// checks a set of rules passes (Validate). Package normalize applies rules;
+// package derive and the generator spell and check them without linking
+// the normalizer.
+package rulespec
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// A rule path locates the values a rule applies to, from the arguments
+// object: member names joined by ".", "[]" for each element of an array
+// and "{}" for each value of an object (a map): "retry.attempts",
+// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
+// "[", "]", "{", "}", "(", ")", "|" or "*" is written quoted in brackets,
+// as decoder paths write it: `opts["x.y"]`, `["a[0]"].n`. A group, "("
+// alternatives separated by "|" ")*", after the first member, is its
+// steps repeated any number of times, zero included (a recursive type):
+// "filter(.and[]|.or[]|.not)*.boost". Along the way, a string holding
+// JSON array or object text is read as that value (and written back as
+// text), as the generated decoders read it at any depth.
+//
+// Step is one step of a parsed rule path.
+type Step struct {
+	Key  string   // a member name; "" for [], {} and groups
+	Each byte     // '[' for each array element, '{' for each object value, '*' for a group, 0 for a key
+	Alts [][]Step // a group's alternatives
+}
+
+// ParsePath parses a rule path. A name is any non-empty run of characters
+// other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")"),
+// or any name quoted in brackets (["x.y"]); a group starts with "(" right
+// after a step, followed by ".", "[" or "{".
+func ParsePath(p string) ([]Step, error) {
+	segs, i, err := parseSteps(p, 0, false)
+	if err == nil && i < len(p) {
+		err = fmt.Errorf(`path %q: unexpected %q at offset %d`, p, p[i], i)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(segs) == 0 {
+		return nil, fmt.Errorf("path is empty")
+	}
+	return segs, nil
+}
+
+// parseSteps parses the steps of p from offset i: a whole path, or (in a
+// group) one alternative, which ends at "|" or ")" and starts as a path
+// goes on after a step.
+func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
+	var segs []Step
+	after := inGroup // a step precedes: a name needs "."
+	for i < len(p) {
+		switch {
+		case inGroup && (p[i] == '|' || p[i] == ')'):
+			if len(segs) == 0 {
+				return nil, i, fmt.Errorf("path %q: an empty alternative in a group at offset %d", p, i)
+			}
+			return segs, i, nil
+		case strings.HasPrefix(p[i:], `["`):
+			key, n, ok := quotedKey(p[i:])
+			if !ok {
+				return nil, i, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
+			}
+			segs = append(segs, Step{Key: key})
+			i += n
+		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
+			if !after {
+				return nil, i, fmt.Errorf("path %q must start with a member name", p)
+			}
+			segs = append(segs, Step{Each: p[i]})
+			i += 2
+		case p[i] == '(' && !after && groupStart(p, i):
+			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
+		case p[i] == '(' && after && groupStart(p, i):
+			g := Step{Each: '*'}
+			for i < len(p) && (p[i] == '(' && len(g.Alts) == 0 || p[i] == '|') {
+				alt, j, err := parseSteps(p, i+1, true)
+				if err != nil {
+					return nil, j, err
+				}
+				g.Alts = append(g.Alts, alt)
+				i = j
+			}
+			if !strings.HasPrefix(p[i:], ")*") {
+				return nil, i, fmt.Errorf(`path %q: a group must end with ")*" (offset %d)`, p, i)
+			}
+			segs = append(segs, g)
+			i += 2
+		default:
+			if after {
+				if p[i] != '.' {
+					return nil, i, fmt.Errorf(`path %q: want "." before a member name at offset %d`, p, i)
+				}
+				i++
+			}
+			j := i
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) {
+				j++
+			}
+			if j == i {
+				return nil, i, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
+			}
+			segs = append(segs, Step{Key: p[i:j]})
+			i = j
+		}
+		after = true
+	}
+	if inGroup {
+		return nil, i, fmt.Errorf(`path %q: a group must end with ")*"`, p)
+	}
+	return segs, i, nil
+}
+
+// groupStart reports whether the "(" at p[i] starts a group: a step
+// follows it.
+func groupStart(p string, i int) bool {
+	return i+1 < len(p) && strings.ContainsRune(".[{(", rune(p[i+1]))
+}
+
+// quotedKey reads the quoted member name at the start of p (["x.y"]): the
+// name and the length of its spelling.
+func quotedKey(p string) (string, int, bool) {
+	end := 2
+	for end < len(p) && p[end] != '"' {
+		if p[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	if end+1 >= len(p) || p[end+1] != ']' {
+		return "", 0, false
+	}
+	key, err := strconv.Unquote(p[1 : end+1])
+	if err != nil {
+		return "", 0, false
+	}
+	return key, end + 2, true
+}
+
+// NeedsQuotes reports whether a member name is written quoted in a rule
+// path: it is empty or holds ".", "[", "]", "{", "}", or "(", ")" or "|",
+// which a group of a recursive type's path would read as its own.
+func NeedsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}()|") }
+
+// PathKey appends the member name key to the rule path prefix ("" for
+// the arguments object), quoted where the path grammar needs it:
+// PathKey("opts", "x.y") is `opts["x.y"]`, PathKey("retry", "attempts")
+// is "retry.attempts".
+func PathKey(prefix, key string) string {
+	switch {
+	case NeedsQuotes(key):
+		return prefix + "[" + strconv.Quote(key) + "]"
+	case prefix == "":
+		return key
+	}
+	return prefix + "." + key
+}
+
+// ToKey is the member name an alias rule's to names: to itself, or the
+// name quoted in brackets (["x.y"]), for a name with a dot.
+func ToKey(r *lenient.Rule) string {
+	if strings.HasPrefix(r.To, `["`) {
+		if key, n, ok := quotedKey(r.To); ok && n == len(r.To) {
+			return key
+		}
+	}
+	return r.To
+}
+
+// Target returns the path a rule applies to: its path; or its from as a
+// one-member path; or, for the nested types and a nested value_alias,
+// in_payload, then array_path, then from ("pipeline_json.steps[].id").
+func Target(r *lenient.Rule) ([]Step, error) {
+	if r.Path != "" {
+		return ParsePath(r.Path)
+	}
+	if r.InPayload == "" {
+		return []Step{{Key: r.From}}, nil
+	}
+	segs := []Step{{Key: r.InPayload}}
+	if p := strings.TrimSuffix(r.ArrayPath, "[]"); p != "" {
+		for _, part := range strings.Split(p, ".") {
+			segs = append(segs, Step{Key: part})
+		}
+	}
+	return append(segs, Step{Each: '['}, Step{Key: r.From}), nil
+}
+
+// TargetPath returns where a rule applies, spelled as a rule path: its
+// path; its from (a top-level key); or, for the nested types and a nested
+// value_alias, in_payload, array_path and from ("pipeline_json.steps[].id").
+// For an alias it is the alias key's place. It is "" when the path does
+// not parse (Validate reports that).
+func TargetPath(r lenient.Rule) string {
+	segs, err := Target(&r)
+	if err != nil {
+		return ""
+	}
+	return PathString(segs)
+}
+
+// Kind maps the nested types onto the path types they are a case of.
+func Kind(r *lenient.Rule) lenient.RuleType {
+	switch r.Type {
+	case lenient.RuleNestedAlias:
+		return lenient.RuleParamAlias
+	case lenient.RuleNestedDefault:
+		return lenient.RuleParamDefault
+	}
+	return r.Type
+}
+
+// PathString writes a parsed path back: "steps[].id",
+// "filter(.and[]|.not)*.boost".
+func PathString(segs []Step) string {
+	var b strings.Builder
+	writeSteps(&b, segs, false)
+	return b.String()
+}
+
+// writeSteps writes segs; after says a step precedes them.
+func writeSteps(b *strings.Builder, segs []Step, after bool) {
+	for i, s := range segs {
+		switch s.Each {
+		case '[':
+			b.WriteString("[]")
+		case '{':
+			b.WriteString("{}")
+		case '*':
+			b.WriteByte('(')
+			for j, alt := range s.Alts {
+				if j > 0 {
+					b.WriteByte('|')
+				}
+				writeSteps(b, alt, true)
+			}
+			b.WriteString(")*")
+		default:
+			if NeedsQuotes(s.Key) {
+				b.WriteString("[" + strconv.Quote(s.Key) + "]")
+				continue
+			}
+			if i > 0 || after {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.Key)
+		}
+	}
+}

@@ -1,0 +1,396 @@
+package rulespec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// Problem is one problem of a rule set: the rule's index in it, its id
+// (when it has one) and what is wrong (normalize.RuleError is one).
+type Problem struct {
+	Index int    // position in the set, from 0
+	ID    string // the rule's id, when it has one
+	Msg   string // what is wrong
+}
+
+// validArrayPath reports whether p has the grammar of array_path: "[]",
+// "steps[]", "data.items[]": names of [A-Za-z_][A-Za-z0-9_-]* joined by
+// ".", then "[]" (written out rather than a regexp, which a program that
+// only decodes would then link and compile at start).
+func validArrayPath(p string) bool {
+	names, ok := strings.CutSuffix(p, "[]")
+	if !ok {
+		return false
+	}
+	if names == "" {
+		return true
+	}
+	for _, name := range strings.Split(names, ".") {
+		if name == "" {
+			return false
+		}
+		for i, c := range []byte(name) {
+			letter := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_'
+			if !letter && (i == 0 || !(c >= '0' && c <= '9' || c == '-')) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Validate checks rules (in file order) against themselves and the
+// rules already in use, returning every problem (none: the rules load).
+func Validate(rules, existing []lenient.Rule) []Problem {
+	var errs []Problem
+	ids := map[string]string{}
+	for _, r := range existing {
+		ids[r.ID] = "an existing rule"
+	}
+	for i, r := range rules {
+		bad := func(format string, args ...any) {
+			errs = append(errs, Problem{Index: i, ID: r.ID, Msg: fmt.Sprintf(format, args...)})
+		}
+		if r.ID == "" {
+			bad("id is missing")
+		} else if prev, dup := ids[r.ID]; dup {
+			bad("duplicate id: also used by %s", prev)
+		} else {
+			ids[r.ID] = "rule " + strconv.Itoa(i)
+		}
+		if len(r.Tools) == 0 {
+			bad(`tools is missing: list tool names, or ["*"] for every tool`)
+		}
+		for _, t := range r.Tools {
+			if t == "" {
+				bad("tools has an empty name")
+			}
+		}
+		var need map[string]bool
+		// pathOK: path may stand instead of from.
+		pathOK := false
+		switch r.Type {
+		case lenient.RuleParamAlias:
+			need = map[string]bool{"from": true, "to": true}
+			pathOK = true
+		case lenient.RuleParamDefault:
+			need = map[string]bool{"from": true, "value": true, "when": r.When != ""}
+			pathOK = true
+		case lenient.RuleTypeCoerce:
+			need = map[string]bool{"from": true, "coerce_to": true}
+			pathOK = true
+			switch r.CoerceTo {
+			case "", "bool", "bool_strict", "int", "uint", "int_literal", "float":
+			default:
+				if TimeFixKind(r.CoerceTo) == "" {
+					bad("coerce_to %q is not bool, bool_strict, int, uint, int_literal, float, %s", r.CoerceTo, strings.Join(timeCoerceTargets, ", "))
+				}
+			}
+		case lenient.RuleJSONAcceptBoth:
+			need = map[string]bool{"from": true, "to": r.To != ""}
+			pathOK = true
+			if r.To != "" && r.To != "native" {
+				bad(`to %q: json_accept_both takes no to (native value to JSON text) or to "native" (JSON text to native value)`, r.To)
+			}
+		case lenient.RuleWrap, lenient.RuleUnescape, lenient.RuleSecret, lenient.RuleNullText:
+			need = map[string]bool{"from": true}
+			pathOK = true
+		case lenient.RuleAbsent, lenient.RuleSplit, lenient.RuleEnumCase, lenient.RuleEnumText, lenient.RuleEnumDigits:
+			need = map[string]bool{"from": true, "value": true}
+			pathOK = true
+			if r.Value != nil && lenient.Valid(r.Value) == nil {
+				if err := formValue(r.Type, r.Value); err != nil {
+					bad("%v", err)
+				}
+			}
+		case lenient.RuleMisnamedKey:
+			// The arguments object, or the objects at path.
+			need = map[string]bool{"value": true}
+			pathOK = true
+			if r.Value != nil && lenient.Valid(r.Value) == nil {
+				if _, _, err := MisnamedKeys(r.Value); err != nil {
+					bad("%v", err)
+				}
+			}
+		case lenient.RuleNestedAlias:
+			need = map[string]bool{"from": true, "to": true, "in_payload": true, "array_path": true}
+		case lenient.RuleNestedDefault:
+			need = map[string]bool{"from": true, "value": true, "in_payload": true, "array_path": true, "when": r.When != ""}
+		case lenient.RuleValueAlias:
+			nested := r.InPayload != "" || r.ArrayPath != ""
+			need = map[string]bool{"from": true, "value": true, "in_payload": nested, "array_path": nested}
+			pathOK = !nested
+			if r.Value != nil && lenient.Valid(r.Value) == nil {
+				if _, err := ValueAliasTable(r.Value); err != nil {
+					bad("%v", err)
+				}
+			}
+		case "":
+			bad("type is missing")
+			continue
+		default:
+			bad("unknown type %q; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, enum_text, enum_digits, secret, null_text, misnamed_key", r.Type)
+			continue
+		}
+		if r.Path != "" {
+			switch {
+			case !pathOK:
+				bad("path is not used by type %s", r.Type)
+			case r.From != "":
+				bad("from and path are both given: give one")
+			default:
+				need["from"] = false
+				if segs, err := ParsePath(r.Path); err != nil {
+					bad("%v", err)
+				} else if err := secretPathError(segs); r.Type == lenient.RuleSecret && err != nil {
+					bad("path %q: %v", r.Path, err)
+				} else if (r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleAbsent) && segs[len(segs)-1].Each != 0 {
+					bad("path %q must end with a member name for type %s", r.Path, r.Type)
+				}
+			}
+		}
+		have := map[string]bool{"from": r.From != "", "to": r.To != "", "coerce_to": r.CoerceTo != "", "in_payload": r.InPayload != "", "array_path": r.ArrayPath != "", "value": r.Value != nil, "when": r.When != ""}
+		for _, f := range []string{"from", "to", "coerce_to", "in_payload", "array_path", "value", "when"} {
+			switch {
+			case need[f] && !have[f]:
+				if f == "from" && pathOK {
+					bad("from (or path) is missing for type %s", r.Type)
+				} else {
+					bad("%s is missing for type %s", f, r.Type)
+				}
+			case have[f] && !need[f] && !(f == "to" && r.Type == lenient.RuleJSONAcceptBoth) && !(f == "from" && r.Path != ""):
+				bad("%s is not used by type %s", f, r.Type)
+			}
+		}
+		if r.When != "" && r.When != lenient.WhenAbsent && r.When != lenient.WhenAbsentOrEmpty && r.When != lenient.WhenAbsentOrNull {
+			bad(`when %q: want "absent", "absent_or_null" or "absent_or_empty"`, r.When)
+		}
+		if r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias {
+			if r.Path != "" && r.To != "" && ToKey(&r) == r.To && strings.ContainsAny(r.To, ".[]{}") {
+				bad(`to %q must be a member name (the canonical key next to the alias), not a path; quote a name that holds a dot: ["x.y"]`, r.To)
+			}
+			if to := ToKey(&r); to != "" && to == r.From || r.Path != "" && ToKey(&r) != "" && (r.Path == r.To || strings.HasSuffix(r.Path, "."+r.To) || strings.HasSuffix(r.Path, "["+strconv.Quote(to)+"]")) {
+				bad("an alias of itself: from and to are both %q", ToKey(&r))
+			}
+		}
+		if r.ArrayPath != "" && !validArrayPath(r.ArrayPath) {
+			bad(`array_path %q: want "[]", "name[]" or "a.b[]"`, r.ArrayPath)
+		}
+		if r.Value != nil && lenient.Valid(r.Value) != nil {
+			bad("value is not valid JSON")
+		} else if r.Type == lenient.RuleParamDefault && len(r.Value) > 0 && r.Value[0] == '"' &&
+			bytes.Contains(r.Value, []byte("{{index}}")) && !throughArray(r.Path) {
+			bad("value %s uses {{index}}, the position of an array element, but the key it sets is in no array: "+
+				"set it through a path with [] (such as steps[].id), or give a value without {{index}}", r.Value)
+		}
+	}
+	if len(errs) == 0 {
+		errs = conflicts(rules)
+	}
+	return errs
+}
+
+// formValue checks the value of an absent, split, enum_case, enum_text or
+// enum_digits rule: an array of null and "" (absent), a string of one
+// character (split), an array of strings (enum_case; enum_text, each the
+// text of a boolean or an integer, lenient.EnumTextValue), an array of
+// integers (enum_digits, lenient.EnumDigitsValue).
+func formValue(t lenient.RuleType, v json.RawMessage) error {
+	switch t {
+	case lenient.RuleAbsent:
+		var vals []any
+		if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+			return fmt.Errorf(`value %s: want the values read as absent, an array of null and "" (such as [null, ""])`, v)
+		}
+		for _, x := range vals {
+			if x != nil && x != "" {
+				return fmt.Errorf(`value %s: only null and "" can be read as absent`, v)
+			}
+		}
+	case lenient.RuleSplit:
+		var sep string
+		if json.Unmarshal(v, &sep) != nil || utf8.RuneCountInString(sep) != 1 {
+			return fmt.Errorf(`value %s: want the separator, a string of one character (such as ",")`, v)
+		}
+	case lenient.RuleEnumCase:
+		var vals []string
+		if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+			return fmt.Errorf(`value %s: want the values, an array of strings`, v)
+		}
+		seen := map[string]string{}
+		for _, x := range vals {
+			if prev, ok := seen[jsonwire.FoldASCII(x)]; ok && prev != x {
+				return fmt.Errorf("value %s: %q and %q are one value in another letter case, so neither can be read from it", v, prev, x)
+			}
+			seen[jsonwire.FoldASCII(x)] = x
+		}
+	case lenient.RuleEnumText:
+		var vals []string
+		if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+			return fmt.Errorf(`value %s: want the values read from a boolean or a number, an array of strings (such as ["true", "2"])`, v)
+		}
+		for _, x := range vals {
+			if !lenient.EnumTextValue(x) {
+				return fmt.Errorf(`value %s: %q is not the text of a boolean or of an integer of at most 15 digits written as JSON writes it, so nothing is read as it`, v, x)
+			}
+		}
+	case lenient.RuleEnumDigits:
+		if _, ok := EnumDigitsValues(v); !ok {
+			return fmt.Errorf(`value %s: want the values read from their text, an array of integers of at most 15 digits (such as [1, 2, 3])`, v)
+		}
+	}
+	return nil
+}
+
+// EnumDigitsValues returns the texts of an enum_digits rule's values, and
+// whether each is an integer lenient.EnumDigitsValue takes.
+func EnumDigitsValues(v json.RawMessage) ([]string, bool) {
+	var vals []json.RawMessage
+	if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
+		return nil, false
+	}
+	texts := make([]string, len(vals))
+	for i, x := range vals {
+		texts[i] = string(x)
+		if !lenient.EnumDigitsValue(texts[i]) {
+			return nil, false
+		}
+	}
+	return texts, true
+}
+
+// throughArray reports whether the rule path p goes through the elements
+// of an array (a[].b), where {{index}} has a value.
+func throughArray(p string) bool {
+	if p == "" {
+		return false // from: a top-level key
+	}
+	segs, err := ParsePath(p)
+	if err != nil {
+		return true // reported as a bad path
+	}
+	for _, s := range segs {
+		if s.Each == '[' {
+			return true
+		}
+	}
+	return false
+}
+
+// conflicts finds rules that cannot mean anything together, among rules
+// whose tools overlap: two rules writing one target within a phase (two
+// defaults, coercions, accept-both, wraps, unescapes or value aliases of
+// one value, or two aliases of one key), a contradictory accept-both pair
+// (to JSON text and back) and alias cycles (a to b, b to a). Several
+// aliases of one target are fine: those are its other spellings.
+func conflicts(rules []lenient.Rule) []Problem {
+	type slot struct {
+		i      int
+		source string // what the rule reads: the alias key, or the value
+		target string // what it writes
+	}
+	var slots []slot
+	for i := range rules {
+		r := &rules[i]
+		segs, err := Target(r)
+		if err != nil || r.Type == lenient.RuleSecret || r.Type == lenient.RuleMisnamedKey {
+			continue // a secret or misnamed_key rule changes nothing
+		}
+		p := PathString(segs)
+		s := slot{i: i, source: p, target: p}
+		if k := Kind(r); k == lenient.RuleParamAlias {
+			s.target = PathString(append(segs[:len(segs)-1:len(segs)-1], Step{Key: ToKey(r)}))
+		}
+		slots = append(slots, s)
+	}
+	overlap := func(a, b *lenient.Rule) bool {
+		for _, x := range a.Tools {
+			for _, y := range b.Tools {
+				if x == y || x == "*" || y == "*" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var errs []Problem
+	bad := func(i int, format string, args ...any) {
+		errs = append(errs, Problem{Index: i, ID: rules[i].ID, Msg: fmt.Sprintf(format, args...)})
+	}
+	ref := func(j int) string { return fmt.Sprintf("rule %d (%s)", j, rules[j].ID) }
+	// Only rules that share what they read or write can conflict: index
+	// the slots by source and target (linear in the number of rules).
+	bySource, byTarget := map[string][]int{}, map[string][]int{}
+	for x, b := range slots {
+		rb := &rules[b.i]
+		var cands []int
+		cands = append(cands, bySource[b.source]...)
+		cands = append(cands, byTarget[b.target]...)
+		cands = append(cands, bySource[b.target]...)
+		sort.Ints(cands)
+		before := len(errs)
+		for k, y := range cands {
+			if len(errs) > before {
+				break // one conflict a rule is enough to name it
+			}
+			if k > 0 && cands[k-1] == y {
+				continue
+			}
+			a := slots[y]
+			ra := &rules[a.i]
+			if !overlap(ra, rb) {
+				continue
+			}
+			switch kb, ka := Kind(rb), Kind(ra); {
+			case kb == lenient.RuleParamAlias && ka == lenient.RuleParamAlias:
+				if a.source == b.source {
+					bad(b.i, "renames %s like %s: two aliases of one key", b.source, ref(a.i))
+				} else if a.source == b.target && a.target == b.source {
+					bad(b.i, "alias cycle with %s: %s and %s rename each other", ref(a.i), a.source, b.source)
+				}
+			case kb == lenient.RuleJSONAcceptBoth && ka == lenient.RuleJSONAcceptBoth && a.target == b.target && (rb.To == "native") != (ra.To == "native"):
+				bad(b.i, "contradicts %s: json_accept_both on %s both to JSON text and to a native value", ref(a.i), b.target)
+			case ka == kb && a.target == b.target:
+				bad(b.i, "writes %s like %s: keep one", b.target, ref(a.i))
+			}
+		}
+		bySource[b.source] = append(bySource[b.source], x)
+		byTarget[b.target] = append(byTarget[b.target], x)
+	}
+	// Longer alias cycles (a to b, b to c, c to a) within one tool set.
+	for _, s := range slots {
+		r := &rules[s.i]
+		if Kind(r) != lenient.RuleParamAlias {
+			continue
+		}
+		cur := s.target
+		for steps := 1; steps <= len(slots); steps++ {
+			next := ""
+			for _, y := range bySource[cur] {
+				if t := slots[y]; Kind(&rules[t.i]) == lenient.RuleParamAlias && overlap(r, &rules[t.i]) {
+					next = t.target
+					break
+				}
+			}
+			if next == "" {
+				break
+			}
+			if next == s.source {
+				if steps >= 2 { // two-rule cycles are reported above
+					bad(s.i, "alias cycle: %s is renamed back to itself through %s", s.source, cur)
+				}
+				break
+			}
+			cur = next
+		}
+	}
+	return errs
+}

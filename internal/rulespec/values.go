@@ -1,0 +1,111 @@
+package rulespec
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// MisnamedKeys reads a misnamed_key rule's value: an array of fields,
+// each a key, an array of keys (canonical name first), or an object
+// {"keys": [...], "required": true} for a required field; no key twice.
+func MisnamedKeys(v json.RawMessage) ([][]string, []bool, error) {
+	var items []json.RawMessage
+	if json.Unmarshal(v, &items) != nil || len(items) == 0 {
+		return nil, nil, fmt.Errorf(`value %s: want the object's fields, an array of keys, arrays of keys or {"keys": [...], "required": true} (such as ["url", ["path", "file_path"]])`, v)
+	}
+	seen := map[string]bool{}
+	var keys [][]string
+	var required []bool
+	for _, it := range items {
+		var one string
+		var many []string
+		var obj struct {
+			Keys     []string `json:"keys"`
+			Required bool     `json:"required"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(it))
+		dec.DisallowUnknownFields()
+		req := false
+		switch {
+		case json.Unmarshal(it, &one) == nil:
+			many = []string{one}
+		case json.Unmarshal(it, &many) == nil && len(many) > 0:
+		case len(it) > 0 && it[0] == '{' && dec.Decode(&obj) == nil && len(obj.Keys) > 0:
+			many, req = obj.Keys, obj.Required
+		default:
+			return nil, nil, fmt.Errorf("value %s: %s is not a key, an array of keys or {\"keys\": [...], \"required\": true}", v, it)
+		}
+		for _, k := range many {
+			if k == "" || seen[k] {
+				return nil, nil, fmt.Errorf("value %s: the key %q is empty or given twice", v, k)
+			}
+			seen[k] = true
+		}
+		keys = append(keys, many)
+		required = append(required, req)
+	}
+	return keys, required, nil
+}
+
+// ValueAliasTable reads a value_alias rule's value: a JSON object from
+// each alias to its canonical value, all strings, no alias also a
+// canonical value or an alias of itself.
+func ValueAliasTable(v json.RawMessage) (map[string]string, error) {
+	var table map[string]string
+	if err := json.Unmarshal(v, &table); err != nil || len(table) == 0 {
+		return nil, fmt.Errorf(`value must be a non-empty JSON object of strings, {"alias": "canonical", ...}`)
+	}
+	for from, to := range table {
+		if from == to {
+			return nil, fmt.Errorf("value: %q is an alias of itself", from)
+		}
+		if _, ok := table[to]; ok {
+			return nil, fmt.Errorf("value: %q is both an alias and a canonical value", to)
+		}
+	}
+	return table, nil
+}
+
+// secretPathError checks the path of a secret rule: member names, "[]"
+// and "{}", no group.
+func secretPathError(segs []Step) error {
+	for _, s := range segs {
+		if s.Each == '*' {
+			return errors.New("a secret path takes member names, [] and {}, not a group: list each place")
+		}
+	}
+	return nil
+}
+
+// timeCoerceTargets are the coerce_to values of time values, for the
+// rules file's validation.
+var timeCoerceTargets = []string{lenient.CoerceDateTime, lenient.CoerceDuration, "duration_ns", "duration_us", "duration_ms", "duration_s", "duration_m", "duration_h"}
+
+// DurationTarget reports whether coerceTo is a duration target, and the
+// unit it declares (0 for none).
+func DurationTarget(coerceTo string) (time.Duration, bool) {
+	if coerceTo == lenient.CoerceDuration {
+		return 0, true
+	}
+	name, ok := strings.CutPrefix(coerceTo, lenient.CoerceDuration+"_")
+	unit, known := lenient.Units[name]
+	return unit, ok && known
+}
+
+// TimeFixKind is the fix kind of a time target's record ("" for other
+// targets).
+func TimeFixKind(coerceTo string) lenient.FixKind {
+	if coerceTo == lenient.CoerceDateTime {
+		return lenient.FixTime
+	}
+	if _, ok := DurationTarget(coerceTo); ok {
+		return lenient.FixDuration
+	}
+	return ""
+}
