@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
-	"github.com/normgen/normgen/normalize"
 )
 
 // TestDeriveEnumTypes: an integer enum reads its values' text (an
@@ -37,7 +37,7 @@ func TestDeriveEnumTypes(t *testing.T) {
 	var rules []string
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleEnumText || r.Type == lenient.RuleEnumDigits || r.Type == lenient.RuleEnumCase || r.Type == lenient.RuleNullText {
-			rules = append(rules, normalize.TargetPath(r)+" "+string(r.Type)+" "+string(r.Value))
+			rules = append(rules, rulespec.TargetPath(r)+" "+string(r.Type)+" "+string(r.Value))
 		}
 	}
 	want := []string{
