@@ -1,0 +1,194 @@
+package jsonnode
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+)
+
+// This file is the one place that knows which JSON Schema keywords hold
+// subschemas, and how: lint, derive, schemaprofile and normalize's
+// metrics walk a schema with Subschemas and follow its $refs with Follow,
+// and take keyword sets (Combinators) from here rather than spell them.
+
+// Holds says how a keyword holds its subschemas.
+type Holds uint8
+
+const (
+	// HoldsSchema is a keyword whose value is one schema (not, items in
+	// its object form, additionalProperties, ...).
+	HoldsSchema Holds = 1 + iota
+	// HoldsList is a keyword whose value is an array of schemas (allOf,
+	// prefixItems, items in its array form, ...).
+	HoldsList
+	// HoldsMap is a keyword whose value is an object of schemas by name
+	// (properties, $defs, ...).
+	HoldsMap
+)
+
+// subschemaKeywords are the keywords that hold subschemas (draft 4 to
+// 2020-12), by how they hold them. items holds one schema or, in its
+// array form (draft 4 to 2019-09), a list; dependencies (draft 4 to 7)
+// holds schemas and arrays of property names, of which only the schemas
+// are subschemas.
+var subschemaKeywords = map[string]Holds{
+	"not": HoldsSchema, "if": HoldsSchema, "then": HoldsSchema, "else": HoldsSchema,
+	"items": HoldsSchema, "additionalItems": HoldsSchema, "unevaluatedItems": HoldsSchema, "contains": HoldsSchema,
+	"additionalProperties": HoldsSchema, "unevaluatedProperties": HoldsSchema, "propertyNames": HoldsSchema,
+	"allOf": HoldsList, "anyOf": HoldsList, "oneOf": HoldsList, "prefixItems": HoldsList,
+	"properties": HoldsMap, "patternProperties": HoldsMap, "$defs": HoldsMap, "definitions": HoldsMap,
+	"dependentSchemas": HoldsMap, "dependencies": HoldsMap,
+}
+
+// SubschemaKeyword returns how keyword k holds subschemas, and whether it
+// holds any.
+func SubschemaKeyword(k string) (Holds, bool) {
+	h, ok := subschemaKeywords[k]
+	return h, ok
+}
+
+// Keyword names of the combinators, for a caller that treats one of them
+// apart (anyOf's branches, a oneOf that is not an anyOf).
+const (
+	AnyOf = "anyOf"
+	OneOf = "oneOf"
+	AllOf = "allOf"
+)
+
+// Combinators are the keywords that combine a list of schemas: anyOf,
+// oneOf and allOf, in that order (the order a walk meets them in, and a
+// check reports them in).
+var Combinators = []string{AnyOf, OneOf, AllOf}
+
+// Alternatives are the combinators whose value is one of its branches:
+// anyOf and oneOf.
+var Alternatives = Combinators[:2]
+
+// Conditionals are the keywords that apply a schema by condition or
+// negation: not, if, then and else.
+var Conditionals = []string{"not", "if", "then", "else"}
+
+// IsCombinator reports whether k is anyOf, oneOf or allOf.
+func IsCombinator(k string) bool { return k == AnyOf || k == OneOf || k == AllOf }
+
+// IsConditional reports whether k is not, if, then or else.
+func IsConditional(k string) bool { return k == "not" || k == "if" || k == "then" || k == "else" }
+
+// Subschema is one child of a schema, as Subschemas yields it.
+type Subschema struct {
+	// Keyword is the member of the parent that holds it ("properties",
+	// "anyOf", "items", ...).
+	Keyword string
+	// Key is its name, for a keyword that holds a map of schemas
+	// (HoldsMap), else "".
+	Key string
+	// Index is its place, for a keyword that holds a list (HoldsList, or
+	// items in its array form), else -1.
+	Index int
+	// Schema is the subschema: an object, or a boolean schema.
+	Schema *Node
+}
+
+// isSchema reports whether v can be a schema: an object or a boolean.
+func isSchema(v *Node) bool { return v != nil && (v.Kind == '{' || v.Kind == 't') }
+
+// Subschemas yields the subschemas of schema v, every keyword's that
+// holds any (SubschemaKeyword), in v's member order and, within a
+// keyword, in its value's order. Only objects and booleans are yielded: a
+// value of another kind where a schema belongs (and dependencies' arrays
+// of property names) is not a subschema. It yields nothing for a v that
+// is not an object. $refs are not followed (Follow does).
+func (v *Node) Subschemas() iter.Seq[Subschema] {
+	return func(yield func(Subschema) bool) {
+		if v == nil || v.Kind != '{' {
+			return
+		}
+		for i, k := range v.Keys {
+			h, ok := subschemaKeywords[k]
+			if !ok {
+				continue
+			}
+			val := v.Vals[i]
+			if h == HoldsSchema && val.Kind == '[' && k == "items" {
+				h = HoldsList
+			}
+			switch h {
+			case HoldsSchema:
+				if isSchema(val) && !yield(Subschema{Keyword: k, Index: -1, Schema: val}) {
+					return
+				}
+			case HoldsList:
+				for j, s := range val.Items() {
+					if isSchema(s) && !yield(Subschema{Keyword: k, Index: j, Schema: s}) {
+						return
+					}
+				}
+			case HoldsMap:
+				if val.Kind != '{' {
+					continue
+				}
+				for j, name := range val.Keys {
+					if s := val.Vals[j]; isSchema(s) && !yield(Subschema{Keyword: k, Key: name, Index: -1, Schema: s}) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// Branches yields the branches of schema v's combinators (Combinators,
+// in that order) that are objects, with the combinator that holds each.
+func (v *Node) Branches() iter.Seq2[string, *Node] {
+	return func(yield func(string, *Node) bool) {
+		for _, k := range Combinators {
+			for _, b := range v.Get(k).Items() {
+				if b.Kind == '{' && !yield(k, b) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// ErrRefNotString is the error of Follow for a $ref whose value is not a
+// string.
+var ErrRefNotString = errors.New("$ref is not a string")
+
+// ErrRefCycle is the error of Follow for a chain of $refs that comes back
+// to a $ref it has followed.
+var ErrRefCycle = errors.New("$ref cycle")
+
+// Follow follows schema s's chain of local $refs in root: while the
+// schema reached has a $ref, it goes on to the value the $ref names
+// (Resolve). It returns the first schema reached that has no $ref (s
+// itself when s has none) and nil; or, where the chain breaks, the
+// schema whose $ref it could not follow and the error: ErrRefNotString,
+// Resolve's error for a $ref that names no value here, or ErrRefCycle
+// for a $ref met before on the chain. A target that is not an object
+// ends the chain (it has no $ref): the caller judges it.
+func Follow(root, s *Node) (*Node, error) {
+	var seen map[string]bool
+	for {
+		r := s.Get("$ref")
+		if r == nil {
+			return s, nil
+		}
+		ref, ok := r.AsString()
+		if !ok {
+			return s, ErrRefNotString
+		}
+		if seen[ref] {
+			return s, fmt.Errorf("%w through %q", ErrRefCycle, ref)
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		seen[ref] = true
+		t, err := Resolve(root, ref)
+		if err != nil {
+			return s, err
+		}
+		s = t
+	}
+}
