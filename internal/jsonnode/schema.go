@@ -151,44 +151,75 @@ func (v *Node) Branches() iter.Seq2[string, *Node] {
 	}
 }
 
-// ErrRefNotString is the error of Follow for a $ref whose value is not a
-// string.
+// ErrRefNotString is the error of RefChain and Follow for a $ref whose
+// value is not a string.
 var ErrRefNotString = errors.New("$ref is not a string")
 
-// ErrRefCycle is the error of Follow for a chain of $refs that comes back
-// to a $ref it has followed.
+// ErrRefCycle is the error of RefChain and Follow for a chain of $refs
+// that comes back to a $ref it has followed.
 var ErrRefCycle = errors.New("$ref cycle")
 
-// Follow follows schema s's chain of local $refs in root: while the
-// schema reached has a $ref, it goes on to the value the $ref names
-// (Resolve). It returns the first schema reached that has no $ref (s
-// itself when s has none) and nil; or, where the chain breaks, the
-// schema whose $ref it could not follow and the error: ErrRefNotString,
-// Resolve's error for a $ref that names no value here, or ErrRefCycle
-// for a $ref met before on the chain. A target that is not an object
+// RefHop is one step of a chain of $refs: the $ref, and the value it
+// names.
+type RefHop struct {
+	Ref    string
+	Target *Node
+}
+
+// RefChain yields the steps of schema s's chain of local $refs in root:
+// s's $ref and the value it names (Resolve), then that value's $ref and
+// the value it names, and so on, to a value with no $ref. Where the chain
+// breaks, it yields the error and stops: ErrRefNotString (with an empty
+// RefHop), Resolve's error for a $ref that names no value here, or
+// ErrRefCycle for a $ref met before on the chain (those two with the
+// $ref and no Target). It yields nothing for an s with no $ref. Every
+// loop that follows $refs is written on it, each judging the steps as it
+// needs (a target that is not an object, a $ref with siblings).
+func RefChain(root, s *Node) iter.Seq2[RefHop, error] {
+	return func(yield func(RefHop, error) bool) {
+		var seen map[string]bool
+		for {
+			r := s.Get("$ref")
+			if r == nil {
+				return
+			}
+			ref, ok := r.AsString()
+			if !ok {
+				yield(RefHop{}, ErrRefNotString)
+				return
+			}
+			if seen[ref] {
+				yield(RefHop{Ref: ref}, fmt.Errorf("%w through %q", ErrRefCycle, ref))
+				return
+			}
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[ref] = true
+			t, err := Resolve(root, ref)
+			if err != nil {
+				yield(RefHop{Ref: ref}, err)
+				return
+			}
+			if !yield(RefHop{Ref: ref, Target: t}, nil) {
+				return
+			}
+			s = t
+		}
+	}
+}
+
+// Follow follows schema s's chain of local $refs in root (RefChain) to
+// its end: the first value reached that has no $ref (s itself when s has
+// none) and nil; or, where the chain breaks, the schema whose $ref it
+// could not follow and RefChain's error. A target that is not an object
 // ends the chain (it has no $ref): the caller judges it.
 func Follow(root, s *Node) (*Node, error) {
-	var seen map[string]bool
-	for {
-		r := s.Get("$ref")
-		if r == nil {
-			return s, nil
-		}
-		ref, ok := r.AsString()
-		if !ok {
-			return s, ErrRefNotString
-		}
-		if seen[ref] {
-			return s, fmt.Errorf("%w through %q", ErrRefCycle, ref)
-		}
-		if seen == nil {
-			seen = map[string]bool{}
-		}
-		seen[ref] = true
-		t, err := Resolve(root, ref)
+	for hop, err := range RefChain(root, s) {
 		if err != nil {
 			return s, err
 		}
-		s = t
+		s = hop.Target
 	}
+	return s, nil
 }

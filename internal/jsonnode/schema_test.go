@@ -114,6 +114,22 @@ func TestFollow(t *testing.T) {
 	if got, err := Follow(root, s); got != s || err != nil {
 		t.Errorf("no $ref: %v %v", got, err)
 	}
+	var hops []string
+	for hop, err := range RefChain(root, mustParse(t, `{"$ref":"#/$defs/C"}`)) {
+		target := "nil"
+		if hop.Target != nil {
+			target = string(hop.Target.Marshal())
+		}
+		hops = append(hops, fmt.Sprintf("%s %s %v", hop.Ref, target, err))
+	}
+	want := []string{
+		`#/$defs/C {"$ref":"#/$defs/D"} <nil>`,
+		`#/$defs/D {"$ref":"#/$defs/C"} <nil>`,
+		`#/$defs/C nil $ref cycle through "#/$defs/C"`,
+	}
+	if strings.Join(hops, "\n") != strings.Join(want, "\n") {
+		t.Errorf("RefChain:\n%s\nwant:\n%s", strings.Join(hops, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 func mustParse(t *testing.T, s string) *Node {
