@@ -87,6 +87,10 @@ type Subschema struct {
 	Index int
 	// Schema is the subschema: an object, or a boolean schema.
 	Schema *Node
+	// at is the keyword's place among the parent's members, and in the
+	// place of the subschema in the keyword's list or map (-1 for a
+	// keyword that holds one schema): where Replace puts another.
+	at, in int
 }
 
 // isSchema reports whether v can be a schema: an object or a boolean.
@@ -114,12 +118,12 @@ func (v *Node) Subschemas() iter.Seq[Subschema] {
 			}
 			switch h {
 			case HoldsSchema:
-				if isSchema(val) && !yield(Subschema{Keyword: k, Index: -1, Schema: val}) {
+				if isSchema(val) && !yield(Subschema{Keyword: k, Index: -1, Schema: val, at: i, in: -1}) {
 					return
 				}
 			case HoldsList:
 				for j, s := range val.Items() {
-					if isSchema(s) && !yield(Subschema{Keyword: k, Index: j, Schema: s}) {
+					if isSchema(s) && !yield(Subschema{Keyword: k, Index: j, Schema: s, at: i, in: j}) {
 						return
 					}
 				}
@@ -128,12 +132,23 @@ func (v *Node) Subschemas() iter.Seq[Subschema] {
 					continue
 				}
 				for j, name := range val.Keys {
-					if s := val.Vals[j]; isSchema(s) && !yield(Subschema{Keyword: k, Key: name, Index: -1, Schema: s}) {
+					if s := val.Vals[j]; isSchema(s) && !yield(Subschema{Keyword: k, Key: name, Index: -1, Schema: s, at: i, in: j}) {
 						return
 					}
 				}
 			}
 		}
+	}
+}
+
+// Replace puts schema s where c, one of v's Subschemas, is: a walk that
+// rewrites a schema's children in place (inlining a $ref, say) yields
+// each and replaces it, while the iteration goes on.
+func (v *Node) Replace(c Subschema, s *Node) {
+	if c.in < 0 {
+		v.Vals[c.at] = s
+	} else {
+		v.Vals[c.at].Vals[c.in] = s
 	}
 }
 

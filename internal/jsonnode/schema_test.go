@@ -48,6 +48,13 @@ func TestSubschemas(t *testing.T) {
 	if n != 2 {
 		t.Errorf("break after 2: %d", n)
 	}
+	r := mustParse(t, `{"properties":{"a":{"x":1}},"not":{"x":2},"anyOf":[true,{"x":3}]}`)
+	for c := range r.Subschemas() {
+		r.Replace(c, Array(String(c.Keyword)))
+	}
+	if got, want := string(r.Marshal()), `{"properties":{"a":["properties"]},"not":["not"],"anyOf":[["anyOf"],["anyOf"]]}`; got != want {
+		t.Errorf("Replace: %s, want %s", got, want)
+	}
 	for range mustParse(t, `[{"type":"string"}]`).Subschemas() {
 		t.Error("an array has no subschemas")
 	}
