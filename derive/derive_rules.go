@@ -624,14 +624,8 @@ func objectsAt(s *Node, path string) []*Node {
 // oneOf and allOf.
 func alternatives(s *Node) []*Node {
 	out := []*Node{s}
-	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' {
-			for _, b := range list.Items() {
-				if b.Kind == '{' {
-					out = append(out, alternatives(b)...)
-				}
-			}
-		}
+	for _, b := range s.Branches() {
+		out = append(out, alternatives(b)...)
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
@@ -292,7 +293,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 			}
 		}
 	}
-	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
+	for _, comb := range jsonnode.Combinators {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			for _, b := range list.Items() {
 				switch t := x.firstType(b, depth+1); t {
