@@ -1045,7 +1045,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 			return false
 		}
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
 			!slices.ContainsFunc(list, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
 			return false
@@ -1398,7 +1398,7 @@ func typedName(s *Node) string {
 // nullable union that holds one).
 func (d *deriver) keptWhy(s *Node) string {
 	refs := []*Node{s.Get("$ref")}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		for _, b := range s.Get(comb).Items() {
 			refs = append(refs, b.Get("$ref"))
 		}
@@ -1783,7 +1783,7 @@ func respell(s *Node) *Node {
 		}
 		return s
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		list := s.Get(comb).Items()
 		if len(list) == 0 {
 			continue

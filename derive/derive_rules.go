@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 
 	"github.com/normgen/normgen/normalize"
@@ -283,7 +284,7 @@ func fits(s, v *Node) bool {
 	if s.Kind != '{' {
 		return s.Kind != 't' || s.Text() == "true"
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			some := false
 			for _, b := range list.Items() {
