@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 )
 
 // This file is the one place that knows which JSON Schema keywords hold
@@ -150,6 +151,30 @@ func (v *Node) Replace(c Subschema, s *Node) {
 	} else {
 		v.Vals[c.at].Vals[c.in] = s
 	}
+}
+
+// MapSubschemas returns v with each of its Subschemas c replaced by
+// f(c), copying on write: v itself when f returns every subschema as it
+// was, else a copy of v, sharing with it each member whose subschemas f
+// kept (a list or map of them is copied where one changes). v is not
+// modified: a rewrite that must leave its input as it is (a schema
+// profile of a tree it shares) walks with it, as Replace walks in place.
+func (v *Node) MapSubschemas(f func(Subschema) *Node) *Node {
+	out := v
+	for c := range v.Subschemas() {
+		x := f(c)
+		if x == c.Schema {
+			continue
+		}
+		if out == v {
+			out = &Node{Kind: '{', Keys: slices.Clone(v.Keys), Vals: slices.Clone(v.Vals)}
+		}
+		if hold := out.Vals[c.at]; c.in >= 0 && hold == v.Vals[c.at] {
+			out.Vals[c.at] = &Node{Kind: hold.Kind, Keys: hold.Keys, Vals: slices.Clone(hold.Vals)}
+		}
+		out.Replace(c, x)
+	}
+	return out
 }
 
 // Branches yields the branches of schema v's combinators (Combinators,

@@ -55,6 +55,26 @@ func TestSubschemas(t *testing.T) {
 	if got, want := string(r.Marshal()), `{"properties":{"a":["properties"]},"not":["not"],"anyOf":[["anyOf"],["anyOf"]]}`; got != want {
 		t.Errorf("Replace: %s, want %s", got, want)
 	}
+	in := `{"properties":{"a":{"x":1},"b":{"x":2}},"not":{"x":3},"anyOf":[true,{"x":4}]}`
+	m := mustParse(t, in)
+	if got := m.MapSubschemas(func(c Subschema) *Node { return c.Schema }); got != m {
+		t.Error("MapSubschemas changing nothing: not v itself")
+	}
+	mapped := m.MapSubschemas(func(c Subschema) *Node {
+		if c.Key == "b" || c.Index == 1 {
+			return String("new")
+		}
+		return c.Schema
+	})
+	if want := `{"properties":{"a":{"x":1},"b":"new"},"not":{"x":3},"anyOf":[true,"new"]}`; string(mapped.Marshal()) != want {
+		t.Errorf("MapSubschemas: %s, want %s", mapped.Marshal(), want)
+	}
+	if string(m.Marshal()) != string(mustParse(t, in).Marshal()) {
+		t.Errorf("MapSubschemas changed its input: %s", m.Marshal())
+	}
+	if mapped.Get("not") != m.Get("not") || mapped.Get("properties").Get("a") != m.Get("properties").Get("a") {
+		t.Error("MapSubschemas copied what it kept")
+	}
 	for range mustParse(t, `[{"type":"string"}]`).Subschemas() {
 		t.Error("an array has no subschemas")
 	}
