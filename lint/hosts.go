@@ -370,10 +370,8 @@ func optionalProperties(root *node) int {
 				n += count(props.Vals[i])
 			}
 		}
-		for _, k := range jsonnode.Combinators {
-			for _, b := range s.Get(k).Items() {
-				n += count(b)
-			}
+		for _, b := range s.Branches() {
+			n += count(b)
 		}
 		return n + count(s.Get("items")) + count(s.Get("additionalProperties"))
 	}
