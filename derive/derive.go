@@ -2,6 +2,7 @@ package derive
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -427,7 +428,7 @@ var (
 	objectKeys     = set("properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties")
 	// genericKeys constrain values of every type: copied into every
 	// branch when a schema is split by type.
-	genericKeys = set("enum", "const", "not", "allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "$dynamicRef")
+	genericKeys = set(slices.Concat([]string{"enum", "const", "$ref", "$dynamicRef"}, jsonnode.Combinators, jsonnode.Conditionals)...)
 	// placeKeys name or hold schemas by location: a schema carrying one
 	// is never split or merged.
 	placeKeys = set("$defs", "definitions", "$id", "$anchor", "$dynamicAnchor", "$schema", "$vocabulary", "id")
@@ -516,9 +517,9 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		return s
 	}
 	for i, k := range s.Keys {
-		switch k {
-		case "allOf", "anyOf", "oneOf", "not", "if", "then", "else":
-			if k == "allOf" && rootAllOf(s.Vals[i], d.presence) {
+		switch {
+		case combinators[k]:
+			if k == jsonnode.AllOf && rootAllOf(s.Vals[i], d.presence) {
 				// ({"allOf": [{"properties": ...}, {"required": [...]}]}:
 				// every branch holds the arguments alike)
 				continue
@@ -529,7 +530,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 				continue
 			}
 			fallthrough
-		case "dependentSchemas", "$ref", "$dynamicRef":
+		case k == "dependentSchemas", k == "$ref", k == "$dynamicRef":
 			// These may constrain a property again (as an integer, say),
 			// where its string form would not be allowed.
 			d.warn("", "the input schema constrains its properties outside \"properties\" (%s); kept as it is", k)
@@ -569,7 +570,7 @@ func argumentsObject(s *Node) bool {
 
 // combinators are the keywords whose subschemas apply to the value of
 // the schema that holds them.
-var combinators = set("allOf", "anyOf", "oneOf", "not", "if", "then", "else")
+var combinators = set(slices.Concat(jsonnode.Combinators, jsonnode.Conditionals)...)
 
 // presenceOnly reports whether the subschemas v (a schema, or a list of
 // them, under allOf, anyOf, oneOf, not, if, then or else) constrain only
@@ -593,7 +594,7 @@ func presenceOnly(v *Node, names map[string]bool) bool {
 						names[name] = true
 					}
 				}
-			case k == "allOf" || k == "anyOf" || k == "oneOf" || k == "not":
+			case jsonnode.IsCombinator(k) || k == "not":
 				if !presenceOnly(b.Vals[i], names) {
 					return false
 				}
@@ -779,18 +780,19 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			s.Vals[i] = d.field(join(path, "*"), v, atNone)
 		case "not", "if", "then", "else":
 			s.Vals[i] = d.field(path, v, atNone)
-		case "allOf", "anyOf", "oneOf":
-			if v.Kind == '[' {
-				for j, x := range v.Items() {
-					if top && k == "allOf" && argumentsBranch(x) {
-						// every branch holds the arguments alike: their
-						// properties are arguments, read as the root's
-						d.children(path, x, true)
-						v.Vals[j] = respell(x)
-						continue
-					}
-					v.Vals[j] = d.field(path, x, atBranch)
+		default:
+			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
+				break
+			}
+			for j, x := range v.Items() {
+				if top && k == jsonnode.AllOf && argumentsBranch(x) {
+					// every branch holds the arguments alike: their
+					// properties are arguments, read as the root's
+					d.children(path, x, true)
+					v.Vals[j] = respell(x)
+					continue
 				}
+				v.Vals[j] = d.field(path, x, atBranch)
 			}
 		}
 	}
@@ -1043,7 +1045,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 			return false
 		}
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
 			!slices.ContainsFunc(list, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
 			return false
@@ -1396,7 +1398,7 @@ func typedName(s *Node) string {
 // nullable union that holds one).
 func (d *deriver) keptWhy(s *Node) string {
 	refs := []*Node{s.Get("$ref")}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		for _, b := range s.Get(comb).Items() {
 			refs = append(refs, b.Get("$ref"))
 		}
@@ -1722,33 +1724,26 @@ func merge(a, b *Node) (*Node, bool) {
 // resolve follows a local $ref ("#/$defs/x", "#/definitions/x", any JSON
 // pointer into the root) to a schema that is not itself a bare reference.
 func (d *deriver) resolve(path string, s *Node) (*Node, bool) {
-	seen := map[string]bool{}
-	cur := s
-	for {
-		ref, ok := cur.Get("$ref").AsString()
-		if !ok {
+	for hop, err := range jsonnode.RefChain(d.root, s) {
+		switch {
+		case errors.Is(err, jsonnode.ErrRefNotString):
 			d.warn(path, "$ref is not a string; left strict")
 			return nil, false
-		}
-		if seen[ref] {
-			d.warn(path, "$ref cycle through %q; left strict", ref)
+		case errors.Is(err, jsonnode.ErrRefCycle):
+			d.warn(path, "$ref cycle through %q; left strict", hop.Ref)
+			return nil, false
+		case err != nil || hop.Target.Kind != '{':
+			d.warn(path, "$ref %q does not point into this schema; left strict", hop.Ref)
+			return nil, false
+		case hop.Target.Get("$ref") == nil:
+			return hop.Target, true
+		case len(hop.Target.Keys) != 1:
+			d.warn(path, "$ref %q leads to a reference with siblings; left strict", hop.Ref)
 			return nil, false
 		}
-		seen[ref] = true
-		target, _ := jsonnode.Resolve(d.root, ref)
-		if target == nil || target.Kind != '{' {
-			d.warn(path, "$ref %q does not point into this schema; left strict", ref)
-			return nil, false
-		}
-		if target.Get("$ref") == nil {
-			return target, true
-		}
-		if len(target.Keys) != 1 {
-			d.warn(path, "$ref %q leads to a reference with siblings; left strict", ref)
-			return nil, false
-		}
-		cur = target
 	}
+	d.warn(path, "$ref is not a string; left strict") // s has no $ref
+	return nil, false
 }
 
 // portable respells a schema that is not "one type, maybe nullable" in
@@ -1788,7 +1783,7 @@ func respell(s *Node) *Node {
 		}
 		return s
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		list := s.Get(comb).Items()
 		if len(list) == 0 {
 			continue

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
@@ -280,7 +281,7 @@ func fits(s, v *Node) bool {
 	if s.Kind != '{' {
 		return s.Kind != 't' || s.Text() == "true"
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			some := false
 			for _, b := range list.Items() {
@@ -621,14 +622,8 @@ func objectsAt(s *Node, path string) []*Node {
 // oneOf and allOf.
 func alternatives(s *Node) []*Node {
 	out := []*Node{s}
-	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
-		if list := s.Get(comb); list != nil && list.Kind == '[' {
-			for _, b := range list.Items() {
-				if b.Kind == '{' {
-					out = append(out, alternatives(b)...)
-				}
-			}
-		}
+	for _, b := range s.Branches() {
+		out = append(out, alternatives(b)...)
 	}
 	return out
 }

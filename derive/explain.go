@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
@@ -86,7 +87,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 	}
 	// A union: explained through its one branch that takes the value's
 	// type; several could take it, and then no one problem is certain.
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			var fit []*Node
 			for _, b := range list.Items() {
@@ -292,7 +293,7 @@ func (x *explainer) firstType(s *Node, depth int) string {
 			}
 		}
 	}
-	for _, comb := range []string{"anyOf", "oneOf", "allOf"} {
+	for _, comb := range jsonnode.Combinators {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			for _, b := range list.Items() {
 				switch t := x.firstType(b, depth+1); t {
@@ -340,7 +341,7 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 			return false
 		}
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
 			!slices.ContainsFunc(list, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
 			return false

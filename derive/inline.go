@@ -186,26 +186,9 @@ func adjacent(a, b *Node) bool {
 // walk inlines the references of the subschemas of s, in place; $defs
 // and definitions stay as they are.
 func (in *inliner) walk(s *Node) {
-	for i, k := range s.Keys {
-		v := s.Vals[i]
-		switch k {
-		case "properties", "patternProperties", "dependentSchemas", "dependencies":
-			if v.Kind == '{' {
-				for j := range v.Vals {
-					v.Vals[j] = in.schema(v.Vals[j])
-				}
-			}
-		case "items", "prefixItems", "allOf", "anyOf", "oneOf":
-			if v.Kind == '[' {
-				for j := range v.Vals {
-					v.Vals[j] = in.schema(v.Vals[j])
-				}
-			} else {
-				s.Vals[i] = in.schema(v)
-			}
-		case "additionalProperties", "additionalItems", "unevaluatedItems", "unevaluatedProperties",
-			"contains", "not", "if", "then", "else", "propertyNames":
-			s.Vals[i] = in.schema(v)
+	for c := range s.Subschemas() {
+		if c.Keyword != "$defs" && c.Keyword != "definitions" {
+			s.Replace(c, in.schema(c.Schema))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -93,7 +94,7 @@ func (c *checker) checkRoot(s *node) {
 	if t, _ := s.Get("type").AsString(); t != "object" {
 		c.add("", KindRootNotObject, `the root schema's type is %s; hosts (the Claude API among them) require "type": "object"`, describe(s.Get("type")))
 	}
-	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+	for _, k := range jsonnode.Combinators {
 		if s.Get(k) != nil {
 			c.add("", KindRootCombinator, "the root schema has a top-level %s, which hosts reject; move the alternatives into the properties", k)
 		}
@@ -123,25 +124,16 @@ func (c *checker) properties(path string, s *node) {
 // resolve to an object or the chain comes back on itself.
 func (c *checker) resolve(s *node) (*node, string) {
 	cur, last := s, ""
-	var seen map[string]bool
-	for {
-		ref, ok := cur.Get("$ref").AsString()
-		if !ok || !strings.HasPrefix(ref, "#/") {
+	for hop, err := range jsonnode.RefChain(c.root, s) {
+		switch {
+		case errors.Is(err, jsonnode.ErrRefNotString), !strings.HasPrefix(hop.Ref, "#/"):
 			return cur, last
-		}
-		if seen[ref] {
+		case err != nil, !isObject(hop.Target):
 			return s, ""
 		}
-		if seen == nil {
-			seen = map[string]bool{}
-		}
-		seen[ref] = true
-		target, err := jsonnode.Resolve(c.root, ref)
-		if err != nil || !isObject(target) {
-			return s, ""
-		}
-		cur, last = target, ref
+		cur, last = hop.Target, hop.Ref
 	}
+	return cur, last
 }
 
 // types returns the JSON types a schema accepts, looking into anyOf/oneOf
@@ -194,7 +186,7 @@ func (c *checker) collect(s *node, from string, info *typeInfo) {
 		info.pattern, info.hasPattern = p, true
 	}
 	g := &c.refs
-	for _, k := range []string{"anyOf", "oneOf"} {
+	for _, k := range jsonnode.Alternatives {
 		for _, b := range s.Get(k).Items() {
 			if !isObject(b) {
 				continue
@@ -371,7 +363,7 @@ func nullBranch(set map[string]bool) string {
 // for each, the last $ref followed to it ("" for none).
 func (c *checker) branchRefs(s *node) ([]*node, []string) {
 	out, refs := []*node{s}, []string{""}
-	for _, k := range []string{"anyOf", "oneOf"} {
+	for _, k := range jsonnode.Alternatives {
 		for _, b := range s.Get(k).Items() {
 			if isObject(b) {
 				bs, ref := c.resolve(b)

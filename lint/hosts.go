@@ -370,10 +370,8 @@ func optionalProperties(root *node) int {
 				n += count(props.Vals[i])
 			}
 		}
-		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-			for _, b := range s.Get(k).Items() {
-				n += count(b)
-			}
+		for _, b := range s.Branches() {
+			n += count(b)
 		}
 		return n + count(s.Get("items")) + count(s.Get("additionalProperties"))
 	}
@@ -413,7 +411,7 @@ func checkHost(h Host, label, name string, root *node) []Finding {
 	}
 	var rootKeys []string
 	if r.noRootCombinator {
-		rootKeys = append(rootKeys, "oneOf", "anyOf", "allOf")
+		rootKeys = append(rootKeys, jsonnode.Combinators...)
 	}
 	if r.rootNoEnumNot {
 		rootKeys = append(rootKeys, "enum", "not", "const")
@@ -588,7 +586,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 			}
 		}
 	}
-	for _, k := range []string{"anyOf", "oneOf"} {
+	for _, k := range jsonnode.Alternatives {
 		branches := s.Get(k)
 		if branches == nil || branches.Kind != '[' {
 			continue
@@ -690,7 +688,7 @@ func (w *hostWalker) codex(path string, s *node, how via) {
 		// follows a $ref it meets, but judges a branch with its union, so
 		// here a $ref inside the union is followed to the branch it names.
 		one := false
-		for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		for _, k := range jsonnode.Combinators {
 			if b := s.Get(k).Items(); len(b) == 1 {
 				if t := w.follow(b[0]); isObject(t) {
 					s, one = t, true
@@ -712,7 +710,7 @@ func (w *hostWalker) codex(path string, s *node, how via) {
 			return
 		}
 	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref"} {
+	for _, k := range codexUnions {
 		if s.Get(k) == nil {
 			continue
 		}
@@ -729,26 +727,21 @@ func (w *hostWalker) codex(path string, s *node, how via) {
 	w.add(path, KindMissingType, "no type: Codex CLI shows the model a plain string here, so the model sends text for it (a schema without a type defaults to string); give a type")
 }
 
+// codexUnions are the keys of a schema Codex reads as a union (or a
+// reference) when it has no type of its own, in the order codex reports
+// the first present.
+var codexUnions = slices.Concat(jsonnode.Combinators, []string{"$ref"})
+
 // maxUnwrap bounds how many one-branch unions and $refs codex unwraps in
 // turn; a cycle of them ends there, judged by where it stopped.
 const maxUnwrap = 64
 
-// follow returns s, or, for a $ref, the schema it names, through at most
-// maxUnwrap $refs; a $ref that does not resolve, or the last one when the
-// hops run out, is returned as it is.
+// follow returns s, or, for a $ref, the schema its chain of $refs ends
+// at (jsonnode.Follow); where the chain breaks (a $ref that does not
+// resolve, a cycle), the schema whose $ref it could not follow.
 func (w *hostWalker) follow(s *node) *node {
-	for range maxUnwrap {
-		ref, ok := s.Get("$ref").AsString()
-		if !ok {
-			return s
-		}
-		t, err := jsonnode.Resolve(w.root, ref)
-		if err != nil {
-			return s
-		}
-		s = t
-	}
-	return s
+	t, _ := jsonnode.Follow(w.root, s)
+	return t
 }
 
 // hasType reports whether a schema has a type, or is a $ref or an
@@ -764,7 +757,7 @@ func (w *hostWalker) hasType(s *node, depth int) bool {
 		target, err := jsonnode.Resolve(w.root, ref)
 		return err == nil && isObject(target) && w.hasType(target, depth+1)
 	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+	for _, k := range jsonnode.Combinators {
 		if branches := s.Get(k).Items(); len(branches) > 0 {
 			for _, b := range branches {
 				if !isObject(b) || !w.hasType(b, depth+1) {

@@ -1,12 +1,12 @@
 package normalize
 
 import (
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
@@ -135,79 +135,62 @@ type shape struct {
 // branches) and $ref to a local definition. A schema it cannot read gives
 // an empty shape (every path is then "*") and the error.
 func newShape(schema []byte) (*shape, error) {
-	var root map[string]any
-	err := json.Unmarshal(schema, &root)
 	sh := &shape{}
+	root, err := jsonnode.ParseLastKeyWins(schema)
+	if err != nil {
+		return sh, err
+	}
+	if root.Kind != '{' && root.Kind != 'n' {
+		return sh, fmt.Errorf("the schema is %s, not an object", root.Marshal())
+	}
 	sh.add(root, root, 0)
-	return sh, err
+	return sh, nil
 }
 
 // maxShapeDepth bounds how deep $refs are followed (a recursive type's
 // schema refers to itself).
 const maxShapeDepth = 32
 
-func (sh *shape) add(s, root map[string]any, depth int) {
-	if s == nil || depth > maxShapeDepth {
+func (sh *shape) add(s, root *jsonnode.Node, depth int) {
+	if s == nil || s.Kind != '{' || depth > maxShapeDepth {
 		return
 	}
-	if ref, ok := s["$ref"].(string); ok {
-		sh.add(resolveRef(root, ref), root, depth+1)
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		target, _ := jsonnode.Resolve(root, ref)
+		sh.add(target, root, depth+1)
 	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		if branches, ok := s[k].([]any); ok {
-			for _, b := range branches {
-				b, _ := b.(map[string]any)
-				sh.add(b, root, depth+1)
-			}
-		}
+	for _, b := range s.Branches() {
+		sh.add(b, root, depth+1)
 	}
-	if props, ok := s["properties"].(map[string]any); ok {
+	if props := s.Get("properties"); props != nil && props.Kind == '{' {
 		if sh.props == nil {
 			sh.props = map[string]*shape{}
 		}
-		for name, p := range props {
+		for i, name := range props.Keys {
 			if sh.props[name] == nil {
 				sh.props[name] = &shape{name: name}
 			}
-			p, _ := p.(map[string]any)
-			sh.props[name].add(p, root, depth+1)
+			sh.props[name].add(props.Vals[i], root, depth+1)
 		}
 	}
-	if items, ok := s["items"].(map[string]any); ok {
+	if items := s.Get("items"); items != nil && items.Kind == '{' {
 		if sh.items == nil {
 			sh.items = &shape{}
 		}
 		sh.items.add(items, root, depth+1)
 	}
-	switch extra := s["additionalProperties"].(type) {
-	case map[string]any:
+	switch extra := s.Get("additionalProperties"); {
+	case extra == nil:
+	case extra.Kind == '{':
 		if sh.extra == nil {
 			sh.extra = &shape{}
 		}
 		sh.extra.add(extra, root, depth+1)
-	case bool:
-		if extra && sh.extra == nil {
+	case extra.Kind == 't' && extra.Text() == "true":
+		if sh.extra == nil {
 			sh.extra = &shape{}
 		}
 	}
-}
-
-// resolveRef finds a local $ref ("#/$defs/T", "#/definitions/T") in root.
-func resolveRef(root map[string]any, ref string) map[string]any {
-	p, ok := strings.CutPrefix(ref, "#/")
-	if !ok {
-		return nil
-	}
-	var cur any = root
-	for _, part := range strings.Split(p, "/") {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil
-		}
-		cur = m[strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")]
-	}
-	m, _ := cur.(map[string]any)
-	return m
 }
 
 // declared maps a fix's path ("steps[3].id", "env.db.port",

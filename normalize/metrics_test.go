@@ -197,3 +197,19 @@ func TestInstrumentUnreadSchema(t *testing.T) {
 		t.Errorf("no warning: %q", buf.String())
 	}
 }
+
+// TestShapePercentEncodedRef: a $ref is read as the validators read it,
+// percent-decoded (jsonnode.Resolve), so a definition named with a space
+// still gives its declared paths.
+func TestShapePercentEncodedRef(t *testing.T) {
+	sh, err := newShape([]byte(`{"type":"object","properties":{"p":{"$ref":"#/$defs/a%20b"}},"$defs":{"a b":{"type":"object","properties":{"n":{"type":"integer"}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sh.declared("p.n"); got != "p.n" {
+		t.Errorf("declared(p.n) = %q, want p.n", got)
+	}
+	if _, err := newShape([]byte(`[1]`)); err == nil {
+		t.Error("an array schema: no error")
+	}
+}

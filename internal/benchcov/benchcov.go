@@ -174,6 +174,10 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
+// shapeKeys are the keywords a value's schema may be made of, in the
+// order the first one present names its shape.
+var shapeKeys = slices.Concat(jsonnode.Combinators, []string{"enum", "const", "not", "if"})
+
 // walk records the typed values under s at path; named tells that a rule
 // path can name the place; stack holds the references being followed.
 func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonnode.Node) {
@@ -193,7 +197,7 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 		}
 	}
 	if path != "" && w.shape[path] == "" {
-		for _, k := range []string{"allOf", "anyOf", "oneOf", "enum", "const", "not", "if"} {
+		for _, k := range shapeKeys {
 			if s.Get(k) != nil {
 				w.shape[path] = k
 				break
@@ -208,44 +212,21 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.walk(target, path, named, append(stack, target))
 		}
 	}
-	for i, k := range s.Keys {
-		v := s.Vals[i]
-		switch k {
-		case "properties":
-			if v.Kind == '{' {
-				for j, name := range v.Keys {
-					w.walk(v.Vals[j], join(path, name), named, stack)
-				}
-			}
-		case "items":
-			if v.Kind == '[' {
-				for _, x := range v.Items() {
-					w.walk(x, path+"[]", false, stack)
-				}
-			} else {
-				w.walk(v, path+"[]", named, stack)
-			}
-		case "additionalProperties":
+	for c := range s.Subschemas() {
+		switch k, v := c.Keyword, c.Schema; {
+		case k == "properties":
+			w.walk(v, join(path, c.Key), named, stack)
+		case k == "items" && c.Index < 0:
+			w.walk(v, path+"[]", named, stack)
+		case k == "additionalProperties":
 			w.walk(v, path+"{}", named, stack)
-		case "anyOf", "oneOf", "allOf":
-			for _, x := range v.Items() {
-				w.walk(x, path, named, stack)
-			}
-		case "prefixItems", "additionalItems", "contains", "unevaluatedItems":
-			if v.Kind == '[' {
-				for _, x := range v.Items() {
-					w.walk(x, path+"[]", false, stack)
-				}
-			} else {
-				w.walk(v, path+"[]", false, stack)
-			}
-		case "patternProperties", "dependentSchemas":
-			if v.Kind == '{' {
-				for _, x := range v.Vals {
-					w.walk(x, join(path, "*"), false, stack)
-				}
-			}
-		case "not", "if", "then", "else":
+		case jsonnode.IsCombinator(k):
+			w.walk(v, path, named, stack)
+		case k == "items", k == "prefixItems", k == "additionalItems", k == "contains", k == "unevaluatedItems":
+			w.walk(v, path+"[]", false, stack)
+		case k == "patternProperties", k == "dependentSchemas":
+			w.walk(v, join(path, "*"), false, stack)
+		case jsonnode.IsConditional(k):
 			w.walk(v, path, false, stack)
 		}
 	}

@@ -2,6 +2,7 @@ package invariant
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -18,8 +20,8 @@ import (
 // objects and of arrays, through anyOf branches and $refs). ok is false
 // when args is not a JSON object.
 func StrictCall(strictSchema []byte, args string) (string, bool) {
-	var root map[string]any
-	if json.Unmarshal(strictSchema, &root) != nil {
+	root, err := jsonnode.ParseLastKeyWins(strictSchema)
+	if err != nil || root.Kind != '{' && root.Kind != 'n' {
 		return "", false
 	}
 	dec := json.NewDecoder(strings.NewReader(args))
@@ -40,12 +42,15 @@ func StrictCall(strictSchema []byte, args string) (string, bool) {
 
 // fillNulls sets each property v leaves out that s lets be null to null,
 // in v and in the objects and arrays it holds.
-func fillNulls(root map[string]any, s, v any) any {
+func fillNulls(root, s *jsonnode.Node, v any) any {
 	switch v := v.(type) {
 	case map[string]any:
-		obj := branchOf(root, s, "object")
-		props, _ := obj["properties"].(map[string]any)
-		for name, ps := range props {
+		props := branchOf(root, s, "object").Get("properties")
+		if props == nil || props.Kind != '{' {
+			break
+		}
+		for i, name := range props.Keys {
+			ps := props.Vals[i]
 			if x, ok := v[name]; ok {
 				v[name] = fillNulls(root, ps, x)
 			} else if branchOf(root, ps, "null") != nil {
@@ -55,47 +60,38 @@ func fillNulls(root map[string]any, s, v any) any {
 	case []any:
 		arr := branchOf(root, s, "array")
 		for i, x := range v {
-			v[i] = fillNulls(root, arr["items"], x)
+			v[i] = fillNulls(root, arr.Get("items"), x)
 		}
 	}
 	return v
 }
 
 // branchOf returns the schema of s (itself, or an anyOf branch, through
-// $refs into root) whose type is typ, or nil.
-func branchOf(root map[string]any, s any, typ string) map[string]any {
-	m, _ := s.(map[string]any)
-	for seen := 0; m != nil && seen < 64; seen++ {
-		ref, isRef := m["$ref"].(string)
-		if !isRef {
-			break
-		}
-		m = resolve(root, ref)
-	}
-	if m == nil {
+// $refs into root: jsonnode.Follow) whose type is typ, or nil.
+func branchOf(root, s *jsonnode.Node, typ string) *jsonnode.Node {
+	if s == nil || s.Kind != '{' {
 		return nil
 	}
-	if m["type"] == typ || typ == "object" && m["type"] == nil && m["properties"] != nil {
+	m, err := jsonnode.Follow(root, s)
+	if err != nil && !errors.Is(err, jsonnode.ErrRefCycle) && !errors.Is(err, jsonnode.ErrRefNotString) {
+		return nil // a $ref that names nothing here
+	}
+	if m.Kind != '{' {
+		return nil
+	}
+	t := m.Get("type")
+	if ts, ok := t.AsString(); ok && ts == typ {
 		return m
 	}
-	branches, _ := m["anyOf"].([]any)
-	for _, b := range branches {
+	if p := m.Get("properties"); typ == "object" && (t == nil || t.Kind == 'n') && p != nil && p.Kind != 'n' {
+		return m
+	}
+	for _, b := range m.Get(jsonnode.AnyOf).Items() {
 		if got := branchOf(root, b, typ); got != nil {
 			return got
 		}
 	}
 	return nil
-}
-
-// resolve returns the schema a local $ref (#/$defs/NAME) names in root.
-func resolve(root map[string]any, ref string) map[string]any {
-	name, ok := strings.CutPrefix(ref, "#/$defs/")
-	if !ok {
-		return nil
-	}
-	defs, _ := root["$defs"].(map[string]any)
-	m, _ := defs[name].(map[string]any)
-	return m
 }
 
 // checkStrict checks each tool's openai-strict schema, where it has one,

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
 )
 
 // RequiredLists returns the required list of every object a schema
@@ -30,7 +32,7 @@ func walk(v any, path string, out map[string][]string) {
 	if !ok {
 		return
 	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+	for _, k := range jsonnode.Combinators {
 		if bs, ok := s[k].([]any); ok {
 			for _, b := range bs {
 				walk(b, path, out)

@@ -156,7 +156,7 @@ func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 	if c := s.Get("const"); c != nil {
 		return append(b, c.Marshal()...)
 	}
-	for _, comb := range []string{"anyOf", "oneOf"} {
+	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 {
 			i := g.rng.IntN(len(list))
 			if t, _ := str(list[i].Get("type")); t == "null" && len(list) > 1 && g.chance(0.75) {

@@ -110,44 +110,18 @@ func convert(s *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue
 		}
 		return s // false; true; null in an anyOf
 	}
-	out := s // copied on the first change
-	for i, k := range s.Keys {
-		v, c := s.Vals[i], s.Vals[i]
-		switch k {
-		case "anyOf":
-			if v.Kind == '[' {
-				c = convertEach(v, conv, anyTrue)
+	return conv(s.MapSubschemas(func(c jsonnode.Subschema) *jsonnode.Node {
+		switch c.Keyword {
+		case jsonnode.AnyOf, "$defs", "properties", "additionalProperties":
+		case "items":
+			if c.Index >= 0 {
+				return c.Schema // a tuple: kept, as invopop's Items is one schema
 			}
-		case "$defs", "properties":
-			if v.Kind == '{' {
-				c = convertEach(v, conv, anyTrue)
-			}
-		case "items", "additionalProperties":
-			c = convert(v, conv, anyTrue)
+		default:
+			return c.Schema
 		}
-		if c != v {
-			if out == s {
-				out = shallow(s)
-			}
-			out.Vals[i] = c
-		}
-	}
-	return conv(out)
-}
-
-// convertEach converts each of an array's elements or an object's
-// values; it returns v itself when none changes.
-func convertEach(v *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue bool) *jsonnode.Node {
-	out := v
-	for j, x := range v.Vals {
-		if c := convert(x, conv, anyTrue); c != x {
-			if out == v {
-				out = &jsonnode.Node{Kind: v.Kind, Keys: v.Keys, Vals: slices.Clone(v.Vals)}
-			}
-			out.Vals[j] = c
-		}
-	}
-	return out
+		return convert(c.Schema, conv, anyTrue)
+	}))
 }
 
 // shallow returns a copy of an object node whose members can be changed
