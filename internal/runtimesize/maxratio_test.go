@@ -3,7 +3,11 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.107 since "null" is read as text where a field
+// generated one may be: 1.108 since a JSON boolean or number is read as a
+// string enum's text and a digit string as an integer enum's value (issue
+// 40 item 3: Decoder.EnumString and EnumInt, lenient.EnumTexts; with the
+// misnamed check reading a field sent as null or "" as left out: 3,247,761
+// bytes against 2,933,596, 1.1071x); 1.107 since "null" is read as text where a field
 // may be null (issue 40 item 3: lenient.NullText and NullTextValue, the
 // null_text reading beside absent: 3,244,726 bytes against 2,933,596,
 // 1.1061x); 1.105 before, since an unknown key near the spelling of a
@@ -36,4 +40,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.107
+const maxRatio = 1.108
