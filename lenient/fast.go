@@ -628,6 +628,17 @@ func (f *Fast) number(i int) ([]byte, bool) {
 // Int reads an integer that fits in bits, as Decoder.Int reads it in mode
 // m: an integer literal, or when not recording fixes a string form.
 func (f *Fast) Int(bits int, m Mode) (int64, bool) {
+	n, ok := f.integer(bits, m, true)
+	return int64(n), ok
+}
+
+// Uint reads an unsigned integer that fits in bits, as Decoder.Uint reads
+// it in mode m.
+func (f *Fast) Uint(bits int, m Mode) (uint64, bool) { return f.integer(bits, m, false) }
+
+// integer is Int (signed, its result's bits an int64's) and Uint. It is
+// not generic: a generic body moved the generated code's Fast to the heap.
+func (f *Fast) integer(bits int, m Mode, signed bool) (uint64, bool) {
 	// The commonest: an integer literal of up to 15 digits with no
 	// space before it, not near the data's end, in range; the rest is
 	// intAt's.
@@ -640,18 +651,35 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		if data[j]-'1' <= 8 {
 			u, n := leadingDigits(data, j)
 			if c := data[j+n]; n < 16 && c != '.' && c|0x20 != 'e' {
-				if v, ok := intIn(u, j > i, bits); ok {
+				// intFits, by hand: it is not inlined.
+				v, ok := u, j == i && u <= maxUint(bits)
+				if signed {
+					var s int64
+					s, ok = intIn(u, j > i, bits)
+					v = uint64(s)
+				}
+				if ok {
 					f.start, f.i = i, j+n
 					return v, true
 				}
 			}
 		}
 	}
-	return f.intAt(bits, m)
+	return f.intAt(bits, m, signed)
 }
 
-// intAt is Int past its commonest case.
-func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
+// intFits is u with its sign, as an int64's bits when signed, and whether
+// it fits in bits: unsigned, it takes -0 and no other negative.
+func intFits(u uint64, neg bool, bits int, signed bool) (uint64, bool) {
+	if signed {
+		n, ok := intIn(u, neg, bits)
+		return uint64(n), ok
+	}
+	return u, (!neg || u == 0) && u <= maxUint(bits)
+}
+
+// intAt is integer past its commonest case.
+func (f *Fast) intAt(bits int, m Mode, signed bool) (uint64, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return 0, false
@@ -689,75 +717,51 @@ func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
 	}
 	d := k - j
 	if quoted {
-		// ParseIntString's form, -?[0-9]+ (leading zeros read), and the
-		// closing quote; anything else in the string the Decoder does not
-		// read either.
-		if d == 0 || k >= len(data) || data[k] != '"' {
+		// ParseIntString's form, -?[0-9]+, or ParseUintString's, [0-9]+
+		// (leading zeros read), and the closing quote; anything else in
+		// the string the Decoder does not read either.
+		if d == 0 || k >= len(data) || data[k] != '"' || neg && !signed {
 			return 0, false
 		}
 		f.i = k + 1
-		var n int64
-		var err error
-		if d > 18 {
-			n, err = ParseIntString(data[i:k], bits)
-		} else {
-			n, err = signedInRange(u, neg, bits)
+		var n uint64
+		ok := false
+		switch {
+		case d <= 18:
+			n, ok = intFits(u, neg, bits, signed)
+		case signed:
+			v, err := ParseIntString(data[i:k], bits)
+			n, ok = uint64(v), err == nil
+		default:
+			v, err := ParseUintString(data[i:k], bits)
+			n, ok = v, err == nil
 		}
-		if err != nil {
+		if !ok {
 			return 0, false
 		}
 		if f.report {
 			var buf [24]byte
-			f.fix(FixStringToInt, data[f.start:f.i], strconv.AppendInt(buf[:0], n, 10))
+			to := strconv.AppendUint(buf[:0], n, 10)
+			if signed {
+				to = strconv.AppendInt(buf[:0], int64(n), 10)
+			}
+			f.fix(FixStringToInt, data[f.start:f.i], to)
 		}
 		return n, true
 	}
 	if d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
 		(k == len(data) || data[k] != '.' && data[k]|0x20 != 'e') {
 		f.i = k
-		n, err := signedInRange(u, neg, bits)
-		return n, err == nil
+		return intFits(u, neg, bits, signed)
 	}
 	v, ok := f.number(i)
 	if !ok || !jsonwire.PlainInteger(v) {
 		// A fraction or exponent: a fix the Decoder records (1.0 for 1).
 		return 0, false
 	}
-	n, err := ParseIntNumber(v, bits)
-	return n, err == nil
-}
-
-// Uint reads an unsigned integer that fits in bits, as Decoder.Uint reads
-// it in mode m.
-func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
-	i := f.scalar()
-	if i < 0 {
-		return 0, false
-	}
-	f.start = i
-	if f.data[i] == '"' {
-		// ParseUintString's form, [0-9]+, and the closing quote.
-		if !f.fixable(m) {
-			return 0, false
-		}
-		k := jsonwire.DigitRun(f.data, i+1)
-		if k == i+1 || k >= len(f.data) || f.data[k] != '"' {
-			return 0, false
-		}
-		f.i = k + 1
-		n, err := ParseUintString(f.data[i+1:k], bits)
-		if err != nil {
-			return 0, false
-		}
-		if f.report {
-			var buf [24]byte
-			f.fix(FixStringToInt, f.data[i:f.i], strconv.AppendUint(buf[:0], n, 10))
-		}
-		return n, true
-	}
-	v, ok := f.number(i)
-	if !ok || !jsonwire.PlainInteger(v) {
-		return 0, false
+	if signed {
+		n, err := ParseIntNumber(v, bits)
+		return uint64(n), err == nil
 	}
 	n, err := ParseUintNumber(v, bits)
 	return n, err == nil
@@ -1038,10 +1042,11 @@ func ReadInts[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *S, 
 			}
 			if !ok {
 				f.i = i
-				if v, ok = f.intAt(bits, m); !ok {
+				var u uint64
+				if u, ok = f.intAt(bits, m, true); !ok {
 					return false
 				}
-				i = f.i
+				v, i = int64(u), f.i
 			}
 			s = append(s, E(v))
 			n++
