@@ -24,9 +24,9 @@ import (
 // gives what the Decoder gives, and the generated packages' fuzz targets
 // check that. It also reads what are fixes to the Decoder: keys sent as
 // aliases (Alias), scalars sent as strings, containers sent as JSON text,
-// absent fields given their defaults (Default); where fixes are recorded
-// (Report), only for the top-level object's members, recording them as
-// the Decoder does.
+// absent fields given their defaults (Default); where fixes are reported
+// (Start), only for the top-level object's members, recording them as the
+// Decoder does.
 //
 // The methods read the value at the current position and move past it;
 // each returns false when it cannot read it (not that type, not clean
@@ -42,7 +42,7 @@ type Fast struct {
 	block, text []byte
 	// start is where the last number read began (Value).
 	start int
-	// record is set by Report: the Decoder would record a fix the fast
+	// record is set by Start with report: the Decoder would record a fix the fast
 	// path gives up on, unless report is set and the fix is to a
 	// top-level member's value (fixable), which it records in fixes.
 	// (The tests set record alone, a fast path that gives up on every
@@ -110,8 +110,13 @@ func (f *Fast) Begin(data []byte) bool {
 	return true
 }
 
-// Start is Begin, with fixes reported (Report) when report is set: the
-// fast path's start in generated code.
+// Start is Begin, the fast path's start in generated code. With report
+// set, the fast path records the fixes the Decoder records to the
+// top-level object's members (a key sent as an alias: Alias, a scalar
+// sent as a string, a container sent as JSON text, an absent field given
+// its default: Default, a key the type does not declare: Unknown), as the
+// Decoder records them, for Fixes; it still gives up where the Decoder
+// would record any other fix (inside a container or JSON text).
 func (f *Fast) Start(data []byte, report bool) bool {
 	f.record, f.report = report, report
 	return f.Begin(data)
@@ -843,17 +848,9 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 	return false, false
 }
 
-// Report makes the fast path record the fixes the Decoder records to the
-// top-level object's members (a key sent as an alias: Alias, a scalar
-// sent as a string, a container sent as JSON text, an absent field given
-// its default: Default, a key the type does not declare: Unknown), as the
-// Decoder records them, for Fixes; it still gives up where the Decoder
-// would record any other fix (inside a container or JSON text).
-func (f *Fast) Report() { f.record, f.report = true, true }
-
 // Default reports whether the fast path may give the absent field name
 // its default, whose JSON is value: always, unless fixes are recorded;
-// when they are reported (Report), for a field of the top-level object
+// when they are reported (Start), for a field of the top-level object
 // (read to its end), recording the fix as Decoder.Defaulted does.
 func (f *Fast) Default(name, value string) bool {
 	if !f.mayFix(0) {
@@ -867,7 +864,7 @@ func (f *Fast) Default(name, value string) bool {
 
 // Alias reports whether the fast path may read the member whose key,
 // just read, is an alias of the field name: always, unless fixes are
-// recorded; when they are reported (Report), for a member of the
+// recorded; when they are reported (Start), for a member of the
 // top-level object, recording the fix as Decoder.Claim does.
 func (f *Fast) Alias(key []byte, name string) bool {
 	if !f.mayFix(1) {
@@ -957,7 +954,7 @@ func (f *Fast) Fixes() []Fix { return f.fixes }
 
 // mayFix reports whether the fast path may make a fix at depth (1: to a
 // top-level member, 0: to the top-level object read to its end): always,
-// unless fixes are recorded; when they are reported (Report), only at
+// unless fixes are recorded; when they are reported (Start), only at
 // that depth of the document itself, not in JSON text.
 func (f *Fast) mayFix(depth int) bool {
 	return !f.record || f.report && f.depth == depth && f.texts == 0

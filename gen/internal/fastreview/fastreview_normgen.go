@@ -8721,7 +8721,7 @@ func NormgenTools() []lenient.Tool {
 		},
 		{
 			Decode:      lenient.DecodeAs[ReportInput],
-			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Report) next to the Decoder's.",
+			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Start) next to the Decoder's.",
 			InputSchema: json.RawMessage(reportInputSchema),
 			Name:        "report",
 			Rules: lenient.ToolRules("report", []lenient.FieldRules{
