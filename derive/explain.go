@@ -105,20 +105,20 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		b := lenient.Bounds{Minimum: numberKey(s, "minimum"), Maximum: numberKey(s, "maximum"),
 			ExclusiveMinimum: numberKey(s, "exclusiveMinimum"), ExclusiveMaximum: numberKey(s, "exclusiveMaximum")}
 		if msg := b.Beyond(v); msg != "" {
-			x.dec.Fail("", v, msg)
+			x.dec.FailKind(lenient.KindRange, "", v, msg)
 		}
 	case "string":
 		str := lenient.StringValue(v)
 		n := utf8.RuneCountInString(str)
 		if m, ok := intKey(s, "minLength"); ok && n < m {
-			x.dec.Fail("", v, fmt.Sprintf("is shorter than %d characters", m))
+			x.dec.FailKind(lenient.KindLength, "", v, fmt.Sprintf("is shorter than %d characters", m))
 		}
 		if m, ok := intKey(s, "maxLength"); ok && n > m {
-			x.dec.Fail("", v, fmt.Sprintf("is longer than %d characters", m))
+			x.dec.FailKind(lenient.KindLength, "", v, fmt.Sprintf("is longer than %d characters", m))
 		}
 		if p, ok := s.Get("pattern").AsString(); ok {
 			if re, err := regexp.Compile(p); err == nil && !re.MatchString(str) {
-				x.dec.Fail("", v, "does not match the pattern "+p)
+				x.dec.FailKind(lenient.KindPattern, "", v, "does not match the pattern "+p)
 			}
 		}
 	case "array":
@@ -136,10 +136,10 @@ func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
 	}
 	n := it.Len()
 	if m, ok := intKey(s, "minItems"); ok && n < m {
-		x.dec.Fail("", v, fmt.Sprintf("has fewer than %d items", m))
+		x.dec.FailKind(lenient.KindItems, "", v, fmt.Sprintf("has fewer than %d items", m))
 	}
 	if m, ok := intKey(s, "maxItems"); ok && n > m {
-		x.dec.Fail("", v, fmt.Sprintf("has more than %d items", m))
+		x.dec.FailKind(lenient.KindItems, "", v, fmt.Sprintf("has more than %d items", m))
 	}
 	items := s.Get("items")
 	if items == nil || items.Kind != '{' || s.Get("prefixItems") != nil {
@@ -390,7 +390,7 @@ func (x *explainer) inEnum(s *Node, v []byte) bool {
 		}
 		quoted[i] = string(e.Marshal())
 	}
-	x.dec.Fail("", v, "is not one of "+strings.Join(quoted, ", "))
+	x.dec.FailKind(lenient.KindEnum, "", v, "is not one of "+strings.Join(quoted, ", "))
 	return false
 }
 

@@ -3,6 +3,7 @@ package derive
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
@@ -16,7 +17,7 @@ func TestExplain(t *testing.T) {
 	const tool = `{"type":"object","required":["title","old_text"],"properties":{
 		"title":{"type":"string","minLength":2},
 		"old_text":{"type":"string"},
-		"labels":{"type":"array","items":{"type":"string"},"maxItems":2},
+		"labels":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":2},
 		"count":{"type":"integer","minimum":1,"maximum":10},
 		"level":{"type":"integer","enum":[1,2]},
 		"mode":{"type":"string","enum":["fast","slow"]},
@@ -29,30 +30,32 @@ func TestExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ args, want string }{
-		{`{"title":"ab","old_text":"x"}`, ``},
-		{`{"title":"ab","old_text":"x","labels":"urgent"}`, `labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`},
-		{`{"title":"ab","old_text":"x","labels":"['a', 'b']"}`, `labels: "['a', 'b']" is a string but not JSON array text (unexpected '\'' at offset 1; JSON strings take double quotes, as in ["a"])`},
-		{`{"title":"ab","old_text":"x","labels":["a","b","c"]}`, `labels: ["a","b","c"] has more than 2 items`},
-		{`{"title":"ab","old_txt":"x"}`, `old_text: is required; "old_txt" is not a key: send it as "old_text"`},
-		{`{"title":"ab","old_str":"x"}`, `old_text: is required; "old_str" is not a key (did you mean "old_text"?)`},
-		{`{"title":"ab","oldText":"x"}`, `old_text: is required; "oldText" is not a key: send it as "old_text"`},
-		{`{"title":"ab","pattern":"x"}`, `old_text: is required; the object has "pattern", which is not a key`},
-		{`{"title":null,"old_text":"x"}`, `title: is required`},
-		{`{"title":"a","old_text":"x"}`, `title: "a" is shorter than 2 characters`},
-		{`{"title":5,"old_text":"x"}`, `title: 5 is not a string (send text in quotes, such as "5")`},
-		{`{"title":"ab","old_text":"x","count":11}`, `count: 11 is more than the maximum, 10`},
-		{`{"title":"ab","old_text":"x","count":1.5}`, `count: 1.5 is not a whole number (send 100 or "100")`},
-		{`{"title":"ab","old_text":"x","count":"lots"}`, `count: "lots" is not an integer (send 100 or "100")`},
-		{`{"title":"ab","old_text":"x","level":"2"}`, `level: "2" is not an integer (send a number such as 100)`},
-		{`{"title":"ab","old_text":"x","level":3}`, `level: 3 is not one of 1, 2`},
-		{`{"title":"ab","old_text":"x","mode":"quick"}`, `mode: "quick" is not one of "fast", "slow"`},
-		{`{"title":"ab","old_text":"x","when":"soon"}`, `when: "soon" does not match the pattern ^[0-9]{4}$`},
-		{`{"title":"ab","old_text":"x","opts":{"deep":true,"depht":2}}`, `opts.depht: is not a known key (accepted: depth, deep); opts.depth: is required`},
-		{`{"title":"ab","old_text":"x","opts":{"Depth":2}}`, `opts.Depth: is not a known key: keys are case-sensitive (send it as "depth"); opts.depth: is required`},
-		{`{"title":"ab","old_text":"x","steps":[{"n":1},{"id":5,"n":"x"}]}`, `steps[1].id: 5 is not a string (send text in quotes, such as "5"); steps[1].n: "x" is not a number (send 1.5 or "1.5")`},
-		{`{"title":"ab","old_text":"x","ref":{"sha":"abcd"}}`, `ref.sha: "abcd" is longer than 3 characters`},
-		{`{"old_text":"x","Title":"ab"}`, `Title: is not a known key: keys are case-sensitive (send it as "title"); title: is required`},
+	for _, tc := range []struct{ args, want, kinds string }{
+		{`{"title":"ab","old_text":"x"}`, ``, ``},
+		{`{"title":"ab","old_text":"x","labels":"urgent"}`, `labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`, `type`},
+		{`{"title":"ab","old_text":"x","labels":"['a', 'b']"}`, `labels: "['a', 'b']" is a string but not JSON array text (unexpected '\'' at offset 1; JSON strings take double quotes, as in ["a"])`, `text`},
+		{`{"title":"ab","old_text":"x","labels":["a","b","c"]}`, `labels: ["a","b","c"] has more than 2 items`, `items`},
+		{`{"title":"ab","old_txt":"x"}`, `old_text: is required; "old_txt" is not a key: send it as "old_text"`, `missing`},
+		{`{"title":"ab","old_str":"x"}`, `old_text: is required; "old_str" is not a key (did you mean "old_text"?)`, `missing`},
+		{`{"title":"ab","oldText":"x"}`, `old_text: is required; "oldText" is not a key: send it as "old_text"`, `missing`},
+		{`{"title":"ab","pattern":"x"}`, `old_text: is required; the object has "pattern", which is not a key`, `missing`},
+		{`{"title":null,"old_text":"x"}`, `title: is required`, `missing`},
+		{`{"title":"a","old_text":"x"}`, `title: "a" is shorter than 2 characters`, `length`},
+		{`{"title":5,"old_text":"x"}`, `title: 5 is not a string (send text in quotes, such as "5")`, `type`},
+		{`{"title":"ab","old_text":"x","count":11}`, `count: 11 is more than the maximum, 10`, `range`},
+		{`{"title":"ab","old_text":"x","count":0}`, `count: 0 is less than the minimum, 1`, `range`},
+		{`{"title":"ab","old_text":"x","labels":[]}`, `labels: [] has fewer than 1 items`, `items`},
+		{`{"title":"ab","old_text":"x","count":1.5}`, `count: 1.5 is not a whole number (send 100 or "100")`, `fraction`},
+		{`{"title":"ab","old_text":"x","count":"lots"}`, `count: "lots" is not an integer (send 100 or "100")`, `type`},
+		{`{"title":"ab","old_text":"x","level":"2"}`, `level: "2" is not an integer (send a number such as 100)`, `type`},
+		{`{"title":"ab","old_text":"x","level":3}`, `level: 3 is not one of 1, 2`, `enum`},
+		{`{"title":"ab","old_text":"x","mode":"quick"}`, `mode: "quick" is not one of "fast", "slow"`, `enum`},
+		{`{"title":"ab","old_text":"x","when":"soon"}`, `when: "soon" does not match the pattern ^[0-9]{4}$`, `pattern`},
+		{`{"title":"ab","old_text":"x","opts":{"deep":true,"depht":2}}`, `opts.depht: is not a known key (accepted: depth, deep); opts.depth: is required`, `unknown_key missing`},
+		{`{"title":"ab","old_text":"x","opts":{"Depth":2}}`, `opts.Depth: is not a known key: keys are case-sensitive (send it as "depth"); opts.depth: is required`, `key_case missing`},
+		{`{"title":"ab","old_text":"x","steps":[{"n":1},{"id":5,"n":"x"}]}`, `steps[1].id: 5 is not a string (send text in quotes, such as "5"); steps[1].n: "x" is not a number (send 1.5 or "1.5")`, `type type`},
+		{`{"title":"ab","old_text":"x","ref":{"sha":"abcd"}}`, `ref.sha: "abcd" is longer than 3 characters`, `length`},
+		{`{"old_text":"x","Title":"ab"}`, `Title: is not a known key: keys are case-sensitive (send it as "title"); title: is required`, `key_case missing`},
 	} {
 		err := d.Explain([]byte(tc.args))
 		got := ""
@@ -62,10 +65,12 @@ func TestExplain(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Errorf("%s: %T, want a *lenient.Error", tc.args, err)
 			}
+			var kinds []string
 			for _, p := range le.Problems {
-				if p.Kind == "" {
-					t.Errorf("%s: a problem without a kind: %+v", tc.args, p)
-				}
+				kinds = append(kinds, string(p.Kind))
+			}
+			if k := strings.Join(kinds, " "); k != tc.kinds {
+				t.Errorf("%s: kinds %q, want %q", tc.args, k, tc.kinds)
 			}
 		}
 		if got != tc.want {

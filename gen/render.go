@@ -161,7 +161,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 	// Decoder.Field claims each member for its field (Take, with the
 	// field's forms in the type's Fields) and returns the field's index
 	// when its value is to be decoded, -1 otherwise (an unknown key
-	// included); Decoder.Missed then names the required fields not given.
+	// included); Decoder.MissingIn then names the required fields not given.
 	var cases []jen.Code
 	required := false
 	for i, fl := range s.Fields {
@@ -180,7 +180,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 			jen.For(jen.Id("d").Dot("Next").Call(jen.Op("&").Id("it"))).Block(jen.Switch(field).Block(cases...)),
 		)
 		if required {
-			body = append(body, jen.Id("d").Dot("Missed").Call(jen.Id("seen").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(fieldsVar(s))))
+			body = append(body, jen.Id("d").Dot("MissingIn").Call(jen.Id("seen").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(fieldsVar(s))))
 		}
 	} else {
 		// No field: every key is unknown.
@@ -206,7 +206,7 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 
 // fieldForms is field i of s's forms in its type's lenient.Fields:
 // what Decoder.Field's Take reads as the field left out, and Required
-// when its absence is a problem (Decoder.Missed) and NullMissing does not
+// when its absence is a problem (Decoder.MissingIn) and NullMissing does not
 // say so already. Take reads the forms of an optional field without a
 // default (its absent value leaves the zero value) and null as missing
 // for a required one; a field with a default, or a secret (whose Absent
@@ -258,7 +258,7 @@ func fieldsTable(s *Struct) lenient.Fields {
 	return t
 }
 
-// isRequired reports whether Decoder.Missed names a field of forms
+// isRequired reports whether Decoder.MissingIn names a field of forms
 // (fieldForms) when it is not given.
 func isRequired(forms lenient.AbsentForms) bool {
 	return forms&(lenient.Required|lenient.NullMissing) != 0

@@ -127,7 +127,7 @@ func BenchmarkFields(b *testing.B) {
 				for d.Next(&it) {
 					d.Field(&it, seen[:], &fields)
 				}
-				d.Missed(seen[:], &fields)
+				d.MissingIn(seen[:], &fields)
 				_ = d.Err()
 			}
 		})

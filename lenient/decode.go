@@ -337,19 +337,6 @@ func appendSeg(b []byte, s segment) []byte {
 	return jsonwire.AppendKey(b, s.key)
 }
 
-// Fail records a problem with the value v (raw JSON, may be nil) of member
-// name: msg says what is wrong and what is accepted, in fixed words that
-// give the problem its Kind (package derive's explanations call it;
-// generated code calls FailKind): "is less than the minimum, ", "is more than the
-// maximum, ", "must be more than ", "must be less than " (KindRange), "is
-// not one of " (KindEnum), "does not match the pattern " (KindPattern),
-// "is shorter than ", "is longer than " (KindLength), "has fewer than ",
-// "has more than " (KindItems). A message in other words has no Kind:
-// call FailKind.
-func (d *Decoder) Fail(name string, v []byte, msg string) {
-	d.FailKind(constraintKind(msg), name, v, msg)
-}
-
 // FailKind records a problem of kind k with the value v (raw JSON, may be
 // nil) of member name: msg says what is wrong and what is accepted.
 func (d *Decoder) FailKind(k ProblemKind, name string, v []byte, msg string) {

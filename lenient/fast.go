@@ -24,9 +24,9 @@ import (
 // gives what the Decoder gives, and the generated packages' fuzz targets
 // check that. It also reads what are fixes to the Decoder: keys sent as
 // aliases (Alias), scalars sent as strings, containers sent as JSON text,
-// absent fields given their defaults (Default); where fixes are recorded
-// (Report), only for the top-level object's members, recording them as
-// the Decoder does.
+// absent fields given their defaults (Default); where fixes are reported
+// (Start), only for the top-level object's members, recording them as the
+// Decoder does.
 //
 // The methods read the value at the current position and move past it;
 // each returns false when it cannot read it (not that type, not clean
@@ -42,7 +42,7 @@ type Fast struct {
 	block, text []byte
 	// start is where the last number read began (Value).
 	start int
-	// record is set by Report: the Decoder would record a fix the fast
+	// record is set by Start with report: the Decoder would record a fix the fast
 	// path gives up on, unless report is set and the fix is to a
 	// top-level member's value (fixable), which it records in fixes.
 	// (The tests set record alone, a fast path that gives up on every
@@ -110,8 +110,13 @@ func (f *Fast) Begin(data []byte) bool {
 	return true
 }
 
-// Start is Begin, with fixes reported (Report) when report is set: the
-// fast path's start in generated code.
+// Start is Begin, the fast path's start in generated code. With report
+// set, the fast path records the fixes the Decoder records to the
+// top-level object's members (a key sent as an alias: Alias, a scalar
+// sent as a string, a container sent as JSON text, an absent field given
+// its default: Default, a key the type does not declare: Unknown), as the
+// Decoder records them, for Fixes; it still gives up where the Decoder
+// would record any other fix (inside a container or JSON text).
 func (f *Fast) Start(data []byte, report bool) bool {
 	f.record, f.report = report, report
 	return f.Begin(data)
@@ -628,6 +633,17 @@ func (f *Fast) number(i int) ([]byte, bool) {
 // Int reads an integer that fits in bits, as Decoder.Int reads it in mode
 // m: an integer literal, or when not recording fixes a string form.
 func (f *Fast) Int(bits int, m Mode) (int64, bool) {
+	n, ok := f.integer(bits, m, true)
+	return int64(n), ok
+}
+
+// Uint reads an unsigned integer that fits in bits, as Decoder.Uint reads
+// it in mode m.
+func (f *Fast) Uint(bits int, m Mode) (uint64, bool) { return f.integer(bits, m, false) }
+
+// integer is Int (signed, its result's bits an int64's) and Uint. It is
+// not generic: a generic body moved the generated code's Fast to the heap.
+func (f *Fast) integer(bits int, m Mode, signed bool) (uint64, bool) {
 	// The commonest: an integer literal of up to 15 digits with no
 	// space before it, not near the data's end, in range; the rest is
 	// intAt's.
@@ -640,18 +656,35 @@ func (f *Fast) Int(bits int, m Mode) (int64, bool) {
 		if data[j]-'1' <= 8 {
 			u, n := leadingDigits(data, j)
 			if c := data[j+n]; n < 16 && c != '.' && c|0x20 != 'e' {
-				if v, ok := intIn(u, j > i, bits); ok {
+				// intFits, by hand: it is not inlined.
+				v, ok := u, j == i && u <= maxUint(bits)
+				if signed {
+					var s int64
+					s, ok = intIn(u, j > i, bits)
+					v = uint64(s)
+				}
+				if ok {
 					f.start, f.i = i, j+n
 					return v, true
 				}
 			}
 		}
 	}
-	return f.intAt(bits, m)
+	return f.intAt(bits, m, signed)
 }
 
-// intAt is Int past its commonest case.
-func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
+// intFits is u with its sign, as an int64's bits when signed, and whether
+// it fits in bits: unsigned, it takes -0 and no other negative.
+func intFits(u uint64, neg bool, bits int, signed bool) (uint64, bool) {
+	if signed {
+		n, ok := intIn(u, neg, bits)
+		return uint64(n), ok
+	}
+	return u, (!neg || u == 0) && u <= maxUint(bits)
+}
+
+// intAt is integer past its commonest case.
+func (f *Fast) intAt(bits int, m Mode, signed bool) (uint64, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return 0, false
@@ -689,75 +722,51 @@ func (f *Fast) intAt(bits int, m Mode) (int64, bool) {
 	}
 	d := k - j
 	if quoted {
-		// ParseIntString's form, -?[0-9]+ (leading zeros read), and the
-		// closing quote; anything else in the string the Decoder does not
-		// read either.
-		if d == 0 || k >= len(data) || data[k] != '"' {
+		// ParseIntString's form, -?[0-9]+, or ParseUintString's, [0-9]+
+		// (leading zeros read), and the closing quote; anything else in
+		// the string the Decoder does not read either.
+		if d == 0 || k >= len(data) || data[k] != '"' || neg && !signed {
 			return 0, false
 		}
 		f.i = k + 1
-		var n int64
-		var err error
-		if d > 18 {
-			n, err = ParseIntString(data[i:k], bits)
-		} else {
-			n, err = signedInRange(u, neg, bits)
+		var n uint64
+		ok := false
+		switch {
+		case d <= 18:
+			n, ok = intFits(u, neg, bits, signed)
+		case signed:
+			v, err := ParseIntString(data[i:k], bits)
+			n, ok = uint64(v), err == nil
+		default:
+			v, err := ParseUintString(data[i:k], bits)
+			n, ok = v, err == nil
 		}
-		if err != nil {
+		if !ok {
 			return 0, false
 		}
 		if f.report {
 			var buf [24]byte
-			f.fix(FixStringToInt, data[f.start:f.i], strconv.AppendInt(buf[:0], n, 10))
+			to := strconv.AppendUint(buf[:0], n, 10)
+			if signed {
+				to = strconv.AppendInt(buf[:0], int64(n), 10)
+			}
+			f.fix(FixStringToInt, data[f.start:f.i], to)
 		}
 		return n, true
 	}
 	if d > 0 && d <= 18 && (data[j] != '0' || d == 1) &&
 		(k == len(data) || data[k] != '.' && data[k]|0x20 != 'e') {
 		f.i = k
-		n, err := signedInRange(u, neg, bits)
-		return n, err == nil
+		return intFits(u, neg, bits, signed)
 	}
 	v, ok := f.number(i)
 	if !ok || !jsonwire.PlainInteger(v) {
 		// A fraction or exponent: a fix the Decoder records (1.0 for 1).
 		return 0, false
 	}
-	n, err := ParseIntNumber(v, bits)
-	return n, err == nil
-}
-
-// Uint reads an unsigned integer that fits in bits, as Decoder.Uint reads
-// it in mode m.
-func (f *Fast) Uint(bits int, m Mode) (uint64, bool) {
-	i := f.scalar()
-	if i < 0 {
-		return 0, false
-	}
-	f.start = i
-	if f.data[i] == '"' {
-		// ParseUintString's form, [0-9]+, and the closing quote.
-		if !f.fixable(m) {
-			return 0, false
-		}
-		k := jsonwire.DigitRun(f.data, i+1)
-		if k == i+1 || k >= len(f.data) || f.data[k] != '"' {
-			return 0, false
-		}
-		f.i = k + 1
-		n, err := ParseUintString(f.data[i+1:k], bits)
-		if err != nil {
-			return 0, false
-		}
-		if f.report {
-			var buf [24]byte
-			f.fix(FixStringToInt, f.data[i:f.i], strconv.AppendUint(buf[:0], n, 10))
-		}
-		return n, true
-	}
-	v, ok := f.number(i)
-	if !ok || !jsonwire.PlainInteger(v) {
-		return 0, false
+	if signed {
+		n, err := ParseIntNumber(v, bits)
+		return uint64(n), err == nil
 	}
 	n, err := ParseUintNumber(v, bits)
 	return n, err == nil
@@ -839,17 +848,9 @@ func (f *Fast) Bool(m Mode) (bool, bool) {
 	return false, false
 }
 
-// Report makes the fast path record the fixes the Decoder records to the
-// top-level object's members (a key sent as an alias: Alias, a scalar
-// sent as a string, a container sent as JSON text, an absent field given
-// its default: Default, a key the type does not declare: Unknown), as the
-// Decoder records them, for Fixes; it still gives up where the Decoder
-// would record any other fix (inside a container or JSON text).
-func (f *Fast) Report() { f.record, f.report = true, true }
-
 // Default reports whether the fast path may give the absent field name
 // its default, whose JSON is value: always, unless fixes are recorded;
-// when they are reported (Report), for a field of the top-level object
+// when they are reported (Start), for a field of the top-level object
 // (read to its end), recording the fix as Decoder.Defaulted does.
 func (f *Fast) Default(name, value string) bool {
 	if !f.mayFix(0) {
@@ -863,7 +864,7 @@ func (f *Fast) Default(name, value string) bool {
 
 // Alias reports whether the fast path may read the member whose key,
 // just read, is an alias of the field name: always, unless fixes are
-// recorded; when they are reported (Report), for a member of the
+// recorded; when they are reported (Start), for a member of the
 // top-level object, recording the fix as Decoder.Claim does.
 func (f *Fast) Alias(key []byte, name string) bool {
 	if !f.mayFix(1) {
@@ -953,7 +954,7 @@ func (f *Fast) Fixes() []Fix { return f.fixes }
 
 // mayFix reports whether the fast path may make a fix at depth (1: to a
 // top-level member, 0: to the top-level object read to its end): always,
-// unless fixes are recorded; when they are reported (Report), only at
+// unless fixes are recorded; when they are reported (Start), only at
 // that depth of the document itself, not in JSON text.
 func (f *Fast) mayFix(depth int) bool {
 	return !f.record || f.report && f.depth == depth && f.texts == 0
@@ -1038,10 +1039,11 @@ func ReadInts[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *S, 
 			}
 			if !ok {
 				f.i = i
-				if v, ok = f.intAt(bits, m); !ok {
+				var u uint64
+				if u, ok = f.intAt(bits, m, true); !ok {
 					return false
 				}
-				i = f.i
+				v, i = int64(u), f.i
 			}
 			s = append(s, E(v))
 			n++

@@ -133,8 +133,7 @@ func fastMember(t *testing.T, k, key string, v []byte, m Mode) (fixes int) {
 	doc := []byte(strconv.Quote(key) + ":" + string(v))
 	doc = append(append([]byte{'{'}, doc...), '}')
 	var f Fast
-	f.Report()
-	if !f.Begin(doc) || !f.Object(Strict) {
+	if !f.Start(doc, true) || !f.Object(Strict) {
 		return 0
 	}
 	if got, ok := f.Key(0); !ok || string(got) != key {
@@ -249,9 +248,8 @@ func TestFastReport(t *testing.T) {
 	t.Logf("seeds read with fixes, by kind: %v", fixed)
 	// It does take the fixes it reports.
 	var f Fast
-	f.Report()
 	doc := []byte(`{"n":"100","tags":"[\"a\"]"}`)
-	if !f.Begin(doc) || !f.Object(Strict) {
+	if !f.Start(doc, true) || !f.Object(Strict) {
 		t.Fatal("Begin or Object")
 	}
 	f.Key(0)
@@ -510,17 +508,14 @@ func TestFastUnknownIn(t *testing.T) {
 	}
 }
 
-// TestFastStart: Start(data, report) is Report (when set) and Begin, and
-// reports the fixes Report does.
+// TestFastStart: Start(data, report) is Begin, and reports fixes when
+// report is set.
 func TestFastStart(t *testing.T) {
 	doc := []byte(`{"n":"1"}`)
 	for _, report := range []bool{false, true} {
 		var f, g Fast
-		if report {
-			g.Report()
-		}
-		if f.Start(doc, report) != g.Begin(doc) || f.record != g.record || f.report != g.report {
-			t.Errorf("Start(doc, %v) is not Report and Begin", report)
+		if f.Start(doc, report) != g.Begin(doc) || f.record != report || f.report != report {
+			t.Errorf("Start(doc, %v) is not Begin with record and report %v", report, report)
 		}
 		f.Object(Strict)
 		f.Key(0)

@@ -7,11 +7,11 @@ import (
 )
 
 // Required marks, in Fields.Forms, a field whose absence is a problem
-// (Decoder.Missed), as NullMissing does. Take and Absent ignore it.
+// (Decoder.MissingIn), as NullMissing does. Take and Absent ignore it.
 const Required AbsentForms = 1 << 6
 
 // Fields describes the fields of a generated struct type to
-// Decoder.Field, Decoder.Missed and Fast.UnknownIn; generated code
+// Decoder.Field, Decoder.MissingIn and Fast.UnknownIn; generated code
 // declares one for each type with fields.
 //
 // A Fields literal needs no code to initialize it when the program
@@ -77,10 +77,11 @@ func (f *Fields) find(key []byte, from int) int {
 	return -1
 }
 
-// Missed records, in field order, that each required field of f (Required
-// or NullMissing in its forms) that seen does not mark is missing
-// (Missing). Generated code calls it once the object's members are read.
-func (d *Decoder) Missed(seen []bool, f *Fields) {
+// MissingIn is Missing for each required field of f (Required or
+// NullMissing in its forms) that seen does not mark, in field order, as
+// UnknownIn is Unknown with f's keys. Generated code calls it once the
+// object's members are read.
+func (d *Decoder) MissingIn(seen []bool, f *Fields) {
 	for i, s := range seen {
 		if !s && f.Forms[i]&(Required|NullMissing) != 0 {
 			d.Missing(f.Keys[i][0], f.Keys[i][1:])
@@ -95,8 +96,8 @@ func (d *Decoder) Missed(seen []bool, f *Fields) {
 // of its keys is given, or each only as a value that reads as the field
 // left out: "" or null, by its forms and Left), it refuses the key naming
 // the field (KindMisnamed): "style_index: is not a known key; did you mean
-// style_id?". A required field left out is reported by Missed, naming the
-// key (Missing).
+// style_id?". A required field left out is reported by MissingIn, naming
+// the key (Missing).
 func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys)) {
 		return

@@ -56,7 +56,7 @@ func TestFieldsKnown(t *testing.T) {
 					}
 					got = append(got, i)
 				}
-				d.Missed(seen, &without)
+				d.MissingIn(seen, &without)
 				return fmt.Sprint(got, d.Err(), d.Fixes())
 			}
 			if a, b := read(true), read(false); a != b {

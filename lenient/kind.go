@@ -1,7 +1,5 @@
 package lenient
 
-import "strings"
-
 // ProblemKind classifies a Problem: which rule the value broke, so that a
 // program can sort refusals without reading the English of Problem.Msg
 // (which may change). It is a short word, also the "kind" of a Problem's
@@ -66,32 +64,3 @@ const (
 var Kinds = []ProblemKind{KindSyntax, KindDepth, KindDuplicate, KindUnknownKey, KindKeyCase, KindMisnamed, KindMissing,
 	KindType, KindFraction, KindRange, KindEnum, KindPattern, KindLength, KindItems, KindText, KindTime,
 	KindDuration, KindRefused, KindUnsupported}
-
-// constraintKinds are the words of the declared-constraint checks that
-// generated code writes (Decoder.Fail): each message starts with one.
-var constraintKinds = [...]struct {
-	prefix string
-	kind   ProblemKind
-}{
-	{"is less than the minimum, ", KindRange},
-	{"is more than the maximum, ", KindRange},
-	{"must be more than ", KindRange},
-	{"must be less than ", KindRange},
-	{"is not one of ", KindEnum},
-	{"does not match the pattern ", KindPattern},
-	{"is shorter than ", KindLength},
-	{"is longer than ", KindLength},
-	{"has fewer than ", KindItems},
-	{"has more than ", KindItems},
-}
-
-// constraintKind is the kind of a declared-constraint message, "" for
-// words that are none of them.
-func constraintKind(msg string) ProblemKind {
-	for _, c := range constraintKinds {
-		if strings.HasPrefix(msg, c.prefix) {
-			return c.kind
-		}
-	}
-	return ""
-}

@@ -35,12 +35,6 @@ func TestProblemKinds(t *testing.T) {
 		{KindUnknownKey, "is not a known key (accepted: a)", func(d *Decoder) { d.Unknown([]byte("b"), RejectUnknown, []string{"a"}) }},
 		{KindKeyCase, "is not a known key: keys are case-sensitive", func(d *Decoder) { d.Unknown([]byte("A"), 0, []string{"a"}) }},
 		{KindRefused, "is refused by encoding/json", func(d *Decoder) { var n int; d.StdJSON([]byte(`"x"`), "n", &n) }},
-		{KindRange, "is more than the maximum, 10", func(d *Decoder) { d.Fail("n", []byte(`11`), "is more than the maximum, 10") }},
-		{KindEnum, `is not one of "a"`, func(d *Decoder) { d.Fail("e", []byte(`"b"`), `is not one of "a"`) }},
-		{KindPattern, "does not match the pattern", func(d *Decoder) { d.Fail("p", []byte(`"b"`), "does not match the pattern ^a$") }},
-		{KindLength, "is shorter than", func(d *Decoder) { d.Fail("s", []byte(`""`), "is shorter than 1 characters") }},
-		{KindItems, "has more than", func(d *Decoder) { d.Fail("s", []byte(`[1,2]`), "has more than 1 items") }},
-		{"", "says something else", func(d *Decoder) { d.Fail("s", nil, "says something else") }},
 		{KindEnum, "custom", func(d *Decoder) { d.FailKind(KindEnum, "s", nil, "custom") }},
 	} {
 		var d Decoder

@@ -58,7 +58,7 @@ func TestNearKey(t *testing.T) {
 
 // TestMisnamed: an unknown key near the spelling of one field the object
 // left out (not given, or given as a value its forms read as left out)
-// is refused naming that field (KindMisnamed), by Missed; where
+// is refused naming that field (KindMisnamed), by MissingIn; where
 // the field is given, where two fields are near it alike, and where it
 // resembles nothing, it is ignored as before; where the field is
 // required, its "is required" names the key instead. The fast path gives
@@ -97,7 +97,7 @@ func TestMisnamed(t *testing.T) {
 		for d.Next(&it) {
 			d.Field(&it, seen, &fields)
 		}
-		d.Missed(seen, &fields)
+		d.MissingIn(seen, &fields)
 		if got := problems(d.Err()); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.doc, got, c.want)
 		}

@@ -45,10 +45,7 @@ func intsRead(bits int) bulkRead[int64] {
 func fastBulk[E any](r bulkRead[E], v []byte, m Mode, report, bulk bool) (s []E, fixes []Fix, end int, ok bool) {
 	doc := intsDoc(v)
 	var f Fast
-	if report {
-		f.Report()
-	}
-	if !f.Begin(doc) || !f.Object(Strict) {
+	if !f.Start(doc, report) || !f.Object(Strict) {
 		return nil, nil, 0, false
 	}
 	if k, ok := f.Key(0); !ok || string(k) != "x" {

@@ -141,7 +141,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			}
 		}
 	}
-	d.Missed(seen[:], &queryInputFields)
+	d.MissingIn(seen[:], &queryInputFields)
 	if !seen[0] {
 		x.Schema = "public"
 		d.Defaulted("schema", "\"public\"")
@@ -369,7 +369,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			}
 		}
 	}
-	d.Missed(seen[:], &copyInputFields)
+	d.MissingIn(seen[:], &copyInputFields)
 	if !seen[0] {
 		x.Op = "copy"
 		d.Defaulted("op", "\"copy\"")
@@ -621,7 +621,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			}
 		}
 	}
-	d.Missed(seen[:], &pipelineInputFields)
+	d.MissingIn(seen[:], &pipelineInputFields)
 	if !seen[10] {
 		x.Timeout = 30
 		d.Defaulted("timeout", "30")
@@ -718,7 +718,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &stepFields)
+	d.MissingIn(seen[:], &stepFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
@@ -1284,7 +1284,7 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
 		}
 	}
-	d.Missed(seen[:], &ticketInputFields)
+	d.MissingIn(seen[:], &ticketInputFields)
 	if !seen[1] {
 		x.Priority = "normal"
 		d.Defaulted("priority", "\"normal\"")
@@ -1518,7 +1518,7 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		}
 	}
-	d.Missed(seen[:], &resizeInputFields)
+	d.MissingIn(seen[:], &resizeInputFields)
 	if !seen[1] {
 		x.Height = 0
 		d.Defaulted("height", "0")

@@ -89,7 +89,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	d.Missed(seen[:], &editFileInputFields)
+	d.MissingIn(seen[:], &editFileInputFields)
 	if !seen[4] {
 		val := bool(true)
 		x.CaseSensitive = &val
@@ -197,7 +197,7 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.NewText = d.String(it.Value, "new_text", 0)
 		}
 	}
-	d.Missed(seen[:], &editFields)
+	d.MissingIn(seen[:], &editFields)
 }
 
 func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -292,7 +292,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	d.Missed(seen[:], &multiEditInputFields)
+	d.MissingIn(seen[:], &multiEditInputFields)
 }
 
 func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -449,7 +449,7 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			}
 		}
 	}
-	d.Missed(seen[:], &searchFilesInputFields)
+	d.MissingIn(seen[:], &searchFilesInputFields)
 	if !seen[2] {
 		val := int(100)
 		x.Limit = &val
@@ -583,7 +583,7 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 			x.Recursive = d.Bool(it.Value, "recursive", 0)
 		}
 	}
-	d.Missed(seen[:], &listDirectoryInputFields)
+	d.MissingIn(seen[:], &listDirectoryInputFields)
 }
 
 func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -665,7 +665,7 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	d.Missed(seen[:], &deleteFileInputFields)
+	d.MissingIn(seen[:], &deleteFileInputFields)
 }
 
 func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -868,7 +868,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			d.Leave()
 		}
 	}
-	d.Missed(seen[:], &stepFields)
+	d.MissingIn(seen[:], &stepFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
@@ -984,7 +984,7 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	d.Missed(seen[:], &pipelineFields)
+	d.MissingIn(seen[:], &pipelineFields)
 }
 
 func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1085,7 +1085,7 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		}
 	}
-	d.Missed(seen[:], &batchOperationsInputFields)
+	d.MissingIn(seen[:], &batchOperationsInputFields)
 }
 
 func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

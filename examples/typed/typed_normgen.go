@@ -114,7 +114,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			}
 		}
 	}
-	d.Missed(seen[:], &addTaskInputFields)
+	d.MissingIn(seen[:], &addTaskInputFields)
 	if !seen[1] {
 		x.Priority = 3
 		d.Defaulted("priority", "3")

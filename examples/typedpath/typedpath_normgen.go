@@ -68,7 +68,7 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &corpusIntFields)
+	d.MissingIn(seen[:], &corpusIntFields)
 }
 
 func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -137,7 +137,7 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			x.V = int8(d.Int(it.Value, "v", 8, 0))
 		}
 	}
-	d.Missed(seen[:], &corpusInt8Fields)
+	d.MissingIn(seen[:], &corpusInt8Fields)
 }
 
 func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -206,7 +206,7 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.V = d.Int(it.Value, "v", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &corpusInt64Fields)
+	d.MissingIn(seen[:], &corpusInt64Fields)
 }
 
 func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -275,7 +275,7 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.V = uint8(d.Uint(it.Value, "v", 8, 0))
 		}
 	}
-	d.Missed(seen[:], &corpusUint8Fields)
+	d.MissingIn(seen[:], &corpusUint8Fields)
 }
 
 func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -344,7 +344,7 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			x.V = d.Uint(it.Value, "v", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &corpusUint64Fields)
+	d.MissingIn(seen[:], &corpusUint64Fields)
 }
 
 func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -413,7 +413,7 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.V = d.Float(it.Value, "v", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &corpusFloat64Fields)
+	d.MissingIn(seen[:], &corpusFloat64Fields)
 }
 
 func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -482,7 +482,7 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.V = float32(d.Float(it.Value, "v", 32, 0))
 		}
 	}
-	d.Missed(seen[:], &corpusFloat32Fields)
+	d.MissingIn(seen[:], &corpusFloat32Fields)
 }
 
 func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -560,7 +560,7 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.V = float32(val)
 		}
 	}
-	d.Missed(seen[:], &corpusFloat32MaxFields)
+	d.MissingIn(seen[:], &corpusFloat32MaxFields)
 }
 
 func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -646,7 +646,7 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.V = val
 		}
 	}
-	d.Missed(seen[:], &corpusFloat64MaxFields)
+	d.MissingIn(seen[:], &corpusFloat64MaxFields)
 }
 
 func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -723,7 +723,7 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			x.V = d.Bool(it.Value, "v", 0)
 		}
 	}
-	d.Missed(seen[:], &corpusBoolFields)
+	d.MissingIn(seen[:], &corpusBoolFields)
 }
 
 func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -792,7 +792,7 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.V = d.Bool(it.Value, "v", lenient.StrictBool)
 		}
 	}
-	d.Missed(seen[:], &corpusBoolStrictFields)
+	d.MissingIn(seen[:], &corpusBoolStrictFields)
 }
 
 func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -861,7 +861,7 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			x.V = d.String(it.Value, "v", 0)
 		}
 	}
-	d.Missed(seen[:], &corpusStringFields)
+	d.MissingIn(seen[:], &corpusStringFields)
 }
 
 func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -943,7 +943,7 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			}
 		}
 	}
-	d.Missed(seen[:], &corpusStringsFields)
+	d.MissingIn(seen[:], &corpusStringsFields)
 }
 
 func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1025,7 +1025,7 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			}
 		}
 	}
-	d.Missed(seen[:], &corpusIntsFields)
+	d.MissingIn(seen[:], &corpusIntsFields)
 }
 
 func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1107,7 +1107,7 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			}
 		}
 	}
-	d.Missed(seen[:], &corpusIntsWrapFields)
+	d.MissingIn(seen[:], &corpusIntsWrapFields)
 }
 
 func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1189,7 +1189,7 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 			}
 		}
 	}
-	d.Missed(seen[:], &corpusStringsSplitFields)
+	d.MissingIn(seen[:], &corpusStringsSplitFields)
 }
 
 func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1272,7 +1272,7 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			}
 		}
 	}
-	d.Missed(seen[:], &corpusMapFields)
+	d.MissingIn(seen[:], &corpusMapFields)
 }
 
 func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1367,7 +1367,7 @@ func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			}
 		}
 	}
-	d.Missed(seen[:], &corpusPtrIntFields)
+	d.MissingIn(seen[:], &corpusPtrIntFields)
 }
 
 func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1430,7 +1430,7 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			x.V = d.Any(it.Value)
 		}
 	}
-	d.Missed(seen[:], &corpusAnyFields)
+	d.MissingIn(seen[:], &corpusAnyFields)
 }
 
 var secretInputFields = lenient.Fields{Keys: [][]string{{"user"}, {"password"}, {"pin"}, {"db"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
@@ -1510,7 +1510,7 @@ func (x *SecretInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			d.EndSecretHolder()
 		}
 	}
-	d.Missed(seen[:], &secretInputFields)
+	d.MissingIn(seen[:], &secretInputFields)
 }
 
 func (x *SecretInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1606,7 +1606,7 @@ func (x *SecretDB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			d.EndSecret()
 		}
 	}
-	d.Missed(seen[:], &secretDBFields)
+	d.MissingIn(seen[:], &secretDBFields)
 }
 
 func (x *SecretDB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -149,7 +149,7 @@ func (x *LoginInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			x.Verbose = d.Bool(it.Value, "verbose", 0)
 		}
 	}
-	d.Missed(seen[:], &loginInputFields)
+	d.MissingIn(seen[:], &loginInputFields)
 	if !seen[4] {
 		x.Limit = 10
 		d.Defaulted("limit", "10")
@@ -289,7 +289,7 @@ func (x *DB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			d.EndSecret()
 		}
 	}
-	d.Missed(seen[:], &dbFields)
+	d.MissingIn(seen[:], &dbFields)
 }
 
 func (x *DB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

@@ -116,7 +116,7 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &searchFields)
+	d.MissingIn(seen[:], &searchFields)
 }
 
 func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -319,7 +319,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.HeadRef = d.String(it.Value, "head_ref", 0)
 		}
 	}
-	d.Missed(seen[:], &reviewFields)
+	d.MissingIn(seen[:], &reviewFields)
 }
 
 func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -465,7 +465,7 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.Suggestion = d.String(it.Value, "suggestion", 0)
 		}
 	}
-	d.Missed(seen[:], &reviewCommentFields)
+	d.MissingIn(seen[:], &reviewCommentFields)
 }
 
 func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -551,7 +551,7 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			x.Content = d.String(it.Value, "content", 0)
 		}
 	}
-	d.Missed(seen[:], &writeFileFields)
+	d.MissingIn(seen[:], &writeFileFields)
 }
 
 func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -635,7 +635,7 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &pathsFields)
+	d.MissingIn(seen[:], &pathsFields)
 }
 
 func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -717,7 +717,7 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &iDsFields)
+	d.MissingIn(seen[:], &iDsFields)
 }
 
 func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

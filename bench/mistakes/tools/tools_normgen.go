@@ -68,7 +68,7 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Ms = d.Float(it.Value, "ms", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &vibium85Fields)
+	d.MissingIn(seen[:], &vibium85Fields)
 }
 
 func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -141,7 +141,7 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.LinesAfter = d.Float(it.Value, "lines_after", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &openHandsSDK1085Fields)
+	d.MissingIn(seen[:], &openHandsSDK1085Fields)
 }
 
 func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -219,7 +219,7 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.PullNumber = d.Float(it.Value, "pull_number", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &claudeCode24597Fields)
+	d.MissingIn(seen[:], &claudeCode24597Fields)
 }
 
 func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -385,7 +385,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.IsRevision = d.Bool(it.Value, "isRevision", 0)
 		}
 	}
-	d.Missed(seen[:], &servers2905Fields)
+	d.MissingIn(seen[:], &servers2905Fields)
 }
 
 func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -483,7 +483,7 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &hermesAgent100926Fields)
+	d.MissingIn(seen[:], &hermesAgent100926Fields)
 }
 
 func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -556,7 +556,7 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &picoclaw400Fields)
+	d.MissingIn(seen[:], &picoclaw400Fields)
 }
 
 func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -631,7 +631,7 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			x.Limit = d.Float(it.Value, "limit", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &opencode1328Fields)
+	d.MissingIn(seen[:], &opencode1328Fields)
 }
 
 func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -713,7 +713,7 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 			x.Limit = d.Float(it.Value, "limit", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &opencode1328OffsetFields)
+	d.MissingIn(seen[:], &opencode1328OffsetFields)
 }
 
 func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -932,7 +932,7 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			x.SheetName = d.String(it.Value, "sheet_name", 0)
 		}
 	}
-	d.Missed(seen[:], &lmStudio1626Fields)
+	d.MissingIn(seen[:], &lmStudio1626Fields)
 }
 
 func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1006,7 +1006,7 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 		}
 	}
-	d.Missed(seen[:], &claudeCode91803Fields)
+	d.MissingIn(seen[:], &claudeCode91803Fields)
 }
 
 func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1075,7 +1075,7 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 			x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 		}
 	}
-	d.Missed(seen[:], &claudeCode91803CapitalFields)
+	d.MissingIn(seen[:], &claudeCode91803CapitalFields)
 }
 
 func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1144,7 +1144,7 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 			x.Confirmed = d.Bool(it.Value, "confirmed", 0)
 		}
 	}
-	d.Missed(seen[:], &claudeCode91803DigitFields)
+	d.MissingIn(seen[:], &claudeCode91803DigitFields)
 }
 
 func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1373,7 +1373,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		}
 	}
-	d.Missed(seen[:], &claudeCode22394Fields)
+	d.MissingIn(seen[:], &claudeCode22394Fields)
 }
 
 var claudeCode34520Fields = lenient.Fields{Keys: [][]string{{"tasks"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
@@ -1431,7 +1431,7 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		}
 	}
-	d.Missed(seen[:], &claudeCode34520Fields)
+	d.MissingIn(seen[:], &claudeCode34520Fields)
 }
 
 func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1522,7 +1522,7 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			x.Content = d.String(it.Value, "content", 0)
 		}
 	}
-	d.Missed(seen[:], &task34520Fields)
+	d.MissingIn(seen[:], &task34520Fields)
 }
 
 func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1606,7 +1606,7 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			}
 		}
 	}
-	d.Missed(seen[:], &gmailMCP96Fields)
+	d.MissingIn(seen[:], &gmailMCP96Fields)
 }
 
 func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2057,7 +2057,7 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		}
 	}
-	d.Missed(seen[:], &sonetto319TodosFields)
+	d.MissingIn(seen[:], &sonetto319TodosFields)
 }
 
 func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2148,7 +2148,7 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Status = d.String(it.Value, "status", 0)
 		}
 	}
-	d.Missed(seen[:], &todo319Fields)
+	d.MissingIn(seen[:], &todo319Fields)
 }
 
 func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2313,7 +2313,7 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 			}
 		}
 	}
-	d.Missed(seen[:], &sonetto319LoneTodoFields)
+	d.MissingIn(seen[:], &sonetto319LoneTodoFields)
 }
 
 func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2563,7 +2563,7 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			d.Leave()
 		}
 	}
-	d.Missed(seen[:], &claudeCode15766Fields)
+	d.MissingIn(seen[:], &claudeCode15766Fields)
 }
 
 func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -2718,7 +2718,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		}
 	}
-	d.Missed(seen[:], &claudeCode18260Fields)
+	d.MissingIn(seen[:], &claudeCode18260Fields)
 }
 
 var parent18260Fields = lenient.Fields{Keys: [][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
@@ -2945,7 +2945,7 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			d.Leave()
 		}
 	}
-	d.Missed(seen[:], &fastMCP932Fields)
+	d.MissingIn(seen[:], &fastMCP932Fields)
 }
 
 func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3026,7 +3026,7 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.IsActive = d.Bool(it.Value, "is_active", 0)
 		}
 	}
-	d.Missed(seen[:], &user932Fields)
+	d.MissingIn(seen[:], &user932Fields)
 }
 
 func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3118,7 +3118,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.CloudID = d.String(it.Value, "cloudId", 0)
 		}
 	}
-	d.Missed(seen[:], &templateAgent249Fields)
+	d.MissingIn(seen[:], &templateAgent249Fields)
 }
 
 var claudeAIMCP548Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
@@ -3165,7 +3165,7 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			d.Leave()
 		}
 	}
-	d.Missed(seen[:], &claudeAIMCP548Fields)
+	d.MissingIn(seen[:], &claudeAIMCP548Fields)
 }
 
 func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3529,7 +3529,7 @@ func (x *ClaudeCode81911) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		}
 	}
-	d.Missed(seen[:], &claudeCode81911Fields)
+	d.MissingIn(seen[:], &claudeCode81911Fields)
 }
 
 func (x *ClaudeCode81911) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -3833,7 +3833,7 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			d.Leave()
 		}
 	}
-	d.Missed(seen[:], &zammadMCP201Fields)
+	d.MissingIn(seen[:], &zammadMCP201Fields)
 }
 
 func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4105,7 +4105,7 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 			x.Output = val
 		}
 	}
-	d.Missed(seen[:], &langchainMCPAdapters277Fields)
+	d.MissingIn(seen[:], &langchainMCPAdapters277Fields)
 }
 
 func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4195,7 +4195,7 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			x.DatasourceUID = d.String(it.Value, "datasourceUid", 0)
 		}
 	}
-	d.Missed(seen[:], &grafana641Fields)
+	d.MissingIn(seen[:], &grafana641Fields)
 }
 
 func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4271,7 +4271,7 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			x.Text = d.String(it.Value, "text", 0)
 		}
 	}
-	d.Missed(seen[:], &actualChat4728Fields)
+	d.MissingIn(seen[:], &actualChat4728Fields)
 }
 
 func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4351,7 +4351,7 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.NewText = d.String(it.Value, "newText", 0)
 		}
 	}
-	d.Missed(seen[:], &openclaw42580Fields)
+	d.MissingIn(seen[:], &openclaw42580Fields)
 }
 
 func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4433,7 +4433,7 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			x.NewText = d.String(it.Value, "new_text", 0)
 		}
 	}
-	d.Missed(seen[:], &pasclaw427Fields)
+	d.MissingIn(seen[:], &pasclaw427Fields)
 }
 
 func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4535,7 +4535,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			x.TotalThoughts = int(val)
 		}
 	}
-	d.Missed(seen[:], &boltai317Fields)
+	d.MissingIn(seen[:], &boltai317Fields)
 }
 
 func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4767,7 +4767,7 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	d.Missed(seen[:], &controlLeadingZerosFields)
+	d.MissingIn(seen[:], &controlLeadingZerosFields)
 }
 
 func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4836,7 +4836,7 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	d.Missed(seen[:], &controlJSONTextInStringFields)
+	d.MissingIn(seen[:], &controlJSONTextInStringFields)
 }
 
 func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4905,7 +4905,7 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	d.Missed(seen[:], &controlNullTextFields)
+	d.MissingIn(seen[:], &controlNullTextFields)
 }
 
 func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -4974,7 +4974,7 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	d.Missed(seen[:], &controlEmptyStringFields)
+	d.MissingIn(seen[:], &controlEmptyStringFields)
 }
 
 func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5043,7 +5043,7 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 			x.Code = d.String(it.Value, "code", 0)
 		}
 	}
-	d.Missed(seen[:], &controlTrueForStringFields)
+	d.MissingIn(seen[:], &controlTrueForStringFields)
 }
 
 func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5112,7 +5112,7 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &controlDecimalForIntegerFields)
+	d.MissingIn(seen[:], &controlDecimalForIntegerFields)
 }
 
 func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5181,7 +5181,7 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &controlFractionForIntegerFields)
+	d.MissingIn(seen[:], &controlFractionForIntegerFields)
 }
 
 func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5250,7 +5250,7 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &controlLeadingZeroIntegerFields)
+	d.MissingIn(seen[:], &controlLeadingZeroIntegerFields)
 }
 
 func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5319,7 +5319,7 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &controlHexForIntegerFields)
+	d.MissingIn(seen[:], &controlHexForIntegerFields)
 }
 
 func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5388,7 +5388,7 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 			x.Enabled = d.Bool(it.Value, "enabled", 0)
 		}
 	}
-	d.Missed(seen[:], &controlMaybeBooleanFields)
+	d.MissingIn(seen[:], &controlMaybeBooleanFields)
 }
 
 func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5457,7 +5457,7 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 			x.Enabled = d.Bool(it.Value, "enabled", 0)
 		}
 	}
-	d.Missed(seen[:], &controlFalseStringFields)
+	d.MissingIn(seen[:], &controlFalseStringFields)
 }
 
 func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5526,7 +5526,7 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 			x.ID = d.Int(it.Value, "id", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &controlBigDigitStringFields)
+	d.MissingIn(seen[:], &controlBigDigitStringFields)
 }
 
 func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5595,7 +5595,7 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.ID = d.Int(it.Value, "id", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &controlBigNumberFields)
+	d.MissingIn(seen[:], &controlBigNumberFields)
 }
 
 func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5664,7 +5664,7 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 			x.Level = int8(d.Int(it.Value, "level", 8, 0))
 		}
 	}
-	d.Missed(seen[:], &controlInt8OverflowFields)
+	d.MissingIn(seen[:], &controlInt8OverflowFields)
 }
 
 func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5733,7 +5733,7 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 			x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &controlNegativeUnsignedFields)
+	d.MissingIn(seen[:], &controlNegativeUnsignedFields)
 }
 
 func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5802,7 +5802,7 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.Ratio = d.Float(it.Value, "ratio", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &controlInfinityFields)
+	d.MissingIn(seen[:], &controlInfinityFields)
 }
 
 func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -5873,7 +5873,7 @@ func (x *McpServerExcel473) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 			x.StyleID = int(d.Int(it.Value, "style_id", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &mcpServerExcel473Fields)
+	d.MissingIn(seen[:], &mcpServerExcel473Fields)
 }
 
 func (x *McpServerExcel473) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6045,7 +6045,7 @@ func (x *GitNexus3261) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			x.MaxDepth = int(d.Int(it.Value, "maxDepth", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &gitNexus3261Fields)
+	d.MissingIn(seen[:], &gitNexus3261Fields)
 }
 
 func (x *GitNexus3261) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -6135,7 +6135,7 @@ func (x *PerformanceMonitor3870) decodeNormgen(d *lenient.Decoder, v []byte, m l
 			x.HoursBack = int(d.Int(it.Value, "hours_back", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &performanceMonitor3870Fields)
+	d.MissingIn(seen[:], &performanceMonitor3870Fields)
 }
 
 func (x *PerformanceMonitor3870) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

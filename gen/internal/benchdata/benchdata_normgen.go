@@ -116,7 +116,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		}
 	}
-	d.Missed(seen[:], &searchInputFields)
+	d.MissingIn(seen[:], &searchInputFields)
 }
 
 func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

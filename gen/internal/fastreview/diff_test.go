@@ -107,11 +107,8 @@ func run(k kind, doc []byte, pre, report, fastOn bool) outcome {
 // recorded when report).
 func fastTakes(k kind, doc []byte, report bool) bool {
 	var f lenient.Fast
-	if report {
-		f.Report()
-	}
 	x, ok := k.newZero().(faster)
-	return ok && f.Begin(doc) && x.fastNormgen(&f, lenient.Strict) && f.End()
+	return ok && f.Start(doc, report) && x.fastNormgen(&f, lenient.Strict) && f.End()
 }
 
 // floats compare by their bits: 0 and -0 differ, a NaN equals itself.

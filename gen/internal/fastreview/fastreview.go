@@ -286,7 +286,7 @@ type ReportBase struct {
 
 // ReportInput has aliases on fields of every kind, keys (and aliases) a
 // path quotes, and defaults of every scalar kind, for the fixes the fast
-// path records (lenient.Fast.Report) next to the Decoder's.
+// path records (lenient.Fast.Start) next to the Decoder's.
 //
 //normgen:tool report
 type ReportInput struct {

@@ -6012,7 +6012,7 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Name = d.String(it.Value, "name", 0)
 		}
 	}
-	d.Missed(seen[:], &partFields)
+	d.MissingIn(seen[:], &partFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("part-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
@@ -6346,7 +6346,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			}
 		}
 	}
-	d.Missed(seen[:], &defaultsInputFields)
+	d.MissingIn(seen[:], &defaultsInputFields)
 	if !seen[2] {
 		x.DS = "x"
 		d.Defaulted("ds", "\"x\"")
@@ -8050,7 +8050,7 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		}
 	}
-	d.Missed(seen[:], &reportPathsFields)
+	d.MissingIn(seen[:], &reportPathsFields)
 	if !seen[4] {
 		val := bool(true)
 		x.B = &val
@@ -8721,7 +8721,7 @@ func NormgenTools() []lenient.Tool {
 		},
 		{
 			Decode:      lenient.DecodeAs[ReportInput],
-			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Report) next to the Decoder's.",
+			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Start) next to the Decoder's.",
 			InputSchema: json.RawMessage(reportInputSchema),
 			Name:        "report",
 			Rules: lenient.ToolRules("report", []lenient.FieldRules{

@@ -82,7 +82,7 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			}
 		}
 	}
-	d.Missed(seen[:], &intParamsFields)
+	d.MissingIn(seen[:], &intParamsFields)
 	if !seen[2] {
 		x.Limit = 10
 		d.Defaulted("limit", "10")
@@ -305,7 +305,7 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &embeddedParamsFields)
+	d.MissingIn(seen[:], &embeddedParamsFields)
 }
 
 func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -386,7 +386,7 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 			x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &regularEmbeddedParamsFields)
+	d.MissingIn(seen[:], &regularEmbeddedParamsFields)
 }
 
 func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1280,7 +1280,7 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 			x.DataSourceUID = d.String(it.Value, "data_source_uid", 0)
 		}
 	}
-	d.Missed(seen[:], &unknownArgsParamsFields)
+	d.MissingIn(seen[:], &unknownArgsParamsFields)
 }
 
 func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1361,7 +1361,7 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			x.Optional = d.Bool(it.Value, "optional", 0)
 		}
 	}
-	d.Missed(seen[:], &testToolParamsFields)
+	d.MissingIn(seen[:], &testToolParamsFields)
 }
 
 func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1484,7 +1484,7 @@ func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 			x.End = d.Time(it.Value, "end", 0)
 		}
 	}
-	d.Missed(seen[:], &investigationParamsFields)
+	d.MissingIn(seen[:], &investigationParamsFields)
 }
 
 const allIntTypesParamsSchema = `{"properties":{"int8Field":{"anyOf":[{"type":"integer","description":"Int8 field"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"int16Field":{"anyOf":[{"type":"integer","description":"Int16 field"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"int32Field":{"anyOf":[{"type":"integer","description":"Int32 field"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"int64Field":{"anyOf":[{"type":"integer","description":"Int64 field"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"uintField":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint field"},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"uint8Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint8 field"},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"uint16Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint16 field"},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"uint32Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint32 field"},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"uint64Field":{"anyOf":[{"type":"integer","minimum":0,"description":"Uint64 field"},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"ptrInt64":{"anyOf":[{"type":"integer","description":"Pointer to int64"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"ptrUint32":{"anyOf":[{"type":"integer","minimum":0,"description":"Pointer to uint32"},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`

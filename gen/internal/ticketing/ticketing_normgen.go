@@ -319,7 +319,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
 		}
 	}
-	d.Missed(seen[:], &stepFields)
+	d.MissingIn(seen[:], &stepFields)
 	if !seen[0] {
 		x.ID = lenient.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
@@ -498,7 +498,7 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &serviceFields)
+	d.MissingIn(seen[:], &serviceFields)
 }
 
 func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -669,7 +669,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			}
 		}
 	}
-	d.Missed(seen[:], &runPipelineInputFields)
+	d.MissingIn(seen[:], &runPipelineInputFields)
 	if !seen[1] {
 		x.Ref = "main"
 		d.Defaulted("ref", "\"main\"")
@@ -862,7 +862,7 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
 		}
 	}
-	d.Missed(seen[:], &linkFields)
+	d.MissingIn(seen[:], &linkFields)
 }
 
 func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -970,7 +970,7 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &fieldFields)
+	d.MissingIn(seen[:], &fieldFields)
 }
 
 func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -1202,7 +1202,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 			}
 		}
 	}
-	d.Missed(seen[:], &createTicketInputFields)
+	d.MissingIn(seen[:], &createTicketInputFields)
 	if !seen[9] {
 		x.Severity = "low"
 		d.Defaulted("severity", "\"low\"")
@@ -1998,7 +1998,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 			}
 		}
 	}
-	d.Missed(seen[:], &updateWorkflowInputFields)
+	d.MissingIn(seen[:], &updateWorkflowInputFields)
 }
 
 func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {

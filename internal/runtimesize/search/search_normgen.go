@@ -96,7 +96,7 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			}
 		}
 	}
-	d.Missed(seen[:], &inputFields)
+	d.MissingIn(seen[:], &inputFields)
 	if !seen[2] {
 		x.Limit = 100
 		d.Defaulted("limit", "100")

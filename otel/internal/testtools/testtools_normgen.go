@@ -106,7 +106,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		}
 	}
-	d.Missed(seen[:], &searchInputFields)
+	d.MissingIn(seen[:], &searchInputFields)
 	if !seen[1] {
 		x.Limit = 10
 		d.Defaulted("limit", "10")
@@ -225,7 +225,7 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
 		}
 	}
-	d.Missed(seen[:], &serviceFields)
+	d.MissingIn(seen[:], &serviceFields)
 }
 
 func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
@@ -296,7 +296,7 @@ func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.On = d.Bool(it.Value, "on", 0)
 		}
 	}
-	d.Missed(seen[:], &toggleInputFields)
+	d.MissingIn(seen[:], &toggleInputFields)
 }
 
 func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
