@@ -3,7 +3,9 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.108 since a JSON boolean or number is read as a
+// generated one may be: 1.109 since Fast.Int and Fast.Uint are one body,
+// which gives Uint Int's fast path (twice as fast; 3,251,550 bytes
+// against 2,933,596, 1.1084x); 1.108 since a JSON boolean or number is read as a
 // string enum's text and a digit string as an integer enum's value (issue
 // 40 item 3: Decoder.EnumString and EnumInt, lenient.EnumTexts; with the
 // misnamed check reading a field sent as null or "" as left out: 3,247,761
@@ -40,4 +42,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.108
+const maxRatio = 1.109
