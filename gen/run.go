@@ -1,0 +1,169 @@
+package gen
+
+import (
+	"context"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// LoadRun loads the packages cfgs name (one Config each, as Load takes)
+// in one run, where the packages share their registrations: a package
+// that registers a struct type of another package of the run as a tool
+// (grafana/mcp-grafana's tools package registers the input types of its
+// tools/sql package, mcpgrafana.MustTool("query_sql", ..., sql.QuerySQL))
+// makes that type a tool of the other package where that package has no
+// //normgen:tool line and no -type, and names it there as registered; the
+// registering package then does not warn of it. Each package is
+// otherwise loaded as Load loads it alone: its model (nil where it could
+// not be loaded or has errors) and its diagnostics, by index, and its
+// warnings to its Config's OnWarning.
+func LoadRun(ctx context.Context, cfgs []Config) ([]*Package, [][]Diagnostic) {
+	models := make([]*Package, len(cfgs))
+	diags := make([][]Diagnostic, len(cfgs))
+	loaders := make([]*loader, len(cfgs))
+	byPath := map[string]int{}
+	for i, cfg := range cfgs {
+		p, abs, d := loadPackage(ctx, cfg)
+		if p == nil {
+			diags[i] = d
+			continue
+		}
+		loaders[i] = newLoader(p, abs)
+		byPath[p.PkgPath] = i
+	}
+	for i, l := range loaders {
+		if l == nil {
+			continue
+		}
+		l.inRun = map[string]bool{}
+		for path, j := range byPath {
+			if j != i {
+				l.inRun[path] = true
+			}
+		}
+		_, elsewhere := l.registrations()
+		for _, e := range elsewhere {
+			obj := e.input.Obj()
+			j, ok := byPath[obj.Pkg().Path()]
+			if !ok || j == i || !runStruct(e.input) {
+				continue
+			}
+			r := e.registration
+			r.by, r.pos, r.at = l.pkg.PkgPath, l.pkg.Fset.Position(r.at), token.NoPos
+			other := loaders[j]
+			if other.imported == nil {
+				other.imported = map[string][]registration{}
+			}
+			other.imported[obj.Name()] = append(other.imported[obj.Name()], r)
+		}
+	}
+	for i, l := range loaders {
+		if l != nil {
+			models[i], diags[i] = l.model(cfgs[i])
+		}
+	}
+	return models, diags
+}
+
+// runStruct reports whether a registered input of another package is one
+// that package generates: a struct type, not an instance of a generic
+// one.
+func runStruct(n *types.Named) bool {
+	_, ok := n.Underlying().(*types.Struct)
+	return ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() != nil
+}
+
+// importersHint is what the error of a package with no tool adds where
+// packages of its module import it and are not in the run: a package
+// whose types another registers (mcp-grafana's tools/sql, whose types its
+// tools package registers) has its tools named there, so it is generated
+// in one run with that package. "" where none does.
+func (l *loader) importersHint(tags string) string {
+	root, modPath := moduleOf(l.dir)
+	if root == "" {
+		return ""
+	}
+	var importers []string
+	for _, dir := range importerDirs(root, l.pkg.PkgPath, tags) {
+		rel, err := filepath.Rel(root, dir)
+		if err != nil {
+			continue
+		}
+		path := modPath
+		if rel != "." {
+			path += "/" + filepath.ToSlash(rel)
+		}
+		if !l.inRun[path] {
+			importers = append(importers, dotSlash(rel))
+		}
+	}
+	if len(importers) == 0 {
+		return ""
+	}
+	own, err := filepath.Rel(root, l.dir)
+	if err != nil {
+		return ""
+	}
+	slices.Sort(importers)
+	which := "package " + importers[0] + " imports"
+	if len(importers) > 1 {
+		which = "packages " + strings.Join(importers, ", ") + " import"
+	}
+	return "; " + which + " this one: where a package registers this one's types as tools (mcp-grafana's tools registers tools/sql's), generate both in one run, which takes the tools and their names from there (normgen " + importers[0] + " " + dotSlash(own) + ", from the module root)"
+}
+
+// importerDirs is the directories of the packages of the module at root
+// (not its nested modules, testdata, vendor, or directories starting with
+// . or _) whose non-test Go files for these build tags import path.
+func importerDirs(root, path, tags string) []string {
+	ctx := build.Default
+	if tags != "" {
+		ctx.BuildTags = strings.Split(tags, ",")
+	}
+	var out []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != root && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			if p != root {
+				if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		}
+		dir, name := filepath.Split(p)
+		dir = filepath.Clean(dir)
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || slices.Contains(out, dir) {
+			return nil
+		}
+		if ok, err := ctx.MatchFile(dir, name); err != nil || !ok {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			return nil
+		}
+		for _, imp := range f.Imports {
+			if q, _ := strconv.Unquote(imp.Path.Value); q == path {
+				out = append(out, dir)
+				break
+			}
+		}
+		return nil
+	})
+	return out
+}
