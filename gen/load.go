@@ -601,7 +601,7 @@ func (l *loader) build(cfg Config) *Package {
 			found = append(found, candidate{obj.Name(), "", obj.Pos(), token.NoPos, true})
 		}
 		if len(found) == 0 {
-			l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type (the package registers no tool whose input is a struct type of its own: mcp.AddTool(s, &mcp.Tool{Name: \"x\"}, h), s.AddTool(mcp.NewTool(\"x\"), mcp.NewTypedToolHandler(h)))" + l.importersHint(cfg.Tags)})
+			l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: noToolsMsg + ": add a //normgen:tool NAME line to a struct type's doc comment, or pass -type (the package registers no tool whose input is a struct type of its own: mcp.AddTool(s, &mcp.Tool{Name: \"x\"}, h), s.AddTool(mcp.NewTool(\"x\"), mcp.NewTypedToolHandler(h)))" + l.importersHint(cfg.Tags)})
 		}
 	case len(found) > 0:
 		l.unmarkedRegistrations(regs, namedAt)

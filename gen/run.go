@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // LoadRun loads the packages cfgs name (one Config each, as Load takes)
@@ -166,4 +168,28 @@ func importerDirs(root, path, tags string) []string {
 		return nil
 	})
 	return out
+}
+
+// noToolsMsg begins the error of a package with no tool.
+const noToolsMsg = "no tool types found"
+
+// NoTools reports whether diags is the error of a package with no tool
+// alone (no //normgen:tool line, no -type, no registration): what a
+// package matched by a ./... pattern that serves no tool gives.
+func NoTools(diags []Diagnostic) bool {
+	return len(diags) == 1 && strings.HasPrefix(diags[0].Msg, noToolsMsg)
+}
+
+// CatalogRun is Catalog of the packages of one run (LoadRun) together:
+// every tool of each, sorted by name (a package's tools of one name in its
+// order), as a server that serves them all lists them.
+func CatalogRun(ms []*Package, p lenient.Profile) ([]byte, error) {
+	all := &Package{}
+	for _, m := range ms {
+		if m != nil {
+			all.Tools = append(all.Tools, m.Tools...)
+		}
+	}
+	slices.SortStableFunc(all.Tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
+	return Catalog(all, p)
 }

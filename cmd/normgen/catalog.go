@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/gen/cli"
@@ -28,7 +29,7 @@ func runCatalog(args []string) int {
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	verbose := fs.Bool("v", false, "also print on stderr, as notes, where each tool's name was taken from (where the package registers it, its //normgen:tool line, its type's name) and the model of required fields (the module's jsonschema.Reflector, the directive, -required, the fields' tags)")
 	fs.Usage = cli.FormsUsage(fs,
-		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
+		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR|DIR/...]...", "print the package's tools, [{name, description, inputSchema}] sorted by name; of several packages, loaded in one run as generate loads them (a package names the tools of another it registers), their tools together",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
 	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile", "v"}, []string{"rules", "q"},
 		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
@@ -36,6 +37,9 @@ func runCatalog(args []string) int {
 			p, ok := parsed(lenient.ParseProfile(*profile))
 			if !ok {
 				return 2
+			}
+			if fs.NArg() > 1 || strings.HasSuffix(fs.Arg(0), "...") {
+				return printRunCatalog(fs, pf, p, *verbose)
 			}
 			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) {
 				if *verbose {
@@ -130,6 +134,38 @@ func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Pac
 		return 1
 	}
 	return output(render(m))
+}
+
+// printRunCatalog is catalog of several packages, loaded in one run as
+// generate loads them (gen.LoadRun): their tools together.
+func printRunCatalog(fs *flag.FlagSet, pf pkgFlags, p lenient.Profile, verbose bool) int {
+	if *pf.types != "" {
+		return usageError(fs, "catalog", "-type names types of one package: give it one directory")
+	}
+	r, ok := parsed(schema.ParseRequired(*pf.required))
+	if !ok {
+		return 2
+	}
+	dirs, matched, err := cli.PackageDirs(fs.Args())
+	if err != nil {
+		return fail(2, err)
+	}
+	cfgs := make([]gen.Config, len(dirs))
+	for i, dir := range dirs {
+		cfgs[i] = gen.Config{Dir: dir, Tags: *pf.tags, Required: r}
+	}
+	models := loadRun(cfgs, matched)
+	if models == nil {
+		return 1
+	}
+	if verbose {
+		for i, m := range models {
+			if m != nil {
+				printNotes(dirs[i], gen.Notes(m))
+			}
+		}
+	}
+	return output(gen.CatalogRun(models, p))
 }
 
 // pkgDir is the package directory a package form's arguments name.

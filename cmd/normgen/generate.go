@@ -47,22 +47,42 @@ func runGenerate(args []string) int {
 		fmt.Println("normgen", cli.Version())
 		return 0
 	}
-	if fs.NArg() > 1 {
-		log.Print("at most one directory argument")
+	dirArgs := fs.Args()
+	if len(dirArgs) == 0 {
+		dirArgs = []string{"."}
+	}
+	dirs, matched, err := cli.PackageDirs(dirArgs)
+	if err != nil {
+		return fail(2, err)
+	}
+	if len(dirs) > 1 && *typeNames != "" {
+		log.Print("-type names types of one package: give it one directory")
 		fs.Usage()
 		return 2
 	}
-	cfg := gen.Config{Dir: pkgDir(fs), Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}
-	if code := needDir(cfg.Dir); code != 0 {
-		return code
+	if len(dirs) > 1 && *schemas != "" {
+		log.Print("-schemas writes one package's schemas and rules.json: give it one directory")
+		fs.Usage()
+		return 2
 	}
-	m := load(&cfg)
-	if m == nil {
+	cfgs := make([]gen.Config, len(dirs))
+	for i, dir := range dirs {
+		cfgs[i] = gen.Config{Dir: dir, Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}
+	}
+	models := loadRun(cfgs, matched)
+	if models == nil {
 		return 1
 	}
-	all, err := cli.Generate(m, cfg, *schemas)
-	if err != nil {
-		return fail(1, err)
+	var all []gen.File
+	for i, m := range models {
+		if m == nil {
+			continue // a package a pattern matched that serves no tool
+		}
+		files, err := cli.Generate(m, cfgs[i], *schemas)
+		if err != nil {
+			return fail(1, err)
+		}
+		all = append(all, files...)
 	}
 	if *check {
 		diff, err := cli.Drift(all)
@@ -92,7 +112,7 @@ func generateProfileFlag(fs *flag.FlagSet) *string {
 func usage(fs *flag.FlagSet) func() {
 	return func() {
 		fmt.Fprintf(fs.Output(), `Usage:
-	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR]
+	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR|DIR/...]...
 	normgen COMMAND [flags] [args]
 
 Commands: %s (normgen COMMAND -h for each one's flags and arguments)
