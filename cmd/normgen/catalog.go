@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/normgen/normgen/gen"
 	"github.com/normgen/normgen/gen/cli"
@@ -38,15 +37,7 @@ func runCatalog(args []string) int {
 			if !ok {
 				return 2
 			}
-			if fs.NArg() > 1 || strings.HasSuffix(fs.Arg(0), "...") {
-				return printRunCatalog(fs, pf, p, *verbose)
-			}
-			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) {
-				if *verbose {
-					printNotes(pkgDir(fs), gen.Notes(m))
-				}
-				return gen.Catalog(m, p)
-			})
+			return printRunCatalog(fs, pf, p, *verbose)
 		})
 }
 
@@ -136,34 +127,22 @@ func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Pac
 	return output(render(m))
 }
 
-// printRunCatalog is catalog of several packages, loaded in one run as
-// generate loads them (gen.LoadRun): their tools together.
+// printRunCatalog is catalog of the packages the arguments name (. for
+// none), loaded in one run as generate loads them (gen.LoadRun): their
+// tools together.
 func printRunCatalog(fs *flag.FlagSet, pf pkgFlags, p lenient.Profile, verbose bool) int {
-	if *pf.types != "" {
-		return usageError(fs, "catalog", "-type names types of one package: give it one directory")
-	}
 	r, ok := parsed(schema.ParseRequired(*pf.required))
 	if !ok {
 		return 2
 	}
-	dirs, matched, err := cli.PackageDirs(fs.Args())
-	if err != nil {
-		return fail(2, err)
-	}
-	cfgs := make([]gen.Config, len(dirs))
-	for i, dir := range dirs {
-		cfgs[i] = gen.Config{Dir: dir, Tags: *pf.tags, Required: r}
-	}
-	models := loadRun(cfgs, matched)
-	if models == nil {
-		return 1
-	}
-	if verbose {
-		for i, m := range models {
-			if m != nil {
-				printNotes(dirs[i], gen.Notes(m))
-			}
+	cfgs, models, code := cli.LoadRunArgs(fs.Args(), gen.Config{Tags: *pf.tags, Types: splitList(*pf.types), Required: r}, "", printDiag)
+	for i := range models {
+		if verbose && models[i] != nil {
+			printNotes(cfgs[i].Dir, gen.Notes(models[i]))
 		}
+	}
+	if code != 0 {
+		return code
 	}
 	return output(gen.CatalogRun(models, p))
 }

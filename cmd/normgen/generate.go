@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"log"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -47,42 +46,13 @@ func runGenerate(args []string) int {
 		fmt.Println("normgen", cli.Version())
 		return 0
 	}
-	dirArgs := fs.Args()
-	if len(dirArgs) == 0 {
-		dirArgs = []string{"."}
+	cfgs, models, code := cli.LoadRunArgs(fs.Args(), gen.Config{Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}, *schemas, printDiag)
+	if code != 0 {
+		return code
 	}
-	dirs, matched, err := cli.PackageDirs(dirArgs)
+	all, err := cli.GenerateRun(models, cfgs, *schemas)
 	if err != nil {
-		return fail(2, err)
-	}
-	if len(dirs) > 1 && *typeNames != "" {
-		log.Print("-type names types of one package: give it one directory")
-		fs.Usage()
-		return 2
-	}
-	if len(dirs) > 1 && *schemas != "" {
-		log.Print("-schemas writes one package's schemas and rules.json: give it one directory")
-		fs.Usage()
-		return 2
-	}
-	cfgs := make([]gen.Config, len(dirs))
-	for i, dir := range dirs {
-		cfgs[i] = gen.Config{Dir: dir, Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}
-	}
-	models := loadRun(cfgs, matched)
-	if models == nil {
-		return 1
-	}
-	var all []gen.File
-	for i, m := range models {
-		if m == nil {
-			continue // a package a pattern matched that serves no tool
-		}
-		files, err := cli.Generate(m, cfgs[i], *schemas)
-		if err != nil {
-			return fail(1, err)
-		}
-		all = append(all, files...)
+		return fail(1, err)
 	}
 	if *check {
 		diff, err := cli.Drift(all)

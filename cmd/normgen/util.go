@@ -103,51 +103,6 @@ func load(cfg *gen.Config) *gen.Package {
 	return m
 }
 
-// loadRun loads the packages cfgs name in one run (gen.LoadRun: they
-// share their registrations), printing each one's diagnostics and
-// warnings on stderr as load does. It returns their models, nil for a
-// package a pattern matched (matched[i]) that serves no tool, and nil
-// when any package could not be loaded or has errors, or none serves a
-// tool.
-func loadRun(cfgs []gen.Config, matched []bool) []*gen.Package {
-	for i := range cfgs {
-		dir := cfgs[i].Dir
-		cfgs[i].OnWarning = func(d gen.Diagnostic) { printDiag(dir, d) }
-	}
-	models, diags := gen.LoadRun(context.Background(), cfgs)
-	failed, some := false, false
-	for i, ds := range diags {
-		if matched[i] && gen.NoTools(ds) {
-			models[i] = nil
-			continue
-		}
-		if len(ds) > 0 || models[i] == nil {
-			for _, d := range ds {
-				printDiag(cfgs[i].Dir, d)
-			}
-			failed = true
-			continue
-		}
-		some = true
-	}
-	if !some && !failed {
-		log.Printf("%s: no package serves a tool", strings.Join(dirsOf(cfgs), " "))
-	}
-	if failed || !some {
-		return nil
-	}
-	return models
-}
-
-// dirsOf is the directories cfgs name.
-func dirsOf(cfgs []gen.Config) []string {
-	var out []string
-	for _, c := range cfgs {
-		out = append(out, c.Dir)
-	}
-	return out
-}
-
 // printDiag prints a diagnostic (or warning) on stderr, its file names
 // from the working directory (Diagnostic.In the package directory dir,
 // as given on the command line). One with no position (the package could
