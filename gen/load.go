@@ -650,6 +650,7 @@ func (l *loader) build(cfg Config) *Package {
 		names[name] = t
 		m.Tools = append(m.Tools, t)
 	}
+	l.unseenRegistrations(m, cfg.Tags)
 	directive, m.RequiredFrom, m.RequiredAt = l.requiredFacts(cfg, directive, directiveAt)
 	l.resolveRequired(m, cfg.Required, directive, directiveAt)
 	for _, x := range l.indexed {

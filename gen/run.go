@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 )
 
 // LoadRun loads the packages cfgs name (one Config each, as Load takes)
@@ -192,4 +194,195 @@ func CatalogRun(ms []*Package, p lenient.Profile) ([]byte, error) {
 	}
 	slices.SortStableFunc(all.Tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
 	return Catalog(all, p)
+}
+
+// unseenRegistrations warns where a package of the module that is not in
+// the run registers one of the package's tools under a name other than
+// the one the package gives it (its line's or its type's): run alone,
+// normgen ./tools/sql names a tool from its type, where ./tools registers
+// it otherwise. The importers are read without type-checking them (their
+// files that import the package, parsed): a call whose first constant
+// string argument is a tool name (or a NewTool call or a tool literal's
+// Name among its arguments) and whose arguments (or those of a call among
+// them) name a function of the package whose last parameter is the tool's
+// input, or a function literal taking it.
+func (l *loader) unseenRegistrations(m *Package, tags string) {
+	byInput := map[string]*Tool{}
+	for _, t := range m.Tools {
+		if t.NameFrom != NameRegistered {
+			byInput[t.Input.Name] = t
+		}
+	}
+	if len(byInput) == 0 {
+		return
+	}
+	root, modPath := moduleOf(l.dir)
+	if root == "" {
+		return
+	}
+	own, err := filepath.Rel(root, l.dir)
+	if err != nil {
+		return
+	}
+	// The package's functions by the tool input they take last.
+	funcs := map[string]string{}
+	for _, name := range l.pkg.Types.Scope().Names() {
+		fn, ok := l.pkg.Types.Scope().Lookup(name).(*types.Func)
+		if !ok {
+			continue
+		}
+		params := fn.Type().(*types.Signature).Params()
+		if params.Len() == 0 {
+			continue
+		}
+		if n, ok := derefNamed(params.At(params.Len() - 1).Type()); ok && n.Obj().Pkg() == l.pkg.Types && byInput[n.Obj().Name()] != nil {
+			funcs[name] = n.Obj().Name()
+		}
+	}
+	warned := map[string]bool{}
+	for _, dir := range importerDirs(root, l.pkg.PkgPath, tags) {
+		rel, err := filepath.Rel(root, dir)
+		if err != nil {
+			continue
+		}
+		path := modPath
+		if rel != "." {
+			path += "/" + filepath.ToSlash(rel)
+		}
+		if l.inRun[path] {
+			continue
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			local := ""
+			for _, imp := range f.Imports {
+				if q, _ := strconv.Unquote(imp.Path.Value); q == l.pkg.PkgPath {
+					local = l.pkg.Name
+					if imp.Name != nil {
+						local = imp.Name.Name
+					}
+				}
+			}
+			if local == "" || local == "_" || local == "." {
+				continue
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				name, at := literalToolName(call)
+				if name == "" {
+					return true
+				}
+				input := ""
+				for _, a := range call.Args {
+					if in := inputOf(a, local, funcs, byInput, 0); in != "" {
+						input = in
+						break
+					}
+				}
+				t := byInput[input]
+				if t == nil || t.Name == name || warned[input] {
+					return true
+				}
+				warned[input] = true
+				l.warnAt(fset.Position(at), "package %s registers %s as %q here (read without type-checking it: it is not in the run), but the run names the tool %q %s: generate both in one run (normgen %s %s, from the module root) to take the name the server serves", dotSlash(rel), input, name, t.Name, map[NameSource]string{NameDirective: "from its //normgen:tool line", NameType: "from its type's name"}[t.NameFrom], dotSlash(rel), dotSlash(own))
+				l.relateWarningAt(t.NameAt, "tool "+t.Name)
+				return true
+			})
+		}
+	}
+}
+
+// literalToolName is the tool name a call registers, read from its
+// syntax alone: its first string literal argument when that is a valid
+// tool name, else a NewTool call's or a Tool literal's Name among its
+// arguments.
+func literalToolName(call *ast.CallExpr) (string, token.Pos) {
+	lit := func(e ast.Expr) (string, token.Pos) {
+		if b, ok := ast.Unparen(e).(*ast.BasicLit); ok && b.Kind == token.STRING {
+			if s, err := strconv.Unquote(b.Value); err == nil && lint.ToolNameProblem(s) == "" {
+				return s, b.Pos()
+			}
+		}
+		return "", token.NoPos
+	}
+	for _, a := range call.Args {
+		if s, at := lit(a); s != "" {
+			return s, at
+		}
+	}
+	for _, a := range call.Args {
+		a = ast.Unparen(a)
+		if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			a = ast.Unparen(u.X)
+		}
+		switch a := a.(type) {
+		case *ast.CallExpr:
+			if calleeName(a.Fun) == "NewTool" && len(a.Args) > 0 {
+				if s, at := lit(a.Args[0]); s != "" {
+					return s, at
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range a.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+						if s, at := lit(kv.Value); s != "" {
+							return s, at
+						}
+					}
+				}
+			}
+		}
+	}
+	return "", token.NoPos
+}
+
+// inputOf is the tool input (a type name of the package imported as
+// local) a handler expression takes: local.F for a function F of funcs,
+// a function literal whose last parameter is local.T (or *local.T), or
+// either among the arguments of a call (depth < 2).
+func inputOf(e ast.Expr, local string, funcs map[string]string, byInput map[string]*Tool, depth int) string {
+	sel := func(e ast.Expr) (string, bool) {
+		if st, ok := e.(*ast.StarExpr); ok {
+			e = st.X
+		}
+		if s, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			if x, ok := s.X.(*ast.Ident); ok && x.Name == local {
+				return s.Sel.Name, true
+			}
+		}
+		return "", false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if name, ok := sel(e); ok {
+			return funcs[name]
+		}
+	case *ast.FuncLit:
+		if ps := e.Type.Params.List; len(ps) > 0 {
+			if name, ok := sel(ps[len(ps)-1].Type); ok && byInput[name] != nil {
+				return name
+			}
+		}
+	case *ast.CallExpr:
+		if depth < 2 {
+			for _, a := range e.Args {
+				if in := inputOf(a, local, funcs, byInput, depth+1); in != "" {
+					return in
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -178,4 +178,17 @@ func TestRegisteredInRunUnmarked(t *testing.T) {
 	if diff := cmp.Diff(want, warns); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
+
+	// Alone, the sql package names the tool from its line; the importer,
+	// read without type-checking it, registers it otherwise: a warning
+	// says so and names the run. Its type-named tool agrees with the
+	// registration (list_sql_tables) and is not warned of.
+	models, diags, warns = loadRun(t, mod, "d/sql")
+	if len(diags) > 0 || len(models[0].Tools) != 1 || models[0].Tools[0].Name != "run_query" {
+		t.Fatalf("the sql package alone: diagnostics %v, model %+v", diags, models[0])
+	}
+	want = []string{`d/tools.go:18:25: warning: package ./d registers QuerySQLParams as "query_sql" here (read without type-checking it: it is not in the run), but the run names the tool "run_query" from its //normgen:tool line: generate both in one run (normgen ./d ./d/sql, from the module root) to take the name the server serves` + "\n\tsql.go:7:1: tool run_query"}
+	if diff := cmp.Diff(want, warns); diff != "" {
+		t.Errorf("warnings of the sql package alone (-want +got):\n%s", diff)
+	}
 }
