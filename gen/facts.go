@@ -68,6 +68,28 @@ type registration struct {
 	// (mcpgrafana.MustTool[T, R], mcp.NewTypedToolHandler[T]). Only such
 	// registrations make a type a tool (registeredTools).
 	sure bool
+	// by is the import path of the package that registers the tool where
+	// it is another package of the run (LoadRun), whose file set is not
+	// this package's: pos is then where, and at is NoPos.
+	by  string
+	pos token.Position
+}
+
+// position is where r is.
+func (l *loader) position(r registration) token.Position {
+	if r.by != "" {
+		return r.pos
+	}
+	return l.pkg.Fset.Position(r.at)
+}
+
+// registrar is who registers r: "the package", or the other package of
+// the run.
+func registrar(r registration) string {
+	if r.by != "" {
+		return "package " + r.by
+	}
+	return "the package"
 }
 
 // registeredElsewhere is a registration whose input normgen cannot
@@ -90,6 +112,15 @@ type registeredElsewhere struct {
 // returns the sure registrations whose input (the handler's last
 // parameter) is a type it cannot generate here, each type once.
 func (l *loader) registrations() (map[*types.TypeName][]registration, []registeredElsewhere) {
+	if !l.regsRead {
+		l.regs, l.elsewhere = l.readRegistrations()
+		l.regsRead = true
+	}
+	return l.regs, l.elsewhere
+}
+
+// readRegistrations is registrations, read.
+func (l *loader) readRegistrations() (map[*types.TypeName][]registration, []registeredElsewhere) {
 	info := l.pkg.TypesInfo
 	// Variables set once from an expression, to follow a tool kept in
 	// one: read once a variable of a Tool type is met.
@@ -336,16 +367,18 @@ func typeArg(info *types.Info, call *ast.CallExpr, in *types.TypeName, other *ty
 
 // registeredTools is the tools of a package that has no //normgen:tool
 // line and no -type: the input types of its sure registrations, in the
-// order of their first registration. It warns, at the registration, of
-// each sure registration whose input it cannot generate here.
+// order of their first registration (the package's own first, then those
+// of other packages of the run). It warns, at the registration, of each
+// sure registration whose input it cannot generate here, but for a type
+// of another package of the run, which that package generates.
 func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewhere []registeredElsewhere) []*types.TypeName {
 	var out []*types.TypeName
-	first := map[*types.TypeName]token.Pos{}
+	first := map[*types.TypeName]registration{}
 	for obj, rs := range regs {
 		for _, r := range rs {
 			if r.sure {
-				if at, ok := first[obj]; !ok || r.at < at {
-					first[obj] = r.at
+				if f, ok := first[obj]; !ok || l.regLess(r, f) {
+					first[obj] = r
 				}
 			}
 		}
@@ -353,7 +386,15 @@ func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewh
 			out = append(out, obj)
 		}
 	}
-	slices.SortFunc(out, func(a, b *types.TypeName) int { return int(first[a]) - int(first[b]) })
+	slices.SortFunc(out, func(a, b *types.TypeName) int {
+		switch {
+		case l.regLess(first[a], first[b]):
+			return -1
+		case l.regLess(first[b], first[a]):
+			return 1
+		}
+		return strings.Compare(a.Name(), b.Name())
+	})
 	for _, e := range elsewhere {
 		n := e.input
 		shown := types.TypeString(n, func(p *types.Package) string {
@@ -366,8 +407,10 @@ func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewh
 		case n.TypeArgs().Len() > 0:
 			concrete := strings.TrimSuffix(n.Obj().Name(), "Input") + "Input"
 			l.warnf(e.at, "", "the package registers %s as %q here, an instance of a generic type: normgen generates concrete types, so the tool is not generated; declare one (type %s %s) and take it in the handler", shown, e.name, concrete, shown)
+		case n.Obj().Pkg() != l.pkg.Types && l.inRun[n.Obj().Pkg().Path()] && runStruct(n):
+			continue // generated there, named as registered here
 		case n.Obj().Pkg() != l.pkg.Types:
-			l.warnf(e.at, "", "the package registers %s as %q here, a type of package %s: normgen generates a type in its own package, so the tool is not generated here; give the type a //normgen:tool %s line in its package and run normgen there", shown, e.name, n.Obj().Pkg().Path(), e.name)
+			l.warnf(e.at, "", "the package registers %s as %q here, a type of package %s: normgen generates a type in its own package, so the tool is generated there, not here; give both packages to one run (%s), which names it %q as registered here", shown, e.name, n.Obj().Pkg().Path(), l.runCommand(n.Obj().Pkg().Path()), e.name)
 		default:
 			l.warnf(e.at, "", "the package registers %s as %q here, which is not a struct: a tool input normgen generates is a struct type, so the tool is not generated", shown, e.name)
 		}
@@ -376,9 +419,72 @@ func (l *loader) registeredTools(regs map[*types.TypeName][]registration, elsewh
 	return out
 }
 
+// regLess orders registrations: the package's own by position, before
+// those of other packages of the run, by file and offset.
+func (l *loader) regLess(a, b registration) bool {
+	switch {
+	case a.by == "" && b.by == "":
+		return a.at < b.at
+	case a.by == "" || b.by == "":
+		return a.by == ""
+	}
+	return a.pos.Filename < b.pos.Filename || a.pos.Filename == b.pos.Filename && a.pos.Offset < b.pos.Offset
+}
+
+// runCommand is the command that generates this package and the package
+// other together (normgen ./tools ./tools/sql), their directories from
+// the module root, where both are in the module; else a description.
+func (l *loader) runCommand(other string) string {
+	root, modPath := moduleOf(l.dir)
+	if root != "" {
+		if rest, ok := strings.CutPrefix(other, modPath); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+			if own, err := filepath.Rel(root, l.dir); err == nil && !strings.HasPrefix(own, "..") {
+				return fmt.Sprintf("normgen %s .%s, from the module root", dotSlash(own), rest)
+			}
+		}
+	}
+	return "normgen with this package's directory and " + other + "'s"
+}
+
+// dotSlash is a relative directory as the go command takes it: ./d, or
+// "." for the directory itself.
+func dotSlash(rel string) string {
+	rel = filepath.ToSlash(rel)
+	if rel == "." {
+		return "."
+	}
+	return "./" + rel
+}
+
+// withImported is regs with the registrations other packages of the run
+// make of this package's struct types (l.imported), after the package's
+// own.
+func (l *loader) withImported(regs map[*types.TypeName][]registration) map[*types.TypeName][]registration {
+	if len(l.imported) == 0 {
+		return regs
+	}
+	out := make(map[*types.TypeName][]registration, len(regs))
+	for obj, rs := range regs {
+		out[obj] = rs
+	}
+	for name, rs := range l.imported {
+		obj, ok := l.pkg.Types.Scope().Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		for _, r := range rs {
+			if !slices.ContainsFunc(out[obj], func(o registration) bool { return o.name == r.name }) {
+				out[obj] = append(slices.Clip(out[obj]), r)
+			}
+		}
+	}
+	return out
+}
+
 // unmarkedRegistrations warns, once, where a package with //normgen:tool
-// lines or -type registers tools whose inputs are neither: those lines
-// and -type choose the package's tools, so these are not generated.
+// lines or -type registers tools whose inputs are neither (or another
+// package of the run registers its types so): those lines and -type
+// choose the package's tools, so these are not generated.
 func (l *loader) unmarkedRegistrations(regs map[*types.TypeName][]registration, tools map[string]token.Pos) {
 	var unmarked []registration
 	var names []string
@@ -397,16 +503,24 @@ func (l *loader) unmarkedRegistrations(regs map[*types.TypeName][]registration, 
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return int(unmarked[a].at) - int(unmarked[b].at) })
+	slices.SortFunc(idx, func(a, b int) int {
+		switch {
+		case l.regLess(unmarked[a], unmarked[b]):
+			return -1
+		case l.regLess(unmarked[b], unmarked[a]):
+			return 1
+		}
+		return strings.Compare(names[a], names[b])
+	})
 	r := unmarked[idx[0]]
 	const why = "where a package has //normgen:tool lines or -type, those alone choose its tools"
 	if len(unmarked) == 1 {
-		l.warnf(r.at, "", "the package registers %s as %q here, but %s is no tool: %s; give it a bare //normgen:tool line to generate it, or drop the lines and -type to generate every tool the package registers", names[0], r.name, names[0], why)
+		l.warnAt(l.position(r), "%s registers %s as %q here, but %s is no tool: %s; give it a bare //normgen:tool line to generate it, or drop the lines and -type to generate every tool the package registers", registrar(r), names[0], r.name, names[0], why)
 		return
 	}
-	l.warnf(r.at, "", "the package registers %d input types that are no tools (%s), %s as %q here: %s; give them a bare //normgen:tool line to generate them, or drop the lines and -type to generate every tool the package registers", len(unmarked), strings.Join(sortedCopy(names), ", "), names[idx[0]], r.name, why)
+	l.warnAt(l.position(r), "%s registers %d input types that are no tools (%s), %s as %q here: %s; give them a bare //normgen:tool line to generate them, or drop the lines and -type to generate every tool the package registers", registrar(r), len(unmarked), strings.Join(sortedCopy(names), ", "), names[idx[0]], r.name, why)
 	for _, i := range idx[1:] {
-		l.relateWarning(unmarked[i].at, fmt.Sprintf("%s registered as %q", names[i], unmarked[i].name))
+		l.relateWarningAt(l.position(unmarked[i]), fmt.Sprintf("%s registered as %q", names[i], unmarked[i].name))
 	}
 }
 
@@ -446,30 +560,37 @@ func calleeName(fun ast.Expr) string {
 }
 
 // nameTool chooses the name of the tool whose input is obj: its
-// registration's, else its directive's (directive, at the line at), else
-// its type's; it warns where a directive disagrees with the registration,
-// or the package registers the type under several names.
-func (l *loader) nameTool(obj *types.TypeName, regs map[*types.TypeName][]registration, directive string, at, typePos token.Pos) (string, NameSource, token.Pos) {
+// registration's (the package's own, else another package's of the run),
+// else its directive's (directive, at the line at), else its type's; it
+// warns where a directive disagrees with the registration, or the type is
+// registered under several names. It returns the name, where it was taken
+// from, where, and the other package of the run that registers it ("" for
+// none).
+func (l *loader) nameTool(obj *types.TypeName, regs map[*types.TypeName][]registration, directive string, at, typePos token.Pos) (string, NameSource, token.Position, string) {
 	rs := regs[obj]
 	if len(rs) == 0 {
 		if directive != "" {
 			l.checkToolName(directive, at, false)
-			return directive, NameDirective, at
+			return directive, NameDirective, l.pkg.Fset.Position(at), ""
 		}
 		name := ToolName(obj.Name())
 		l.checkToolName(name, typePos, true)
-		return name, NameType, typePos
+		return name, NameType, l.pkg.Fset.Position(typePos), ""
 	}
 	r := rs[0]
 	for _, other := range rs[1:] {
-		l.warnf(other.at, "", "the package also registers %s as %q here, and as %q: one type is one tool, named %q; declare a type of its own for the other (type %sOther %s)", obj.Name(), other.name, r.name, r.name, obj.Name(), obj.Name())
-		l.relateWarning(r.at, fmt.Sprintf("%s registered as %q", obj.Name(), r.name))
+		and := fmt.Sprintf("and as %q", r.name)
+		if other.by != r.by {
+			and = fmt.Sprintf("and %s registers it as %q", registrar(r), r.name)
+		}
+		l.warnAt(l.position(other), "%s also registers %s as %q here, %s: one type is one tool, named %q; declare a type of its own for the other (type %sOther %s)", registrar(other), obj.Name(), other.name, and, r.name, obj.Name(), obj.Name())
+		l.relateWarningAt(l.position(r), fmt.Sprintf("%s registered as %q", obj.Name(), r.name))
 	}
 	if directive != "" && directive != r.name {
-		l.warnf(at, "", "//normgen:tool %s, but the package registers %s as %q: the tool is named %q, as the server serves it; drop the line or make it say %s", directive, obj.Name(), r.name, r.name, r.name)
-		l.relateWarning(r.at, fmt.Sprintf("%s registered as %q", obj.Name(), r.name))
+		l.warnf(at, "", "//normgen:tool %s, but %s registers %s as %q: the tool is named %q, as the server serves it; drop the line or make it say %s", directive, registrar(r), obj.Name(), r.name, r.name, r.name)
+		l.relateWarningAt(l.position(r), fmt.Sprintf("%s registered as %q", obj.Name(), r.name))
 	}
-	return r.name, NameRegistered, r.at
+	return r.name, NameRegistered, l.position(r), r.by
 }
 
 // requiredFacts reads the module's own model of required fields where
@@ -723,6 +844,9 @@ func Notes(m *Package) []Diagnostic {
 			NameDirective:  "from the //normgen:tool directive of " + t.Input.Name,
 			NameType:       "from its type's name, " + t.Input.Name,
 		}[t.NameFrom]
+		if t.NameFrom == NameRegistered && t.RegisteredBy != "" {
+			what = "from where package " + t.RegisteredBy + " registers " + t.Input.Name + " (in the same run)"
+		}
 		if i > 0 && m.Tools[i-1].Name == t.Name || i+1 < len(m.Tools) && m.Tools[i+1].Name == t.Name {
 			what += " (one of the types the package registers under this name, alternatives it serves one of)"
 		}

@@ -237,7 +237,17 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 // buildModel is Load's own part: the model of the loaded package p, whose
 // directory is abs.
 func buildModel(p *packages.Package, abs string, cfg Config) (*Package, []Diagnostic) {
-	l := &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
+	return newLoader(p, abs).model(cfg)
+}
+
+// newLoader is the loader of the loaded package p, whose directory is abs.
+func newLoader(p *packages.Package, abs string) *loader {
+	return &loader{pkg: p, dir: abs, structs: map[*types.TypeName]*Struct{}, fieldDocs: map[token.Pos]*ast.Field{}}
+}
+
+// model is buildModel with the loader l.
+func (l *loader) model(cfg Config) (*Package, []Diagnostic) {
+	abs := l.dir
 	m := l.build(cfg)
 	l.markSecretHolders(m)
 	if m != nil && len(l.diags) == 0 {
@@ -371,6 +381,15 @@ type loader struct {
 	// indexed are the fields with an {{index}} default, checked once every
 	// struct is known (a struct may be reached through a slice later).
 	indexed []indexedField
+	// inRun are the import paths of the other packages of the run
+	// (LoadRun), and imported the registrations they make of this
+	// package's types, by type name.
+	inRun    map[string]bool
+	imported map[string][]registration
+	// regs and elsewhere are registrations' results, once read.
+	regs      map[*types.TypeName][]registration
+	elsewhere []registeredElsewhere
+	regsRead  bool
 }
 
 type indexedField struct {
@@ -427,8 +446,19 @@ func (l *loader) warnf(pos token.Pos, field, format string, args ...any) {
 
 // relateWarning adds the place pos, where msg is, to the last warning.
 func (l *loader) relateWarning(pos token.Pos, msg string) {
+	l.relateWarningAt(l.pkg.Fset.Position(pos), msg)
+}
+
+// warnAt is warnf at a position (in another package of the run, whose
+// file set is not this package's).
+func (l *loader) warnAt(pos token.Position, format string, args ...any) {
+	l.warns = append(l.warns, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Warning: true})
+}
+
+// relateWarningAt is relateWarning at a position.
+func (l *loader) relateWarningAt(pos token.Position, msg string) {
 	d := &l.warns[len(l.warns)-1]
-	d.Related = append(d.Related, Related{Pos: l.pkg.Fset.Position(pos), Msg: msg})
+	d.Related = append(d.Related, Related{Pos: pos, Msg: msg})
 }
 
 // toolDirective is the doc comment line that marks a tool type; the
@@ -562,6 +592,7 @@ func (l *loader) build(cfg Config) *Package {
 		}
 	}
 	regs, elsewhere := l.registrations()
+	regs = l.withImported(regs)
 	switch {
 	case len(found) == 0 && len(cfg.Types) == 0 && len(l.diags) == 0: // else a directive error says why
 		// No line and no -type: the package's registrations make its
@@ -570,7 +601,7 @@ func (l *loader) build(cfg Config) *Package {
 			found = append(found, candidate{obj.Name(), "", obj.Pos(), token.NoPos, true})
 		}
 		if len(found) == 0 {
-			l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: "no tool types found: add a //normgen:tool NAME line to a struct type's doc comment, or pass -type (the package registers no tool whose input is a struct type of its own: mcp.AddTool(s, &mcp.Tool{Name: \"x\"}, h), s.AddTool(mcp.NewTool(\"x\"), mcp.NewTypedToolHandler(h)))"})
+			l.diags = append(l.diags, Diagnostic{Pos: token.Position{Filename: l.dir}, Msg: noToolsMsg + ": add a //normgen:tool NAME line to a struct type's doc comment, or pass -type (the package registers no tool whose input is a struct type of its own: mcp.AddTool(s, &mcp.Tool{Name: \"x\"}, h), s.AddTool(mcp.NewTool(\"x\"), mcp.NewTypedToolHandler(h)))" + l.importersHint(cfg.Tags)})
 		}
 	case len(found) > 0:
 		l.unmarkedRegistrations(regs, namedAt)
@@ -587,7 +618,7 @@ func (l *loader) build(cfg Config) *Package {
 		}
 		if dec, m := ownDecoding(obj.Type()); dec != 0 && c.registered {
 			r := regs[obj][0]
-			l.warnf(r.at, "", "the package registers %s as %q here, but %s has an %s of its own, with which encoding/json decodes it: normgen generates no decoder for it, and the tool is not in NormgenTools; remove the method to have one generated", c.name, r.name, c.name, m.Name())
+			l.warnAt(l.position(r), "%s registers %s as %q here, but %s has an %s of its own, with which encoding/json decodes it: normgen generates no decoder for it, and the tool is not in NormgenTools; remove the method to have one generated", registrar(r), c.name, r.name, c.name, m.Name())
 			l.relateWarning(m.Pos(), c.name+"'s "+m.Name())
 			continue
 		} else if dec != 0 {
@@ -602,9 +633,9 @@ func (l *loader) build(cfg Config) *Package {
 		if s == nil {
 			continue
 		}
-		name, from, at := l.nameTool(obj, regs, c.tool, c.at, c.pos)
+		name, from, at, by := l.nameTool(obj, regs, c.tool, c.at, c.pos)
 		s.Input = true
-		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos), NameFrom: from, NameAt: l.pkg.Fset.Position(at)}
+		t := &Tool{Name: name, Description: s.Doc, Input: s, Pos: l.pkg.Fset.Position(c.pos), NameFrom: from, NameAt: at, RegisteredBy: by}
 		if prev, dup := names[name]; dup && from == NameRegistered && prev.NameFrom == NameRegistered {
 			// Alternatives the server registers under one name (one of
 			// them served at a time).
@@ -619,6 +650,7 @@ func (l *loader) build(cfg Config) *Package {
 		names[name] = t
 		m.Tools = append(m.Tools, t)
 	}
+	l.unseenRegistrations(m, cfg.Tags)
 	directive, m.RequiredFrom, m.RequiredAt = l.requiredFacts(cfg, directive, directiveAt)
 	l.resolveRequired(m, cfg.Required, directive, directiveAt)
 	for _, x := range l.indexed {

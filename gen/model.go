@@ -41,6 +41,10 @@ type Tool struct {
 	// registration's name, the //normgen:tool line, or the type.
 	NameFrom NameSource
 	NameAt   token.Position
+	// RegisteredBy is the import path of the package whose registration
+	// names the tool, where it is another package of the same run
+	// (LoadRun); "" for the package itself.
+	RegisteredBy string
 
 	// strict is the tool's openai-strict schema, built once by
 	// strictSchema: Load builds it for its warnings, Render writes it.

@@ -28,7 +28,7 @@ func runCatalog(args []string) int {
 	quiet := fs.Bool("q", false, "with -from: do not print warnings about fields left strict")
 	verbose := fs.Bool("v", false, "also print on stderr, as notes, where each tool's name was taken from (where the package registers it, its //normgen:tool line, its type's name) and the model of required fields (the module's jsonschema.Reflector, the directive, -required, the fields' tags)")
 	fs.Usage = cli.FormsUsage(fs,
-		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]", "print the package's tools, [{name, description, inputSchema}] sorted by name",
+		"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR|DIR/...]...", "print the package's tools, [{name, description, inputSchema}] sorted by name; of several packages, loaded in one run as generate loads them (a package names the tools of another it registers), their tools together",
 		"normgen catalog -from FILE|- [-rules FILE] [-q]", "any server's tools/list catalog, every input schema rewritten lenient (portable profile)")
 	return runForms(fs, args, "catalog", "from", []string{"tags", "type", "required", "profile", "v"}, []string{"rules", "q"},
 		func() int { return catalogFrom(fs, *from, *rulesFile, *quiet) },
@@ -37,12 +37,7 @@ func runCatalog(args []string) int {
 			if !ok {
 				return 2
 			}
-			return printModel(fs, "catalog", pf, func(m *gen.Package) ([]byte, error) {
-				if *verbose {
-					printNotes(pkgDir(fs), gen.Notes(m))
-				}
-				return gen.Catalog(m, p)
-			})
+			return printRunCatalog(fs, pf, p, *verbose)
 		})
 }
 
@@ -130,6 +125,26 @@ func printModel(fs *flag.FlagSet, name string, pf pkgFlags, render func(*gen.Pac
 		return 1
 	}
 	return output(render(m))
+}
+
+// printRunCatalog is catalog of the packages the arguments name (. for
+// none), loaded in one run as generate loads them (gen.LoadRun): their
+// tools together.
+func printRunCatalog(fs *flag.FlagSet, pf pkgFlags, p lenient.Profile, verbose bool) int {
+	r, ok := parsed(schema.ParseRequired(*pf.required))
+	if !ok {
+		return 2
+	}
+	cfgs, models, code := cli.LoadRunArgs(fs.Args(), gen.Config{Tags: *pf.tags, Types: splitList(*pf.types), Required: r}, "", printDiag)
+	for i := range models {
+		if verbose && models[i] != nil {
+			printNotes(cfgs[i].Dir, gen.Notes(models[i]))
+		}
+	}
+	if code != 0 {
+		return code
+	}
+	return output(gen.CatalogRun(models, p))
 }
 
 // pkgDir is the package directory a package form's arguments name.

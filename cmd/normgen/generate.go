@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"log"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -47,20 +46,11 @@ func runGenerate(args []string) int {
 		fmt.Println("normgen", cli.Version())
 		return 0
 	}
-	if fs.NArg() > 1 {
-		log.Print("at most one directory argument")
-		fs.Usage()
-		return 2
-	}
-	cfg := gen.Config{Dir: pkgDir(fs), Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}
-	if code := needDir(cfg.Dir); code != 0 {
+	cfgs, models, code := cli.LoadRunArgs(fs.Args(), gen.Config{Output: *output, Tags: *tags, Types: splitList(*typeNames), Profile: p, Required: r}, *schemas, printDiag)
+	if code != 0 {
 		return code
 	}
-	m := load(&cfg)
-	if m == nil {
-		return 1
-	}
-	all, err := cli.Generate(m, cfg, *schemas)
+	all, err := cli.GenerateRun(models, cfgs, *schemas)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -92,7 +82,7 @@ func generateProfileFlag(fs *flag.FlagSet) *string {
 func usage(fs *flag.FlagSet) func() {
 	return func() {
 		fmt.Fprintf(fs.Output(), `Usage:
-	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR]
+	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR|DIR/...]...
 	normgen COMMAND [flags] [args]
 
 Commands: %s (normgen COMMAND -h for each one's flags and arguments)

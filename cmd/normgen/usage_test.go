@@ -48,7 +48,7 @@ func TestCatalogRulesHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"catalog", "-h"}, []string{"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]", "normgen catalog -from FILE|- [-rules FILE] [-q]", "-from", "-rules", "-q", "-profile", "-tags", "-type", "-required", "-v"}},
+		{[]string{"catalog", "-h"}, []string{"normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR|DIR/...]...", "normgen catalog -from FILE|- [-rules FILE] [-q]", "-from", "-rules", "-q", "-profile", "-tags", "-type", "-required", "-v"}},
 		{[]string{"rules", "-h"}, []string{"normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]", "normgen rules -catalog FILE|- [-rules FILE] [-q]", "-catalog", "-rules", "-q", "-tags", "-type", "-required"}},
 		{[]string{"catalog", "-from", "-h"}, []string{"-from", "-rules"}},
 		{[]string{"catalog", "-from", "x.json", "-rules", "-help"}, []string{"-from", "-rules"}},

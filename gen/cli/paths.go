@@ -3,8 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -136,4 +138,79 @@ func PathsNote(paths []string, what string) string {
 		s += fmt.Sprintf(", and %d more", len(paths)-len(shown))
 	}
 	return s + ")"
+}
+
+// PackageDirs expands the directory arguments of generate: a directory
+// as it is, and DIR/... every directory below DIR (DIR too) that holds a
+// non-test Go file, but for testdata, vendor, directories starting with
+// . or _, and nested modules, as the go command matches packages. Each
+// directory comes once, in the order given (a pattern's sorted);
+// matched[i] says the directory came from a pattern, where a package
+// with no tool is passed over.
+func PackageDirs(args []string) (dirs []string, matched []bool, err error) {
+	seen := map[string]bool{}
+	add := func(dir string, fromPattern bool) {
+		key := filepath.Clean(dir)
+		if abs, err := filepath.Abs(dir); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			dirs, matched = append(dirs, dir), append(matched, fromPattern)
+		}
+	}
+	for _, arg := range args {
+		root, ok := strings.CutSuffix(filepath.ToSlash(arg), "/...")
+		if !ok && arg != "..." {
+			if err := CheckDir(arg); err != nil {
+				return nil, nil, err
+			}
+			add(arg, false)
+			continue
+		}
+		if arg == "..." {
+			root = "."
+		}
+		if err := CheckDir(root); err != nil {
+			return nil, nil, err
+		}
+		var found []string
+		err := filepath.WalkDir(filepath.FromSlash(root), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				name := d.Name()
+				if p != filepath.FromSlash(root) {
+					if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+						return filepath.SkipDir
+					}
+					if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
+						return filepath.SkipDir
+					}
+				}
+				return nil
+			}
+			if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+				if dir := filepath.Dir(p); !slices.Contains(found, dir) {
+					found = append(found, dir)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(found) == 0 {
+			return nil, nil, fmt.Errorf("%s: matches no Go package", arg)
+		}
+		slices.Sort(found)
+		for _, dir := range found {
+			if !strings.HasPrefix(dir, ".") && !filepath.IsAbs(dir) {
+				dir = "." + string(filepath.Separator) + dir
+			}
+			add(dir, true)
+		}
+	}
+	return dirs, matched, nil
 }

@@ -6,9 +6,10 @@
 //
 // TestMCPGrafana downloads grafana/mcp-grafana v1.6.3 through the module
 // proxy into a temporary directory, generates for its tools and tools/sql
-// packages unmodified (the tool input types its MustTool calls name, as
-// -type would, and no other option: the model of required fields is taken
-// from the server's own jsonschema.Reflector, which sets
+// packages unmodified, in one run with no option (normgen ./tools
+// ./tools/sql: the tool input types its MustTool calls name, tools/sql's
+// registered in tools; the model of required fields is taken from the
+// server's own jsonschema.Reflector, which sets
 // RequiredFromJSONSchemaTags, and each tool's name from its MustTool
 // call), builds them, runs the server's unit tests (which decode through
 // the generated UnmarshalJSON), compares each tool's generated schema with

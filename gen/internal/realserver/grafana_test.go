@@ -55,42 +55,38 @@ func TestMCPGrafana(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Logf("%s copied to %s (%s)", grafanaModule, dir, time.Since(start).Round(time.Second))
 
-	// Generate, as a user would, with no flag: the tools package has no
-	// //normgen:tool line, so its MustTool calls make its tools; the
-	// model of required fields is the server's own (its
-	// jsonschema.Reflector sets RequiredFromJSONSchemaTags), and each
-	// tool's name the one its MustTool call registers. The input types
-	// of another package (tools/sql) the tools package registers are
-	// warned of at their MustTool calls, and that package is generated
-	// with -type, as the warnings say.
+	// Generate, as a user would, with no flag, its tools and tools/sql
+	// packages in one run (normgen ./tools ./tools/sql): neither has a
+	// //normgen:tool line, so the MustTool calls make their tools (the
+	// tools package registers the input types of tools/sql, whose tools
+	// they are, named as registered there); the model of required fields
+	// is the server's own (its jsonschema.Reflector sets
+	// RequiredFromJSONSchemaTags), and each tool's name the one its
+	// MustTool call registers. Nothing is warned of about the tools/sql
+	// types.
 	byPkg, regs := toolTypes(t, dir, "./tools")
 	genStart := time.Now()
 	var warnings []string
 	total := 0
+	models := loadRun(t, dir, byPkg, func(d gen.Diagnostic) { warnings = append(warnings, d.String()) })
 	for _, pkg := range sortedKeys(byPkg) {
-		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
-		files, diags := gen.Generate(context.Background(), genConfig(pkg, pkgDir, byPkg,
-			func(d gen.Diagnostic) { warnings = append(warnings, d.String()) }))
-		for _, d := range diags {
-			t.Errorf("%s: %s", pkg, d)
+		f, err := gen.Output(models[pkg], gen.Config{})
+		if err != nil {
+			t.Fatalf("%s: %v", pkg, err)
 		}
-		for _, f := range files {
-			if err := os.WriteFile(f.Path, f.Content, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: %d tool types, %d bytes, %d lines generated", pkg, len(byPkg[pkg]), len(f.Content), bytes.Count(f.Content, []byte("\n")))
+		if err := os.WriteFile(f.Path, f.Content, 0o644); err != nil {
+			t.Fatal(err)
 		}
+		t.Logf("%s: %d tool types, %d bytes, %d lines generated", pkg, len(byPkg[pkg]), len(f.Content), bytes.Count(f.Content, []byte("\n")))
 		total += len(byPkg[pkg])
 	}
-	for pkg, names := range byPkg {
+	for pkg := range byPkg {
 		if pkg == toolsPkg {
 			continue
 		}
-		for _, name := range names {
-			if !slices.ContainsFunc(warnings, func(w string) bool {
-				return strings.Contains(w, "registers "+path.Base(pkg)+"."+name+" as ")
-			}) {
-				t.Errorf("no warning at the registration of %s.%s, a type of another package", pkg, name)
+		for _, w := range warnings {
+			if strings.Contains(w, "registers "+path.Base(pkg)+".") {
+				t.Errorf("a warning at the registration of a type of %s, which the run generates: %s", pkg, w)
 			}
 		}
 	}
@@ -124,15 +120,28 @@ func TestMCPGrafana(t *testing.T) {
 // toolsPkg is the package that registers the server's tools.
 const toolsPkg = "github.com/grafana/mcp-grafana/tools"
 
-// genConfig is the configuration that generates pkg in pkgDir: no flag
-// for the tools package, whose registrations make its tools; -type for
-// another package (tools/sql), whose types the tools package registers.
-func genConfig(pkg, pkgDir string, byPkg map[string][]string, warn func(gen.Diagnostic)) gen.Config {
-	cfg := gen.Config{Dir: pkgDir, OnWarning: warn}
-	if pkg != toolsPkg {
-		cfg.Types = byPkg[pkg]
+// loadRun loads the packages of byPkg (tools and tools/sql) in one run,
+// with no flag, as normgen ./tools ./tools/sql does: their models by
+// package path.
+func loadRun(t *testing.T, dir string, byPkg map[string][]string, warn func(gen.Diagnostic)) map[string]*gen.Package {
+	t.Helper()
+	pkgs := sortedKeys(byPkg)
+	var cfgs []gen.Config
+	for _, pkg := range pkgs {
+		cfgs = append(cfgs, gen.Config{Dir: filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/")), OnWarning: warn})
 	}
-	return cfg
+	models, diags := gen.LoadRun(context.Background(), cfgs)
+	out := map[string]*gen.Package{}
+	for i, pkg := range pkgs {
+		for _, d := range diags[i] {
+			t.Errorf("%s: %s", pkg, d)
+		}
+		if models[i] == nil {
+			t.FailNow()
+		}
+		out[pkg] = models[i]
+	}
+	return out
 }
 
 // copyModule downloads module through the module proxy and copies it into
@@ -335,12 +344,9 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string, regs []
 	same, differ := 0, 0
 	catalogName := map[string]string{} // by input type
 	nameFrom := map[gen.NameSource]int{}
+	models := loadRun(t, dir, byPkg, func(gen.Diagnostic) {})
 	for _, pkg := range sortedKeys(byPkg) {
-		pkgDir := filepath.Join(dir, strings.TrimPrefix(pkg, "github.com/grafana/mcp-grafana/"))
-		m, diags := gen.Load(context.Background(), genConfig(pkg, pkgDir, byPkg, func(gen.Diagnostic) {}))
-		if len(diags) > 0 {
-			t.Fatalf("%s: %v", pkg, diags)
-		}
+		m := models[pkg]
 		var inputs []string
 		for _, tool := range m.Tools {
 			inputs = append(inputs, tool.Input.Name)
@@ -391,6 +397,9 @@ func compareSchemas(t *testing.T, dir string, byPkg map[string][]string, regs []
 			continue
 		}
 		equal++
+	}
+	if len(nameFrom) != 1 || nameFrom[gen.NameRegistered] == 0 {
+		t.Errorf("catalog names taken from %v; want every one from a registration", nameFrom)
 	}
 	t.Logf("tool names: %d registrations (%d names, %d input types) named as the server names them, %d not; catalog names taken from %v", equal, len(names), len(catalogName), len(regs)-equal, nameFrom)
 	// Pay once: every byte of an advertised schema is read on every
