@@ -234,8 +234,8 @@ func (d *Decoder) Err() error {
 	return &Error{Problems: d.problems}
 }
 
-// Failed reports whether a problem has been found so far.
-func (d *Decoder) Failed() bool { return len(d.problems) > 0 }
+// failed reports whether a problem has been found so far.
+func (d *Decoder) failed() bool { return len(d.problems) > 0 }
 
 // Fixes returns the fixes recorded (Start with record set) so far.
 func (d *Decoder) Fixes() []Fix { return d.fixes }
@@ -428,11 +428,11 @@ func (d *Decoder) jsonText(v []byte) []byte {
 // Null reports whether v is the JSON null.
 func Null(v []byte) bool { return len(v) == 4 && v[0] == 'n' }
 
-// NullText reports whether v, a validated JSON value, is the string
+// isNullText reports whether v, a validated JSON value, is the string
 // "null" (escapes read, letter case exact): null spelled as text, which a
 // field that is not a string reads as null where it reads null
-// (Decoder.Take, Decoder.Absent).
-func NullText(v []byte) bool {
+// (Decoder.take, Decoder.Absent).
+func isNullText(v []byte) bool {
 	v = trimSpace(v)
 	if len(v) < 6 || v[0] != '"' {
 		return false
@@ -1174,18 +1174,18 @@ const (
 	AbsentEmpty
 )
 
-// NullMissing is, for Decoder.Take, a required field's null read as the
+// NullMissing is, for Decoder.take, a required field's null read as the
 // field missing (Decoder.Missing): the value a strict-mode client sends
 // for a field it has no value for.
 const NullMissing AbsentForms = 1 << 7
 
-// Take reports whether to decode the current member of it as the field
+// take reports whether to decode the current member of it as the field
 // whose keys are spellings, canonical name first: the member is claimed
 // (Claim), and then, for an optional field, its value is not one of forms,
 // which read as the field left out (Absent), and for a required one (forms
 // NullMissing) it is not null, which reads as the field missing (Missing).
 // Decoder.Field calls it once for each member a field's key names.
-func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms AbsentForms) bool {
+func (d *Decoder) take(seen *bool, it *ObjectIter, spellings []string, forms AbsentForms) bool {
 	switch {
 	case !d.Claim(seen, it, spellings):
 		return false
@@ -1202,12 +1202,12 @@ func (d *Decoder) Take(seen *bool, it *ObjectIter, spellings []string, forms Abs
 }
 
 // NullTextValue reads the value of the current member of it, the
-// optional member name, as null where it is the text "null" (NullText)
+// optional member name, as null where it is the text "null" (isNullText)
 // and forms, the member's, is AbsentEmpty alone: a field that is not a
 // string, whose own value null is (a pointer without a default). It
 // records the fix (FixNullText) and reports whether it did. Take calls it.
 func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) bool {
-	if forms&(AbsentNull|AbsentEmpty) != AbsentEmpty || !NullText(it.Value) {
+	if forms&(AbsentNull|AbsentEmpty) != AbsentEmpty || !isNullText(it.Value) {
 		return false
 	}
 	if d.record {
@@ -1222,7 +1222,7 @@ func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) 
 // applies, or its zero value. The fix is recorded (FixAbsent, from the
 // value). Where forms has both, the field is not a string and null is
 // read, so the text "null" is null too (FixNullText, then FixAbsent);
-// Take reads it as null where null is the field's own value (AbsentEmpty
+// take reads it as null where null is the field's own value (AbsentEmpty
 // alone: a pointer without a default).
 func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
 	v = trimSpace(v)
@@ -1243,7 +1243,7 @@ func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
 // spelled as text: where forms has both, the field is not a string and
 // null is read, so the text "null" is null too.
 func leftOut(v []byte, forms AbsentForms) (left, nullText bool) {
-	if forms&(AbsentNull|AbsentEmpty) == AbsentNull|AbsentEmpty && NullText(v) {
+	if forms&(AbsentNull|AbsentEmpty) == AbsentNull|AbsentEmpty && isNullText(v) {
 		return true, true
 	}
 	return len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"', false

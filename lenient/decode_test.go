@@ -359,7 +359,7 @@ func TestNullDocument(t *testing.T) {
 	}
 }
 
-// TestTake: Decoder.Take decides, reports and records what the
+// TestTake: Decoder.take decides, reports and records what the
 // statements it replaces in generated code did (Claim, then Absent for an
 // optional field or, for a required one, null read as missing), on
 // values that are absent, present, duplicated and sent under an alias,
@@ -396,7 +396,7 @@ func TestTake(t *testing.T) {
 		for _, forms := range forms {
 			for _, record := range []bool{false, true} {
 				got := run(doc, record, func(d *Decoder, seen *bool, it *ObjectIter) bool {
-					return d.Take(seen, it, keys, forms)
+					return d.take(seen, it, keys, forms)
 				})
 				want := run(doc, record, func(d *Decoder, seen *bool, it *ObjectIter) bool {
 					if !d.Claim(seen, it, keys) {
@@ -419,7 +419,7 @@ func TestTake(t *testing.T) {
 	}
 	// The required field's null is its problem.
 	got := run(`{"q":null}`, false, func(d *Decoder, seen *bool, it *ObjectIter) bool {
-		return d.Take(seen, it, keys, NullMissing)
+		return d.take(seen, it, keys, NullMissing)
 	})
 	if !strings.Contains(got, `query: is required (also accepted as q)`) {
 		t.Errorf("required null: %s", got)

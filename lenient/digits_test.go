@@ -93,7 +93,7 @@ func FuzzIntEnd(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) { checkIntEnd(t, b) })
 }
 
-// TestFastIntWords: Fast.Int, whose commonest case reads the digits a word
+// TestFastIntWords: Fast.readInt, whose commonest case reads the digits a word
 // at a time when 18 bytes are left, reads what the Decoder reads, at every
 // width, for integers of every length and sign near the widths' bounds
 // and for the forms it leaves to the Decoder (leading zeros, fractions,
@@ -109,10 +109,10 @@ func TestFastIntWords(t *testing.T) {
 			v := []byte(s + tail)
 			for _, bits := range []int{8, 16, 32, 64} {
 				var f Fast
-				if !f.Begin(v) {
+				if !f.begin(v) {
 					continue
 				}
-				got, ok := f.Int(bits, Strict)
+				got, ok := f.readInt(bits, Strict)
 				var d Decoder
 				if !d.Begin(v[:len(s)]) {
 					if ok && f.i == len(s) {

@@ -23,7 +23,7 @@ import (
 // fast path therefore never decides anything: on the input it finishes, it
 // gives what the Decoder gives, and the generated packages' fuzz targets
 // check that. It also reads what are fixes to the Decoder: keys sent as
-// aliases (Alias), scalars sent as strings, containers sent as JSON text,
+// aliases (f.alias), scalars sent as strings, containers sent as JSON text,
 // absent fields given their defaults (Default); where fixes are reported
 // (Start), only for the top-level object's members, recording them as the
 // Decoder does.
@@ -49,7 +49,7 @@ type Fast struct {
 	// fix, to check that it reads no fix the Decoder would not make.)
 	record, report bool
 	// key is the key Key read last, or the field's name when that was an
-	// alias (Alias): while a top-level member's value is read (depth 1),
+	// alias (f.alias): while a top-level member's value is read (depth 1),
 	// the path of its fixes.
 	key    []byte
 	fixes  []Fix
@@ -101,8 +101,8 @@ var fastOff atomic.Bool
 // call) and to rule the fast path out when a decode surprises you.
 func DisableFast(off bool) { fastOff.Store(off) }
 
-// Begin starts reading data and reports whether the fast path takes it.
-func (f *Fast) Begin(data []byte) bool {
+// begin starts reading data and reports whether the fast path takes it.
+func (f *Fast) begin(data []byte) bool {
 	if len(data) > FastMaxInts || fastOff.Load() {
 		return false
 	}
@@ -110,16 +110,16 @@ func (f *Fast) Begin(data []byte) bool {
 	return true
 }
 
-// Start is Begin, the fast path's start in generated code. With report
+// Start is begin, the fast path's start in generated code. With report
 // set, the fast path records the fixes the Decoder records to the
-// top-level object's members (a key sent as an alias: Alias, a scalar
+// top-level object's members (a key sent as an alias: f.alias, a scalar
 // sent as a string, a container sent as JSON text, an absent field given
 // its default: Default, a key the type does not declare: Unknown), as the
 // Decoder records them, for Fixes; it still gives up where the Decoder
 // would record any other fix (inside a container or JSON text).
 func (f *Fast) Start(data []byte, report bool) bool {
 	f.record, f.report = report, report
-	return f.Begin(data)
+	return f.begin(data)
 }
 
 // End reports whether the value read is whole (no container or JSON text
@@ -411,12 +411,12 @@ func escSpace(data []byte, i int) int {
 	return i
 }
 
-// Value returns the JSON text of the last number read by Int, Uint or
-// Float (for the checks that compare a number as it was sent).
+// Value returns the JSON text of the last number read by readInt, readUint or
+// readFloat (for the checks that compare a number as it was sent).
 func (f *Fast) Value() []byte { return f.data[f.start:f.i] }
 
-// String reads a JSON string, as Decoder.String reads it in mode m.
-func (f *Fast) String(m Mode) (string, bool) {
+// readString reads a JSON string, as Decoder.String reads it in mode m.
+func (f *Fast) readString(m Mode) (string, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return "", false
@@ -606,8 +606,8 @@ func (f *Fast) unquoted(i, j int, high bool) (string, bool) {
 	return f.keep(t, i), true
 }
 
-// quotedScalar reads a string holding a boolean's text ("yes", "1"; Int,
-// Uint and Float read their string forms in place), for Bool, which has
+// quotedScalar reads a string holding a boolean's text ("yes", "1"; readInt,
+// readUint and readFloat read their string forms in place), for readBool, which has
 // checked that it is fixable: false when the string holds an escape.
 func (f *Fast) quotedScalar(i int) ([]byte, bool) {
 	// A string with an escape is left to the Decoder; bytes outside
@@ -630,18 +630,18 @@ func (f *Fast) number(i int) ([]byte, bool) {
 	return f.data[i:end], true
 }
 
-// Int reads an integer that fits in bits, as Decoder.Int reads it in mode
+// readInt reads an integer that fits in bits, as Decoder.Int reads it in mode
 // m: an integer literal, or when not recording fixes a string form.
-func (f *Fast) Int(bits int, m Mode) (int64, bool) {
+func (f *Fast) readInt(bits int, m Mode) (int64, bool) {
 	n, ok := f.integer(bits, m, true)
 	return int64(n), ok
 }
 
-// Uint reads an unsigned integer that fits in bits, as Decoder.Uint reads
+// readUint reads an unsigned integer that fits in bits, as Decoder.Uint reads
 // it in mode m.
-func (f *Fast) Uint(bits int, m Mode) (uint64, bool) { return f.integer(bits, m, false) }
+func (f *Fast) readUint(bits int, m Mode) (uint64, bool) { return f.integer(bits, m, false) }
 
-// integer is Int (signed, its result's bits an int64's) and Uint. It is
+// integer is readInt (signed, its result's bits an int64's) and readUint. It is
 // not generic: a generic body moved the generated code's Fast to the heap.
 func (f *Fast) integer(bits int, m Mode, signed bool) (uint64, bool) {
 	// The commonest: an integer literal of up to 15 digits with no
@@ -772,9 +772,9 @@ func (f *Fast) intAt(bits int, m Mode, signed bool) (uint64, bool) {
 	return n, err == nil
 }
 
-// Float reads a number into a float of bits (32 or 64), as Decoder.Float
+// readFloat reads a number into a float of bits (32 or 64), as Decoder.Float
 // reads it in mode m.
-func (f *Fast) Float(bits int, m Mode) (float64, bool) {
+func (f *Fast) readFloat(bits int, m Mode) (float64, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return 0, false
@@ -808,9 +808,9 @@ func (f *Fast) Float(bits int, m Mode) (float64, bool) {
 	return x, err == nil
 }
 
-// Bool reads true or false, or a string form as Decoder.Bool reads it in
+// readBool reads true or false, or a string form as Decoder.Bool reads it in
 // mode m.
-func (f *Fast) Bool(m Mode) (bool, bool) {
+func (f *Fast) readBool(m Mode) (bool, bool) {
 	i := f.scalar()
 	if i < 0 {
 		return false, false
@@ -862,11 +862,11 @@ func (f *Fast) Default(name, value string) bool {
 	return true
 }
 
-// Alias reports whether the fast path may read the member whose key,
+// alias reports whether the fast path may read the member whose key,
 // just read, is an alias of the field name: always, unless fixes are
 // recorded; when they are reported (Start), for a member of the
 // top-level object, recording the fix as Decoder.Claim does.
-func (f *Fast) Alias(key []byte, name string) bool {
+func (f *Fast) alias(key []byte, name string) bool {
 	if !f.mayFix(1) {
 		return false
 	}
@@ -930,7 +930,7 @@ func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 
 // AliasIn returns the name of the field of fields that key, just read and
 // not a field's name, is an alias of (one of its Keys but the first),
-// where the fast path may read the member under it (Alias, which records
+// where the fast path may read the member under it (f.alias, which records
 // the fix where fixes are reported); else nil: UnknownIn then gives up on
 // an alias, as on any key a field has in some letter case. Generated code
 // switches on the name it returns as on the key.
@@ -938,7 +938,7 @@ func (f *Fast) AliasIn(key []byte, fields *Fields) []byte {
 	for _, keys := range fields.Keys {
 		for _, a := range keys[1:] {
 			if string(key) == a {
-				if !f.Alias(key, keys[0]) {
+				if !f.alias(key, keys[0]) {
 					return nil
 				}
 				return unsafe.Slice(unsafe.StringData(keys[0]), len(keys[0]))
@@ -979,26 +979,26 @@ func (f *Fast) fix(kind FixKind, from, to []byte) {
 	f.fixes = appendFix(f.fixes, &f.fixMem, memberPath(string(f.key)), nil, kind, from, to)
 }
 
-// ReadString reads a string into *p (see Fast.String). Generated code
+// ReadString reads a string into *p (see Fast.readString). Generated code
 // calls the Read functions for fields that take the value as it is read
 // (no check, no value alias, no pointer); *p is written even when they
 // return false, when the fast path gives up anyway.
 func ReadString[T ~string](f *Fast, p *T, m Mode) bool {
-	s, ok := f.String(m)
+	s, ok := f.readString(m)
 	*p = T(s)
 	return ok
 }
 
-// ReadBool reads a boolean into *p (see Fast.Bool and ReadString).
+// ReadBool reads a boolean into *p (see Fast.readBool and ReadString).
 func ReadBool[T ~bool](f *Fast, p *T, m Mode) bool {
-	b, ok := f.Bool(m)
+	b, ok := f.readBool(m)
 	*p = T(b)
 	return ok
 }
 
-// ReadInt reads an integer of bits into *p (see Fast.Int and ReadString).
+// ReadInt reads an integer of bits into *p (see Fast.readInt and ReadString).
 func ReadInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *T, bits int, m Mode) bool {
-	n, ok := f.Int(bits, m)
+	n, ok := f.readInt(bits, m)
 	*p = T(n)
 	return ok
 }
@@ -1020,7 +1020,7 @@ func ReadInts[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](f *Fast, p *S, 
 	for n := 0; f.Elem(n); {
 		data, i := f.data, f.i
 		for {
-			// Int's commonest case, here; the rest is intAt's.
+			// readInt's commonest case, here; the rest is intAt's.
 			var v int64
 			ok := false
 			if i+18 <= len(data) {
@@ -1084,7 +1084,7 @@ func ReadStrings(f *Fast, p *[]string, m Mode) bool {
 	var buf [8]string
 	b := buf[:0]
 	for n := 0; f.Elem(n); n++ {
-		s, ok := f.String(m)
+		s, ok := f.readString(m)
 		if !ok {
 			return false
 		}
@@ -1097,17 +1097,17 @@ func ReadStrings(f *Fast, p *[]string, m Mode) bool {
 	return true
 }
 
-// ReadUint reads an unsigned integer of bits into *p (see Fast.Uint and
+// ReadUint reads an unsigned integer of bits into *p (see Fast.readUint and
 // ReadString).
 func ReadUint[T ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](f *Fast, p *T, bits int, m Mode) bool {
-	n, ok := f.Uint(bits, m)
+	n, ok := f.readUint(bits, m)
 	*p = T(n)
 	return ok
 }
 
-// ReadFloat reads a float of bits into *p (see Fast.Float and ReadString).
+// ReadFloat reads a float of bits into *p (see Fast.readFloat and ReadString).
 func ReadFloat[T ~float32 | ~float64](f *Fast, p *T, bits int, m Mode) bool {
-	x, ok := f.Float(bits, m)
+	x, ok := f.readFloat(bits, m)
 	*p = T(x)
 	return ok
 }

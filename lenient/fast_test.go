@@ -19,7 +19,7 @@ func fastScalar(t *testing.T, k string, v []byte, m Mode, record bool) {
 	if record {
 		f.record = true
 	}
-	if !f.Begin(v) {
+	if !f.begin(v) {
 		return
 	}
 	var d Decoder
@@ -54,16 +54,16 @@ func fastScalar(t *testing.T, k string, v []byte, m Mode, record bool) {
 func fastRead(f *Fast, k string, m Mode) (any, bool) {
 	switch k {
 	case "string":
-		return f.String(m)
+		return f.readString(m)
 	case "int":
-		return f.Int(16, m)
+		return f.readInt(16, m)
 	case "uint":
-		return f.Uint(64, m)
+		return f.readUint(64, m)
 	case "float":
-		x, ok := f.Float(32, m)
+		x, ok := f.readFloat(32, m)
 		return math.Float64bits(x), ok
 	case "bool":
-		return f.Bool(m)
+		return f.readBool(m)
 	}
 	panic("no kind " + k)
 }
@@ -152,9 +152,9 @@ func fastMember(t *testing.T, k, key string, v []byte, m Mode) (fixes int) {
 		for n := 0; f.Elem(n); n++ {
 			var e any
 			if k == "ints" {
-				e, ok = f.Int(16, 0)
+				e, ok = f.readInt(16, 0)
 			} else {
-				e, ok = f.String(0)
+				e, ok = f.readString(0)
 			}
 			if !ok {
 				return 0
@@ -253,7 +253,7 @@ func TestFastReport(t *testing.T) {
 		t.Fatal("Begin or Object")
 	}
 	f.Key(0)
-	if _, ok := f.Int(IntBits, 0); !ok {
+	if _, ok := f.readInt(IntBits, 0); !ok {
 		t.Fatal(`Int("100") gives up in Report mode`)
 	}
 	f.Key(1)
@@ -282,32 +282,32 @@ func FuzzFastReport(f *testing.F) {
 // its size and depth.
 func TestFastTakes(t *testing.T) {
 	var f Fast
-	if !f.Begin([]byte(`"100"`)) {
+	if !f.begin([]byte(`"100"`)) {
 		t.Fatal("Begin refuses a small document")
 	}
-	if n, ok := f.Int(IntBits, 0); !ok || n != 100 {
+	if n, ok := f.readInt(IntBits, 0); !ok || n != 100 {
 		t.Errorf(`Int("100") = %d, %v; want 100, true`, n, ok)
 	}
 	f = Fast{}
 	f.record = true
-	f.Begin([]byte(`"100"`))
-	if _, ok := f.Int(IntBits, 0); ok {
+	f.begin([]byte(`"100"`))
+	if _, ok := f.readInt(IntBits, 0); ok {
 		t.Error(`Int("100") reads a string form while fixes are recorded`)
 	}
-	if f.Begin(make([]byte, FastMaxInts+1)) {
+	if f.begin(make([]byte, FastMaxInts+1)) {
 		t.Error("Begin takes a document larger than FastMaxInts")
 	}
 	// Past FastMax, only ReadInts reads an array.
 	big := []byte(`{"a":[1,2],"b":"[3]"}` + strings.Repeat(" ", FastMax))
 	f = Fast{}
-	if !f.Begin(big) || !f.Object(0) {
+	if !f.begin(big) || !f.Object(0) {
 		t.Fatal("the fast path does not take a document larger than FastMax")
 	}
 	if _, ok := f.Key(0); !ok || f.Array(0) {
 		t.Error("the fast path reads an array in a document larger than FastMax")
 	}
 	f = Fast{}
-	f.Begin(big)
+	f.begin(big)
 	f.Object(0)
 	var a, b []int
 	if _, ok := f.Key(0); !ok || !ReadInts(&f, &a, IntBits, 0) {
@@ -320,14 +320,14 @@ func TestFastTakes(t *testing.T) {
 		t.Errorf("ReadInts read %v and %v", a, b)
 	}
 	DisableFast(true)
-	if f.Begin([]byte(`1`)) {
+	if f.begin([]byte(`1`)) {
 		t.Error("Begin takes a document while the fast path is disabled")
 	}
 	DisableFast(false)
 
 	deep := []byte(strings.Repeat("[", fastDepth+1) + strings.Repeat("]", fastDepth+1))
 	f = Fast{}
-	f.Begin(deep)
+	f.begin(deep)
 	opened := 0
 	for f.Array(0) {
 		opened++
@@ -342,7 +342,7 @@ func TestFastTakes(t *testing.T) {
 // in mode m, and returns "key=s1;s2; key2=..." and whether it read it.
 func fastStrings(doc []byte, m Mode) (string, bool) {
 	var f Fast
-	if !f.Begin(doc) || !f.Object(Strict) {
+	if !f.begin(doc) || !f.Object(Strict) {
 		return "", false
 	}
 	var out []string
@@ -361,7 +361,7 @@ func fastStrings(doc []byte, m Mode) (string, bool) {
 			return "", false
 		}
 		for n := 0; f.Elem(n); n++ {
-			s, ok := f.String(m)
+			s, ok := f.readString(m)
 			if !ok {
 				return "", false
 			}
@@ -488,7 +488,7 @@ func TestFastUnknownIn(t *testing.T) {
 	} {
 		var f Fast
 		doc := []byte(`{"` + tc.key + `":"x"}`)
-		if !f.Begin(doc) || !f.Object(Strict) {
+		if !f.begin(doc) || !f.Object(Strict) {
 			t.Fatal("begin")
 		}
 		k, _ := f.Key(0)
@@ -514,12 +514,12 @@ func TestFastStart(t *testing.T) {
 	doc := []byte(`{"n":"1"}`)
 	for _, report := range []bool{false, true} {
 		var f, g Fast
-		if f.Start(doc, report) != g.Begin(doc) || f.record != report || f.report != report {
+		if f.Start(doc, report) != g.begin(doc) || f.record != report || f.report != report {
 			t.Errorf("Start(doc, %v) is not Begin with record and report %v", report, report)
 		}
 		f.Object(Strict)
 		f.Key(0)
-		if _, ok := f.Int(IntBits, 0); !ok {
+		if _, ok := f.readInt(IntBits, 0); !ok {
 			t.Fatalf("report %v: Int gives up", report)
 		}
 		want := "null"

@@ -2,7 +2,7 @@ package lenient
 
 import "testing"
 
-// BenchmarkFastInt reads integers with Fast.Int and Fast.Uint: short
+// BenchmarkFastInt reads integers with Fast.readInt and Fast.readUint: short
 // literals (the commonest case), a negative one, a long one and a string
 // form (intAt).
 func BenchmarkFastInt(b *testing.B) {
@@ -13,7 +13,7 @@ func BenchmarkFastInt(b *testing.B) {
 		for b.Loop() {
 			for _, i := range at {
 				f.i = i
-				f.Int(64, 0)
+				f.readInt(64, 0)
 			}
 		}
 	})
@@ -22,7 +22,7 @@ func BenchmarkFastInt(b *testing.B) {
 		for b.Loop() {
 			for _, i := range at {
 				f.i = i
-				f.Uint(64, 0)
+				f.readUint(64, 0)
 			}
 		}
 	})
@@ -31,7 +31,7 @@ func BenchmarkFastInt(b *testing.B) {
 		var f Fast
 		var s []int
 		for b.Loop() {
-			f.Begin(list)
+			f.begin(list)
 			f.Object(0)
 			f.Key(0)
 			ReadInts(&f, &s, 64, 0)

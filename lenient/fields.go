@@ -22,7 +22,7 @@ const Required AbsentForms = 1 << 6
 type Fields struct {
 	// Keys holds each field's accepted keys, canonical name first.
 	Keys [][]string
-	// Forms holds, for each field, what Take reads as the field left out;
+	// Forms holds, for each field, what take reads as the field left out;
 	// Required (or NullMissing) where a field not given is a problem.
 	Forms []AbsentForms
 	// Unknown is the mode Unknown takes for any other key: RejectUnknown,
@@ -49,7 +49,7 @@ func (d *Decoder) Field(it *ObjectIter, seen []bool, f *Fields) int {
 		return -1
 	}
 	d.after = i + 1
-	if d.Take(&seen[i], it, f.Keys[i], f.Forms[i]) {
+	if d.take(&seen[i], it, f.Keys[i], f.Forms[i]) {
 		return i
 	}
 	return -1

@@ -51,7 +51,7 @@ func TestFieldsKnown(t *testing.T) {
 					switch {
 					case i < 0:
 						d.Unknown(it.Key, mode, known)
-					case !d.Take(&seen[i], &it, keys[i], without.Forms[i]):
+					case !d.take(&seen[i], &it, keys[i], without.Forms[i]):
 						i = -1
 					}
 					got = append(got, i)
@@ -63,7 +63,7 @@ func TestFieldsKnown(t *testing.T) {
 				t.Errorf("mode %d, %s: Take and Unknown %s, Decoder.Field %s", mode, doc, a, b)
 			}
 			var f, g Fast
-			if !f.Begin([]byte(doc)) || !f.Object(Strict) || !g.Begin([]byte(doc)) || !g.Object(Strict) {
+			if !f.begin([]byte(doc)) || !f.Object(Strict) || !g.begin([]byte(doc)) || !g.Object(Strict) {
 				t.Fatal("begin")
 			}
 			for i := 0; ; i++ {
@@ -116,7 +116,7 @@ func TestAliasIn(t *testing.T) {
 			t.Errorf("AliasIn(%q) recorded %+v; want an alias fix to %s", tc.key, f.Fixes()[0], tc.want)
 		}
 		var g Fast
-		if !g.Begin(doc) || !g.Object(Strict) {
+		if !g.begin(doc) || !g.Object(Strict) {
 			t.Fatal("begin")
 		}
 		g.record = true

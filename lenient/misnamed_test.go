@@ -105,7 +105,7 @@ func TestMisnamed(t *testing.T) {
 	for key, skip := range map[string]bool{"style_index": false, "uri": false, "filepath": false, "thoght": false, "reason": true, "file_name": true, "other": true} {
 		doc := []byte(`{"` + key + `":1}`)
 		var f Fast
-		if !f.Begin(doc) || !f.Object(0) {
+		if !f.begin(doc) || !f.Object(0) {
 			t.Fatal("begin")
 		}
 		k, _ := f.Key(0)

@@ -32,7 +32,7 @@ func TestNullText(t *testing.T) {
 		var seen bool
 		taken, value := false, ""
 		for d.Next(&it) {
-			if d.Take(&seen, &it, []string{"n"}, tc.forms) {
+			if d.take(&seen, &it, []string{"n"}, tc.forms) {
 				taken, value = true, string(it.Value)
 			}
 		}
@@ -52,8 +52,8 @@ func TestNullText(t *testing.T) {
 
 func TestNullTextForms(t *testing.T) {
 	for v, want := range map[string]bool{`"null"`: true, ` "null" `: true, `"nul\u006c"`: true, `"\u006e\u0075\u006c\u006c"`: true, `null`: false, `"Null"`: false, `"null "`: false, `""`: false, `"nulll"`: false} {
-		if got := NullText([]byte(v)); got != want {
-			t.Errorf("NullText(%s) = %v", v, got)
+		if got := isNullText([]byte(v)); got != want {
+			t.Errorf("isNullText(%s) = %v", v, got)
 		}
 	}
 }

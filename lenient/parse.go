@@ -309,7 +309,7 @@ const (
 // OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
 // matches "" and "null": the string form of an optional number or
 // boolean, whose "" reads as the field left out and whose "null" as null
-// (Decoder.Absent, NullText).
+// (Decoder.Absent, isNullText).
 func OrEmptyPattern(pattern string) string {
 	const null = "|null)$"
 	if len(pattern) < len(null) || pattern[len(pattern)-len(null):] != null {

@@ -205,7 +205,7 @@ func TestReadIntsTakes(t *testing.T) {
 	type ids []id
 	var f Fast
 	var x ids
-	if !f.Begin([]byte(`[1,-2]`)) || !ReadInts(&f, &x, 16, Strict) || !reflect.DeepEqual(x, ids{1, -2}) {
+	if !f.begin([]byte(`[1,-2]`)) || !ReadInts(&f, &x, 16, Strict) || !reflect.DeepEqual(x, ids{1, -2}) {
 		t.Errorf("ReadInts into ids = %v", x)
 	}
 }

@@ -98,7 +98,7 @@ func nrDecode(doc string, unescape, record bool, keep *[][2]string) string {
 	b := []byte(doc) // the bytes the tape outlines: the walk reads them
 	ok := d.Begin(b)
 	var out []string
-	if ok && !d.Failed() {
+	if ok && !d.failed() {
 		walkTapedMode(&d, trimSpace(b), m, &out, keep)
 	}
 	err := d.Err()

@@ -236,7 +236,7 @@ func TestReviewStringsStayPut(t *testing.T) {
 						continue
 					}
 					var d Decoder
-					if !d.Begin(doc) || d.Failed() {
+					if !d.Begin(doc) || d.failed() {
 						_ = d.Err()
 						continue
 					}

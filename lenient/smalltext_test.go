@@ -129,12 +129,12 @@ func TestFixTextsQuoted(t *testing.T) {
 	}
 }
 
-// TestUnitNames: the switch behind UnitName and the duration error's unit
+// TestUnitNames: the switch behind unitName and the duration error's unit
 // word names exactly Units.
 func TestUnitNames(t *testing.T) {
 	for name, unit := range Units {
 		got, word := unitNames(unit)
-		if got != name || word == "" || UnitName(unit) != name {
+		if got != name || word == "" || unitName(unit) != name {
 			t.Errorf("unitNames(%v) = %q, %q; want %q and a word", unit, got, word, name)
 		}
 	}
@@ -167,7 +167,7 @@ func TestAliasFixTextsAreJSON(t *testing.T) {
 		// character past ASCII); when it takes it, it records the same.
 		var f Fast
 		if f.Start(data, true) && f.Object(0) {
-			if k, ok := f.Key(0); ok && f.Alias(k, "name") {
+			if k, ok := f.Key(0); ok && f.alias(k, "name") {
 				got["Fast"] = f.Fixes()
 			}
 		}

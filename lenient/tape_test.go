@@ -104,7 +104,7 @@ func stringValueText(q []byte) []byte { return []byte(StringValue(q)) }
 func checkWalks(t *testing.T, doc []byte, textOf func(q []byte) []byte) bool {
 	t.Helper()
 	var d Decoder
-	if !d.Begin(doc) || d.Failed() {
+	if !d.Begin(doc) || d.failed() {
 		_ = d.Err() // the tapes go back to the pool
 		return false
 	}

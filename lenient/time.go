@@ -34,11 +34,11 @@ const (
 	TimePattern = `^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?$`
 )
 
-// TimeExample and DateExample are the forms an error about a time.Time
+// timeExample and dateExample are the forms an error about a time.Time
 // shows.
 const (
-	TimeExample = "2024-06-01T15:04:05Z"
-	DateExample = "2024-06-01"
+	timeExample = "2024-06-01T15:04:05Z"
+	dateExample = "2024-06-01"
 )
 
 // FixTime is a time.Time's date-time read from a form that is not RFC
@@ -132,9 +132,9 @@ func (d *Decoder) Time(v []byte, name string, m Mode) time.Time {
 		}
 	}
 	if strict {
-		d.FailKind(KindTime, name, v, `is not an RFC 3339 date-time (send a string such as "`+TimeExample+`", with its time zone: Z or +01:00)`)
+		d.FailKind(KindTime, name, v, `is not an RFC 3339 date-time (send a string such as "`+timeExample+`", with its time zone: Z or +01:00)`)
 	} else {
-		d.FailKind(KindTime, name, v, `is not a date-time (send "`+TimeExample+`" or "`+DateExample+`")`)
+		d.FailKind(KindTime, name, v, `is not a date-time (send "`+timeExample+`" or "`+dateExample+`")`)
 	}
 	return time.Time{}
 }
@@ -159,8 +159,8 @@ var Units = map[string]time.Duration{
 	"s": time.Second, "m": time.Minute, "h": time.Hour,
 }
 
-// UnitName is the name of unit, one of Units' values ("s").
-func UnitName(unit time.Duration) string {
+// unitName is the name of unit, one of Units' values ("s").
+func unitName(unit time.Duration) string {
 	name, _ := unitNames(unit)
 	return name
 }
