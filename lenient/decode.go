@@ -295,8 +295,8 @@ func (d *Decoder) seg(i int) segment {
 	return d.deep[i-inlineDepth]
 }
 
-// Path returns the JSON path of member name of the current value.
-func (d *Decoder) Path(name string) string { return d.path1(name, false) }
+// pathOf returns the JSON path of member name of the current value.
+func (d *Decoder) pathOf(name string) string { return d.path1(name, false) }
 
 // problemPath is Path without the elements wrap made: the path of the
 // value as the caller sent it.
@@ -355,7 +355,7 @@ func (d *Decoder) fix(name string, kind FixKind, from, to []byte) {
 	if d.secret+d.holder > 0 && d.hidden(kind, from) {
 		from, to = redactFix(from, to)
 	}
-	d.fixes = appendFix(d.fixes, &d.fixMem, d.Path(name), nil, kind, from, to)
+	d.fixes = appendFix(d.fixes, &d.fixMem, d.pathOf(name), nil, kind, from, to)
 }
 
 // appendFix appends a fix at path to fixes, or when key is not nil at the
@@ -803,7 +803,7 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	}
 	switch v[0] {
 	case '[':
-		it.Reset(v)
+		it.reset(v)
 		if t, k := d.tapes.lookup(v); t != nil {
 			it.fromTape(t, k)
 		}
@@ -812,7 +812,7 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 		if m&Strict == 0 {
 			if t, tp, isText, ok := d.containerText(v, name, '[', "array"); isText {
 				if ok {
-					it.Reset(t)
+					it.reset(t)
 					if tp != nil {
 						it.fromTape(tp, 0)
 					}

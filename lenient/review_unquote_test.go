@@ -376,7 +376,7 @@ func TestReviewOldTextValues(t *testing.T) {
 // textsValue returns element i of the array doc.
 func textsValue(t *testing.T, doc []byte, i int) []byte {
 	var a ArrayIter
-	a.Reset(doc)
+	a.reset(doc)
 	for a.Next() {
 		if a.Index() == i {
 			return a.Value

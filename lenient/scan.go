@@ -633,8 +633,8 @@ func (it *ArrayIter) fromTape(t *tape, k int32) {
 	it.t, it.k, it.stop, it.count = t, k+1, e.next, e.aux
 }
 
-// Reset starts iteration over the validated array arr.
-func (it *ArrayIter) Reset(arr []byte) {
+// reset starts iteration over the validated array arr.
+func (it *ArrayIter) reset(arr []byte) {
 	*it = ArrayIter{data: arr, pos: jsonwire.SkipSpace(arr, 0) + 1}
 }
 

@@ -97,7 +97,7 @@ func TestIterators(t *testing.T) {
 		t.Errorf("ObjectIter: keys %q values %q", keys, vals)
 	}
 	var a ArrayIter
-	a.Reset([]byte(`[ 1, "two" , [3] ,{"f":4}]`))
+	a.reset([]byte(`[ 1, "two" , [3] ,{"f":4}]`))
 	if a.Len() != 4 {
 		t.Errorf("Len = %d", a.Len())
 	}
@@ -108,7 +108,7 @@ func TestIterators(t *testing.T) {
 	if strings.Join(got, "|") != `1|"two"|[3]|{"f":4}` {
 		t.Errorf("ArrayIter: %q", got)
 	}
-	a.Reset([]byte(`[]`))
+	a.reset([]byte(`[]`))
 	if a.Len() != 0 || a.Next() {
 		t.Error("empty array has elements")
 	}

@@ -43,7 +43,7 @@ func (d *Decoder) SplitArray(v []byte, name string, m Mode, sep string, it *Arra
 	if d.record {
 		d.fix(name, FixSplit, t, arr)
 	}
-	it.Reset(arr)
+	it.reset(arr)
 	return true
 }
 

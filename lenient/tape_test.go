@@ -87,7 +87,7 @@ func walkScanned(v []byte, out *[]string, textOf func(q []byte) []byte) {
 		return
 	}
 	var a ArrayIter
-	a.Reset(v)
+	a.reset(v)
 	*out = append(*out, "["+strconv.Itoa(a.Len()))
 	for a.Next() {
 		walkScanned(a.Value, out, textOf)
@@ -271,7 +271,7 @@ func TestBlockBound(t *testing.T) {
 	// The strings are what StringValue gives, after every later string
 	// was written to the blocks.
 	var ref ArrayIter
-	ref.Reset(doc)
+	ref.reset(doc)
 	for i := 0; ref.Next(); i++ {
 		if want := StringValue(ref.Value); got[i] != want {
 			t.Fatalf("element %d: %q, want %q", i, got[i], want)
