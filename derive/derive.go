@@ -1465,11 +1465,14 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 	if what == "" {
 		return "", ""
 	}
-	if what != "array" && what != "object" {
-		for _, b := range out.Get("anyOf").Items() {
-			if t, _ := b.Get("type").AsString(); t == "string" && b.Get("enum") == nil && b.Get("const") == nil {
-				return "", ""
-			}
+	for _, b := range out.Get("anyOf").Items() {
+		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
+			continue
+		}
+		if what != "array" && what != "object" || !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] }) {
+			// a string is taken already (a number's or boolean's text
+			// among them; any JSON text as it is): nothing to read
+			return "", ""
 		}
 	}
 	shape := ""
@@ -1481,7 +1484,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 			}
 		}
 		if len(types) > 1 {
-			shape = "type " + strings.Join(types, " or ")
+			shape = fmt.Sprintf("type %q", strings.Join(types, ", "))
 		}
 	}
 	if shape == "" {
