@@ -1450,18 +1450,8 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // its own string form, as scalarUnion's callers leave it) or where no
 // keyword makes it a union (a malformed type).
 func (d *deriver) unionGap(s, out *Node) (what, why string) {
-	what = typedName(s)
-	for _, b := range s.Branches() {
-		if what != "" {
-			break
-		}
-		if ref, ok := b.Get("$ref").AsString(); ok {
-			if target, _ := jsonnode.Resolve(d.root, ref); target != nil {
-				b = target
-			}
-		}
-		what = typedName(b)
-	}
+	budget := 256
+	what = d.typedIn(s, &budget)
 	if what == "" {
 		return "", ""
 	}
@@ -1499,6 +1489,32 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 		return "", ""
 	}
 	return what, "the deriver does not rewrite its " + shape + ": a type_coerce or json_accept_both rule reads a value of one type (maybe null), or an anyOf of arrays and objects alone"
+}
+
+// typedIn is the first typed value (typedName) s or the branches of its
+// combinators and the targets of its references may be, at any depth,
+// within budget schemas looked at.
+func (d *deriver) typedIn(s *Node, budget *int) string {
+	if s == nil || s.Kind != '{' || *budget <= 0 {
+		return ""
+	}
+	*budget--
+	if t := typedName(s); t != "" {
+		return t
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		if target, _ := jsonnode.Resolve(d.root, ref); target != nil {
+			if t := d.typedIn(target, budget); t != "" {
+				return t
+			}
+		}
+	}
+	for _, b := range s.Branches() {
+		if t := d.typedIn(b, budget); t != "" {
+			return t
+		}
+	}
+	return ""
 }
 
 // warnedAt reports whether a warning at path was given since the first

@@ -20,6 +20,7 @@ func TestDeriveUnionGapWarns(t *testing.T) {
 		{"anyOf with a string", `{"anyOf":[{"type":"string","pattern":"^a"},{"type":"object"}]}`, "c: object left strict: the deriver does not rewrite its anyOf"},
 		{"oneOf of a $ref", `{"oneOf":[{"type":"string","pattern":"^a"},{"$ref":"#/$defs/n"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
 		{"array or pattern string", `{"type":["array","string"],"pattern":"^a"}`, `c: array left strict: the deriver does not rewrite its type "array, string"`},
+		{"oneOf of allOf of a $ref", `{"oneOf":[{"allOf":[{"$ref":"#/$defs/n"},{"required":["k"]}]},{"type":"string","pattern":"^a"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
 		{"enum of two types", `{"type":["boolean","string"],"enum":[true,false,"inner"]}`, `c: boolean left strict: the deriver does not rewrite its type "boolean, string"`},
 	} {
 		strict := `{"type":"object","$defs":{"n":{"type":"object","properties":{"k":{"type":"integer"}}}},"properties":{"c":` + tc.schema + `,"d":{"type":"array","items":{"type":"object","properties":{"c":` + tc.schema + `}}}}}`
