@@ -1116,6 +1116,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			}
 			if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
+			} else if what, why := d.unionGap(s, out); what != "" && !splitWarned && !d.warnedAt(path, warned) {
+				d.gapWhy(path, what, at, why)
 			}
 			return markAnyString(out)
 		}
@@ -1436,6 +1438,89 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 		return
 	}
 	d.warn(path, "%s left strict: %s", what, why)
+}
+
+// unionGap names, for a value's schema s that split cannot read as one
+// type (maybe null) and that is no union of arrays and objects alone,
+// the typed value it may be (integer, number, boolean, array or object,
+// of s or of a branch of its combinators) and why no rule reads its
+// string form or JSON text: the keyword that makes it more than one
+// type. "" where it may be no typed value, where it is a number or
+// boolean beside strings not held to an enum (strings it takes already:
+// its own string form, as scalarUnion's callers leave it) or where no
+// keyword makes it a union (a malformed type).
+func (d *deriver) unionGap(s, out *Node) (what, why string) {
+	budget := 256
+	what = d.typedIn(s, &budget)
+	if what == "" {
+		return "", ""
+	}
+	for _, b := range out.Get("anyOf").Items() {
+		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
+			continue
+		}
+		if what != "array" && what != "object" || !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] }) {
+			// a string is taken already (a number's or boolean's text
+			// among them; any JSON text as it is): nothing to read
+			return "", ""
+		}
+	}
+	shape := ""
+	if t := s.Get("type"); t != nil && t.Kind == '[' {
+		var types []string
+		for _, x := range t.Items() {
+			if name, ok := x.AsString(); ok && name != "null" {
+				types = append(types, name)
+			}
+		}
+		if len(types) > 1 {
+			shape = fmt.Sprintf("type %q", strings.Join(types, ", "))
+		}
+	}
+	if shape == "" {
+		for _, k := range jsonnode.Combinators {
+			if s.Get(k) != nil {
+				shape = k
+				break
+			}
+		}
+	}
+	if shape == "" {
+		return "", ""
+	}
+	return what, "the deriver does not rewrite its " + shape + ": a type_coerce or json_accept_both rule reads a value of one type (maybe null), or an anyOf of arrays and objects alone"
+}
+
+// typedIn is the first typed value (typedName) s or the branches of its
+// combinators and the targets of its references may be, at any depth,
+// within budget schemas looked at.
+func (d *deriver) typedIn(s *Node, budget *int) string {
+	if s == nil || s.Kind != '{' || *budget <= 0 {
+		return ""
+	}
+	*budget--
+	if t := typedName(s); t != "" {
+		return t
+	}
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		if target, _ := jsonnode.Resolve(d.root, ref); target != nil {
+			if t := d.typedIn(target, budget); t != "" {
+				return t
+			}
+		}
+	}
+	for _, b := range s.Branches() {
+		if t := d.typedIn(b, budget); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+// warnedAt reports whether a warning at path was given since the first
+// from warnings.
+func (d *deriver) warnedAt(path string, from int) bool {
+	return slices.ContainsFunc(d.warns[from:], func(w Warning) bool { return w.Path == path })
 }
 
 // markAnyString marks a union that takes any string beside numbers or

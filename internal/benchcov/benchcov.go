@@ -44,7 +44,24 @@ const (
 	// ReasonNone: left strict without a warning (a gap to fix); the
 	// shape of the value's schema follows.
 	ReasonNone = "no warning (a silent gap)"
+	// ReasonInside: a value inside one the deriver left strict with a
+	// warning (a $ref kept as it is, say), which it does not descend
+	// into; that warning's reason follows.
+	ReasonInside = "inside a value left strict: "
 )
+
+// warnedAbove returns the warning's reason of the nearest value above
+// path that warned holds one for, "" where none.
+func warnedAbove(warned map[string]string, path string) string {
+	for i := len(path) - 1; i > 0; i-- {
+		if path[i] == '.' || strings.HasPrefix(path[i:], "[]") || strings.HasPrefix(path[i:], "{}") {
+			if why := warned[path[:i]]; why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
 
 // Values lists the typed values of the strict schema root and what the
 // derivation d makes of each.
@@ -58,7 +75,9 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	lenientAt := map[string]bool{}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth || r.Type == lenient.RuleEnumDigits {
-			lenientAt[rulespec.TargetPath(r)] = true
+			if segs, err := rulespec.Target(&r); err == nil {
+				lenientAt[rawPath(segs)] = true
+			}
 		}
 	}
 	warned := map[string]string{}
@@ -80,6 +99,8 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 			v.Reason = ReasonUnnamed
 		case w.anyString[v.Path]:
 			v.Reason = ReasonAnyString
+		case warnedAbove(warned, v.Path) != "":
+			v.Reason = ReasonInside + warnedAbove(warned, v.Path)
 		default:
 			v.Reason = ReasonNone
 			if shape := w.shape[v.Path]; shape != "" {
@@ -90,6 +111,26 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	}
 	slices.SortFunc(out, func(a, b Value) int { return cmp.Compare(a.Path, b.Path) })
 	return out
+}
+
+// rawPath writes a rule's target as the walker and the deriver's
+// warnings spell a path: member names joined by dots as they are, not
+// quoted (a top-level argument "a.b" is a.b, as the walker names it).
+func rawPath(segs []rulespec.Step) string {
+	path := ""
+	for _, s := range segs {
+		switch s.Each {
+		case '[':
+			path += "[]"
+		case '{':
+			path += "{}"
+		case 0:
+			path = join(path, s.Key)
+		default:
+			return "" // a group: no place the walker names
+		}
+	}
+	return path
 }
 
 var (

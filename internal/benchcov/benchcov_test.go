@@ -343,7 +343,10 @@ and fails when fewer values are lenient, and CI checks every schema.
 A reason that begins "the input schema" is the root's: such a schema is
 kept as it is, and each of its values counts as left strict for it. A
 value behind a reference the deriver keeps (a recursive one, one past
-the size bound) counts once, at the reference.
+the size bound) counts once, at the reference. A reason that begins
+"inside a value left strict" is the warning of the nearest value above
+it, which the deriver keeps as it is with what it holds (a `+"`$ref`"+` with
+siblings, say).
 
 Normalize changes nothing a strict schema takes: from each schema,
 %d candidate arguments objects are generated (`+"`internal/schemagen`"+`, the

@@ -1,0 +1,47 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDeriveUnionGapWarns: a typed value whose schema the deriver does
+// not rewrite (a oneOf, an allOf, an anyOf with a branch that takes some
+// strings held to less than any, a type array of two types with an enum)
+// is left strict with a
+// warning at its path naming what it is not rewritten for, never
+// silently; its branches' own fields are still read.
+func TestDeriveUnionGapWarns(t *testing.T) {
+	for _, tc := range []struct{ name, schema, want string }{
+		{"array or any string", `{"type":["array","string"]}`, ""},
+		{"oneOf of objects", `{"oneOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"type":"object","properties":{"y":{"type":"integer"}}}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
+		{"allOf", `{"allOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"required":["x"]}]}`, "c: object left strict: the deriver does not rewrite its allOf"},
+		{"anyOf with a string", `{"anyOf":[{"type":"string","pattern":"^a"},{"type":"object"}]}`, "c: object left strict: the deriver does not rewrite its anyOf"},
+		{"oneOf of a $ref", `{"oneOf":[{"type":"string","pattern":"^a"},{"$ref":"#/$defs/n"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
+		{"array or pattern string", `{"type":["array","string"],"pattern":"^a"}`, `c: array left strict: the deriver does not rewrite its type "array, string"`},
+		{"oneOf of allOf of a $ref", `{"oneOf":[{"allOf":[{"$ref":"#/$defs/n"},{"required":["k"]}]},{"type":"string","pattern":"^a"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
+		{"enum of two types", `{"type":["boolean","string"],"enum":[true,false,"inner"]}`, `c: boolean left strict: the deriver does not rewrite its type "boolean, string"`},
+	} {
+		strict := `{"type":"object","$defs":{"n":{"type":"object","properties":{"k":{"type":"integer"}}}},"properties":{"c":` + tc.schema + `,"d":{"type":"array","items":{"type":"object","properties":{"c":` + tc.schema + `}}}}}`
+		d, err := Tool("t", []byte(strict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range d.FieldWarnings() {
+			got = append(got, w.Path+": "+w.Message)
+		}
+		if tc.want == "" {
+			if len(got) > 0 {
+				t.Errorf("%s: warnings %q, want none (a string is taken as it is)", tc.name, got)
+			}
+			continue
+		}
+		for _, prefix := range []string{"", "d[]."} {
+			if !slices.ContainsFunc(got, func(w string) bool { return strings.HasPrefix(w, prefix+tc.want) }) {
+				t.Errorf("%s: warnings %q, want one that begins %q", tc.name, got, prefix+tc.want)
+			}
+		}
+	}
+}
