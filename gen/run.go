@@ -96,18 +96,8 @@ func (l *loader) importersHint(tags string) string {
 		return ""
 	}
 	var importers []string
-	for _, dir := range importerDirs(root, l.pkg.PkgPath, tags) {
-		rel, err := filepath.Rel(root, dir)
-		if err != nil {
-			continue
-		}
-		path := modPath
-		if rel != "." {
-			path += "/" + filepath.ToSlash(rel)
-		}
-		if !l.inRun[path] {
-			importers = append(importers, dotSlash(rel))
-		}
+	for _, rel := range l.importersOutsideRun(root, modPath, tags) {
+		importers = append(importers, dotSlash(rel))
 	}
 	if len(importers) == 0 {
 		return ""
@@ -122,6 +112,27 @@ func (l *loader) importersHint(tags string) string {
 		which = "packages " + strings.Join(importers, ", ") + " import"
 	}
 	return "; " + which + " this one: where a package registers this one's types as tools (mcp-grafana's tools registers tools/sql's), generate both in one run, which takes the tools and their names from there (normgen " + importers[0] + " " + dotSlash(own) + ", from the module root)"
+}
+
+// importersOutsideRun is the directories, relative to root (the module
+// modPath's), of the packages of that module that import l's package
+// (importerDirs) and are not in the run.
+func (l *loader) importersOutsideRun(root, modPath, tags string) []string {
+	var out []string
+	for _, dir := range importerDirs(root, l.pkg.PkgPath, tags) {
+		rel, err := filepath.Rel(root, dir)
+		if err != nil {
+			continue
+		}
+		path := modPath
+		if rel != "." {
+			path += "/" + filepath.ToSlash(rel)
+		}
+		if !l.inRun[path] {
+			out = append(out, rel)
+		}
+	}
+	return out
 }
 
 // importerDirs is the directories of the packages of the module at root
@@ -240,18 +251,8 @@ func (l *loader) unseenRegistrations(m *Package, tags string) {
 		}
 	}
 	warned := map[string]bool{}
-	for _, dir := range importerDirs(root, l.pkg.PkgPath, tags) {
-		rel, err := filepath.Rel(root, dir)
-		if err != nil {
-			continue
-		}
-		path := modPath
-		if rel != "." {
-			path += "/" + filepath.ToSlash(rel)
-		}
-		if l.inRun[path] {
-			continue
-		}
+	for _, rel := range l.importersOutsideRun(root, modPath, tags) {
+		dir := filepath.Join(root, rel)
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
