@@ -1221,9 +1221,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			// An enum value in another letter case is read as it, as
 			// generated decoders read it: an enum_case rule, and the
 			// values in any case advertised in a branch of their own.
-			value, _ := json.Marshal(vals)
-			d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
-			out = anyOf(respell(base), obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals))), false)
+			out = anyOf(respell(base), d.enumCase(path, at, vals), false)
 		}
 		if len(texts) > 0 {
 			out = d.enumText(path, at, out, texts)
@@ -1278,11 +1276,16 @@ func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 	if reach, _ := d.reach(path, at); !reach {
 		return nil
 	}
+	branches := slices.Clone(list.Items())
+	return obj("anyOf", jsonnode.Array(slices.Insert(branches, at1+1, d.enumCase(path, at, vals))...))
+}
+
+// enumCase gives the string enum vals at path an enum_case rule and
+// returns the branch that advertises its values in any letter case.
+func (d *deriver) enumCase(path string, at place, vals []string) *Node {
 	value, _ := json.Marshal(vals)
 	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_case", Tools: []string{d.tool}, Type: lenient.RuleEnumCase, Value: value})
-	branches := slices.Clone(list.Items())
-	pattern := obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals)))
-	return obj("anyOf", jsonnode.Array(slices.Insert(branches, at1+1, pattern)...))
+	return obj("type", jstr("string"), "pattern", jstr(leniency.EnumCasePattern(vals)))
 }
 
 // intEnumTexts returns the JSON texts of the values of an integer
