@@ -98,15 +98,15 @@ const maxUnknownHints = 4
 // decoding cannot go on. A key given twice in one object is a problem too,
 // but decoding goes on, so that every other bad field is still listed.
 func (d *Decoder) Begin(data []byte) bool {
-	v := validator{collect: true}
+	v := jsonwire.Validator{Collect: true}
 	if _, err := d.outline(data, &v); err != nil {
 		d.addError(err, "")
 		return false
 	}
-	for _, off := range v.dups[:min(v.ndups, maxDups)] {
-		d.addError(dupAt(data, off), "")
+	for _, off := range v.Dups[:min(v.NDups, jsonwire.MaxDups)] {
+		d.addError(jsonwire.DupAt(data, off), "")
 	}
-	if more := v.ndups - maxDups; more > 0 {
+	if more := v.NDups - jsonwire.MaxDups; more > 0 {
 		d.problems = append(d.problems, Problem{Msg: strconv.Itoa(more) + " more keys are given twice; send each key once", Kind: KindDuplicate})
 	}
 	d.begun = true
@@ -140,17 +140,17 @@ func (d *Decoder) Next(it *ObjectIter) bool { return it.Next() }
 // outline validates data with v, writing its tape, which d keeps (from
 // its root value) when the document is valid. The tape is nil when data
 // is too large for one.
-func (d *Decoder) outline(data []byte, v *validator) (*tape, error) {
+func (d *Decoder) outline(data []byte, v *jsonwire.Validator) (*tape, error) {
 	t := d.tapes.newTape(data)
-	v.t = t
-	if err := v.valid(data); err != nil {
+	v.T = t
+	if err := v.Valid(data); err != nil {
 		if t != nil {
-			t.release()
+			t.Release()
 		}
 		return nil, err
 	}
 	if t != nil {
-		t.cur = 0 // the root value
+		t.Cur = 0 // the root value
 		d.tapes.add(t)
 	}
 	return t, nil
@@ -166,7 +166,7 @@ func (d *Decoder) containerText(v []byte, name string, open byte, what string) (
 	if i := jsonwire.SkipSpace(t, 0); i == len(t) || t[i] != open {
 		return nil, nil, false, false
 	}
-	var val validator
+	var val jsonwire.Validator
 	tp, err := d.outline(t, &val)
 	if err != nil {
 		d.textError(name, v, err, what)
@@ -175,16 +175,9 @@ func (d *Decoder) containerText(v []byte, name string, open byte, what string) (
 	if tp != nil {
 		// t is v's own bytes unless v held escapes: then it is the
 		// Decoder's, which nothing else refers to or writes to.
-		tp.owned = len(t) > 0 && &t[0] != &v[1]
-		if tp.owned {
-			// Its strings share it (String) but for those the validator
-			// unquoted: only they take block room.
-			tp.short = 0
-			for _, s := range tp.texts {
-				if n := int(s.hi - s.lo); n <= maxShared {
-					tp.short += n
-				}
-			}
+		tp.Owned = len(t) > 0 && &t[0] != &v[1]
+		if tp.Owned {
+			tp.CountOwnedShort()
 		}
 	}
 	if d.record {
@@ -200,7 +193,7 @@ func (d *Decoder) addError(err error, base string) {
 		p.Path, p.Kind = joinPath(joinChild(base, e.Path), e.Key), KindDuplicate
 		p.Msg = "key " + strconv.Quote(e.Key) + " is given twice; send it once"
 	case *SyntaxError:
-		if e.Msg == tooDeep {
+		if e.Msg == jsonwire.TooDeep {
 			p.Kind = KindDepth
 		}
 		p.Msg = err.Error()
@@ -417,10 +410,10 @@ func text(v []byte) []byte {
 // (the strings read from it then share the block).
 func (d *Decoder) jsonText(v []byte) []byte {
 	t, k := d.tapes.lookup(v)
-	if t != nil && isText(t.e[k].aux) {
+	if t != nil && jsonwire.IsText(t.E[k].Aux) {
 		// The validator unquoted it: a copy of the Decoder's own, which
 		// the strings read from it can share.
-		return d.keep(t.textOf(t.e[k].aux), t)
+		return d.keep(t.TextOf(t.E[k].Aux), t)
 	}
 	return text(v)
 }
@@ -689,23 +682,23 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 	t, k := d.tapes.lookup(v)
 	var aux int32
 	if t != nil {
-		aux = t.e[k].aux
+		aux = t.E[k].Aux
 	}
 	var text []byte
 	switch {
 	case len(v) == 2:
 		return ""
-	case aux == tapePlain:
+	case aux == jsonwire.TapePlain:
 		// The tape says it holds no escape and no byte outside ASCII: its
 		// bytes are its text.
-		if t.owned {
+		if t.Owned {
 			return unsafe.String(&v[1], len(v)-2)
 		}
 		text = v[1 : len(v)-1]
-	case isText(aux):
+	case jsonwire.IsText(aux):
 		// The validator unquoted it.
-		text = t.textOf(aux)
-	case t != nil && t.owned:
+		text = t.TextOf(aux)
+	case t != nil && t.Owned:
 		// Neither plain nor unquoted by the validator: no escape, bytes
 		// outside ASCII. The Decoder's own text is valid UTF-8 (unquoting
 		// makes it so), so these bytes are the string's text too. (The
@@ -718,7 +711,7 @@ func (d *Decoder) String(v []byte, name string, m Mode) string {
 		// Bytes outside ASCII: unquoted into the block, with room for the
 		// longest text the JSON form can give (each byte of invalid UTF-8
 		// becomes U+FFFD's three), so that it never moves the block.
-		b := d.room(nonPlainRoom(len(v)), t)
+		b := d.room(jsonwire.NonPlainRoom(len(v)), t)
 		n := len(b)
 		b = jsonwire.Unquote(v, b)
 		d.block = b
@@ -743,24 +736,19 @@ func (d *Decoder) keep(text []byte, t *tape) []byte {
 // allocates a block for several of them instead of one allocation each.
 // The bytes of a block are written once and never again, so the strings
 // can be their memory. A string kept alive keeps its block alive: at most
-// blockSize bytes.
-const (
-	maxShared = 64   // the longest string put in a block
-	blockSize = 4096 // a block's size, at most
-)
+// blockSize bytes. The longest string put in a block is
+// jsonwire.MaxShared bytes.
+const blockSize = 4096 // a block's size, at most
 
-// nonPlainRoom is the block room String takes for a string of n bytes
-// (with its quotes) that holds bytes outside ASCII and no escape: its text
-// is at most three times as long (each byte of invalid UTF-8 becomes
-// U+FFFD's three).
-func nonPlainRoom(n int) int { return 3 * (n - 2) }
+// maxShared is the longest string put in a block.
+const maxShared = jsonwire.MaxShared
 
 // room returns d's block with room for n more bytes (a short string of
 // t), allocating a new one when it has less: of the size of t's short
 // strings not read yet, up to blockSize, since no more is needed.
 func (d *Decoder) room(n int, t *tape) []byte {
-	left := t.short
-	t.short -= n
+	left := t.Short
+	t.Short -= n
 	if cap(d.block)-len(d.block) >= n {
 		return d.block
 	}
@@ -865,8 +853,8 @@ func (d *Decoder) Object(v []byte, name string, m Mode, it *ObjectIter) bool {
 		d.FailKind(KindMissing, name, nil, "is missing (send a JSON object)")
 		return false
 	}
-	if d.depth > maxDepth {
-		d.FailKind(KindDepth, name, nil, "is nested too deeply (more than "+strconv.Itoa(maxDepth)+" levels)")
+	if d.depth > jsonwire.MaxDepth {
+		d.FailKind(KindDepth, name, nil, "is nested too deeply (more than "+strconv.Itoa(jsonwire.MaxDepth)+" levels)")
 		return false
 	}
 	if d.depth == 0 && name == "" && Null(v) {
@@ -922,7 +910,7 @@ func (d *Decoder) textError(name string, v []byte, err error, what string) {
 		d.addError(e, d.problemPath(name)) // addError joins e.Path
 	case *SyntaxError:
 		msg := "is a string but not JSON " + what + " text (" + e.Msg + " at offset " + strconv.Itoa(e.Offset)
-		if e.Msg == "unexpected "+quoteChar('\'') {
+		if e.Msg == "unexpected "+strconv.QuoteRune('\'') {
 			// A Python or JavaScript literal (['a', 'b']), as models send.
 			msg += `; JSON strings take double quotes, as in ["a"]`
 		}

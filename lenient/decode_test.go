@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // walkRoot collects the root members as generated code sees them.
@@ -243,7 +245,7 @@ func TestNegativeUnsigned(t *testing.T) {
 }
 
 // TestDuplicateKeyGoesOn (issue 12 item 3): a key given twice is one
-// problem among the others and decoding goes on; more than maxDups are
+// problem among the others and decoding goes on; more than jsonwire.MaxDups are
 // counted, not listed.
 func TestDuplicateKeyGoesOn(t *testing.T) {
 	doc := []byte(`{"n":300,"n":1,"s":5,"steps":[{"id":"a"},{"id":"b","id":"c"}],"m":{"x y":1,"x y":2}}`)
@@ -272,14 +274,14 @@ func TestDuplicateKeyGoesOn(t *testing.T) {
 	}
 	var many strings.Builder
 	many.WriteString(`{`)
-	for i := 0; i < maxDups+5; i++ {
+	for i := 0; i < jsonwire.MaxDups+5; i++ {
 		fmt.Fprintf(&many, `"k":%d,`, i)
 	}
 	many.WriteString(`"k":0}`)
 	var d2 Decoder
 	d2.Begin([]byte(many.String()))
 	ps := d2.Err().(*Error).Problems
-	if len(ps) != maxDups+1 || ps[maxDups].String() != "arguments: 5 more keys are given twice; send each key once" {
+	if len(ps) != jsonwire.MaxDups+1 || ps[jsonwire.MaxDups].String() != "arguments: 5 more keys are given twice; send each key once" {
 		t.Errorf("%d problems, last %v", len(ps), ps[len(ps)-1])
 	}
 }

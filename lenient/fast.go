@@ -898,8 +898,8 @@ func (f *Fast) Unknown(key []byte) bool {
 	if i < 0 {
 		return false
 	}
-	var v validator
-	end, err := v.value(f.data, i, f.depth)
+	var v jsonwire.Validator
+	end, err := v.ValueAt(f.data, i, f.depth)
 	if err != nil {
 		return false
 	}

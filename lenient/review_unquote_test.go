@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Review of 915c522..db9aa03 (string values holding an escape unquoted in
@@ -206,7 +208,7 @@ func checkTapeRef(t *testing.T, doc []byte) {
 
 // TestReviewStringsStayPut: a string a Decoder returned never changes
 // when later Decoders reuse the pooled tapes, their text and their spare
-// tapes, with documents of many JSON texts (more than maxSpare and
+// tapes, with documents of many JSON texts (more than jsonwire.MaxSpare and
 // maxLookup) and several Decoders at once (run with -race too).
 func TestReviewStringsStayPut(t *testing.T) {
 	docs := reviewDocs(2, 3000)
@@ -260,10 +262,10 @@ func TestReviewStringsStayPut(t *testing.T) {
 }
 
 // TestReviewLargeDocumentEscapes: documents larger than a pooled tape's
-// text (maxPooledText) with escaped strings at their start, middle and
+// text (jsonwire.MaxPooledText) with escaped strings at their start, middle and
 // very end unquote right, and the tape they leave is pooled again.
 func TestReviewLargeDocumentEscapes(t *testing.T) {
-	pad := strings.Repeat("x", maxPooledText)
+	pad := strings.Repeat("x", jsonwire.MaxPooledText)
 	for _, doc := range []string{
 		`["a\nb","` + pad + `","c\"d"]`,
 		`["` + pad + `\n` + pad + `"]`,
@@ -275,16 +277,7 @@ func TestReviewLargeDocumentEscapes(t *testing.T) {
 	}
 }
 
-// spareTree counts the tapes t keeps as spares, and theirs, and so on.
-func spareTree(t *tape) int {
-	n := 0
-	for _, s := range t.spare {
-		n += 1 + spareTree(s)
-	}
-	return n
-}
-
-// TestReviewSparesStayFew: a pooled tape keeps at most maxSpare JSON
+// TestReviewSparesStayFew: a pooled tape keeps at most jsonwire.MaxSpare JSON
 // text tapes in all. A JSON text's tape taken from the pool may be one
 // that outlined a document before and still holds that document's
 // spares; kept as a spare with them, the spares nested (a spare with
@@ -308,12 +301,12 @@ func TestReviewSparesStayFew(t *testing.T) {
 		_ = b.Err()
 		walkCount(&a, text)
 		for i := 1; i < a.tapes.n; i++ {
-			happened = happened || len(a.tapes.at(i).spare) > 0
+			happened = happened || a.tapes.at(i).Spares() > 0
 		}
 		doc := a.tapes.at(0)
 		_ = a.Err()
-		if n := spareTree(doc); n > maxSpare {
-			t.Fatalf("a pooled tape keeps %d spare tapes, want at most %d", n, maxSpare)
+		if n := doc.Spares(); n > jsonwire.MaxSpare {
+			t.Fatalf("a pooled tape keeps %d spare tapes, want at most %d", n, jsonwire.MaxSpare)
 		}
 	}
 	if !happened {

@@ -1,7 +1,6 @@
 package lenient
 
 import (
-	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
@@ -158,26 +157,11 @@ func checkScan(t *testing.T, data []byte) {
 			t.Fatalf("%q: byte-at-a-time scan = (%d, %v, %v), %s = (%d, %v, %v)", data, e0, p0, ok0, f.name, e, p, ok)
 		}
 	}
-	// Scanning for a tape unquotes a string holding an escape in the same
-	// pass, after the text already on the tape.
-	tp := &tape{text: []byte("pre")}
-	if e, p, ok := stringScanInto(data, 0, tp); e != e0 || p != p0 || ok != ok0 {
-		t.Fatalf("%q: byte-at-a-time scan = (%d, %v, %v), stringScanInto = (%d, %v, %v)", data, e0, p0, ok0, e, p, ok)
-	}
-	escaped := ok0 && bytes.IndexByte(data[:e0], '\\') >= 0
-	if len(tp.texts) != map[bool]int{true: 1}[escaped] || string(tp.text[:3]) != "pre" {
-		t.Fatalf("%q: tape texts %v, text %q", data, tp.texts, tp.text)
-	}
 	if !ok0 {
 		return
 	}
 	q := data[:e0]
 	want := string(refUnquote(q, nil))
-	if escaped {
-		if got := string(tp.textOf(textAux(0))); got != want {
-			t.Fatalf("%q: byte-at-a-time unquote = %q, stringScanInto's text = %q", q, want, got)
-		}
-	}
 	for name, got := range map[string]string{
 		"unquote":     string(jsonwire.Unquote(q, nil)),
 		"StringValue": StringValue(q),

@@ -283,7 +283,7 @@ func TestBlockBound(t *testing.T) {
 // an escaped string gets room for itself, not for the rest of the
 // document, and is unquoted right.
 func TestTextLargeDocument(t *testing.T) {
-	pad := strings.Repeat("x", maxPooledText+100)
+	pad := strings.Repeat("x", jsonwire.MaxPooledText+100)
 	doc := []byte(`["a\nb","` + pad + `","c\"d"]`)
 	var d Decoder
 	if !d.Begin(doc) {
@@ -291,7 +291,7 @@ func TestTextLargeDocument(t *testing.T) {
 	}
 	// Room for the rest of the document would be past what a pooled tape
 	// keeps (a pooled tape may bring up to that much).
-	if c := cap(d.tapes.at(0).text); c > maxPooledText {
+	if _, c := d.tapes.at(0).Unquoted(); c > jsonwire.MaxPooledText {
 		t.Errorf("text buffer of %d bytes for two short strings", c)
 	}
 	var a ArrayIter
@@ -324,7 +324,7 @@ func TestEscapedValuesUnquotedInBegin(t *testing.T) {
 		if !d.Begin([]byte(doc)) {
 			t.Fatal(d.Err())
 		}
-		if got := len(d.tapes.at(0).texts); got != want {
+		if got, _ := d.tapes.at(0).Unquoted(); got != want {
 			t.Errorf("%s: %d texts, want %d", doc, got, want)
 		}
 		d.Err()
