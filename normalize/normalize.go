@@ -13,6 +13,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Applied records one value the normalizer changed. Param is the value's
@@ -316,21 +317,21 @@ func (n *Normalizer) count(rs *ruleSet, c *callCounts, applied []Applied) {
 func coerce(s, coerceTo string) (any, string, bool) {
 	switch coerceTo {
 	case "bool", "bool_strict":
-		b, ok := lenient.ParseBool(s, coerceTo == "bool_strict")
+		b, ok := lenientimpl.ParseBool(s, coerceTo == "bool_strict")
 		return b, strconv.FormatBool(b), ok
 	case "int":
-		if n, err := lenient.ParseIntString(s, 64); err == nil {
+		if n, err := lenientimpl.ParseIntString(s, 64); err == nil {
 			t := strconv.FormatInt(n, 10)
 			return json.Number(t), t, true
 		}
 		fallthrough
 	case "uint":
-		if n, err := lenient.ParseUintString(s, 64); err == nil {
+		if n, err := lenientimpl.ParseUintString(s, 64); err == nil {
 			t := strconv.FormatUint(n, 10)
 			return json.Number(t), t, true
 		}
 	case "float":
-		if _, err := lenient.ParseFloat(s, 64); err == nil {
+		if _, err := lenientimpl.ParseFloat(s, 64); err == nil {
 			return json.Number(s), s, true
 		}
 	default:
@@ -356,11 +357,11 @@ func plainInteger[T ~string | ~[]byte](num T) bool {
 // integerLiteral rewrites an integer-valued number literal (5.0, 1e3, -0)
 // as a plain integer, as the generated decoders read it.
 func integerLiteral(num string) (any, string, bool) {
-	if n, err := lenient.ParseIntNumber(num, 64); err == nil {
+	if n, err := lenientimpl.ParseIntNumber(num, 64); err == nil {
 		t := strconv.FormatInt(n, 10)
 		return json.Number(t), t, true
 	}
-	if n, err := lenient.ParseUintNumber(num, 64); err == nil {
+	if n, err := lenientimpl.ParseUintNumber(num, 64); err == nil {
 		t := strconv.FormatUint(n, 10)
 		return json.Number(t), t, true
 	}
@@ -370,7 +371,7 @@ func integerLiteral(num string) (any, string, bool) {
 // jsonText reports whether s holds JSON array or object text.
 func jsonText(s string) bool {
 	i := jsonwire.SkipSpace([]byte(s), 0)
-	return i < len(s) && (s[i] == '[' || s[i] == '{') && lenient.Valid([]byte(s)) == nil
+	return i < len(s) && (s[i] == '[' || s[i] == '{') && jsonwire.Valid([]byte(s)) == nil
 }
 
 // decodeAny decodes validated JSON with numbers as json.Number.
@@ -386,7 +387,7 @@ func decodeAny(b []byte) any {
 // {{index}} is replaced by i.
 func nestedValue(v json.RawMessage, i int) []byte {
 	if len(v) > 0 && v[0] == '"' && bytes.Contains(v, []byte("{{index}}")) {
-		return jsonwire.AppendQuote(nil, lenient.Expand(lenient.StringValue(v), i))
+		return jsonwire.AppendQuote(nil, lenientimpl.Expand(lenientimpl.StringValue(v), i))
 	}
 	return v
 }

@@ -695,7 +695,7 @@ func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
 			lit = string(x)
 		case float64:
 			// a caller's plain json.Unmarshal: exact below 2^53, which
-			// every value read so is (lenient.EnumTextValue)
+			// every value read so is (lenientimpl.EnumTextValue)
 			if x != math.Trunc(x) || math.Abs(x) >= 1<<53 {
 				return nil, "", "", false
 			}
