@@ -68,4 +68,6 @@ const EmptyErrorRefused = `norm empty=error applies to an optional field that re
 // AbsentValues is the value of an absent rule (lenient.RuleAbsent) for
 // forms: the JSON values read as the field left out ([null], [""] or
 // [null,""]).
-func AbsentValues(forms lenientimpl.AbsentForms) json.RawMessage { return lenientimpl.AbsentValues(forms) }
+func AbsentValues(forms lenientimpl.AbsentForms) json.RawMessage {
+	return lenientimpl.AbsentValues(forms)
+}
