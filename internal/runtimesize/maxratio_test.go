@@ -3,7 +3,12 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.109 since Fast.Int and Fast.Uint are one body,
+// generated one may be: 1.112 since the generated-code ABI is a package
+// of its own, runtime/lenientimpl (issue 41 item 1): the longer path in
+// each of its functions' names adds 7,842 bytes of symbol names and no
+// code (go tool nm -size: the symbols' sizes differ by 23 bytes;
+// 3,257,765 bytes against 2,933,596, 1.1105x); 1.109 since Fast.Int and
+// Fast.Uint are one body,
 // which gives Uint Int's fast path (twice as fast; 3,251,550 bytes
 // against 2,933,596, 1.1084x); 1.108 since a JSON boolean or number is read as a
 // string enum's text and a digit string as an integer enum's value (issue
@@ -42,4 +47,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.109
+const maxRatio = 1.112
