@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -51,16 +52,39 @@ const (
 	goInexact               // an array or object holding a rounded or broken value: not made JSON text
 )
 
-// newMapTree returns the tree of args, every member a placeholder.
+// newMapTree returns the tree of args, every member a placeholder; its
+// slices are a pooled tree's (release).
 func newMapTree(args map[string]any) *mapTree {
-	t := &mapTree{vals: make([]goValue, 0, len(args)+8)}
-	t.root = jsonnode.Node{Kind: '{', Keys: make([]string, 0, len(args)+2), Vals: make([]*jsonnode.Node, 0, len(args)+2)}
+	t := mapTrees.Get().(*mapTree)
+	t.root = jsonnode.Node{Kind: '{', Keys: t.root.Keys, Vals: t.root.Vals}
 	for k, v := range args {
 		t.vals = append(t.vals, goValue{v: v, key: k})
 		t.root.Keys = append(t.root.Keys, k)
 		t.root.Vals = append(t.root.Vals, t.alloc(jsonnode.Node{Off: -int64(len(t.vals))}))
 	}
 	return t
+}
+
+// mapTrees keeps the slices of mapTrees from one call to the next, so
+// that a call whose rules apply makes only the nodes of the values they
+// read.
+var mapTrees = sync.Pool{New: func() any { return new(mapTree) }}
+
+// maxPooledValues bounds the values a pooled tree keeps room for.
+const maxPooledValues = 1 << 10
+
+// release clears the tree, which holds the caller's values, and pools it.
+func (t *mapTree) release() {
+	if cap(t.vals) > maxPooledValues || cap(t.root.Vals) > maxPooledValues {
+		return
+	}
+	clear(t.vals[:cap(t.vals)])
+	clear(t.root.Keys[:cap(t.root.Keys)])
+	clear(t.root.Vals[:cap(t.root.Vals)])
+	clear(t.slab[:cap(t.slab)])
+	t.vals, t.slab = t.vals[:0], t.slab[:0]
+	t.root = jsonnode.Node{Keys: t.root.Keys[:0], Vals: t.root.Vals[:0]}
+	mapTrees.Put(t)
 }
 
 // alloc returns n in the tree's slab.
@@ -227,8 +251,21 @@ func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 	return false
 }
 
-// writeBack writes the tree's changes into args.
-func (t *mapTree) writeBack(args map[string]any) { t.writeObject(args, &t.root) }
+// recordOf returns what records a change of v: recordText, but record
+// for a node made from the caller's Go value, whose texts are no part of
+// a parsed copy of the arguments (nor the records' to be kept alive).
+func (t *mapTree) recordOf(v *jsonnode.Node) func(r *lenient.Rule, param, from, to string) Applied {
+	if t != nil && v.Off < 0 {
+		return record
+	}
+	return recordText
+}
+
+// writeBack writes the tree's changes into args, and releases the tree.
+func (t *mapTree) writeBack(args map[string]any) {
+	t.writeObject(args, &t.root)
+	t.release()
+}
 
 // writeObject writes the changes of n, the node of the Go map m, into m:
 // the members no longer there are deleted, and a member whose key or

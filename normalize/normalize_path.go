@@ -62,20 +62,30 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 	if len(segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
 		if onMember(rulespec.Kind(r)) {
-			memberRule(r, root, last.Key, others, where{index: -1}, &out, t)
+			if a, ok := memberRule(r, root, last.Key, others, where{index: -1}, t); ok {
+				out = append(out, a)
+			}
 			return out
 		}
 		at := root.Index(last.Key)
 		if at < 0 || t.keeps(r, root.Vals[at]) {
 			return out
 		}
-		nv, from, to, ok := valueRule(r, root.Vals[at])
+		v := root.Vals[at]
+		nv, from, to, ok := valueRule(r, v)
 		if !ok {
 			return out
 		}
-		root.Vals[at] = nv
-		return append(out, recordText(r, where{index: -1}.child(last.Key), from, to))
+		rec := t.recordOf(v)
+		*v = nv
+		return append(out, rec(r, where{index: -1}.child(last.Key), from, to))
 	}
+	return walkRule(out, r, segs, others, root, t)
+}
+
+// walkRule is pathRule below the top level (apart, so that out escapes
+// to the heap, for nodeWalk's function, on this path alone).
+func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree) []Applied {
 	walkSegs, fn := nodeWalk(r, segs, others, &out, t)
 	walkNode(root, walkSegs, where{index: -1}, fn)
 	return out
@@ -88,22 +98,26 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 	last := segs[len(segs)-1]
 	if onMember(rulespec.Kind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
+			target := obj
 			if obj.Kind == '"' { // the object as JSON text
 				s, _ := obj.AsString()
 				if !jsonText(s) {
 					return false
 				}
-				inner := jsonnode.ParseValid([]byte(s))
-				if inner.Kind != '{' || !memberRule(r, inner, last.Key, others, w, out, t) {
-					return false
-				}
-				*obj = *jsonnode.Scalar(quoteJSON(string(inner.Marshal())))
-				return true
+				target = jsonnode.ParseValid([]byte(s))
 			}
-			if obj.Kind != '{' {
+			if target.Kind != '{' {
 				return false
 			}
-			return memberRule(r, obj, last.Key, others, w, out, t)
+			a, ok := memberRule(r, target, last.Key, others, w, t)
+			if !ok {
+				return false
+			}
+			*out = append(*out, a)
+			if target != obj {
+				*obj = *jsonnode.Scalar(quoteJSON(string(target.Marshal())))
+			}
+			return true
 		}
 	}
 	var one func(v *jsonnode.Node, w where) bool
@@ -123,8 +137,9 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 		if !ok {
 			return false
 		}
-		*v = *nv
-		*out = append(*out, recordText(r, string(w.path), from, to))
+		rec := t.recordOf(v)
+		*v = nv
+		*out = append(*out, rec(r, string(w.path), from, to))
 		return true
 	}
 	return segs, one
@@ -189,41 +204,40 @@ func repeat(alt, segs []rulespec.Step) []rulespec.Step {
 	return append(alt[:len(alt):len(alt)], segs...)
 }
 
-// memberRule applies an alias or a default to the member key of obj. An
-// alias does not apply when its target, or another alias of it (others),
-// is given too: the call names the field twice, for the decoder to say so.
-// A value t keeps is neither absent nor empty.
-func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, out *[]Applied, t *mapTree) bool {
+// memberRule applies an alias or a default to the member key of obj, and
+// returns its record. An alias does not apply when its target, or
+// another alias of it (others), is given too: the call names the field
+// twice, for the decoder to say so. A value t keeps is neither absent nor
+// empty.
+func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, t *mapTree) (Applied, bool) {
 	at := obj.Index(key)
 	switch rulespec.Kind(r) {
 	case lenient.RuleParamAlias:
 		if at < 0 || obj.Index(rulespec.ToKey(r)) >= 0 {
-			return false
+			return Applied{}, false
 		}
 		for _, o := range others {
 			if obj.Index(o) >= 0 {
-				return false
+				return Applied{}, false
 			}
 		}
 		obj.Keys[at] = rulespec.ToKey(r)
-		*out = append(*out, record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)))
-		return true
+		return record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)), true
 	case lenient.RuleAbsent:
 		if at < 0 || t.keeps(r, obj.Vals[at]) || !absentValue(r.Value, obj.Vals[at].Text()) {
-			return false
+			return Applied{}, false
 		}
 		from := obj.Vals[at].Text()
 		obj.Keys = append(obj.Keys[:at], obj.Keys[at+1:]...)
 		obj.Vals = append(obj.Vals[:at], obj.Vals[at+1:]...)
-		*out = append(*out, recordText(r, w.child(key), from, ""))
-		return true
+		return recordText(r, w.child(key), from, ""), true
 	case lenient.RuleParamDefault:
 		if at >= 0 && (t.keeps(r, obj.Vals[at]) || !defaultsOver(ruleWhen(r), obj.Vals[at].Text())) {
-			return false
+			return Applied{}, false
 		}
 		val := nestedValue(r.Value, w.index)
 		if at >= 0 && obj.Vals[at].Text() == string(val) {
-			return false // "" given, "" the default: nothing changes
+			return Applied{}, false // "" given, "" the default: nothing changes
 		}
 		if at >= 0 {
 			obj.Vals[at] = jsonnode.ParseValid(val)
@@ -231,20 +245,19 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 			obj.Keys = append(obj.Keys, key)
 			obj.Vals = append(obj.Vals, jsonnode.ParseValid(val))
 		}
-		*out = append(*out, record(r, w.child(key), "", string(val)))
-		return true
+		return record(r, w.child(key), "", string(val)), true
 	}
-	return false
+	return Applied{}, false
 }
 
 // valueRule computes what a coercion, accept-both, wrap, unescape or value
 // alias rule makes of one value: the new node and the JSON texts (or kind
 // names, for accept-both) before and after.
-func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, string, bool) {
+func valueRule(r *lenient.Rule, v *jsonnode.Node) (jsonnode.Node, string, string, bool) {
 	switch r.Type {
 	case lenient.RuleTypeCoerce:
 		if v.Kind == '{' || v.Kind == '[' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		raw := v.Text()
 		var text string
@@ -260,102 +273,102 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 			text, ok = coerceDurationNumber(raw, r.CoerceTo)
 		}
 		if !ok || text == raw {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
-		return jsonnode.Scalar(text), raw, text, true
+		return *jsonnode.Scalar(text), raw, text, true
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
 			s, ok := v.AsString()
 			if !ok || !jsonText(s) {
-				return nil, "", "", false
+				return jsonnode.Node{}, "", "", false
 			}
 			// Recorded as every changed value is: the JSON text sent
 			// (the string) and the JSON text it held.
-			return jsonnode.ParseValid([]byte(s)), v.Text(), s, true
+			return *jsonnode.ParseValid([]byte(s)), v.Text(), s, true
 		}
 		if v.Kind != '{' && v.Kind != '[' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		text := string(v.Marshal())
 		q := quoteJSON(text)
-		return jsonnode.Scalar(q), text, q, true
+		return *jsonnode.Scalar(q), text, q, true
 	case lenient.RuleWrap:
 		if !wrappable(v) {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		one := *v
-		return jsonnode.Array(&one), v.Text(), "[" + v.Text() + "]", true
+		return *jsonnode.Array(&one), v.Text(), "[" + v.Text() + "]", true
 	case lenient.RuleSplit:
 		s, ok := v.AsString()
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		items, ok := splitRule(r, s)
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		arr := jsonnode.Array()
 		for _, it := range items {
 			arr.Append(jsonnode.Scalar(quoteJSON(it)))
 		}
-		return arr, v.Text(), string(arr.Marshal()), true
+		return *arr, v.Text(), string(arr.Marshal()), true
 	case lenient.RuleNullText:
 		if s, ok := v.AsString(); !ok || s != "null" {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
-		return jsonnode.Scalar("null"), v.Text(), "null", true
+		return *jsonnode.Scalar("null"), v.Text(), "null", true
 	case lenient.RuleEnumCase:
 		s, ok := v.AsString()
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		to, ok := enumCaseRule(r, s)
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(to)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleEnumText:
 		if v.Kind == '"' || v.Kind == '{' || v.Kind == '[' || v.Kind == 'n' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		to, ok := enumTextRule(r, v.Text())
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(to)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleEnumDigits:
 		s, ok := v.AsString()
 		if !ok || !enumDigitsRule(r, s) {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
-		return jsonnode.Scalar(s), v.Text(), s, true
+		return *jsonnode.Scalar(s), v.Text(), s, true
 	case lenient.RuleUnescape:
 		s, ok := v.AsString()
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		s, ok = jsonwire.UnescapeNewlines(s)
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(s)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleValueAlias:
 		table, err := rulespec.ValueAliasTable(r.Value)
 		if err != nil || v.Kind != '"' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		s, _ := v.AsString()
 		to, ok := table[s]
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(to)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	}
-	return nil, "", "", false
+	return jsonnode.Node{}, "", "", false
 }
 
 // wrappable reports whether the decoders' wrap reads v as a one-element
