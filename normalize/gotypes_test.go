@@ -131,3 +131,30 @@ func goDump(v any) string {
 	}
 	return fmt.Sprintf("%T(%#v)", v, v)
 }
+
+// TestMapKeepsGoValues: Normalize changes what a rule changes and keeps
+// the rest of the caller's map as it was: a float64 beside a coerced
+// value stays a float64, the nested map holding it is the same map,
+// changed in place, an array holding a float64 from 2^53 on is not made
+// JSON text (its digits may be lost), and an int is left to the decoder.
+func TestMapKeepsGoValues(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "o.n", CoerceTo: "int"},
+		{ID: "big", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, From: "big"},
+		{ID: "i", Tools: []string{"t"}, Type: lenient.RuleEnumText, From: "i", Value: json.RawMessage(`["5"]`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := map[string]any{"n": "5", "f": 2.0}
+	big := []any{1e20}
+	args := map[string]any{"o": o, "f": 1.5, "big": big, "i": 5}
+	out, applied := n.Normalize("t", args)
+	want := map[string]any{"o": map[string]any{"n": json.Number("5"), "f": 2.0}, "f": 1.5, "big": []any{1e20}, "i": 5}
+	if diff := cmp.Diff(want, out); diff != "" || len(applied) != 1 {
+		t.Errorf("Normalize (-want +got):\n%s\napplied %+v", diff, applied)
+	}
+	if o["n"] != json.Number("5") || &big[0] != &out["big"].([]any)[0] {
+		t.Errorf("the nested map and array are not the caller's own: %#v", out)
+	}
+}

@@ -299,16 +299,26 @@ func (rs *ruleSet) applyMap(args map[string]any) []Applied {
 			continue
 		}
 		if t == nil {
-			t = newMapTree(args)
+			t = newMapTree(args, &rs.screen)
+			applied = make([]Applied, 0, min(len(rs.rules), maxFirstRecords))
 		}
 		t.ready(b)
 		applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t)
 	}
-	if t != nil {
-		t.writeBack(args)
+	if t == nil {
+		return nil
+	}
+	t.writeBack(args)
+	if len(applied) == 0 {
+		return nil
 	}
 	return applied
 }
+
+// maxFirstRecords bounds the room a call whose rules may apply makes for
+// its records at once (appended one by one, a slice grows four times for
+// five records).
+const maxFirstRecords = 8
 
 // count reports a call to the Metrics of WithMetrics, under the tool
 // name the statistics count it by.

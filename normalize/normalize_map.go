@@ -29,13 +29,20 @@ type mapTree struct {
 	root jsonnode.Node
 	vals []goValue
 	slab []jsonnode.Node // where nodes are made, a chunk at a time
+	// holders are the placeholders: holders[i] has Off -1-i, and no rule
+	// changes it (ready makes a member into nodes before a rule reads
+	// it), so that a pooled tree's serve again as they are.
+	holders []jsonnode.Node
+	members int // the root's members are the first vals
 }
 
 // goValue is a value of the caller's map, and how the rules may read it.
 type goValue struct {
-	v    any
-	key  string // its key, when it is an object's member
-	kind goKind
+	v     any
+	key   string // its key, when it is an object's member
+	kind  goKind
+	kept  bool // writeObject: a member still under its key
+	first int  // a map's: the index in vals of its first member's (the others follow)
 }
 
 // goKind is how the rules read a Go value (mapTree.keeps): as the JSON
@@ -52,38 +59,58 @@ const (
 	goInexact               // an array or object holding a rounded or broken value: not made JSON text
 )
 
-// newMapTree returns the tree of args, every member a placeholder; its
-// slices are a pooled tree's (release).
-func newMapTree(args map[string]any) *mapTree {
+// newMapTree returns the tree of the members of args that the rules
+// screened by s read (no rule reads or writes any other), each a
+// placeholder; its slices are a pooled tree's (release).
+func newMapTree(args map[string]any, s *screen) *mapTree {
 	t := mapTrees.Get().(*mapTree)
-	t.root = jsonnode.Node{Kind: '{', Keys: t.root.Keys, Vals: t.root.Vals}
-	for k, v := range args {
-		t.vals = append(t.vals, goValue{v: v, key: k})
-		t.root.Keys = append(t.root.Keys, k)
-		t.root.Vals = append(t.root.Vals, t.alloc(jsonnode.Node{Off: -int64(len(t.vals))}))
+	if len(s.keys) <= len(args) {
+		for _, k := range s.keys {
+			if v, ok := args[k]; ok {
+				t.hold(k, v)
+			}
+		}
+	} else {
+		for k, v := range args {
+			if s.has(k) {
+				t.hold(k, v)
+			}
+		}
 	}
+	t.members = len(t.vals)
 	return t
+}
+
+// hold adds the member k of the caller's map to the root, a placeholder.
+func (t *mapTree) hold(k string, v any) {
+	i := len(t.vals)
+	if i == len(t.holders) {
+		t.holders = append(t.holders, jsonnode.Node{Off: -1 - int64(i)})
+	}
+	t.root.Keys = append(t.root.Keys, k)
+	t.root.Vals = append(t.root.Vals, &t.holders[i])
+	t.vals = append(t.vals, goValue{v: v, key: k})
 }
 
 // mapTrees keeps the slices of mapTrees from one call to the next, so
 // that a call whose rules apply makes only the nodes of the values they
 // read.
-var mapTrees = sync.Pool{New: func() any { return new(mapTree) }}
+var mapTrees = sync.Pool{New: func() any { return &mapTree{root: jsonnode.Node{Kind: '{'}} }}
 
 // maxPooledValues bounds the values a pooled tree keeps room for.
 const maxPooledValues = 1 << 10
 
 // release clears the tree, which holds the caller's values, and pools it.
 func (t *mapTree) release() {
-	if cap(t.vals) > maxPooledValues || cap(t.root.Vals) > maxPooledValues {
+	if cap(t.vals) > maxPooledValues || cap(t.root.Vals) > maxPooledValues || cap(t.holders) > maxPooledValues {
 		return
 	}
-	clear(t.vals[:cap(t.vals)])
-	clear(t.root.Keys[:cap(t.root.Keys)])
+	clear(t.vals)
+	clear(t.root.Keys[:cap(t.root.Keys)]) // an absent rule leaves the last member past the end
 	clear(t.root.Vals[:cap(t.root.Vals)])
-	clear(t.slab[:cap(t.slab)])
+	clear(t.slab)
 	t.vals, t.slab = t.vals[:0], t.slab[:0]
-	t.root = jsonnode.Node{Keys: t.root.Keys[:0], Vals: t.root.Vals[:0]}
+	t.root.Keys, t.root.Vals = t.root.Keys[:0], t.root.Vals[:0]
 	mapTrees.Put(t)
 }
 
@@ -171,8 +198,13 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 	case map[string]any:
 		n = jsonnode.Node{Kind: '{', Keys: slices.Sorted(maps.Keys(x))} // as encoding/json writes it
 		n.Vals = make([]*jsonnode.Node, len(n.Keys))
-		for j, k := range n.Keys {
-			n.Vals[j] = t.add(goValue{v: x[k], key: k}, &kind)
+		first := len(t.vals)
+		t.vals[i].first = first
+		for _, k := range n.Keys {
+			t.vals = append(t.vals, goValue{v: x[k], key: k})
+		}
+		for j := range n.Keys {
+			n.Vals[j] = t.member(first+j, &kind)
 		}
 	default:
 		n, kind = other(x)
@@ -182,11 +214,15 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 	return t.alloc(n)
 }
 
-// add makes the node of e, a value held by an array or object whose kind
-// is *in, which a rounded or broken value makes inexact.
+// add makes the node of e, a value held by an array whose kind is *in.
 func (t *mapTree) add(e goValue, in *goKind) *jsonnode.Node {
-	i := len(t.vals)
 	t.vals = append(t.vals, e)
+	return t.member(len(t.vals)-1, in)
+}
+
+// member makes the node of vals[i], a value held by an array or object
+// whose kind is *in, which a rounded or broken value makes inexact.
+func (t *mapTree) member(i int, in *goKind) *jsonnode.Node {
 	n := t.node(i)
 	if k := t.vals[i].kind; k == goRounded || k == goBroken || k == goInexact {
 		*in = goInexact
@@ -263,26 +299,28 @@ func (t *mapTree) recordOf(v *jsonnode.Node) func(r *lenient.Rule, param, from, 
 
 // writeBack writes the tree's changes into args, and releases the tree.
 func (t *mapTree) writeBack(args map[string]any) {
-	t.writeObject(args, &t.root)
+	t.writeObject(args, &t.root, t.vals[:t.members])
 	t.release()
 }
 
-// writeObject writes the changes of n, the node of the Go map m, into m:
-// the members no longer there are deleted, and a member whose key or
-// value changed is set. A node made from a Go value is written back as
-// that value, an array or object it holds changed in place; any other
-// node is decoded as encoding/json decodes its JSON with UseNumber.
-func (t *mapTree) writeObject(m map[string]any, n *jsonnode.Node) {
-	present := 0
-	for _, k := range n.Keys {
-		if _, ok := m[k]; ok {
-			present++
+// writeObject writes the changes of n, the node of the Go map m whose
+// members in the tree are the values in, into m: a member no longer under
+// its key is deleted, and a member whose key or value changed is set. A
+// node made from a Go value is written back as that value, an array or
+// object it holds changed in place; any other node is decoded as
+// encoding/json decodes its JSON with UseNumber.
+func (t *mapTree) writeObject(m map[string]any, n *jsonnode.Node, in []goValue) {
+	kept := 0
+	for i, k := range n.Keys {
+		if c := n.Vals[i]; c.Off < 0 && t.vals[-1-c.Off].key == k {
+			t.vals[-1-c.Off].kept = true
+			kept++
 		}
 	}
-	if present < len(m) {
-		for k := range m {
-			if n.Index(k) < 0 {
-				delete(m, k)
+	if kept < len(in) {
+		for _, e := range in {
+			if !e.kept && n.Index(e.key) < 0 {
+				delete(m, e.key)
 			}
 		}
 	}
@@ -316,7 +354,8 @@ func (t *mapTree) update(c *jsonnode.Node) {
 			}
 		}
 	case map[string]any:
-		t.writeObject(x, c)
+		first := t.vals[-1-c.Off].first
+		t.writeObject(x, c, t.vals[first:first+len(x)])
 	}
 }
 
