@@ -79,6 +79,7 @@ type boundRule struct {
 	others []string
 	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
 	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
+	alias  bool      // a top-level alias
 	test   valueTest // what that value is tested for
 	hits   *hitSlot  // its hit counter in a named tool's set (see statsRecorder.record)
 }
@@ -212,6 +213,7 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		k := rulespec.Kind(r)
 		b.tested, b.test = len(b.segs) > 1 || !onMember(k), testOf(b)
 		b.onKeys = !b.tested
+		b.alias = b.onKeys && k == lenient.RuleParamAlias
 		if k == lenient.RuleParamAlias {
 			at := rulespec.PathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
@@ -288,31 +290,50 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 
 // applyMap applies the rules to a caller's arguments map, in place. A
 // rule that cannot change its top-level member, the common case, is
-// passed over before the map is read as nodes (mapTree.mayApply): when
-// none can, nothing is made.
+// passed over before the map is read as nodes (firstMayApply, then
+// mapTree.ready): when none can, nothing is made.
 func (rs *ruleSet) applyMap(args map[string]any) []Applied {
-	var t *mapTree
-	var applied []Applied
-	for i := range rs.rules {
-		b := &rs.rules[i]
-		if !t.mayApply(b, args) {
-			continue
-		}
-		if t == nil {
-			t = newMapTree(args, &rs.screen)
-			applied = make([]Applied, 0, min(len(rs.rules), maxFirstRecords))
-		}
-		t.ready(b)
-		applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t)
-	}
-	if t == nil {
+	i := firstMayApply(rs.rules, args)
+	if i == len(rs.rules) {
 		return nil
+	}
+	t := newMapTree(args, &rs.screen)
+	applied := make([]Applied, 0, min(len(rs.rules)-i, maxFirstRecords))
+	for ; i < len(rs.rules); i++ {
+		if b := &rs.rules[i]; t.ready(b) {
+			applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t)
+		}
 	}
 	t.writeBack(args)
 	if len(applied) == 0 {
 		return nil
 	}
 	return applied
+}
+
+// firstMayApply returns the index of the first of rules that may change
+// args (boundRule.may), len(rules) for none.
+func firstMayApply(rules []boundRule, args map[string]any) int {
+	for i := range rules {
+		b := &rules[i]
+		v, has := args[b.segs[0].Key]
+		if b.tested {
+			if has && b.test.mayAny(v) {
+				return i
+			}
+			continue // the common case: nothing for the rule to change
+		}
+		if b.may(v, has, true, b.alias && given(args, rulespec.ToKey(b.r))) {
+			return i
+		}
+	}
+	return len(rules)
+}
+
+// given reports whether args has key.
+func given(args map[string]any, key string) bool {
+	_, ok := args[key]
+	return ok
 }
 
 // maxFirstRecords bounds the room a call whose rules may apply makes for

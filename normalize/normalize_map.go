@@ -123,36 +123,18 @@ func (t *mapTree) alloc(n jsonnode.Node) *jsonnode.Node {
 	return &t.slab[len(t.slab)-1]
 }
 
-// lookup returns the value of the top-level key as the rules now see it:
-// the caller's own (known), or, once a rule has made it into nodes,
-// unknown. A nil tree is the map as given.
-func (t *mapTree) lookup(args map[string]any, key string) (v any, has, known bool) {
-	if t == nil {
-		v, has = args[key]
-		return v, has, true
-	}
-	at := t.root.Index(key)
-	if at < 0 {
-		return nil, false, true
-	}
-	if n := t.root.Vals[at]; n.Kind == 0 {
-		return t.vals[-1-n.Off].v, true, true
-	}
-	return nil, true, false
-}
-
-// mayApply reports whether rule b may change the arguments, by the test
-// the screen makes of its top-level member (testOf) and, for a top-level
-// alias, default or absent, its keys: false only when it cannot.
-func (t *mapTree) mayApply(b *boundRule, args map[string]any) bool {
-	v, has, known := t.lookup(args, b.segs[0].Key)
+// may reports whether rule b may change the arguments, by the test the
+// screen makes of its top-level member (testOf) and, for a top-level
+// alias, default or absent, its keys: has says the member is given, v is
+// its value when known, and taken says an alias's target is given. It is
+// false only when the rule cannot apply.
+func (b *boundRule) may(v any, has, known, taken bool) bool {
 	switch {
 	case b.tested:
 		return has && (!known || b.test.mayAny(v))
 	case !b.onKeys:
 		return true
-	case rulespec.Kind(b.r) == lenient.RuleParamAlias:
-		_, taken, _ := t.lookup(args, rulespec.ToKey(b.r))
+	case b.alias:
 		return has && !taken
 	case rulespec.Kind(b.r) == lenient.RuleParamDefault:
 		return !has || !known || b.test.mayAny(v)
@@ -160,15 +142,26 @@ func (t *mapTree) mayApply(b *boundRule, args map[string]any) bool {
 	return has && (!known || b.test.mayAny(v)) // an absent
 }
 
-// ready makes the top-level member rule b reads into nodes (a top-level
-// alias reads keys alone).
-func (t *mapTree) ready(b *boundRule) {
-	if len(b.segs) == 1 && rulespec.Kind(b.r) == lenient.RuleParamAlias {
-		return
+// ready reports whether rule b may change the tree (may, on the caller's
+// value of a member no rule has made into nodes), and makes the member it
+// reads into nodes (a top-level alias reads keys alone).
+func (t *mapTree) ready(b *boundRule) bool {
+	at := t.root.Index(b.segs[0].Key)
+	if b.alias {
+		return b.may(nil, at >= 0, true, t.root.Index(rulespec.ToKey(b.r)) >= 0)
 	}
-	if at := t.root.Index(b.segs[0].Key); at >= 0 && t.root.Vals[at].Kind == 0 {
-		t.root.Vals[at] = t.node(int(-1 - t.root.Vals[at].Off))
+	if at < 0 {
+		return b.may(nil, false, true, false)
 	}
+	n := t.root.Vals[at]
+	if n.Kind != 0 {
+		return b.may(nil, true, false, false)
+	}
+	if !b.may(t.vals[-1-n.Off].v, true, true, false) {
+		return false
+	}
+	t.root.Vals[at] = t.node(int(-1 - n.Off))
+	return true
 }
 
 // node makes the node of vals[i] (and of what it holds).
