@@ -16,9 +16,10 @@ import (
 
 // mapTree is a caller's arguments map (Normalize) read as the node tree
 // NormalizeJSON's rules apply to, so that both entry points run one
-// engine. The root holds every key of the map; the value of a member is
-// a placeholder (Kind 0) until a rule reads it, and is then made into
-// nodes, with the arrays and objects it holds.
+// engine. The root holds the members whose keys the rules read (no rule
+// reads or writes any other); the value of a member is a placeholder
+// (Kind 0) until a rule reads it, and is then made into nodes, with the
+// arrays and objects it holds.
 //
 // A node made from a Go value has Off -1-i, i the index of that value in
 // vals (the nodes ParseValid and the rules make have Off 0 or more), so
@@ -31,18 +32,19 @@ type mapTree struct {
 	slab []jsonnode.Node // where nodes are made, a chunk at a time
 	// holders are the placeholders: holders[i] has Off -1-i, and no rule
 	// changes it (ready makes a member into nodes before a rule reads
-	// it), so that a pooled tree's serve again as they are.
+	// it), so that a pooled tree's holders serve again as they are.
 	holders []jsonnode.Node
 	members int // the root's members are the first vals
 }
 
 // goValue is a value of the caller's map, and how the rules may read it.
 type goValue struct {
-	v     any
-	key   string // its key, when it is an object's member
-	kind  goKind
-	kept  bool // writeObject: a member still under its key
-	first int  // a map's: the index in vals of its first member's (the others follow)
+	v    any
+	key  string // its key, when it is an object's member
+	kind goKind
+	kept bool // writeObject: a member still under its key
+	// a map's members are vals[first:end]
+	first, end int
 }
 
 // goKind is how the rules read a Go value (mapTree.keeps): as the JSON
@@ -192,7 +194,7 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 		n = jsonnode.Node{Kind: '{', Keys: slices.Sorted(maps.Keys(x))} // as encoding/json writes it
 		n.Vals = make([]*jsonnode.Node, len(n.Keys))
 		first := len(t.vals)
-		t.vals[i].first = first
+		t.vals[i].first, t.vals[i].end = first, first+len(n.Keys)
 		for _, k := range n.Keys {
 			t.vals = append(t.vals, goValue{v: x[k], key: k})
 		}
@@ -347,8 +349,8 @@ func (t *mapTree) update(c *jsonnode.Node) {
 			}
 		}
 	case map[string]any:
-		first := t.vals[-1-c.Off].first
-		t.writeObject(x, c, t.vals[first:first+len(x)])
+		e := t.vals[-1-c.Off]
+		t.writeObject(x, c, t.vals[e.first:e.end])
 	}
 }
 
