@@ -18,14 +18,15 @@ const module = "github.com/normgen/normgen"
 var layers = [][]string{
 	// The JSON wire format and helpers that import nothing of normgen.
 	{"internal/jsonwire", "internal/lru", "internal/ajvcheck", "internal/corpus", "internal/docs", "internal/linkdeps"},
-	// The JSON node; what a secret value shows as.
-	{"internal/jsonnode", "internal/redact"},
+	// The JSON node; what a secret value shows as; what a server author
+	// uses of the runtime (tools, profiles, problems, fixes, rules).
+	{"internal/jsonnode", "internal/redact", "lenient"},
 	// Schema comparison for tests (on the JSON node).
 	{"internal/schemacmp"},
 	// The schema profiles (which keywords a host reads).
 	{"internal/schemaprofile"},
-	// The runtime generated code imports.
-	{"lenient"},
+	// The runtime generated code imports: the generated-code ABI.
+	{"runtime/lenientimpl"},
 	// The leniency notes a lenient schema carries.
 	{"internal/leniency"},
 	// Rules as data (the rule-path grammar and a rule set's checks); the

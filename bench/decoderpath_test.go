@@ -5,6 +5,7 @@ import (
 
 	"github.com/normgen/normgen/bench/internal/norm"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // reportUnmarshaler is a type with generated Unmarshal methods.
@@ -14,7 +15,7 @@ type reportUnmarshaler interface {
 }
 
 // BenchmarkDecoderPath decodes the small payloads with the fast path off
-// (lenient.DisableFast), so that every call takes the Decoder, the path of
+// (lenientimpl.DisableFast), so that every call takes the Decoder, the path of
 // lenient and bad input: BenchmarkDecoderPath/<payload>/<decode|report>,
 // report being UnmarshalJSONReport (fixes recorded). The bad payload (a
 // key given twice, an unknown one, a required field missing, a nested one
@@ -30,8 +31,8 @@ func BenchmarkDecoderPath(b *testing.B) {
 		{"review_string_scalars", ReviewStringScalars, new(norm.Review)},
 		{"review_bad", []byte(`{"owner":"o","repo":"r","pullNumber":"7","pull_number":8,"event":"APPROVE","comments":[{"path":"a.go","lines":3}],"draft":null,"colour":"red"}`), new(norm.Review)},
 	}
-	lenient.DisableFast(true)
-	defer lenient.DisableFast(false)
+	lenientimpl.DisableFast(true)
+	defer lenientimpl.DisableFast(false)
 	for _, p := range payloads {
 		b.Run(p.name+"/decode", func(b *testing.B) {
 			b.ReportAllocs()

@@ -13,6 +13,7 @@ import (
 	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Warning names a place the deriver left strict, and why.
@@ -937,9 +938,9 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	if parent, _ := splitLast(path); d.objectSites(parent) != 1 {
 		return out
 	}
-	var forms lenient.AbsentForms
+	var forms lenientimpl.AbsentForms
 	if !d.mayBe(strict, 'n', 0) {
-		forms |= lenient.AbsentNull
+		forms |= lenientimpl.AbsentNull
 	}
 	stringForm := false
 	for _, r := range d.rules[mark:] {
@@ -950,12 +951,12 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		}
 	}
 	if stringForm && !d.mayBe(strict, '"', 0) {
-		forms |= lenient.AbsentEmpty
+		forms |= lenientimpl.AbsentEmpty
 	}
 	if forms == 0 {
 		return out
 	}
-	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: lenient.AbsentValues(forms)}
+	r := lenient.Rule{ID: d.tool + "." + path + ".absent", Tools: []string{d.tool}, Type: lenient.RuleAbsent, Value: lenientimpl.AbsentValues(forms)}
 	if at == atTop {
 		r.From = path
 	} else {
@@ -965,7 +966,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	// where "" is read, or the value may be null (field wrote the rule
 	// then: it moves before the absent rule); the string form's pattern
 	// takes it.
-	nullText := forms&lenient.AbsentEmpty != 0
+	nullText := forms&lenientimpl.AbsentEmpty != 0
 	if i := slices.IndexFunc(d.rules[mark:], func(x lenient.Rule) bool {
 		return x.Type == lenient.RuleNullText && rulespec.TargetPath(x) == path
 	}); i >= 0 {
@@ -977,10 +978,10 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		nt := lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText, From: r.From, Path: r.Path}
 		d.rules = slices.Insert(d.rules, mark, nt)
 	}
-	if forms&lenient.AbsentEmpty != 0 {
+	if forms&lenientimpl.AbsentEmpty != 0 {
 		if f := formsOf(out); f.str != nil {
 			if p, ok := f.str.Get("pattern").AsString(); ok && strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") {
-				f.str.Set("pattern", jstr(lenient.OrEmptyPattern(p)))
+				f.str.Set("pattern", jstr(lenientimpl.OrEmptyPattern(p)))
 			}
 			if e := f.str.Get("enum"); e != nil && e.Kind == '[' {
 				// an integer enum's texts (intEnum): "" and "null" too
@@ -992,7 +993,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 			}
 		}
 	}
-	if forms&lenient.AbsentNull != 0 {
+	if forms&lenientimpl.AbsentNull != 0 {
 		out = withNull(out)
 	}
 	return out
@@ -1168,18 +1169,18 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			break
 		}
-		coerceTo, pattern := "int", lenient.IntPattern
+		coerceTo, pattern := "int", lenientimpl.IntPattern
 		switch typ {
 		case "number":
-			coerceTo, pattern = "float", lenient.FloatPattern
+			coerceTo, pattern = "float", lenientimpl.FloatPattern
 		case "boolean":
-			coerceTo, pattern = "bool", lenient.BoolPattern
+			coerceTo, pattern = "bool", lenientimpl.BoolPattern
 		}
 		if nullable && (at == atTop || at == atProp) {
 			// The value may be null: "null" as text is null (a
 			// null_text rule), which the string form's pattern takes.
 			d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
-			pattern = lenient.OrNullPattern(pattern)
+			pattern = lenientimpl.OrNullPattern(pattern)
 		}
 		d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
 		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(pattern)), nullable)
@@ -1289,7 +1290,7 @@ func (d *deriver) enumCase(path string, at place, vals []string) *Node {
 }
 
 // intEnumTexts returns the JSON texts of the values of an integer
-// schema's enum that a string is read as (lenient.EnumDigitsValue) and
+// schema's enum that a string is read as (lenientimpl.EnumDigitsValue) and
 // the schema takes, and whether its enum is one of integers (null aside)
 // with no keyword beside it that fits cannot check (multipleOf, const,
 // combinators, unknown keywords).
@@ -1308,7 +1309,7 @@ func intEnumTexts(base *Node, typ string) ([]string, bool) {
 	for _, v := range e.Items() {
 		switch {
 		case v.Kind == 'n':
-		case v.Kind != '0' || !lenient.EnumDigitsValue(v.Text()):
+		case v.Kind != '0' || !lenientimpl.EnumDigitsValue(v.Text()):
 			return nil, false
 		case fits(bounds, v):
 			texts = append(texts, v.Text())
@@ -1339,7 +1340,7 @@ func (d *deriver) intEnum(path string, at place, base *Node, texts []string, nul
 }
 
 // enumTexts returns the values of a string enum (vals, of the schema
-// base) that a JSON boolean or number is read as (lenient.EnumTexts), in
+// base) that a JSON boolean or number is read as (lenientimpl.EnumTexts), in
 // the enum's order: those the schema takes, where it has no keyword
 // beside the enum that fits cannot check.
 func enumTexts(base *Node, vals []string) []string {
@@ -1351,20 +1352,20 @@ func enumTexts(base *Node, vals []string) []string {
 	var taken []string
 	rest := without(base, "enum") // (fits would look each value up in it)
 	for _, v := range vals {
-		if lenient.EnumTextValue(v) && fits(rest, jstr(v)) {
+		if lenientimpl.EnumTextValue(v) && fits(rest, jstr(v)) {
 			taken = append(taken, v)
 		}
 	}
-	texts, _, _, _ := lenient.EnumTexts(taken)
+	texts, _, _, _ := lenientimpl.EnumTexts(taken)
 	return texts
 }
 
 // enumText adds to out, the portable schema of the string enum at path,
 // the booleans and integers whose text one of its values is (texts,
-// lenient.EnumTexts): an enum_text rule, a boolean branch, and an integer
+// lenientimpl.EnumTexts): an enum_text rule, a boolean branch, and an integer
 // branch bounded to the run of integers.
 func (d *deriver) enumText(path string, at place, out *Node, texts []string) *Node {
-	_, ints, lo, hi := lenient.EnumTexts(texts)
+	_, ints, lo, hi := lenientimpl.EnumTexts(texts)
 	value, _ := json.Marshal(texts)
 	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_text", Tools: []string{d.tool}, Type: lenient.RuleEnumText, Value: value})
 	var branches []*Node

@@ -13,6 +13,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Replacement is a derived rule left out because a rule given to
@@ -266,7 +267,7 @@ func (a *applier) admits(field *Node, r lenient.Rule) bool {
 		return true
 	}
 	if s, ok := v.AsString(); ok {
-		v = jstr(lenient.Expand(s, 0)) // a {{index}} template, at the first element
+		v = jstr(lenientimpl.Expand(s, 0)) // a {{index}} template, at the first element
 	}
 	if fits(field, v) {
 		return true
@@ -399,15 +400,15 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 		case r.CoerceTo == "int_literal":
 			continue // no string form read
 		case typ == "boolean" && r.CoerceTo == "bool":
-			pattern = lenient.BoolPattern
+			pattern = lenientimpl.BoolPattern
 		case typ == "boolean" && r.CoerceTo == "bool_strict":
-			pattern = lenient.StrictBoolPattern
+			pattern = lenientimpl.StrictBoolPattern
 		case typ != "boolean" && r.CoerceTo == "int", typ == "integer" && r.CoerceTo == "float":
-			pattern = lenient.IntPattern
+			pattern = lenientimpl.IntPattern
 		case typ != "boolean" && r.CoerceTo == "uint":
-			pattern = lenient.UintPattern
+			pattern = lenientimpl.UintPattern
 		case typ == "number" && r.CoerceTo == "float":
-			pattern = lenient.FloatPattern
+			pattern = lenientimpl.FloatPattern
 		default:
 			a.warn(r, "it makes %s values of strings, which this %s field does not take; not advertised", r.CoerceTo, typ)
 			continue

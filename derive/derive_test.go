@@ -15,12 +15,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
+	"github.com/normgen/normgen/runtime/lenientimpl"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // deriveCorpus is a hand-written tool whose fields spell every shape the
@@ -215,8 +215,8 @@ func TestDeriveEquivalence(t *testing.T) {
 }
 
 var (
-	intRE   = regexp.MustCompile(lenient.IntPattern)
-	floatRE = regexp.MustCompile(lenient.FloatPattern)
+	intRE   = regexp.MustCompile(lenientimpl.IntPattern)
+	floatRE = regexp.MustCompile(lenientimpl.FloatPattern)
 )
 
 // documentedClass names the class that lets the rewrite accept a value
@@ -470,7 +470,7 @@ func TestDeriveStringsStay(t *testing.T) {
 				// and a boolean or integer for a value that is its text
 				texts := ""
 				if vals := enumTexts(orig, vals); len(vals) > 0 {
-					if _, ints, lo, hi := lenient.EnumTexts(vals); ints && len(vals) == int(hi-lo+1) {
+					if _, ints, lo, hi := lenientimpl.EnumTexts(vals); ints && len(vals) == int(hi-lo+1) {
 						texts = fmt.Sprintf(`,{"type":"integer","minimum":%d,"maximum":%d}`, lo, hi)
 					} else {
 						t.Fatalf("%s.%s: write the expectation for %q", name, p, vals)

@@ -48,6 +48,7 @@
 // finds its catalog derived.
 //
 // The package links the standard library and normgen's runtime (lenient,
-// normalize) only: no JSON Schema generator, YAML or ordered-map package,
-// which package schema (the generator's Go type to schema path) brings.
+// runtime/lenientimpl and internal packages; not the normalizer) only: no
+// JSON Schema generator, YAML or ordered-map package, which package
+// schema (the generator's Go type to schema path) brings.
 package derive

@@ -12,6 +12,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Explain says why a tool's strict input schema refuses args, arguments
@@ -47,11 +48,11 @@ func (d *Derivation) Explain(args []byte) error {
 	return x.dec.Err()
 }
 
-// explainer walks a strict schema and a value with a lenient.Decoder,
+// explainer walks a strict schema and a value with a lenientimpl.Decoder,
 // which words the problems.
 type explainer struct {
 	root  *Node
-	dec   lenient.Decoder
+	dec   lenientimpl.Decoder
 	forms map[string]bool // rule paths whose value has a string form (a coercion, JSON text)
 }
 
@@ -102,13 +103,13 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 	}
 	switch kind {
 	case "integer", "number":
-		b := lenient.Bounds{Minimum: numberKey(s, "minimum"), Maximum: numberKey(s, "maximum"),
+		b := lenientimpl.Bounds{Minimum: numberKey(s, "minimum"), Maximum: numberKey(s, "maximum"),
 			ExclusiveMinimum: numberKey(s, "exclusiveMinimum"), ExclusiveMaximum: numberKey(s, "exclusiveMaximum")}
 		if msg := b.Beyond(v); msg != "" {
 			x.dec.FailKind(lenient.KindRange, "", v, msg)
 		}
 	case "string":
-		str := lenient.StringValue(v)
+		str := lenientimpl.StringValue(v)
 		n := utf8.RuneCountInString(str)
 		if m, ok := intKey(s, "minLength"); ok && n < m {
 			x.dec.FailKind(lenient.KindLength, "", v, fmt.Sprintf("is shorter than %d characters", m))
@@ -130,8 +131,8 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 
 // array explains an array's item count and its elements.
 func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
-	var it lenient.ArrayIter
-	if !x.dec.Array(v, "", lenient.Strict, &it) {
+	var it lenientimpl.ArrayIter
+	if !x.dec.Array(v, "", lenientimpl.Strict, &it) {
 		return
 	}
 	n := it.Len()
@@ -157,8 +158,8 @@ func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
 // named where a required key is missing (as what the caller most likely
 // meant): the schema takes them otherwise.
 func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
-	var it lenient.ObjectIter
-	if !x.dec.Object(v, "", lenient.Strict, &it) {
+	var it lenientimpl.ObjectIter
+	if !x.dec.Object(v, "", lenientimpl.Strict, &it) {
 		return
 	}
 	props := s.Get("properties")
@@ -178,7 +179,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	}
 	slices.Sort(undeclared)
 	given := map[string]bool{}
-	var probe lenient.ObjectIter
+	var probe lenientimpl.ObjectIter
 	probe.Reset(v)
 	for probe.Next() {
 		given[string(probe.Key)] = true
@@ -192,7 +193,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	for it.Next() {
 		key := string(it.Key)
 		if p := props.Get(key); p != nil {
-			if lenient.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
+			if lenientimpl.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
 				x.dec.Missing(key, nil) // null for a required key, as the decoders say
 				continue
 			}
@@ -208,7 +209,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.value(ap, it.Value, rpath+"{}", depth+1)
 			x.dec.Leave()
 		case closed:
-			x.dec.Unknown(it.Key, lenient.RejectUnknown, known)
+			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
 		case missing:
 			x.dec.Unknown(it.Key, 0, known) // named by Missing, or a key in another case
 		}
@@ -230,7 +231,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 // the derived rules give the value one.
 func (x *explainer) wrongType(s *Node, v []byte, rpath string) {
 	want := x.firstType(s, 0)
-	m := lenient.Strict
+	m := lenientimpl.Strict
 	if x.forms[rpath] {
 		m = 0
 	}
@@ -245,10 +246,10 @@ func (x *explainer) wrongType(s *Node, v []byte, rpath string) {
 	case "string":
 		x.dec.String(v, "", m)
 	case "array":
-		var it lenient.ArrayIter
+		var it lenientimpl.ArrayIter
 		x.dec.Array(v, "", m, &it)
 	case "object":
-		var it lenient.ObjectIter
+		var it lenientimpl.ObjectIter
 		x.dec.Object(v, "", m, &it)
 	case "null":
 		x.dec.FailKind(lenient.KindType, "", v, "is not null (send null, or leave the key out)")
@@ -258,17 +259,17 @@ func (x *explainer) wrongType(s *Node, v []byte, rpath string) {
 		// refuses): say what the strict schema takes
 		switch want {
 		case "integer":
-			x.dec.Int(v, "", 64, lenient.Strict)
+			x.dec.Int(v, "", 64, lenientimpl.Strict)
 		case "number":
-			x.dec.Float(v, "", 64, lenient.Strict)
+			x.dec.Float(v, "", 64, lenientimpl.Strict)
 		case "boolean":
-			x.dec.Bool(v, "", lenient.Strict)
+			x.dec.Bool(v, "", lenientimpl.Strict)
 		case "array":
-			var it lenient.ArrayIter
-			x.dec.Array(v, "", lenient.Strict, &it)
+			var it lenientimpl.ArrayIter
+			x.dec.Array(v, "", lenientimpl.Strict, &it)
 		case "object":
-			var it lenient.ObjectIter
-			x.dec.Object(v, "", lenient.Strict, &it)
+			var it lenientimpl.ObjectIter
+			x.dec.Object(v, "", lenientimpl.Strict, &it)
 		}
 	}
 }

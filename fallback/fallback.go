@@ -2,7 +2,7 @@
 // generated code, by reflection, with the semantics of normgen's generated
 // decoders: the same coercions, aliases, defaults, required fields, unknown
 // keys, keyword checks and error messages (it walks the JSON with
-// lenient.Decoder), then assigns the result with
+// lenientimpl.Decoder), then assigns the result with
 // github.com/go-viper/mapstructure/v2 under a strict configuration (never
 // WeaklyTypedInput, which reads "010" as 8 and turns 1.9 into 1).
 //
@@ -27,9 +27,9 @@ import (
 	"unsafe"
 
 	"github.com/go-viper/mapstructure/v2"
-
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -55,11 +55,11 @@ func DecodeWith(data []byte, out any, o schema.Options) error {
 	if _, err := fieldsOf(t, r); err != nil {
 		return fmt.Errorf("fallback.Decode: %v", err)
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if !d.Begin(data) {
 		return d.Err()
 	}
-	tree := walkStruct(&d, data, t, lenient.Strict, run{r, t.PkgPath()})
+	tree := walkStruct(&d, data, t, lenientimpl.Strict, run{r, t.PkgPath()})
 	if err := d.Err(); err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ type field struct {
 	spellings []string
 	required  bool
 	typ       reflect.Type
-	mode      lenient.Mode
+	mode      lenientimpl.Mode
 	kw        schema.Keywords
 	pattern   *regexp.Regexp
 	// aliases are the value aliases of a string field or of a string
@@ -225,7 +225,7 @@ type field struct {
 	embed []string
 	// absent is what the field reads as left out (null, ""), and
 	// requiredNull whether null for it, required, is "is required".
-	absent       lenient.AbsentForms
+	absent       lenientimpl.AbsentForms
 	requiredNull bool
 	// foldsEnum is whether an enum value in another letter case is read
 	// as it (schema.Field.FoldsEnum).
@@ -269,11 +269,11 @@ func wireName(sf reflect.StructField) (name string, embedded, skip bool) {
 type structInfo struct {
 	fields []field
 	byKey  map[string]int
-	mode   lenient.Mode // RejectUnknown
-	// keys is fields' keys and required ones as lenient.Fields has them,
+	mode   lenientimpl.Mode // RejectUnknown
+	// keys is fields' keys and required ones as lenientimpl.Fields has them,
 	// and each field's values that read as it left out (Left), for
 	// Decoder.UnknownIn.
-	keys lenient.Fields
+	keys lenientimpl.Fields
 }
 
 var models sync.Map // modelKey -> schema.Required or error
@@ -322,8 +322,8 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 	}
 	info := &structInfo{byKey: map[string]int{}}
 	if desc.RejectUnknown {
-		info.mode = lenient.RejectUnknown
-		info.keys.Unknown = lenient.RejectUnknown
+		info.mode = lenientimpl.RejectUnknown
+		info.keys.Unknown = lenientimpl.RejectUnknown
 	}
 	for _, f := range desc.Fields {
 		fl := field{name: f.Name, spellings: append([]string{f.Name}, f.Aliases...), required: f.Required, kw: f.Keywords, absent: f.Absent(), requiredNull: f.RequiredNull(), foldsEnum: f.FoldsEnum(), enumTexts: f.EnumTexts()}
@@ -348,16 +348,16 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		}
 		fl.typ = st.Field(f.Index[len(f.Index)-1]).Type
 		if f.Type.Strict {
-			fl.mode |= lenient.Strict
+			fl.mode |= lenientimpl.Strict
 		}
 		if f.Type.StrictBool {
-			fl.mode |= lenient.StrictBool
+			fl.mode |= lenientimpl.StrictBool
 		}
 		if f.Type.Wrap {
-			fl.mode |= lenient.Wrap
+			fl.mode |= lenientimpl.Wrap
 		}
 		if f.Type.Unescape {
-			fl.mode |= lenient.Unescape
+			fl.mode |= lenientimpl.Unescape
 			if keys := schema.UnescapeConflicts(f.Keywords); len(keys) > 0 {
 				err := fmt.Errorf("field %s: norm unescape cannot be combined with %s (the schema checks the text as sent, the decoder the text after unescaping)", f.Name, strings.Join(keys, ", "))
 				cache.Store(key, err)
@@ -365,14 +365,14 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 			}
 		}
 		if f.Type.Secret {
-			fl.mode |= lenient.Secret
+			fl.mode |= lenientimpl.Secret
 		}
 		fl.split = f.Type.Split
 		if u := f.Type; u.Kind == schema.Duration || u.Kind == schema.Array && u.Elem != nil && u.Elem.Kind == schema.Duration {
 			if u.Kind == schema.Array {
 				u = u.Elem
 			}
-			fl.unit = lenient.Units[u.Unit]
+			fl.unit = lenientimpl.Units[u.Unit]
 		}
 		fl.aliases = f.Type.ValueAliases
 		if f.Type.Kind == schema.Array && f.Type.Elem != nil {
@@ -387,9 +387,9 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		idx := len(info.fields)
 		info.fields = append(info.fields, fl)
 		info.keys.Keys = append(info.keys.Keys, fl.spellings)
-		forms := lenient.AbsentForms(0)
+		forms := lenientimpl.AbsentForms(0)
 		if fl.required {
-			forms = lenient.Required
+			forms = lenientimpl.Required
 		}
 		info.keys.Forms = append(info.keys.Forms, forms)
 		info.keys.Left = append(info.keys.Left, fl.absent)
@@ -403,13 +403,13 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 
 // walkStruct decodes an object for struct type t into a map keyed by wire
 // names, for mapstructure.
-func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c run) map[string]any {
+func walkStruct(d *lenientimpl.Decoder, v []byte, t reflect.Type, m lenientimpl.Mode, c run) map[string]any {
 	info, err := fieldsOf(t, c.model)
 	if err != nil {
 		d.FailKind(lenient.KindUnsupported, "", v, err.Error())
 		return nil
 	}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return nil
 	}
@@ -428,7 +428,7 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c 
 		d.NullTextValue(&it, f.name, f.absent) // "null" for a pointer: null
 		switch {
 		case f.absent != 0 && d.Absent(it.Value, f.name, f.absent),
-			f.requiredNull && lenient.Null(it.Value):
+			f.requiredNull && lenientimpl.Null(it.Value):
 			// null or "" for an optional field; null for a required one
 			leftOut(d, out, f)
 		default:
@@ -448,10 +448,10 @@ func walkStruct(d *lenient.Decoder, v []byte, t reflect.Type, m lenient.Mode, c 
 // leftOut gives a field left out (or sent as a value that reads as left
 // out) its default, or reports it when it is required, as generated code
 // does.
-func leftOut(d *lenient.Decoder, out map[string]any, f *field) {
+func leftOut(d *lenientimpl.Decoder, out map[string]any, f *field) {
 	switch {
 	case f.kw.HasDefault && strings.Contains(f.kw.Default, "{{index}}"):
-		s := lenient.Expand(f.kw.Default, d.Index())
+		s := lenientimpl.Expand(f.kw.Default, d.Index())
 		f.set(out, s)
 		d.DefaultedString(f.name, s)
 	case f.kw.HasDefault:
@@ -504,8 +504,8 @@ func defaultJSON(f *field) string {
 }
 
 // walkField decodes a field's value and checks its keywords.
-func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
-	if f.mode&lenient.Secret != 0 {
+func walkField(d *lenientimpl.Decoder, v []byte, f *field, c run) (any, bool) {
+	if f.mode&lenientimpl.Secret != 0 {
 		d.BeginSecret()
 		defer d.EndSecret()
 	}
@@ -516,7 +516,7 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 		// a boolean or number whose text is one of the enum's values
 		val, read = d.EnumText(v, f.name, f.enumTexts...)
 	}
-	if len(f.intEnum) > 0 && v[0] == '"' && f.mode&lenient.Strict == 0 {
+	if len(f.intEnum) > 0 && v[0] == '"' && f.mode&lenientimpl.Strict == 0 {
 		// a string for an integer enum: its values' texts alone
 		t := f.typ
 		if t.Kind() == reflect.Pointer {
@@ -531,7 +531,7 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 		// A number outside its Go type's range names its declared
 		// bounds, as generated code has it.
 		k := f.kw
-		d.Bounded(mark, v, lenient.Bounds{Minimum: k.Minimum, Maximum: k.Maximum, ExclusiveMinimum: k.ExclusiveMinimum, ExclusiveMaximum: k.ExclusiveMaximum})
+		d.Bounded(mark, v, lenientimpl.Bounds{Minimum: k.Minimum, Maximum: k.Maximum, ExclusiveMinimum: k.ExclusiveMinimum, ExclusiveMaximum: k.ExclusiveMaximum})
 		return nil, false
 	}
 	if val != nil {
@@ -547,7 +547,7 @@ func walkField(d *lenient.Decoder, v []byte, f *field, c run) (any, bool) {
 
 // valueAliases reads a string field's value, or a string slice field's
 // elements, through the field's value aliases, as generated decoders do.
-func valueAliases(d *lenient.Decoder, f *field, val any) any {
+func valueAliases(d *lenientimpl.Decoder, f *field, val any) any {
 	read := func(s, name string) string {
 		for _, a := range f.aliases {
 			if s == a.From {
@@ -579,7 +579,7 @@ func valueAliases(d *lenient.Decoder, f *field, val any) any {
 // elemEnum checks the strings of a slice or map field of strings with an
 // enum (field.elem) against it, reading one in another letter case as
 // the enum's value, as generated decoders do.
-func elemEnum(d *lenient.Decoder, f *field, val any) {
+func elemEnum(d *lenientimpl.Decoder, f *field, val any) {
 	if f.elem == nil {
 		return
 	}
@@ -628,9 +628,9 @@ type run struct {
 // walk decodes v for Go type t; name is the member's wire name ("" for
 // elements); split and unit are the field's norm:"split=" and
 // norm:"unit=", a unit passed on to a slice's elements.
-func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.Mode, split string, unit time.Duration, c run) any {
+func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenientimpl.Mode, split string, unit time.Duration, c run) any {
 	if t.Kind() == reflect.Pointer {
-		if lenient.Null(v) {
+		if lenientimpl.Null(v) {
 			return nil
 		}
 		t = t.Elem()
@@ -651,7 +651,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		return own{p.Elem()}
 	case t == timeType:
 		return own{reflect.ValueOf(d.Time(v, name, m))}
-	case t == durationType && m&lenient.Strict == 0: // a strict one is an int64, as encoding/json reads it
+	case t == durationType && m&lenientimpl.Strict == 0: // a strict one is an int64, as encoding/json reads it
 		return own{reflect.ValueOf(d.Duration(v, name, unit, m))}
 	case t == rawMessageType:
 		return d.Raw(v)
@@ -668,7 +668,7 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
 		return d.Float(v, name, t.Bits(), m)
 	case t.Kind() == reflect.Slice:
-		var a lenient.ArrayIter
+		var a lenientimpl.ArrayIter
 		if split != "" && !d.SplitArray(v, name, m, split, &a) || split == "" && !d.Array(v, name, m, &a) {
 			return nil
 		}
@@ -679,12 +679,12 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenient.Wrap, "", unit, c))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenientimpl.Wrap, "", unit, c))
 			d.Leave()
 		}
 		return out
 	case t.Kind() == reflect.Map:
-		var o lenient.ObjectIter
+		var o lenientimpl.ObjectIter
 		if !d.Object(v, name, m, &o) {
 			return nil
 		}
@@ -713,11 +713,11 @@ func walk(d *lenient.Decoder, v []byte, t reflect.Type, name string, m lenient.M
 
 // check applies a field's jsonschema keywords, with the generated code's
 // messages.
-func check(d *lenient.Decoder, v []byte, f *field, val any) {
+func check(d *lenientimpl.Decoder, v []byte, f *field, val any) {
 	k := f.kw
 	// Bounds compare the number as sent with the bound's text, exactly
-	// (lenient.CompareNumber), as generated code does.
-	cmp := func(b string) int { c, _ := lenient.CompareNumber(v, b); return c }
+	// (lenientimpl.CompareNumber), as generated code does.
+	cmp := func(b string) int { c, _ := lenientimpl.CompareNumber(v, b); return c }
 	if n, ok := val.(int64); ok && len(f.intEnum) > 0 && (n < f.enumLo || n > f.enumHi) {
 		d.FailKind(lenient.KindEnum, f.name, v, "is not one of "+strings.Join(f.intEnum, ", "))
 	}

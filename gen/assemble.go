@@ -21,6 +21,7 @@ import (
 func newPart(name string) *jen.File {
 	f := jen.NewFile(name)
 	f.ImportName(lenientPkg, "lenient")
+	f.ImportName(implPkg, "lenientimpl")
 	f.NoFormat = true
 	return f
 }

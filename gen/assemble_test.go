@@ -63,7 +63,7 @@ func TestRenderFileParts(t *testing.T) {
 	parts := []func(*jen.File){
 		func(f *jen.File) {
 			f.Comment("Head is the head.")
-			f.Const().Id("_").Op("=").Qual(lenientPkg, "MaxVersion")
+			f.Const().Id("_").Op("=").Add(lenientQual("MaxVersion"))
 			f.Line()
 		},
 		func(f *jen.File) {

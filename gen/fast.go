@@ -5,21 +5,20 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
-// The fast path: for a struct whose fields are all of kinds lenient.Fast
+// The fast path: for a struct whose fields are all of kinds lenientimpl.Fast
 // reads, normgen also renders
 //
-//	func (x *T) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
+//	func (x *T) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool
 //
 // which decodes clean JSON in one pass and returns false on anything
-// else, and UnmarshalJSON tries it first (see lenient.Fast). It reads
+// else, and UnmarshalJSON tries it first (see lenientimpl.Fast). It reads
 // keys (canonical or aliases) each once and one unknown key per object,
 // and values of the field's own JSON type or the lenient forms
-// lenient.Fast reads; it runs the field's checks and gives up where they
+// lenientimpl.Fast reads; it runs the field's checks and gives up where they
 // fail, so that the Decoder reports the problem.
 
 // fastStructs returns the structs of m that get a fast path: those whose
@@ -170,7 +169,7 @@ func renderFast(f *jen.Group, s *Struct) {
 
 	f.Line() // an undocumented declaration (see the file's legend) gets no blank line from gofmt
 	f.Func().Params(jen.Id("x").Op("*").Id(s.Name)).Id("fastNormgen").Params(
-		jen.Id("f").Op("*").Qual(lenientPkg, "Fast"), jen.Id("m").Qual(lenientPkg, "Mode"),
+		jen.Id("f").Op("*").Add(lenientQual("Fast")), jen.Id("m").Add(lenientQual("Mode")),
 	).Bool().Block(body...)
 }
 
@@ -199,7 +198,7 @@ func fastGuard(seen *jen.Statement, read jen.Code) []jen.Code {
 // aliases and checks compare (only once it is read: Fast.Value is the last
 // number's text), then stored, converted, or by pointer. seen is the key's
 // flag (fastGuard), or nil for an element.
-func fastScalar(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, seen *jen.Statement) []jen.Code {
+func fastScalar(tgt *jen.Statement, t *TypeRef, m lenientimpl.Mode, checks []jen.Code, seen *jen.Statement) []jen.Code {
 	natural := map[schema.Kind]string{schema.String: "string", schema.Bool: "bool", schema.Int: "int64", schema.Uint: "uint64", schema.Float: "float64"}[t.Kind]
 	plain := &TypeRef{Kind: t.Kind, Bits: t.Bits, Basic: natural}
 	stmts := append([]jen.Code{jen.Var().Id("val").Id(natural)}, fastGuard(seen, fastRead(jen.Id("val"), plain, m))...)
@@ -234,7 +233,7 @@ func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 	if _, _, _, ok := fl.IntEnum(); ok {
 		// An integer enum reads only its values' texts as strings
 		// (Decoder.EnumInt): the fast path reads numbers alone.
-		m |= lenient.Strict
+		m |= lenientimpl.Strict
 	}
 	mode := modeCode(m)
 	checks := checksWith(s, fl, jen.Id("f").Dot("Value").Call(), false, func(string, string) jen.Code { return fastFalse() })
@@ -280,24 +279,24 @@ func fastMember(s *Struct, fl *Field, i int) []jen.Code {
 // fastBulk renders the call of a lenient function that reads a whole
 // array of type t into tgt (ReadInts, ReadStrings), or nil when its
 // elements need more than ReadInt or ReadString.
-func fastBulk(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
-	if t.Kind != schema.Array || t.Pointer || fastRead(jen.Id("e"), t.Elem, m&^lenient.Wrap) == nil {
+func fastBulk(tgt *jen.Statement, t *TypeRef, m lenientimpl.Mode) jen.Code {
+	if t.Kind != schema.Array || t.Pointer || fastRead(jen.Id("e"), t.Elem, m&^lenientimpl.Wrap) == nil {
 		return nil
 	}
 	switch {
 	case t.Elem.Kind == schema.Int:
-		return jen.Qual(lenientPkg, "ReadInts").Call(jen.Id("f"), jen.Op("&").Add(tgt.Clone()), bitsCode(t.Elem), modeCode(m))
+		return lenientQual("ReadInts").Call(jen.Id("f"), jen.Op("&").Add(tgt.Clone()), bitsCode(t.Elem), modeCode(m))
 	case t.Elem.Kind == schema.String && t.Named == "" && t.Elem.Named == "":
 		// A []string only (ReadStrings is not generic).
-		return jen.Qual(lenientPkg, "ReadStrings").Call(jen.Id("f"), jen.Op("&").Add(tgt.Clone()), modeCode(m))
+		return lenientQual("ReadStrings").Call(jen.Id("f"), jen.Op("&").Add(tgt.Clone()), modeCode(m))
 	}
 	return nil
 }
 
-// fastRead renders the call of a lenient.Read function that reads a value
+// fastRead renders the call of a lenientimpl.Read function that reads a value
 // of type t into tgt, or nil when t needs more than that (a pointer, a
 // value alias, not a scalar).
-func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
+func fastRead(tgt *jen.Statement, t *TypeRef, m lenientimpl.Mode) jen.Code {
 	if t.Pointer || len(t.ValueAliases) > 0 || len(t.Enum) > 0 {
 		return nil
 	}
@@ -317,7 +316,7 @@ func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
 	default:
 		return nil
 	}
-	return jen.Qual(lenientPkg, fn).Call(append(args, modeCode(m))...)
+	return lenientQual(fn).Call(append(args, modeCode(m))...)
 }
 
 // fastValue renders the fast path's reading of a value of type t into
@@ -325,7 +324,7 @@ func fastRead(tgt *jen.Statement, t *TypeRef, m lenient.Mode) jen.Code {
 // as in decodeValue. depth counts the arrays and maps the value is in.
 // An array or a map is read only when seen, if not nil, is false (the
 // key's flag, fastMember's), which it then sets.
-func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code, depth int, seen *jen.Statement) []jen.Code {
+func fastValue(tgt *jen.Statement, t *TypeRef, m lenientimpl.Mode, checks []jen.Code, depth int, seen *jen.Statement) []jen.Code {
 	fast := jen.Id("f")
 	switch t.Kind {
 	case schema.String, schema.Bool, schema.Int, schema.Uint, schema.Float:
@@ -349,7 +348,7 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenient.Mode, checks []jen.Code
 		}
 		return []jen.Code{jen.If(jen.Op("!").Add(tgt.Clone()).Dot("fastNormgen").Call(fast, modeCode(m))).Block(fastFalse())}
 	case schema.Array:
-		em := m &^ lenient.Wrap // as decodeValue
+		em := m &^ lenientimpl.Wrap // as decodeValue
 		slice := typeCode(&TypeRef{Kind: schema.Array, Elem: t.Elem, Named: t.Named, NamedPkg: t.NamedPkg}, false)
 		var stmts []jen.Code
 		plain := *t

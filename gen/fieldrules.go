@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
-// The order of a value's rules in lenient.ToolRules, which is the order
+// The order of a value's rules in lenientimpl.ToolRules, which is the order
 // Rules derives them in.
 const (
 	orderAlias = iota
@@ -31,13 +31,13 @@ const (
 )
 
 // fieldRules returns tool's rule table (Rules) as the rules of each value
-// (lenient.FieldRules), what generated code writes: one line per value
-// instead of one per rule, the IDs and tools left to lenient.ToolRules.
+// (lenientimpl.FieldRules), what generated code writes: one line per value
+// instead of one per rule, the IDs and tools left to lenientimpl.ToolRules.
 // ok is false when ToolRules would not give rules back exactly (an alias
 // of a member whose name a path quotes, opts["x.y"]): generated code then
 // writes the rules in full. objects are the structs of the misnamed_key
 // rules, by path (rulesOf), whose Fields a value's Misnamed is.
-func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (values []lenient.FieldRules, ok bool) {
+func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (values []lenientimpl.FieldRules, ok bool) {
 	last := -1
 	for _, r := range rules {
 		if r.When != "" || r.InPayload != "" || r.ArrayPath != "" || len(r.Tools) != 1 || r.Tools[0] != tool {
@@ -64,7 +64,7 @@ func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (
 		}
 		n := len(values)
 		if n == 0 || values[n-1].Path != idPath || order < last || order == last && order != orderAlias {
-			values = append(values, lenient.FieldRules{Path: idPath})
+			values = append(values, lenientimpl.FieldRules{Path: idPath})
 			n++
 		}
 		last = order
@@ -77,11 +77,11 @@ func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (
 		case orderAbsent:
 			switch string(r.Value) {
 			case `[null]`:
-				v.Absent = lenient.AbsentNull
+				v.Absent = lenientimpl.AbsentNull
 			case `[""]`:
-				v.Absent = lenient.AbsentEmpty
+				v.Absent = lenientimpl.AbsentEmpty
 			case `[null,""]`:
-				v.Absent = lenient.AbsentNull | lenient.AbsentEmpty
+				v.Absent = lenientimpl.AbsentNull | lenientimpl.AbsentEmpty
 			}
 		case orderDefault:
 			v.Default = r.Value
@@ -113,19 +113,19 @@ func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (
 	for i := range values {
 		variants(&values[i])
 	}
-	if !reflect.DeepEqual(lenient.ToolRules(tool, values), rules) {
+	if !reflect.DeepEqual(lenientimpl.ToolRules(tool, values), rules) {
 		return nil, false
 	}
 	return values, true
 }
 
 // variants writes v's aliases that begin with every spelling-style
-// variant of its member's name (lenient.KeyVariants), in their order, as
+// variant of its member's name (lenientimpl.KeyVariants), in their order, as
 // Variants and the aliases after them: generated code then does not list
 // each field's snake_case, camelCase, kebab-case and PascalCase spellings
 // a second time (its decoder's keys list them).
-func variants(v *lenient.FieldRules) {
-	kv := lenient.KeyVariants(v.Path[strings.LastIndexByte(v.Path, '.')+1:])
+func variants(v *lenientimpl.FieldRules) {
+	kv := lenientimpl.KeyVariants(v.Path[strings.LastIndexByte(v.Path, '.')+1:])
 	if len(kv) == 0 || len(v.Aliases) < len(kv) || !slices.Equal(v.Aliases[:len(kv)], kv) {
 		return
 	}
@@ -137,7 +137,7 @@ func variants(v *lenient.FieldRules) {
 }
 
 // orderOf is r's place among a value's rules, or -1 for a rule
-// lenient.FieldRules does not hold.
+// lenientimpl.FieldRules does not hold.
 func orderOf(r lenient.Rule) int {
 	switch r.Type {
 	case lenient.RuleParamAlias:
@@ -176,7 +176,7 @@ func orderOf(r lenient.Rule) int {
 	return -1
 }
 
-// rulesCode renders tool's rule table: lenient.ToolRules of each value's
+// rulesCode renders tool's rule table: lenientimpl.ToolRules of each value's
 // rules, one line each, or the rules in full when those would not give
 // them back (fieldRules, with objects).
 func rulesCode(tool string, rules []lenient.Rule, objects map[string]*Struct) jen.Code {
@@ -186,19 +186,19 @@ func rulesCode(tool string, rules []lenient.Rule, objects map[string]*Struct) je
 		for _, r := range rules {
 			lines = append(lines, ruleCode(r))
 		}
-		return jen.Index().Qual(lenientPkg, "Rule").ValuesFunc(func(g *jen.Group) { multiline(g, lines) })
+		return jen.Index().Add(lenientQual("Rule")).ValuesFunc(func(g *jen.Group) { multiline(g, lines) })
 	}
 	var lines []jen.Code
 	for _, v := range values {
 		lines = append(lines, fieldRulesCode(v, objects))
 	}
-	return jen.Qual(lenientPkg, "ToolRules").Call(jen.Lit(tool), jen.Index().Qual(lenientPkg, "FieldRules").ValuesFunc(func(g *jen.Group) { multiline(g, lines) }))
+	return lenientQual("ToolRules").Call(jen.Lit(tool), jen.Index().Add(lenientQual("FieldRules")).ValuesFunc(func(g *jen.Group) { multiline(g, lines) }))
 }
 
 // fieldRulesCode renders v as a composite literal on one line, its fields
 // in declaration order; its Misnamed is the Fields of the struct objects
 // has at its path.
-func fieldRulesCode(v lenient.FieldRules, objects map[string]*Struct) jen.Code {
+func fieldRulesCode(v lenientimpl.FieldRules, objects map[string]*Struct) jen.Code {
 	fields := []jen.Code{jen.Id("Path").Op(":").Lit(v.Path)}
 	set := func(name string, c jen.Code) { fields = append(fields, jen.Id(name).Op(":").Add(c)) }
 	raw := func(name string, b []byte) {
@@ -220,12 +220,12 @@ func fieldRulesCode(v lenient.FieldRules, objects map[string]*Struct) jen.Code {
 		set("Aliases", jen.Index().String().Values(keys...))
 	}
 	switch v.Absent {
-	case lenient.AbsentNull:
-		set("Absent", jen.Qual(lenientPkg, "AbsentNull"))
-	case lenient.AbsentEmpty:
-		set("Absent", jen.Qual(lenientPkg, "AbsentEmpty"))
-	case lenient.AbsentNull | lenient.AbsentEmpty:
-		set("Absent", jen.Qual(lenientPkg, "AbsentNull").Op("|").Qual(lenientPkg, "AbsentEmpty"))
+	case lenientimpl.AbsentNull:
+		set("Absent", lenientQual("AbsentNull"))
+	case lenientimpl.AbsentEmpty:
+		set("Absent", lenientQual("AbsentEmpty"))
+	case lenientimpl.AbsentNull | lenientimpl.AbsentEmpty:
+		set("Absent", lenientQual("AbsentNull").Op("|").Add(lenientQual("AbsentEmpty")))
 	}
 	raw("Default", v.Default)
 	raw("EnumCase", v.EnumCase)

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
-
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // TestFieldRules: the rules Rules derives come back from
-// lenient.ToolRules of the values' rows fieldRules makes (one row per
+// lenientimpl.ToolRules of the values' rows fieldRules makes (one row per
 // value); rules the rows cannot give back exactly (an alias of a member
 // whose name a path quotes, an unknown absent value, another tool) are
 // written in full.
@@ -33,7 +33,7 @@ func TestFieldRules(t *testing.T) {
 	if !ok || len(values) != 5 {
 		t.Fatalf("fieldRules: %v, %+v; want 5 rows", ok, values)
 	}
-	if !reflect.DeepEqual(lenient.ToolRules("t", values), rules) {
+	if !reflect.DeepEqual(lenientimpl.ToolRules("t", values), rules) {
 		t.Errorf("ToolRules(fieldRules) differs")
 	}
 	for name, r := range map[string]lenient.Rule{
@@ -84,7 +84,7 @@ func TestFieldRulesVariants(t *testing.T) {
 	if !ok || len(values) != 3 {
 		t.Fatalf("fieldRules: %v, %+v; want 3 rows", ok, values)
 	}
-	want := []lenient.FieldRules{
+	want := []lenientimpl.FieldRules{
 		{Path: "startTime", Variants: true, Aliases: []string{"begin"}},
 		{Path: "a[].maxItems", Variants: true},
 		{Path: "endTime", Aliases: []string{"end_time", "EndTime"}},

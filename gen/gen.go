@@ -18,6 +18,7 @@ import (
 
 	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -171,7 +172,7 @@ func Output(m *Package, cfg Config) (File, error) {
 // SchemaType converts a model type to schema's type description. A
 // struct reached again inside itself is a reference to its description
 // (schema.Type.Def), which is marked Recursive.
-func SchemaType(t *TypeRef, m lenient.Mode) *schema.Type {
+func SchemaType(t *TypeRef, m lenientimpl.Mode) *schema.Type {
 	c := typeConverter{building: map[*Struct]*schema.Type{}, done: map[*Struct]*schema.Type{}}
 	return c.convert(t, m)
 }
@@ -182,7 +183,7 @@ type typeConverter struct {
 	building, done map[*Struct]*schema.Type
 }
 
-func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
+func (c *typeConverter) convert(t *TypeRef, m lenientimpl.Mode) *schema.Type {
 	if t.Kind == schema.Custom {
 		// Decoded by its own code: the schema the loader read for it.
 		own := *t.Own
@@ -193,9 +194,9 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 		Kind:       t.Kind,
 		Bits:       t.Bits,
 		Nullable:   t.Pointer,
-		Strict:     m&lenient.Strict != 0,
-		StrictBool: m&lenient.StrictBool != 0,
-		Wrap:       m&lenient.Wrap != 0 && t.Kind == schema.Array,
+		Strict:     m&lenientimpl.Strict != 0,
+		StrictBool: m&lenientimpl.StrictBool != 0,
+		Wrap:       m&lenientimpl.Wrap != 0 && t.Kind == schema.Array,
 		Split:      t.Split,
 
 		ValueAliases: t.ValueAliases,
@@ -204,10 +205,10 @@ func (c *typeConverter) convert(t *TypeRef, m lenient.Mode) *schema.Type {
 		Unit:         t.Unit,
 	}
 	if st.Bits == 0 && (t.Kind == schema.Int || t.Kind == schema.Uint) {
-		st.Bits = lenient.IntBits
+		st.Bits = lenientimpl.IntBits
 	}
 	if t.Elem != nil {
-		st.Elem = c.convert(t.Elem, m&^lenient.Wrap)
+		st.Elem = c.convert(t.Elem, m&^lenientimpl.Wrap)
 	}
 	if t.Struct == nil {
 		return st

@@ -21,11 +21,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/tools/go/packages"
-
 	"github.com/normgen/normgen/gen/schemabuild"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
+	"golang.org/x/tools/go/packages"
 )
 
 // loadMode is the narrow go/packages mode normgen needs.
@@ -985,22 +984,22 @@ func hasOpt(opts, want string) bool {
 	return false
 }
 
-func modeOf(n schema.Norm) lenient.Mode {
-	var m lenient.Mode
+func modeOf(n schema.Norm) lenientimpl.Mode {
+	var m lenientimpl.Mode
 	if n.Strict {
-		m |= lenient.Strict
+		m |= lenientimpl.Strict
 	}
 	if n.StrictBool {
-		m |= lenient.StrictBool
+		m |= lenientimpl.StrictBool
 	}
 	if n.Wrap {
-		m |= lenient.Wrap
+		m |= lenientimpl.Wrap
 	}
 	if n.Unescape {
-		m |= lenient.Unescape
+		m |= lenientimpl.Unescape
 	}
 	if n.Secret {
-		m |= lenient.Secret
+		m |= lenientimpl.Secret
 	}
 	return m
 }

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/normgen/normgen/gen/schemabuild"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -110,7 +110,7 @@ type Field struct {
 	omit, tagged bool
 	Description  string
 	Keywords     schema.Keywords
-	Mode         lenient.Mode
+	Mode         lenientimpl.Mode
 	Type         *TypeRef
 	// Depth is `norm:"depth=N"`, on a field through which a recursive
 	// struct reaches itself: the levels of it a schema without $ref
@@ -123,8 +123,8 @@ type Field struct {
 	// declared only, not in another letter case.
 	EnumStrict bool
 	// Secret is `norm:"secret"`: the value is never shown (Mode has
-	// lenient.Secret). A field whose value holds a secret field has
-	// lenient.Secret in its Mode without being one (markSecretHolders).
+	// lenientimpl.Secret). A field whose value holds a secret field has
+	// lenientimpl.Secret in its Mode without being one (markSecretHolders).
 	Secret bool
 	// Implicit are the spelling-style variants of Name and of its
 	// declared aliases at the end of Aliases (schema.ImplicitAliases);
@@ -152,7 +152,7 @@ func (f *Field) FoldsEnum() bool {
 // or number is read as (schema.EnumTexts): none for a field that is not
 // a string or is strict.
 func (f *Field) EnumTexts() []string {
-	if f.Type.Kind != schema.String || f.Mode&lenient.Strict != 0 {
+	if f.Type.Kind != schema.String || f.Mode&lenientimpl.Strict != 0 {
 		return nil
 	}
 	return schema.EnumTexts(f.Keywords)
@@ -171,9 +171,9 @@ func (f *Field) IntEnum() (texts []string, lo, hi int64, ok bool) {
 
 // Absent is which values of the field read as the field left out
 // (schema.AbsentForms; known once the model of required fields is).
-func (f *Field) Absent() lenient.AbsentForms {
+func (f *Field) Absent() lenientimpl.AbsentForms {
 	t := f.Type
-	return schema.AbsentForms(t.Kind, t.Pointer, f.Mode&lenient.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError)
+	return schema.AbsentForms(t.Kind, t.Pointer, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError)
 }
 
 // RequiredNull reports whether null for the field, required, is read as
@@ -198,7 +198,7 @@ func (f *Field) Spellings() []string { return append([]string{f.Name}, f.Aliases
 type TypeRef struct {
 	// Kind is the semantic kind (schema.Int, schema.Array, ...).
 	Kind schema.Kind
-	// Bits is the width of numbers (lenient.IntBits for int and uint).
+	// Bits is the width of numbers (lenientimpl.IntBits for int and uint).
 	Bits int
 	// Basic is the Go basic type name ("int64", "string", ...) for scalars.
 	Basic string

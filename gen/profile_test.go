@@ -27,17 +27,17 @@ func TestRenderRefusesListOnlyProfile(t *testing.T) {
 }
 
 // TestProfileConsts checks that the generated schema constants are
-// passed to lenient.DerivedSchemas in its parameters' order: the portable
+// passed to lenientimpl.DerivedSchemas in its parameters' order: the portable
 // schema, the openai-strict one, the gemini one (each profile once, and
 // every profile that is not derived).
 func TestProfileConsts(t *testing.T) {
 	want := []lenient.Profile{lenient.ProfilePortable, lenient.ProfileOpenAIStrict, lenient.ProfileGemini}
 	if len(want) != len(profileConsts) {
-		t.Fatalf("profileConsts has %d profiles, lenient.DerivedSchemas takes %d", len(profileConsts), len(want))
+		t.Fatalf("profileConsts has %d profiles, lenientimpl.DerivedSchemas takes %d", len(profileConsts), len(want))
 	}
 	for i, pc := range profileConsts {
 		if pc.profile != want[i] {
-			t.Errorf("profileConsts[%d] is %s; lenient.DerivedSchemas' parameter %d is %s", i, pc.profile, i, want[i])
+			t.Errorf("profileConsts[%d] is %s; lenientimpl.DerivedSchemas' parameter %d is %s", i, pc.profile, i, want[i])
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -111,7 +111,7 @@ func (l *loader) resolveRequired(m *Package, flag, directive schema.Required, at
 			}
 			l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: ids[i], Msg: "a field with a default must be optional: " + fix})
 		}
-		if f.EmptyError && f.withEmpty().Absent()&lenient.AbsentEmpty == 0 {
+		if f.EmptyError && f.withEmpty().Absent()&lenientimpl.AbsentEmpty == 0 {
 			l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: ids[i], Msg: schema.EmptyErrorRefused})
 		}
 		if f.EnumStrict && !schema.EnumStrictApplies(SchemaType(f.Type, f.Mode), f.Keywords.Enum) {

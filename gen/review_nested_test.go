@@ -10,7 +10,7 @@ import (
 
 // TestReviewNestedSlices: a [][]T field decodes as the fallback decoder
 // decodes it. The generated code named every level's iterator a (o for
-// maps): the inner level declared `var a lenient.ArrayIter` and then read
+// maps): the inner level declared `var a lenientimpl.ArrayIter` and then read
 // `d.Array(a.Value, ...)`, the new, empty iterator's Value, so each element
 // was "missing" (map[string]map[string]T likewise). Present at daceac9
 // too; fixed in 3499fc9.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -110,7 +111,7 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 		for _, a := range f.Aliases {
 			w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: to})
 		}
-		if forms := f.Absent(); forms&lenient.AbsentEmpty != 0 {
+		if forms := f.Absent(); forms&lenientimpl.AbsentEmpty != 0 {
 			// "null" as text, for a field that is not a string and may
 			// be null: null, before the absent rule reads it
 			w.add(p, p, "null_text", lenient.Rule{Type: lenient.RuleNullText})
@@ -132,12 +133,12 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 			w.add(p, p, "enum_text", lenient.Rule{Type: lenient.RuleEnumText, Value: vals})
 		}
 		mode := f.Mode
-		if texts, _, _, ok := f.IntEnum(); ok && mode&lenient.Strict == 0 {
+		if texts, _, _, ok := f.IntEnum(); ok && mode&lenientimpl.Strict == 0 {
 			// an integer enum reads its values' texts, and no other
 			// string: an enum_digits rule, and the number literals'
 			// rewrite alone (as for a strict integer)
 			w.add(p, p, "enum_digits", lenient.Rule{Type: lenient.RuleEnumDigits, Value: json.RawMessage("[" + strings.Join(texts, ",") + "]")})
-			mode |= lenient.Strict
+			mode |= lenientimpl.Strict
 		}
 		if f.Secret {
 			w.add(p, p, "secret", lenient.Rule{Type: lenient.RuleSecret})
@@ -148,7 +149,7 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 
 // misnamed gives the object at path p, of struct s, the misnamed_key
 // rule of its Fields, where it takes unknown keys and has an optional
-// field (lenient.Fields.MisnamedValue).
+// field (lenientimpl.Fields.MisnamedValue).
 func (w *ruleWalker) misnamed(s *Struct, p string) {
 	if s.RejectUnknown {
 		return
@@ -162,8 +163,8 @@ func (w *ruleWalker) misnamed(s *Struct, p string) {
 
 // value derives the rules of a value of type t at path p, decoded with
 // mode m.
-func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
-	strict := m&lenient.Strict != 0
+func (w *ruleWalker) value(t *TypeRef, p string, m lenientimpl.Mode) {
+	strict := m&lenientimpl.Strict != 0
 	switch t.Kind {
 	case schema.Int, schema.Uint:
 		to := "int"
@@ -191,7 +192,7 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 	case schema.Bool:
 		if !strict {
 			to := "bool"
-			if m&lenient.StrictBool != 0 {
+			if m&lenientimpl.StrictBool != 0 {
 				to = "bool_strict"
 			}
 			w.add(p, p, "coerce", lenient.Rule{Type: lenient.RuleTypeCoerce, CoerceTo: to})
@@ -203,7 +204,7 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 			vals, _ := json.Marshal(t.Enum)
 			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
 		}
-		if m&lenient.Unescape != 0 {
+		if m&lenientimpl.Unescape != 0 {
 			w.add(p, p, "unescape", lenient.Rule{Type: lenient.RuleUnescape})
 		}
 		if len(t.ValueAliases) > 0 {
@@ -214,13 +215,13 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenient.Mode) {
 			sep, _ := json.Marshal(t.Split)
 			w.add(p, p, "split", lenient.Rule{Type: lenient.RuleSplit, Value: sep})
 		}
-		if m&lenient.Wrap != 0 {
+		if m&lenientimpl.Wrap != 0 {
 			w.add(p, p, "wrap", lenient.Rule{Type: lenient.RuleWrap})
 		}
 		if !strict {
 			w.add(p, p, "json", lenient.Rule{Type: lenient.RuleJSONAcceptBoth, To: "native"})
 		}
-		w.value(t.Elem, p+"[]", m&^lenient.Wrap)
+		w.value(t.Elem, p+"[]", m&^lenientimpl.Wrap)
 	case schema.Map:
 		if !strict {
 			w.add(p, p, "json", lenient.Rule{Type: lenient.RuleJSONAcceptBoth, To: "native"})

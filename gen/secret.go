@@ -4,8 +4,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // secretBlock brackets the statements that decode a norm:"secret" field
@@ -17,7 +16,7 @@ import (
 func secretBlock(f *Field, body []jen.Code) []jen.Code {
 	begin, end := "BeginSecret", "EndSecret"
 	switch {
-	case f.Mode&lenient.Secret == 0:
+	case f.Mode&lenientimpl.Secret == 0:
 		return body
 	case !f.Secret:
 		begin, end = "BeginSecretHolder", "EndSecretHolder"
@@ -26,7 +25,7 @@ func secretBlock(f *Field, body []jen.Code) []jen.Code {
 	return append(out, jen.Id("d").Dot(end).Call())
 }
 
-// markSecretHolders gives lenient.Secret to the Mode of every field whose
+// markSecretHolders gives lenientimpl.Secret to the Mode of every field whose
 // value holds a norm:"secret" field (through structs, slices, maps and
 // pointers), so that the fast path leaves the fixes of its JSON text to
 // the Decoder, and the Decoder hides that text (secretBlock).
@@ -42,7 +41,7 @@ func (l *loader) markSecretHolders(m *Package) {
 		for _, f := range s.Fields {
 			holds := typeHoldsSecret(f.Type, memo)
 			if holds && !f.Secret {
-				f.Mode |= lenient.Secret
+				f.Mode |= lenientimpl.Secret
 			}
 			if s.Recursive && (f.Secret || holds) {
 				l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: s.Name + "." + strings.Join(f.GoName, "."), Msg: "norm secret: a secret inside the recursive type " + s.Name + " is not supported (its rule path would repeat a group, which a secret rule cannot take); move the secret out of the recursive type, or drop it there and mark secret the field that holds the recursive type (all inside it is then hidden)"})

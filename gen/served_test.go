@@ -15,7 +15,7 @@ import (
 // TestServedSchemas: the schema a generated server serves in each
 // profile (Tool.SchemaFor of its NormgenTools, which derives the
 // typearray and gemini ones and fills the openai-strict one in from the
-// portable one: lenient.SharedSchemas) is the generator's own (Catalog),
+// portable one: lenientimpl.SharedSchemas) is the generator's own (Catalog),
 // byte for byte but for white space, for every tool of this repository's
 // realistic tool packages (mcp-grafana's types among them), whose
 // generated files are compiled into this test.

@@ -7,18 +7,17 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
-
 	"github.com/normgen/normgen/internal/tempmodule"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // TestVersionWindow builds the version check a generated file starts with
 // (renderVersionCheck) against this runtime, in a module of its own as a
 // user's: at the version the generator writes it builds; one below
-// lenient.MinVersion (code older than the runtime runs) and one above
-// lenient.MaxVersion (code newer than the runtime) fail to compile on the
+// lenientimpl.MinVersion (code older than the runtime runs) and one above
+// lenientimpl.MaxVersion (code newer than the runtime) fail to compile on the
 // line that says what to do, with a constant overflowing
-// lenient.EnforceVersion. (That the generator's version is in the window
+// lenientimpl.EnforceVersion. (That the generator's version is in the window
 // is checked when gen builds, beside genVersion.)
 func TestVersionWindow(t *testing.T) {
 	cases := []struct {
@@ -27,8 +26,8 @@ func TestVersionWindow(t *testing.T) {
 		line    string // the comment of the line the build stops on; "" when it builds
 	}{
 		{"current", genVersion, ""},
-		{"older", lenient.MinVersion - 1, "older than the runtime: regenerate it (go generate ./...)"},
-		{"newer", lenient.MaxVersion + 1, "newer than the runtime: go get github.com/normgen/normgen@latest"},
+		{"older", lenientimpl.MinVersion - 1, "older than the runtime: regenerate it (go generate ./...)"},
+		{"newer", lenientimpl.MaxVersion + 1, "newer than the runtime: go get github.com/normgen/normgen@latest"},
 	}
 	files := map[string]string{}
 	for _, tc := range cases {
@@ -51,7 +50,7 @@ func TestVersionWindow(t *testing.T) {
 			continue
 		}
 		if err == nil {
-			t.Errorf("version %d, outside the window [%d, %d], builds against this runtime", tc.version, lenient.MinVersion, lenient.MaxVersion)
+			t.Errorf("version %d, outside the window [%d, %d], builds against this runtime", tc.version, lenientimpl.MinVersion, lenientimpl.MaxVersion)
 			continue
 		}
 		lines := strings.Split(files[tc.dir+"/"+tc.dir+"_normgen.go"], "\n")
@@ -63,8 +62,8 @@ func TestVersionWindow(t *testing.T) {
 		}
 		want := fmt.Sprintf("%s_normgen.go:%d:", tc.dir, n)
 		t.Logf("version %d:\n%s", tc.version, out)
-		if n < 0 || !bytes.Contains(out, []byte(want)) || !bytes.Contains(out, []byte("constant -1 overflows lenient.EnforceVersion")) {
-			t.Errorf("version %d: the build fails with\n%s\nwant a constant -1 overflowing lenient.EnforceVersion at %s, the line saying %q", tc.version, out, want, tc.line)
+		if n < 0 || !bytes.Contains(out, []byte(want)) || !bytes.Contains(out, []byte("constant -1 overflows lenientimpl.EnforceVersion")) {
+			t.Errorf("version %d: the build fails with\n%s\nwant a constant -1 overflowing lenientimpl.EnforceVersion at %s, the line saying %q", tc.version, out, want, tc.line)
 		}
 	}
 }

@@ -2,7 +2,8 @@ package lenient
 
 import (
 	"strings"
-	"unicode/utf8"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // Problem is one rejected value: where it is, what was received and what
@@ -19,9 +20,9 @@ type Problem struct {
 	// Kind classifies the problem (see ProblemKind): read it, not Msg's
 	// words, to sort problems.
 	Kind ProblemKind `json:"kind,omitempty"`
-	// cause is the *SyntaxError or *DuplicateKeyError behind the problem,
+	// Cause is the *SyntaxError or *DuplicateKeyError behind the problem,
 	// if any (see Error.Unwrap).
-	cause error
+	Cause error `json:"-"`
 }
 
 // String formats the problem as `path: value msg`.
@@ -47,8 +48,8 @@ type Error struct {
 func (e *Error) Unwrap() []error {
 	var errs []error
 	for _, p := range e.Problems {
-		if p.cause != nil {
-			errs = append(errs, p.cause)
+		if p.Cause != nil {
+			errs = append(errs, p.Cause)
 		}
 	}
 	return errs
@@ -63,17 +64,8 @@ func (e *Error) Error() string {
 	return strings.Join(msgs, "; ")
 }
 
-// maxShown bounds how much of a received value a message repeats.
-const maxShown = 48
+// SyntaxError is a JSON syntax error at a byte offset of the document.
+type SyntaxError = jsonwire.SyntaxError
 
-// shorten returns JSON text cut to maxShown bytes on a rune boundary.
-func shorten(v []byte) string {
-	if len(v) <= maxShown {
-		return string(v)
-	}
-	cut := maxShown
-	for cut > 0 && !utf8.RuneStart(v[cut]) {
-		cut--
-	}
-	return string(v[:cut]) + "…"
-}
+// DuplicateKeyError reports a key given twice in one JSON object.
+type DuplicateKeyError = jsonwire.DuplicateKeyError

@@ -1,94 +1,66 @@
 package lenient_test
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 
+	"github.com/normgen/normgen/internal/runtimesize/search"
 	"github.com/normgen/normgen/lenient"
 )
 
-// searchInput is decoded by hand here the way normgen's generated code does.
-type searchInput struct {
-	Path      string
-	Limit     *int
-	CountOnly bool
-	FileTypes []string
+// A server looks up each tool of the registry generated code declares by
+// name, once, when it registers its tools.
+func ExampleMustLookupTool() {
+	tool := lenient.MustLookupTool(search.NormgenTools(), "search")
+	fmt.Println(tool.Name, len(tool.InputSchema) > 0, len(tool.Rules) > 0)
+	// Output: search true true
 }
 
-var searchPathKeys = []string{"path", "file_path"}
-
-// searchKnown lists every key searchInput accepts.
-var searchKnown = []string{"path", "file_path", "limit", "count_only", "file_types"}
-
-func (x *searchInput) UnmarshalJSON(data []byte) error {
-	var d lenient.Decoder
-	if d.Begin(data) {
-		x.decode(&d, data, lenient.Strict)
+// A client that validates calls against the schema it is served takes
+// the profile it reads; others take the portable schema.
+func ExampleTool_SchemaFor() {
+	p, err := lenient.ParseProfile("gemini")
+	if err != nil {
+		panic(err)
 	}
-	return d.Err()
+	tool := lenient.MustLookupTool(search.NormgenTools(), "search")
+	fmt.Println(p, len(tool.SchemaFor(p)) > 0, p.ForValidation())
+	// Output: gemini true false
 }
 
-func (x *searchInput) decode(d *lenient.Decoder, v []byte, m lenient.Mode) {
-	*x = searchInput{}
-	var it lenient.ObjectIter
-	if !d.Object(v, "", m, &it) {
-		return
-	}
-	var seen [4]bool
-	for it.Next() {
-		switch string(it.Key) {
-		case "path", "file_path":
-			if d.Claim(&seen[0], &it, searchPathKeys) {
-				x.Path = d.String(it.Value, "path", 0)
-			}
-		case "limit":
-			if d.Claim(&seen[1], &it, []string{"limit"}) && !lenient.Null(it.Value) {
-				n := int(d.Int(it.Value, "limit", lenient.IntBits, 0))
-				x.Limit = &n
-			}
-		case "count_only":
-			if d.Claim(&seen[2], &it, []string{"count_only"}) {
-				x.CountOnly = d.Bool(it.Value, "count_only", 0)
-			}
-		case "file_types":
-			var a lenient.ArrayIter
-			if d.Claim(&seen[3], &it, []string{"file_types"}) && d.Array(it.Value, "file_types", 0, &a) {
-				d.Enter("file_types")
-				s := make([]string, 0, a.Len())
-				for a.Next() {
-					d.EnterIndex(a.Index())
-					s = append(s, d.String(a.Value, "", 0))
-					d.Leave()
-				}
-				d.Leave()
-				x.FileTypes = s
-			}
-		default:
-			d.Unknown(it.Key, m, searchKnown)
+// A call a generated decoder refuses is one *lenient.Error listing every
+// bad field, each a Problem with its path, the value received and its
+// kind: read the kind, not the words, to sort problems.
+func ExampleError() {
+	var in search.Input
+	err := in.UnmarshalJSON([]byte(`{"path":"src","pattern":"x","limit":"many","whole_word":"perhaps"}`))
+	var lerr *lenient.Error
+	if errors.As(err, &lerr) {
+		for _, p := range lerr.Problems {
+			fmt.Printf("%s (%s): %s\n", p.Path, p.Kind, p.Value)
 		}
 	}
-	if !seen[0] {
-		d.Missing("path", searchPathKeys[1:])
-	}
-	if !seen[1] {
-		n := 100
-		x.Limit = &n
-		d.Defaulted("limit", "100")
-	}
-}
-
-func Example() {
-	var in searchInput
-	err := json.Unmarshal([]byte(`{"file_path":"src","limit":"010","count_only":"YES","file_types":"[\"go\", \"md\"]"}`), &in)
-	fmt.Println(in.Path, *in.Limit, in.CountOnly, in.FileTypes, err)
-
-	err = json.Unmarshal([]byte(`{"path":"a","file_path":"b","limit":1.5,"count_only":1,"file_types":[1]}`), &in)
-	fmt.Println(err)
-
-	err = json.Unmarshal([]byte(`{"File_Path":"a","other":1}`), &in)
 	fmt.Println(err)
 	// Output:
-	// src 10 true [go md] <nil>
-	// path: is given more than once, as "path" and "file_path"; send one of them; limit: 1.5 is not a whole number (send 100 or "100"); count_only: 1 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false"); file_types[0]: 1 is not a string (send text in quotes, such as "1")
-	// File_Path: is not a known key: keys are case-sensitive (send it as "file_path"); path: is required (also accepted as file_path); the object has "other", which is not a key
+	// limit (type): "many"
+	// whole_word (type): "perhaps"
+	// limit: "many" is not an integer (send 100 or "100"); whole_word: "perhaps" is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too)
+}
+
+// UnmarshalJSONReport decodes as UnmarshalJSON does and returns the fixes
+// it made, one Fix per value it changed: what a server logs or counts.
+func ExampleFix() {
+	var in search.Input
+	fixes, err := in.UnmarshalJSONReport([]byte(`{"file_path":"src","pattern":"x","limit":"25"}`))
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range fixes {
+		fmt.Printf("%s %s: %s -> %s\n", f.Param, f.Kind, f.From, f.To)
+	}
+	fmt.Println(in.Path, in.Limit)
+	// Output:
+	// path alias: "file_path" -> "path"
+	// limit string_to_int: "25" -> 25
+	// src 25
 }

@@ -24,6 +24,18 @@ const (
 	FixEnumText   FixKind = "enum_text"   // true or 2 read as the string enum value "true" or "2"
 	FixEnumDigits FixKind = "enum_digits" // "2" read as the integer enum value 2
 	FixUnknownKey FixKind = "unknown_key" // unknown key ignored
+
+	// FixTime is a time.Time's date-time read from a form that is not RFC
+	// 3339 ("2024-06-01" read as "2024-06-01T00:00:00Z").
+	FixTime FixKind = "time_format"
+
+	// FixDuration is a time.Duration read from Go duration text or from a
+	// number of its declared unit ("5s" read as 5000000000, nanoseconds).
+	FixDuration FixKind = "duration"
+
+	// FixValueAlias is the fix kind of a value alias read as its canonical
+	// value ("cp" read as "copy", `norm:"value_alias=cp:copy"`).
+	FixValueAlias FixKind = "value_alias"
 )
 
 // Fix records one change a lenient decoder made to what it received.

@@ -79,6 +79,16 @@ const (
 	// fields: each its key, or an array of its keys, canonical name
 	// first. It changes nothing.
 	RuleMisnamedKey RuleType = "misnamed_key"
+
+	// RuleSecret marks the values at From (or Path: member names, "[]" and
+	// "{}"; no groups) as secret, and everything inside them: the Normalizer
+	// (package normalize) changes nothing for it, and shows [secret, N bytes]
+	// in their place in its fix records (Applied, and so the statistics), and
+	// in the call log (WithCallLog), where an unknown key that reads as a misspelling of a
+	// secret key (keyHint's measure) is hidden too. The generator writes one
+	// for each `norm:"secret"` field; a server that cannot regenerate writes
+	// them in its rules file.
+	RuleSecret RuleType = "secret"
 )
 
 // When a default applies (Rule.When).

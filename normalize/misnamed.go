@@ -5,6 +5,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // misnamedRule is a misnamed_key rule as a call checks it: the objects it
@@ -57,7 +58,7 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 // refuseMisnamed returns the problems of out (the normalized arguments,
 // from args, whose root members are members, by the rules applied) that
 // rules find: each key of an object they look at that is none of its
-// fields' and is a near spelling of one field (lenient.NearField) the
+// fields' and is a near spelling of one field (lenientimpl.NearField) the
 // call left out, in the generated decoders' words and kind
 // ("style_index: is not a known key; did you mean style_id?"). A field is
 // left out where the object holds none of its keys in out, or holds it
@@ -90,7 +91,7 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 				if fieldOf(m.keys, k) >= 0 {
 					continue
 				}
-				j := lenient.NearField(k, m.keys)
+				j := lenientimpl.NearField(k, m.keys)
 				if j < 0 || m.required[j] || holdsField(n, m.keys[j], w, filled) {
 					continue
 				}

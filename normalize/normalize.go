@@ -13,6 +13,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Applied records one value the normalizer changed. Param is the value's
@@ -359,19 +360,19 @@ func (n *Normalizer) count(rs *ruleSet, c *callCounts, applied []Applied) {
 func coerce(s, coerceTo string) (string, bool) {
 	switch coerceTo {
 	case "bool", "bool_strict":
-		b, ok := lenient.ParseBool(s, coerceTo == "bool_strict")
+		b, ok := lenientimpl.ParseBool(s, coerceTo == "bool_strict")
 		return strconv.FormatBool(b), ok
 	case "int":
-		if n, err := lenient.ParseIntString(s, 64); err == nil {
+		if n, err := lenientimpl.ParseIntString(s, 64); err == nil {
 			return strconv.FormatInt(n, 10), true
 		}
 		fallthrough
 	case "uint":
-		if n, err := lenient.ParseUintString(s, 64); err == nil {
+		if n, err := lenientimpl.ParseUintString(s, 64); err == nil {
 			return strconv.FormatUint(n, 10), true
 		}
 	case "float":
-		if _, err := lenient.ParseFloat(s, 64); err == nil {
+		if _, err := lenientimpl.ParseFloat(s, 64); err == nil {
 			return s, true
 		}
 	default:
@@ -397,10 +398,10 @@ func plainInteger[T ~string | ~[]byte](num T) bool {
 // integerLiteral rewrites an integer-valued number literal (5.0, 1e3, -0)
 // as a plain integer, as the generated decoders read it.
 func integerLiteral(num string) (string, bool) {
-	if n, err := lenient.ParseIntNumber(num, 64); err == nil {
+	if n, err := lenientimpl.ParseIntNumber(num, 64); err == nil {
 		return strconv.FormatInt(n, 10), true
 	}
-	if n, err := lenient.ParseUintNumber(num, 64); err == nil {
+	if n, err := lenientimpl.ParseUintNumber(num, 64); err == nil {
 		return strconv.FormatUint(n, 10), true
 	}
 	return "", false
@@ -409,14 +410,14 @@ func integerLiteral(num string) (string, bool) {
 // jsonText reports whether s holds JSON array or object text.
 func jsonText(s string) bool {
 	i := jsonwire.SkipSpace([]byte(s), 0)
-	return i < len(s) && (s[i] == '[' || s[i] == '{') && lenient.Valid([]byte(s)) == nil
+	return i < len(s) && (s[i] == '[' || s[i] == '{') && jsonwire.Valid([]byte(s)) == nil
 }
 
 // nestedValue is a nested default's JSON for element i: a string value's
 // {{index}} is replaced by i.
 func nestedValue(v json.RawMessage, i int) []byte {
 	if len(v) > 0 && v[0] == '"' && bytes.Contains(v, []byte("{{index}}")) {
-		return jsonwire.AppendQuote(nil, lenient.Expand(lenient.StringValue(v), i))
+		return jsonwire.AppendQuote(nil, lenientimpl.Expand(lenientimpl.StringValue(v), i))
 	}
 	return v
 }

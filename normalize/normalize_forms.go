@@ -2,10 +2,11 @@ package normalize
 
 import (
 	"encoding/json"
-	"github.com/normgen/normgen/internal/rulespec"
 
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // The rules for the forms models send for values they leave out (null,
@@ -53,7 +54,7 @@ func splitRule(r *lenient.Rule, s string) ([]string, bool) {
 	if i := jsonwire.SkipSpace([]byte(s), 0); i < len(s) && s[i] == '[' {
 		return nil, false // JSON array text, for json_accept_both
 	}
-	return lenient.SplitItems(s, sep)
+	return lenientimpl.SplitItems(s, sep)
 }
 
 // enumCaseRule is what an enum_case rule makes of the string s: the one
@@ -63,7 +64,7 @@ func enumCaseRule(r *lenient.Rule, s string) (string, bool) {
 	if json.Unmarshal(r.Value, &vals) != nil {
 		return "", false
 	}
-	return lenient.EnumCase(s, vals)
+	return lenientimpl.EnumCase(s, vals)
 }
 
 // enumTextRule is what an enum_text rule makes of lit, the JSON text of a
@@ -73,12 +74,12 @@ func enumTextRule(r *lenient.Rule, lit string) (string, bool) {
 	if json.Unmarshal(r.Value, &vals) != nil {
 		return "", false
 	}
-	return lenient.EnumText(lit, vals)
+	return lenientimpl.EnumText(lit, vals)
 }
 
 // enumDigitsRule reports whether an enum_digits rule reads the string s
 // as the integer whose JSON text s is.
 func enumDigitsRule(r *lenient.Rule, s string) bool {
 	texts, ok := rulespec.EnumDigitsValues(r.Value)
-	return ok && lenient.EnumDigits(s, texts)
+	return ok && lenientimpl.EnumDigits(s, texts)
 }

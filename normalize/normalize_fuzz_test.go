@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // fuzzRules use every rule type, at the top level and through paths.
@@ -62,7 +62,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if lenient.Valid(in) != nil {
+		if jsonwire.Valid(in) != nil {
 			return
 		}
 		m, ok := decodeAny(in).(map[string]any)
@@ -73,7 +73,7 @@ func FuzzNormalize(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%s: %v", in, err)
 		}
-		if lenient.Valid(out) != nil {
+		if jsonwire.Valid(out) != nil {
 			t.Fatalf("%s normalized to invalid JSON %s", in, out)
 		}
 		if wantOut, want := n.rulesFor("t").applyJSON(in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {

@@ -9,6 +9,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // screen is NormalizeJSON's no-rule check for one rule set, built once by
@@ -331,7 +332,7 @@ func (s *screen) applies(args []byte, m *jsonwire.Members) bool {
 // iterate is applies for an object with more members than the
 // validation records.
 func (s *screen) iterate(args []byte, given *keyBits) bool {
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	it.Reset(args)
 	for it.Next() {
 		i := s.find(wordsOf(it.Key), it.Key)

@@ -7,13 +7,14 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // coerceTime is coerce for the time targets: the string s read as the
 // generated decoders read it, as the value encoding/json reads alike.
 func coerceTime(s, coerceTo string) (string, bool) {
 	if coerceTo == lenient.CoerceDateTime {
-		t, rfc, ok := lenient.ParseTime([]byte(s), false)
+		t, rfc, ok := lenientimpl.ParseTime([]byte(s), false)
 		if !ok || rfc {
 			return "", false
 		}
@@ -38,7 +39,7 @@ func coerceDurationNumber(num, coerceTo string) (string, bool) {
 }
 
 func durationValue(s []byte, quoted bool, unit time.Duration) (string, bool) {
-	d, err := lenient.ParseDuration(s, quoted, unit)
+	d, err := lenientimpl.ParseDuration(s, quoted, unit)
 	if err != nil {
 		return "", false
 	}

@@ -70,7 +70,7 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lenient.Valid(data); err != nil {
+	if err := jsonwire.Valid(data); err != nil {
 		return nil, fmt.Errorf("rules file is not valid JSON: %v", err)
 	}
 	var raw []json.RawMessage

@@ -339,9 +339,9 @@ func redactAny(v any, ps [][]rulespec.Step) any {
 func redactedValue(v any) any {
 	b, err := marshalNoEscape(v)
 	if err != nil {
-		return lenient.Redacted(0)
+		return redact.Text(0)
 	}
-	return lenient.Redacted(len(bytes.TrimSpace(b)))
+	return redact.Text(len(bytes.TrimSpace(b)))
 }
 
 // redactCall is redactJSON for arguments as a call sent them: arguments
@@ -351,7 +351,7 @@ func (s *secrets) redactCall(args []byte) []byte {
 	if s == nil {
 		return args
 	}
-	if lenient.Valid(args) != nil {
+	if jsonwire.Valid(args) != nil {
 		return redact.JSON(len(args))
 	}
 	return s.redactJSON(args)

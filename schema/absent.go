@@ -3,11 +3,11 @@ package schema
 import (
 	"encoding/json"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // AbsentForms is which values of a field are read as the field left out
-// (lenient.Decoder.Absent), for the generated decoders, the fallback
+// (lenientimpl.Decoder.Absent), for the generated decoders, the fallback
 // decoder, the schema (a null branch, a pattern that also takes "") and
 // the rules (absent) alike:
 //
@@ -26,20 +26,20 @@ import (
 // A required field has none: null for it is "is required" (RequiredNull).
 // kind, pointer, strict and split describe the field's type; hasDefault
 // is a declared default.
-func AbsentForms(kind Kind, pointer, strict bool, split string, required, hasDefault, emptyError bool) lenient.AbsentForms {
+func AbsentForms(kind Kind, pointer, strict bool, split string, required, hasDefault, emptyError bool) lenientimpl.AbsentForms {
 	if required || kind == Any || kind == Custom {
 		// any and json.RawMessage take null as a value; a type with a
 		// decoder of its own is given null, as encoding/json gives it
 		return 0
 	}
-	var forms lenient.AbsentForms
+	var forms lenientimpl.AbsentForms
 	if !pointer || hasDefault {
-		forms |= lenient.AbsentNull
+		forms |= lenientimpl.AbsentNull
 	}
 	if !emptyError && !strict && split == "" {
 		switch kind {
 		case Int, Uint, Float, Bool, Array, Map, Object, Time, Duration:
-			forms |= lenient.AbsentEmpty
+			forms |= lenientimpl.AbsentEmpty
 		}
 	}
 	return forms
@@ -68,4 +68,6 @@ const EmptyErrorRefused = `norm empty=error applies to an optional field that re
 // AbsentValues is the value of an absent rule (lenient.RuleAbsent) for
 // forms: the JSON values read as the field left out ([null], [""] or
 // [null,""]).
-func AbsentValues(forms lenient.AbsentForms) json.RawMessage { return lenient.AbsentValues(forms) }
+func AbsentValues(forms lenientimpl.AbsentForms) json.RawMessage {
+	return lenientimpl.AbsentValues(forms)
+}

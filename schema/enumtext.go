@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // EnumTexts returns the values of a string field's enum (k) that a JSON
-// boolean or number is read as (lenient.EnumTexts: "true" and "false"
+// boolean or number is read as (lenientimpl.EnumTexts: "true" and "false"
 // where it holds both, a run of integers' texts), of those its minLength,
 // maxLength and pattern take (the decoder checks them on the text it
 // read): what its schema advertises in a boolean branch and an integer
@@ -36,7 +36,7 @@ func EnumTexts(k Keywords) []string {
 		}
 		taken = append(taken, v)
 	}
-	texts, _, _, _ := lenient.EnumTexts(taken)
+	texts, _, _, _ := lenientimpl.EnumTexts(taken)
 	return texts
 }
 
@@ -51,7 +51,7 @@ func (f *Field) EnumTexts() []string {
 }
 
 // IntEnum reads the enum of an integer field (k): the texts of its
-// values, which a string is read as (lenient.EnumDigits), and the run of
+// values, which a string is read as (lenientimpl.EnumDigits), and the run of
 // consecutive integers they are, lo to hi, which the schema says as
 // minimum and maximum (hosts refuse enums of numbers). An enum that is
 // not such a run, or one beside bounds, is an error saying what to
@@ -62,7 +62,7 @@ func IntEnum(k Keywords) (texts []string, lo, hi int64, err error) {
 	}
 	var nums []int64
 	for _, e := range k.Enum {
-		if !lenient.EnumDigitsValue(e) {
+		if !lenientimpl.EnumDigitsValue(e) {
 			return nil, 0, 0, fmt.Errorf("enum value %q of an integer field is not an integer of at most 15 digits as JSON writes it", e)
 		}
 		n, _ := strconv.ParseInt(e, 10, 64)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Options are what a type's tags cannot say to Describe: what the
@@ -77,7 +77,7 @@ func DescribeWith(t reflect.Type, o Options) (*Type, error) {
 		if f.EmptyError {
 			c := *f
 			c.EmptyError = false
-			if c.Absent()&lenient.AbsentEmpty == 0 {
+			if c.Absent()&lenientimpl.AbsentEmpty == 0 {
 				return nil, fmt.Errorf("%s: %s", paths[i], EmptyErrorRefused)
 			}
 		}

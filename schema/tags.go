@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // ParseTag parses a `jsonschema` struct tag into Keywords. Two dialects
@@ -167,7 +167,7 @@ func splitTag(tag string) []string {
 }
 
 func number(key, val string) (string, error) {
-	if _, err := lenient.ParseFloat(val, 64); err != nil {
+	if _, err := lenientimpl.ParseFloat(val, 64); err != nil {
 		return "", fmt.Errorf("jsonschema %s=%q is not a number in JSON number grammar", key, val)
 	}
 	return val, nil
@@ -287,7 +287,7 @@ func ParseNorm(tag string) (Norm, error) {
 		case key == "unknown" && (val == "error" || val == "ignore"):
 			n.RejectUnknown = val == "error"
 		case key == "unit" && hasVal:
-			if _, ok := lenient.Units[val]; !ok {
+			if _, ok := lenientimpl.Units[val]; !ok {
 				return n, fmt.Errorf("norm unit=%q is not a unit; write unit=ns, unit=us, unit=ms, unit=s, unit=m or unit=h", val)
 			}
 			n.Unit = val

@@ -12,7 +12,7 @@ package schema
 import (
 	"encoding/json"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Kind is the kind of a described Go type.
@@ -67,14 +67,14 @@ type Type struct {
 	// the description says so.
 	Split string
 	// Unit is the unit a Duration's bare number counts (`norm:"unit=s"`:
-	// one of lenient.Units' names); "" refuses a bare number.
+	// one of lenientimpl.Units' names); "" refuses a bare number.
 	Unit string
 	// Unescape turns literal \n and \t into newline and tab in String
 	// values that hold no real newline (`norm:"unescape"`). The schema does
 	// not change; the reflection fallback decoder reads it.
 	Unescape bool
 	// Secret is `norm:"secret"`: the value is read as without it and
-	// never shown (lenient.Secret). The schema does not change; the
+	// never shown (lenientimpl.Secret). The schema does not change; the
 	// reflection fallback decoder reads it.
 	Secret bool
 	// RejectUnknown makes an Object reject unknown keys (`norm:"unknown=error"`):
@@ -186,7 +186,7 @@ type Field struct {
 // Absent is which values of the field read as the field left out (see
 // AbsentForms); a struct of another package, decoded by encoding/json,
 // reads null as absent and nothing else.
-func (f *Field) Absent() lenient.AbsentForms {
+func (f *Field) Absent() lenientimpl.AbsentForms {
 	t := f.Type
 	if t == nil {
 		return 0

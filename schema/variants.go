@@ -4,7 +4,7 @@ import "github.com/normgen/normgen/internal/leniency"
 
 // ImplicitAliases returns, for each field of one object (its wire name in
 // names[i], its declared aliases in aliases[i]), the spelling-style
-// variants of its name and of its declared aliases (lenient.KeyVariants)
+// variants of its name and of its declared aliases (lenientimpl.KeyVariants)
 // that read as it: a variant
 // is an alias of a field where exactly one field has that spelling, and
 // it is no declared name or alias of any field and differs only in letter

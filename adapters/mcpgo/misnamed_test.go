@@ -11,8 +11,9 @@ import (
 // TestMisnamed: a key near the spelling of a property the call left out
 // (uri for url), in an object that takes unknown keys, is refused by the
 // adapter's ToolMiddleware before the handler runs, with a tool error
-// result naming the property; a call that gives the property, or whose
-// unknown key resembles none, reaches the handler.
+// result naming the property, also where a default would fill it (the
+// go-sdk adapter refuses the same calls); a call that gives the property,
+// or whose unknown key resembles none, reaches the handler.
 func TestMisnamed(t *testing.T) {
 	lax, err := New(Options{})
 	if err != nil {
@@ -21,7 +22,7 @@ func TestMisnamed(t *testing.T) {
 	defer lax.Close()
 	s := server.NewMCPServer("t", "v0", lax.ServerOption())
 	calls := 0
-	s.AddTool(mcp.NewTool("fetch", mcp.WithString("url"), mcp.WithNumber("depth")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	s.AddTool(mcp.NewTool("fetch", mcp.WithString("url"), mcp.WithNumber("depth"), mcp.WithString("format", mcp.DefaultString("text"))), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		calls++
 		return mcp.NewToolResultText("ok"), nil
 	})
@@ -33,6 +34,9 @@ func TestMisnamed(t *testing.T) {
 		{map[string]any{"uri": "x", "depth": "2"}, "uri: is not a known key; did you mean url?"},
 		{map[string]any{"url": "u", "uri": "x"}, ""},
 		{map[string]any{"reason": "x"}, ""},
+		{map[string]any{"url": "u", "fromat": "html"}, "fromat: is not a known key; did you mean format?"},
+		{map[string]any{"url": "u", "reason": "x"}, ""},
+		{map[string]any{"url": "u", "format": "text", "fromat": "html"}, ""},
 	} {
 		req := mcp.CallToolRequest{}
 		req.Params.Name = "fetch"

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // TestSuggestProposesAliases: wrong keys that are no spelling-style
@@ -43,7 +43,7 @@ func TestSuggestProposesAliases(t *testing.T) {
 			}
 			variant := false
 			for m := range intended {
-				variant = variant || slices.Contains(lenient.KeyVariants(m), k)
+				variant = variant || slices.Contains(lenientimpl.KeyVariants(m), k)
 			}
 			if variant {
 				variants++ // read as the field: TestMistakes checks it

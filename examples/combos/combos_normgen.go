@@ -7,27 +7,28 @@ import (
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var queryInputFields = lenient.Fields{Keys: [][]string{{"schema", "schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, {"table", "table_name", "tableName", "table-name", "TableName"}, {"limit", "max_rows", "maxRows", "max-rows", "MaxRows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull}}
+var queryInputFields = lenientimpl.Fields{Keys: [][]string{{"schema", "schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, {"table", "table_name", "tableName", "table-name", "TableName"}, {"limit", "max_rows", "maxRows", "max-rows", "MaxRows"}, {"columns", "column", "fields"}, {"order"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.NullMissing, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *QueryInput) UnmarshalJSON(data []byte) error {
@@ -41,24 +42,24 @@ func (x *QueryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *QueryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y QueryInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *QueryInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = QueryInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -66,7 +67,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &queryInputFields) {
 		case 0:
-			if d.Absent(it.Value, "schema", lenient.AbsentNull) {
+			if d.Absent(it.Value, "schema", lenientimpl.AbsentNull) {
 				x.Schema = "public"
 				d.Defaulted("schema", "\"public\"")
 			} else {
@@ -75,14 +76,14 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		case 1:
 			x.Table = d.String(it.Value, "table", 0)
 		case 2:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := int(100)
 				x.Limit = &val
 				d.Defaulted("limit", "100")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					mark := d.Mark()
-					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+					val := d.Int(it.Value, "limit", lenientimpl.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
 							d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
@@ -91,7 +92,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 							d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 10000")
 						}
 					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{
+						d.Bounded(mark, it.Value, lenientimpl.Bounds{
 							Maximum: "10000",
 							Minimum: "1",
 						})
@@ -101,8 +102,8 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				}
 			}
 		case 3:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "columns", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "columns", lenientimpl.Wrap, &a) {
 				d.Enter("columns")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -116,7 +117,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.Columns = s
 			}
 		case 4:
-			if d.Absent(it.Value, "order", lenient.AbsentNull) {
+			if d.Absent(it.Value, "order", lenientimpl.AbsentNull) {
 				x.Order = "asc"
 				d.Defaulted("order", "\"asc\"")
 			} else {
@@ -157,7 +158,7 @@ func (x *QueryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *QueryInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -171,12 +172,12 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "schema":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Schema, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Schema, 0)
 		case "table":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Table, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Table, 0)
 		case "limit":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
@@ -189,10 +190,10 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Limit = &p
 		case "columns":
-			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Columns, lenient.Wrap)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadStrings(f, &x.Columns, lenientimpl.Wrap)
 		case "order":
 			var val string
-			if seen[4] || !lenient.ReadString(f, &val, 0) {
+			if seen[4] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[4] = true
@@ -242,7 +243,7 @@ func (x *QueryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var copyInputFields = lenient.Fields{Keys: [][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, 0, 0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var copyInputFields = lenientimpl.Fields{Keys: [][]string{{"op", "operation", "action"}, {"sources", "src", "from"}, {"dest", "to", "target"}, {"overwrite", "force"}, {"mode", "perm"}, {"retries", "tries"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.NullMissing, 0, 0, 0, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CopyInput) UnmarshalJSON(data []byte) error {
@@ -256,24 +257,24 @@ func (x *CopyInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CopyInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CopyInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CopyInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CopyInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -281,7 +282,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &copyInputFields) {
 		case 0:
-			if d.Absent(it.Value, "op", lenient.AbsentNull) {
+			if d.Absent(it.Value, "op", lenientimpl.AbsentNull) {
 				x.Op = "copy"
 				d.Defaulted("op", "\"copy\"")
 			} else {
@@ -305,8 +306,8 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Op = val
 			}
 		case 1:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "sources", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "sources", lenientimpl.Wrap, &a) {
 				d.Enter("sources")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -320,24 +321,24 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.Sources = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.String(it.Value, "dest", 0)
 				x.Dest = &p
 			}
 		case 3:
-			if d.Absent(it.Value, "overwrite", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "overwrite", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Overwrite = false
 				d.Defaulted("overwrite", "false")
 			} else {
-				x.Overwrite = d.Bool(it.Value, "overwrite", lenient.StrictBool)
+				x.Overwrite = d.Bool(it.Value, "overwrite", lenientimpl.StrictBool)
 			}
 		case 4:
-			if d.Absent(it.Value, "mode", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "mode", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := uint16(420)
 				x.Mode = &val
 				d.Defaulted("mode", "420")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					mark := d.Mark()
 					val := d.Uint(it.Value, "mode", 16, 0)
 					if d.OK(mark) {
@@ -345,25 +346,25 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 							d.FailKind(lenient.KindRange, "mode", it.Value, "is more than the maximum, 4095")
 						}
 					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "4095"})
+						d.Bounded(mark, it.Value, lenientimpl.Bounds{Maximum: "4095"})
 					}
 					p := uint16(val)
 					x.Mode = &p
 				}
 			}
 		case 5:
-			if d.Absent(it.Value, "retries", lenient.AbsentNull) {
+			if d.Absent(it.Value, "retries", lenientimpl.AbsentNull) {
 				x.Retries = 2
 				d.Defaulted("retries", "2")
 			} else {
 				mark := d.Mark()
-				val := d.Int(it.Value, "retries", 8, lenient.Strict)
+				val := d.Int(it.Value, "retries", 8, lenientimpl.Strict)
 				if d.OK(mark) {
 					if val < 0 {
 						d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 				}
 				x.Retries = int8(val)
 			}
@@ -389,7 +390,7 @@ func (x *CopyInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CopyInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -404,7 +405,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "op":
 			var val string
-			if seen[0] || !lenient.ReadString(f, &val, 0) {
+			if seen[0] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
@@ -419,16 +420,16 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Op = val
 		case "sources":
-			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Sources, lenient.Wrap)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadStrings(f, &x.Sources, lenientimpl.Wrap)
 		case "dest":
 			var p string
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &p, 0)
 			x.Dest = &p
 		case "overwrite":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.Overwrite, lenient.StrictBool)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.Overwrite, lenientimpl.StrictBool)
 		case "mode":
 			var val uint64
-			if seen[4] || !lenient.ReadUint(f, &val, 16, 0) {
+			if seen[4] || !lenientimpl.ReadUint(f, &val, 16, 0) {
 				return false
 			}
 			seen[4] = true
@@ -439,7 +440,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Mode = &p
 		case "retries":
 			var val int64
-			if seen[5] || !lenient.ReadInt(f, &val, 8, lenient.Strict) {
+			if seen[5] || !lenientimpl.ReadInt(f, &val, 8, lenientimpl.Strict) {
 				return false
 			}
 			seen[5] = true
@@ -489,7 +490,7 @@ func (x *CopyInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var pipelineInputFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s", "timeoutS", "timeout-s", "TimeoutS"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull, 0}, Left: []lenient.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var pipelineInputFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"steps", "stages"}, {"retry"}, {"notify", "notification"}, {"limits"}, {"env"}, {"weights", "weight"}, {"meta"}, {"extra"}, {"note"}, {"timeout", "timeout_s", "timeoutS", "timeout-s", "TimeoutS"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, lenientimpl.AbsentNull, 0}, Left: []lenientimpl.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *PipelineInput) UnmarshalJSON(data []byte) error {
@@ -503,16 +504,16 @@ func (x *PipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *PipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *PipelineInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = PipelineInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -529,7 +530,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			}
 			x.Name = val
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "steps", 0, &a) {
 				d.Enter("steps")
 				s := make([]Step, 0, a.Len())
@@ -548,7 +549,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.Retry.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 3:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("notify")
 				p := new(Notify)
 				p.decodeNormgen(d, it.Value, 0)
@@ -557,10 +558,10 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			}
 		case 4:
 			d.Enter("limits")
-			x.Limits.decodeNormgen(d, it.Value, lenient.Strict)
+			x.Limits.decodeNormgen(d, it.Value, lenientimpl.Strict)
 			d.Leave()
 		case 5:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "env", 0, &o) {
 				d.Enter("env")
 				mp := make(map[string]string)
@@ -576,7 +577,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Env = mp
 			}
 		case 6:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "weights", 0, &o) {
 				d.Enter("weights")
 				mp := make(map[string]int)
@@ -584,7 +585,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 					mp[k] = e
 					d.Leave()
 				}
@@ -596,23 +597,23 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		case 8:
 			x.Extra = d.Raw(it.Value)
 		case 9:
-			x.Note = d.String(it.Value, "note", lenient.Unescape)
+			x.Note = d.String(it.Value, "note", lenientimpl.Unescape)
 		case 10:
-			if d.Absent(it.Value, "timeout", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "timeout", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Timeout = 30
 				d.Defaulted("timeout", "30")
 			} else {
 				mark := d.Mark()
 				val := d.Float(it.Value, "timeout", 32, 0)
 				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "3600"); c > 0 {
+					if c, _ := lenientimpl.CompareNumber(it.Value, "3600"); c > 0 {
 						d.FailKind(lenient.KindRange, "timeout", it.Value, "is more than the maximum, 3600")
 					}
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+					if c, _ := lenientimpl.CompareNumber(it.Value, "0"); c <= 0 {
 						d.FailKind(lenient.KindRange, "timeout", it.Value, "must be more than 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						ExclusiveMinimum: "0",
 						Maximum:          "3600",
 					})
@@ -628,7 +629,7 @@ func (x *PipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stepFields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"kind", "type"}, {"cmd", "command", "run"}, {"retries", "tries"}}, Forms: []lenientimpl.AbsentForms{0, 0, lenientimpl.NullMissing, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
@@ -642,27 +643,27 @@ func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Step
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Step{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -670,14 +671,14 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &stepFields) {
 		case 0:
-			if d.Absent(it.Value, "id", lenient.AbsentNull) {
-				x.ID = lenient.Expand("step-{{index}}", d.Index())
+			if d.Absent(it.Value, "id", lenientimpl.AbsentNull) {
+				x.ID = lenientimpl.Expand("step-{{index}}", d.Index())
 				d.DefaultedString("id", string(x.ID))
 			} else {
 				x.ID = d.String(it.Value, "id", 0)
 			}
 		case 1:
-			if d.Absent(it.Value, "kind", lenient.AbsentNull) {
+			if d.Absent(it.Value, "kind", lenientimpl.AbsentNull) {
 				x.Kind = "shell"
 				d.Defaulted("kind", "\"shell\"")
 			} else {
@@ -697,20 +698,20 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 2:
 			x.Cmd = d.String(it.Value, "cmd", 0)
 		case 3:
-			if d.Absent(it.Value, "retries", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "retries", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := int(1)
 				x.Retries = &val
 				d.Defaulted("retries", "1")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					mark := d.Mark()
-					val := d.Int(it.Value, "retries", lenient.IntBits, 0)
+					val := d.Int(it.Value, "retries", lenientimpl.IntBits, 0)
 					if d.OK(mark) {
 						if val < 0 {
 							d.FailKind(lenient.KindRange, "retries", it.Value, "is less than the minimum, 0")
 						}
 					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 					}
 					p := int(val)
 					x.Retries = &p
@@ -720,7 +721,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	d.MissingIn(seen[:], &stepFields)
 	if !seen[0] {
-		x.ID = lenient.Expand("step-{{index}}", d.Index())
+		x.ID = lenientimpl.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
 	}
 	if !seen[1] {
@@ -734,7 +735,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Step) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -748,10 +749,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ID, 0)
 		case "kind":
 			var val string
-			if seen[1] || !lenient.ReadString(f, &val, 0) {
+			if seen[1] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
@@ -762,10 +763,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "cmd":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Cmd, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Cmd, 0)
 		case "retries":
 			var val int64
-			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[3] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
@@ -804,7 +805,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var retryFields = lenient.Fields{Keys: [][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}, Forms: []lenient.AbsentForms{0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var retryFields = lenientimpl.Fields{Keys: [][]string{{"attempts"}, {"backoff_ms", "backoff", "backoffMs", "backoff-ms", "BackoffMs"}}, Forms: []lenientimpl.AbsentForms{0, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Retry) UnmarshalJSON(data []byte) error {
@@ -818,27 +819,27 @@ func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Retry
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Retry) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Retry{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -846,12 +847,12 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &retryFields) {
 		case 0:
-			if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "attempts", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Attempts = 3
 				d.Defaulted("attempts", "3")
 			} else {
 				mark := d.Mark()
-				val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
+				val := d.Int(it.Value, "attempts", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
 					if val < 1 {
 						d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
@@ -860,7 +861,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						Maximum: "10",
 						Minimum: "1",
 					})
@@ -868,7 +869,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Attempts = int(val)
 			}
 		case 1:
-			if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "backoff_ms", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.BackoffMS = 500
 				d.Defaulted("backoff_ms", "500")
 			} else {
@@ -886,7 +887,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Retry) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -901,7 +902,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "attempts":
 			var val int64
-			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[0] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
@@ -913,7 +914,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoff_ms":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadUint(f, &x.BackoffMS, 32, 0)
 		default:
 			if name := f.AliasIn(k, &retryFields); name != nil {
 				k = name
@@ -943,7 +944,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var notifyFields = lenient.Fields{Keys: [][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}, Forms: []lenient.AbsentForms{0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var notifyFields = lenientimpl.Fields{Keys: [][]string{{"channel", "room"}, {"on_failure", "onFailure", "on-failure", "OnFailure"}}, Forms: []lenientimpl.AbsentForms{0, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Notify) UnmarshalJSON(data []byte) error {
@@ -957,27 +958,27 @@ func (x *Notify) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Notify) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Notify
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Notify) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Notify{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -985,14 +986,14 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &notifyFields) {
 		case 0:
-			if d.Absent(it.Value, "channel", lenient.AbsentNull) {
+			if d.Absent(it.Value, "channel", lenientimpl.AbsentNull) {
 				x.Channel = "#ops"
 				d.Defaulted("channel", "\"#ops\"")
 			} else {
 				x.Channel = d.String(it.Value, "channel", 0)
 			}
 		case 1:
-			if d.Absent(it.Value, "on_failure", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "on_failure", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.OnFailure = true
 				d.Defaulted("on_failure", "true")
 			} else {
@@ -1010,7 +1011,7 @@ func (x *Notify) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Notify) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1024,9 +1025,9 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "channel":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Channel, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Channel, 0)
 		case "on_failure":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.OnFailure, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadBool(f, &x.OnFailure, 0)
 		default:
 			if name := f.AliasIn(k, &notifyFields); name != nil {
 				k = name
@@ -1056,7 +1057,7 @@ func (x *Notify) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var limitsFields = lenient.Fields{Keys: [][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}, Forms: []lenient.AbsentForms{0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var limitsFields = lenientimpl.Fields{Keys: [][]string{{"cpu"}, {"memory_mb", "memoryMb", "memory-mb", "MemoryMb"}}, Forms: []lenientimpl.AbsentForms{0, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Limits) UnmarshalJSON(data []byte) error {
@@ -1070,27 +1071,27 @@ func (x *Limits) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Limits) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Limits
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Limits) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Limits{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1098,18 +1099,18 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &limitsFields) {
 		case 0:
-			if d.Absent(it.Value, "cpu", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "cpu", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.CPU = 1.5
 				d.Defaulted("cpu", "1.5")
 			} else {
 				x.CPU = d.Float(it.Value, "cpu", 64, 0)
 			}
 		case 1:
-			if d.Absent(it.Value, "memory_mb", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "memory_mb", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.MemoryMB = 512
 				d.Defaulted("memory_mb", "512")
 			} else {
-				x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenient.IntBits, 0))
+				x.MemoryMB = int(d.Int(it.Value, "memory_mb", lenientimpl.IntBits, 0))
 			}
 		}
 	}
@@ -1123,7 +1124,7 @@ func (x *Limits) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Limits) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1137,9 +1138,9 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "cpu":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.CPU, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.CPU, 64, 0)
 		case "memory_mb":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.MemoryMB, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.MemoryMB, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &limitsFields); name != nil {
 				k = name
@@ -1169,7 +1170,7 @@ func (x *Limits) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var ticketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown, Left: []lenient.AbsentForms{0, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull, 0}}
+var ticketInputFields = lenientimpl.Fields{Keys: [][]string{{"title", "summary", "subject"}, {"priority", "prio", "severity"}, {"assignee", "owner"}, {"estimate", "points"}, {"watchers"}, {"project", "proj", "repo"}, {"dry_run", "dryrun", "dryRun", "dry-run", "DryRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Unknown: lenientimpl.RejectUnknown, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *TicketInput) UnmarshalJSON(data []byte) error {
@@ -1183,24 +1184,24 @@ func (x *TicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *TicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y TicketInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *TicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = TicketInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1210,7 +1211,7 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 0:
 			x.Title = d.String(it.Value, "title", 0)
 		case 1:
-			if d.Absent(it.Value, "priority", lenient.AbsentNull) {
+			if d.Absent(it.Value, "priority", lenientimpl.AbsentNull) {
 				x.Priority = "normal"
 				d.Defaulted("priority", "\"normal\"")
 			} else {
@@ -1234,33 +1235,33 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Priority = val
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.String(it.Value, "assignee", 0)
 				x.Assignee = &p
 			}
 		case 3:
-			if d.Absent(it.Value, "estimate", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "estimate", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := float64(1)
 				x.Estimate = &val
 				d.Defaulted("estimate", "1")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					mark := d.Mark()
 					val := d.Float(it.Value, "estimate", 64, 0)
 					if d.OK(mark) {
-						if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+						if c, _ := lenientimpl.CompareNumber(it.Value, "0"); c < 0 {
 							d.FailKind(lenient.KindRange, "estimate", it.Value, "is less than the minimum, 0")
 						}
 					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+						d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 					}
 					p := val
 					x.Estimate = &p
 				}
 			}
 		case 4:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "watchers", lenientimpl.Wrap, &a) {
 				d.Enter("watchers")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -1274,14 +1275,14 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Watchers = s
 			}
 		case 5:
-			if d.Absent(it.Value, "project", lenient.AbsentNull) {
+			if d.Absent(it.Value, "project", lenientimpl.AbsentNull) {
 				x.Common.Project = "core"
 				d.Defaulted("project", "\"core\"")
 			} else {
 				x.Common.Project = d.String(it.Value, "project", 0)
 			}
 		case 6:
-			x.Common.DryRun = d.Bool(it.Value, "dry_run", lenient.StrictBool)
+			x.Common.DryRun = d.Bool(it.Value, "dry_run", lenientimpl.StrictBool)
 		}
 	}
 	d.MissingIn(seen[:], &ticketInputFields)
@@ -1300,7 +1301,7 @@ func (x *TicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *TicketInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1313,10 +1314,10 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "title":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Title, 0)
 		case "priority":
 			var val string
-			if seen[1] || !lenient.ReadString(f, &val, 0) {
+			if seen[1] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
@@ -1332,25 +1333,25 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Priority = val
 		case "assignee":
 			var p string
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &p, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &p, 0)
 			x.Assignee = &p
 		case "estimate":
 			var val float64
-			if seen[3] || !lenient.ReadFloat(f, &val, 64, 0) {
+			if seen[3] || !lenientimpl.ReadFloat(f, &val, 64, 0) {
 				return false
 			}
 			seen[3] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "0"); c < 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0"); c < 0 {
 				return false
 			}
 			p := val
 			x.Estimate = &p
 		case "watchers":
-			seen[4], ok = true, !seen[4] && lenient.ReadStrings(f, &x.Watchers, lenient.Wrap)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadStrings(f, &x.Watchers, lenientimpl.Wrap)
 		case "project":
-			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Common.Project, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadString(f, &x.Common.Project, 0)
 		case "dry_run":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.Common.DryRun, lenient.StrictBool)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &x.Common.DryRun, lenientimpl.StrictBool)
 		default:
 			if name := f.AliasIn(k, &ticketInputFields); name != nil {
 				k = name
@@ -1387,7 +1388,7 @@ func (x *TicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var resizeInputFields = lenient.Fields{Keys: [][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var resizeInputFields = lenientimpl.Fields{Keys: [][]string{{"width", "w"}, {"height", "h"}, {"scale"}, {"quality", "q"}, {"seed"}, {"offset"}, {"grayscale", "gray", "bw"}, {"format", "type"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ResizeInput) UnmarshalJSON(data []byte) error {
@@ -1401,24 +1402,24 @@ func (x *ResizeInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ResizeInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ResizeInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ResizeInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ResizeInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1428,28 +1429,28 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 0:
 			x.Width = uint16(d.Uint(it.Value, "width", 16, 0))
 		case 1:
-			if d.Absent(it.Value, "height", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "height", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Height = 0
 				d.Defaulted("height", "0")
 			} else {
 				x.Height = uint16(d.Uint(it.Value, "height", 16, 0))
 			}
 		case 2:
-			if d.Absent(it.Value, "scale", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "scale", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Scale = 1
 				d.Defaulted("scale", "1")
 			} else {
 				mark := d.Mark()
 				val := d.Float(it.Value, "scale", 32, 0)
 				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "16"); c > 0 {
+					if c, _ := lenientimpl.CompareNumber(it.Value, "16"); c > 0 {
 						d.FailKind(lenient.KindRange, "scale", it.Value, "is more than the maximum, 16")
 					}
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+					if c, _ := lenientimpl.CompareNumber(it.Value, "0"); c <= 0 {
 						d.FailKind(lenient.KindRange, "scale", it.Value, "must be more than 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						ExclusiveMinimum: "0",
 						Maximum:          "16",
 					})
@@ -1457,7 +1458,7 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Scale = float32(val)
 			}
 		case 3:
-			if d.Absent(it.Value, "quality", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "quality", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Quality = 85
 				d.Defaulted("quality", "85")
 			} else {
@@ -1471,7 +1472,7 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 						d.FailKind(lenient.KindRange, "quality", it.Value, "is more than the maximum, 100")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						Maximum: "100",
 						Minimum: "1",
 					})
@@ -1481,25 +1482,25 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 4:
 			x.Seed = d.Uint(it.Value, "seed", 64, 0)
 		case 5:
-			if d.Absent(it.Value, "offset", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "offset", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Offset = -1
 				d.Defaulted("offset", "-1")
 			} else {
 				x.Offset = d.Int(it.Value, "offset", 64, 0)
 			}
 		case 6:
-			if d.Absent(it.Value, "grayscale", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "grayscale", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := bool(false)
 				x.Grayscale = &val
 				d.Defaulted("grayscale", "false")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := d.Bool(it.Value, "grayscale", 0)
 					x.Grayscale = &p
 				}
 			}
 		case 7:
-			if d.Absent(it.Value, "format", lenient.AbsentNull) {
+			if d.Absent(it.Value, "format", lenientimpl.AbsentNull) {
 				x.Format = "png"
 				d.Defaulted("format", "\"png\"")
 			} else {
@@ -1546,7 +1547,7 @@ func (x *ResizeInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ResizeInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1560,25 +1561,25 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "width":
-			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Width, 16, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadUint(f, &x.Width, 16, 0)
 		case "height":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Height, 16, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadUint(f, &x.Height, 16, 0)
 		case "scale":
 			var val float64
-			if seen[2] || !lenient.ReadFloat(f, &val, 32, 0) {
+			if seen[2] || !lenientimpl.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[2] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "16"); c > 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "16"); c > 0 {
 				return false
 			}
-			if c, _ := lenient.CompareNumber(f.Value(), "0"); c <= 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0"); c <= 0 {
 				return false
 			}
 			x.Scale = float32(val)
 		case "quality":
 			var val int64
-			if seen[3] || !lenient.ReadInt(f, &val, 8, 0) {
+			if seen[3] || !lenientimpl.ReadInt(f, &val, 8, 0) {
 				return false
 			}
 			seen[3] = true
@@ -1590,16 +1591,16 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Quality = int8(val)
 		case "seed":
-			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.Seed, 64, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadUint(f, &x.Seed, 64, 0)
 		case "offset":
-			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.Offset, 64, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadInt(f, &x.Offset, 64, 0)
 		case "grayscale":
 			var p bool
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &p, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &p, 0)
 			x.Grayscale = &p
 		case "format":
 			var val string
-			if seen[7] || !lenient.ReadString(f, &val, 0) {
+			if seen[7] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[7] = true
@@ -1663,7 +1664,7 @@ func (x *ResizeInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var searchIssuesInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"labels"}, {"filter"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentEmpty}}
+var searchIssuesInputFields = lenientimpl.Fields{Keys: [][]string{{"query", "q"}, {"labels"}, {"filter"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
@@ -1677,24 +1678,24 @@ func (x *SearchIssuesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *SearchIssuesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SearchIssuesInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SearchIssuesInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SearchIssuesInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1704,7 +1705,7 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 0:
 			x.Query = d.String(it.Value, "query", 0)
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.SplitArray(it.Value, "labels", 0, ",", &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
@@ -1719,7 +1720,7 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Labels = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("filter")
 				p := new(IssueFilter)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1730,7 +1731,7 @@ func (x *SearchIssuesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SearchIssuesInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1744,9 +1745,9 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Query, 0)
 		case "labels":
-			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.Labels, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadStrings(f, &x.Labels, 0)
 		case "filter":
 			p := new(IssueFilter)
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
@@ -1765,7 +1766,7 @@ func (x *SearchIssuesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var issueFilterFields = lenient.Fields{Keys: [][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, 0, 0, 0}}
+var issueFilterFields = lenientimpl.Fields{Keys: [][]string{{"field"}, {"equals", "eq"}, {"min_votes", "minVotes", "min-votes", "MinVotes"}, {"all", "and"}, {"any", "or"}, {"not"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *IssueFilter) UnmarshalJSON(data []byte) error {
@@ -1779,27 +1780,27 @@ func (x *IssueFilter) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *IssueFilter) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y IssueFilter
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *IssueFilter) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = IssueFilter{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1807,7 +1808,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &issueFilterFields) {
 		case 0:
-			if d.Absent(it.Value, "field", lenient.AbsentNull) {
+			if d.Absent(it.Value, "field", lenientimpl.AbsentNull) {
 				x.Field = "state"
 				d.Defaulted("field", "\"state\"")
 			} else {
@@ -1827,21 +1828,21 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 1:
 			x.Equals = d.String(it.Value, "equals", 0)
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
-				val := d.Int(it.Value, "min_votes", lenient.IntBits, 0)
+				val := d.Int(it.Value, "min_votes", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
 					if val < 0 {
 						d.FailKind(lenient.KindRange, "min_votes", it.Value, "is less than the minimum, 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 				}
 				p := int(val)
 				x.MinVotes = &p
 			}
 		case 3:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "all", 0, &a) {
 				d.Enter("all")
 				s := make([]IssueFilter, 0, a.Len())
@@ -1856,7 +1857,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.All = s
 			}
 		case 4:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "any", 0, &a) {
 				d.Enter("any")
 				s := make([]IssueFilter, 0, a.Len())
@@ -1871,7 +1872,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Any = s
 			}
 		case 5:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("not")
 				p := new(IssueFilter)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1886,7 +1887,7 @@ func (x *IssueFilter) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *IssueFilter) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1901,7 +1902,7 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "field":
 			var val string
-			if seen[0] || !lenient.ReadString(f, &val, 0) {
+			if seen[0] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
@@ -1912,10 +1913,10 @@ func (x *IssueFilter) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Field = val
 		case "equals":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Equals, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Equals, 0)
 		case "min_votes":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
@@ -2008,121 +2009,121 @@ const searchIssuesInputSchemaGemini = `{"properties":{"query":{"type":"string","
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[CopyInput],
+			Decode:      lenientimpl.DecodeAs[CopyInput],
 			Description: "CopyInput copies or moves files.",
 			InputSchema: json.RawMessage(copyInputSchema),
 			Name:        "copy_files",
-			Rules: lenient.ToolRules("copy_files", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("copy_files", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &copyInputFields},
-				{Path: "op", Aliases: []string{"operation", "action"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"copy"`), EnumCase: json.RawMessage(`["copy","move"]`), ValueAlias: json.RawMessage(`{"cp":"copy","mv":"move"}`)},
+				{Path: "op", Aliases: []string{"operation", "action"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"copy"`), EnumCase: json.RawMessage(`["copy","move"]`), ValueAlias: json.RawMessage(`{"cp":"copy","mv":"move"}`)},
 				{Path: "sources", Aliases: []string{"src", "from"}, Wrap: true, JSON: true},
 				{Path: "dest", Aliases: []string{"to", "target"}},
-				{Path: "overwrite", Aliases: []string{"force"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool_strict"},
-				{Path: "mode", Aliases: []string{"perm"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`420`), Coerce: "uint"},
-				{Path: "retries", Aliases: []string{"tries"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`2`), Coerce: "int_literal"},
+				{Path: "overwrite", Aliases: []string{"force"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool_strict"},
+				{Path: "mode", Aliases: []string{"perm"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`420`), Coerce: "uint"},
+				{Path: "retries", Aliases: []string{"tries"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`2`), Coerce: "int_literal"},
 			}),
-			Schemas: lenient.SharedSchemas(copyInputSchema, copyInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(copyInputSchema, copyInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[TicketInput],
+			Decode:      lenientimpl.DecodeAs[TicketInput],
 			Description: "TicketInput files a ticket. Keys it does not know are errors.",
 			InputSchema: json.RawMessage(ticketInputSchema),
 			Name:        "file_ticket",
-			Rules: lenient.ToolRules("file_ticket", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("file_ticket", []lenientimpl.FieldRules{
 				{Path: "title", Aliases: []string{"summary", "subject"}},
-				{Path: "priority", Aliases: []string{"prio", "severity"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"normal"`), EnumCase: json.RawMessage(`["low","normal","high"]`), ValueAlias: json.RawMessage(`{"p1":"high","p3":"low"}`)},
+				{Path: "priority", Aliases: []string{"prio", "severity"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"normal"`), EnumCase: json.RawMessage(`["low","normal","high"]`), ValueAlias: json.RawMessage(`{"p1":"high","p3":"low"}`)},
 				{Path: "assignee", Aliases: []string{"owner"}},
-				{Path: "estimate", Aliases: []string{"points"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "float"},
-				{Path: "watchers", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "project", Aliases: []string{"proj", "repo"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"core"`)},
-				{Path: "dry_run", Aliases: []string{"dryrun", "dryRun", "dry-run", "DryRun"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
+				{Path: "estimate", Aliases: []string{"points"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "float"},
+				{Path: "watchers", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "project", Aliases: []string{"proj", "repo"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"core"`)},
+				{Path: "dry_run", Aliases: []string{"dryrun", "dryRun", "dry-run", "DryRun"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool_strict"},
 			}),
-			Schemas: lenient.SharedSchemas(ticketInputSchema, ticketInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(ticketInputSchema, ticketInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ResizeInput],
+			Decode:      lenientimpl.DecodeAs[ResizeInput],
 			Description: "ResizeInput resizes an image.",
 			InputSchema: json.RawMessage(resizeInputSchema),
 			Name:        "resize_image",
-			Rules: lenient.ToolRules("resize_image", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("resize_image", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &resizeInputFields},
 				{Path: "width", Aliases: []string{"w"}, Coerce: "uint"},
-				{Path: "height", Aliases: []string{"h"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0`), Coerce: "uint"},
-				{Path: "scale", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "float"},
-				{Path: "quality", Aliases: []string{"q"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`85`), Coerce: "int"},
-				{Path: "seed", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`-1`), Coerce: "int"},
-				{Path: "grayscale", Aliases: []string{"gray", "bw"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
-				{Path: "format", Aliases: []string{"type"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"png"`), EnumCase: json.RawMessage(`["png","jpeg","webp"]`)},
+				{Path: "height", Aliases: []string{"h"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`0`), Coerce: "uint"},
+				{Path: "scale", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "float"},
+				{Path: "quality", Aliases: []string{"q"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`85`), Coerce: "int"},
+				{Path: "seed", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "offset", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`-1`), Coerce: "int"},
+				{Path: "grayscale", Aliases: []string{"gray", "bw"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
+				{Path: "format", Aliases: []string{"type"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"png"`), EnumCase: json.RawMessage(`["png","jpeg","webp"]`)},
 			}),
-			Schemas: lenient.SharedSchemas(resizeInputSchema, resizeInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(resizeInputSchema, resizeInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[PipelineInput],
+			Decode:      lenientimpl.DecodeAs[PipelineInput],
 			Description: "PipelineInput runs a pipeline of steps.",
 			InputSchema: json.RawMessage(pipelineInputSchema),
 			Name:        "run_pipeline",
-			Rules: lenient.ToolRules("run_pipeline", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("run_pipeline", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &pipelineInputFields},
 				{Path: "steps", Aliases: []string{"stages"}, JSON: true},
 				{Path: "steps[]", JSON: true, Misnamed: &stepFields},
-				{Path: "steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
-				{Path: "steps[].kind", Aliases: []string{"type"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","http"]`)},
+				{Path: "steps[].id", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
+				{Path: "steps[].kind", Aliases: []string{"type"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","http"]`)},
 				{Path: "steps[].cmd", Aliases: []string{"command", "run"}},
-				{Path: "steps[].retries", Aliases: []string{"tries"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
-				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
-				{Path: "retry.attempts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "retry.backoff_ms", Aliases: []string{"backoff", "backoffMs", "backoff-ms", "BackoffMs"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "notify", Aliases: []string{"notification"}, Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &notifyFields},
-				{Path: "notify.channel", Aliases: []string{"room"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"#ops"`)},
-				{Path: "notify.on_failure", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "limits", Absent: lenient.AbsentNull, Misnamed: &limitsFields},
-				{Path: "limits.cpu", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1.5`), Coerce: "float"},
-				{Path: "limits.memory_mb", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`512`), Coerce: "int"},
-				{Path: "env", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "weights", Aliases: []string{"weight"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "steps[].retries", Aliases: []string{"tries"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
+				{Path: "retry", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &retryFields},
+				{Path: "retry.attempts", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "retry.backoff_ms", Aliases: []string{"backoff", "backoffMs", "backoff-ms", "BackoffMs"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
+				{Path: "notify", Aliases: []string{"notification"}, Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &notifyFields},
+				{Path: "notify.channel", Aliases: []string{"room"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"#ops"`)},
+				{Path: "notify.on_failure", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "limits", Absent: lenientimpl.AbsentNull, Misnamed: &limitsFields},
+				{Path: "limits.cpu", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1.5`), Coerce: "float"},
+				{Path: "limits.memory_mb", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`512`), Coerce: "int"},
+				{Path: "env", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "weights", Aliases: []string{"weight"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "weights{}", Coerce: "int"},
-				{Path: "note", Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "timeout", Aliases: []string{"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`30`), Coerce: "float"},
+				{Path: "note", Absent: lenientimpl.AbsentNull, Unescape: true},
+				{Path: "timeout", Aliases: []string{"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`30`), Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(pipelineInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(pipelineInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[QueryInput],
+			Decode:      lenientimpl.DecodeAs[QueryInput],
 			Description: "QueryInput runs a read-only query against one table.",
 			InputSchema: json.RawMessage(queryInputSchema),
 			Name:        "run_query",
-			Rules: lenient.ToolRules("run_query", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("run_query", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &queryInputFields},
-				{Path: "schema", Aliases: []string{"schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"public"`)},
+				{Path: "schema", Aliases: []string{"schema_name", "namespace", "schemaName", "schema-name", "SchemaName"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"public"`)},
 				{Path: "table", Aliases: []string{"table_name", "tableName", "table-name", "TableName"}},
-				{Path: "limit", Aliases: []string{"max_rows", "maxRows", "max-rows", "MaxRows"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
-				{Path: "columns", Aliases: []string{"column", "fields"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "order", Absent: lenient.AbsentNull, Default: json.RawMessage(`"asc"`), EnumCase: json.RawMessage(`["asc","desc"]`), ValueAlias: json.RawMessage(`{"ascending":"asc","descending":"desc"}`)},
+				{Path: "limit", Aliases: []string{"max_rows", "maxRows", "max-rows", "MaxRows"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
+				{Path: "columns", Aliases: []string{"column", "fields"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "order", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"asc"`), EnumCase: json.RawMessage(`["asc","desc"]`), ValueAlias: json.RawMessage(`{"ascending":"asc","descending":"desc"}`)},
 			}),
-			Schemas: lenient.SharedSchemas(queryInputSchema, queryInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(queryInputSchema, queryInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[SearchIssuesInput],
+			Decode:      lenientimpl.DecodeAs[SearchIssuesInput],
 			Description: "SearchIssuesInput searches issues with a filter tree.",
 			InputSchema: json.RawMessage(searchIssuesInputSchema),
 			Name:        "search_issues",
-			Rules: lenient.ToolRules("search_issues", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search_issues", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchIssuesInputFields},
-				{Path: "query", Aliases: []string{"q"}, Absent: lenient.AbsentNull},
-				{Path: "labels", Absent: lenient.AbsentNull, Split: json.RawMessage(`","`), JSON: true},
-				{Path: "filter", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "query", Aliases: []string{"q"}, Absent: lenientimpl.AbsentNull},
+				{Path: "labels", Absent: lenientimpl.AbsentNull, Split: json.RawMessage(`","`), JSON: true},
+				{Path: "filter", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "filter(.all[]|.any[]|.not)*", Misnamed: &issueFilterFields},
-				{Path: "filter(.all[]|.any[]|.not)*.field", Absent: lenient.AbsentNull, Default: json.RawMessage(`"state"`), EnumCase: json.RawMessage(`["state","author","label"]`)},
-				{Path: "filter(.all[]|.any[]|.not)*.equals", Aliases: []string{"eq"}, Absent: lenient.AbsentNull},
-				{Path: "filter(.all[]|.any[]|.not)*.min_votes", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "filter(.all[]|.any[]|.not)*.all", Aliases: []string{"and"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "filter(.all[]|.any[]|.not)*.field", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"state"`), EnumCase: json.RawMessage(`["state","author","label"]`)},
+				{Path: "filter(.all[]|.any[]|.not)*.equals", Aliases: []string{"eq"}, Absent: lenientimpl.AbsentNull},
+				{Path: "filter(.all[]|.any[]|.not)*.min_votes", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "filter(.all[]|.any[]|.not)*.all", Aliases: []string{"and"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "filter(.all[]|.any[]|.not)*.all[]", JSON: true},
-				{Path: "filter(.all[]|.any[]|.not)*.any", Aliases: []string{"or"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "filter(.all[]|.any[]|.not)*.any", Aliases: []string{"or"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "filter(.all[]|.any[]|.not)*.any[]", JSON: true},
-				{Path: "filter(.all[]|.any[]|.not)*.not", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "filter(.all[]|.any[]|.not)*.not", Absent: lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.SharedSchemas(searchIssuesInputSchema, searchIssuesInputSchemaOpenAIStrict, searchIssuesInputSchemaGemini),
+			Schemas: lenientimpl.SharedSchemas(searchIssuesInputSchema, searchIssuesInputSchemaOpenAIStrict, searchIssuesInputSchemaGemini),
 		},
 	}
 }

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var editFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
+var editFileInputFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *EditFileInput) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *EditFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *EditFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y EditFileInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *EditFileInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = EditFileInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -73,12 +74,12 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		case 3:
 			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 		case 4:
-			if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "case_sensitive", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := bool(true)
 				x.CaseSensitive = &val
 				d.Defaulted("case_sensitive", "true")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := d.Bool(it.Value, "case_sensitive", 0)
 					x.CaseSensitive = &p
 				}
@@ -97,7 +98,7 @@ func (x *EditFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *EditFileInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -111,21 +112,21 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "old_text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.OldText, 0)
 		case "new_text":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.NewText, 0)
 		case "whole_word":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.WholeWord, 0)
 		case "case_sensitive":
 			var p bool
-			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &p, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "force":
-			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Force, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadBool(f, &x.Force, 0)
 		case "dry_run":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &x.DryRun, 0)
 		default:
 			if name := f.AliasIn(k, &editFileInputFields); name != nil {
 				k = name
@@ -150,7 +151,7 @@ func (x *EditFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var editFields = lenient.Fields{Keys: [][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var editFields = lenientimpl.Fields{Keys: [][]string{{"old_text", "old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}, {"new_text", "new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Edit) UnmarshalJSON(data []byte) error {
@@ -164,27 +165,27 @@ func (x *Edit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Edit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Edit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Edit) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Edit{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -200,7 +201,7 @@ func (x *Edit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &editFields)
 }
 
-func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Edit) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -214,9 +215,9 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "old_text":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.OldText, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.OldText, 0)
 		case "new_text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.NewText, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.NewText, 0)
 		default:
 			if name := f.AliasIn(k, &editFields); name != nil {
 				k = name
@@ -231,7 +232,7 @@ func (x *Edit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var multiEditInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var multiEditInputFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"edits_json", "edits", "editsJson", "edits-json", "EditsJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *MultiEditInput) UnmarshalJSON(data []byte) error {
@@ -245,24 +246,24 @@ func (x *MultiEditInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *MultiEditInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y MultiEditInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *MultiEditInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = MultiEditInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -272,7 +273,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		case 0:
 			x.Path = d.String(it.Value, "path", 0)
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "edits_json", 0, &a) {
 				d.Enter("edits_json")
 				s := make([]Edit, 0, a.Len())
@@ -295,7 +296,7 @@ func (x *MultiEditInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	d.MissingIn(seen[:], &multiEditInputFields)
 }
 
-func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *MultiEditInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -309,7 +310,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "edits_json":
 			if seen[1] || !f.Array(0) {
 				return false
@@ -330,9 +331,9 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Edit, 0, len(b)), b...)
 			x.Edits = s
 		case "force":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.Force, 0)
 		case "dry_run":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.DryRun, 0)
 		default:
 			if name := f.AliasIn(k, &multiEditInputFields); name != nil {
 				k = name
@@ -347,7 +348,7 @@ func (x *MultiEditInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var searchFilesInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0}}
+var searchFilesInputFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"pattern", "query", "regex"}, {"limit"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"include_content", "includeContent", "include-content", "IncludeContent"}, {"include_context", "includeContext", "include-context", "IncludeContext"}, {"recursive"}, {"return_lines", "returnLines", "return-lines", "ReturnLines"}, {"file_types", "extensions", "ext", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchFilesInput) UnmarshalJSON(data []byte) error {
@@ -361,24 +362,24 @@ func (x *SearchFilesInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *SearchFilesInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SearchFilesInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SearchFilesInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SearchFilesInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -390,20 +391,20 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 1:
 			x.Pattern = d.String(it.Value, "pattern", 0)
 		case 2:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := int(100)
 				x.Limit = &val
 				d.Defaulted("limit", "100")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					mark := d.Mark()
-					val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+					val := d.Int(it.Value, "limit", lenientimpl.IntBits, 0)
 					if d.OK(mark) {
 						if val < 1 {
 							d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 						}
 					} else {
-						d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+						d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 					}
 					p := int(val)
 					x.Limit = &p
@@ -414,12 +415,12 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 4:
 			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 		case 5:
-			if d.Absent(it.Value, "case_sensitive", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "case_sensitive", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := bool(true)
 				x.CaseSensitive = &val
 				d.Defaulted("case_sensitive", "true")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := d.Bool(it.Value, "case_sensitive", 0)
 					x.CaseSensitive = &p
 				}
@@ -433,8 +434,8 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 9:
 			x.ReturnLines = d.Bool(it.Value, "return_lines", 0)
 		case 10:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "file_types", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "file_types", lenientimpl.Wrap, &a) {
 				d.Enter("file_types")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -462,7 +463,7 @@ func (x *SearchFilesInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SearchFilesInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -476,12 +477,12 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "pattern":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Pattern, 0)
 		case "limit":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
@@ -491,23 +492,23 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Limit = &p
 		case "count_only":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.CountOnly, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.CountOnly, 0)
 		case "whole_word":
-			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.WholeWord, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadBool(f, &x.WholeWord, 0)
 		case "case_sensitive":
 			var p bool
-			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &p, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadBool(f, &p, 0)
 			x.CaseSensitive = &p
 		case "include_content":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.IncludeContent, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &x.IncludeContent, 0)
 		case "include_context":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.IncludeContext, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadBool(f, &x.IncludeContext, 0)
 		case "recursive":
-			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Recursive, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadBool(f, &x.Recursive, 0)
 		case "return_lines":
-			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.ReturnLines, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadBool(f, &x.ReturnLines, 0)
 		case "file_types":
-			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, lenient.Wrap)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadStrings(f, &x.FileTypes, lenientimpl.Wrap)
 		default:
 			if name := f.AliasIn(k, &searchFilesInputFields); name != nil {
 				k = name
@@ -539,7 +540,7 @@ func (x *SearchFilesInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var listDirectoryInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"recursive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var listDirectoryInputFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}, {"recursive"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ListDirectoryInput) UnmarshalJSON(data []byte) error {
@@ -553,24 +554,24 @@ func (x *ListDirectoryInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *ListDirectoryInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ListDirectoryInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ListDirectoryInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ListDirectoryInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -586,7 +587,7 @@ func (x *ListDirectoryInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	d.MissingIn(seen[:], &listDirectoryInputFields)
 }
 
-func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ListDirectoryInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -600,9 +601,9 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "recursive":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Recursive, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadBool(f, &x.Recursive, 0)
 		default:
 			if name := f.AliasIn(k, &listDirectoryInputFields); name != nil {
 				k = name
@@ -617,7 +618,7 @@ func (x *ListDirectoryInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var deleteFileInputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var deleteFileInputFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"permanent"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DeleteFileInput) UnmarshalJSON(data []byte) error {
@@ -631,24 +632,24 @@ func (x *DeleteFileInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *DeleteFileInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y DeleteFileInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *DeleteFileInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = DeleteFileInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -668,7 +669,7 @@ func (x *DeleteFileInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &deleteFileInputFields)
 }
 
-func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *DeleteFileInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -682,13 +683,13 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "permanent":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Permanent, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadBool(f, &x.Permanent, 0)
 		case "force":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Force, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.Force, 0)
 		case "dry_run":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.DryRun, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.DryRun, 0)
 		default:
 			if name := f.AliasIn(k, &deleteFileInputFields); name != nil {
 				k = name
@@ -703,7 +704,7 @@ func (x *DeleteFileInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var stepParamsFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var stepParamsFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, {"content", "text"}, {"source", "src", "from"}, {"destination", "dest", "dst", "to", "target"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *StepParams) UnmarshalJSON(data []byte) error {
@@ -717,27 +718,27 @@ func (x *StepParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *StepParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y StepParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *StepParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = StepParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -756,7 +757,7 @@ func (x *StepParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *StepParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -770,13 +771,13 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "content":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Content, 0)
 		case "source":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Source, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Source, 0)
 		case "destination":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Destination, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &x.Destination, 0)
 		default:
 			if name := f.AliasIn(k, &stepParamsFields); name != nil {
 				k = name
@@ -791,7 +792,7 @@ func (x *StepParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"action", "type"}, {"params"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0}}
+var stepFields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"action", "type"}, {"params"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
@@ -805,27 +806,27 @@ func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Step
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Step{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -833,8 +834,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &stepFields) {
 		case 0:
-			if d.Absent(it.Value, "id", lenient.AbsentNull) {
-				x.ID = lenient.Expand("step-{{index}}", d.Index())
+			if d.Absent(it.Value, "id", lenientimpl.AbsentNull) {
+				x.ID = lenientimpl.Expand("step-{{index}}", d.Index())
 				d.DefaultedString("id", string(x.ID))
 			} else {
 				x.ID = d.String(it.Value, "id", 0)
@@ -870,12 +871,12 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	d.MissingIn(seen[:], &stepFields)
 	if !seen[0] {
-		x.ID = lenient.Expand("step-{{index}}", d.Index())
+		x.ID = lenientimpl.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
 	}
 }
 
-func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Step) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -889,10 +890,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ID, 0)
 		case "action":
 			var val string
-			if seen[1] || !lenient.ReadString(f, &val, 0) {
+			if seen[1] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
@@ -922,7 +923,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var pipelineFields = lenient.Fields{Keys: [][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var pipelineFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"steps"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Pipeline) UnmarshalJSON(data []byte) error {
@@ -936,27 +937,27 @@ func (x *Pipeline) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Pipeline) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Pipeline
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Pipeline) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Pipeline{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -966,7 +967,7 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 0:
 			x.Name = d.String(it.Value, "name", 0)
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "steps", 0, &a) {
 				d.Enter("steps")
 				s := make([]Step, 0, a.Len())
@@ -987,7 +988,7 @@ func (x *Pipeline) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &pipelineFields)
 }
 
-func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Pipeline) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1001,7 +1002,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "steps":
 			if seen[1] || !f.Array(0) {
 				return false
@@ -1022,7 +1023,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Step, 0, len(b)), b...)
 			x.Steps = s
 		case "dry_run":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.DryRun, 0)
 		default:
 			if name := f.AliasIn(k, &pipelineFields); name != nil {
 				k = name
@@ -1037,7 +1038,7 @@ func (x *Pipeline) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[1]
 }
 
-var batchOperationsInputFields = lenient.Fields{Keys: [][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var batchOperationsInputFields = lenientimpl.Fields{Keys: [][]string{{"pipeline_json", "pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, {"force"}, {"dry_run", "dryRun", "dry-run", "DryRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *BatchOperationsInput) UnmarshalJSON(data []byte) error {
@@ -1051,24 +1052,24 @@ func (x *BatchOperationsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 }
 
 func (x *BatchOperationsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y BatchOperationsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *BatchOperationsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = BatchOperationsInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1088,7 +1089,7 @@ func (x *BatchOperationsInput) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	d.MissingIn(seen[:], &batchOperationsInputFields)
 }
 
-func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *BatchOperationsInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1104,9 +1105,9 @@ func (x *BatchOperationsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		case "pipeline_json":
 			seen[0], ok = true, !seen[0] && x.Pipeline.fastNormgen(f, 0)
 		case "force":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.Force, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadBool(f, &x.Force, 0)
 		case "dry_run":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.DryRun, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.DryRun, 0)
 		default:
 			if name := f.AliasIn(k, &batchOperationsInputFields); name != nil {
 				k = name
@@ -1140,109 +1141,109 @@ const searchFilesInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"strin
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[BatchOperationsInput],
+			Decode:      lenientimpl.DecodeAs[BatchOperationsInput],
 			Description: "BatchOperationsInput is the input of batch_operations: run a pipeline of\nfile operations.",
 			InputSchema: json.RawMessage(batchOperationsInputSchema),
 			Name:        "batch_operations",
-			Rules: lenient.ToolRules("batch_operations", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("batch_operations", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &batchOperationsInputFields},
 				{Path: "pipeline_json", Aliases: []string{"pipeline", "pipelineJson", "pipeline-json", "PipelineJson"}, JSON: true, Misnamed: &pipelineFields},
-				{Path: "pipeline_json.name", Absent: lenient.AbsentNull},
+				{Path: "pipeline_json.name", Absent: lenientimpl.AbsentNull},
 				{Path: "pipeline_json.steps", JSON: true},
 				{Path: "pipeline_json.steps[]", JSON: true, Misnamed: &stepFields},
-				{Path: "pipeline_json.steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
+				{Path: "pipeline_json.steps[].id", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
 				{Path: "pipeline_json.steps[].action", Aliases: []string{"type"}, EnumCase: json.RawMessage(`["read","write","copy","move","delete"]`), ValueAlias: json.RawMessage(`{"cat":"read","cp":"copy","mv":"move","rm":"delete","remove":"delete","del":"delete"}`)},
-				{Path: "pipeline_json.steps[].params", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &stepParamsFields},
-				{Path: "pipeline_json.steps[].params.path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, Absent: lenient.AbsentNull},
-				{Path: "pipeline_json.steps[].params.content", Aliases: []string{"text"}, Absent: lenient.AbsentNull},
-				{Path: "pipeline_json.steps[].params.source", Aliases: []string{"src", "from"}, Absent: lenient.AbsentNull},
-				{Path: "pipeline_json.steps[].params.destination", Aliases: []string{"dest", "dst", "to", "target"}, Absent: lenient.AbsentNull},
-				{Path: "pipeline_json.dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "pipeline_json.steps[].params", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &stepParamsFields},
+				{Path: "pipeline_json.steps[].params.path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}, Absent: lenientimpl.AbsentNull},
+				{Path: "pipeline_json.steps[].params.content", Aliases: []string{"text"}, Absent: lenientimpl.AbsentNull},
+				{Path: "pipeline_json.steps[].params.source", Aliases: []string{"src", "from"}, Absent: lenientimpl.AbsentNull},
+				{Path: "pipeline_json.steps[].params.destination", Aliases: []string{"dest", "dst", "to", "target"}, Absent: lenientimpl.AbsentNull},
+				{Path: "pipeline_json.dry_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "force", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "dry_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(batchOperationsInputSchema, batchOperationsInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(batchOperationsInputSchema, batchOperationsInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[DeleteFileInput],
+			Decode:      lenientimpl.DecodeAs[DeleteFileInput],
 			Description: "DeleteFileInput is the input of delete_file.",
 			InputSchema: json.RawMessage(deleteFileInputSchema),
 			Name:        "delete_file",
-			Rules: lenient.ToolRules("delete_file", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("delete_file", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &deleteFileInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
-				{Path: "permanent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "permanent", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "force", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "dry_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(deleteFileInputSchema, deleteFileInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(deleteFileInputSchema, deleteFileInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[EditFileInput],
+			Decode:      lenientimpl.DecodeAs[EditFileInput],
 			Description: "EditFileInput is the input of edit_file: replace text in a file.",
 			InputSchema: json.RawMessage(editFileInputSchema),
 			Name:        "edit_file",
-			Rules: lenient.ToolRules("edit_file", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("edit_file", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &editFileInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}},
 				{Path: "new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}},
-				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "case_sensitive", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "whole_word", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "case_sensitive", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "force", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "dry_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(editFileInputSchema, editFileInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(editFileInputSchema, editFileInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ListDirectoryInput],
+			Decode:      lenientimpl.DecodeAs[ListDirectoryInput],
 			Description: "ListDirectoryInput is the input of list_directory.",
 			InputSchema: json.RawMessage(listDirectoryInputSchema),
 			Name:        "list_directory",
-			Rules: lenient.ToolRules("list_directory", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("list_directory", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &listDirectoryInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}},
-				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "recursive", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(listDirectoryInputSchema, listDirectoryInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(listDirectoryInputSchema, listDirectoryInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[MultiEditInput],
+			Decode:      lenientimpl.DecodeAs[MultiEditInput],
 			Description: "MultiEditInput is the input of multi_edit: several replacements in one file.",
 			InputSchema: json.RawMessage(multiEditInputSchema),
 			Name:        "multi_edit",
-			Rules: lenient.ToolRules("multi_edit", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("multi_edit", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &multiEditInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "edits_json", Aliases: []string{"edits", "editsJson", "edits-json", "EditsJson"}, JSON: true},
 				{Path: "edits_json[]", JSON: true},
 				{Path: "edits_json[].old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}},
 				{Path: "edits_json[].new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}},
-				{Path: "force", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "force", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "dry_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(multiEditInputSchema, multiEditInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(multiEditInputSchema, multiEditInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[SearchFilesInput],
+			Decode:      lenientimpl.DecodeAs[SearchFilesInput],
 			Description: "SearchFilesInput is the input of search_files: find lines matching a pattern.",
 			InputSchema: json.RawMessage(searchFilesInputSchema),
 			Name:        "search_files",
-			Rules: lenient.ToolRules("search_files", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search_files", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchFilesInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "dir", "directory", "filePath", "file-path", "FilePath"}},
 				{Path: "pattern", Aliases: []string{"query", "regex"}},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
-				{Path: "count_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "case_sensitive", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "include_content", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "include_context", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "recursive", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "return_lines", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "file_types", Aliases: []string{"extensions", "ext", "fileTypes", "file-types", "FileTypes"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
+				{Path: "count_only", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "whole_word", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "case_sensitive", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "include_content", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "include_context", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "recursive", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "return_lines", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "file_types", Aliases: []string{"extensions", "ext", "fileTypes", "file-types", "FileTypes"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: lenient.SharedSchemas(searchFilesInputSchema, searchFilesInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(searchFilesInputSchema, searchFilesInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

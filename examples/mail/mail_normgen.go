@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var searchMailInputFields = lenient.Fields{Keys: [][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}, Left: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchMailInputFields = lenientimpl.Fields{Keys: [][]string{{"query", "q", "text"}, {"from", "sender"}, {"unread_only", "unreadOnly", "unread-only", "UnreadOnly"}, {"limit"}, {"offset"}, {"max_body_bytes", "maxBodyBytes", "max-body-bytes", "MaxBodyBytes"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}, Left: []lenientimpl.AbsentForms{0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchMailInput) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *SearchMailInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *SearchMailInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SearchMailInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SearchMailInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SearchMailInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -71,12 +72,12 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		case 2:
 			x.UnreadOnly = d.Bool(it.Value, "unread_only", 0)
 		case 3:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Limit = 10
 				d.Defaulted("limit", "10")
 			} else {
 				mark := d.Mark()
-				val := d.Int(it.Value, "limit", lenient.IntBits, 0)
+				val := d.Int(it.Value, "limit", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
 					if val < 1 {
 						d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
@@ -85,7 +86,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 						d.FailKind(lenient.KindRange, "limit", it.Value, "is more than the maximum, 100")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						Maximum: "100",
 						Minimum: "1",
 					})
@@ -94,17 +95,17 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		case 4:
 			mark := d.Mark()
-			val := d.Int(it.Value, "offset", lenient.IntBits, 0)
+			val := d.Int(it.Value, "offset", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
 				if val < 0 {
 					d.FailKind(lenient.KindRange, "offset", it.Value, "is less than the minimum, 0")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 			}
 			x.Offset = int(val)
 		case 5:
-			if d.Absent(it.Value, "max_body_bytes", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "max_body_bytes", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.MaxBodyBytes = 200
 				d.Defaulted("max_body_bytes", "200")
 			} else {
@@ -115,7 +116,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 						d.FailKind(lenient.KindRange, "max_body_bytes", it.Value, "is less than the minimum, 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 				}
 				x.MaxBodyBytes = val
 			}
@@ -131,7 +132,7 @@ func (x *SearchMailInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SearchMailInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -145,14 +146,14 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Query, 0)
 		case "from":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.From, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.From, 0)
 		case "unread_only":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.UnreadOnly, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.UnreadOnly, 0)
 		case "limit":
 			var val int64
-			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[3] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
@@ -165,7 +166,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Limit = int(val)
 		case "offset":
 			var val int64
-			if seen[4] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[4] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[4] = true
@@ -175,7 +176,7 @@ func (x *SearchMailInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Offset = int(val)
 		case "max_body_bytes":
 			var val int64
-			if seen[5] || !lenient.ReadInt(f, &val, 64, 0) {
+			if seen[5] || !lenientimpl.ReadInt(f, &val, 64, 0) {
 				return false
 			}
 			seen[5] = true
@@ -221,20 +222,20 @@ const searchMailInputSchemaOpenAIStrict = `{"properties":{"query":{"anyOf":[{"ty
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[SearchMailInput],
+			Decode:      lenientimpl.DecodeAs[SearchMailInput],
 			Description: "SearchMailInput is the input of search_mail: find messages.",
 			InputSchema: json.RawMessage(searchMailInputSchema),
 			Name:        "search_mail",
-			Rules: lenient.ToolRules("search_mail", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search_mail", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchMailInputFields},
-				{Path: "query", Aliases: []string{"q", "text"}, Absent: lenient.AbsentNull},
-				{Path: "from", Aliases: []string{"sender"}, Absent: lenient.AbsentNull},
-				{Path: "unread_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
-				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "max_body_bytes", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
+				{Path: "query", Aliases: []string{"q", "text"}, Absent: lenientimpl.AbsentNull},
+				{Path: "from", Aliases: []string{"sender"}, Absent: lenientimpl.AbsentNull},
+				{Path: "unread_only", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+				{Path: "offset", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "max_body_bytes", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`200`), Coerce: "int"},
 			}),
-			Schemas: lenient.SharedSchemas(searchMailInputSchema, searchMailInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(searchMailInputSchema, searchMailInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

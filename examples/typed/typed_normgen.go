@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var addTaskInputFields = lenient.Fields{Keys: [][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0}}
+var addTaskInputFields = lenientimpl.Fields{Keys: [][]string{{"title", "name", "text"}, {"priority"}, {"done"}, {"tags", "labels"}, {"parent_id", "parentId", "parent-id", "ParentId"}, {"estimate_hours", "estimateHours", "estimate-hours", "EstimateHours"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *AddTaskInput) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *AddTaskInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *AddTaskInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y AddTaskInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *AddTaskInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = AddTaskInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -67,12 +68,12 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 0:
 			x.Title = d.String(it.Value, "title", 0)
 		case 1:
-			if d.Absent(it.Value, "priority", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "priority", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Priority = 3
 				d.Defaulted("priority", "3")
 			} else {
 				mark := d.Mark()
-				val := d.Int(it.Value, "priority", lenient.IntBits, 0)
+				val := d.Int(it.Value, "priority", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
 					if val < 1 {
 						d.FailKind(lenient.KindRange, "priority", it.Value, "is less than the minimum, 1")
@@ -81,7 +82,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 						d.FailKind(lenient.KindRange, "priority", it.Value, "is more than the maximum, 5")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						Maximum: "5",
 						Minimum: "1",
 					})
@@ -91,7 +92,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 2:
 			x.Done = d.Bool(it.Value, "done", 0)
 		case 3:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "tags", 0, &a) {
 				d.Enter("tags")
 				s := make([]string, 0, a.Len())
@@ -108,7 +109,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 4:
 			x.ParentID = d.Int(it.Value, "parent_id", 64, 0)
 		case 5:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.Float(it.Value, "estimate_hours", 64, 0)
 				x.Estimate = &p
 			}
@@ -121,7 +122,7 @@ func (x *AddTaskInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *AddTaskInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -135,10 +136,10 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "title":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Title, 0)
 		case "priority":
 			var val int64
-			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[1] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -150,14 +151,14 @@ func (x *AddTaskInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Priority = int(val)
 		case "done":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Done, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.Done, 0)
 		case "tags":
-			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.Tags, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadStrings(f, &x.Tags, 0)
 		case "parent_id":
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.ParentID, 64, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadInt(f, &x.ParentID, 64, 0)
 		case "estimate_hours":
 			var p float64
-			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &p, 64, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadFloat(f, &p, 64, 0)
 			x.Estimate = &p
 		default:
 			if name := f.AliasIn(k, &addTaskInputFields); name != nil {
@@ -191,20 +192,20 @@ const addTaskInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string"}
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[AddTaskInput],
+			Decode:      lenientimpl.DecodeAs[AddTaskInput],
 			Description: "AddTaskInput adds a task to the list.",
 			InputSchema: json.RawMessage(addTaskInputSchema),
 			Name:        "add_task",
-			Rules: lenient.ToolRules("add_task", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("add_task", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &addTaskInputFields},
 				{Path: "title", Aliases: []string{"name", "text"}},
-				{Path: "priority", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "done", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "tags", Aliases: []string{"labels"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "parent_id", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "estimate_hours", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "priority", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "done", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "tags", Aliases: []string{"labels"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "parent_id", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "estimate_hours", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.SharedSchemas(addTaskInputSchema, addTaskInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(addTaskInputSchema, addTaskInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var corpusIntFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusInt) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *CorpusInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusInt
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusInt) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusInt{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -65,13 +66,13 @@ func (x *CorpusInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusIntFields) {
 		case 0:
-			x.V = int(d.Int(it.Value, "v", lenient.IntBits, 0))
+			x.V = int(d.Int(it.Value, "v", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &corpusIntFields)
 }
 
-func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusInt) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -84,7 +85,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.V, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusIntFields)
 		}
@@ -95,7 +96,7 @@ func (x *CorpusInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusInt8Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusInt8Fields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusInt8) UnmarshalJSON(data []byte) error {
@@ -109,24 +110,24 @@ func (x *CorpusInt8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusInt8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusInt8
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusInt8) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusInt8{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -140,7 +141,7 @@ func (x *CorpusInt8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &corpusInt8Fields)
 }
 
-func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusInt8) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -153,7 +154,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, 8, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.V, 8, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusInt8Fields)
 		}
@@ -164,7 +165,7 @@ func (x *CorpusInt8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusInt64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusInt64Fields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusInt64) UnmarshalJSON(data []byte) error {
@@ -178,24 +179,24 @@ func (x *CorpusInt64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusInt64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusInt64
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusInt64) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusInt64{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -209,7 +210,7 @@ func (x *CorpusInt64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	d.MissingIn(seen[:], &corpusInt64Fields)
 }
 
-func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusInt64) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -222,7 +223,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.V, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.V, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusInt64Fields)
 		}
@@ -233,7 +234,7 @@ func (x *CorpusInt64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusUint8Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusUint8Fields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusUint8) UnmarshalJSON(data []byte) error {
@@ -247,24 +248,24 @@ func (x *CorpusUint8) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusUint8) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusUint8
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusUint8) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusUint8{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -278,7 +279,7 @@ func (x *CorpusUint8) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	d.MissingIn(seen[:], &corpusUint8Fields)
 }
 
-func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusUint8) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -291,7 +292,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.V, 8, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadUint(f, &x.V, 8, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusUint8Fields)
 		}
@@ -302,7 +303,7 @@ func (x *CorpusUint8) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusUint64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusUint64Fields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusUint64) UnmarshalJSON(data []byte) error {
@@ -316,24 +317,24 @@ func (x *CorpusUint64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusUint64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusUint64
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusUint64) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusUint64{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -347,7 +348,7 @@ func (x *CorpusUint64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	d.MissingIn(seen[:], &corpusUint64Fields)
 }
 
-func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusUint64) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -360,7 +361,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.V, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadUint(f, &x.V, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusUint64Fields)
 		}
@@ -371,7 +372,7 @@ func (x *CorpusUint64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat64Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat64Fields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusFloat64) UnmarshalJSON(data []byte) error {
@@ -385,24 +386,24 @@ func (x *CorpusFloat64) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *CorpusFloat64) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusFloat64
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusFloat64) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusFloat64{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -416,7 +417,7 @@ func (x *CorpusFloat64) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	d.MissingIn(seen[:], &corpusFloat64Fields)
 }
 
-func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusFloat64) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -429,7 +430,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.V, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.V, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusFloat64Fields)
 		}
@@ -440,7 +441,7 @@ func (x *CorpusFloat64) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat32Fields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat32Fields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusFloat32) UnmarshalJSON(data []byte) error {
@@ -454,24 +455,24 @@ func (x *CorpusFloat32) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *CorpusFloat32) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusFloat32
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusFloat32) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusFloat32{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -485,7 +486,7 @@ func (x *CorpusFloat32) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	d.MissingIn(seen[:], &corpusFloat32Fields)
 }
 
-func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusFloat32) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -498,7 +499,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.V, 32, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.V, 32, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusFloat32Fields)
 		}
@@ -509,7 +510,7 @@ func (x *CorpusFloat32) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat32MaxFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat32MaxFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusFloat32Max) UnmarshalJSON(data []byte) error {
@@ -523,24 +524,24 @@ func (x *CorpusFloat32Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *CorpusFloat32Max) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusFloat32Max
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusFloat32Max) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusFloat32Max{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -551,11 +552,11 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			mark := d.Mark()
 			val := d.Float(it.Value, "v", 32, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "0.1"); c > 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "0.1"); c > 0 {
 					d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 0.1")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "0.1"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Maximum: "0.1"})
 			}
 			x.V = float32(val)
 		}
@@ -563,7 +564,7 @@ func (x *CorpusFloat32Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	d.MissingIn(seen[:], &corpusFloat32MaxFields)
 }
 
-func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusFloat32Max) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -577,11 +578,11 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "v":
 			var val float64
-			if seen[0] || !lenient.ReadFloat(f, &val, 32, 0) {
+			if seen[0] || !lenientimpl.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[0] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "0.1"); c > 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0.1"); c > 0 {
 				return false
 			}
 			x.V = float32(val)
@@ -595,7 +596,7 @@ func (x *CorpusFloat32Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusFloat64MaxFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusFloat64MaxFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusFloat64Max) UnmarshalJSON(data []byte) error {
@@ -609,24 +610,24 @@ func (x *CorpusFloat64Max) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *CorpusFloat64Max) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusFloat64Max
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusFloat64Max) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusFloat64Max{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -637,11 +638,11 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			mark := d.Mark()
 			val := d.Float(it.Value, "v", 64, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "10"); c > 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "10"); c > 0 {
 					d.FailKind(lenient.KindRange, "v", it.Value, "is more than the maximum, 10")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "10"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Maximum: "10"})
 			}
 			x.V = val
 		}
@@ -649,7 +650,7 @@ func (x *CorpusFloat64Max) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	d.MissingIn(seen[:], &corpusFloat64MaxFields)
 }
 
-func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusFloat64Max) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -663,11 +664,11 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "v":
 			var val float64
-			if seen[0] || !lenient.ReadFloat(f, &val, 64, 0) {
+			if seen[0] || !lenientimpl.ReadFloat(f, &val, 64, 0) {
 				return false
 			}
 			seen[0] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "10"); c > 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "10"); c > 0 {
 				return false
 			}
 			x.V = val
@@ -681,7 +682,7 @@ func (x *CorpusFloat64Max) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusBoolFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusBoolFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusBool) UnmarshalJSON(data []byte) error {
@@ -695,24 +696,24 @@ func (x *CorpusBool) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusBool) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusBool
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusBool) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusBool{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -726,7 +727,7 @@ func (x *CorpusBool) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &corpusBoolFields)
 }
 
-func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusBool) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -739,7 +740,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.V, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.V, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusBoolFields)
 		}
@@ -750,7 +751,7 @@ func (x *CorpusBool) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusBoolStrictFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusBoolStrictFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusBoolStrict) UnmarshalJSON(data []byte) error {
@@ -764,24 +765,24 @@ func (x *CorpusBoolStrict) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *CorpusBoolStrict) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusBoolStrict
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusBoolStrict) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusBoolStrict{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -789,13 +790,13 @@ func (x *CorpusBoolStrict) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusBoolStrictFields) {
 		case 0:
-			x.V = d.Bool(it.Value, "v", lenient.StrictBool)
+			x.V = d.Bool(it.Value, "v", lenientimpl.StrictBool)
 		}
 	}
 	d.MissingIn(seen[:], &corpusBoolStrictFields)
 }
 
-func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusBoolStrict) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -808,7 +809,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.V, lenient.StrictBool)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.V, lenientimpl.StrictBool)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusBoolStrictFields)
 		}
@@ -819,7 +820,7 @@ func (x *CorpusBoolStrict) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusStringFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusString) UnmarshalJSON(data []byte) error {
@@ -833,24 +834,24 @@ func (x *CorpusString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusString) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusString{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -864,7 +865,7 @@ func (x *CorpusString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	d.MissingIn(seen[:], &corpusStringFields)
 }
 
-func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusString) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -877,7 +878,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.V, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.V, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusStringFields)
 		}
@@ -888,7 +889,7 @@ func (x *CorpusString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusStringsFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringsFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusStrings) UnmarshalJSON(data []byte) error {
@@ -902,24 +903,24 @@ func (x *CorpusStrings) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *CorpusStrings) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusStrings
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusStrings) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusStrings{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -927,7 +928,7 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusStringsFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "v", 0, &a) {
 				d.Enter("v")
 				s := make([]string, 0, a.Len())
@@ -946,7 +947,7 @@ func (x *CorpusStrings) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	d.MissingIn(seen[:], &corpusStringsFields)
 }
 
-func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusStrings) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -959,7 +960,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.V, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusStringsFields)
 		}
@@ -970,7 +971,7 @@ func (x *CorpusStrings) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusIntsFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntsFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusInts) UnmarshalJSON(data []byte) error {
@@ -984,24 +985,24 @@ func (x *CorpusInts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusInts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusInts
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusInts) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusInts{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1009,14 +1010,14 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusIntsFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "v", 0, &a) {
 				d.Enter("v")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -1028,7 +1029,7 @@ func (x *CorpusInts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &corpusIntsFields)
 }
 
-func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusInts) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1041,7 +1042,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.V, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInts(f, &x.V, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusIntsFields)
 		}
@@ -1052,7 +1053,7 @@ func (x *CorpusInts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusIntsWrapFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusIntsWrapFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusIntsWrap) UnmarshalJSON(data []byte) error {
@@ -1066,24 +1067,24 @@ func (x *CorpusIntsWrap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *CorpusIntsWrap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusIntsWrap
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusIntsWrap) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusIntsWrap{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1091,14 +1092,14 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusIntsWrapFields) {
 		case 0:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "v", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "v", lenientimpl.Wrap, &a) {
 				d.Enter("v")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -1110,7 +1111,7 @@ func (x *CorpusIntsWrap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	d.MissingIn(seen[:], &corpusIntsWrapFields)
 }
 
-func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusIntsWrap) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1123,7 +1124,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.V, lenient.IntBits, lenient.Wrap)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInts(f, &x.V, lenientimpl.IntBits, lenientimpl.Wrap)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusIntsWrapFields)
 		}
@@ -1134,7 +1135,7 @@ func (x *CorpusIntsWrap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusStringsSplitFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusStringsSplitFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusStringsSplit) UnmarshalJSON(data []byte) error {
@@ -1148,24 +1149,24 @@ func (x *CorpusStringsSplit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *CorpusStringsSplit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusStringsSplit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusStringsSplit) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusStringsSplit{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1173,7 +1174,7 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusStringsSplitFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.SplitArray(it.Value, "v", 0, ",", &a) {
 				d.Enter("v")
 				s := make([]string, 0, a.Len())
@@ -1192,7 +1193,7 @@ func (x *CorpusStringsSplit) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	d.MissingIn(seen[:], &corpusStringsSplitFields)
 }
 
-func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusStringsSplit) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1205,7 +1206,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.V, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusStringsSplitFields)
 		}
@@ -1216,7 +1217,7 @@ func (x *CorpusStringsSplit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusMapFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var corpusMapFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusMap) UnmarshalJSON(data []byte) error {
@@ -1230,24 +1231,24 @@ func (x *CorpusMap) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusMap) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusMap
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusMap) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusMap{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1255,7 +1256,7 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusMapFields) {
 		case 0:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "v", 0, &o) {
 				d.Enter("v")
 				mp := make(map[string]bool)
@@ -1275,7 +1276,7 @@ func (x *CorpusMap) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.MissingIn(seen[:], &corpusMapFields)
 }
 
-func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusMap) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1303,7 +1304,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e bool
-				if !lenient.ReadBool(f, &e, 0) {
+				if !lenientimpl.ReadBool(f, &e, 0) {
 					return false
 				}
 				mp[k] = e
@@ -1322,7 +1323,7 @@ func (x *CorpusMap) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusPtrIntFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.Required}}
+var corpusPtrIntFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusPtrInt) UnmarshalJSON(data []byte) error {
@@ -1336,24 +1337,24 @@ func (x *CorpusPtrInt) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusPtrInt) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CorpusPtrInt
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusPtrInt) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusPtrInt{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1361,8 +1362,8 @@ func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &corpusPtrIntFields) {
 		case 0:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "v", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "v", lenientimpl.IntBits, 0))
 				x.V = &p
 			}
 		}
@@ -1370,7 +1371,7 @@ func (x *CorpusPtrInt) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	d.MissingIn(seen[:], &corpusPtrIntFields)
 }
 
-func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CorpusPtrInt) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1384,7 +1385,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "v":
 			var p int
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.V = &p
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &corpusPtrIntFields)
@@ -1396,7 +1397,7 @@ func (x *CorpusPtrInt) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusAnyFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.Required}}
+var corpusAnyFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusAny) UnmarshalJSON(data []byte) error {
@@ -1410,16 +1411,16 @@ func (x *CorpusAny) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *CorpusAny) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CorpusAny) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CorpusAny{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1433,7 +1434,7 @@ func (x *CorpusAny) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.MissingIn(seen[:], &corpusAnyFields)
 }
 
-var secretInputFields = lenient.Fields{Keys: [][]string{{"user"}, {"password"}, {"pin"}, {"db"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var secretInputFields = lenientimpl.Fields{Keys: [][]string{{"user"}, {"password"}, {"pin"}, {"db"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.Required, 0, 0}, Left: []lenientimpl.AbsentForms{0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SecretInput) UnmarshalJSON(data []byte) error {
@@ -1447,24 +1448,24 @@ func (x *SecretInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *SecretInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SecretInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SecretInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SecretInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SecretInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1475,34 +1476,34 @@ func (x *SecretInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.User = d.String(it.Value, "user", 0)
 		case 1:
 			d.BeginSecret()
-			if lenient.Null(it.Value) {
+			if lenientimpl.Null(it.Value) {
 				d.Missing("password", secretInputFields.Keys[1][1:])
 			} else {
-				x.Password = d.String(it.Value, "password", lenient.Secret)
+				x.Password = d.String(it.Value, "password", lenientimpl.Secret)
 			}
 			d.EndSecret()
 		case 2:
 			d.BeginSecret()
-			if !d.Absent(it.Value, "pin", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if !d.Absent(it.Value, "pin", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				mark := d.Mark()
-				val := d.Int(it.Value, "pin", lenient.IntBits, lenient.Secret)
+				val := d.Int(it.Value, "pin", lenientimpl.IntBits, lenientimpl.Secret)
 				if d.OK(mark) {
 					if val < 1000 {
 						d.FailKind(lenient.KindRange, "pin", it.Value, "is less than the minimum, 1000")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1000"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1000"})
 				}
 				x.PIN = int(val)
 			}
 			d.EndSecret()
 		case 3:
 			d.BeginSecretHolder()
-			if !d.Absent(it.Value, "db", lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
+			if !d.Absent(it.Value, "db", lenientimpl.AbsentEmpty) {
+				if !lenientimpl.Null(it.Value) {
 					d.Enter("db")
 					p := new(SecretDB)
-					p.decodeNormgen(d, it.Value, lenient.Secret)
+					p.decodeNormgen(d, it.Value, lenientimpl.Secret)
 					x.DB = p
 					d.Leave()
 				}
@@ -1513,7 +1514,7 @@ func (x *SecretInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	d.MissingIn(seen[:], &secretInputFields)
 }
 
-func (x *SecretInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SecretInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1526,12 +1527,12 @@ func (x *SecretInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "user":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.User, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.User, 0)
 		case "password":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Password, lenient.Secret)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Password, lenientimpl.Secret)
 		case "pin":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, lenient.Secret) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, lenientimpl.Secret) {
 				return false
 			}
 			seen[2] = true
@@ -1541,7 +1542,7 @@ func (x *SecretInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.PIN = int(val)
 		case "db":
 			p := new(SecretDB)
-			seen[3], ok = true, !seen[3] && p.fastNormgen(f, lenient.Secret)
+			seen[3], ok = true, !seen[3] && p.fastNormgen(f, lenientimpl.Secret)
 			x.DB = p
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &secretInputFields)
@@ -1553,7 +1554,7 @@ func (x *SecretInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var secretDBFields = lenient.Fields{Keys: [][]string{{"host"}, {"dsn"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required}}
+var secretDBFields = lenientimpl.Fields{Keys: [][]string{{"host"}, {"dsn"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SecretDB) UnmarshalJSON(data []byte) error {
@@ -1567,27 +1568,27 @@ func (x *SecretDB) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *SecretDB) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SecretDB
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SecretDB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SecretDB) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SecretDB{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1598,10 +1599,10 @@ func (x *SecretDB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Host = d.String(it.Value, "host", 0)
 		case 1:
 			d.BeginSecret()
-			if lenient.Null(it.Value) {
+			if lenientimpl.Null(it.Value) {
 				d.Missing("dsn", secretDBFields.Keys[1][1:])
 			} else {
-				x.DSN = d.String(it.Value, "dsn", lenient.Secret)
+				x.DSN = d.String(it.Value, "dsn", lenientimpl.Secret)
 			}
 			d.EndSecret()
 		}
@@ -1609,7 +1610,7 @@ func (x *SecretDB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &secretDBFields)
 }
 
-func (x *SecretDB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SecretDB) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1622,9 +1623,9 @@ func (x *SecretDB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "host":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Host, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Host, 0)
 		case "dsn":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.DSN, lenient.Secret)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.DSN, lenientimpl.Secret)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &secretDBFields)
 		}
@@ -1680,207 +1681,207 @@ const secretInputSchemaOpenAIStrict = `{"properties":{"user":{"type":"string"},"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[CorpusAny],
+			Decode:      lenientimpl.DecodeAs[CorpusAny],
 			Description: "CorpusAny takes the corpus values of any.",
 			InputSchema: json.RawMessage(corpusAnySchema),
 			Name:        "corpus_any",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(corpusAnySchema, "", ""),
+			Schemas:     lenientimpl.DerivedSchemas(corpusAnySchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusBool],
+			Decode:      lenientimpl.DecodeAs[CorpusBool],
 			Description: "CorpusBool takes the corpus values of bool.",
 			InputSchema: json.RawMessage(corpusBoolSchema),
 			Name:        "corpus_bool",
-			Rules: lenient.ToolRules("corpus_bool", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_bool", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusBoolSchema, corpusBoolSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusBoolSchema, corpusBoolSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusBoolStrict],
+			Decode:      lenientimpl.DecodeAs[CorpusBoolStrict],
 			Description: "CorpusBoolStrict takes the corpus values of bool_strict.",
 			InputSchema: json.RawMessage(corpusBoolStrictSchema),
 			Name:        "corpus_bool_strict",
-			Rules: lenient.ToolRules("corpus_bool_strict", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_bool_strict", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "bool_strict"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusBoolStrictSchema, corpusBoolStrictSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusBoolStrictSchema, corpusBoolStrictSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusFloat32],
+			Decode:      lenientimpl.DecodeAs[CorpusFloat32],
 			Description: "CorpusFloat32 takes the corpus values of float32.",
 			InputSchema: json.RawMessage(corpusFloat32Schema),
 			Name:        "corpus_float32",
-			Rules: lenient.ToolRules("corpus_float32", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_float32", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusFloat32Schema, corpusFloat32SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusFloat32Schema, corpusFloat32SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusFloat32Max],
+			Decode:      lenientimpl.DecodeAs[CorpusFloat32Max],
 			Description: "CorpusFloat32Max takes the corpus values of float32_max0.1.",
 			InputSchema: json.RawMessage(corpusFloat32MaxSchema),
 			Name:        "corpus_float32_max",
-			Rules: lenient.ToolRules("corpus_float32_max", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_float32_max", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusFloat32MaxSchema, corpusFloat32MaxSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusFloat32MaxSchema, corpusFloat32MaxSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusFloat64],
+			Decode:      lenientimpl.DecodeAs[CorpusFloat64],
 			Description: "CorpusFloat64 takes the corpus values of float64.",
 			InputSchema: json.RawMessage(corpusFloat64Schema),
 			Name:        "corpus_float64",
-			Rules: lenient.ToolRules("corpus_float64", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_float64", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusFloat64Schema, corpusFloat64SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusFloat64Schema, corpusFloat64SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusFloat64Max],
+			Decode:      lenientimpl.DecodeAs[CorpusFloat64Max],
 			Description: "CorpusFloat64Max takes the corpus values of float64_max10.",
 			InputSchema: json.RawMessage(corpusFloat64MaxSchema),
 			Name:        "corpus_float64_max",
-			Rules: lenient.ToolRules("corpus_float64_max", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_float64_max", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusFloat64MaxSchema, corpusFloat64MaxSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusFloat64MaxSchema, corpusFloat64MaxSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusInt],
+			Decode:      lenientimpl.DecodeAs[CorpusInt],
 			Description: "CorpusInt takes the corpus values of int.",
 			InputSchema: json.RawMessage(corpusIntSchema),
 			Name:        "corpus_int",
-			Rules: lenient.ToolRules("corpus_int", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_int", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusIntSchema, corpusIntSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusIntSchema, corpusIntSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusInt64],
+			Decode:      lenientimpl.DecodeAs[CorpusInt64],
 			Description: "CorpusInt64 takes the corpus values of int64.",
 			InputSchema: json.RawMessage(corpusInt64Schema),
 			Name:        "corpus_int64",
-			Rules: lenient.ToolRules("corpus_int64", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_int64", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusInt64Schema, corpusInt64SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusInt64Schema, corpusInt64SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusInt8],
+			Decode:      lenientimpl.DecodeAs[CorpusInt8],
 			Description: "CorpusInt8 takes the corpus values of int8.",
 			InputSchema: json.RawMessage(corpusInt8Schema),
 			Name:        "corpus_int8",
-			Rules: lenient.ToolRules("corpus_int8", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_int8", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusInt8Schema, corpusInt8SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusInt8Schema, corpusInt8SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusInts],
+			Decode:      lenientimpl.DecodeAs[CorpusInts],
 			Description: "CorpusInts takes the corpus values of []int.",
 			InputSchema: json.RawMessage(corpusIntsSchema),
 			Name:        "corpus_ints",
-			Rules: lenient.ToolRules("corpus_ints", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_ints", []lenientimpl.FieldRules{
 				{Path: "v", JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusIntsSchema, corpusIntsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusIntsSchema, corpusIntsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusIntsWrap],
+			Decode:      lenientimpl.DecodeAs[CorpusIntsWrap],
 			Description: "CorpusIntsWrap takes the corpus values of []int_wrap.",
 			InputSchema: json.RawMessage(corpusIntsWrapSchema),
 			Name:        "corpus_ints_wrap",
-			Rules: lenient.ToolRules("corpus_ints_wrap", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_ints_wrap", []lenientimpl.FieldRules{
 				{Path: "v", Wrap: true, JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusIntsWrapSchema, corpusIntsWrapSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusIntsWrapSchema, corpusIntsWrapSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusMap],
+			Decode:      lenientimpl.DecodeAs[CorpusMap],
 			Description: "CorpusMap takes the corpus values of map[string]bool.",
 			InputSchema: json.RawMessage(corpusMapSchema),
 			Name:        "corpus_map",
-			Rules: lenient.ToolRules("corpus_map", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_map", []lenientimpl.FieldRules{
 				{Path: "v", JSON: true},
 				{Path: "v{}", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusMapSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusMapSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusPtrInt],
+			Decode:      lenientimpl.DecodeAs[CorpusPtrInt],
 			Description: "CorpusPtrInt takes the corpus values of *int.",
 			InputSchema: json.RawMessage(corpusPtrIntSchema),
 			Name:        "corpus_ptr_int",
-			Rules: lenient.ToolRules("corpus_ptr_int", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_ptr_int", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusPtrIntSchema, corpusPtrIntSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusPtrIntSchema, corpusPtrIntSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusString],
+			Decode:      lenientimpl.DecodeAs[CorpusString],
 			Description: "CorpusString takes the corpus values of string.",
 			InputSchema: json.RawMessage(corpusStringSchema),
 			Name:        "corpus_string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(corpusStringSchema, corpusStringSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(corpusStringSchema, corpusStringSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusStrings],
+			Decode:      lenientimpl.DecodeAs[CorpusStrings],
 			Description: "CorpusStrings takes the corpus values of []string.",
 			InputSchema: json.RawMessage(corpusStringsSchema),
 			Name:        "corpus_strings",
-			Rules: lenient.ToolRules("corpus_strings", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_strings", []lenientimpl.FieldRules{
 				{Path: "v", JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusStringsSchema, corpusStringsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusStringsSchema, corpusStringsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusStringsSplit],
+			Decode:      lenientimpl.DecodeAs[CorpusStringsSplit],
 			Description: "CorpusStringsSplit takes the corpus values of []string_split.",
 			InputSchema: json.RawMessage(corpusStringsSplitSchema),
 			Name:        "corpus_strings_split",
-			Rules: lenient.ToolRules("corpus_strings_split", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_strings_split", []lenientimpl.FieldRules{
 				{Path: "v", Split: json.RawMessage(`","`), JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusStringsSplitSchema, corpusStringsSplitSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusStringsSplitSchema, corpusStringsSplitSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusUint64],
+			Decode:      lenientimpl.DecodeAs[CorpusUint64],
 			Description: "CorpusUint64 takes the corpus values of uint64.",
 			InputSchema: json.RawMessage(corpusUint64Schema),
 			Name:        "corpus_uint64",
-			Rules: lenient.ToolRules("corpus_uint64", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_uint64", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "uint"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusUint64Schema, corpusUint64SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusUint64Schema, corpusUint64SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[CorpusUint8],
+			Decode:      lenientimpl.DecodeAs[CorpusUint8],
 			Description: "CorpusUint8 takes the corpus values of uint8.",
 			InputSchema: json.RawMessage(corpusUint8Schema),
 			Name:        "corpus_uint8",
-			Rules: lenient.ToolRules("corpus_uint8", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("corpus_uint8", []lenientimpl.FieldRules{
 				{Path: "v", Coerce: "uint"},
 			}),
-			Schemas: lenient.DerivedSchemas(corpusUint8Schema, corpusUint8SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(corpusUint8Schema, corpusUint8SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[SecretInput],
+			Decode:      lenientimpl.DecodeAs[SecretInput],
 			Description: "SecretInput takes a login whose password, PIN and connection string\nare norm:\"secret\": what a typed registration answers (a refusal's\ntext) never shows their values.",
 			InputSchema: json.RawMessage(secretInputSchema),
 			Name:        "secret_login",
-			Rules: lenient.ToolRules("secret_login", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("secret_login", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &secretInputFields},
 				{Path: "password", Secret: true},
-				{Path: "pin", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Secret: true, Coerce: "int"},
-				{Path: "db", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "pin", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Secret: true, Coerce: "int"},
+				{Path: "db", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "db.dsn", Secret: true},
 			}),
-			Schemas: lenient.DerivedSchemas(secretInputSchema, secretInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(secretInputSchema, secretInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

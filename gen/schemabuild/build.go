@@ -9,13 +9,13 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
-	orderedmap "github.com/pb33f/ordered-map/v2"
-
 	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	. "github.com/normgen/normgen/schema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
 )
 
 // Root builds the schema a server advertises for a tool whose arguments
@@ -79,7 +79,7 @@ type builder struct {
 	// absent is what the field being built reads as left out (its
 	// AbsentForms): build gives its type a null branch for null and a
 	// string form that also takes "" for "". The next build takes it.
-	absent lenient.AbsentForms
+	absent lenientimpl.AbsentForms
 }
 
 // root builds the object schema of a tool's arguments, with the $defs its
@@ -205,17 +205,17 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 			}
 		}
 	case Bool:
-		pattern := lenient.BoolPattern
+		pattern := lenientimpl.BoolPattern
 		if t.StrictBool {
-			pattern = lenient.StrictBoolPattern
+			pattern = lenientimpl.StrictBoolPattern
 		}
 		branches = lenientScalar(native, &jsonschema.Schema{Type: "boolean"}, orEmpty(pattern, absent))
 	case Int:
-		branches = lenientScalar(native, &jsonschema.Schema{Type: "integer"}, orEmpty(lenient.IntPattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "integer"}, orEmpty(lenientimpl.IntPattern, absent))
 	case Uint:
-		branches = lenientScalar(native, &jsonschema.Schema{Type: "integer", Minimum: "0"}, orEmpty(lenient.UintPattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "integer", Minimum: "0"}, orEmpty(lenientimpl.UintPattern, absent))
 	case Float:
-		branches = lenientScalar(native, &jsonschema.Schema{Type: "number"}, orEmpty(lenient.FloatPattern, absent))
+		branches = lenientScalar(native, &jsonschema.Schema{Type: "number"}, orEmpty(lenientimpl.FloatPattern, absent))
 	case Array:
 		if t.Elem == nil {
 			return nil, fmt.Errorf("array type without element type")
@@ -270,17 +270,17 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		// boolean schema true, which Gemini-family hosts reject.
 		return &jsonschema.Schema{Extras: map[string]any{}}, nil
 	case Time:
-		pattern := lenient.TimePattern
+		pattern := lenientimpl.TimePattern
 		if t.Strict {
-			pattern = lenient.RFC3339Pattern
+			pattern = lenientimpl.RFC3339Pattern
 		}
 		branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(pattern, absent)}}
 	case Duration:
 		switch { // a strict one is an Int (encoding/json's reading)
 		case t.Unit == "":
-			branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(lenient.DurationPattern, absent)}}
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: orEmpty(lenientimpl.DurationPattern, absent)}}
 		default: // a number that is not a whole number of nanoseconds is class (a)
-			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: orEmpty(lenient.DurationNumberPattern, absent)}}
+			branches = []*jsonschema.Schema{{Type: "number"}, {Type: "string", Pattern: orEmpty(lenientimpl.DurationNumberPattern, absent)}}
 		}
 	case Custom:
 		own, err := customSchema(t.Schema)
@@ -302,7 +302,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 		if own == nil {
 			return &jsonschema.Schema{Extras: map[string]any{}}, nil // {}, as Any
 		}
-		if !t.Nullable && absent&lenient.AbsentNull == 0 {
+		if !t.Nullable && absent&lenientimpl.AbsentNull == 0 {
 			return own, nil
 		}
 		branches = []*jsonschema.Schema{own}
@@ -318,7 +318,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	case t.Strict && t.Kind != String && !t.Foreign:
 		branches[0].Comments = leniency.StrictComment
 	}
-	if t.Nullable || absent&lenient.AbsentNull != 0 {
+	if t.Nullable || absent&lenientimpl.AbsentNull != 0 {
 		branches = append(branches, &jsonschema.Schema{Type: "null"})
 	}
 	if len(branches) == 1 {
@@ -430,13 +430,13 @@ func withBranchAfter(s, after, b *jsonschema.Schema) *jsonschema.Schema {
 }
 
 // orEmpty is pattern, or with "" among what it matches when absent has
-// lenient.AbsentEmpty: "" for an optional number or boolean reads as the
+// lenientimpl.AbsentEmpty: "" for an optional number or boolean reads as the
 // field left out.
-func orEmpty(pattern string, absent lenient.AbsentForms) string {
-	if absent&lenient.AbsentEmpty == 0 {
+func orEmpty(pattern string, absent lenientimpl.AbsentForms) string {
+	if absent&lenientimpl.AbsentEmpty == 0 {
 		return pattern
 	}
-	return lenient.OrEmptyPattern(pattern)
+	return lenientimpl.OrEmptyPattern(pattern)
 }
 
 func lenientScalar(strict bool, native *jsonschema.Schema, pattern string) []*jsonschema.Schema {
@@ -619,7 +619,7 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			for _, t := range texts {
 				str.Enum = append(str.Enum, t)
 			}
-			if f.Absent()&lenient.AbsentEmpty != 0 {
+			if f.Absent()&lenientimpl.AbsentEmpty != 0 {
 				// "" for the field left out, and "null" as text
 				str.Enum = append(str.Enum, "null", "")
 			}
@@ -765,17 +765,17 @@ func Value(t *Type, text string) (any, error) {
 		}
 		return b, nil
 	case Int:
-		if _, err := lenient.ParseIntString(text, bitsOf(t)); err != nil {
+		if _, err := lenientimpl.ParseIntString(text, bitsOf(t)); err != nil {
 			return nil, fmt.Errorf("not an integer in range for int%d", bitsOf(t))
 		}
 		return json.Number(text), nil
 	case Uint:
-		if _, err := lenient.ParseUintString(text, bitsOf(t)); err != nil {
+		if _, err := lenientimpl.ParseUintString(text, bitsOf(t)); err != nil {
 			return nil, fmt.Errorf("not a non-negative integer in range for uint%d", bitsOf(t))
 		}
 		return json.Number(text), nil
 	case Float:
-		if _, err := lenient.ParseFloat(text, bitsOf(t)); err != nil {
+		if _, err := lenientimpl.ParseFloat(text, bitsOf(t)); err != nil {
 			return nil, fmt.Errorf("not a number in JSON number grammar in range for float%d", bitsOf(t))
 		}
 		return json.Number(text), nil

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
-
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	. "github.com/normgen/normgen/schema"
 )
 
@@ -34,8 +34,8 @@ func TestRootProfiles(t *testing.T) {
 			"path": `{"type":"string","description":"Path is the directory."}`,
 			// optional: null and "" read as left out (golden/nulls)
 			"limit":      `{"anyOf":[{"type":"integer","minimum":1,"default":100},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}`,
-			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.BoolPattern)) + `},{"type":"null"}]}`,
-			"ratio":      `{"anyOf":[{"type":"number"},{"type":"string","pattern":` + quote(lenient.OrEmptyPattern(lenient.FloatPattern)) + `},{"type":"null"}]}`,
+			"count_only": `{"anyOf":[{"type":"boolean"},{"type":"string","pattern":` + quote(lenientimpl.OrEmptyPattern(lenientimpl.BoolPattern)) + `},{"type":"null"}]}`,
+			"ratio":      `{"anyOf":[{"type":"number"},{"type":"string","pattern":` + quote(lenientimpl.OrEmptyPattern(lenientimpl.FloatPattern)) + `},{"type":"null"}]}`,
 			"file_types": `{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}`,
 			"size":       `{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}`,
 		},

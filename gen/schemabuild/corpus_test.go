@@ -14,7 +14,7 @@ import (
 )
 
 // TestCorpus checks the shared corpus (testdata/corpus/values.json) for
-// every type of the semantics table: the coercion core (lenient.Decoder,
+// every type of the semantics table: the coercion core (lenientimpl.Decoder,
 // through the reflection decoder) and the built schema agree, checked with
 // a Go JSON Schema validator and with AJV, in the portable (default) and
 // the type-array profiles.

@@ -6,8 +6,7 @@ import (
 	"strconv"
 
 	"github.com/invopop/jsonschema"
-
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // withEnumTexts returns s, a string enum's schema, with the booleans and
@@ -16,7 +15,7 @@ import (
 // "false", and an integer branch bounded to the run of integers (no enum
 // of booleans or numbers, which some hosts refuse).
 func withEnumTexts(s *jsonschema.Schema, texts []string) *jsonschema.Schema {
-	_, ints, lo, hi := lenient.EnumTexts(texts)
+	_, ints, lo, hi := lenientimpl.EnumTexts(texts)
 	var add []*jsonschema.Schema
 	if slices.Contains(texts, "true") {
 		add = append(add, &jsonschema.Schema{Type: "boolean"})

@@ -8,11 +8,10 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
-	orderedmap "github.com/pb33f/ordered-map/v2"
-
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
+	orderedmap "github.com/pb33f/ordered-map/v2"
 )
 
 // Convert returns the portable schema s (as Build, FieldSchema and Root
@@ -35,7 +34,7 @@ import (
 //
 // Convert rewrites s's JSON text with internal/schemaprofile, the one
 // implementation of these profiles, which RootJSON, the generator and
-// generated code (lenient.DerivedSchemas) use as well, and reads the text
+// generated code (lenientimpl.DerivedSchemas) use as well, and reads the text
 // back into invopop's model, so that Marshal of the result is that text
 // byte for byte. What encoding/json and invopop's own UnmarshalJSON would
 // lose is kept: a number is a json.Number spelled as written (in enum,

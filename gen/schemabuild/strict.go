@@ -5,10 +5,9 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
-
 	"github.com/normgen/normgen/internal/leniency"
-	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	. "github.com/normgen/normgen/schema"
 )
 
@@ -88,11 +87,11 @@ func strictDefault(first *jsonschema.Schema) {
 // profile spells: null for a field that may be left out (a pointer's
 // null is nil, its value when left out), never "" (the profile has no
 // string forms).
-func strictAbsent(f *Field) lenient.AbsentForms {
+func strictAbsent(f *Field) lenientimpl.AbsentForms {
 	if f.Required {
 		return 0
 	}
-	return lenient.AbsentNull
+	return lenientimpl.AbsentNull
 }
 
 // strictOwn says why strict mode cannot express a type with its own
@@ -100,11 +99,11 @@ func strictAbsent(f *Field) lenient.AbsentForms {
 // mode takes (checked with the openai-strict host rules), and the value
 // cannot be one the model leaves out unless null is nil (a pointer), since
 // null is otherwise given to that decoder, not read as the field left out.
-func strictOwn(t *Type, own *jsonschema.Schema, absent lenient.AbsentForms) string {
+func strictOwn(t *Type, own *jsonschema.Schema, absent lenientimpl.AbsentForms) string {
 	if own == nil {
 		return "it is decoded by its own UnmarshalJSON or UnmarshalText and its schema is {}, any value, which has no strict spelling (give the type a JSONSchema() method)"
 	}
-	if absent&lenient.AbsentNull != 0 && !t.Nullable {
+	if absent&lenientimpl.AbsentNull != 0 && !t.Nullable {
 		return "it may be left out, so a strict-mode model sends null for it, and null is given to the type's own UnmarshalJSON (as encoding/json gives it), not read as the field left out; make it a pointer (null is then nil) or required"
 	}
 	raw, err := json.Marshal(own)

@@ -17,7 +17,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -57,9 +56,11 @@ type Node struct {
 	text string
 }
 
-// Parse parses one JSON document. A syntax error, a duplicate key or
-// trailing content is an error with its line and column (a
-// *PositionError).
+// Parse parses one JSON document: checked by jsonwire's validator (the
+// one validating scan of normgen's runtime) and read by ParseValid, its
+// strings then holding their values. A syntax error (in encoding/json's
+// words), a duplicate key or trailing content is an error with its line
+// and column (a *PositionError).
 func Parse(data []byte) (*Node, error) { return parse(data, false) }
 
 // ParseLastKeyWins parses one JSON document as Parse does, but reads a
@@ -72,102 +73,78 @@ func ParseLastKeyWins(data []byte) (*Node, error) { return parse(data, true) }
 var ErrTrailing = errors.New("unexpected content after the JSON value")
 
 func parse(data []byte, lastWins bool) (*Node, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := parseNode(dec, data, lastWins)
+	v := jsonwire.Validator{Collect: true}
+	err := v.Valid(data)
+	if v.NDups > 0 && !lastWins {
+		// The first duplicate key, unless a syntax error comes first.
+		var se *jsonwire.SyntaxError
+		if off := v.Dups[0]; !errors.As(err, &se) || off < se.Offset {
+			key := jsonwire.DupAt(data, off).Key
+			return nil, positioned(data, int64(off), fmt.Errorf("duplicate key %q", key))
+		}
+	}
 	if err != nil {
-		return nil, err
+		return nil, parseError(data, err)
 	}
-	end := dec.InputOffset()
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, positioned(data, end, ErrTrailing)
-	}
-	return v, nil
+	n := ParseValid(data)
+	unquote(n, v.NDups > 0)
+	return n, nil
 }
 
-func parseNode(dec *json.Decoder, data []byte, lastWins bool) (*Node, error) {
-	off := dec.InputOffset()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, syntaxError(data, off, err)
-	}
-	start := skipSpace(data, off)
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			v := &Node{Kind: '{', Off: start}
-			seen := map[string]bool{}
-			for dec.More() {
-				koff := dec.InputOffset()
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, syntaxError(data, koff, err)
-				}
-				key := kt.(string)
-				if seen[key] && !lastWins {
-					return nil, positioned(data, skipSpace(data, koff), fmt.Errorf("duplicate key %q", key))
-				}
-				val, err := parseNode(dec, data, lastWins)
-				if err != nil {
-					return nil, err
-				}
-				if seen[key] {
-					v.Set(key, val)
-					continue
-				}
-				seen[key] = true
-				v.Keys = append(v.Keys, key)
-				v.Vals = append(v.Vals, val)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, syntaxError(data, dec.InputOffset(), err)
-			}
-			return v, nil
-		case '[':
-			v := &Node{Kind: '[', Off: start}
-			for dec.More() {
-				item, err := parseNode(dec, data, lastWins)
-				if err != nil {
-					return nil, err
-				}
-				v.Vals = append(v.Vals, item)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, syntaxError(data, dec.InputOffset(), err)
-			}
-			return v, nil
+// unquote makes the strings of a tree ParseValid read hold their values
+// (Marshal quotes them as encoding/json does, as Parse's callers print
+// them) and, when merge is set, reads a key an object gives twice as its
+// last value in the place of its first.
+func unquote(n *Node, merge bool) {
+	switch n.Kind {
+	case '"':
+		if n.quoted {
+			n.text, n.quoted = string(jsonwire.Unquote([]byte(n.text), nil)), false
 		}
-		return nil, positioned(data, off, fmt.Errorf("unexpected %q", t))
-	case string:
-		return &Node{Kind: '"', text: t, Off: start}, nil
-	case json.Number:
-		return &Node{Kind: '0', text: string(t), Off: start}, nil
-	case bool:
-		if t {
-			return &Node{Kind: 't', text: "true", Off: start}, nil
+	case '{', '[':
+		for _, kid := range n.Vals {
+			unquote(kid, merge)
 		}
-		return &Node{Kind: 't', text: "false", Off: start}, nil
-	default:
-		return &Node{Kind: 'n', Off: start}, nil
+		if merge && n.Kind == '{' {
+			mergeDuplicates(n)
+		}
 	}
 }
 
-// syntaxError positions an error of encoding/json's decoder.
-func syntaxError(data []byte, off int64, err error) error {
+// mergeDuplicates keeps one member per key of object n: the last value,
+// in the place of the first.
+func mergeDuplicates(n *Node) {
+	keys, vals := n.Keys[:0], n.Vals[:0]
+	at := make(map[string]int, len(n.Keys))
+	for i, k := range n.Keys {
+		if j, ok := at[k]; ok {
+			vals[j] = n.Vals[i]
+			continue
+		}
+		at[k] = len(keys)
+		keys, vals = append(keys, k), append(vals, n.Vals[i])
+	}
+	n.Keys, n.Vals = keys, vals
+}
+
+// parseError positions a syntax error of the validator, in the words
+// encoding/json uses for the same document.
+func parseError(data []byte, err error) error {
+	e, ok := err.(*jsonwire.SyntaxError)
+	if !ok {
+		return err
+	}
+	if strings.HasSuffix(e.Msg, jsonwire.AfterValue) {
+		return positioned(data, int64(e.Offset), ErrTrailing)
+	}
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// The stream decoder's offsets are not the document's: ask
-		// the whole-document scanner where the error is.
-		var whole *json.SyntaxError
-		if errors.As(json.Unmarshal(data, new(any)), &whole) && whole.Offset > 0 {
-			off, err = whole.Offset-1, whole // the offending byte
-		}
+	if !errors.As(json.Unmarshal(data, new(any)), &se) {
+		return positioned(data, int64(e.Offset), errors.New(e.Msg))
 	}
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		off, err = int64(len(data)), errors.New("unexpected end of JSON input")
+	if se.Error() == "unexpected end of JSON input" {
+		return positioned(data, int64(len(data)), se)
 	}
-	return positioned(data, off, err)
+	return positioned(data, se.Offset-1, se) // the offending byte
 }
 
 // PositionError is a JSON error at a line and column (both from 1).
@@ -181,15 +158,6 @@ func (e *PositionError) Error() string { return fmt.Sprintf("%d:%d: %v", e.Line,
 
 // Unwrap returns the underlying error.
 func (e *PositionError) Unwrap() error { return e.Err }
-
-// skipSpace returns the offset of the first byte at or after off that is
-// not JSON white space (nor the comma or colon before a value).
-func skipSpace(data []byte, off int64) int64 {
-	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
-		off++
-	}
-	return off
-}
 
 // Positioned returns err at the line and column of byte offset off of
 // data (a *PositionError).

@@ -12,7 +12,7 @@ import (
 // case ("JSON" for "json"): when no two of them fold alike. A field can
 // turn it off (`norm:"enum=strict"`).
 func EnumFolds(enum []string) bool {
-	// jsonwire.FoldASCII is the folding the decoders do (lenient.EnumCase):
+	// jsonwire.FoldASCII is the folding the decoders do (lenientimpl.EnumCase):
 	// two values fold alike, or are equal, when their folds are
 	seen := make(map[string]bool, len(enum))
 	for _, e := range enum {

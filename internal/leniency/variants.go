@@ -3,12 +3,12 @@ package leniency
 import (
 	"strings"
 
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // ImplicitAliases returns, for each field of one object (its wire name in
 // names[i], its declared aliases in aliases[i]), the spelling-style
-// variants of its name and of its declared aliases (lenient.KeyVariants;
+// variants of its name and of its declared aliases (lenientimpl.KeyVariants;
 // maxResults for alias=max_results) that read as it: a variant is an
 // alias of a field where exactly one field has that spelling, and
 // it is no declared name or alias of any field and differs only in letter
@@ -38,7 +38,7 @@ func ImplicitAliases(names []string, aliases [][]string, off []bool) [][]string 
 	for i, n := range names {
 		seen := map[string]bool{}
 		for _, k := range append([]string{n}, aliasesAt(aliases, i)...) {
-			for _, v := range lenient.KeyVariants(k) {
+			for _, v := range lenientimpl.KeyVariants(k) {
 				if !seen[v] {
 					seen[v] = true
 					variants[i] = append(variants[i], v)

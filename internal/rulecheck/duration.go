@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/lenient"
-
 	"github.com/normgen/normgen/normalize"
 )
 

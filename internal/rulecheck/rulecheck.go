@@ -46,6 +46,7 @@ import (
 	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -124,7 +125,7 @@ func (c *Checker) Check(i int, args []byte) error {
 	}
 	vL, fixesL, errL := tool.Decode(args)
 	normIn := args
-	if lenient.NullDocument(args) {
+	if lenientimpl.NullDocument(args) {
 		// A call without arguments, which the decoders read as {}: the
 		// normalizer takes the arguments object, which is then {}.
 		normIn = []byte(`{}`)
@@ -216,7 +217,7 @@ func (c *Checker) Check(i int, args []byte) error {
 }
 
 // fastAgrees checks that the generated fast path changes nothing: with it
-// and without it (lenient.DisableFast), UnmarshalJSON and Tool.Decode
+// and without it (lenientimpl.DisableFast), UnmarshalJSON and Tool.Decode
 // (UnmarshalJSONReport) give the same value, fixes and error for args.
 func (c *Checker) fastAgrees(i int, args []byte) error {
 	type result struct {
@@ -226,8 +227,8 @@ func (c *Checker) fastAgrees(i int, args []byte) error {
 		vJSON, uJSON []byte
 	}
 	decode := func(off bool) result {
-		lenient.DisableFast(off)
-		defer lenient.DisableFast(false)
+		lenientimpl.DisableFast(off)
+		defer lenientimpl.DisableFast(false)
 		var r result
 		var err error
 		r.v, r.fixes, err = c.tools[i].Decode(args)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // TestCorpusSeeds: the generator draws on the shared corpus, and every
@@ -45,11 +46,11 @@ func TestCheckFindsAGap(t *testing.T) {
 	}
 	tool := lenient.Tool{Name: "t", Decode: func(b []byte) (any, []lenient.Fix, error) {
 		var v in
-		var d lenient.Decoder
+		var d lenientimpl.Decoder
 		if !d.Start(b, true) {
 			return &v, nil, d.Err()
 		}
-		var it lenient.ObjectIter
+		var it lenientimpl.ObjectIter
 		it.Reset(b)
 		for d.Next(&it) {
 			if string(it.Key) == "n" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Problem is one problem of a rule set: the rule's index in it, its id
@@ -106,7 +107,7 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 		case lenient.RuleAbsent, lenient.RuleSplit, lenient.RuleEnumCase, lenient.RuleEnumText, lenient.RuleEnumDigits:
 			need = map[string]bool{"from": true, "value": true}
 			pathOK = true
-			if r.Value != nil && lenient.Valid(r.Value) == nil {
+			if r.Value != nil && jsonwire.Valid(r.Value) == nil {
 				if err := formValue(r.Type, r.Value); err != nil {
 					bad("%v", err)
 				}
@@ -115,7 +116,7 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 			// The arguments object, or the objects at path.
 			need = map[string]bool{"value": true}
 			pathOK = true
-			if r.Value != nil && lenient.Valid(r.Value) == nil {
+			if r.Value != nil && jsonwire.Valid(r.Value) == nil {
 				if _, _, err := MisnamedKeys(r.Value); err != nil {
 					bad("%v", err)
 				}
@@ -128,7 +129,7 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 			nested := r.InPayload != "" || r.ArrayPath != ""
 			need = map[string]bool{"from": true, "value": true, "in_payload": nested, "array_path": nested}
 			pathOK = !nested
-			if r.Value != nil && lenient.Valid(r.Value) == nil {
+			if r.Value != nil && jsonwire.Valid(r.Value) == nil {
 				if _, err := ValueAliasTable(r.Value); err != nil {
 					bad("%v", err)
 				}
@@ -184,7 +185,7 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 		if r.ArrayPath != "" && !validArrayPath(r.ArrayPath) {
 			bad(`array_path %q: want "[]", "name[]" or "a.b[]"`, r.ArrayPath)
 		}
-		if r.Value != nil && lenient.Valid(r.Value) != nil {
+		if r.Value != nil && jsonwire.Valid(r.Value) != nil {
 			bad("value is not valid JSON")
 		} else if r.Type == lenient.RuleParamDefault && len(r.Value) > 0 && r.Value[0] == '"' &&
 			bytes.Contains(r.Value, []byte("{{index}}")) && !throughArray(r.Path) {
@@ -201,8 +202,8 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 // formValue checks the value of an absent, split, enum_case, enum_text or
 // enum_digits rule: an array of null and "" (absent), a string of one
 // character (split), an array of strings (enum_case; enum_text, each the
-// text of a boolean or an integer, lenient.EnumTextValue), an array of
-// integers (enum_digits, lenient.EnumDigitsValue).
+// text of a boolean or an integer, lenientimpl.EnumTextValue), an array of
+// integers (enum_digits, lenientimpl.EnumDigitsValue).
 func formValue(t lenient.RuleType, v json.RawMessage) error {
 	switch t {
 	case lenient.RuleAbsent:
@@ -238,7 +239,7 @@ func formValue(t lenient.RuleType, v json.RawMessage) error {
 			return fmt.Errorf(`value %s: want the values read from a boolean or a number, an array of strings (such as ["true", "2"])`, v)
 		}
 		for _, x := range vals {
-			if !lenient.EnumTextValue(x) {
+			if !lenientimpl.EnumTextValue(x) {
 				return fmt.Errorf(`value %s: %q is not the text of a boolean or of an integer of at most 15 digits written as JSON writes it, so nothing is read as it`, v, x)
 			}
 		}
@@ -251,7 +252,7 @@ func formValue(t lenient.RuleType, v json.RawMessage) error {
 }
 
 // EnumDigitsValues returns the texts of an enum_digits rule's values, and
-// whether each is an integer lenient.EnumDigitsValue takes.
+// whether each is an integer lenientimpl.EnumDigitsValue takes.
 func EnumDigitsValues(v json.RawMessage) ([]string, bool) {
 	var vals []json.RawMessage
 	if json.Unmarshal(v, &vals) != nil || len(vals) == 0 {
@@ -260,7 +261,7 @@ func EnumDigitsValues(v json.RawMessage) ([]string, bool) {
 	texts := make([]string, len(vals))
 	for i, x := range vals {
 		texts[i] = string(x)
-		if !lenient.EnumDigitsValue(texts[i]) {
+		if !lenientimpl.EnumDigitsValue(texts[i]) {
 			return nil, false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // MisnamedKeys reads a misnamed_key rule's value: an array of fields,
@@ -94,7 +95,7 @@ func DurationTarget(coerceTo string) (time.Duration, bool) {
 		return 0, true
 	}
 	name, ok := strings.CutPrefix(coerceTo, lenient.CoerceDuration+"_")
-	unit, known := lenient.Units[name]
+	unit, known := lenientimpl.Units[name]
 	return unit, ok && known
 }
 

@@ -7,10 +7,10 @@ package runtimesize_test
 // which gives Uint Int's fast path (twice as fast; 3,251,550 bytes
 // against 2,933,596, 1.1084x); 1.108 since a JSON boolean or number is read as a
 // string enum's text and a digit string as an integer enum's value (issue
-// 40 item 3: Decoder.EnumString and EnumInt, lenient.EnumTexts; with the
+// 40 item 3: Decoder.EnumString and EnumInt, lenientimpl.EnumTexts; with the
 // misnamed check reading a field sent as null or "" as left out: 3,247,761
 // bytes against 2,933,596, 1.1071x); 1.107 since "null" is read as text where a field
-// may be null (issue 40 item 3: lenient.NullText and NullTextValue, the
+// may be null (issue 40 item 3: lenientimpl.NullText and NullTextValue, the
 // null_text reading beside absent: 3,244,726 bytes against 2,933,596,
 // 1.1061x); 1.105 before, since an unknown key near the spelling of a
 // field left out is refused by name (issue 40 item 4: jsonwire.NearKey,
@@ -25,7 +25,7 @@ package runtimesize_test
 // and reads an alias through Fast.AliasIn; 3,226,276 before, since a
 // type's Fields holds its keys and the list of known keys is made only for
 // an unknown key on the Decoder path; 3,226,702 before; 3,224,920
-// before the Decoder found fields in lenient.Fields, Decoder.Field, and
+// before the Decoder found fields in lenientimpl.Fields, Decoder.Field, and
 // the fast path read []string with ReadStrings; 3,227,163 with them before
 // Fields.Known became a pointer, which needs no code at start, and
 // Fields.find two plain loops, and without Fast.Aliased, whose one line an

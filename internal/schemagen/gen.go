@@ -17,6 +17,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Gen makes arguments objects that a JSON Schema (a tool's advertised,
@@ -220,8 +221,8 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 		return nil, false
 	}
 	pattern, _ := str(b.Get("pattern"))
-	for _, base := range []string{lenient.IntPattern, lenient.FloatPattern, lenient.BoolPattern} {
-		if pattern == lenient.OrEmptyPattern(base) {
+	for _, base := range []string{lenientimpl.IntPattern, lenientimpl.FloatPattern, lenientimpl.BoolPattern} {
+		if pattern == lenientimpl.OrEmptyPattern(base) {
 			// an optional field's string form, whose "" reads as the
 			// field left out
 			if g.chance(0.1) {
@@ -234,7 +235,7 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 	for j, native := range branches {
 		t, _ := str(native.Get("type"))
 		switch {
-		case pattern == lenient.IntPattern && (t == "integer" || t == "number"):
+		case pattern == lenientimpl.IntPattern && (t == "integer" || t == "number"):
 			g.Used["string form"]++
 			n := g.integer(native)
 			text := strconv.FormatInt(n, 10)
@@ -242,14 +243,14 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 				text = "00" + text // leading zeros are decimal
 			}
 			return appendJSON(nil, text), true
-		case pattern == lenient.FloatPattern && t == "number":
+		case pattern == lenientimpl.FloatPattern && t == "number":
 			g.Used["string form"]++
 			return appendJSON(nil, string(g.number(native))), true
-		case pattern == lenient.BoolPattern && t == "boolean":
+		case pattern == lenientimpl.BoolPattern && t == "boolean":
 			g.Used["string form"]++
 			forms := []string{"true", "True", "TRUE", "yes", "YES", "1", "false", "False", "no", "NO", "0"}
 			return appendJSON(nil, forms[g.rng.IntN(len(forms))]), true
-		case pattern == lenient.StrictBoolPattern && t == "boolean":
+		case pattern == lenientimpl.StrictBoolPattern && t == "boolean":
 			g.Used["string form"]++
 			return appendJSON(nil, strconv.FormatBool(g.chance(0.5))), true
 		case pattern == "" && len(b.Keys) == 1 && (t == "array" || t == "object"):

@@ -5,12 +5,12 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/derive"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // TestGenPatterns: strings generated for a pattern match it.
 func TestGenPatterns(t *testing.T) {
-	for _, p := range []string{lenient.IntPattern, lenient.FloatPattern, lenient.BoolPattern, `^[a-z]{2,4}-[0-9]+$`, `^(open|closed)?x*$`, `^\d{4}-\d{2}$`} {
+	for _, p := range []string{lenientimpl.IntPattern, lenientimpl.FloatPattern, lenientimpl.BoolPattern, `^[a-z]{2,4}-[0-9]+$`, `^(open|closed)?x*$`, `^\d{4}-\d{2}$`} {
 		root, err := derive.ParseNode([]byte(`{"type":"string","pattern":` + string(appendJSON(nil, p)) + `}`))
 		if err != nil {
 			t.Fatal(err)

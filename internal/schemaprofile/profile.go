@@ -7,7 +7,7 @@
 // them once. The generator calls it to write the profiles into golden
 // files and tests; generated code, which carries the portable schema (and
 // the openai-strict one less those descriptions), calls it through
-// lenient.DerivedSchemas or lenient.SharedSchemas when a server starts; and
+// lenientimpl.DerivedSchemas or lenientimpl.SharedSchemas when a server starts; and
 // schemabuild.Convert (RootProfile, For) calls it on the text of an invopop
 // schema, which it reads back into invopop's model.
 //

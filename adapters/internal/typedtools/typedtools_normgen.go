@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var loginInputFields = lenient.Fields{Keys: [][]string{{"user", "username"}, {"password"}, {"pin"}, {"db"}, {"limit"}, {"mode"}, {"tags"}, {"verbose"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required, 0, 0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
+var loginInputFields = lenientimpl.Fields{Keys: [][]string{{"user", "username"}, {"password"}, {"pin"}, {"db"}, {"limit"}, {"mode"}, {"tags"}, {"verbose"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.Required, 0, 0, 0, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *LoginInput) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *LoginInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *LoginInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y LoginInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *LoginInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *LoginInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = LoginInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -68,41 +69,41 @@ func (x *LoginInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			x.User = d.String(it.Value, "user", 0)
 		case 1:
 			d.BeginSecret()
-			if lenient.Null(it.Value) {
+			if lenientimpl.Null(it.Value) {
 				d.Missing("password", loginInputFields.Keys[1][1:])
 			} else {
-				x.Password = d.String(it.Value, "password", lenient.Secret)
+				x.Password = d.String(it.Value, "password", lenientimpl.Secret)
 			}
 			d.EndSecret()
 		case 2:
 			d.BeginSecret()
-			if !d.Absent(it.Value, "pin", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if !d.Absent(it.Value, "pin", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				mark := d.Mark()
-				val := d.Int(it.Value, "pin", lenient.IntBits, lenient.Secret)
+				val := d.Int(it.Value, "pin", lenientimpl.IntBits, lenientimpl.Secret)
 				if d.OK(mark) {
 					if val < 1000 {
 						d.FailKind(lenient.KindRange, "pin", it.Value, "is less than the minimum, 1000")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1000"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1000"})
 				}
 				x.PIN = int(val)
 			}
 			d.EndSecret()
 		case 3:
 			d.BeginSecretHolder()
-			if !d.Absent(it.Value, "db", lenient.AbsentEmpty) {
-				if !lenient.Null(it.Value) {
+			if !d.Absent(it.Value, "db", lenientimpl.AbsentEmpty) {
+				if !lenientimpl.Null(it.Value) {
 					d.Enter("db")
 					p := new(DB)
-					p.decodeNormgen(d, it.Value, lenient.Secret)
+					p.decodeNormgen(d, it.Value, lenientimpl.Secret)
 					x.DB = p
 					d.Leave()
 				}
 			}
 			d.EndSecretHolder()
 		case 4:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Limit = 10
 				d.Defaulted("limit", "10")
 			} else {
@@ -113,7 +114,7 @@ func (x *LoginInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 						d.FailKind(lenient.KindRange, "limit", it.Value, "is less than the minimum, 1")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 				}
 				x.Limit = val
 			}
@@ -131,7 +132,7 @@ func (x *LoginInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 			}
 			x.Mode = val
 		case 6:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "tags", 0, &a) {
 				d.Enter("tags")
 				s := make([]string, 0, a.Len())
@@ -156,7 +157,7 @@ func (x *LoginInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-func (x *LoginInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *LoginInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -170,12 +171,12 @@ func (x *LoginInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "user":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.User, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.User, 0)
 		case "password":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Password, lenient.Secret)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Password, lenientimpl.Secret)
 		case "pin":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, lenient.Secret) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, lenientimpl.Secret) {
 				return false
 			}
 			seen[2] = true
@@ -185,11 +186,11 @@ func (x *LoginInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.PIN = int(val)
 		case "db":
 			p := new(DB)
-			seen[3], ok = true, !seen[3] && p.fastNormgen(f, lenient.Secret)
+			seen[3], ok = true, !seen[3] && p.fastNormgen(f, lenientimpl.Secret)
 			x.DB = p
 		case "limit":
 			var val int64
-			if seen[4] || !lenient.ReadInt(f, &val, 64, 0) {
+			if seen[4] || !lenientimpl.ReadInt(f, &val, 64, 0) {
 				return false
 			}
 			seen[4] = true
@@ -199,7 +200,7 @@ func (x *LoginInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Limit = val
 		case "mode":
 			var val string
-			if seen[5] || !lenient.ReadString(f, &val, 0) {
+			if seen[5] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[5] = true
@@ -210,9 +211,9 @@ func (x *LoginInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Mode = val
 		case "tags":
-			seen[6], ok = true, !seen[6] && lenient.ReadStrings(f, &x.Tags, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadStrings(f, &x.Tags, 0)
 		case "verbose":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Verbose, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadBool(f, &x.Verbose, 0)
 		default:
 			if name := f.AliasIn(k, &loginInputFields); name != nil {
 				k = name
@@ -236,7 +237,7 @@ func (x *LoginInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var dbFields = lenient.Fields{Keys: [][]string{{"host"}, {"dsn"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.Required}}
+var dbFields = lenientimpl.Fields{Keys: [][]string{{"host"}, {"dsn"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DB) UnmarshalJSON(data []byte) error {
@@ -250,27 +251,27 @@ func (x *DB) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *DB) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y DB
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *DB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *DB) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = DB{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -281,10 +282,10 @@ func (x *DB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Host = d.String(it.Value, "host", 0)
 		case 1:
 			d.BeginSecret()
-			if lenient.Null(it.Value) {
+			if lenientimpl.Null(it.Value) {
 				d.Missing("dsn", dbFields.Keys[1][1:])
 			} else {
-				x.DSN = d.String(it.Value, "dsn", lenient.Secret)
+				x.DSN = d.String(it.Value, "dsn", lenientimpl.Secret)
 			}
 			d.EndSecret()
 		}
@@ -292,7 +293,7 @@ func (x *DB) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &dbFields)
 }
 
-func (x *DB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *DB) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -305,9 +306,9 @@ func (x *DB) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "host":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Host, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Host, 0)
 		case "dsn":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.DSN, lenient.Secret)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.DSN, lenientimpl.Secret)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &dbFields)
 		}
@@ -327,23 +328,23 @@ const loginInputSchemaOpenAIStrict = `{"properties":{"user":{"type":"string"},"p
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[LoginInput],
+			Decode:      lenientimpl.DecodeAs[LoginInput],
 			Description: "LoginInput logs in to a database. Its password, PIN and connection\nstring are secret.",
 			InputSchema: json.RawMessage(loginInputSchema),
 			Name:        "login",
-			Rules: lenient.ToolRules("login", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("login", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &loginInputFields},
 				{Path: "user", Aliases: []string{"username"}},
 				{Path: "password", Secret: true},
-				{Path: "pin", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Secret: true, Coerce: "int"},
-				{Path: "db", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "pin", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Secret: true, Coerce: "int"},
+				{Path: "db", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "db.dsn", Secret: true},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
-				{Path: "mode", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["read","write"]`)},
-				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+				{Path: "mode", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["read","write"]`)},
+				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "verbose", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(loginInputSchema, loginInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(loginInputSchema, loginInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var searchFields = lenient.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchFields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Search) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *Search) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Search) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Search
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Search) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Search{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -71,9 +72,9 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 2:
 			x.Owner = d.String(it.Value, "owner", 0)
 		case 3:
-			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+			x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 		case 4:
-			x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+			x.Offset = int(d.Int(it.Value, "offset", lenientimpl.IntBits, 0))
 		case 5:
 			x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 		case 6:
@@ -85,7 +86,7 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 9:
 			x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 		case 10:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "file_types", 0, &a) {
 				d.Enter("file_types")
 				s := make([]string, 0, a.Len())
@@ -100,7 +101,7 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.FileTypes = s
 			}
 		case 11:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "ids", 0, &a) {
 				d.Enter("ids")
 				s := make([]int64, 0, a.Len())
@@ -119,7 +120,7 @@ func (x *Search) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &searchFields)
 }
 
-func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Search) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -133,29 +134,29 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "pattern":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Pattern, 0)
 		case "owner":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Owner, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Owner, 0)
 		case "limit":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		case "offset":
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadInt(f, &x.Offset, lenientimpl.IntBits, 0)
 		case "max_depth":
-			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadInt(f, &x.MaxDepth, 32, 0)
 		case "count_only":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &x.CountOnly, 0)
 		case "whole_word":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadBool(f, &x.WholeWord, 0)
 		case "case_sensitive":
-			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadBool(f, &x.CaseSensitive, 0)
 		case "min_score":
-			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadFloat(f, &x.MinScore, 64, 0)
 		case "file_types":
-			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
-			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
+			seen[11], ok = true, !seen[11] && lenientimpl.ReadInts(f, &x.IDs, 64, 0)
 		default:
 			if name := f.AliasIn(k, &searchFields); name != nil {
 				k = name
@@ -170,7 +171,7 @@ func (x *Search) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var reviewFields = lenient.Fields{Keys: [][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull}}
+var reviewFields = lenientimpl.Fields{Keys: [][]string{{"owner"}, {"repo"}, {"pull_number", "pullNumber", "pull-number", "PullNumber"}, {"commit_id", "commitId", "commit-id", "CommitId"}, {"event"}, {"body"}, {"comments"}, {"reviewers"}, {"team_reviewers", "teamReviewers", "team-reviewers", "TeamReviewers"}, {"labels"}, {"assignees"}, {"draft"}, {"dismiss_stale", "dismissStale", "dismiss-stale", "DismissStale"}, {"auto_merge", "autoMerge", "auto-merge", "AutoMerge"}, {"notify"}, {"merge_method", "mergeMethod", "merge-method", "MergeMethod"}, {"required_approvals", "requiredApprovals", "required-approvals", "RequiredApprovals"}, {"timeout_seconds", "timeoutSeconds", "timeout-seconds", "TimeoutSeconds"}, {"milestone"}, {"confidence"}, {"base_ref", "baseRef", "base-ref", "BaseRef"}, {"head_ref", "headRef", "head-ref", "HeadRef"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Review) UnmarshalJSON(data []byte) error {
@@ -184,24 +185,24 @@ func (x *Review) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Review) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Review
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Review) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Review{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -213,7 +214,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 1:
 			x.Repo = d.String(it.Value, "repo", 0)
 		case 2:
-			x.PullNumber = int(d.Int(it.Value, "pull_number", lenient.IntBits, 0))
+			x.PullNumber = int(d.Int(it.Value, "pull_number", lenientimpl.IntBits, 0))
 		case 3:
 			x.CommitID = d.String(it.Value, "commit_id", 0)
 		case 4:
@@ -221,7 +222,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 5:
 			x.Body = d.String(it.Value, "body", 0)
 		case 6:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "comments", 0, &a) {
 				d.Enter("comments")
 				s := make([]ReviewComment, 0, a.Len())
@@ -236,7 +237,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Comments = s
 			}
 		case 7:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "reviewers", 0, &a) {
 				d.Enter("reviewers")
 				s := make([]string, 0, a.Len())
@@ -251,7 +252,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Reviewers = s
 			}
 		case 8:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "team_reviewers", 0, &a) {
 				d.Enter("team_reviewers")
 				s := make([]string, 0, a.Len())
@@ -266,7 +267,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.TeamReviewers = s
 			}
 		case 9:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "labels", 0, &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
@@ -281,7 +282,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Labels = s
 			}
 		case 10:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "assignees", 0, &a) {
 				d.Enter("assignees")
 				s := make([]string, 0, a.Len())
@@ -306,11 +307,11 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 15:
 			x.MergeMethod = d.String(it.Value, "merge_method", 0)
 		case 16:
-			x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenient.IntBits, 0))
+			x.RequiredApprovals = int(d.Int(it.Value, "required_approvals", lenientimpl.IntBits, 0))
 		case 17:
 			x.TimeoutSeconds = d.Int(it.Value, "timeout_seconds", 64, 0)
 		case 18:
-			x.Milestone = int(d.Int(it.Value, "milestone", lenient.IntBits, 0))
+			x.Milestone = int(d.Int(it.Value, "milestone", lenientimpl.IntBits, 0))
 		case 19:
 			x.Confidence = d.Float(it.Value, "confidence", 64, 0)
 		case 20:
@@ -322,7 +323,7 @@ func (x *Review) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &reviewFields)
 }
 
-func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Review) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -336,17 +337,17 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "owner":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Owner, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Owner, 0)
 		case "repo":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Repo, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Repo, 0)
 		case "pull_number":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.PullNumber, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.PullNumber, lenientimpl.IntBits, 0)
 		case "commit_id":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.CommitID, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &x.CommitID, 0)
 		case "event":
-			seen[4], ok = true, !seen[4] && lenient.ReadString(f, &x.Event, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadString(f, &x.Event, 0)
 		case "body":
-			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Body, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadString(f, &x.Body, 0)
 		case "comments":
 			if seen[6] || !f.Array(0) {
 				return false
@@ -367,35 +368,35 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]ReviewComment, 0, len(b)), b...)
 			x.Comments = s
 		case "reviewers":
-			seen[7], ok = true, !seen[7] && lenient.ReadStrings(f, &x.Reviewers, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadStrings(f, &x.Reviewers, 0)
 		case "team_reviewers":
-			seen[8], ok = true, !seen[8] && lenient.ReadStrings(f, &x.TeamReviewers, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadStrings(f, &x.TeamReviewers, 0)
 		case "labels":
-			seen[9], ok = true, !seen[9] && lenient.ReadStrings(f, &x.Labels, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadStrings(f, &x.Labels, 0)
 		case "assignees":
-			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.Assignees, 0)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadStrings(f, &x.Assignees, 0)
 		case "draft":
-			seen[11], ok = true, !seen[11] && lenient.ReadBool(f, &x.Draft, 0)
+			seen[11], ok = true, !seen[11] && lenientimpl.ReadBool(f, &x.Draft, 0)
 		case "dismiss_stale":
-			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &x.DismissStale, 0)
+			seen[12], ok = true, !seen[12] && lenientimpl.ReadBool(f, &x.DismissStale, 0)
 		case "auto_merge":
-			seen[13], ok = true, !seen[13] && lenient.ReadBool(f, &x.AutoMerge, 0)
+			seen[13], ok = true, !seen[13] && lenientimpl.ReadBool(f, &x.AutoMerge, 0)
 		case "notify":
-			seen[14], ok = true, !seen[14] && lenient.ReadBool(f, &x.Notify, 0)
+			seen[14], ok = true, !seen[14] && lenientimpl.ReadBool(f, &x.Notify, 0)
 		case "merge_method":
-			seen[15], ok = true, !seen[15] && lenient.ReadString(f, &x.MergeMethod, 0)
+			seen[15], ok = true, !seen[15] && lenientimpl.ReadString(f, &x.MergeMethod, 0)
 		case "required_approvals":
-			seen[16], ok = true, !seen[16] && lenient.ReadInt(f, &x.RequiredApprovals, lenient.IntBits, 0)
+			seen[16], ok = true, !seen[16] && lenientimpl.ReadInt(f, &x.RequiredApprovals, lenientimpl.IntBits, 0)
 		case "timeout_seconds":
-			seen[17], ok = true, !seen[17] && lenient.ReadInt(f, &x.TimeoutSeconds, 64, 0)
+			seen[17], ok = true, !seen[17] && lenientimpl.ReadInt(f, &x.TimeoutSeconds, 64, 0)
 		case "milestone":
-			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Milestone, lenient.IntBits, 0)
+			seen[18], ok = true, !seen[18] && lenientimpl.ReadInt(f, &x.Milestone, lenientimpl.IntBits, 0)
 		case "confidence":
-			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.Confidence, 64, 0)
+			seen[19], ok = true, !seen[19] && lenientimpl.ReadFloat(f, &x.Confidence, 64, 0)
 		case "base_ref":
-			seen[20], ok = true, !seen[20] && lenient.ReadString(f, &x.BaseRef, 0)
+			seen[20], ok = true, !seen[20] && lenientimpl.ReadString(f, &x.BaseRef, 0)
 		case "head_ref":
-			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.HeadRef, 0)
+			seen[21], ok = true, !seen[21] && lenientimpl.ReadString(f, &x.HeadRef, 0)
 		default:
 			if name := f.AliasIn(k, &reviewFields); name != nil {
 				k = name
@@ -410,7 +411,7 @@ func (x *Review) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2] && seen[3] && seen[4]
 }
 
-var reviewCommentFields = lenient.Fields{Keys: [][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.NullMissing, lenient.AbsentNull}}
+var reviewCommentFields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"line"}, {"start_line", "startLine", "start-line", "StartLine"}, {"side"}, {"body"}, {"suggestion"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.NullMissing, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ReviewComment) UnmarshalJSON(data []byte) error {
@@ -424,27 +425,27 @@ func (x *ReviewComment) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *ReviewComment) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ReviewComment
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ReviewComment) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ReviewComment{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -454,9 +455,9 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		case 0:
 			x.Path = d.String(it.Value, "path", 0)
 		case 1:
-			x.Line = int(d.Int(it.Value, "line", lenient.IntBits, 0))
+			x.Line = int(d.Int(it.Value, "line", lenientimpl.IntBits, 0))
 		case 2:
-			x.StartLine = int(d.Int(it.Value, "start_line", lenient.IntBits, 0))
+			x.StartLine = int(d.Int(it.Value, "start_line", lenientimpl.IntBits, 0))
 		case 3:
 			x.Side = d.String(it.Value, "side", 0)
 		case 4:
@@ -468,7 +469,7 @@ func (x *ReviewComment) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	d.MissingIn(seen[:], &reviewCommentFields)
 }
 
-func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ReviewComment) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -482,17 +483,17 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "line":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Line, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Line, lenientimpl.IntBits, 0)
 		case "start_line":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.StartLine, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.StartLine, lenientimpl.IntBits, 0)
 		case "side":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Side, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &x.Side, 0)
 		case "body":
-			seen[4], ok = true, !seen[4] && lenient.ReadString(f, &x.Body, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadString(f, &x.Body, 0)
 		case "suggestion":
-			seen[5], ok = true, !seen[5] && lenient.ReadString(f, &x.Suggestion, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadString(f, &x.Suggestion, 0)
 		default:
 			if name := f.AliasIn(k, &reviewCommentFields); name != nil {
 				k = name
@@ -507,7 +508,7 @@ func (x *ReviewComment) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[4]
 }
 
-var writeFileFields = lenient.Fields{Keys: [][]string{{"path"}, {"content"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var writeFileFields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"content"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *WriteFile) UnmarshalJSON(data []byte) error {
@@ -521,24 +522,24 @@ func (x *WriteFile) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *WriteFile) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y WriteFile
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *WriteFile) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = WriteFile{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -554,7 +555,7 @@ func (x *WriteFile) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.MissingIn(seen[:], &writeFileFields)
 }
 
-func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *WriteFile) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -567,9 +568,9 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "content":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Content, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &writeFileFields)
 		}
@@ -580,7 +581,7 @@ func (x *WriteFile) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var pathsFields = lenient.Fields{Keys: [][]string{{"paths"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var pathsFields = lenientimpl.Fields{Keys: [][]string{{"paths"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Paths) UnmarshalJSON(data []byte) error {
@@ -594,24 +595,24 @@ func (x *Paths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Paths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Paths
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Paths) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Paths{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -619,7 +620,7 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &pathsFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "paths", 0, &a) {
 				d.Enter("paths")
 				s := make([]string, 0, a.Len())
@@ -638,7 +639,7 @@ func (x *Paths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &pathsFields)
 }
 
-func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Paths) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -651,7 +652,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "paths":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Paths, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Paths, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &pathsFields)
 		}
@@ -662,7 +663,7 @@ func (x *Paths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var iDsFields = lenient.Fields{Keys: [][]string{{"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var iDsFields = lenientimpl.Fields{Keys: [][]string{{"ids"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *IDs) UnmarshalJSON(data []byte) error {
@@ -676,24 +677,24 @@ func (x *IDs) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *IDs) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y IDs
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *IDs) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = IDs{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -701,7 +702,7 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &iDsFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "ids", 0, &a) {
 				d.Enter("ids")
 				s := make([]int64, 0, a.Len())
@@ -720,7 +721,7 @@ func (x *IDs) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &iDsFields)
 }
 
-func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *IDs) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -733,7 +734,7 @@ func (x *IDs) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ids":
-			seen[0], ok = true, !seen[0] && lenient.ReadInts(f, &x.IDs, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInts(f, &x.IDs, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &iDsFields)
 		}
@@ -761,88 +762,88 @@ const writeFileSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"co
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[IDs],
+			Decode:      lenientimpl.DecodeAs[IDs],
 			Description: "IDs is a tool input holding an array of integers.",
 			InputSchema: json.RawMessage(iDsSchema),
 			Name:        "fetch_ids",
-			Rules: lenient.ToolRules("fetch_ids", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("fetch_ids", []lenientimpl.FieldRules{
 				{Path: "ids", JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(iDsSchema, iDsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(iDsSchema, iDsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Search],
+			Decode:      lenientimpl.DecodeAs[Search],
 			Description: "Search is a search-like tool input of a dozen fields.",
 			InputSchema: json.RawMessage(searchSchema),
 			Name:        "search",
-			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchFields},
-				{Path: "owner", Absent: lenient.AbsentNull},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "max_depth", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "count_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "case_sensitive", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "min_score", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "file_types", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "owner", Absent: lenientimpl.AbsentNull},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "offset", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "max_depth", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "count_only", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "whole_word", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "case_sensitive", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "min_score", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "file_types", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "ids", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(searchSchema, searchSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(searchSchema, searchSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Paths],
+			Decode:      lenientimpl.DecodeAs[Paths],
 			Description: "Paths is a tool input holding an array of strings.",
 			InputSchema: json.RawMessage(pathsSchema),
 			Name:        "stat_paths",
-			Rules: lenient.ToolRules("stat_paths", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("stat_paths", []lenientimpl.FieldRules{
 				{Path: "paths", JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(pathsSchema, pathsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(pathsSchema, pathsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Review],
+			Decode:      lenientimpl.DecodeAs[Review],
 			Description: "Review is a code-review tool input of 22 fields (submit a pull request\nreview with inline comments); no test of the repository uses its shape.",
 			InputSchema: json.RawMessage(reviewSchema),
 			Name:        "submit_review",
-			Rules: lenient.ToolRules("submit_review", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("submit_review", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &reviewFields},
 				{Path: "pull_number", Variants: true, Coerce: "int"},
 				{Path: "commit_id", Variants: true},
-				{Path: "body", Absent: lenient.AbsentNull},
-				{Path: "comments", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "body", Absent: lenientimpl.AbsentNull},
+				{Path: "comments", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "comments[]", JSON: true, Misnamed: &reviewCommentFields},
 				{Path: "comments[].line", Coerce: "int"},
-				{Path: "comments[].start_line", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "comments[].side", Absent: lenient.AbsentNull},
-				{Path: "comments[].suggestion", Absent: lenient.AbsentNull},
-				{Path: "reviewers", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "team_reviewers", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "assignees", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "draft", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "dismiss_stale", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "auto_merge", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "notify", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "merge_method", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "required_approvals", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "timeout_seconds", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "milestone", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "confidence", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "base_ref", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "head_ref", Variants: true, Absent: lenient.AbsentNull},
+				{Path: "comments[].start_line", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "comments[].side", Absent: lenientimpl.AbsentNull},
+				{Path: "comments[].suggestion", Absent: lenientimpl.AbsentNull},
+				{Path: "reviewers", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "team_reviewers", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "assignees", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "draft", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "dismiss_stale", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "auto_merge", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "notify", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "merge_method", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "required_approvals", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "timeout_seconds", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "milestone", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "confidence", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "base_ref", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "head_ref", Variants: true, Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(reviewSchema, reviewSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(reviewSchema, reviewSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[WriteFile],
+			Decode:      lenientimpl.DecodeAs[WriteFile],
 			Description: "WriteFile is a file-writing tool input: one large string field.",
 			InputSchema: json.RawMessage(writeFileSchema),
 			Name:        "write_file",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(writeFileSchema, writeFileSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(writeFileSchema, writeFileSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var vibium85Fields = lenient.Fields{Keys: [][]string{{"ms"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var vibium85Fields = lenientimpl.Fields{Keys: [][]string{{"ms"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Vibium85) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *Vibium85) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Vibium85) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Vibium85
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Vibium85) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Vibium85{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -71,7 +72,7 @@ func (x *Vibium85) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &vibium85Fields)
 }
 
-func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Vibium85) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -84,7 +85,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ms":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Ms, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.Ms, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &vibium85Fields)
 		}
@@ -95,7 +96,7 @@ func (x *Vibium85) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var openHandsSDK1085Fields = lenient.Fields{Keys: [][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var openHandsSDK1085Fields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"line_number", "lineNumber", "line-number", "LineNumber"}, {"lines_after", "linesAfter", "lines-after", "LinesAfter"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *OpenHandsSDK1085) UnmarshalJSON(data []byte) error {
@@ -109,24 +110,24 @@ func (x *OpenHandsSDK1085) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *OpenHandsSDK1085) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y OpenHandsSDK1085
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *OpenHandsSDK1085) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = OpenHandsSDK1085{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -144,7 +145,7 @@ func (x *OpenHandsSDK1085) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	d.MissingIn(seen[:], &openHandsSDK1085Fields)
 }
 
-func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *OpenHandsSDK1085) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -158,11 +159,11 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "line_number":
-			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.LineNumber, 64, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadFloat(f, &x.LineNumber, 64, 0)
 		case "lines_after":
-			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.LinesAfter, 64, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadFloat(f, &x.LinesAfter, 64, 0)
 		default:
 			if name := f.AliasIn(k, &openHandsSDK1085Fields); name != nil {
 				k = name
@@ -177,7 +178,7 @@ func (x *OpenHandsSDK1085) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode24597Fields = lenient.Fields{Keys: [][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode24597Fields = lenientimpl.Fields{Keys: [][]string{{"pull_number", "pullNumber", "pull-number", "PullNumber"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode24597) UnmarshalJSON(data []byte) error {
@@ -191,24 +192,24 @@ func (x *ClaudeCode24597) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode24597) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode24597
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode24597) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode24597{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -222,7 +223,7 @@ func (x *ClaudeCode24597) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode24597Fields)
 }
 
-func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode24597) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -236,7 +237,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "pull_number":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.PullNumber, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.PullNumber, 64, 0)
 		default:
 			if name := f.AliasIn(k, &claudeCode24597Fields); name != nil {
 				k = name
@@ -251,7 +252,7 @@ func (x *ClaudeCode24597) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var dejaVu422Fields = lenient.Fields{Keys: [][]string{{"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var dejaVu422Fields = lenientimpl.Fields{Keys: [][]string{{"limit"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DejaVu422) UnmarshalJSON(data []byte) error {
@@ -265,24 +266,24 @@ func (x *DejaVu422) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *DejaVu422) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y DejaVu422
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *DejaVu422) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = DejaVu422{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -295,7 +296,7 @@ func (x *DejaVu422) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *DejaVu422) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -308,7 +309,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "limit":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Limit, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.Limit, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &dejaVu422Fields)
 		}
@@ -319,7 +320,7 @@ func (x *DejaVu422) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var servers2905Fields = lenient.Fields{Keys: [][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var servers2905Fields = lenientimpl.Fields{Keys: [][]string{{"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}, {"isRevision", "is_revision", "is-revision", "IsRevision"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Servers2905) UnmarshalJSON(data []byte) error {
@@ -333,24 +334,24 @@ func (x *Servers2905) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Servers2905) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Servers2905
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Servers2905) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Servers2905{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -361,24 +362,24 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
 		case 1:
 			mark := d.Mark()
-			val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+			val := d.Int(it.Value, "thoughtNumber", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
 				if val < 1 {
 					d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 			}
 			x.ThoughtNumber = int(val)
 		case 2:
 			mark := d.Mark()
-			val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+			val := d.Int(it.Value, "totalThoughts", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
 				if val < 1 {
 					d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 			}
 			x.TotalThoughts = int(val)
 		case 3:
@@ -388,7 +389,7 @@ func (x *Servers2905) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	d.MissingIn(seen[:], &servers2905Fields)
 }
 
-func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Servers2905) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -402,10 +403,10 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "nextThoughtNeeded":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.NextThoughtNeeded, 0)
 		case "thoughtNumber":
 			var val int64
-			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[1] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
@@ -415,7 +416,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.ThoughtNumber = int(val)
 		case "totalThoughts":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
@@ -424,7 +425,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.TotalThoughts = int(val)
 		case "isRevision":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsRevision, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.IsRevision, 0)
 		default:
 			if name := f.AliasIn(k, &servers2905Fields); name != nil {
 				k = name
@@ -439,7 +440,7 @@ func (x *Servers2905) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
-var hermesAgent100926Fields = lenient.Fields{Keys: [][]string{{"pattern"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var hermesAgent100926Fields = lenientimpl.Fields{Keys: [][]string{{"pattern"}, {"limit"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *HermesAgent100926) UnmarshalJSON(data []byte) error {
@@ -453,24 +454,24 @@ func (x *HermesAgent100926) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *HermesAgent100926) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y HermesAgent100926
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *HermesAgent100926) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = HermesAgent100926{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -480,13 +481,13 @@ func (x *HermesAgent100926) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 0:
 			x.Pattern = d.String(it.Value, "pattern", 0)
 		case 1:
-			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+			x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &hermesAgent100926Fields)
 }
 
-func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *HermesAgent100926) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -499,9 +500,9 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "pattern":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Pattern, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Pattern, 0)
 		case "limit":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &hermesAgent100926Fields)
 		}
@@ -512,7 +513,7 @@ func (x *HermesAgent100926) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var picoclaw400Fields = lenient.Fields{Keys: [][]string{{"query"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var picoclaw400Fields = lenientimpl.Fields{Keys: [][]string{{"query"}, {"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Picoclaw400) UnmarshalJSON(data []byte) error {
@@ -526,24 +527,24 @@ func (x *Picoclaw400) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Picoclaw400) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Picoclaw400
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Picoclaw400) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Picoclaw400{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -553,13 +554,13 @@ func (x *Picoclaw400) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 0:
 			x.Query = d.String(it.Value, "query", 0)
 		case 1:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &picoclaw400Fields)
 }
 
-func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Picoclaw400) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -572,9 +573,9 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Query, 0)
 		case "count":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &picoclaw400Fields)
 		}
@@ -585,7 +586,7 @@ func (x *Picoclaw400) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var opencode1328Fields = lenient.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var opencode1328Fields = lenientimpl.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Opencode1328) UnmarshalJSON(data []byte) error {
@@ -599,24 +600,24 @@ func (x *Opencode1328) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Opencode1328) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Opencode1328
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Opencode1328) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Opencode1328{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -634,7 +635,7 @@ func (x *Opencode1328) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	d.MissingIn(seen[:], &opencode1328Fields)
 }
 
-func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Opencode1328) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -648,11 +649,11 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "filePath":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.FilePath, 0)
 		case "offset":
-			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
-			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadFloat(f, &x.Limit, 64, 0)
 		default:
 			if name := f.AliasIn(k, &opencode1328Fields); name != nil {
 				k = name
@@ -667,7 +668,7 @@ func (x *Opencode1328) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var opencode1328OffsetFields = lenient.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var opencode1328OffsetFields = lenientimpl.Fields{Keys: [][]string{{"filePath", "file_path", "file-path", "FilePath"}, {"offset"}, {"limit"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Opencode1328Offset) UnmarshalJSON(data []byte) error {
@@ -681,24 +682,24 @@ func (x *Opencode1328Offset) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *Opencode1328Offset) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Opencode1328Offset
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Opencode1328Offset) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Opencode1328Offset{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -716,7 +717,7 @@ func (x *Opencode1328Offset) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	d.MissingIn(seen[:], &opencode1328OffsetFields)
 }
 
-func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Opencode1328Offset) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -730,11 +731,11 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "filePath":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.FilePath, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.FilePath, 0)
 		case "offset":
-			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Offset, 64, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadFloat(f, &x.Offset, 64, 0)
 		case "limit":
-			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Limit, 64, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadFloat(f, &x.Limit, 64, 0)
 		default:
 			if name := f.AliasIn(k, &opencode1328OffsetFields); name != nil {
 				k = name
@@ -749,7 +750,7 @@ func (x *Opencode1328Offset) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var basicMemory250Fields = lenient.Fields{Keys: [][]string{{"depth"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var basicMemory250Fields = lenientimpl.Fields{Keys: [][]string{{"depth"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *BasicMemory250) UnmarshalJSON(data []byte) error {
@@ -763,24 +764,24 @@ func (x *BasicMemory250) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *BasicMemory250) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y BasicMemory250
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *BasicMemory250) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = BasicMemory250{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -788,15 +789,15 @@ func (x *BasicMemory250) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &basicMemory250Fields) {
 		case 0:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "depth", lenientimpl.IntBits, 0))
 				x.Depth = &p
 			}
 		}
 	}
 }
 
-func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *BasicMemory250) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -810,7 +811,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "depth":
 			var p int
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.Depth = &p
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &basicMemory250Fields)
@@ -822,7 +823,7 @@ func (x *BasicMemory250) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var vmlx47Fields = lenient.Fields{Keys: [][]string{{"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var vmlx47Fields = lenientimpl.Fields{Keys: [][]string{{"limit"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Vmlx47) UnmarshalJSON(data []byte) error {
@@ -836,24 +837,24 @@ func (x *Vmlx47) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Vmlx47) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Vmlx47
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Vmlx47) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Vmlx47{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -861,12 +862,12 @@ func (x *Vmlx47) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &vmlx47Fields) {
 		case 0:
-			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+			x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Vmlx47) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -879,7 +880,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "limit":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &vmlx47Fields)
 		}
@@ -890,7 +891,7 @@ func (x *Vmlx47) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var lmStudio1626Fields = lenient.Fields{Keys: [][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var lmStudio1626Fields = lenientimpl.Fields{Keys: [][]string{{"sheet_name", "sheetName", "sheet-name", "SheetName"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *LMStudio1626) UnmarshalJSON(data []byte) error {
@@ -904,24 +905,24 @@ func (x *LMStudio1626) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *LMStudio1626) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y LMStudio1626
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *LMStudio1626) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = LMStudio1626{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -935,7 +936,7 @@ func (x *LMStudio1626) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	d.MissingIn(seen[:], &lmStudio1626Fields)
 }
 
-func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *LMStudio1626) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -949,7 +950,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "sheet_name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.SheetName, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.SheetName, 0)
 		default:
 			if name := f.AliasIn(k, &lmStudio1626Fields); name != nil {
 				k = name
@@ -964,7 +965,7 @@ func (x *LMStudio1626) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode91803Fields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803Fields = lenientimpl.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode91803) UnmarshalJSON(data []byte) error {
@@ -978,24 +979,24 @@ func (x *ClaudeCode91803) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode91803) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode91803
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode91803) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode91803{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1009,7 +1010,7 @@ func (x *ClaudeCode91803) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode91803Fields)
 }
 
-func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode91803) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1022,7 +1023,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "confirmed":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.Confirmed, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode91803Fields)
 		}
@@ -1033,7 +1034,7 @@ func (x *ClaudeCode91803) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode91803CapitalFields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803CapitalFields = lenientimpl.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode91803Capital) UnmarshalJSON(data []byte) error {
@@ -1047,24 +1048,24 @@ func (x *ClaudeCode91803Capital) UnmarshalJSONReport(data []byte) ([]lenient.Fix
 }
 
 func (x *ClaudeCode91803Capital) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode91803Capital
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode91803Capital) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode91803Capital{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1078,7 +1079,7 @@ func (x *ClaudeCode91803Capital) decodeNormgen(d *lenient.Decoder, v []byte, m l
 	d.MissingIn(seen[:], &claudeCode91803CapitalFields)
 }
 
-func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode91803Capital) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1091,7 +1092,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 		}
 		switch string(k) {
 		case "confirmed":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.Confirmed, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode91803CapitalFields)
 		}
@@ -1102,7 +1103,7 @@ func (x *ClaudeCode91803Capital) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 	return f.Closed() && seen[0]
 }
 
-var claudeCode91803DigitFields = lenient.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode91803DigitFields = lenientimpl.Fields{Keys: [][]string{{"confirmed"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode91803Digit) UnmarshalJSON(data []byte) error {
@@ -1116,24 +1117,24 @@ func (x *ClaudeCode91803Digit) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 }
 
 func (x *ClaudeCode91803Digit) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode91803Digit
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode91803Digit) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode91803Digit{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1147,7 +1148,7 @@ func (x *ClaudeCode91803Digit) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	d.MissingIn(seen[:], &claudeCode91803DigitFields)
 }
 
-func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode91803Digit) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1160,7 +1161,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "confirmed":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Confirmed, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.Confirmed, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode91803DigitFields)
 		}
@@ -1171,7 +1172,7 @@ func (x *ClaudeCode91803Digit) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var claudeCode29104Fields = lenient.Fields{Keys: [][]string{{"completed"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode29104Fields = lenientimpl.Fields{Keys: [][]string{{"completed"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode29104) UnmarshalJSON(data []byte) error {
@@ -1185,24 +1186,24 @@ func (x *ClaudeCode29104) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode29104) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode29104
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode29104) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode29104{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1215,7 +1216,7 @@ func (x *ClaudeCode29104) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode29104) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1228,7 +1229,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "completed":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Completed, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.Completed, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode29104Fields)
 		}
@@ -1239,7 +1240,7 @@ func (x *ClaudeCode29104) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var nteract1678Fields = lenient.Fields{Keys: [][]string{{"and_run", "andRun", "and-run", "AndRun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var nteract1678Fields = lenientimpl.Fields{Keys: [][]string{{"and_run", "andRun", "and-run", "AndRun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Nteract1678) UnmarshalJSON(data []byte) error {
@@ -1253,24 +1254,24 @@ func (x *Nteract1678) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Nteract1678) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Nteract1678
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Nteract1678) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Nteract1678{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1283,7 +1284,7 @@ func (x *Nteract1678) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Nteract1678) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1297,7 +1298,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "and_run":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.AndRun, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.AndRun, 0)
 		default:
 			if name := f.AliasIn(k, &nteract1678Fields); name != nil {
 				k = name
@@ -1312,7 +1313,7 @@ func (x *Nteract1678) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode22394Fields = lenient.Fields{Keys: [][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var claudeCode22394Fields = lenientimpl.Fields{Keys: [][]string{{"siteId", "site_id", "site-id", "SiteId"}, {"actions"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode22394) UnmarshalJSON(data []byte) error {
@@ -1326,16 +1327,16 @@ func (x *ClaudeCode22394) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode22394) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode22394) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode22394{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1345,14 +1346,14 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 		case 0:
 			x.SiteID = d.String(it.Value, "siteId", 0)
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "actions", 0, &a) {
 				d.Enter("actions")
 				s := make([]map[string]any, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e map[string]any
-					var o1 lenient.ObjectIter
+					var o1 lenientimpl.ObjectIter
 					if d.Object(a.Value, "", 0, &o1) {
 						mp := make(map[string]any)
 						for o1.Next() {
@@ -1376,7 +1377,7 @@ func (x *ClaudeCode22394) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode22394Fields)
 }
 
-var claudeCode34520Fields = lenient.Fields{Keys: [][]string{{"tasks"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode34520Fields = lenientimpl.Fields{Keys: [][]string{{"tasks"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode34520) UnmarshalJSON(data []byte) error {
@@ -1390,24 +1391,24 @@ func (x *ClaudeCode34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode34520
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode34520) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode34520{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1415,7 +1416,7 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &claudeCode34520Fields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "tasks", 0, &a) {
 				d.Enter("tasks")
 				s := make([]Task34520, 0, a.Len())
@@ -1434,7 +1435,7 @@ func (x *ClaudeCode34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode34520Fields)
 }
 
-func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode34520) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1475,7 +1476,7 @@ func (x *ClaudeCode34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var task34520Fields = lenient.Fields{Keys: [][]string{{"id"}, {"content"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull}}
+var task34520Fields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"content"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Task34520) UnmarshalJSON(data []byte) error {
@@ -1489,27 +1490,27 @@ func (x *Task34520) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Task34520) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Task34520
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Task34520) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Task34520{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1525,7 +1526,7 @@ func (x *Task34520) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.MissingIn(seen[:], &task34520Fields)
 }
 
-func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Task34520) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1538,9 +1539,9 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ID, 0)
 		case "content":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Content, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Content, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &task34520Fields)
 		}
@@ -1551,7 +1552,7 @@ func (x *Task34520) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var gmailMCP96Fields = lenient.Fields{Keys: [][]string{{"to"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var gmailMCP96Fields = lenientimpl.Fields{Keys: [][]string{{"to"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *GmailMCP96) UnmarshalJSON(data []byte) error {
@@ -1565,24 +1566,24 @@ func (x *GmailMCP96) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *GmailMCP96) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y GmailMCP96
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *GmailMCP96) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = GmailMCP96{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1590,7 +1591,7 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &gmailMCP96Fields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "to", 0, &a) {
 				d.Enter("to")
 				s := make([]string, 0, a.Len())
@@ -1609,7 +1610,7 @@ func (x *GmailMCP96) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &gmailMCP96Fields)
 }
 
-func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *GmailMCP96) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1622,7 +1623,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "to":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.To, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.To, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &gmailMCP96Fields)
 		}
@@ -1633,7 +1634,7 @@ func (x *GmailMCP96) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var mcpRemote319Fields = lenient.Fields{Keys: [][]string{{"target"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpRemote319Fields = lenientimpl.Fields{Keys: [][]string{{"target"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *MCPRemote319) UnmarshalJSON(data []byte) error {
@@ -1647,24 +1648,24 @@ func (x *MCPRemote319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *MCPRemote319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y MCPRemote319
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *MCPRemote319) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = MCPRemote319{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1672,7 +1673,7 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &mcpRemote319Fields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "target", 0, &a) {
 				d.Enter("target")
 				s := make([]string, 0, a.Len())
@@ -1690,7 +1691,7 @@ func (x *MCPRemote319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *MCPRemote319) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1703,7 +1704,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "target":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Target, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Target, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &mcpRemote319Fields)
 		}
@@ -1714,7 +1715,7 @@ func (x *MCPRemote319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var gitlabMCP380Fields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var gitlabMCP380Fields = lenientimpl.Fields{Keys: [][]string{{"labels"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *GitlabMCP380) UnmarshalJSON(data []byte) error {
@@ -1728,24 +1729,24 @@ func (x *GitlabMCP380) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *GitlabMCP380) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y GitlabMCP380
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *GitlabMCP380) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = GitlabMCP380{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1753,7 +1754,7 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &gitlabMCP380Fields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "labels", 0, &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
@@ -1771,7 +1772,7 @@ func (x *GitlabMCP380) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *GitlabMCP380) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1784,7 +1785,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "labels":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Labels, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &gitlabMCP380Fields)
 		}
@@ -1795,7 +1796,7 @@ func (x *GitlabMCP380) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var weKnora2955Fields = lenient.Fields{Keys: [][]string{{"args"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var weKnora2955Fields = lenientimpl.Fields{Keys: [][]string{{"args"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *WeKnora2955) UnmarshalJSON(data []byte) error {
@@ -1809,24 +1810,24 @@ func (x *WeKnora2955) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *WeKnora2955) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y WeKnora2955
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *WeKnora2955) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = WeKnora2955{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1834,7 +1835,7 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &weKnora2955Fields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "args", 0, &a) {
 				d.Enter("args")
 				s := make([]string, 0, a.Len())
@@ -1852,7 +1853,7 @@ func (x *WeKnora2955) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *WeKnora2955) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1865,7 +1866,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "args":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Args, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Args, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &weKnora2955Fields)
 		}
@@ -1876,7 +1877,7 @@ func (x *WeKnora2955) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode73137Fields = lenient.Fields{Keys: [][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode73137Fields = lenientimpl.Fields{Keys: [][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
@@ -1890,24 +1891,24 @@ func (x *ClaudeCode73137) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode73137) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode73137
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode73137) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode73137{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1915,15 +1916,15 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &claudeCode73137Fields) {
 		case 0:
-			if !lenient.Null(it.Value) {
-				var a lenient.ArrayIter
+			if !lenientimpl.Null(it.Value) {
+				var a lenientimpl.ArrayIter
 				if d.Array(it.Value, "loc", 0, &a) {
 					d.Enter("loc")
 					s := make([]int, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
 						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 						s = append(s, e)
 						d.Leave()
 					}
@@ -1932,8 +1933,8 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		case 1:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "label", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "label", lenientimpl.IntBits, 0))
 				x.Label = &p
 			}
 		case 2:
@@ -1950,12 +1951,12 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 			x.Button = val
 		case 3:
-			x.Clicks = int(d.Int(it.Value, "clicks", lenient.IntBits, 0))
+			x.Clicks = int(d.Int(it.Value, "clicks", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode73137) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1969,18 +1970,18 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "loc":
 			var s []int
-			if seen[0] || !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+			if seen[0] || !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
 			x.Loc = &s
 		case "label":
 			var p int
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.Label = &p
 		case "button":
 			var val string
-			if seen[2] || !lenient.ReadString(f, &val, 0) {
+			if seen[2] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[2] = true
@@ -1991,7 +1992,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Button = val
 		case "clicks":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Clicks, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.Clicks, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &claudeCode73137Fields)
 		}
@@ -2002,7 +2003,7 @@ func (x *ClaudeCode73137) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var sonetto319TodosFields = lenient.Fields{Keys: [][]string{{"todos"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var sonetto319TodosFields = lenientimpl.Fields{Keys: [][]string{{"todos"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Sonetto319Todos) UnmarshalJSON(data []byte) error {
@@ -2016,24 +2017,24 @@ func (x *Sonetto319Todos) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *Sonetto319Todos) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Sonetto319Todos
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Sonetto319Todos) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Sonetto319Todos{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2041,7 +2042,7 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &sonetto319TodosFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "todos", 0, &a) {
 				d.Enter("todos")
 				s := make([]Todo319, 0, a.Len())
@@ -2060,7 +2061,7 @@ func (x *Sonetto319Todos) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &sonetto319TodosFields)
 }
 
-func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Sonetto319Todos) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2101,7 +2102,7 @@ func (x *Sonetto319Todos) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var todo319Fields = lenient.Fields{Keys: [][]string{{"content"}, {"status"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var todo319Fields = lenientimpl.Fields{Keys: [][]string{{"content"}, {"status"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Todo319) UnmarshalJSON(data []byte) error {
@@ -2115,27 +2116,27 @@ func (x *Todo319) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Todo319) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Todo319
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Todo319) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Todo319{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2151,7 +2152,7 @@ func (x *Todo319) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &todo319Fields)
 }
 
-func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Todo319) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2164,9 +2165,9 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "content":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Content, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Content, 0)
 		case "status":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Status, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Status, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &todo319Fields)
 		}
@@ -2177,7 +2178,7 @@ func (x *Todo319) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var sonetto319LoneLabelFields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var sonetto319LoneLabelFields = lenientimpl.Fields{Keys: [][]string{{"labels"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Sonetto319LoneLabel) UnmarshalJSON(data []byte) error {
@@ -2191,24 +2192,24 @@ func (x *Sonetto319LoneLabel) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 }
 
 func (x *Sonetto319LoneLabel) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Sonetto319LoneLabel
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Sonetto319LoneLabel) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Sonetto319LoneLabel{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2216,7 +2217,7 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &sonetto319LoneLabelFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "labels", 0, &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
@@ -2234,7 +2235,7 @@ func (x *Sonetto319LoneLabel) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	}
 }
 
-func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Sonetto319LoneLabel) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2247,7 +2248,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "labels":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Labels, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &sonetto319LoneLabelFields)
 		}
@@ -2258,7 +2259,7 @@ func (x *Sonetto319LoneLabel) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed()
 }
 
-var sonetto319LoneTodoFields = lenient.Fields{Keys: [][]string{{"todos"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var sonetto319LoneTodoFields = lenientimpl.Fields{Keys: [][]string{{"todos"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Sonetto319LoneTodo) UnmarshalJSON(data []byte) error {
@@ -2272,24 +2273,24 @@ func (x *Sonetto319LoneTodo) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *Sonetto319LoneTodo) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Sonetto319LoneTodo
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Sonetto319LoneTodo) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Sonetto319LoneTodo{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2297,7 +2298,7 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &sonetto319LoneTodoFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "todos", 0, &a) {
 				d.Enter("todos")
 				s := make([]Todo319, 0, a.Len())
@@ -2316,7 +2317,7 @@ func (x *Sonetto319LoneTodo) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	d.MissingIn(seen[:], &sonetto319LoneTodoFields)
 }
 
-func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Sonetto319LoneTodo) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2357,7 +2358,7 @@ func (x *Sonetto319LoneTodo) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var sonetto319PythonListFields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var sonetto319PythonListFields = lenientimpl.Fields{Keys: [][]string{{"labels"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Sonetto319PythonList) UnmarshalJSON(data []byte) error {
@@ -2371,24 +2372,24 @@ func (x *Sonetto319PythonList) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 }
 
 func (x *Sonetto319PythonList) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Sonetto319PythonList
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Sonetto319PythonList) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Sonetto319PythonList{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2396,7 +2397,7 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &sonetto319PythonListFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "labels", 0, &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
@@ -2414,7 +2415,7 @@ func (x *Sonetto319PythonList) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Sonetto319PythonList) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2427,7 +2428,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "labels":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Labels, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &sonetto319PythonListFields)
 		}
@@ -2438,7 +2439,7 @@ func (x *Sonetto319PythonList) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed()
 }
 
-var adcp4201Fields = lenient.Fields{Keys: [][]string{{"labels"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var adcp4201Fields = lenientimpl.Fields{Keys: [][]string{{"labels"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Adcp4201) UnmarshalJSON(data []byte) error {
@@ -2452,24 +2453,24 @@ func (x *Adcp4201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Adcp4201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Adcp4201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Adcp4201) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Adcp4201{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2477,7 +2478,7 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &adcp4201Fields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "labels", 0, &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
@@ -2495,7 +2496,7 @@ func (x *Adcp4201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Adcp4201) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2508,7 +2509,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "labels":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Labels, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Labels, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &adcp4201Fields)
 		}
@@ -2519,7 +2520,7 @@ func (x *Adcp4201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode15766Fields = lenient.Fields{Keys: [][]string{{"parent"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeCode15766Fields = lenientimpl.Fields{Keys: [][]string{{"parent"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode15766) UnmarshalJSON(data []byte) error {
@@ -2533,24 +2534,24 @@ func (x *ClaudeCode15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode15766
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode15766) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode15766{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2566,7 +2567,7 @@ func (x *ClaudeCode15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode15766Fields)
 }
 
-func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode15766) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2590,7 +2591,7 @@ func (x *ClaudeCode15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var parent15766Fields = lenient.Fields{Keys: [][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var parent15766Fields = lenientimpl.Fields{Keys: [][]string{{"database_id", "databaseId", "database-id", "DatabaseId"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Parent15766) UnmarshalJSON(data []byte) error {
@@ -2604,27 +2605,27 @@ func (x *Parent15766) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Parent15766) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Parent15766
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Parent15766) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Parent15766{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2637,7 +2638,7 @@ func (x *Parent15766) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Parent15766) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2651,7 +2652,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "database_id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatabaseID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.DatabaseID, 0)
 		default:
 			if name := f.AliasIn(k, &parent15766Fields); name != nil {
 				k = name
@@ -2666,7 +2667,7 @@ func (x *Parent15766) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode18260Fields = lenient.Fields{Keys: [][]string{{"parent"}, {"properties"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var claudeCode18260Fields = lenientimpl.Fields{Keys: [][]string{{"parent"}, {"properties"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode18260) UnmarshalJSON(data []byte) error {
@@ -2680,16 +2681,16 @@ func (x *ClaudeCode18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode18260) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode18260{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2701,7 +2702,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.Parent.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 1:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "properties", 0, &o) {
 				d.Enter("properties")
 				mp := make(map[string]any)
@@ -2721,7 +2722,7 @@ func (x *ClaudeCode18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode18260Fields)
 }
 
-var parent18260Fields = lenient.Fields{Keys: [][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var parent18260Fields = lenientimpl.Fields{Keys: [][]string{{"data_source_id", "dataSourceId", "data-source-id", "DataSourceId"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Parent18260) UnmarshalJSON(data []byte) error {
@@ -2735,27 +2736,27 @@ func (x *Parent18260) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Parent18260) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Parent18260
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Parent18260) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Parent18260{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2768,7 +2769,7 @@ func (x *Parent18260) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Parent18260) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2782,7 +2783,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "data_source_id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DataSourceID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.DataSourceID, 0)
 		default:
 			if name := f.AliasIn(k, &parent18260Fields); name != nil {
 				k = name
@@ -2797,7 +2798,7 @@ func (x *Parent18260) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var claudeCode5504Fields = lenient.Fields{Keys: [][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var claudeCode5504Fields = lenientimpl.Fields{Keys: [][]string{{"patch_content", "patchContent", "patch-content", "PatchContent"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode5504) UnmarshalJSON(data []byte) error {
@@ -2811,16 +2812,16 @@ func (x *ClaudeCode5504) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *ClaudeCode5504) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode5504) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode5504{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2828,8 +2829,8 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &claudeCode5504Fields) {
 		case 0:
-			if !lenient.Null(it.Value) {
-				var o lenient.ObjectIter
+			if !lenientimpl.Null(it.Value) {
+				var o lenientimpl.ObjectIter
 				if d.Object(it.Value, "patch_content", 0, &o) {
 					d.Enter("patch_content")
 					mp := make(map[string]any)
@@ -2849,7 +2850,7 @@ func (x *ClaudeCode5504) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-var claudeCode2747Fields = lenient.Fields{Keys: [][]string{{"metadata"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var claudeCode2747Fields = lenientimpl.Fields{Keys: [][]string{{"metadata"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode2747) UnmarshalJSON(data []byte) error {
@@ -2863,16 +2864,16 @@ func (x *ClaudeCode2747) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *ClaudeCode2747) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode2747) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode2747{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2880,8 +2881,8 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &claudeCode2747Fields) {
 		case 0:
-			if !lenient.Null(it.Value) {
-				var o lenient.ObjectIter
+			if !lenientimpl.Null(it.Value) {
+				var o lenientimpl.ObjectIter
 				if d.Object(it.Value, "metadata", 0, &o) {
 					d.Enter("metadata")
 					mp := make(map[string]any)
@@ -2901,7 +2902,7 @@ func (x *ClaudeCode2747) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-var fastMCP932Fields = lenient.Fields{Keys: [][]string{{"user"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var fastMCP932Fields = lenientimpl.Fields{Keys: [][]string{{"user"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *FastMCP932) UnmarshalJSON(data []byte) error {
@@ -2915,24 +2916,24 @@ func (x *FastMCP932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *FastMCP932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y FastMCP932
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *FastMCP932) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = FastMCP932{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2948,7 +2949,7 @@ func (x *FastMCP932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &fastMCP932Fields)
 }
 
-func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *FastMCP932) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2972,7 +2973,7 @@ func (x *FastMCP932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var user932Fields = lenient.Fields{Keys: [][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var user932Fields = lenientimpl.Fields{Keys: [][]string{{"username"}, {"email"}, {"age"}, {"is_active", "isActive", "is-active", "IsActive"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *User932) UnmarshalJSON(data []byte) error {
@@ -2986,27 +2987,27 @@ func (x *User932) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *User932) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y User932
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *User932) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = User932{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3018,8 +3019,8 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 1:
 			x.Email = d.String(it.Value, "email", 0)
 		case 2:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "age", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "age", lenientimpl.IntBits, 0))
 				x.Age = &p
 			}
 		case 3:
@@ -3029,7 +3030,7 @@ func (x *User932) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &user932Fields)
 }
 
-func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *User932) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3043,15 +3044,15 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "username":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Username, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Username, 0)
 		case "email":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Email, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Email, 0)
 		case "age":
 			var p int
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.Age = &p
 		case "is_active":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.IsActive, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.IsActive, 0)
 		default:
 			if name := f.AliasIn(k, &user932Fields); name != nil {
 				k = name
@@ -3066,7 +3067,7 @@ func (x *User932) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var templateAgent249Fields = lenient.Fields{Keys: [][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var templateAgent249Fields = lenientimpl.Fields{Keys: [][]string{{"issueIdOrKey", "issue_id_or_key", "issue-id-or-key", "IssueIdOrKey"}, {"fields"}, {"cloudId", "cloud_id", "cloud-id", "CloudId"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *TemplateAgent249) UnmarshalJSON(data []byte) error {
@@ -3080,16 +3081,16 @@ func (x *TemplateAgent249) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *TemplateAgent249) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *TemplateAgent249) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = TemplateAgent249{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3099,7 +3100,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 0:
 			x.IssueIDOrKey = d.String(it.Value, "issueIdOrKey", 0)
 		case 1:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "fields", 0, &o) {
 				d.Enter("fields")
 				mp := make(map[string]any)
@@ -3121,7 +3122,7 @@ func (x *TemplateAgent249) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	d.MissingIn(seen[:], &templateAgent249Fields)
 }
 
-var claudeAIMCP548Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var claudeAIMCP548Fields = lenientimpl.Fields{Keys: [][]string{{"params"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeAIMCP548) UnmarshalJSON(data []byte) error {
@@ -3135,24 +3136,24 @@ func (x *ClaudeAIMCP548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *ClaudeAIMCP548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeAIMCP548
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeAIMCP548) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeAIMCP548{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3168,7 +3169,7 @@ func (x *ClaudeAIMCP548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	d.MissingIn(seen[:], &claudeAIMCP548Fields)
 }
 
-func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeAIMCP548) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3192,7 +3193,7 @@ func (x *ClaudeAIMCP548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var params548Fields = lenient.Fields{Keys: [][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var params548Fields = lenientimpl.Fields{Keys: [][]string{{"model"}, {"prompt"}, {"aspect_ratio", "aspectRatio", "aspect-ratio", "AspectRatio"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Params548) UnmarshalJSON(data []byte) error {
@@ -3206,27 +3207,27 @@ func (x *Params548) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Params548) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Params548
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Params548) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Params548{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3243,7 +3244,7 @@ func (x *Params548) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Params548) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3257,11 +3258,11 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "model":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Model, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Model, 0)
 		case "prompt":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Prompt, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Prompt, 0)
 		case "aspect_ratio":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.AspectRatio, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.AspectRatio, 0)
 		default:
 			if name := f.AliasIn(k, &params548Fields); name != nil {
 				k = name
@@ -3276,7 +3277,7 @@ func (x *Params548) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var cursor3614Fields = lenient.Fields{Keys: [][]string{{"active"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty}}
+var cursor3614Fields = lenientimpl.Fields{Keys: [][]string{{"active"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Cursor3614) UnmarshalJSON(data []byte) error {
@@ -3290,24 +3291,24 @@ func (x *Cursor3614) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Cursor3614) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Cursor3614
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Cursor3614) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Cursor3614{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3315,7 +3316,7 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &cursor3614Fields) {
 		case 0:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.Bool(it.Value, "active", 0)
 				x.Active = &p
 			}
@@ -3323,7 +3324,7 @@ func (x *Cursor3614) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Cursor3614) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3337,7 +3338,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "active":
 			var p bool
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &p, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &p, 0)
 			x.Active = &p
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &cursor3614Fields)
@@ -3349,7 +3350,7 @@ func (x *Cursor3614) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var langflow8059Fields = lenient.Fields{Keys: [][]string{{"range"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var langflow8059Fields = lenientimpl.Fields{Keys: [][]string{{"range"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Langflow8059) UnmarshalJSON(data []byte) error {
@@ -3363,24 +3364,24 @@ func (x *Langflow8059) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Langflow8059) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Langflow8059
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Langflow8059) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Langflow8059{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3393,7 +3394,7 @@ func (x *Langflow8059) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Langflow8059) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3406,7 +3407,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "range":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Range, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.Range, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &langflow8059Fields)
 		}
@@ -3417,7 +3418,7 @@ func (x *Langflow8059) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var mcpadapt38Fields = lenient.Fields{Keys: [][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpadapt38Fields = lenientimpl.Fields{Keys: [][]string{{"filters"}, {"maxResults", "max_results", "max-results", "MaxResults"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Mcpadapt38) UnmarshalJSON(data []byte) error {
@@ -3431,16 +3432,16 @@ func (x *Mcpadapt38) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Mcpadapt38) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Mcpadapt38) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Mcpadapt38{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3448,7 +3449,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &mcpadapt38Fields) {
 		case 0:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "filters", 0, &o) {
 				d.Enter("filters")
 				mp := make(map[string]any)
@@ -3469,7 +3470,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	}
 }
 
-var claudeCode81911Fields = lenient.Fields{Keys: [][]string{{"expected_generation", "expectedGeneration", "expected-generation", "ExpectedGeneration"}}, Forms: []lenient.AbsentForms{lenient.Required}}
+var claudeCode81911Fields = lenientimpl.Fields{Keys: [][]string{{"expected_generation", "expectedGeneration", "expected-generation", "ExpectedGeneration"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode81911) UnmarshalJSON(data []byte) error {
@@ -3483,24 +3484,24 @@ func (x *ClaudeCode81911) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode81911) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode81911
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode81911) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode81911) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode81911{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3508,7 +3509,7 @@ func (x *ClaudeCode81911) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &claudeCode81911Fields) {
 		case 0:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
 				val := d.Int(it.Value, "expected_generation", 64, 0)
 				if d.OK(mark) {
@@ -3519,7 +3520,7 @@ func (x *ClaudeCode81911) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 						d.FailKind(lenient.KindRange, "expected_generation", it.Value, "must be more than 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						ExclusiveMinimum: "0",
 						Maximum:          "9007199254740991",
 					})
@@ -3532,7 +3533,7 @@ func (x *ClaudeCode81911) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &claudeCode81911Fields)
 }
 
-func (x *ClaudeCode81911) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode81911) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3547,7 +3548,7 @@ func (x *ClaudeCode81911) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "expected_generation":
 			var val int64
-			if seen[0] || !lenient.ReadInt(f, &val, 64, 0) {
+			if seen[0] || !lenientimpl.ReadInt(f, &val, 64, 0) {
 				return false
 			}
 			seen[0] = true
@@ -3573,7 +3574,7 @@ func (x *ClaudeCode81911) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var nemoAgentToolkit1507Fields = lenient.Fields{Keys: [][]string{{"cursor"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var nemoAgentToolkit1507Fields = lenientimpl.Fields{Keys: [][]string{{"cursor"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *NemoAgentToolkit1507) UnmarshalJSON(data []byte) error {
@@ -3587,24 +3588,24 @@ func (x *NemoAgentToolkit1507) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 }
 
 func (x *NemoAgentToolkit1507) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y NemoAgentToolkit1507
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *NemoAgentToolkit1507) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = NemoAgentToolkit1507{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3617,7 +3618,7 @@ func (x *NemoAgentToolkit1507) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	}
 }
 
-func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *NemoAgentToolkit1507) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3630,7 +3631,7 @@ func (x *NemoAgentToolkit1507) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "cursor":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Cursor, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Cursor, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &nemoAgentToolkit1507Fields)
 		}
@@ -3653,24 +3654,24 @@ func (x *TypescriptSDK2012) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *TypescriptSDK2012) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y TypescriptSDK2012
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *TypescriptSDK2012) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *TypescriptSDK2012) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = TypescriptSDK2012{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3679,7 +3680,7 @@ func (x *TypescriptSDK2012) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *TypescriptSDK2012) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3700,7 +3701,7 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var margince417Fields = lenient.Fields{Keys: [][]string{{"lifecycle"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var margince417Fields = lenientimpl.Fields{Keys: [][]string{{"lifecycle"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
@@ -3714,24 +3715,24 @@ func (x *Margince417) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Margince417) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Margince417
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Margince417) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Margince417{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3755,7 +3756,7 @@ func (x *Margince417) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Margince417) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3769,7 +3770,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "lifecycle":
 			var val string
-			if seen[0] || !lenient.ReadString(f, &val, 0) {
+			if seen[0] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
@@ -3789,7 +3790,7 @@ func (x *Margince417) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var zammadMCP201Fields = lenient.Fields{Keys: [][]string{{"params"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var zammadMCP201Fields = lenientimpl.Fields{Keys: [][]string{{"params"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ZammadMCP201) UnmarshalJSON(data []byte) error {
@@ -3803,24 +3804,24 @@ func (x *ZammadMCP201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ZammadMCP201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ZammadMCP201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ZammadMCP201) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ZammadMCP201{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3836,7 +3837,7 @@ func (x *ZammadMCP201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	d.MissingIn(seen[:], &zammadMCP201Fields)
 }
 
-func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ZammadMCP201) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3860,7 +3861,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var params201Fields = lenient.Fields{Keys: [][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var params201Fields = lenientimpl.Fields{Keys: [][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Params201) UnmarshalJSON(data []byte) error {
@@ -3874,27 +3875,27 @@ func (x *Params201) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Params201) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Params201
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Params201) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Params201{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -3918,7 +3919,7 @@ func (x *Params201) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Params201) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -3933,7 +3934,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "response_format":
 			var val string
-			if seen[0] || !lenient.ReadString(f, &val, 0) {
+			if seen[0] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
@@ -3957,7 +3958,7 @@ func (x *Params201) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var fixmap235Fields = lenient.Fields{Keys: [][]string{{"format"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var fixmap235Fields = lenientimpl.Fields{Keys: [][]string{{"format"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
@@ -3971,24 +3972,24 @@ func (x *Fixmap235) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Fixmap235) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Fixmap235
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Fixmap235) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Fixmap235{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4012,7 +4013,7 @@ func (x *Fixmap235) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Fixmap235) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4026,7 +4027,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "format":
 			var val string
-			if seen[0] || !lenient.ReadString(f, &val, 0) {
+			if seen[0] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
@@ -4046,7 +4047,7 @@ func (x *Fixmap235) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var langchainMCPAdapters277Fields = lenient.Fields{Keys: [][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var langchainMCPAdapters277Fields = lenientimpl.Fields{Keys: [][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
@@ -4060,24 +4061,24 @@ func (x *LangchainMCPAdapters277) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 }
 
 func (x *LangchainMCPAdapters277) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y LangchainMCPAdapters277
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *LangchainMCPAdapters277) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = LangchainMCPAdapters277{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4108,7 +4109,7 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	d.MissingIn(seen[:], &langchainMCPAdapters277Fields)
 }
 
-func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *LangchainMCPAdapters277) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4122,14 +4123,14 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	member:
 		switch string(k) {
 		case "resourceType":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ResourceType, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ResourceType, 0)
 		case "name":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Name, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "namespace":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Namespace, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Namespace, 0)
 		case "output":
 			var val string
-			if seen[3] || !lenient.ReadString(f, &val, 0) {
+			if seen[3] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[3] = true
@@ -4153,7 +4154,7 @@ func (x *LangchainMCPAdapters277) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return f.Closed() && seen[0]
 }
 
-var grafana641Fields = lenient.Fields{Keys: [][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var grafana641Fields = lenientimpl.Fields{Keys: [][]string{{"datasourceUid", "datasource_uid", "datasource-uid", "DatasourceUid"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Grafana641) UnmarshalJSON(data []byte) error {
@@ -4167,24 +4168,24 @@ func (x *Grafana641) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Grafana641) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Grafana641
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Grafana641) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Grafana641{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4198,7 +4199,7 @@ func (x *Grafana641) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &grafana641Fields)
 }
 
-func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Grafana641) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4212,7 +4213,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "datasourceUid":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.DatasourceUID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.DatasourceUID, 0)
 		default:
 			if name := f.AliasIn(k, &grafana641Fields); name != nil {
 				k = name
@@ -4227,7 +4228,7 @@ func (x *Grafana641) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var actualChat4728Fields = lenient.Fields{Keys: [][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var actualChat4728Fields = lenientimpl.Fields{Keys: [][]string{{"chatId", "chat_id", "chat-id", "ChatId"}, {"text"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ActualChat4728) UnmarshalJSON(data []byte) error {
@@ -4241,24 +4242,24 @@ func (x *ActualChat4728) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *ActualChat4728) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ActualChat4728
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ActualChat4728) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ActualChat4728{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4274,7 +4275,7 @@ func (x *ActualChat4728) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	d.MissingIn(seen[:], &actualChat4728Fields)
 }
 
-func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ActualChat4728) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4288,9 +4289,9 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "chatId":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChatID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ChatID, 0)
 		case "text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Text, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Text, 0)
 		default:
 			if name := f.AliasIn(k, &actualChat4728Fields); name != nil {
 				k = name
@@ -4305,7 +4306,7 @@ func (x *ActualChat4728) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var openclaw42580Fields = lenient.Fields{Keys: [][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var openclaw42580Fields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"oldText", "old_text", "old-text", "OldText"}, {"newText", "new_text", "new-text", "NewText"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Openclaw42580) UnmarshalJSON(data []byte) error {
@@ -4319,24 +4320,24 @@ func (x *Openclaw42580) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *Openclaw42580) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Openclaw42580
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Openclaw42580) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Openclaw42580{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4354,7 +4355,7 @@ func (x *Openclaw42580) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	d.MissingIn(seen[:], &openclaw42580Fields)
 }
 
-func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Openclaw42580) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4368,11 +4369,11 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "oldText":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.OldText, 0)
 		case "newText":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.NewText, 0)
 		default:
 			if name := f.AliasIn(k, &openclaw42580Fields); name != nil {
 				k = name
@@ -4387,7 +4388,7 @@ func (x *Openclaw42580) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
-var pasclaw427Fields = lenient.Fields{Keys: [][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var pasclaw427Fields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"old_text", "oldText", "old-text", "OldText"}, {"new_text", "newText", "new-text", "NewText"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Pasclaw427) UnmarshalJSON(data []byte) error {
@@ -4401,24 +4402,24 @@ func (x *Pasclaw427) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Pasclaw427) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Pasclaw427
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Pasclaw427) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Pasclaw427{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4436,7 +4437,7 @@ func (x *Pasclaw427) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	d.MissingIn(seen[:], &pasclaw427Fields)
 }
 
-func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Pasclaw427) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4450,11 +4451,11 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "old_text":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.OldText, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.OldText, 0)
 		case "new_text":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.NewText, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.NewText, 0)
 		default:
 			if name := f.AliasIn(k, &pasclaw427Fields); name != nil {
 				k = name
@@ -4469,7 +4470,7 @@ func (x *Pasclaw427) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2]
 }
 
-var boltai317Fields = lenient.Fields{Keys: [][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.NullMissing, lenient.NullMissing}}
+var boltai317Fields = lenientimpl.Fields{Keys: [][]string{{"thought"}, {"nextThoughtNeeded", "next_thought_needed", "next-thought-needed", "NextThoughtNeeded"}, {"thoughtNumber", "thought_number", "thought-number", "ThoughtNumber"}, {"totalThoughts", "total_thoughts", "total-thoughts", "TotalThoughts"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Boltai317) UnmarshalJSON(data []byte) error {
@@ -4483,24 +4484,24 @@ func (x *Boltai317) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Boltai317) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Boltai317
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Boltai317) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Boltai317{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4513,24 +4514,24 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 			x.NextThoughtNeeded = d.Bool(it.Value, "nextThoughtNeeded", 0)
 		case 2:
 			mark := d.Mark()
-			val := d.Int(it.Value, "thoughtNumber", lenient.IntBits, 0)
+			val := d.Int(it.Value, "thoughtNumber", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
 				if val < 1 {
 					d.FailKind(lenient.KindRange, "thoughtNumber", it.Value, "is less than the minimum, 1")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 			}
 			x.ThoughtNumber = int(val)
 		case 3:
 			mark := d.Mark()
-			val := d.Int(it.Value, "totalThoughts", lenient.IntBits, 0)
+			val := d.Int(it.Value, "totalThoughts", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
 				if val < 1 {
 					d.FailKind(lenient.KindRange, "totalThoughts", it.Value, "is less than the minimum, 1")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 			}
 			x.TotalThoughts = int(val)
 		}
@@ -4538,7 +4539,7 @@ func (x *Boltai317) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	d.MissingIn(seen[:], &boltai317Fields)
 }
 
-func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Boltai317) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4552,12 +4553,12 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "thought":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Thought, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Thought, 0)
 		case "nextThoughtNeeded":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.NextThoughtNeeded, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadBool(f, &x.NextThoughtNeeded, 0)
 		case "thoughtNumber":
 			var val int64
-			if seen[2] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[2] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[2] = true
@@ -4567,7 +4568,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.ThoughtNumber = int(val)
 		case "totalThoughts":
 			var val int64
-			if seen[3] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[3] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[3] = true
@@ -4589,7 +4590,7 @@ func (x *Boltai317) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1] && seen[2] && seen[3]
 }
 
-var qwenCode4966DepthFields = lenient.Fields{Keys: [][]string{{"depth"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var qwenCode4966DepthFields = lenientimpl.Fields{Keys: [][]string{{"depth"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *QwenCode4966Depth) UnmarshalJSON(data []byte) error {
@@ -4603,24 +4604,24 @@ func (x *QwenCode4966Depth) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *QwenCode4966Depth) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y QwenCode4966Depth
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *QwenCode4966Depth) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = QwenCode4966Depth{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4628,12 +4629,12 @@ func (x *QwenCode4966Depth) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &qwenCode4966DepthFields) {
 		case 0:
-			x.Depth = int(d.Int(it.Value, "depth", lenient.IntBits, 0))
+			x.Depth = int(d.Int(it.Value, "depth", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *QwenCode4966Depth) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4646,7 +4647,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "depth":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Depth, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Depth, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &qwenCode4966DepthFields)
 		}
@@ -4657,7 +4658,7 @@ func (x *QwenCode4966Depth) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var qwenCode4966TimeFields = lenient.Fields{Keys: [][]string{{"time"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var qwenCode4966TimeFields = lenientimpl.Fields{Keys: [][]string{{"time"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *QwenCode4966Time) UnmarshalJSON(data []byte) error {
@@ -4671,24 +4672,24 @@ func (x *QwenCode4966Time) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *QwenCode4966Time) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y QwenCode4966Time
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *QwenCode4966Time) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = QwenCode4966Time{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4701,7 +4702,7 @@ func (x *QwenCode4966Time) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *QwenCode4966Time) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4714,7 +4715,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "time":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Time, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.Time, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &qwenCode4966TimeFields)
 		}
@@ -4725,7 +4726,7 @@ func (x *QwenCode4966Time) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var controlLeadingZerosFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlLeadingZerosFields = lenientimpl.Fields{Keys: [][]string{{"code"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlLeadingZeros) UnmarshalJSON(data []byte) error {
@@ -4739,24 +4740,24 @@ func (x *ControlLeadingZeros) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 }
 
 func (x *ControlLeadingZeros) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlLeadingZeros
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlLeadingZeros) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlLeadingZeros{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4770,7 +4771,7 @@ func (x *ControlLeadingZeros) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	d.MissingIn(seen[:], &controlLeadingZerosFields)
 }
 
-func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlLeadingZeros) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4783,7 +4784,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "code":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Code, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlLeadingZerosFields)
 		}
@@ -4794,7 +4795,7 @@ func (x *ControlLeadingZeros) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-var controlJSONTextInStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlJSONTextInStringFields = lenientimpl.Fields{Keys: [][]string{{"code"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlJSONTextInString) UnmarshalJSON(data []byte) error {
@@ -4808,24 +4809,24 @@ func (x *ControlJSONTextInString) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 }
 
 func (x *ControlJSONTextInString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlJSONTextInString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlJSONTextInString) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlJSONTextInString{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4839,7 +4840,7 @@ func (x *ControlJSONTextInString) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	d.MissingIn(seen[:], &controlJSONTextInStringFields)
 }
 
-func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlJSONTextInString) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4852,7 +4853,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		}
 		switch string(k) {
 		case "code":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Code, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlJSONTextInStringFields)
 		}
@@ -4863,7 +4864,7 @@ func (x *ControlJSONTextInString) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return f.Closed() && seen[0]
 }
 
-var controlNullTextFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlNullTextFields = lenientimpl.Fields{Keys: [][]string{{"code"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlNullText) UnmarshalJSON(data []byte) error {
@@ -4877,24 +4878,24 @@ func (x *ControlNullText) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ControlNullText) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlNullText
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlNullText) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlNullText{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4908,7 +4909,7 @@ func (x *ControlNullText) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &controlNullTextFields)
 }
 
-func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlNullText) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4921,7 +4922,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "code":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Code, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlNullTextFields)
 		}
@@ -4932,7 +4933,7 @@ func (x *ControlNullText) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlEmptyStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlEmptyStringFields = lenientimpl.Fields{Keys: [][]string{{"code"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlEmptyString) UnmarshalJSON(data []byte) error {
@@ -4946,24 +4947,24 @@ func (x *ControlEmptyString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *ControlEmptyString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlEmptyString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlEmptyString) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlEmptyString{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -4977,7 +4978,7 @@ func (x *ControlEmptyString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	d.MissingIn(seen[:], &controlEmptyStringFields)
 }
 
-func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlEmptyString) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4990,7 +4991,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "code":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Code, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlEmptyStringFields)
 		}
@@ -5001,7 +5002,7 @@ func (x *ControlEmptyString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlTrueForStringFields = lenient.Fields{Keys: [][]string{{"code"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlTrueForStringFields = lenientimpl.Fields{Keys: [][]string{{"code"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlTrueForString) UnmarshalJSON(data []byte) error {
@@ -5015,24 +5016,24 @@ func (x *ControlTrueForString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 }
 
 func (x *ControlTrueForString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlTrueForString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlTrueForString) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlTrueForString{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5046,7 +5047,7 @@ func (x *ControlTrueForString) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	d.MissingIn(seen[:], &controlTrueForStringFields)
 }
 
-func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlTrueForString) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5059,7 +5060,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "code":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Code, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Code, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlTrueForStringFields)
 		}
@@ -5070,7 +5071,7 @@ func (x *ControlTrueForString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var controlDecimalForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlDecimalForIntegerFields = lenientimpl.Fields{Keys: [][]string{{"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlDecimalForInteger) UnmarshalJSON(data []byte) error {
@@ -5084,24 +5085,24 @@ func (x *ControlDecimalForInteger) UnmarshalJSONReport(data []byte) ([]lenient.F
 }
 
 func (x *ControlDecimalForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlDecimalForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlDecimalForInteger) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlDecimalForInteger{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5109,13 +5110,13 @@ func (x *ControlDecimalForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &controlDecimalForIntegerFields) {
 		case 0:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &controlDecimalForIntegerFields)
 }
 
-func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlDecimalForInteger) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5128,7 +5129,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 		}
 		switch string(k) {
 		case "count":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlDecimalForIntegerFields)
 		}
@@ -5139,7 +5140,7 @@ func (x *ControlDecimalForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) 
 	return f.Closed() && seen[0]
 }
 
-var controlFractionForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlFractionForIntegerFields = lenientimpl.Fields{Keys: [][]string{{"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlFractionForInteger) UnmarshalJSON(data []byte) error {
@@ -5153,24 +5154,24 @@ func (x *ControlFractionForInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 }
 
 func (x *ControlFractionForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlFractionForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlFractionForInteger) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlFractionForInteger{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5178,13 +5179,13 @@ func (x *ControlFractionForInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &controlFractionForIntegerFields) {
 		case 0:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &controlFractionForIntegerFields)
 }
 
-func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlFractionForInteger) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5197,7 +5198,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 		}
 		switch string(k) {
 		case "count":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlFractionForIntegerFields)
 		}
@@ -5208,7 +5209,7 @@ func (x *ControlFractionForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 	return f.Closed() && seen[0]
 }
 
-var controlLeadingZeroIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlLeadingZeroIntegerFields = lenientimpl.Fields{Keys: [][]string{{"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlLeadingZeroInteger) UnmarshalJSON(data []byte) error {
@@ -5222,24 +5223,24 @@ func (x *ControlLeadingZeroInteger) UnmarshalJSONReport(data []byte) ([]lenient.
 }
 
 func (x *ControlLeadingZeroInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlLeadingZeroInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlLeadingZeroInteger{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5247,13 +5248,13 @@ func (x *ControlLeadingZeroInteger) decodeNormgen(d *lenient.Decoder, v []byte, 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &controlLeadingZeroIntegerFields) {
 		case 0:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &controlLeadingZeroIntegerFields)
 }
 
-func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlLeadingZeroInteger) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5266,7 +5267,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 		}
 		switch string(k) {
 		case "count":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlLeadingZeroIntegerFields)
 		}
@@ -5277,7 +5278,7 @@ func (x *ControlLeadingZeroInteger) fastNormgen(f *lenient.Fast, m lenient.Mode)
 	return f.Closed() && seen[0]
 }
 
-var controlHexForIntegerFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlHexForIntegerFields = lenientimpl.Fields{Keys: [][]string{{"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlHexForInteger) UnmarshalJSON(data []byte) error {
@@ -5291,24 +5292,24 @@ func (x *ControlHexForInteger) UnmarshalJSONReport(data []byte) ([]lenient.Fix, 
 }
 
 func (x *ControlHexForInteger) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlHexForInteger
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlHexForInteger) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlHexForInteger{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5316,13 +5317,13 @@ func (x *ControlHexForInteger) decodeNormgen(d *lenient.Decoder, v []byte, m len
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &controlHexForIntegerFields) {
 		case 0:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &controlHexForIntegerFields)
 }
 
-func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlHexForInteger) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5335,7 +5336,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 		}
 		switch string(k) {
 		case "count":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlHexForIntegerFields)
 		}
@@ -5346,7 +5347,7 @@ func (x *ControlHexForInteger) fastNormgen(f *lenient.Fast, m lenient.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var controlMaybeBooleanFields = lenient.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlMaybeBooleanFields = lenientimpl.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlMaybeBoolean) UnmarshalJSON(data []byte) error {
@@ -5360,24 +5361,24 @@ func (x *ControlMaybeBoolean) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 }
 
 func (x *ControlMaybeBoolean) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlMaybeBoolean
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlMaybeBoolean) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlMaybeBoolean{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5391,7 +5392,7 @@ func (x *ControlMaybeBoolean) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	d.MissingIn(seen[:], &controlMaybeBooleanFields)
 }
 
-func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlMaybeBoolean) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5404,7 +5405,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "enabled":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Enabled, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.Enabled, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlMaybeBooleanFields)
 		}
@@ -5415,7 +5416,7 @@ func (x *ControlMaybeBoolean) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-var controlFalseStringFields = lenient.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlFalseStringFields = lenientimpl.Fields{Keys: [][]string{{"enabled"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlFalseString) UnmarshalJSON(data []byte) error {
@@ -5429,24 +5430,24 @@ func (x *ControlFalseString) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *ControlFalseString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlFalseString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlFalseString) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlFalseString{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5460,7 +5461,7 @@ func (x *ControlFalseString) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	d.MissingIn(seen[:], &controlFalseStringFields)
 }
 
-func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlFalseString) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5473,7 +5474,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "enabled":
-			seen[0], ok = true, !seen[0] && lenient.ReadBool(f, &x.Enabled, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadBool(f, &x.Enabled, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlFalseStringFields)
 		}
@@ -5484,7 +5485,7 @@ func (x *ControlFalseString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlBigDigitStringFields = lenient.Fields{Keys: [][]string{{"id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlBigDigitStringFields = lenientimpl.Fields{Keys: [][]string{{"id"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlBigDigitString) UnmarshalJSON(data []byte) error {
@@ -5498,24 +5499,24 @@ func (x *ControlBigDigitString) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 }
 
 func (x *ControlBigDigitString) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlBigDigitString
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlBigDigitString) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlBigDigitString{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5529,7 +5530,7 @@ func (x *ControlBigDigitString) decodeNormgen(d *lenient.Decoder, v []byte, m le
 	d.MissingIn(seen[:], &controlBigDigitStringFields)
 }
 
-func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlBigDigitString) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5542,7 +5543,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 		}
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.ID, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.ID, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlBigDigitStringFields)
 		}
@@ -5553,7 +5554,7 @@ func (x *ControlBigDigitString) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	return f.Closed() && seen[0]
 }
 
-var controlBigNumberFields = lenient.Fields{Keys: [][]string{{"id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlBigNumberFields = lenientimpl.Fields{Keys: [][]string{{"id"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlBigNumber) UnmarshalJSON(data []byte) error {
@@ -5567,24 +5568,24 @@ func (x *ControlBigNumber) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *ControlBigNumber) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlBigNumber
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlBigNumber) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlBigNumber{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5598,7 +5599,7 @@ func (x *ControlBigNumber) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	d.MissingIn(seen[:], &controlBigNumberFields)
 }
 
-func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlBigNumber) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5611,7 +5612,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.ID, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.ID, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlBigNumberFields)
 		}
@@ -5622,7 +5623,7 @@ func (x *ControlBigNumber) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var controlInt8OverflowFields = lenient.Fields{Keys: [][]string{{"level"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlInt8OverflowFields = lenientimpl.Fields{Keys: [][]string{{"level"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlInt8Overflow) UnmarshalJSON(data []byte) error {
@@ -5636,24 +5637,24 @@ func (x *ControlInt8Overflow) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 }
 
 func (x *ControlInt8Overflow) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlInt8Overflow
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlInt8Overflow) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlInt8Overflow{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5667,7 +5668,7 @@ func (x *ControlInt8Overflow) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	d.MissingIn(seen[:], &controlInt8OverflowFields)
 }
 
-func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlInt8Overflow) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5680,7 +5681,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 		}
 		switch string(k) {
 		case "level":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Level, 8, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Level, 8, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlInt8OverflowFields)
 		}
@@ -5691,7 +5692,7 @@ func (x *ControlInt8Overflow) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	return f.Closed() && seen[0]
 }
 
-var controlNegativeUnsignedFields = lenient.Fields{Keys: [][]string{{"count"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlNegativeUnsignedFields = lenientimpl.Fields{Keys: [][]string{{"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlNegativeUnsigned) UnmarshalJSON(data []byte) error {
@@ -5705,24 +5706,24 @@ func (x *ControlNegativeUnsigned) UnmarshalJSONReport(data []byte) ([]lenient.Fi
 }
 
 func (x *ControlNegativeUnsigned) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlNegativeUnsigned
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlNegativeUnsigned) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlNegativeUnsigned{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5730,13 +5731,13 @@ func (x *ControlNegativeUnsigned) decodeNormgen(d *lenient.Decoder, v []byte, m 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &controlNegativeUnsignedFields) {
 		case 0:
-			x.Count = uint(d.Uint(it.Value, "count", lenient.IntBits, 0))
+			x.Count = uint(d.Uint(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &controlNegativeUnsignedFields)
 }
 
-func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlNegativeUnsigned) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5749,7 +5750,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 		}
 		switch string(k) {
 		case "count":
-			seen[0], ok = true, !seen[0] && lenient.ReadUint(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadUint(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlNegativeUnsignedFields)
 		}
@@ -5760,7 +5761,7 @@ func (x *ControlNegativeUnsigned) fastNormgen(f *lenient.Fast, m lenient.Mode) b
 	return f.Closed() && seen[0]
 }
 
-var controlInfinityFields = lenient.Fields{Keys: [][]string{{"ratio"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var controlInfinityFields = lenientimpl.Fields{Keys: [][]string{{"ratio"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ControlInfinity) UnmarshalJSON(data []byte) error {
@@ -5774,24 +5775,24 @@ func (x *ControlInfinity) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ControlInfinity) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ControlInfinity
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ControlInfinity) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ControlInfinity{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5805,7 +5806,7 @@ func (x *ControlInfinity) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	d.MissingIn(seen[:], &controlInfinityFields)
 }
 
-func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ControlInfinity) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5818,7 +5819,7 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "ratio":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Ratio, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.Ratio, 64, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &controlInfinityFields)
 		}
@@ -5829,7 +5830,7 @@ func (x *ControlInfinity) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var mcpServerExcel473Fields = lenient.Fields{Keys: [][]string{{"chart_name", "chartName", "chart-name", "ChartName"}, {"style_id", "styleId", "style-id", "StyleId"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var mcpServerExcel473Fields = lenientimpl.Fields{Keys: [][]string{{"chart_name", "chartName", "chart-name", "ChartName"}, {"style_id", "styleId", "style-id", "StyleId"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *McpServerExcel473) UnmarshalJSON(data []byte) error {
@@ -5843,24 +5844,24 @@ func (x *McpServerExcel473) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *McpServerExcel473) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y McpServerExcel473
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *McpServerExcel473) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *McpServerExcel473) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = McpServerExcel473{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5870,13 +5871,13 @@ func (x *McpServerExcel473) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 0:
 			x.ChartName = d.String(it.Value, "chart_name", 0)
 		case 1:
-			x.StyleID = int(d.Int(it.Value, "style_id", lenient.IntBits, 0))
+			x.StyleID = int(d.Int(it.Value, "style_id", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &mcpServerExcel473Fields)
 }
 
-func (x *McpServerExcel473) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *McpServerExcel473) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5890,9 +5891,9 @@ func (x *McpServerExcel473) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "chart_name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ChartName, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ChartName, 0)
 		case "style_id":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.StyleID, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.StyleID, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &mcpServerExcel473Fields); name != nil {
 				k = name
@@ -5907,7 +5908,7 @@ func (x *McpServerExcel473) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var claudeCode12974Fields = lenient.Fields{Keys: [][]string{{"url"}, {"start_creation_time", "startCreationTime", "start-creation-time", "StartCreationTime"}, {"end_creation_time", "endCreationTime", "end-creation-time", "EndCreationTime"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull}}
+var claudeCode12974Fields = lenientimpl.Fields{Keys: [][]string{{"url"}, {"start_creation_time", "startCreationTime", "start-creation-time", "StartCreationTime"}, {"end_creation_time", "endCreationTime", "end-creation-time", "EndCreationTime"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode12974) UnmarshalJSON(data []byte) error {
@@ -5921,24 +5922,24 @@ func (x *ClaudeCode12974) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ClaudeCode12974) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClaudeCode12974
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClaudeCode12974) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClaudeCode12974) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClaudeCode12974{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5955,7 +5956,7 @@ func (x *ClaudeCode12974) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-func (x *ClaudeCode12974) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClaudeCode12974) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -5969,11 +5970,11 @@ func (x *ClaudeCode12974) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "url":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.URL, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.URL, 0)
 		case "start_creation_time":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.StartCreationTime, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.StartCreationTime, 0)
 		case "end_creation_time":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.EndCreationTime, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.EndCreationTime, 0)
 		default:
 			if name := f.AliasIn(k, &claudeCode12974Fields); name != nil {
 				k = name
@@ -5988,7 +5989,7 @@ func (x *ClaudeCode12974) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var gitNexus3261Fields = lenient.Fields{Keys: [][]string{{"target"}, {"direction"}, {"maxDepth", "max_depth", "max-depth", "MaxDepth"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var gitNexus3261Fields = lenientimpl.Fields{Keys: [][]string{{"target"}, {"direction"}, {"maxDepth", "max_depth", "max-depth", "MaxDepth"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *GitNexus3261) UnmarshalJSON(data []byte) error {
@@ -6002,24 +6003,24 @@ func (x *GitNexus3261) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *GitNexus3261) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y GitNexus3261
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *GitNexus3261) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *GitNexus3261) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = GitNexus3261{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6042,13 +6043,13 @@ func (x *GitNexus3261) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 			}
 			x.Direction = val
 		case 2:
-			x.MaxDepth = int(d.Int(it.Value, "maxDepth", lenient.IntBits, 0))
+			x.MaxDepth = int(d.Int(it.Value, "maxDepth", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &gitNexus3261Fields)
 }
 
-func (x *GitNexus3261) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *GitNexus3261) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6062,10 +6063,10 @@ func (x *GitNexus3261) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "target":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Target, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Target, 0)
 		case "direction":
 			var val string
-			if seen[1] || !lenient.ReadString(f, &val, 0) {
+			if seen[1] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[1] = true
@@ -6076,7 +6077,7 @@ func (x *GitNexus3261) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Direction = val
 		case "maxDepth":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.MaxDepth, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.MaxDepth, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &gitNexus3261Fields); name != nil {
 				k = name
@@ -6091,7 +6092,7 @@ func (x *GitNexus3261) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var performanceMonitor3870Fields = lenient.Fields{Keys: [][]string{{"server_name", "serverName", "server-name", "ServerName"}, {"hours_back", "hoursBack", "hours-back", "HoursBack"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var performanceMonitor3870Fields = lenientimpl.Fields{Keys: [][]string{{"server_name", "serverName", "server-name", "ServerName"}, {"hours_back", "hoursBack", "hours-back", "HoursBack"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *PerformanceMonitor3870) UnmarshalJSON(data []byte) error {
@@ -6105,24 +6106,24 @@ func (x *PerformanceMonitor3870) UnmarshalJSONReport(data []byte) ([]lenient.Fix
 }
 
 func (x *PerformanceMonitor3870) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y PerformanceMonitor3870
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *PerformanceMonitor3870) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *PerformanceMonitor3870) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = PerformanceMonitor3870{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6132,13 +6133,13 @@ func (x *PerformanceMonitor3870) decodeNormgen(d *lenient.Decoder, v []byte, m l
 		case 0:
 			x.ServerName = d.String(it.Value, "server_name", 0)
 		case 1:
-			x.HoursBack = int(d.Int(it.Value, "hours_back", lenient.IntBits, 0))
+			x.HoursBack = int(d.Int(it.Value, "hours_back", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &performanceMonitor3870Fields)
 }
 
-func (x *PerformanceMonitor3870) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *PerformanceMonitor3870) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6152,9 +6153,9 @@ func (x *PerformanceMonitor3870) fastNormgen(f *lenient.Fast, m lenient.Mode) bo
 	member:
 		switch string(k) {
 		case "server_name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ServerName, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ServerName, 0)
 		case "hours_back":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.HoursBack, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.HoursBack, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &performanceMonitor3870Fields); name != nil {
 				k = name
@@ -6316,798 +6317,798 @@ const zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[ActualChat4728],
+			Decode:      lenientimpl.DecodeAs[ActualChat4728],
 			Description: "ActualChat4728 is post_message (Actual-Chat/actual-chat issue 4728).",
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
-			Rules: lenient.ToolRules("actual-chat-4728", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("actual-chat-4728", []lenientimpl.FieldRules{
 				{Path: "chatId", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(actualChat4728Schema, actualChat4728SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(actualChat4728Schema, actualChat4728SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Adcp4201],
+			Decode:      lenientimpl.DecodeAs[Adcp4201],
 			Description: "Adcp4201 is draft_github_issue (adcontextprotocol/adcp PR 4201).",
 			InputSchema: json.RawMessage(adcp4201Schema),
 			Name:        "adcp-4201",
-			Rules: lenient.ToolRules("adcp-4201", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("adcp-4201", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &adcp4201Fields},
-				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(adcp4201Schema, adcp4201SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(adcp4201Schema, adcp4201SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[BasicMemory250],
+			Decode:      lenientimpl.DecodeAs[BasicMemory250],
 			Description: "BasicMemory250 is build_context (basicmachines-co/basic-memory issue 250).",
 			InputSchema: json.RawMessage(basicMemory250Schema),
 			Name:        "basic-memory-250",
-			Rules: lenient.ToolRules("basic-memory-250", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("basic-memory-250", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &basicMemory250Fields},
-				{Path: "depth", Absent: lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "depth", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(basicMemory250Schema, basicMemory250SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(basicMemory250Schema, basicMemory250SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Boltai317],
+			Decode:      lenientimpl.DecodeAs[Boltai317],
 			Description: "Boltai317 is sequentialthinking (BoltAI/BoltAI issue 317).",
 			InputSchema: json.RawMessage(boltai317Schema),
 			Name:        "boltai-317",
-			Rules: lenient.ToolRules("boltai-317", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("boltai-317", []lenientimpl.FieldRules{
 				{Path: "nextThoughtNeeded", Variants: true, Coerce: "bool"},
 				{Path: "thoughtNumber", Variants: true, Coerce: "int"},
 				{Path: "totalThoughts", Variants: true, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(boltai317Schema, boltai317SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(boltai317Schema, boltai317SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeAIMCP548],
+			Decode:      lenientimpl.DecodeAs[ClaudeAIMCP548],
 			Description: "ClaudeAIMCP548 is generate_image (anthropics/claude-ai-mcp issue 548).",
 			InputSchema: json.RawMessage(claudeAIMCP548Schema),
 			Name:        "claude-ai-mcp-548",
-			Rules: lenient.ToolRules("claude-ai-mcp-548", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-ai-mcp-548", []lenientimpl.FieldRules{
 				{Path: "params", JSON: true, Misnamed: &params548Fields},
-				{Path: "params.model", Absent: lenient.AbsentNull},
-				{Path: "params.prompt", Absent: lenient.AbsentNull},
-				{Path: "params.aspect_ratio", Variants: true, Absent: lenient.AbsentNull},
+				{Path: "params.model", Absent: lenientimpl.AbsentNull},
+				{Path: "params.prompt", Absent: lenientimpl.AbsentNull},
+				{Path: "params.aspect_ratio", Variants: true, Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeAIMCP548Schema, claudeAIMCP548SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode12974],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode12974],
 			Description: "ClaudeCode12974 is knowledge_load (anthropics/claude-code issue 12974).",
 			InputSchema: json.RawMessage(claudeCode12974Schema),
 			Name:        "claude-code-12974",
-			Rules: lenient.ToolRules("claude-code-12974", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-12974", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode12974Fields},
-				{Path: "url", Absent: lenient.AbsentNull},
-				{Path: "start_creation_time", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "end_creation_time", Variants: true, Absent: lenient.AbsentNull},
+				{Path: "url", Absent: lenientimpl.AbsentNull},
+				{Path: "start_creation_time", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "end_creation_time", Variants: true, Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode12974Schema, claudeCode12974SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode12974Schema, claudeCode12974SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode15766],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode15766],
 			Description: "ClaudeCode15766 is API-post-page (anthropics/claude-code issue 15766).",
 			InputSchema: json.RawMessage(claudeCode15766Schema),
 			Name:        "claude-code-15766",
-			Rules: lenient.ToolRules("claude-code-15766", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-15766", []lenientimpl.FieldRules{
 				{Path: "parent", JSON: true, Misnamed: &parent15766Fields},
-				{Path: "parent.database_id", Variants: true, Absent: lenient.AbsentNull},
+				{Path: "parent.database_id", Variants: true, Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode15766Schema, claudeCode15766SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode15766Schema, claudeCode15766SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode18260],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode18260],
 			Description: "ClaudeCode18260 is API-post-page (anthropics/claude-code issue 18260).",
 			InputSchema: json.RawMessage(claudeCode18260Schema),
 			Name:        "claude-code-18260",
-			Rules: lenient.ToolRules("claude-code-18260", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-18260", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode18260Fields},
 				{Path: "parent", JSON: true, Misnamed: &parent18260Fields},
-				{Path: "parent.data_source_id", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "properties", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "parent.data_source_id", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "properties", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode18260Schema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode18260Schema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode22394],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode22394],
 			Description: "ClaudeCode22394 is element_tool (anthropics/claude-code issue 22394).",
 			InputSchema: json.RawMessage(claudeCode22394Schema),
 			Name:        "claude-code-22394",
-			Rules: lenient.ToolRules("claude-code-22394", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-22394", []lenientimpl.FieldRules{
 				{Path: "siteId", Variants: true},
 				{Path: "actions", JSON: true},
 				{Path: "actions[]", JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode22394Schema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode22394Schema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode24597],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode24597],
 			Description: "ClaudeCode24597 is get_pull_request (anthropics/claude-code issue 24597).",
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
-			Rules: lenient.ToolRules("claude-code-24597", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-24597", []lenientimpl.FieldRules{
 				{Path: "pull_number", Variants: true, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode24597Schema, claudeCode24597SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode24597Schema, claudeCode24597SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode2747],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode2747],
 			Description: "ClaudeCode2747 is qdrant-store (anthropics/claude-code issue 2747).",
 			InputSchema: json.RawMessage(claudeCode2747Schema),
 			Name:        "claude-code-2747",
-			Rules: lenient.ToolRules("claude-code-2747", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-2747", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode2747Fields},
-				{Path: "metadata", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "metadata", Absent: lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode2747Schema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode2747Schema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode29104],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode29104],
 			Description: "ClaudeCode29104 is asana_update_task (anthropics/claude-code issue 29104).",
 			InputSchema: json.RawMessage(claudeCode29104Schema),
 			Name:        "claude-code-29104",
-			Rules: lenient.ToolRules("claude-code-29104", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-29104", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode29104Fields},
-				{Path: "completed", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "completed", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode29104Schema, claudeCode29104SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode29104Schema, claudeCode29104SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode34520],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode34520],
 			Description: "ClaudeCode34520 is update-tasks (anthropics/claude-code issue 34520).",
 			InputSchema: json.RawMessage(claudeCode34520Schema),
 			Name:        "claude-code-34520",
-			Rules: lenient.ToolRules("claude-code-34520", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-34520", []lenientimpl.FieldRules{
 				{Path: "tasks", JSON: true},
 				{Path: "tasks[]", JSON: true, Misnamed: &task34520Fields},
-				{Path: "tasks[].content", Absent: lenient.AbsentNull},
+				{Path: "tasks[].content", Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode34520Schema, claudeCode34520SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode34520Schema, claudeCode34520SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode5504],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode5504],
 			Description: "ClaudeCode5504 is update_product_context (anthropics/claude-code issue\n5504).",
 			InputSchema: json.RawMessage(claudeCode5504Schema),
 			Name:        "claude-code-5504",
-			Rules: lenient.ToolRules("claude-code-5504", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-5504", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode5504Fields},
-				{Path: "patch_content", Variants: true, Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "patch_content", Variants: true, Absent: lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode5504Schema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode5504Schema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode73137],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode73137],
 			Description: "ClaudeCode73137 is Click (anthropics/claude-code issue 73137).",
 			InputSchema: json.RawMessage(claudeCode73137Schema),
 			Name:        "claude-code-73137",
-			Rules: lenient.ToolRules("claude-code-73137", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-73137", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode73137Fields},
-				{Path: "loc", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "loc", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "loc[]", Coerce: "int"},
-				{Path: "label", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "button", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["left","right","middle"]`)},
-				{Path: "clicks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "label", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "button", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["left","right","middle"]`)},
+				{Path: "clicks", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode73137Schema, claudeCode73137SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode73137Schema, claudeCode73137SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode81911],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode81911],
 			Description: "ClaudeCode81911 is a compare-and-set tool whose required expected\ngeneration may be null (anthropics/claude-code issue 81911).",
 			InputSchema: json.RawMessage(claudeCode81911Schema),
 			Name:        "claude-code-81911",
-			Rules: lenient.ToolRules("claude-code-81911", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-81911", []lenientimpl.FieldRules{
 				{Path: "expected_generation", Variants: true, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode81911Schema, claudeCode81911SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode81911Schema, claudeCode81911SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode91803],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode91803],
 			Description: "ClaudeCode91803 is ads_boost_ig_post (anthropics/claude-code issue 91803).",
 			InputSchema: json.RawMessage(claudeCode91803Schema),
 			Name:        "claude-code-91803",
-			Rules: lenient.ToolRules("claude-code-91803", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-91803", []lenientimpl.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode91803Schema, claudeCode91803SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode91803Schema, claudeCode91803SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode91803Capital],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode91803Capital],
 			Description: "ClaudeCode91803Capital is ads_boost_ig_post (anthropics/claude-code issue\n91803).",
 			InputSchema: json.RawMessage(claudeCode91803CapitalSchema),
 			Name:        "claude-code-91803-capital",
-			Rules: lenient.ToolRules("claude-code-91803-capital", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-91803-capital", []lenientimpl.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode91803CapitalSchema, claudeCode91803CapitalSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode91803CapitalSchema, claudeCode91803CapitalSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClaudeCode91803Digit],
+			Decode:      lenientimpl.DecodeAs[ClaudeCode91803Digit],
 			Description: "ClaudeCode91803Digit is ads_boost_ig_post (anthropics/claude-code issue\n91803).",
 			InputSchema: json.RawMessage(claudeCode91803DigitSchema),
 			Name:        "claude-code-91803-digit",
-			Rules: lenient.ToolRules("claude-code-91803-digit", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("claude-code-91803-digit", []lenientimpl.FieldRules{
 				{Path: "confirmed", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(claudeCode91803DigitSchema, claudeCode91803DigitSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(claudeCode91803DigitSchema, claudeCode91803DigitSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlBigDigitString],
+			Decode:      lenientimpl.DecodeAs[ControlBigDigitString],
 			Description: "ControlBigDigitString is a control: an int64 field.",
 			InputSchema: json.RawMessage(controlBigDigitStringSchema),
 			Name:        "control-big-digit-string",
-			Rules: lenient.ToolRules("control-big-digit-string", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-big-digit-string", []lenientimpl.FieldRules{
 				{Path: "id", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlBigDigitStringSchema, controlBigDigitStringSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlBigDigitStringSchema, controlBigDigitStringSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlBigNumber],
+			Decode:      lenientimpl.DecodeAs[ControlBigNumber],
 			Description: "ControlBigNumber is a control: an int64 field.",
 			InputSchema: json.RawMessage(controlBigNumberSchema),
 			Name:        "control-big-number",
-			Rules: lenient.ToolRules("control-big-number", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-big-number", []lenientimpl.FieldRules{
 				{Path: "id", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlBigNumberSchema, controlBigNumberSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlBigNumberSchema, controlBigNumberSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlDecimalForInteger],
+			Decode:      lenientimpl.DecodeAs[ControlDecimalForInteger],
 			Description: "ControlDecimalForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlDecimalForIntegerSchema),
 			Name:        "control-decimal-for-integer",
-			Rules: lenient.ToolRules("control-decimal-for-integer", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-decimal-for-integer", []lenientimpl.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlDecimalForIntegerSchema, controlDecimalForIntegerSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlDecimalForIntegerSchema, controlDecimalForIntegerSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlEmptyString],
+			Decode:      lenientimpl.DecodeAs[ControlEmptyString],
 			Description: "ControlEmptyString is a control: a string field.",
 			InputSchema: json.RawMessage(controlEmptyStringSchema),
 			Name:        "control-empty-string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlFalseString],
+			Decode:      lenientimpl.DecodeAs[ControlFalseString],
 			Description: "ControlFalseString is a control: a boolean field.",
 			InputSchema: json.RawMessage(controlFalseStringSchema),
 			Name:        "control-false-string",
-			Rules: lenient.ToolRules("control-false-string", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-false-string", []lenientimpl.FieldRules{
 				{Path: "enabled", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlFalseStringSchema, controlFalseStringSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlFalseStringSchema, controlFalseStringSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlFractionForInteger],
+			Decode:      lenientimpl.DecodeAs[ControlFractionForInteger],
 			Description: "ControlFractionForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlFractionForIntegerSchema),
 			Name:        "control-fraction-for-integer",
-			Rules: lenient.ToolRules("control-fraction-for-integer", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-fraction-for-integer", []lenientimpl.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlFractionForIntegerSchema, controlFractionForIntegerSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlFractionForIntegerSchema, controlFractionForIntegerSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlHexForInteger],
+			Decode:      lenientimpl.DecodeAs[ControlHexForInteger],
 			Description: "ControlHexForInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlHexForIntegerSchema),
 			Name:        "control-hex-for-integer",
-			Rules: lenient.ToolRules("control-hex-for-integer", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-hex-for-integer", []lenientimpl.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlHexForIntegerSchema, controlHexForIntegerSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlHexForIntegerSchema, controlHexForIntegerSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlInfinity],
+			Decode:      lenientimpl.DecodeAs[ControlInfinity],
 			Description: "ControlInfinity is a control: a float64 field.",
 			InputSchema: json.RawMessage(controlInfinitySchema),
 			Name:        "control-infinity",
-			Rules: lenient.ToolRules("control-infinity", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-infinity", []lenientimpl.FieldRules{
 				{Path: "ratio", Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlInfinitySchema, controlInfinitySchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlInfinitySchema, controlInfinitySchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlInt8Overflow],
+			Decode:      lenientimpl.DecodeAs[ControlInt8Overflow],
 			Description: "ControlInt8Overflow is a control: an int8 field.",
 			InputSchema: json.RawMessage(controlInt8OverflowSchema),
 			Name:        "control-int8-overflow",
-			Rules: lenient.ToolRules("control-int8-overflow", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-int8-overflow", []lenientimpl.FieldRules{
 				{Path: "level", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlInt8OverflowSchema, controlInt8OverflowSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlInt8OverflowSchema, controlInt8OverflowSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlJSONTextInString],
+			Decode:      lenientimpl.DecodeAs[ControlJSONTextInString],
 			Description: "ControlJSONTextInString is a control: a string field.",
 			InputSchema: json.RawMessage(controlJSONTextInStringSchema),
 			Name:        "control-json-text-in-string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlLeadingZeroInteger],
+			Decode:      lenientimpl.DecodeAs[ControlLeadingZeroInteger],
 			Description: "ControlLeadingZeroInteger is a control: an integer field.",
 			InputSchema: json.RawMessage(controlLeadingZeroIntegerSchema),
 			Name:        "control-leading-zero-integer",
-			Rules: lenient.ToolRules("control-leading-zero-integer", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-leading-zero-integer", []lenientimpl.FieldRules{
 				{Path: "count", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlLeadingZeroIntegerSchema, controlLeadingZeroIntegerSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlLeadingZeroIntegerSchema, controlLeadingZeroIntegerSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlLeadingZeros],
+			Decode:      lenientimpl.DecodeAs[ControlLeadingZeros],
 			Description: "ControlLeadingZeros is a control: a string field.",
 			InputSchema: json.RawMessage(controlLeadingZerosSchema),
 			Name:        "control-leading-zeros",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlMaybeBoolean],
+			Decode:      lenientimpl.DecodeAs[ControlMaybeBoolean],
 			Description: "ControlMaybeBoolean is a control: a boolean field.",
 			InputSchema: json.RawMessage(controlMaybeBooleanSchema),
 			Name:        "control-maybe-boolean",
-			Rules: lenient.ToolRules("control-maybe-boolean", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-maybe-boolean", []lenientimpl.FieldRules{
 				{Path: "enabled", Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlMaybeBooleanSchema, controlMaybeBooleanSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlMaybeBooleanSchema, controlMaybeBooleanSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlNegativeUnsigned],
+			Decode:      lenientimpl.DecodeAs[ControlNegativeUnsigned],
 			Description: "ControlNegativeUnsigned is a control: a uint field.",
 			InputSchema: json.RawMessage(controlNegativeUnsignedSchema),
 			Name:        "control-negative-unsigned",
-			Rules: lenient.ToolRules("control-negative-unsigned", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("control-negative-unsigned", []lenientimpl.FieldRules{
 				{Path: "count", Coerce: "uint"},
 			}),
-			Schemas: lenient.DerivedSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlNullText],
+			Decode:      lenientimpl.DecodeAs[ControlNullText],
 			Description: "ControlNullText is a control: a string field.",
 			InputSchema: json.RawMessage(controlNullTextSchema),
 			Name:        "control-null-text",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(controlNullTextSchema, controlNullTextSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(controlNullTextSchema, controlNullTextSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ControlTrueForString],
+			Decode:      lenientimpl.DecodeAs[ControlTrueForString],
 			Description: "ControlTrueForString is a control: a string field.",
 			InputSchema: json.RawMessage(controlTrueForStringSchema),
 			Name:        "control-true-for-string",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Cursor3614],
+			Decode:      lenientimpl.DecodeAs[Cursor3614],
 			Description: "Cursor3614 is GetUsers (cursor/cursor issue 3614).",
 			InputSchema: json.RawMessage(cursor3614Schema),
 			Name:        "cursor-3614",
-			Rules: lenient.ToolRules("cursor-3614", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("cursor-3614", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &cursor3614Fields},
-				{Path: "active", Absent: lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "active", Absent: lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(cursor3614Schema, cursor3614SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(cursor3614Schema, cursor3614SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[DejaVu422],
+			Decode:      lenientimpl.DecodeAs[DejaVu422],
 			Description: "DejaVu422 is recall (vshulcz/deja-vu issue 422).",
 			InputSchema: json.RawMessage(dejaVu422Schema),
 			Name:        "deja-vu-422",
-			Rules: lenient.ToolRules("deja-vu-422", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("deja-vu-422", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &dejaVu422Fields},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(dejaVu422Schema, dejaVu422SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(dejaVu422Schema, dejaVu422SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[FastMCP932],
+			Decode:      lenientimpl.DecodeAs[FastMCP932],
 			Description: "FastMCP932 is create_user (PrefectHQ/fastmcp issue 932).",
 			InputSchema: json.RawMessage(fastMCP932Schema),
 			Name:        "fastmcp-932",
-			Rules: lenient.ToolRules("fastmcp-932", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("fastmcp-932", []lenientimpl.FieldRules{
 				{Path: "user", JSON: true, Misnamed: &user932Fields},
-				{Path: "user.age", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "user.is_active", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "user.age", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "user.is_active", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(fastMCP932Schema, fastMCP932SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(fastMCP932Schema, fastMCP932SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Fixmap235],
+			Decode:      lenientimpl.DecodeAs[Fixmap235],
 			Description: "Fixmap235 is a FixMap tool with a format (aryamthecodebreaker/FixMap issue\n235).",
 			InputSchema: json.RawMessage(fixmap235Schema),
 			Name:        "fixmap-235",
-			Rules: lenient.ToolRules("fixmap-235", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("fixmap-235", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &fixmap235Fields},
-				{Path: "format", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+				{Path: "format", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
-			Schemas: lenient.DerivedSchemas(fixmap235Schema, fixmap235SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(fixmap235Schema, fixmap235SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[GitlabMCP380],
+			Decode:      lenientimpl.DecodeAs[GitlabMCP380],
 			Description: "GitlabMCP380 is create_issue (zereight/gitlab-mcp issue 380).",
 			InputSchema: json.RawMessage(gitlabMCP380Schema),
 			Name:        "gitlab-mcp-380",
-			Rules: lenient.ToolRules("gitlab-mcp-380", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("gitlab-mcp-380", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &gitlabMCP380Fields},
-				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(gitlabMCP380Schema, gitlabMCP380SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(gitlabMCP380Schema, gitlabMCP380SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[GitNexus3261],
+			Decode:      lenientimpl.DecodeAs[GitNexus3261],
 			Description: "GitNexus3261 is impact (abhigyanpatwari/GitNexus issue 3261).",
 			InputSchema: json.RawMessage(gitNexus3261Schema),
 			Name:        "gitnexus-3261",
-			Rules: lenient.ToolRules("gitnexus-3261", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("gitnexus-3261", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &gitNexus3261Fields},
 				{Path: "direction", EnumCase: json.RawMessage(`["upstream","downstream"]`)},
-				{Path: "maxDepth", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "maxDepth", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(gitNexus3261Schema, gitNexus3261SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(gitNexus3261Schema, gitNexus3261SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[GmailMCP96],
+			Decode:      lenientimpl.DecodeAs[GmailMCP96],
 			Description: "GmailMCP96 is send_email (GongRzhe/Gmail-MCP-Server issue 96).",
 			InputSchema: json.RawMessage(gmailMCP96Schema),
 			Name:        "gmail-mcp-96",
-			Rules: lenient.ToolRules("gmail-mcp-96", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("gmail-mcp-96", []lenientimpl.FieldRules{
 				{Path: "to", JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(gmailMCP96Schema, gmailMCP96SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(gmailMCP96Schema, gmailMCP96SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Grafana641],
+			Decode:      lenientimpl.DecodeAs[Grafana641],
 			Description: "Grafana641 is query_prometheus (grafana/mcp-grafana issue 641).",
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
-			Rules: lenient.ToolRules("grafana-641", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("grafana-641", []lenientimpl.FieldRules{
 				{Path: "datasourceUid", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(grafana641Schema, grafana641SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(grafana641Schema, grafana641SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[HermesAgent100926],
+			Decode:      lenientimpl.DecodeAs[HermesAgent100926],
 			Description: "HermesAgent100926 is search_files (NousResearch/hermes-agent issue 100926).",
 			InputSchema: json.RawMessage(hermesAgent100926Schema),
 			Name:        "hermes-agent-100926",
-			Rules: lenient.ToolRules("hermes-agent-100926", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("hermes-agent-100926", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &hermesAgent100926Fields},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(hermesAgent100926Schema, hermesAgent100926SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(hermesAgent100926Schema, hermesAgent100926SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[LangchainMCPAdapters277],
+			Decode:      lenientimpl.DecodeAs[LangchainMCPAdapters277],
 			Description: "LangchainMCPAdapters277 is kubectl_get (langchain-mcp-adapters issue 277).",
 			InputSchema: json.RawMessage(langchainMCPAdapters277Schema),
 			Name:        "langchain-mcp-adapters-277",
-			Rules: lenient.ToolRules("langchain-mcp-adapters-277", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("langchain-mcp-adapters-277", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &langchainMCPAdapters277Fields},
 				{Path: "resourceType", Variants: true},
-				{Path: "name", Absent: lenient.AbsentNull},
-				{Path: "namespace", Absent: lenient.AbsentNull},
-				{Path: "output", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
+				{Path: "name", Absent: lenientimpl.AbsentNull},
+				{Path: "namespace", Absent: lenientimpl.AbsentNull},
+				{Path: "output", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
 			}),
-			Schemas: lenient.DerivedSchemas(langchainMCPAdapters277Schema, langchainMCPAdapters277SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(langchainMCPAdapters277Schema, langchainMCPAdapters277SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Langflow8059],
+			Decode:      lenientimpl.DecodeAs[Langflow8059],
 			Description: "Langflow8059 is a tool with an optional range (langflow-ai/langflow issue\n8059).",
 			InputSchema: json.RawMessage(langflow8059Schema),
 			Name:        "langflow-8059",
-			Rules: lenient.ToolRules("langflow-8059", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("langflow-8059", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &langflow8059Fields},
-				{Path: "range", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "range", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(langflow8059Schema, langflow8059SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(langflow8059Schema, langflow8059SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[LMStudio1626],
+			Decode:      lenientimpl.DecodeAs[LMStudio1626],
 			Description: "LMStudio1626 is an Excel tool with a sheet name (lmstudio-bug-tracker\nissue 1626).",
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
-			Rules: lenient.ToolRules("lmstudio-1626", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("lmstudio-1626", []lenientimpl.FieldRules{
 				{Path: "sheet_name", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Margince417],
+			Decode:      lenientimpl.DecodeAs[Margince417],
 			Description: "Margince417 is update_record (margince/margince issue 417).",
 			InputSchema: json.RawMessage(margince417Schema),
 			Name:        "margince-417",
-			Rules: lenient.ToolRules("margince-417", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("margince-417", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &margince417Fields},
-				{Path: "lifecycle", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
+				{Path: "lifecycle", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
 			}),
-			Schemas: lenient.DerivedSchemas(margince417Schema, margince417SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(margince417Schema, margince417SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[MCPRemote319],
+			Decode:      lenientimpl.DecodeAs[MCPRemote319],
 			Description: "MCPRemote319 is vault_patch (punkpeye/mcp-remote issue 319).",
 			InputSchema: json.RawMessage(mcpRemote319Schema),
 			Name:        "mcp-remote-319",
-			Rules: lenient.ToolRules("mcp-remote-319", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("mcp-remote-319", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &mcpRemote319Fields},
-				{Path: "target", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "target", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(mcpRemote319Schema, mcpRemote319SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(mcpRemote319Schema, mcpRemote319SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[McpServerExcel473],
+			Decode:      lenientimpl.DecodeAs[McpServerExcel473],
 			Description: "McpServerExcel473 is chart set-style (sbroenne/mcp-server-excel issue 473).",
 			InputSchema: json.RawMessage(mcpServerExcel473Schema),
 			Name:        "mcp-server-excel-473",
-			Rules: lenient.ToolRules("mcp-server-excel-473", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("mcp-server-excel-473", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &mcpServerExcel473Fields},
 				{Path: "chart_name", Variants: true},
-				{Path: "style_id", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "style_id", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(mcpServerExcel473Schema, mcpServerExcel473SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(mcpServerExcel473Schema, mcpServerExcel473SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Mcpadapt38],
+			Decode:      lenientimpl.DecodeAs[Mcpadapt38],
 			Description: "Mcpadapt38 is a search tool with optional filters (grll/mcpadapt PR 38).",
 			InputSchema: json.RawMessage(mcpadapt38Schema),
 			Name:        "mcpadapt-38",
-			Rules: lenient.ToolRules("mcpadapt-38", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("mcpadapt-38", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &mcpadapt38Fields},
-				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "maxResults", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "filters", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "maxResults", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(mcpadapt38Schema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(mcpadapt38Schema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[NemoAgentToolkit1507],
+			Decode:      lenientimpl.DecodeAs[NemoAgentToolkit1507],
 			Description: "NemoAgentToolkit1507 is a tool with an optional cursor\n(NVIDIA/NeMo-Agent-Toolkit PR 1507).",
 			InputSchema: json.RawMessage(nemoAgentToolkit1507Schema),
 			Name:        "nemo-agent-toolkit-1507",
-			Rules: lenient.ToolRules("nemo-agent-toolkit-1507", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("nemo-agent-toolkit-1507", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &nemoAgentToolkit1507Fields},
-				{Path: "cursor", Absent: lenient.AbsentNull},
+				{Path: "cursor", Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(nemoAgentToolkit1507Schema, nemoAgentToolkit1507SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(nemoAgentToolkit1507Schema, nemoAgentToolkit1507SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Nteract1678],
+			Decode:      lenientimpl.DecodeAs[Nteract1678],
 			Description: "Nteract1678 is replace_match (nteract/nteract PR 1678).",
 			InputSchema: json.RawMessage(nteract1678Schema),
 			Name:        "nteract-1678",
-			Rules: lenient.ToolRules("nteract-1678", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("nteract-1678", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &nteract1678Fields},
-				{Path: "and_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "and_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(nteract1678Schema, nteract1678SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(nteract1678Schema, nteract1678SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Openclaw42580],
+			Decode:      lenientimpl.DecodeAs[Openclaw42580],
 			Description: "Openclaw42580 is edit (openclaw/openclaw PR 42580).",
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
-			Rules: lenient.ToolRules("openclaw-42580", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("openclaw-42580", []lenientimpl.FieldRules{
 				{Path: "oldText", Variants: true},
 				{Path: "newText", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(openclaw42580Schema, openclaw42580SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(openclaw42580Schema, openclaw42580SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Opencode1328],
+			Decode:      lenientimpl.DecodeAs[Opencode1328],
 			Description: "Opencode1328 is read (anomalyco/opencode issue 1328).",
 			InputSchema: json.RawMessage(opencode1328Schema),
 			Name:        "opencode-1328",
-			Rules: lenient.ToolRules("opencode-1328", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("opencode-1328", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &opencode1328Fields},
 				{Path: "filePath", Variants: true},
-				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "offset", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(opencode1328Schema, opencode1328SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(opencode1328Schema, opencode1328SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Opencode1328Offset],
+			Decode:      lenientimpl.DecodeAs[Opencode1328Offset],
 			Description: "Opencode1328Offset is read (anomalyco/opencode issue 1328, second comment).",
 			InputSchema: json.RawMessage(opencode1328OffsetSchema),
 			Name:        "opencode-1328-offset",
-			Rules: lenient.ToolRules("opencode-1328-offset", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("opencode-1328-offset", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &opencode1328OffsetFields},
 				{Path: "filePath", Variants: true},
-				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "offset", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(opencode1328OffsetSchema, opencode1328OffsetSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(opencode1328OffsetSchema, opencode1328OffsetSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[OpenHandsSDK1085],
+			Decode:      lenientimpl.DecodeAs[OpenHandsSDK1085],
 			Description: "OpenHandsSDK1085 is read_file (OpenHands/software-agent-sdk issue 1085).",
 			InputSchema: json.RawMessage(openHandsSDK1085Schema),
 			Name:        "openhands-sdk-1085",
-			Rules: lenient.ToolRules("openhands-sdk-1085", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("openhands-sdk-1085", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &openHandsSDK1085Fields},
-				{Path: "line_number", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "lines_after", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "line_number", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "lines_after", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(openHandsSDK1085Schema, openHandsSDK1085SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(openHandsSDK1085Schema, openHandsSDK1085SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Pasclaw427],
+			Decode:      lenientimpl.DecodeAs[Pasclaw427],
 			Description: "Pasclaw427 is edit_file (FMXExpress/PasClaw PR 427).",
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
-			Rules: lenient.ToolRules("pasclaw-427", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("pasclaw-427", []lenientimpl.FieldRules{
 				{Path: "old_text", Variants: true},
 				{Path: "new_text", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(pasclaw427Schema, pasclaw427SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(pasclaw427Schema, pasclaw427SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[PerformanceMonitor3870],
+			Decode:      lenientimpl.DecodeAs[PerformanceMonitor3870],
 			Description: "PerformanceMonitor3870 is get_collection_log\n(erikdarlingdata/PerformanceMonitor issue 3870).",
 			InputSchema: json.RawMessage(performanceMonitor3870Schema),
 			Name:        "performancemonitor-3870",
-			Rules: lenient.ToolRules("performancemonitor-3870", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("performancemonitor-3870", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &performanceMonitor3870Fields},
 				{Path: "server_name", Variants: true},
-				{Path: "hours_back", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "hours_back", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(performanceMonitor3870Schema, performanceMonitor3870SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(performanceMonitor3870Schema, performanceMonitor3870SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Picoclaw400],
+			Decode:      lenientimpl.DecodeAs[Picoclaw400],
 			Description: "Picoclaw400 is web_search (sipeed/picoclaw issue 400).",
 			InputSchema: json.RawMessage(picoclaw400Schema),
 			Name:        "picoclaw-400",
-			Rules: lenient.ToolRules("picoclaw-400", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("picoclaw-400", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &picoclaw400Fields},
-				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(picoclaw400Schema, picoclaw400SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(picoclaw400Schema, picoclaw400SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[QwenCode4966Depth],
+			Decode:      lenientimpl.DecodeAs[QwenCode4966Depth],
 			Description: "QwenCode4966Depth is browser_snapshot (QwenLM/qwen-code issue 4966).",
 			InputSchema: json.RawMessage(qwenCode4966DepthSchema),
 			Name:        "qwen-code-4966-depth",
-			Rules: lenient.ToolRules("qwen-code-4966-depth", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("qwen-code-4966-depth", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &qwenCode4966DepthFields},
-				{Path: "depth", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "depth", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(qwenCode4966DepthSchema, qwenCode4966DepthSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(qwenCode4966DepthSchema, qwenCode4966DepthSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[QwenCode4966Time],
+			Decode:      lenientimpl.DecodeAs[QwenCode4966Time],
 			Description: "QwenCode4966Time is browser_wait_for (QwenLM/qwen-code issue 4966).",
 			InputSchema: json.RawMessage(qwenCode4966TimeSchema),
 			Name:        "qwen-code-4966-time",
-			Rules: lenient.ToolRules("qwen-code-4966-time", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("qwen-code-4966-time", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &qwenCode4966TimeFields},
-				{Path: "time", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "time", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(qwenCode4966TimeSchema, qwenCode4966TimeSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(qwenCode4966TimeSchema, qwenCode4966TimeSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Servers2905],
+			Decode:      lenientimpl.DecodeAs[Servers2905],
 			Description: "Servers2905 is sequentialthinking (modelcontextprotocol/servers issue 2905).",
 			InputSchema: json.RawMessage(servers2905Schema),
 			Name:        "servers-2905",
-			Rules: lenient.ToolRules("servers-2905", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("servers-2905", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &servers2905Fields},
 				{Path: "nextThoughtNeeded", Variants: true, Coerce: "bool"},
 				{Path: "thoughtNumber", Variants: true, Coerce: "int"},
 				{Path: "totalThoughts", Variants: true, Coerce: "int"},
-				{Path: "isRevision", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "isRevision", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(servers2905Schema, servers2905SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(servers2905Schema, servers2905SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Sonetto319LoneLabel],
+			Decode:      lenientimpl.DecodeAs[Sonetto319LoneLabel],
 			Description: "Sonetto319LoneLabel is todo_add (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319LoneLabelSchema),
 			Name:        "sonetto-319-lone-label",
-			Rules: lenient.ToolRules("sonetto-319-lone-label", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("sonetto-319-lone-label", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &sonetto319LoneLabelFields},
-				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(sonetto319LoneLabelSchema, sonetto319LoneLabelSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(sonetto319LoneLabelSchema, sonetto319LoneLabelSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Sonetto319LoneTodo],
+			Decode:      lenientimpl.DecodeAs[Sonetto319LoneTodo],
 			Description: "Sonetto319LoneTodo is task_tracker (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319LoneTodoSchema),
 			Name:        "sonetto-319-lone-todo",
-			Rules: lenient.ToolRules("sonetto-319-lone-todo", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("sonetto-319-lone-todo", []lenientimpl.FieldRules{
 				{Path: "todos", JSON: true},
 				{Path: "todos[]", JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(sonetto319LoneTodoSchema, sonetto319LoneTodoSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(sonetto319LoneTodoSchema, sonetto319LoneTodoSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Sonetto319PythonList],
+			Decode:      lenientimpl.DecodeAs[Sonetto319PythonList],
 			Description: "Sonetto319PythonList is todo_add (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319PythonListSchema),
 			Name:        "sonetto-319-python-list",
-			Rules: lenient.ToolRules("sonetto-319-python-list", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("sonetto-319-python-list", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &sonetto319PythonListFields},
-				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(sonetto319PythonListSchema, sonetto319PythonListSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(sonetto319PythonListSchema, sonetto319PythonListSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Sonetto319Todos],
+			Decode:      lenientimpl.DecodeAs[Sonetto319Todos],
 			Description: "Sonetto319Todos is task_tracker (Miso2233/SonettoHere issue 319).",
 			InputSchema: json.RawMessage(sonetto319TodosSchema),
 			Name:        "sonetto-319-todos",
-			Rules: lenient.ToolRules("sonetto-319-todos", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("sonetto-319-todos", []lenientimpl.FieldRules{
 				{Path: "todos", JSON: true},
 				{Path: "todos[]", JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(sonetto319TodosSchema, sonetto319TodosSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(sonetto319TodosSchema, sonetto319TodosSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[TemplateAgent249],
+			Decode:      lenientimpl.DecodeAs[TemplateAgent249],
 			Description: "TemplateAgent249 is editJiraIssue (redhat-data-and-ai/template-agent issue\n249).",
 			InputSchema: json.RawMessage(templateAgent249Schema),
 			Name:        "template-agent-249",
-			Rules: lenient.ToolRules("template-agent-249", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("template-agent-249", []lenientimpl.FieldRules{
 				{Path: "issueIdOrKey", Variants: true},
 				{Path: "fields", JSON: true},
 				{Path: "cloudId", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(templateAgent249Schema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(templateAgent249Schema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[TypescriptSDK2012],
+			Decode:      lenientimpl.DecodeAs[TypescriptSDK2012],
 			Description: "TypescriptSDK2012 is echo, a tool without arguments\n(modelcontextprotocol/typescript-sdk issue 2012).",
 			InputSchema: json.RawMessage(typescriptSDK2012Schema),
 			Name:        "typescript-sdk-2012",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(typescriptSDK2012Schema, typescriptSDK2012SchemaOpenAIStrict, ""),
+			Schemas:     lenientimpl.DerivedSchemas(typescriptSDK2012Schema, typescriptSDK2012SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Vibium85],
+			Decode:      lenientimpl.DecodeAs[Vibium85],
 			Description: "Vibium85 is browser_sleep (VibiumDev/vibium issue 85).",
 			InputSchema: json.RawMessage(vibium85Schema),
 			Name:        "vibium-85",
-			Rules: lenient.ToolRules("vibium-85", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("vibium-85", []lenientimpl.FieldRules{
 				{Path: "ms", Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(vibium85Schema, vibium85SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(vibium85Schema, vibium85SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[Vmlx47],
+			Decode:      lenientimpl.DecodeAs[Vmlx47],
 			Description: "Vmlx47 is memory_search (jjang-ai/vmlx issue 47).",
 			InputSchema: json.RawMessage(vmlx47Schema),
 			Name:        "vmlx-47",
-			Rules: lenient.ToolRules("vmlx-47", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("vmlx-47", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &vmlx47Fields},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(vmlx47Schema, vmlx47SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(vmlx47Schema, vmlx47SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[WeKnora2955],
+			Decode:      lenientimpl.DecodeAs[WeKnora2955],
 			Description: "WeKnora2955 is execute_skill_script (Tencent/WeKnora PR 2955).",
 			InputSchema: json.RawMessage(weKnora2955Schema),
 			Name:        "weknora-2955",
-			Rules: lenient.ToolRules("weknora-2955", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("weknora-2955", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &weKnora2955Fields},
-				{Path: "args", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "args", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(weKnora2955Schema, weKnora2955SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(weKnora2955Schema, weKnora2955SchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ZammadMCP201],
+			Decode:      lenientimpl.DecodeAs[ZammadMCP201],
 			Description: "ZammadMCP201 is zammad_list_ticket_priorities (basher83/Zammad-MCP issue\n201).",
 			InputSchema: json.RawMessage(zammadMCP201Schema),
 			Name:        "zammad-mcp-201",
-			Rules: lenient.ToolRules("zammad-mcp-201", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("zammad-mcp-201", []lenientimpl.FieldRules{
 				{Path: "params", JSON: true, Misnamed: &params201Fields},
-				{Path: "params.response_format", Variants: true, Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+				{Path: "params.response_format", Variants: true, Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
-			Schemas: lenient.DerivedSchemas(zammadMCP201Schema, zammadMCP201SchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(zammadMCP201Schema, zammadMCP201SchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var searchInputFields = lenient.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var searchInputFields = lenientimpl.Fields{Keys: [][]string{{"path"}, {"pattern"}, {"owner"}, {"limit"}, {"offset"}, {"max_depth", "maxDepth", "max-depth", "MaxDepth"}, {"count_only", "countOnly", "count-only", "CountOnly"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"case_sensitive", "caseSensitive", "case-sensitive", "CaseSensitive"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}, {"ids"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SearchInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SearchInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SearchInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -71,9 +72,9 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 2:
 			x.Owner = d.String(it.Value, "owner", 0)
 		case 3:
-			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+			x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 		case 4:
-			x.Offset = int(d.Int(it.Value, "offset", lenient.IntBits, 0))
+			x.Offset = int(d.Int(it.Value, "offset", lenientimpl.IntBits, 0))
 		case 5:
 			x.MaxDepth = int32(d.Int(it.Value, "max_depth", 32, 0))
 		case 6:
@@ -85,7 +86,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 9:
 			x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 		case 10:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "file_types", 0, &a) {
 				d.Enter("file_types")
 				s := make([]string, 0, a.Len())
@@ -100,7 +101,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.FileTypes = s
 			}
 		case 11:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "ids", 0, &a) {
 				d.Enter("ids")
 				s := make([]int64, 0, a.Len())
@@ -119,7 +120,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	d.MissingIn(seen[:], &searchInputFields)
 }
 
-func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SearchInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -133,29 +134,29 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "pattern":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Pattern, 0)
 		case "owner":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Owner, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Owner, 0)
 		case "limit":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		case "offset":
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Offset, lenient.IntBits, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadInt(f, &x.Offset, lenientimpl.IntBits, 0)
 		case "max_depth":
-			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.MaxDepth, 32, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadInt(f, &x.MaxDepth, 32, 0)
 		case "count_only":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.CountOnly, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &x.CountOnly, 0)
 		case "whole_word":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.WholeWord, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadBool(f, &x.WholeWord, 0)
 		case "case_sensitive":
-			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.CaseSensitive, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadBool(f, &x.CaseSensitive, 0)
 		case "min_score":
-			seen[9], ok = true, !seen[9] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadFloat(f, &x.MinScore, 64, 0)
 		case "file_types":
-			seen[10], ok = true, !seen[10] && lenient.ReadStrings(f, &x.FileTypes, 0)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadStrings(f, &x.FileTypes, 0)
 		case "ids":
-			seen[11], ok = true, !seen[11] && lenient.ReadInts(f, &x.IDs, 64, 0)
+			seen[11], ok = true, !seen[11] && lenientimpl.ReadInts(f, &x.IDs, 64, 0)
 		default:
 			if name := f.AliasIn(k, &searchInputFields); name != nil {
 				k = name
@@ -179,25 +180,25 @@ const searchInputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[SearchInput],
+			Decode:      lenientimpl.DecodeAs[SearchInput],
 			Description: "SearchInput is a search-like tool input of a dozen fields: strings,\nintegers, booleans, a float, a string slice and an int64 slice.",
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
-			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchInputFields},
-				{Path: "owner", Absent: lenient.AbsentNull},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "offset", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "max_depth", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "count_only", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "case_sensitive", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "min_score", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "file_types", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "ids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "owner", Absent: lenientimpl.AbsentNull},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "offset", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "max_depth", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "count_only", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "whole_word", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "case_sensitive", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "min_score", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "file_types", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "ids", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(searchInputSchema, searchInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(searchInputSchema, searchInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
-
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // decoder is what the generated code gives each struct: the two public
@@ -22,7 +22,7 @@ type decoder interface {
 
 // faster is a decoder with a fast path.
 type faster interface {
-	fastNormgen(*lenient.Fast, lenient.Mode) bool
+	fastNormgen(*lenientimpl.Fast, lenientimpl.Mode) bool
 }
 
 // kind is a type under test: how to make a zero value, and the document
@@ -82,13 +82,13 @@ type outcome struct {
 func run(k kind, doc []byte, pre, report, fastOn bool) outcome {
 	x := k.newZero()
 	if pre {
-		lenient.DisableFast(true)
+		lenientimpl.DisableFast(true)
 		if err := x.UnmarshalJSON([]byte(k.prefill)); err != nil {
 			panic(fmt.Sprintf("%s: prefill %s: %v", k.name, k.prefill, err))
 		}
 	}
-	lenient.DisableFast(!fastOn)
-	defer lenient.DisableFast(false)
+	lenientimpl.DisableFast(!fastOn)
+	defer lenientimpl.DisableFast(false)
 	var o outcome
 	var err error
 	if report {
@@ -106,9 +106,9 @@ func run(k kind, doc []byte, pre, report, fastOn bool) outcome {
 // fastTakes reports whether the fast path finishes doc for k (with fixes
 // recorded when report).
 func fastTakes(k kind, doc []byte, report bool) bool {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	x, ok := k.newZero().(faster)
-	return ok && f.Start(doc, report) && x.fastNormgen(&f, lenient.Strict) && f.End()
+	return ok && f.Start(doc, report) && x.fastNormgen(&f, lenientimpl.Strict) && f.End()
 }
 
 // floats compare by their bits: 0 and -0 differ, a NaN equals itself.

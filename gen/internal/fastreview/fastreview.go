@@ -1,5 +1,5 @@
 // Package fastreview holds types chosen to stress the generated decoders'
-// fast path (fastNormgen, lenient.Fast) against the Decoder path: pointer
+// fast path (fastNormgen, lenientimpl.Fast) against the Decoder path: pointer
 // and named scalars, every integer and float width, bounds that are not
 // integers, enums and value aliases, unescape, wrap, strict fields, maps
 // of structs, slices of slices, JSON text, defaults and required fields.
@@ -286,7 +286,7 @@ type ReportBase struct {
 
 // ReportInput has aliases on fields of every kind, keys (and aliases) a
 // path quotes, and defaults of every scalar kind, for the fixes the fast
-// path records (lenient.Fast.Start) next to the Decoder's.
+// path records (lenientimpl.Fast.Start) next to the Decoder's.
 //
 //normgen:tool report
 type ReportInput struct {

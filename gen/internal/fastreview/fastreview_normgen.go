@@ -8,27 +8,28 @@ import (
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var scalarsInputFields = lenient.Fields{Keys: [][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, 0}}
+var scalarsInputFields = lenientimpl.Fields{Keys: [][]string{{"s"}, {"ps"}, {"b"}, {"pb"}, {"sb"}, {"i8"}, {"i16"}, {"i32"}, {"i64"}, {"i"}, {"pi"}, {"pi8"}, {"u8"}, {"u16"}, {"u32"}, {"u64"}, {"u"}, {"pu16"}, {"f32"}, {"f64"}, {"pf32"}, {"m"}, {"pm"}, {"l"}, {"pl"}, {"r"}, {"strict_i", "strictI", "strict-i", "StrictI"}, {"strict_b", "strictB", "strict-b", "StrictB"}, {"strict_f", "strictF", "strict-f", "StrictF"}, {"un"}, {"pun"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ScalarsInput) UnmarshalJSON(data []byte) error {
@@ -42,24 +43,24 @@ func (x *ScalarsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ScalarsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ScalarsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ScalarsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ScalarsInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -69,19 +70,19 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 0:
 			x.S = d.String(it.Value, "s", 0)
 		case 1:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.String(it.Value, "ps", 0)
 				x.PS = &p
 			}
 		case 2:
 			x.B = d.Bool(it.Value, "b", 0)
 		case 3:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.Bool(it.Value, "pb", 0)
 				x.PB = &p
 			}
 		case 4:
-			x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+			x.SB = d.Bool(it.Value, "sb", lenientimpl.StrictBool)
 		case 5:
 			x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
 		case 6:
@@ -91,14 +92,14 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 8:
 			x.I64 = d.Int(it.Value, "i64", 64, 0)
 		case 9:
-			x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+			x.I = int(d.Int(it.Value, "i", lenientimpl.IntBits, 0))
 		case 10:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "pi", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "pi", lenientimpl.IntBits, 0))
 				x.PI = &p
 			}
 		case 11:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := int8(d.Int(it.Value, "pi8", 8, 0))
 				x.PI8 = &p
 			}
@@ -111,9 +112,9 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 15:
 			x.U64 = d.Uint(it.Value, "u64", 64, 0)
 		case 16:
-			x.U = uint(d.Uint(it.Value, "u", lenient.IntBits, 0))
+			x.U = uint(d.Uint(it.Value, "u", lenientimpl.IntBits, 0))
 		case 17:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := uint16(d.Uint(it.Value, "pu16", 16, 0))
 				x.PU16 = &p
 			}
@@ -122,44 +123,44 @@ func (x *ScalarsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 19:
 			x.F64 = d.Float(it.Value, "f64", 64, 0)
 		case 20:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := float32(d.Float(it.Value, "pf32", 32, 0))
 				x.PF32 = &p
 			}
 		case 21:
 			x.M = Mode(d.String(it.Value, "m", 0))
 		case 22:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := Mode(d.String(it.Value, "pm", 0))
 				x.PM = &p
 			}
 		case 23:
 			x.L = Level(d.Int(it.Value, "l", 8, 0))
 		case 24:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := Level(d.Int(it.Value, "pl", 8, 0))
 				x.PL = &p
 			}
 		case 25:
 			x.R = Ratio(d.Float(it.Value, "r", 32, 0))
 		case 26:
-			x.StrictI = int(d.Int(it.Value, "strict_i", lenient.IntBits, lenient.Strict))
+			x.StrictI = int(d.Int(it.Value, "strict_i", lenientimpl.IntBits, lenientimpl.Strict))
 		case 27:
-			x.StrictB = d.Bool(it.Value, "strict_b", lenient.Strict)
+			x.StrictB = d.Bool(it.Value, "strict_b", lenientimpl.Strict)
 		case 28:
-			x.StrictF = d.Float(it.Value, "strict_f", 64, lenient.Strict)
+			x.StrictF = d.Float(it.Value, "strict_f", 64, lenientimpl.Strict)
 		case 29:
-			x.Un = d.String(it.Value, "un", lenient.Unescape)
+			x.Un = d.String(it.Value, "un", lenientimpl.Unescape)
 		case 30:
-			if !lenient.Null(it.Value) {
-				p := d.String(it.Value, "pun", lenient.Unescape)
+			if !lenientimpl.Null(it.Value) {
+				p := d.String(it.Value, "pun", lenientimpl.Unescape)
 				x.PUn = &p
 			}
 		}
 	}
 }
 
-func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ScalarsInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -173,84 +174,84 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "s":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.S, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.S, 0)
 		case "ps":
 			var p string
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &p, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &p, 0)
 			x.PS = &p
 		case "b":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.B, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.B, 0)
 		case "pb":
 			var p bool
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &p, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &p, 0)
 			x.PB = &p
 		case "sb":
-			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadBool(f, &x.SB, lenientimpl.StrictBool)
 		case "i8":
-			seen[5], ok = true, !seen[5] && lenient.ReadInt(f, &x.I8, 8, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadInt(f, &x.I8, 8, 0)
 		case "i16":
-			seen[6], ok = true, !seen[6] && lenient.ReadInt(f, &x.I16, 16, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadInt(f, &x.I16, 16, 0)
 		case "i32":
-			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &x.I32, 32, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadInt(f, &x.I32, 32, 0)
 		case "i64":
-			seen[8], ok = true, !seen[8] && lenient.ReadInt(f, &x.I64, 64, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadInt(f, &x.I64, 64, 0)
 		case "i":
-			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadInt(f, &x.I, lenientimpl.IntBits, 0)
 		case "pi":
 			var p int
-			seen[10], ok = true, !seen[10] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.PI = &p
 		case "pi8":
 			var p int8
-			seen[11], ok = true, !seen[11] && lenient.ReadInt(f, &p, 8, 0)
+			seen[11], ok = true, !seen[11] && lenientimpl.ReadInt(f, &p, 8, 0)
 			x.PI8 = &p
 		case "u8":
-			seen[12], ok = true, !seen[12] && lenient.ReadUint(f, &x.U8, 8, 0)
+			seen[12], ok = true, !seen[12] && lenientimpl.ReadUint(f, &x.U8, 8, 0)
 		case "u16":
-			seen[13], ok = true, !seen[13] && lenient.ReadUint(f, &x.U16, 16, 0)
+			seen[13], ok = true, !seen[13] && lenientimpl.ReadUint(f, &x.U16, 16, 0)
 		case "u32":
-			seen[14], ok = true, !seen[14] && lenient.ReadUint(f, &x.U32, 32, 0)
+			seen[14], ok = true, !seen[14] && lenientimpl.ReadUint(f, &x.U32, 32, 0)
 		case "u64":
-			seen[15], ok = true, !seen[15] && lenient.ReadUint(f, &x.U64, 64, 0)
+			seen[15], ok = true, !seen[15] && lenientimpl.ReadUint(f, &x.U64, 64, 0)
 		case "u":
-			seen[16], ok = true, !seen[16] && lenient.ReadUint(f, &x.U, lenient.IntBits, 0)
+			seen[16], ok = true, !seen[16] && lenientimpl.ReadUint(f, &x.U, lenientimpl.IntBits, 0)
 		case "pu16":
 			var p uint16
-			seen[17], ok = true, !seen[17] && lenient.ReadUint(f, &p, 16, 0)
+			seen[17], ok = true, !seen[17] && lenientimpl.ReadUint(f, &p, 16, 0)
 			x.PU16 = &p
 		case "f32":
-			seen[18], ok = true, !seen[18] && lenient.ReadFloat(f, &x.F32, 32, 0)
+			seen[18], ok = true, !seen[18] && lenientimpl.ReadFloat(f, &x.F32, 32, 0)
 		case "f64":
-			seen[19], ok = true, !seen[19] && lenient.ReadFloat(f, &x.F64, 64, 0)
+			seen[19], ok = true, !seen[19] && lenientimpl.ReadFloat(f, &x.F64, 64, 0)
 		case "pf32":
 			var p float32
-			seen[20], ok = true, !seen[20] && lenient.ReadFloat(f, &p, 32, 0)
+			seen[20], ok = true, !seen[20] && lenientimpl.ReadFloat(f, &p, 32, 0)
 			x.PF32 = &p
 		case "m":
-			seen[21], ok = true, !seen[21] && lenient.ReadString(f, &x.M, 0)
+			seen[21], ok = true, !seen[21] && lenientimpl.ReadString(f, &x.M, 0)
 		case "pm":
 			var p Mode
-			seen[22], ok = true, !seen[22] && lenient.ReadString(f, &p, 0)
+			seen[22], ok = true, !seen[22] && lenientimpl.ReadString(f, &p, 0)
 			x.PM = &p
 		case "l":
-			seen[23], ok = true, !seen[23] && lenient.ReadInt(f, &x.L, 8, 0)
+			seen[23], ok = true, !seen[23] && lenientimpl.ReadInt(f, &x.L, 8, 0)
 		case "pl":
 			var p Level
-			seen[24], ok = true, !seen[24] && lenient.ReadInt(f, &p, 8, 0)
+			seen[24], ok = true, !seen[24] && lenientimpl.ReadInt(f, &p, 8, 0)
 			x.PL = &p
 		case "r":
-			seen[25], ok = true, !seen[25] && lenient.ReadFloat(f, &x.R, 32, 0)
+			seen[25], ok = true, !seen[25] && lenientimpl.ReadFloat(f, &x.R, 32, 0)
 		case "strict_i":
-			seen[26], ok = true, !seen[26] && lenient.ReadInt(f, &x.StrictI, lenient.IntBits, lenient.Strict)
+			seen[26], ok = true, !seen[26] && lenientimpl.ReadInt(f, &x.StrictI, lenientimpl.IntBits, lenientimpl.Strict)
 		case "strict_b":
-			seen[27], ok = true, !seen[27] && lenient.ReadBool(f, &x.StrictB, lenient.Strict)
+			seen[27], ok = true, !seen[27] && lenientimpl.ReadBool(f, &x.StrictB, lenientimpl.Strict)
 		case "strict_f":
-			seen[28], ok = true, !seen[28] && lenient.ReadFloat(f, &x.StrictF, 64, lenient.Strict)
+			seen[28], ok = true, !seen[28] && lenientimpl.ReadFloat(f, &x.StrictF, 64, lenientimpl.Strict)
 		case "un":
-			seen[29], ok = true, !seen[29] && lenient.ReadString(f, &x.Un, lenient.Unescape)
+			seen[29], ok = true, !seen[29] && lenientimpl.ReadString(f, &x.Un, lenientimpl.Unescape)
 		case "pun":
 			var p string
-			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, lenient.Unescape)
+			seen[30], ok = true, !seen[30] && lenientimpl.ReadString(f, &p, lenientimpl.Unescape)
 			x.PUn = &p
 		default:
 			if name := f.AliasIn(k, &scalarsInputFields); name != nil {
@@ -266,7 +267,7 @@ func (x *ScalarsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var boundsInputFields = lenient.Fields{Keys: [][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"es"}, {"em"}, {"vn"}, {"pv"}, {"et"}, {"ei"}, {"enn"}, {"pen"}, {"items"}, {"pits"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var boundsInputFields = lenientimpl.Fields{Keys: [][]string{{"a"}, {"b"}, {"c"}, {"d"}, {"e"}, {"g"}, {"h"}, {"pi"}, {"u16"}, {"l"}, {"s"}, {"p"}, {"en"}, {"v"}, {"vs"}, {"es"}, {"em"}, {"vn"}, {"pv"}, {"et"}, {"ei"}, {"enn"}, {"pen"}, {"items"}, {"pits"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}}
 
 // boundsInputPPattern is the pattern of BoundsInput.P.
 var boundsInputPPattern = regexp.MustCompile("^[a-z]+$")
@@ -283,24 +284,24 @@ func (x *BoundsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *BoundsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y BoundsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = BoundsInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -309,16 +310,16 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		switch d.Field(&it, seen[:], &boundsInputFields) {
 		case 0:
 			mark := d.Mark()
-			val := d.Int(it.Value, "a", lenient.IntBits, 0)
+			val := d.Int(it.Value, "a", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "1.5"); c < 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "1.5"); c < 0 {
 					d.FailKind(lenient.KindRange, "a", it.Value, "is less than the minimum, 1.5")
 				}
-				if c, _ := lenient.CompareNumber(it.Value, "10.5"); c > 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "10.5"); c > 0 {
 					d.FailKind(lenient.KindRange, "a", it.Value, "is more than the maximum, 10.5")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					Maximum: "10.5",
 					Minimum: "1.5",
 				})
@@ -326,16 +327,16 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.A = int(val)
 		case 1:
 			mark := d.Mark()
-			val := d.Int(it.Value, "b", lenient.IntBits, 0)
+			val := d.Int(it.Value, "b", lenientimpl.IntBits, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "0.5"); c <= 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "0.5"); c <= 0 {
 					d.FailKind(lenient.KindRange, "b", it.Value, "must be more than 0.5")
 				}
-				if c, _ := lenient.CompareNumber(it.Value, "9.99"); c >= 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "9.99"); c >= 0 {
 					d.FailKind(lenient.KindRange, "b", it.Value, "must be less than 9.99")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					ExclusiveMaximum: "9.99",
 					ExclusiveMinimum: "0.5",
 				})
@@ -349,7 +350,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					d.FailKind(lenient.KindRange, "c", it.Value, "is more than the maximum, 200")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					Maximum: "200",
 					Minimum: "-1.5",
 				})
@@ -359,14 +360,14 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			mark := d.Mark()
 			val := d.Float(it.Value, "d", 32, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "0.1"); c < 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "0.1"); c < 0 {
 					d.FailKind(lenient.KindRange, "d", it.Value, "is less than the minimum, 0.1")
 				}
-				if c, _ := lenient.CompareNumber(it.Value, "0.3"); c > 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "0.3"); c > 0 {
 					d.FailKind(lenient.KindRange, "d", it.Value, "is more than the maximum, 0.3")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					Maximum: "0.3",
 					Minimum: "0.1",
 				})
@@ -376,14 +377,14 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			mark := d.Mark()
 			val := d.Float(it.Value, "e", 64, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "0"); c <= 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "0"); c <= 0 {
 					d.FailKind(lenient.KindRange, "e", it.Value, "must be more than 0")
 				}
-				if c, _ := lenient.CompareNumber(it.Value, "1e2"); c >= 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "1e2"); c >= 0 {
 					d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					ExclusiveMaximum: "1e2",
 					ExclusiveMinimum: "0",
 				})
@@ -400,7 +401,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					d.FailKind(lenient.KindRange, "g", it.Value, "is more than the maximum, 9223372036854775807")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					Maximum: "9223372036854775807",
 					Minimum: "-9223372036854775808",
 				})
@@ -414,19 +415,19 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					d.FailKind(lenient.KindRange, "h", it.Value, "is more than the maximum, 18446744073709551615")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{Maximum: "18446744073709551615"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{Maximum: "18446744073709551615"})
 			}
 			x.H = val
 		case 7:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
-				val := d.Int(it.Value, "pi", lenient.IntBits, 0)
+				val := d.Int(it.Value, "pi", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "1e1"); c < 0 {
+					if c, _ := lenientimpl.CompareNumber(it.Value, "1e1"); c < 0 {
 						d.FailKind(lenient.KindRange, "pi", it.Value, "is less than the minimum, 1e1")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1e1"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1e1"})
 				}
 				p := int(val)
 				x.PI = &p
@@ -435,11 +436,11 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			mark := d.Mark()
 			val := d.Uint(it.Value, "u16", 16, 0)
 			if d.OK(mark) {
-				if c, _ := lenient.CompareNumber(it.Value, "65535.5"); c >= 0 {
+				if c, _ := lenientimpl.CompareNumber(it.Value, "65535.5"); c >= 0 {
 					d.FailKind(lenient.KindRange, "u16", it.Value, "must be less than 65535.5")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{ExclusiveMaximum: "65535.5"})
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{ExclusiveMaximum: "65535.5"})
 			}
 			x.U16 = uint16(val)
 		case 9:
@@ -453,7 +454,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					d.FailKind(lenient.KindRange, "l", it.Value, "is more than the maximum, 3")
 				}
 			} else {
-				d.Bounded(mark, it.Value, lenient.Bounds{
+				d.Bounded(mark, it.Value, lenientimpl.Bounds{
 					Maximum: "3",
 					Minimum: "-3",
 				})
@@ -513,7 +514,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 			x.V = val
 		case 14:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "vs", 0, &a) {
 				d.Enter("vs")
 				s := make([]string, 0, a.Len())
@@ -538,7 +539,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.VS = s
 			}
 		case 15:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "es", 0, &a) {
 				d.Enter("es")
 				s := make([]string, 0, a.Len())
@@ -564,7 +565,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.ES = s
 			}
 		case 16:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "em", 0, &o) {
 				d.Enter("em")
 				mp := make(Modes)
@@ -572,7 +573,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					k := string(o.Key)
 					d.Enter(k)
 					var e *Mode
-					if !lenient.Null(o.Value) {
+					if !lenientimpl.Null(o.Value) {
 						mark := d.Mark()
 						val := d.String(o.Value, "", 0)
 						if d.OK(mark) {
@@ -606,7 +607,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 			x.VN = val
 		case 18:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
 				val := d.String(it.Value, "pv", 0)
 				if d.OK(mark) {
@@ -641,7 +642,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 			x.ET = val
 		case 20:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
 				val := d.EnumString(it.Value, "ei", 0, "1", "2", "3")
 				if d.OK(mark) {
@@ -658,7 +659,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 		case 21:
 			mark := d.Mark()
-			val := d.EnumInt(it.Value, "enn", lenient.IntBits, 0, "1", "2", "3")
+			val := d.EnumInt(it.Value, "enn", lenientimpl.IntBits, 0, "1", "2", "3")
 			if d.OK(mark) {
 				if val < 1 || val > 3 {
 					d.FailKind(lenient.KindEnum, "enn", it.Value, "is not one of 1, 2, 3")
@@ -666,7 +667,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			}
 			x.EN = int(val)
 		case 22:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
 				val := d.EnumInt(it.Value, "pen", 16, 0, "-1", "0")
 				if d.OK(mark) {
@@ -678,14 +679,14 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.PEN = &p
 			}
 		case 23:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "items", 0, &a) {
 				d.Enter("items")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -699,8 +700,8 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Items = s
 			}
 		case 24:
-			if !lenient.Null(it.Value) {
-				var a lenient.ArrayIter
+			if !lenientimpl.Null(it.Value) {
+				var a lenientimpl.ArrayIter
 				if d.Array(it.Value, "pits", 0, &a) {
 					d.Enter("pits")
 					s := make([]int8, 0, a.Len())
@@ -722,7 +723,7 @@ func (x *BoundsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *BoundsInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -736,33 +737,33 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "a":
 			var val int64
-			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[0] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "1.5"); c < 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "1.5"); c < 0 {
 				return false
 			}
-			if c, _ := lenient.CompareNumber(f.Value(), "10.5"); c > 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "10.5"); c > 0 {
 				return false
 			}
 			x.A = int(val)
 		case "b":
 			var val int64
-			if seen[1] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[1] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[1] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "0.5"); c <= 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0.5"); c <= 0 {
 				return false
 			}
-			if c, _ := lenient.CompareNumber(f.Value(), "9.99"); c >= 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "9.99"); c >= 0 {
 				return false
 			}
 			x.B = int(val)
 		case "c":
 			var val uint64
-			if seen[2] || !lenient.ReadUint(f, &val, 8, 0) {
+			if seen[2] || !lenientimpl.ReadUint(f, &val, 8, 0) {
 				return false
 			}
 			seen[2] = true
@@ -772,33 +773,33 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.C = uint8(val)
 		case "d":
 			var val float64
-			if seen[3] || !lenient.ReadFloat(f, &val, 32, 0) {
+			if seen[3] || !lenientimpl.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[3] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "0.1"); c < 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0.1"); c < 0 {
 				return false
 			}
-			if c, _ := lenient.CompareNumber(f.Value(), "0.3"); c > 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0.3"); c > 0 {
 				return false
 			}
 			x.D = float32(val)
 		case "e":
 			var val float64
-			if seen[4] || !lenient.ReadFloat(f, &val, 64, 0) {
+			if seen[4] || !lenientimpl.ReadFloat(f, &val, 64, 0) {
 				return false
 			}
 			seen[4] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "0"); c <= 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0"); c <= 0 {
 				return false
 			}
-			if c, _ := lenient.CompareNumber(f.Value(), "1e2"); c >= 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "1e2"); c >= 0 {
 				return false
 			}
 			x.E = val
 		case "g":
 			var val int64
-			if seen[5] || !lenient.ReadInt(f, &val, 64, 0) {
+			if seen[5] || !lenientimpl.ReadInt(f, &val, 64, 0) {
 				return false
 			}
 			seen[5] = true
@@ -811,7 +812,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.G = val
 		case "h":
 			var val uint64
-			if seen[6] || !lenient.ReadUint(f, &val, 64, 0) {
+			if seen[6] || !lenientimpl.ReadUint(f, &val, 64, 0) {
 				return false
 			}
 			seen[6] = true
@@ -821,28 +822,28 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.H = val
 		case "pi":
 			var val int64
-			if seen[7] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[7] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[7] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "1e1"); c < 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "1e1"); c < 0 {
 				return false
 			}
 			p := int(val)
 			x.PI = &p
 		case "u16":
 			var val uint64
-			if seen[8] || !lenient.ReadUint(f, &val, 16, 0) {
+			if seen[8] || !lenientimpl.ReadUint(f, &val, 16, 0) {
 				return false
 			}
 			seen[8] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "65535.5"); c >= 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "65535.5"); c >= 0 {
 				return false
 			}
 			x.U16 = uint16(val)
 		case "l":
 			var val int64
-			if seen[9] || !lenient.ReadInt(f, &val, 8, 0) {
+			if seen[9] || !lenientimpl.ReadInt(f, &val, 8, 0) {
 				return false
 			}
 			seen[9] = true
@@ -855,7 +856,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.L = Level(val)
 		case "s":
 			var val string
-			if seen[10] || !lenient.ReadString(f, &val, 0) {
+			if seen[10] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[10] = true
@@ -868,7 +869,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.S = val
 		case "p":
 			var val string
-			if seen[11] || !lenient.ReadString(f, &val, 0) {
+			if seen[11] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[11] = true
@@ -878,7 +879,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.P = val
 		case "en":
 			var val string
-			if seen[12] || !lenient.ReadString(f, &val, 0) {
+			if seen[12] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[12] = true
@@ -890,7 +891,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.En = val
 		case "v":
 			var val string
-			if seen[13] || !lenient.ReadString(f, &val, 0) {
+			if seen[13] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[13] = true
@@ -914,7 +915,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e string
 				var val string
-				if !lenient.ReadString(f, &val, 0) {
+				if !lenientimpl.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -939,7 +940,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e string
 				var val string
-				if !lenient.ReadString(f, &val, 0) {
+				if !lenientimpl.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -972,7 +973,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e *Mode
 				var val string
-				if !lenient.ReadString(f, &val, 0) {
+				if !lenientimpl.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -990,7 +991,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.EM = mp
 		case "vn":
 			var val string
-			if seen[17] || !lenient.ReadString(f, &val, 0) {
+			if seen[17] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[17] = true
@@ -1001,7 +1002,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.VN = val
 		case "pv":
 			var val string
-			if seen[18] || !lenient.ReadString(f, &val, 0) {
+			if seen[18] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[18] = true
@@ -1018,7 +1019,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.PV = &p
 		case "et":
 			var val string
-			if seen[19] || !lenient.ReadString(f, &val, 0) {
+			if seen[19] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[19] = true
@@ -1030,7 +1031,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.ET = val
 		case "ei":
 			var val string
-			if seen[20] || !lenient.ReadString(f, &val, 0) {
+			if seen[20] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[20] = true
@@ -1043,7 +1044,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.EI = &p
 		case "enn":
 			var val int64
-			if seen[21] || !lenient.ReadInt(f, &val, lenient.IntBits, lenient.Strict) {
+			if seen[21] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, lenientimpl.Strict) {
 				return false
 			}
 			seen[21] = true
@@ -1053,7 +1054,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.EN = int(val)
 		case "pen":
 			var val int64
-			if seen[22] || !lenient.ReadInt(f, &val, 16, lenient.Strict) {
+			if seen[22] || !lenientimpl.ReadInt(f, &val, 16, lenientimpl.Strict) {
 				return false
 			}
 			seen[22] = true
@@ -1064,7 +1065,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.PEN = &p
 		case "items":
 			var s []int
-			if seen[23] || !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+			if seen[23] || !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[23] = true
@@ -1077,7 +1078,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Items = s
 		case "pits":
 			var s []int8
-			if seen[24] || !lenient.ReadInts(f, &s, 8, 0) {
+			if seen[24] || !lenientimpl.ReadInts(f, &s, 8, 0) {
 				return false
 			}
 			seen[24] = true
@@ -1095,7 +1096,7 @@ func (x *BoundsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var innerFields = lenient.Fields{Keys: [][]string{{"n"}, {"s"}, {"xs"}, {"f"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var innerFields = lenientimpl.Fields{Keys: [][]string{{"n"}, {"s"}, {"xs"}, {"f"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Inner) UnmarshalJSON(data []byte) error {
@@ -1109,27 +1110,27 @@ func (x *Inner) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Inner) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Inner
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Inner) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Inner{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1137,11 +1138,11 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &innerFields) {
 		case 0:
-			x.N = int(d.Int(it.Value, "n", lenient.IntBits, 0))
+			x.N = int(d.Int(it.Value, "n", lenientimpl.IntBits, 0))
 		case 1:
 			x.S = d.String(it.Value, "s", 0)
 		case 2:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "xs", 0, &a) {
 				d.Enter("xs")
 				s := make([]uint16, 0, a.Len())
@@ -1156,7 +1157,7 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Xs = s
 			}
 		case 3:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := float32(d.Float(it.Value, "f", 32, 0))
 				x.F = &p
 			}
@@ -1164,7 +1165,7 @@ func (x *Inner) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Inner) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1177,9 +1178,9 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "n":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.N, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.N, lenientimpl.IntBits, 0)
 		case "s":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.S, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.S, 0)
 		case "xs":
 			if seen[2] || !f.Array(0) {
 				return false
@@ -1189,7 +1190,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e uint16
-				if !lenient.ReadUint(f, &e, 16, 0) {
+				if !lenientimpl.ReadUint(f, &e, 16, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -1201,7 +1202,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.Xs = s
 		case "f":
 			var p float32
-			seen[3], ok = true, !seen[3] && lenient.ReadFloat(f, &p, 32, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadFloat(f, &p, 32, 0)
 			x.F = &p
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &innerFields)
@@ -1213,7 +1214,7 @@ func (x *Inner) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var leafFields = lenient.Fields{Keys: [][]string{{"v"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var leafFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Leaf) UnmarshalJSON(data []byte) error {
@@ -1227,27 +1228,27 @@ func (x *Leaf) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Leaf) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Leaf
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Leaf) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Leaf{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1255,7 +1256,7 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &leafFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "v", 0, &a) {
 				d.Enter("v")
 				s := make([]string, 0, a.Len())
@@ -1273,7 +1274,7 @@ func (x *Leaf) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Leaf) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1286,7 +1287,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "v":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.V, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.V, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &leafFields)
 		}
@@ -1297,7 +1298,7 @@ func (x *Leaf) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var midFields = lenient.Fields{Keys: [][]string{{"leaf"}, {"pleaf"}, {"map"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var midFields = lenientimpl.Fields{Keys: [][]string{{"leaf"}, {"pleaf"}, {"map"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Mid) UnmarshalJSON(data []byte) error {
@@ -1311,27 +1312,27 @@ func (x *Mid) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Mid) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Mid
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Mid) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Mid{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1343,7 +1344,7 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Leaf.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 1:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("pleaf")
 				p := new(Leaf)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1351,7 +1352,7 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				d.Leave()
 			}
 		case 2:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "map", 0, &o) {
 				d.Enter("map")
 				mp := make(map[string]Leaf)
@@ -1370,7 +1371,7 @@ func (x *Mid) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Mid) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1423,7 +1424,7 @@ func (x *Mid) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var containersInputFields = lenient.Fields{Keys: [][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var containersInputFields = lenientimpl.Fields{Keys: [][]string{{"tags"}, {"counts"}, {"w"}, {"wi"}, {"wu8"}, {"wb"}, {"ss"}, {"sss"}, {"ms"}, {"mps"}, {"mm"}, {"msl"}, {"mpi"}, {"psl"}, {"pmap"}, {"pin"}, {"in"}, {"sps"}, {"spi"}, {"stags"}, {"sf32"}, {"sbool"}, {"sm"}, {"stra"}, {"stro"}, {"strm"}, {"mid"}, {"mids"}, {"deep"}, {"bnd"}, {"bnds"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ContainersInput) UnmarshalJSON(data []byte) error {
@@ -1437,24 +1438,24 @@ func (x *ContainersInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error
 }
 
 func (x *ContainersInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ContainersInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ContainersInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ContainersInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1462,7 +1463,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &containersInputFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "tags", 0, &a) {
 				d.Enter("tags")
 				s := make(Tags, 0, a.Len())
@@ -1477,7 +1478,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Tags = s
 			}
 		case 1:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "counts", 0, &o) {
 				d.Enter("counts")
 				mp := make(Counts)
@@ -1485,7 +1486,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 					mp[k] = e
 					d.Leave()
 				}
@@ -1493,8 +1494,8 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Counts = mp
 			}
 		case 2:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "w", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "w", lenientimpl.Wrap, &a) {
 				d.Enter("w")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -1508,14 +1509,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.W = s
 			}
 		case 3:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "wi", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "wi", lenientimpl.Wrap, &a) {
 				d.Enter("wi")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -1523,8 +1524,8 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.WI = s
 			}
 		case 4:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "wu8", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "wu8", lenientimpl.Wrap, &a) {
 				d.Enter("wu8")
 				s := make([]uint8Alias, 0, a.Len())
 				for a.Next() {
@@ -1538,14 +1539,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.WU8 = s
 			}
 		case 5:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "wb", lenient.Strict|lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "wb", lenientimpl.Strict|lenientimpl.Wrap, &a) {
 				d.Enter("wb")
 				s := make([]bool, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e bool
-					e = d.Bool(a.Value, "", lenient.Strict)
+					e = d.Bool(a.Value, "", lenientimpl.Strict)
 					s = append(s, e)
 					d.Leave()
 				}
@@ -1553,14 +1554,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.WB = s
 			}
 		case 6:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "ss", 0, &a) {
 				d.Enter("ss")
 				s := make([][]string, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e []string
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([]string, 0, a1.Len())
 						for a1.Next() {
@@ -1579,26 +1580,26 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SS = s
 			}
 		case 7:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "sss", 0, &a) {
 				d.Enter("sss")
 				s := make([][][]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e [][]int
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([][]int, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e []int
-							var a2 lenient.ArrayIter
+							var a2 lenientimpl.ArrayIter
 							if d.Array(a1.Value, "", 0, &a2) {
 								s := make([]int, 0, a2.Len())
 								for a2.Next() {
 									d.EnterIndex(a2.Index())
 									var e int
-									e = int(d.Int(a2.Value, "", lenient.IntBits, 0))
+									e = int(d.Int(a2.Value, "", lenientimpl.IntBits, 0))
 									s = append(s, e)
 									d.Leave()
 								}
@@ -1616,7 +1617,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SSS = s
 			}
 		case 8:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "ms", 0, &o) {
 				d.Enter("ms")
 				mp := make(map[string]Inner)
@@ -1632,7 +1633,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.MS = mp
 			}
 		case 9:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "mps", 0, &o) {
 				d.Enter("mps")
 				mp := make(map[string]*Inner)
@@ -1640,7 +1641,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					k := string(o.Key)
 					d.Enter(k)
 					var e *Inner
-					if !lenient.Null(o.Value) {
+					if !lenientimpl.Null(o.Value) {
 						p := new(Inner)
 						p.decodeNormgen(d, o.Value, 0)
 						e = p
@@ -1652,7 +1653,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.MPS = mp
 			}
 		case 10:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "mm", 0, &o) {
 				d.Enter("mm")
 				mp := make(map[string][]map[string]int)
@@ -1660,20 +1661,20 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					k := string(o.Key)
 					d.Enter(k)
 					var e []map[string]int
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make([]map[string]int, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e map[string]int
-							var o2 lenient.ObjectIter
+							var o2 lenientimpl.ObjectIter
 							if d.Object(a1.Value, "", 0, &o2) {
 								mp := make(map[string]int)
 								for o2.Next() {
 									k := string(o2.Key)
 									d.Enter(k)
 									var e int
-									e = int(d.Int(o2.Value, "", lenient.IntBits, 0))
+									e = int(d.Int(o2.Value, "", lenientimpl.IntBits, 0))
 									mp[k] = e
 									d.Leave()
 								}
@@ -1691,7 +1692,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.MM = mp
 			}
 		case 11:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "msl", 0, &o) {
 				d.Enter("msl")
 				mp := make(map[string][]string)
@@ -1699,7 +1700,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					k := string(o.Key)
 					d.Enter(k)
 					var e []string
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make([]string, 0, a1.Len())
 						for a1.Next() {
@@ -1718,7 +1719,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.MSl = mp
 			}
 		case 12:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "mpi", 0, &o) {
 				d.Enter("mpi")
 				mp := make(map[string]*int)
@@ -1726,8 +1727,8 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					k := string(o.Key)
 					d.Enter(k)
 					var e *int
-					if !lenient.Null(o.Value) {
-						p := int(d.Int(o.Value, "", lenient.IntBits, 0))
+					if !lenientimpl.Null(o.Value) {
+						p := int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 						e = &p
 					}
 					mp[k] = e
@@ -1737,15 +1738,15 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.MPI = mp
 			}
 		case 13:
-			if !lenient.Null(it.Value) {
-				var a lenient.ArrayIter
+			if !lenientimpl.Null(it.Value) {
+				var a lenientimpl.ArrayIter
 				if d.Array(it.Value, "psl", 0, &a) {
 					d.Enter("psl")
 					s := make([]int, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
 						var e int
-						e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+						e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 						s = append(s, e)
 						d.Leave()
 					}
@@ -1754,8 +1755,8 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		case 14:
-			if !lenient.Null(it.Value) {
-				var o lenient.ObjectIter
+			if !lenientimpl.Null(it.Value) {
+				var o lenientimpl.ObjectIter
 				if d.Object(it.Value, "pmap", 0, &o) {
 					d.Enter("pmap")
 					mp := make(map[string]string)
@@ -1772,7 +1773,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				}
 			}
 		case 15:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("pin")
 				p := new(Inner)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1784,15 +1785,15 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.In.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 17:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "sps", 0, &a) {
 				d.Enter("sps")
 				s := make([]*int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e *int
-					if !lenient.Null(a.Value) {
-						p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+					if !lenientimpl.Null(a.Value) {
+						p := int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 						e = &p
 					}
 					s = append(s, e)
@@ -1802,14 +1803,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SPs = s
 			}
 		case 18:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "spi", 0, &a) {
 				d.Enter("spi")
 				s := make([]*Inner, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e *Inner
-					if !lenient.Null(a.Value) {
+					if !lenientimpl.Null(a.Value) {
 						p := new(Inner)
 						p.decodeNormgen(d, a.Value, 0)
 						e = p
@@ -1821,14 +1822,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SPI = s
 			}
 		case 19:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "stags", 0, &a) {
 				d.Enter("stags")
 				s := make([]Tags, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e Tags
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make(Tags, 0, a1.Len())
 						for a1.Next() {
@@ -1847,7 +1848,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.STags = s
 			}
 		case 20:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "sf32", 0, &a) {
 				d.Enter("sf32")
 				s := make([]float32, 0, a.Len())
@@ -1862,7 +1863,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SF32 = s
 			}
 		case 21:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "sbool", 0, &a) {
 				d.Enter("sbool")
 				s := make([]bool, 0, a.Len())
@@ -1877,14 +1878,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SBool = s
 			}
 		case 22:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "sm", 0, &a) {
 				d.Enter("sm")
 				s := make([]map[string]string, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e map[string]string
-					var o1 lenient.ObjectIter
+					var o1 lenientimpl.ObjectIter
 					if d.Object(a.Value, "", 0, &o1) {
 						mp := make(map[string]string)
 						for o1.Next() {
@@ -1904,14 +1905,14 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.SM = s
 			}
 		case 23:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "stra", lenient.Strict, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "stra", lenientimpl.Strict, &a) {
 				d.Enter("stra")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, lenientimpl.Strict))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -1920,18 +1921,18 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			}
 		case 24:
 			d.Enter("stro")
-			x.StrO.decodeNormgen(d, it.Value, lenient.Strict)
+			x.StrO.decodeNormgen(d, it.Value, lenientimpl.Strict)
 			d.Leave()
 		case 25:
-			var o lenient.ObjectIter
-			if d.Object(it.Value, "strm", lenient.Strict, &o) {
+			var o lenientimpl.ObjectIter
+			if d.Object(it.Value, "strm", lenientimpl.Strict, &o) {
 				d.Enter("strm")
 				mp := make(map[string]int)
 				for o.Next() {
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, lenient.Strict))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, lenientimpl.Strict))
 					mp[k] = e
 					d.Leave()
 				}
@@ -1943,7 +1944,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 			x.Mid.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 27:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "mids", 0, &a) {
 				d.Enter("mids")
 				s := make([]Mid, 0, a.Len())
@@ -1958,7 +1959,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Mids = s
 			}
 		case 28:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "deep", 0, &o) {
 				d.Enter("deep")
 				mp := make(map[string][]map[string]Leaf)
@@ -1966,13 +1967,13 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 					k := string(o.Key)
 					d.Enter(k)
 					var e []map[string]Leaf
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make([]map[string]Leaf, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e map[string]Leaf
-							var o2 lenient.ObjectIter
+							var o2 lenientimpl.ObjectIter
 							if d.Object(a1.Value, "", 0, &o2) {
 								mp := make(map[string]Leaf)
 								for o2.Next() {
@@ -1997,7 +1998,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				x.Deep = mp
 			}
 		case 29:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("bnd")
 				p := new(BoundsInput)
 				p.decodeNormgen(d, it.Value, 0)
@@ -2005,7 +2006,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 				d.Leave()
 			}
 		case 30:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "bnds", 0, &a) {
 				d.Enter("bnds")
 				s := make([]BoundsInput, 0, a.Len())
@@ -2023,7 +2024,7 @@ func (x *ContainersInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.
 	}
 }
 
-func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ContainersInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2044,7 +2045,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				if !lenient.ReadString(f, &e, 0) {
+				if !lenientimpl.ReadString(f, &e, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -2070,7 +2071,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, 0) {
 					return false
 				}
 				mp[k] = e
@@ -2080,11 +2081,11 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Counts = mp
 		case "w":
-			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.W, lenient.Wrap)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadStrings(f, &x.W, lenientimpl.Wrap)
 		case "wi":
-			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.WI, lenient.IntBits, lenient.Wrap)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInts(f, &x.WI, lenientimpl.IntBits, lenientimpl.Wrap)
 		case "wu8":
-			if seen[4] || !f.Array(lenient.Wrap) {
+			if seen[4] || !f.Array(lenientimpl.Wrap) {
 				return false
 			}
 			seen[4] = true
@@ -2092,7 +2093,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e uint8Alias
-				if !lenient.ReadUint(f, &e, 16, 0) {
+				if !lenientimpl.ReadUint(f, &e, 16, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -2103,7 +2104,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]uint8Alias, 0, len(b)), b...)
 			x.WU8 = s
 		case "wb":
-			if seen[5] || !f.Array(lenient.Strict|lenient.Wrap) {
+			if seen[5] || !f.Array(lenientimpl.Strict|lenientimpl.Wrap) {
 				return false
 			}
 			seen[5] = true
@@ -2111,7 +2112,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e bool
-				if !lenient.ReadBool(f, &e, lenient.Strict) {
+				if !lenientimpl.ReadBool(f, &e, lenientimpl.Strict) {
 					return false
 				}
 				b = append(b, e)
@@ -2131,7 +2132,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e []string
 				var s []string
-				if !lenient.ReadStrings(f, &s, 0) {
+				if !lenientimpl.ReadStrings(f, &s, 0) {
 					return false
 				}
 				e = s
@@ -2159,7 +2160,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e []int
 					var s []int
-					if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+					if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 						return false
 					}
 					e = s
@@ -2266,7 +2267,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 							return false
 						}
 						var e int
-						if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+						if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, 0) {
 							return false
 						}
 						mp2[k] = e
@@ -2305,7 +2306,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e []string
 				var s []string
-				if !lenient.ReadStrings(f, &s, 0) {
+				if !lenientimpl.ReadStrings(f, &s, 0) {
 					return false
 				}
 				e = s
@@ -2332,7 +2333,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e *int
 				var val int64
-				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -2345,7 +2346,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			x.MPI = mp
 		case "psl":
 			var s []int
-			if seen[13] || !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+			if seen[13] || !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[13] = true
@@ -2366,7 +2367,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e string
-				if !lenient.ReadString(f, &e, 0) {
+				if !lenientimpl.ReadString(f, &e, 0) {
 					return false
 				}
 				mp[k] = e
@@ -2391,7 +2392,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e *int
 				var val int64
-				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -2440,7 +2441,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e string
-					if !lenient.ReadString(f, &e, 0) {
+					if !lenientimpl.ReadString(f, &e, 0) {
 						return false
 					}
 					b1 = append(b1, e)
@@ -2466,7 +2467,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e float32
-				if !lenient.ReadFloat(f, &e, 32, 0) {
+				if !lenientimpl.ReadFloat(f, &e, 32, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -2485,7 +2486,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e bool
-				if !lenient.ReadBool(f, &e, 0) {
+				if !lenientimpl.ReadBool(f, &e, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -2518,7 +2519,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 						return false
 					}
 					var e string
-					if !lenient.ReadString(f, &e, 0) {
+					if !lenientimpl.ReadString(f, &e, 0) {
 						return false
 					}
 					mp1[k] = e
@@ -2535,11 +2536,11 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]map[string]string, 0, len(b)), b...)
 			x.SM = s
 		case "stra":
-			seen[23], ok = true, !seen[23] && lenient.ReadInts(f, &x.StrA, lenient.IntBits, lenient.Strict)
+			seen[23], ok = true, !seen[23] && lenientimpl.ReadInts(f, &x.StrA, lenientimpl.IntBits, lenientimpl.Strict)
 		case "stro":
-			seen[24], ok = true, !seen[24] && x.StrO.fastNormgen(f, lenient.Strict)
+			seen[24], ok = true, !seen[24] && x.StrO.fastNormgen(f, lenientimpl.Strict)
 		case "strm":
-			if seen[25] || !f.Object(lenient.Strict) {
+			if seen[25] || !f.Object(lenientimpl.Strict) {
 				return false
 			}
 			seen[25] = true
@@ -2554,7 +2555,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, lenient.Strict) {
+				if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, lenientimpl.Strict) {
 					return false
 				}
 				mp[k] = e
@@ -2676,7 +2677,7 @@ func (x *ContainersInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var deepInputFields = lenient.Fields{Keys: [][]string{{"d63"}, {"d64"}, {"t"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var deepInputFields = lenientimpl.Fields{Keys: [][]string{{"d63"}, {"d64"}, {"t"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DeepInput) UnmarshalJSON(data []byte) error {
@@ -2690,24 +2691,24 @@ func (x *DeepInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *DeepInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y DeepInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *DeepInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = DeepInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -2715,386 +2716,386 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &deepInputFields) {
 		case 0:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "d63", 0, &a) {
 				d.Enter("d63")
 				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-							var a2 lenient.ArrayIter
+							var a2 lenientimpl.ArrayIter
 							if d.Array(a1.Value, "", 0, &a2) {
 								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
 								for a2.Next() {
 									d.EnterIndex(a2.Index())
 									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-									var a3 lenient.ArrayIter
+									var a3 lenientimpl.ArrayIter
 									if d.Array(a2.Value, "", 0, &a3) {
 										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
 										for a3.Next() {
 											d.EnterIndex(a3.Index())
 											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-											var a4 lenient.ArrayIter
+											var a4 lenientimpl.ArrayIter
 											if d.Array(a3.Value, "", 0, &a4) {
 												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
 												for a4.Next() {
 													d.EnterIndex(a4.Index())
 													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-													var a5 lenient.ArrayIter
+													var a5 lenientimpl.ArrayIter
 													if d.Array(a4.Value, "", 0, &a5) {
 														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
 														for a5.Next() {
 															d.EnterIndex(a5.Index())
 															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-															var a6 lenient.ArrayIter
+															var a6 lenientimpl.ArrayIter
 															if d.Array(a5.Value, "", 0, &a6) {
 																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
 																for a6.Next() {
 																	d.EnterIndex(a6.Index())
 																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																	var a7 lenient.ArrayIter
+																	var a7 lenientimpl.ArrayIter
 																	if d.Array(a6.Value, "", 0, &a7) {
 																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
 																		for a7.Next() {
 																			d.EnterIndex(a7.Index())
 																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																			var a8 lenient.ArrayIter
+																			var a8 lenientimpl.ArrayIter
 																			if d.Array(a7.Value, "", 0, &a8) {
 																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
 																				for a8.Next() {
 																					d.EnterIndex(a8.Index())
 																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																					var a9 lenient.ArrayIter
+																					var a9 lenientimpl.ArrayIter
 																					if d.Array(a8.Value, "", 0, &a9) {
 																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
 																						for a9.Next() {
 																							d.EnterIndex(a9.Index())
 																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																							var a10 lenient.ArrayIter
+																							var a10 lenientimpl.ArrayIter
 																							if d.Array(a9.Value, "", 0, &a10) {
 																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
 																								for a10.Next() {
 																									d.EnterIndex(a10.Index())
 																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																									var a11 lenient.ArrayIter
+																									var a11 lenientimpl.ArrayIter
 																									if d.Array(a10.Value, "", 0, &a11) {
 																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
 																										for a11.Next() {
 																											d.EnterIndex(a11.Index())
 																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																											var a12 lenient.ArrayIter
+																											var a12 lenientimpl.ArrayIter
 																											if d.Array(a11.Value, "", 0, &a12) {
 																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
 																												for a12.Next() {
 																													d.EnterIndex(a12.Index())
 																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																													var a13 lenient.ArrayIter
+																													var a13 lenientimpl.ArrayIter
 																													if d.Array(a12.Value, "", 0, &a13) {
 																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
 																														for a13.Next() {
 																															d.EnterIndex(a13.Index())
 																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																															var a14 lenient.ArrayIter
+																															var a14 lenientimpl.ArrayIter
 																															if d.Array(a13.Value, "", 0, &a14) {
 																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
 																																for a14.Next() {
 																																	d.EnterIndex(a14.Index())
 																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																	var a15 lenient.ArrayIter
+																																	var a15 lenientimpl.ArrayIter
 																																	if d.Array(a14.Value, "", 0, &a15) {
 																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
 																																		for a15.Next() {
 																																			d.EnterIndex(a15.Index())
 																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																			var a16 lenient.ArrayIter
+																																			var a16 lenientimpl.ArrayIter
 																																			if d.Array(a15.Value, "", 0, &a16) {
 																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
 																																				for a16.Next() {
 																																					d.EnterIndex(a16.Index())
 																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																					var a17 lenient.ArrayIter
+																																					var a17 lenientimpl.ArrayIter
 																																					if d.Array(a16.Value, "", 0, &a17) {
 																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
 																																						for a17.Next() {
 																																							d.EnterIndex(a17.Index())
 																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																							var a18 lenient.ArrayIter
+																																							var a18 lenientimpl.ArrayIter
 																																							if d.Array(a17.Value, "", 0, &a18) {
 																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
 																																								for a18.Next() {
 																																									d.EnterIndex(a18.Index())
 																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																									var a19 lenient.ArrayIter
+																																									var a19 lenientimpl.ArrayIter
 																																									if d.Array(a18.Value, "", 0, &a19) {
 																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
 																																										for a19.Next() {
 																																											d.EnterIndex(a19.Index())
 																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																											var a20 lenient.ArrayIter
+																																											var a20 lenientimpl.ArrayIter
 																																											if d.Array(a19.Value, "", 0, &a20) {
 																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
 																																												for a20.Next() {
 																																													d.EnterIndex(a20.Index())
 																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																													var a21 lenient.ArrayIter
+																																													var a21 lenientimpl.ArrayIter
 																																													if d.Array(a20.Value, "", 0, &a21) {
 																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
 																																														for a21.Next() {
 																																															d.EnterIndex(a21.Index())
 																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																															var a22 lenient.ArrayIter
+																																															var a22 lenientimpl.ArrayIter
 																																															if d.Array(a21.Value, "", 0, &a22) {
 																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
 																																																for a22.Next() {
 																																																	d.EnterIndex(a22.Index())
 																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																	var a23 lenient.ArrayIter
+																																																	var a23 lenientimpl.ArrayIter
 																																																	if d.Array(a22.Value, "", 0, &a23) {
 																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
 																																																		for a23.Next() {
 																																																			d.EnterIndex(a23.Index())
 																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																			var a24 lenient.ArrayIter
+																																																			var a24 lenientimpl.ArrayIter
 																																																			if d.Array(a23.Value, "", 0, &a24) {
 																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
 																																																				for a24.Next() {
 																																																					d.EnterIndex(a24.Index())
 																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																					var a25 lenient.ArrayIter
+																																																					var a25 lenientimpl.ArrayIter
 																																																					if d.Array(a24.Value, "", 0, &a25) {
 																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
 																																																						for a25.Next() {
 																																																							d.EnterIndex(a25.Index())
 																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																							var a26 lenient.ArrayIter
+																																																							var a26 lenientimpl.ArrayIter
 																																																							if d.Array(a25.Value, "", 0, &a26) {
 																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
 																																																								for a26.Next() {
 																																																									d.EnterIndex(a26.Index())
 																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																									var a27 lenient.ArrayIter
+																																																									var a27 lenientimpl.ArrayIter
 																																																									if d.Array(a26.Value, "", 0, &a27) {
 																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
 																																																										for a27.Next() {
 																																																											d.EnterIndex(a27.Index())
 																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																											var a28 lenient.ArrayIter
+																																																											var a28 lenientimpl.ArrayIter
 																																																											if d.Array(a27.Value, "", 0, &a28) {
 																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
 																																																												for a28.Next() {
 																																																													d.EnterIndex(a28.Index())
 																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																													var a29 lenient.ArrayIter
+																																																													var a29 lenientimpl.ArrayIter
 																																																													if d.Array(a28.Value, "", 0, &a29) {
 																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
 																																																														for a29.Next() {
 																																																															d.EnterIndex(a29.Index())
 																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																															var a30 lenient.ArrayIter
+																																																															var a30 lenientimpl.ArrayIter
 																																																															if d.Array(a29.Value, "", 0, &a30) {
 																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
 																																																																for a30.Next() {
 																																																																	d.EnterIndex(a30.Index())
 																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																	var a31 lenient.ArrayIter
+																																																																	var a31 lenientimpl.ArrayIter
 																																																																	if d.Array(a30.Value, "", 0, &a31) {
 																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
 																																																																		for a31.Next() {
 																																																																			d.EnterIndex(a31.Index())
 																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																			var a32 lenient.ArrayIter
+																																																																			var a32 lenientimpl.ArrayIter
 																																																																			if d.Array(a31.Value, "", 0, &a32) {
 																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
 																																																																				for a32.Next() {
 																																																																					d.EnterIndex(a32.Index())
 																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																					var a33 lenient.ArrayIter
+																																																																					var a33 lenientimpl.ArrayIter
 																																																																					if d.Array(a32.Value, "", 0, &a33) {
 																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
 																																																																						for a33.Next() {
 																																																																							d.EnterIndex(a33.Index())
 																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																							var a34 lenient.ArrayIter
+																																																																							var a34 lenientimpl.ArrayIter
 																																																																							if d.Array(a33.Value, "", 0, &a34) {
 																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
 																																																																								for a34.Next() {
 																																																																									d.EnterIndex(a34.Index())
 																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																									var a35 lenient.ArrayIter
+																																																																									var a35 lenientimpl.ArrayIter
 																																																																									if d.Array(a34.Value, "", 0, &a35) {
 																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
 																																																																										for a35.Next() {
 																																																																											d.EnterIndex(a35.Index())
 																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																											var a36 lenient.ArrayIter
+																																																																											var a36 lenientimpl.ArrayIter
 																																																																											if d.Array(a35.Value, "", 0, &a36) {
 																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
 																																																																												for a36.Next() {
 																																																																													d.EnterIndex(a36.Index())
 																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																													var a37 lenient.ArrayIter
+																																																																													var a37 lenientimpl.ArrayIter
 																																																																													if d.Array(a36.Value, "", 0, &a37) {
 																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
 																																																																														for a37.Next() {
 																																																																															d.EnterIndex(a37.Index())
 																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																															var a38 lenient.ArrayIter
+																																																																															var a38 lenientimpl.ArrayIter
 																																																																															if d.Array(a37.Value, "", 0, &a38) {
 																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
 																																																																																for a38.Next() {
 																																																																																	d.EnterIndex(a38.Index())
 																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																	var a39 lenient.ArrayIter
+																																																																																	var a39 lenientimpl.ArrayIter
 																																																																																	if d.Array(a38.Value, "", 0, &a39) {
 																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
 																																																																																		for a39.Next() {
 																																																																																			d.EnterIndex(a39.Index())
 																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																			var a40 lenient.ArrayIter
+																																																																																			var a40 lenientimpl.ArrayIter
 																																																																																			if d.Array(a39.Value, "", 0, &a40) {
 																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
 																																																																																				for a40.Next() {
 																																																																																					d.EnterIndex(a40.Index())
 																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																					var a41 lenient.ArrayIter
+																																																																																					var a41 lenientimpl.ArrayIter
 																																																																																					if d.Array(a40.Value, "", 0, &a41) {
 																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
 																																																																																						for a41.Next() {
 																																																																																							d.EnterIndex(a41.Index())
 																																																																																							var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																							var a42 lenient.ArrayIter
+																																																																																							var a42 lenientimpl.ArrayIter
 																																																																																							if d.Array(a41.Value, "", 0, &a42) {
 																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
 																																																																																								for a42.Next() {
 																																																																																									d.EnterIndex(a42.Index())
 																																																																																									var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																									var a43 lenient.ArrayIter
+																																																																																									var a43 lenientimpl.ArrayIter
 																																																																																									if d.Array(a42.Value, "", 0, &a43) {
 																																																																																										s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
 																																																																																										for a43.Next() {
 																																																																																											d.EnterIndex(a43.Index())
 																																																																																											var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																											var a44 lenient.ArrayIter
+																																																																																											var a44 lenientimpl.ArrayIter
 																																																																																											if d.Array(a43.Value, "", 0, &a44) {
 																																																																																												s := make([][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
 																																																																																												for a44.Next() {
 																																																																																													d.EnterIndex(a44.Index())
 																																																																																													var e [][][][][][][][][][][][][][][][][][]int
-																																																																																													var a45 lenient.ArrayIter
+																																																																																													var a45 lenientimpl.ArrayIter
 																																																																																													if d.Array(a44.Value, "", 0, &a45) {
 																																																																																														s := make([][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
 																																																																																														for a45.Next() {
 																																																																																															d.EnterIndex(a45.Index())
 																																																																																															var e [][][][][][][][][][][][][][][][][]int
-																																																																																															var a46 lenient.ArrayIter
+																																																																																															var a46 lenientimpl.ArrayIter
 																																																																																															if d.Array(a45.Value, "", 0, &a46) {
 																																																																																																s := make([][][][][][][][][][][][][][][][][]int, 0, a46.Len())
 																																																																																																for a46.Next() {
 																																																																																																	d.EnterIndex(a46.Index())
 																																																																																																	var e [][][][][][][][][][][][][][][][]int
-																																																																																																	var a47 lenient.ArrayIter
+																																																																																																	var a47 lenientimpl.ArrayIter
 																																																																																																	if d.Array(a46.Value, "", 0, &a47) {
 																																																																																																		s := make([][][][][][][][][][][][][][][][]int, 0, a47.Len())
 																																																																																																		for a47.Next() {
 																																																																																																			d.EnterIndex(a47.Index())
 																																																																																																			var e [][][][][][][][][][][][][][][]int
-																																																																																																			var a48 lenient.ArrayIter
+																																																																																																			var a48 lenientimpl.ArrayIter
 																																																																																																			if d.Array(a47.Value, "", 0, &a48) {
 																																																																																																				s := make([][][][][][][][][][][][][][][]int, 0, a48.Len())
 																																																																																																				for a48.Next() {
 																																																																																																					d.EnterIndex(a48.Index())
 																																																																																																					var e [][][][][][][][][][][][][][]int
-																																																																																																					var a49 lenient.ArrayIter
+																																																																																																					var a49 lenientimpl.ArrayIter
 																																																																																																					if d.Array(a48.Value, "", 0, &a49) {
 																																																																																																						s := make([][][][][][][][][][][][][][]int, 0, a49.Len())
 																																																																																																						for a49.Next() {
 																																																																																																							d.EnterIndex(a49.Index())
 																																																																																																							var e [][][][][][][][][][][][][]int
-																																																																																																							var a50 lenient.ArrayIter
+																																																																																																							var a50 lenientimpl.ArrayIter
 																																																																																																							if d.Array(a49.Value, "", 0, &a50) {
 																																																																																																								s := make([][][][][][][][][][][][][]int, 0, a50.Len())
 																																																																																																								for a50.Next() {
 																																																																																																									d.EnterIndex(a50.Index())
 																																																																																																									var e [][][][][][][][][][][][]int
-																																																																																																									var a51 lenient.ArrayIter
+																																																																																																									var a51 lenientimpl.ArrayIter
 																																																																																																									if d.Array(a50.Value, "", 0, &a51) {
 																																																																																																										s := make([][][][][][][][][][][][]int, 0, a51.Len())
 																																																																																																										for a51.Next() {
 																																																																																																											d.EnterIndex(a51.Index())
 																																																																																																											var e [][][][][][][][][][][]int
-																																																																																																											var a52 lenient.ArrayIter
+																																																																																																											var a52 lenientimpl.ArrayIter
 																																																																																																											if d.Array(a51.Value, "", 0, &a52) {
 																																																																																																												s := make([][][][][][][][][][][]int, 0, a52.Len())
 																																																																																																												for a52.Next() {
 																																																																																																													d.EnterIndex(a52.Index())
 																																																																																																													var e [][][][][][][][][][]int
-																																																																																																													var a53 lenient.ArrayIter
+																																																																																																													var a53 lenientimpl.ArrayIter
 																																																																																																													if d.Array(a52.Value, "", 0, &a53) {
 																																																																																																														s := make([][][][][][][][][][]int, 0, a53.Len())
 																																																																																																														for a53.Next() {
 																																																																																																															d.EnterIndex(a53.Index())
 																																																																																																															var e [][][][][][][][][]int
-																																																																																																															var a54 lenient.ArrayIter
+																																																																																																															var a54 lenientimpl.ArrayIter
 																																																																																																															if d.Array(a53.Value, "", 0, &a54) {
 																																																																																																																s := make([][][][][][][][][]int, 0, a54.Len())
 																																																																																																																for a54.Next() {
 																																																																																																																	d.EnterIndex(a54.Index())
 																																																																																																																	var e [][][][][][][][]int
-																																																																																																																	var a55 lenient.ArrayIter
+																																																																																																																	var a55 lenientimpl.ArrayIter
 																																																																																																																	if d.Array(a54.Value, "", 0, &a55) {
 																																																																																																																		s := make([][][][][][][][]int, 0, a55.Len())
 																																																																																																																		for a55.Next() {
 																																																																																																																			d.EnterIndex(a55.Index())
 																																																																																																																			var e [][][][][][][]int
-																																																																																																																			var a56 lenient.ArrayIter
+																																																																																																																			var a56 lenientimpl.ArrayIter
 																																																																																																																			if d.Array(a55.Value, "", 0, &a56) {
 																																																																																																																				s := make([][][][][][][]int, 0, a56.Len())
 																																																																																																																				for a56.Next() {
 																																																																																																																					d.EnterIndex(a56.Index())
 																																																																																																																					var e [][][][][][]int
-																																																																																																																					var a57 lenient.ArrayIter
+																																																																																																																					var a57 lenientimpl.ArrayIter
 																																																																																																																					if d.Array(a56.Value, "", 0, &a57) {
 																																																																																																																						s := make([][][][][][]int, 0, a57.Len())
 																																																																																																																						for a57.Next() {
 																																																																																																																							d.EnterIndex(a57.Index())
 																																																																																																																							var e [][][][][]int
-																																																																																																																							var a58 lenient.ArrayIter
+																																																																																																																							var a58 lenientimpl.ArrayIter
 																																																																																																																							if d.Array(a57.Value, "", 0, &a58) {
 																																																																																																																								s := make([][][][][]int, 0, a58.Len())
 																																																																																																																								for a58.Next() {
 																																																																																																																									d.EnterIndex(a58.Index())
 																																																																																																																									var e [][][][]int
-																																																																																																																									var a59 lenient.ArrayIter
+																																																																																																																									var a59 lenientimpl.ArrayIter
 																																																																																																																									if d.Array(a58.Value, "", 0, &a59) {
 																																																																																																																										s := make([][][][]int, 0, a59.Len())
 																																																																																																																										for a59.Next() {
 																																																																																																																											d.EnterIndex(a59.Index())
 																																																																																																																											var e [][][]int
-																																																																																																																											var a60 lenient.ArrayIter
+																																																																																																																											var a60 lenientimpl.ArrayIter
 																																																																																																																											if d.Array(a59.Value, "", 0, &a60) {
 																																																																																																																												s := make([][][]int, 0, a60.Len())
 																																																																																																																												for a60.Next() {
 																																																																																																																													d.EnterIndex(a60.Index())
 																																																																																																																													var e [][]int
-																																																																																																																													var a61 lenient.ArrayIter
+																																																																																																																													var a61 lenientimpl.ArrayIter
 																																																																																																																													if d.Array(a60.Value, "", 0, &a61) {
 																																																																																																																														s := make([][]int, 0, a61.Len())
 																																																																																																																														for a61.Next() {
 																																																																																																																															d.EnterIndex(a61.Index())
 																																																																																																																															var e []int
-																																																																																																																															var a62 lenient.ArrayIter
+																																																																																																																															var a62 lenientimpl.ArrayIter
 																																																																																																																															if d.Array(a61.Value, "", 0, &a62) {
 																																																																																																																																s := make([]int, 0, a62.Len())
 																																																																																																																																for a62.Next() {
 																																																																																																																																	d.EnterIndex(a62.Index())
 																																																																																																																																	var e int
-																																																																																																																																	e = int(d.Int(a62.Value, "", lenient.IntBits, 0))
+																																																																																																																																	e = int(d.Int(a62.Value, "", lenientimpl.IntBits, 0))
 																																																																																																																																	s = append(s, e)
 																																																																																																																																	d.Leave()
 																																																																																																																																}
@@ -3412,392 +3413,392 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 				x.D63 = s
 			}
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "d64", 0, &a) {
 				d.Enter("d64")
 				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-							var a2 lenient.ArrayIter
+							var a2 lenientimpl.ArrayIter
 							if d.Array(a1.Value, "", 0, &a2) {
 								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a2.Len())
 								for a2.Next() {
 									d.EnterIndex(a2.Index())
 									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-									var a3 lenient.ArrayIter
+									var a3 lenientimpl.ArrayIter
 									if d.Array(a2.Value, "", 0, &a3) {
 										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a3.Len())
 										for a3.Next() {
 											d.EnterIndex(a3.Index())
 											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-											var a4 lenient.ArrayIter
+											var a4 lenientimpl.ArrayIter
 											if d.Array(a3.Value, "", 0, &a4) {
 												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a4.Len())
 												for a4.Next() {
 													d.EnterIndex(a4.Index())
 													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-													var a5 lenient.ArrayIter
+													var a5 lenientimpl.ArrayIter
 													if d.Array(a4.Value, "", 0, &a5) {
 														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a5.Len())
 														for a5.Next() {
 															d.EnterIndex(a5.Index())
 															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-															var a6 lenient.ArrayIter
+															var a6 lenientimpl.ArrayIter
 															if d.Array(a5.Value, "", 0, &a6) {
 																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a6.Len())
 																for a6.Next() {
 																	d.EnterIndex(a6.Index())
 																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																	var a7 lenient.ArrayIter
+																	var a7 lenientimpl.ArrayIter
 																	if d.Array(a6.Value, "", 0, &a7) {
 																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a7.Len())
 																		for a7.Next() {
 																			d.EnterIndex(a7.Index())
 																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																			var a8 lenient.ArrayIter
+																			var a8 lenientimpl.ArrayIter
 																			if d.Array(a7.Value, "", 0, &a8) {
 																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a8.Len())
 																				for a8.Next() {
 																					d.EnterIndex(a8.Index())
 																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																					var a9 lenient.ArrayIter
+																					var a9 lenientimpl.ArrayIter
 																					if d.Array(a8.Value, "", 0, &a9) {
 																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a9.Len())
 																						for a9.Next() {
 																							d.EnterIndex(a9.Index())
 																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																							var a10 lenient.ArrayIter
+																							var a10 lenientimpl.ArrayIter
 																							if d.Array(a9.Value, "", 0, &a10) {
 																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a10.Len())
 																								for a10.Next() {
 																									d.EnterIndex(a10.Index())
 																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																									var a11 lenient.ArrayIter
+																									var a11 lenientimpl.ArrayIter
 																									if d.Array(a10.Value, "", 0, &a11) {
 																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a11.Len())
 																										for a11.Next() {
 																											d.EnterIndex(a11.Index())
 																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																											var a12 lenient.ArrayIter
+																											var a12 lenientimpl.ArrayIter
 																											if d.Array(a11.Value, "", 0, &a12) {
 																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a12.Len())
 																												for a12.Next() {
 																													d.EnterIndex(a12.Index())
 																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																													var a13 lenient.ArrayIter
+																													var a13 lenientimpl.ArrayIter
 																													if d.Array(a12.Value, "", 0, &a13) {
 																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a13.Len())
 																														for a13.Next() {
 																															d.EnterIndex(a13.Index())
 																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																															var a14 lenient.ArrayIter
+																															var a14 lenientimpl.ArrayIter
 																															if d.Array(a13.Value, "", 0, &a14) {
 																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a14.Len())
 																																for a14.Next() {
 																																	d.EnterIndex(a14.Index())
 																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																	var a15 lenient.ArrayIter
+																																	var a15 lenientimpl.ArrayIter
 																																	if d.Array(a14.Value, "", 0, &a15) {
 																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a15.Len())
 																																		for a15.Next() {
 																																			d.EnterIndex(a15.Index())
 																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																			var a16 lenient.ArrayIter
+																																			var a16 lenientimpl.ArrayIter
 																																			if d.Array(a15.Value, "", 0, &a16) {
 																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a16.Len())
 																																				for a16.Next() {
 																																					d.EnterIndex(a16.Index())
 																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																					var a17 lenient.ArrayIter
+																																					var a17 lenientimpl.ArrayIter
 																																					if d.Array(a16.Value, "", 0, &a17) {
 																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a17.Len())
 																																						for a17.Next() {
 																																							d.EnterIndex(a17.Index())
 																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																							var a18 lenient.ArrayIter
+																																							var a18 lenientimpl.ArrayIter
 																																							if d.Array(a17.Value, "", 0, &a18) {
 																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a18.Len())
 																																								for a18.Next() {
 																																									d.EnterIndex(a18.Index())
 																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																									var a19 lenient.ArrayIter
+																																									var a19 lenientimpl.ArrayIter
 																																									if d.Array(a18.Value, "", 0, &a19) {
 																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a19.Len())
 																																										for a19.Next() {
 																																											d.EnterIndex(a19.Index())
 																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																											var a20 lenient.ArrayIter
+																																											var a20 lenientimpl.ArrayIter
 																																											if d.Array(a19.Value, "", 0, &a20) {
 																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a20.Len())
 																																												for a20.Next() {
 																																													d.EnterIndex(a20.Index())
 																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																													var a21 lenient.ArrayIter
+																																													var a21 lenientimpl.ArrayIter
 																																													if d.Array(a20.Value, "", 0, &a21) {
 																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a21.Len())
 																																														for a21.Next() {
 																																															d.EnterIndex(a21.Index())
 																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																															var a22 lenient.ArrayIter
+																																															var a22 lenientimpl.ArrayIter
 																																															if d.Array(a21.Value, "", 0, &a22) {
 																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a22.Len())
 																																																for a22.Next() {
 																																																	d.EnterIndex(a22.Index())
 																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																	var a23 lenient.ArrayIter
+																																																	var a23 lenientimpl.ArrayIter
 																																																	if d.Array(a22.Value, "", 0, &a23) {
 																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a23.Len())
 																																																		for a23.Next() {
 																																																			d.EnterIndex(a23.Index())
 																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																			var a24 lenient.ArrayIter
+																																																			var a24 lenientimpl.ArrayIter
 																																																			if d.Array(a23.Value, "", 0, &a24) {
 																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a24.Len())
 																																																				for a24.Next() {
 																																																					d.EnterIndex(a24.Index())
 																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																					var a25 lenient.ArrayIter
+																																																					var a25 lenientimpl.ArrayIter
 																																																					if d.Array(a24.Value, "", 0, &a25) {
 																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a25.Len())
 																																																						for a25.Next() {
 																																																							d.EnterIndex(a25.Index())
 																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																							var a26 lenient.ArrayIter
+																																																							var a26 lenientimpl.ArrayIter
 																																																							if d.Array(a25.Value, "", 0, &a26) {
 																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a26.Len())
 																																																								for a26.Next() {
 																																																									d.EnterIndex(a26.Index())
 																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																									var a27 lenient.ArrayIter
+																																																									var a27 lenientimpl.ArrayIter
 																																																									if d.Array(a26.Value, "", 0, &a27) {
 																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a27.Len())
 																																																										for a27.Next() {
 																																																											d.EnterIndex(a27.Index())
 																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																											var a28 lenient.ArrayIter
+																																																											var a28 lenientimpl.ArrayIter
 																																																											if d.Array(a27.Value, "", 0, &a28) {
 																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a28.Len())
 																																																												for a28.Next() {
 																																																													d.EnterIndex(a28.Index())
 																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																													var a29 lenient.ArrayIter
+																																																													var a29 lenientimpl.ArrayIter
 																																																													if d.Array(a28.Value, "", 0, &a29) {
 																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a29.Len())
 																																																														for a29.Next() {
 																																																															d.EnterIndex(a29.Index())
 																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																															var a30 lenient.ArrayIter
+																																																															var a30 lenientimpl.ArrayIter
 																																																															if d.Array(a29.Value, "", 0, &a30) {
 																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a30.Len())
 																																																																for a30.Next() {
 																																																																	d.EnterIndex(a30.Index())
 																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																	var a31 lenient.ArrayIter
+																																																																	var a31 lenientimpl.ArrayIter
 																																																																	if d.Array(a30.Value, "", 0, &a31) {
 																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a31.Len())
 																																																																		for a31.Next() {
 																																																																			d.EnterIndex(a31.Index())
 																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																			var a32 lenient.ArrayIter
+																																																																			var a32 lenientimpl.ArrayIter
 																																																																			if d.Array(a31.Value, "", 0, &a32) {
 																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a32.Len())
 																																																																				for a32.Next() {
 																																																																					d.EnterIndex(a32.Index())
 																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																					var a33 lenient.ArrayIter
+																																																																					var a33 lenientimpl.ArrayIter
 																																																																					if d.Array(a32.Value, "", 0, &a33) {
 																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a33.Len())
 																																																																						for a33.Next() {
 																																																																							d.EnterIndex(a33.Index())
 																																																																							var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																							var a34 lenient.ArrayIter
+																																																																							var a34 lenientimpl.ArrayIter
 																																																																							if d.Array(a33.Value, "", 0, &a34) {
 																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a34.Len())
 																																																																								for a34.Next() {
 																																																																									d.EnterIndex(a34.Index())
 																																																																									var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																									var a35 lenient.ArrayIter
+																																																																									var a35 lenientimpl.ArrayIter
 																																																																									if d.Array(a34.Value, "", 0, &a35) {
 																																																																										s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a35.Len())
 																																																																										for a35.Next() {
 																																																																											d.EnterIndex(a35.Index())
 																																																																											var e [][][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																											var a36 lenient.ArrayIter
+																																																																											var a36 lenientimpl.ArrayIter
 																																																																											if d.Array(a35.Value, "", 0, &a36) {
 																																																																												s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a36.Len())
 																																																																												for a36.Next() {
 																																																																													d.EnterIndex(a36.Index())
 																																																																													var e [][][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																													var a37 lenient.ArrayIter
+																																																																													var a37 lenientimpl.ArrayIter
 																																																																													if d.Array(a36.Value, "", 0, &a37) {
 																																																																														s := make([][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a37.Len())
 																																																																														for a37.Next() {
 																																																																															d.EnterIndex(a37.Index())
 																																																																															var e [][][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																															var a38 lenient.ArrayIter
+																																																																															var a38 lenientimpl.ArrayIter
 																																																																															if d.Array(a37.Value, "", 0, &a38) {
 																																																																																s := make([][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a38.Len())
 																																																																																for a38.Next() {
 																																																																																	d.EnterIndex(a38.Index())
 																																																																																	var e [][][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																	var a39 lenient.ArrayIter
+																																																																																	var a39 lenientimpl.ArrayIter
 																																																																																	if d.Array(a38.Value, "", 0, &a39) {
 																																																																																		s := make([][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a39.Len())
 																																																																																		for a39.Next() {
 																																																																																			d.EnterIndex(a39.Index())
 																																																																																			var e [][][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																			var a40 lenient.ArrayIter
+																																																																																			var a40 lenientimpl.ArrayIter
 																																																																																			if d.Array(a39.Value, "", 0, &a40) {
 																																																																																				s := make([][][][][][][][][][][][][][][][][][][][][][][][]int, 0, a40.Len())
 																																																																																				for a40.Next() {
 																																																																																					d.EnterIndex(a40.Index())
 																																																																																					var e [][][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																					var a41 lenient.ArrayIter
+																																																																																					var a41 lenientimpl.ArrayIter
 																																																																																					if d.Array(a40.Value, "", 0, &a41) {
 																																																																																						s := make([][][][][][][][][][][][][][][][][][][][][][][]int, 0, a41.Len())
 																																																																																						for a41.Next() {
 																																																																																							d.EnterIndex(a41.Index())
 																																																																																							var e [][][][][][][][][][][][][][][][][][][][][][]int
-																																																																																							var a42 lenient.ArrayIter
+																																																																																							var a42 lenientimpl.ArrayIter
 																																																																																							if d.Array(a41.Value, "", 0, &a42) {
 																																																																																								s := make([][][][][][][][][][][][][][][][][][][][][][]int, 0, a42.Len())
 																																																																																								for a42.Next() {
 																																																																																									d.EnterIndex(a42.Index())
 																																																																																									var e [][][][][][][][][][][][][][][][][][][][][]int
-																																																																																									var a43 lenient.ArrayIter
+																																																																																									var a43 lenientimpl.ArrayIter
 																																																																																									if d.Array(a42.Value, "", 0, &a43) {
 																																																																																										s := make([][][][][][][][][][][][][][][][][][][][][]int, 0, a43.Len())
 																																																																																										for a43.Next() {
 																																																																																											d.EnterIndex(a43.Index())
 																																																																																											var e [][][][][][][][][][][][][][][][][][][][]int
-																																																																																											var a44 lenient.ArrayIter
+																																																																																											var a44 lenientimpl.ArrayIter
 																																																																																											if d.Array(a43.Value, "", 0, &a44) {
 																																																																																												s := make([][][][][][][][][][][][][][][][][][][][]int, 0, a44.Len())
 																																																																																												for a44.Next() {
 																																																																																													d.EnterIndex(a44.Index())
 																																																																																													var e [][][][][][][][][][][][][][][][][][][]int
-																																																																																													var a45 lenient.ArrayIter
+																																																																																													var a45 lenientimpl.ArrayIter
 																																																																																													if d.Array(a44.Value, "", 0, &a45) {
 																																																																																														s := make([][][][][][][][][][][][][][][][][][][]int, 0, a45.Len())
 																																																																																														for a45.Next() {
 																																																																																															d.EnterIndex(a45.Index())
 																																																																																															var e [][][][][][][][][][][][][][][][][][]int
-																																																																																															var a46 lenient.ArrayIter
+																																																																																															var a46 lenientimpl.ArrayIter
 																																																																																															if d.Array(a45.Value, "", 0, &a46) {
 																																																																																																s := make([][][][][][][][][][][][][][][][][][]int, 0, a46.Len())
 																																																																																																for a46.Next() {
 																																																																																																	d.EnterIndex(a46.Index())
 																																																																																																	var e [][][][][][][][][][][][][][][][][]int
-																																																																																																	var a47 lenient.ArrayIter
+																																																																																																	var a47 lenientimpl.ArrayIter
 																																																																																																	if d.Array(a46.Value, "", 0, &a47) {
 																																																																																																		s := make([][][][][][][][][][][][][][][][][]int, 0, a47.Len())
 																																																																																																		for a47.Next() {
 																																																																																																			d.EnterIndex(a47.Index())
 																																																																																																			var e [][][][][][][][][][][][][][][][]int
-																																																																																																			var a48 lenient.ArrayIter
+																																																																																																			var a48 lenientimpl.ArrayIter
 																																																																																																			if d.Array(a47.Value, "", 0, &a48) {
 																																																																																																				s := make([][][][][][][][][][][][][][][][]int, 0, a48.Len())
 																																																																																																				for a48.Next() {
 																																																																																																					d.EnterIndex(a48.Index())
 																																																																																																					var e [][][][][][][][][][][][][][][]int
-																																																																																																					var a49 lenient.ArrayIter
+																																																																																																					var a49 lenientimpl.ArrayIter
 																																																																																																					if d.Array(a48.Value, "", 0, &a49) {
 																																																																																																						s := make([][][][][][][][][][][][][][][]int, 0, a49.Len())
 																																																																																																						for a49.Next() {
 																																																																																																							d.EnterIndex(a49.Index())
 																																																																																																							var e [][][][][][][][][][][][][][]int
-																																																																																																							var a50 lenient.ArrayIter
+																																																																																																							var a50 lenientimpl.ArrayIter
 																																																																																																							if d.Array(a49.Value, "", 0, &a50) {
 																																																																																																								s := make([][][][][][][][][][][][][][]int, 0, a50.Len())
 																																																																																																								for a50.Next() {
 																																																																																																									d.EnterIndex(a50.Index())
 																																																																																																									var e [][][][][][][][][][][][][]int
-																																																																																																									var a51 lenient.ArrayIter
+																																																																																																									var a51 lenientimpl.ArrayIter
 																																																																																																									if d.Array(a50.Value, "", 0, &a51) {
 																																																																																																										s := make([][][][][][][][][][][][][]int, 0, a51.Len())
 																																																																																																										for a51.Next() {
 																																																																																																											d.EnterIndex(a51.Index())
 																																																																																																											var e [][][][][][][][][][][][]int
-																																																																																																											var a52 lenient.ArrayIter
+																																																																																																											var a52 lenientimpl.ArrayIter
 																																																																																																											if d.Array(a51.Value, "", 0, &a52) {
 																																																																																																												s := make([][][][][][][][][][][][]int, 0, a52.Len())
 																																																																																																												for a52.Next() {
 																																																																																																													d.EnterIndex(a52.Index())
 																																																																																																													var e [][][][][][][][][][][]int
-																																																																																																													var a53 lenient.ArrayIter
+																																																																																																													var a53 lenientimpl.ArrayIter
 																																																																																																													if d.Array(a52.Value, "", 0, &a53) {
 																																																																																																														s := make([][][][][][][][][][][]int, 0, a53.Len())
 																																																																																																														for a53.Next() {
 																																																																																																															d.EnterIndex(a53.Index())
 																																																																																																															var e [][][][][][][][][][]int
-																																																																																																															var a54 lenient.ArrayIter
+																																																																																																															var a54 lenientimpl.ArrayIter
 																																																																																																															if d.Array(a53.Value, "", 0, &a54) {
 																																																																																																																s := make([][][][][][][][][][]int, 0, a54.Len())
 																																																																																																																for a54.Next() {
 																																																																																																																	d.EnterIndex(a54.Index())
 																																																																																																																	var e [][][][][][][][][]int
-																																																																																																																	var a55 lenient.ArrayIter
+																																																																																																																	var a55 lenientimpl.ArrayIter
 																																																																																																																	if d.Array(a54.Value, "", 0, &a55) {
 																																																																																																																		s := make([][][][][][][][][]int, 0, a55.Len())
 																																																																																																																		for a55.Next() {
 																																																																																																																			d.EnterIndex(a55.Index())
 																																																																																																																			var e [][][][][][][][]int
-																																																																																																																			var a56 lenient.ArrayIter
+																																																																																																																			var a56 lenientimpl.ArrayIter
 																																																																																																																			if d.Array(a55.Value, "", 0, &a56) {
 																																																																																																																				s := make([][][][][][][][]int, 0, a56.Len())
 																																																																																																																				for a56.Next() {
 																																																																																																																					d.EnterIndex(a56.Index())
 																																																																																																																					var e [][][][][][][]int
-																																																																																																																					var a57 lenient.ArrayIter
+																																																																																																																					var a57 lenientimpl.ArrayIter
 																																																																																																																					if d.Array(a56.Value, "", 0, &a57) {
 																																																																																																																						s := make([][][][][][][]int, 0, a57.Len())
 																																																																																																																						for a57.Next() {
 																																																																																																																							d.EnterIndex(a57.Index())
 																																																																																																																							var e [][][][][][]int
-																																																																																																																							var a58 lenient.ArrayIter
+																																																																																																																							var a58 lenientimpl.ArrayIter
 																																																																																																																							if d.Array(a57.Value, "", 0, &a58) {
 																																																																																																																								s := make([][][][][][]int, 0, a58.Len())
 																																																																																																																								for a58.Next() {
 																																																																																																																									d.EnterIndex(a58.Index())
 																																																																																																																									var e [][][][][]int
-																																																																																																																									var a59 lenient.ArrayIter
+																																																																																																																									var a59 lenientimpl.ArrayIter
 																																																																																																																									if d.Array(a58.Value, "", 0, &a59) {
 																																																																																																																										s := make([][][][][]int, 0, a59.Len())
 																																																																																																																										for a59.Next() {
 																																																																																																																											d.EnterIndex(a59.Index())
 																																																																																																																											var e [][][][]int
-																																																																																																																											var a60 lenient.ArrayIter
+																																																																																																																											var a60 lenientimpl.ArrayIter
 																																																																																																																											if d.Array(a59.Value, "", 0, &a60) {
 																																																																																																																												s := make([][][][]int, 0, a60.Len())
 																																																																																																																												for a60.Next() {
 																																																																																																																													d.EnterIndex(a60.Index())
 																																																																																																																													var e [][][]int
-																																																																																																																													var a61 lenient.ArrayIter
+																																																																																																																													var a61 lenientimpl.ArrayIter
 																																																																																																																													if d.Array(a60.Value, "", 0, &a61) {
 																																																																																																																														s := make([][][]int, 0, a61.Len())
 																																																																																																																														for a61.Next() {
 																																																																																																																															d.EnterIndex(a61.Index())
 																																																																																																																															var e [][]int
-																																																																																																																															var a62 lenient.ArrayIter
+																																																																																																																															var a62 lenientimpl.ArrayIter
 																																																																																																																															if d.Array(a61.Value, "", 0, &a62) {
 																																																																																																																																s := make([][]int, 0, a62.Len())
 																																																																																																																																for a62.Next() {
 																																																																																																																																	d.EnterIndex(a62.Index())
 																																																																																																																																	var e []int
-																																																																																																																																	var a63 lenient.ArrayIter
+																																																																																																																																	var a63 lenientimpl.ArrayIter
 																																																																																																																																	if d.Array(a62.Value, "", 0, &a63) {
 																																																																																																																																		s := make([]int, 0, a63.Len())
 																																																																																																																																		for a63.Next() {
 																																																																																																																																			d.EnterIndex(a63.Index())
 																																																																																																																																			var e int
-																																																																																																																																			e = int(d.Int(a63.Value, "", lenient.IntBits, 0))
+																																																																																																																																			e = int(d.Int(a63.Value, "", lenientimpl.IntBits, 0))
 																																																																																																																																			s = append(s, e)
 																																																																																																																																			d.Leave()
 																																																																																																																																		}
@@ -4125,7 +4126,7 @@ func (x *DeepInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *DeepInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -4574,7 +4575,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 																																																																for n61 := 0; f.Elem(n61); n61++ {
 																																																																	var e []int
 																																																																	var s []int
-																																																																	if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+																																																																	if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 																																																																		return false
 																																																																	}
 																																																																	e = s
@@ -5456,7 +5457,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 																																																																	for n62 := 0; f.Elem(n62); n62++ {
 																																																																		var e []int
 																																																																		var s []int
-																																																																		if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+																																																																		if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 																																																																			return false
 																																																																		}
 																																																																		e = s
@@ -5902,7 +5903,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int, 0, len(b)), b...)
 			x.D64 = s
 		case "t":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.T, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.T, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &deepInputFields)
 		}
@@ -5913,7 +5914,7 @@ func (x *DeepInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var rawHolderFields = lenient.Fields{Keys: [][]string{{"raw"}, {"inner"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty}}
+var rawHolderFields = lenientimpl.Fields{Keys: [][]string{{"raw"}, {"inner"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *RawHolder) UnmarshalJSON(data []byte) error {
@@ -5927,16 +5928,16 @@ func (x *RawHolder) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *RawHolder) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *RawHolder) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = RawHolder{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5953,7 +5954,7 @@ func (x *RawHolder) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-var partFields = lenient.Fields{Keys: [][]string{{"id"}, {"qty"}, {"name"}}, Forms: []lenient.AbsentForms{0, 0, lenient.NullMissing}, Left: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var partFields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"qty"}, {"name"}}, Forms: []lenientimpl.AbsentForms{0, 0, lenientimpl.NullMissing}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Part) UnmarshalJSON(data []byte) error {
@@ -5967,27 +5968,27 @@ func (x *Part) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Part) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Part
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Part) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Part{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -5995,18 +5996,18 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &partFields) {
 		case 0:
-			if d.Absent(it.Value, "id", lenient.AbsentNull) {
-				x.ID = lenient.Expand("part-{{index}}", d.Index())
+			if d.Absent(it.Value, "id", lenientimpl.AbsentNull) {
+				x.ID = lenientimpl.Expand("part-{{index}}", d.Index())
 				d.DefaultedString("id", string(x.ID))
 			} else {
 				x.ID = d.String(it.Value, "id", 0)
 			}
 		case 1:
-			if d.Absent(it.Value, "qty", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "qty", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Qty = 1
 				d.Defaulted("qty", "1")
 			} else {
-				x.Qty = int(d.Int(it.Value, "qty", lenient.IntBits, 0))
+				x.Qty = int(d.Int(it.Value, "qty", lenientimpl.IntBits, 0))
 			}
 		case 2:
 			x.Name = d.String(it.Value, "name", 0)
@@ -6014,7 +6015,7 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 	d.MissingIn(seen[:], &partFields)
 	if !seen[0] {
-		x.ID = lenient.Expand("part-{{index}}", d.Index())
+		x.ID = lenientimpl.Expand("part-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
 	}
 	if !seen[1] {
@@ -6023,7 +6024,7 @@ func (x *Part) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Part) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6036,11 +6037,11 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ID, 0)
 		case "qty":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Qty, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Qty, lenientimpl.IntBits, 0)
 		case "name":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Name, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Name, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &partFields)
 		}
@@ -6060,7 +6061,7 @@ func (x *Part) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var optsFields = lenient.Fields{Keys: [][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}, Forms: []lenient.AbsentForms{0, 0, 0, 0}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}}
+var optsFields = lenientimpl.Fields{Keys: [][]string{{"level"}, {"ratio"}, {"verbose"}, {"label"}}, Forms: []lenientimpl.AbsentForms{0, 0, 0, 0}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Opts) UnmarshalJSON(data []byte) error {
@@ -6074,27 +6075,27 @@ func (x *Opts) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Opts) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Opts
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Opts) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Opts{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6102,32 +6103,32 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &optsFields) {
 		case 0:
-			if d.Absent(it.Value, "level", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "level", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Level = 2
 				d.Defaulted("level", "2")
 			} else {
 				x.Level = Level(d.Int(it.Value, "level", 8, 0))
 			}
 		case 1:
-			if d.Absent(it.Value, "ratio", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "ratio", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := float32(0.5)
 				x.Ratio = &val
 				d.Defaulted("ratio", "0.5")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := float32(d.Float(it.Value, "ratio", 32, 0))
 					x.Ratio = &p
 				}
 			}
 		case 2:
-			if d.Absent(it.Value, "verbose", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "verbose", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Verbose = true
 				d.Defaulted("verbose", "true")
 			} else {
 				x.Verbose = d.Bool(it.Value, "verbose", 0)
 			}
 		case 3:
-			if d.Absent(it.Value, "label", lenient.AbsentNull) {
+			if d.Absent(it.Value, "label", lenientimpl.AbsentNull) {
 				x.Label = "lbl"
 				d.Defaulted("label", "\"lbl\"")
 			} else {
@@ -6154,7 +6155,7 @@ func (x *Opts) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Opts) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6167,15 +6168,15 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "level":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Level, 8, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Level, 8, 0)
 		case "ratio":
 			var p float32
-			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &p, 32, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadFloat(f, &p, 32, 0)
 			x.Ratio = &p
 		case "verbose":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Verbose, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.Verbose, 0)
 		case "label":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Label, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &x.Label, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &optsFields)
 		}
@@ -6214,7 +6215,7 @@ func (x *Opts) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var defaultsInputFields = lenient.Fields{Keys: [][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, 0, 0, 0}}
+var defaultsInputFields = lenientimpl.Fields{Keys: [][]string{{"req", "r", "required"}, {"req_i", "reqI", "req-i", "ReqI"}, {"ds"}, {"di"}, {"dp"}, {"du"}, {"df"}, {"dm"}, {"opts"}, {"popts"}, {"parts"}, {"tags"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, 0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *DefaultsInput) UnmarshalJSON(data []byte) error {
@@ -6228,24 +6229,24 @@ func (x *DefaultsInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *DefaultsInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y DefaultsInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *DefaultsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = DefaultsInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6255,48 +6256,48 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 		case 0:
 			x.Req = d.String(it.Value, "req", 0)
 		case 1:
-			x.ReqI = int(d.Int(it.Value, "req_i", lenient.IntBits, 0))
+			x.ReqI = int(d.Int(it.Value, "req_i", lenientimpl.IntBits, 0))
 		case 2:
-			if d.Absent(it.Value, "ds", lenient.AbsentNull) {
+			if d.Absent(it.Value, "ds", lenientimpl.AbsentNull) {
 				x.DS = "x"
 				d.Defaulted("ds", "\"x\"")
 			} else {
 				x.DS = d.String(it.Value, "ds", 0)
 			}
 		case 3:
-			if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "di", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DI = 7
 				d.Defaulted("di", "7")
 			} else {
-				x.DI = int(d.Int(it.Value, "di", lenient.IntBits, 0))
+				x.DI = int(d.Int(it.Value, "di", lenientimpl.IntBits, 0))
 			}
 		case 4:
-			if d.Absent(it.Value, "dp", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "dp", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := int(3)
 				x.DP = &val
 				d.Defaulted("dp", "3")
 			} else {
-				if !lenient.Null(it.Value) {
-					p := int(d.Int(it.Value, "dp", lenient.IntBits, 0))
+				if !lenientimpl.Null(it.Value) {
+					p := int(d.Int(it.Value, "dp", lenientimpl.IntBits, 0))
 					x.DP = &p
 				}
 			}
 		case 5:
-			if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "du", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DU = 255
 				d.Defaulted("du", "255")
 			} else {
 				x.DU = uint8(d.Uint(it.Value, "du", 8, 0))
 			}
 		case 6:
-			if d.Absent(it.Value, "df", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "df", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DF = 1.5
 				d.Defaulted("df", "1.5")
 			} else {
 				x.DF = float32(d.Float(it.Value, "df", 32, 0))
 			}
 		case 7:
-			if d.Absent(it.Value, "dm", lenient.AbsentNull) {
+			if d.Absent(it.Value, "dm", lenientimpl.AbsentNull) {
 				x.DM = "m"
 				d.Defaulted("dm", "\"m\"")
 			} else {
@@ -6307,7 +6308,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 			x.Opts.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 9:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("popts")
 				p := new(Opts)
 				p.decodeNormgen(d, it.Value, 0)
@@ -6315,7 +6316,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				d.Leave()
 			}
 		case 10:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "parts", 0, &a) {
 				d.Enter("parts")
 				s := make([]Part, 0, a.Len())
@@ -6330,8 +6331,8 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 				x.Parts = s
 			}
 		case 11:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "tags", lenientimpl.Wrap, &a) {
 				d.Enter("tags")
 				s := make(Tags, 0, a.Len())
 				for a.Next() {
@@ -6374,7 +6375,7 @@ func (x *DefaultsInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *DefaultsInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6388,23 +6389,23 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "req":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Req, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Req, 0)
 		case "req_i":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReqI, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.ReqI, lenientimpl.IntBits, 0)
 		case "ds":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DS, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.DS, 0)
 		case "di":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.DI, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.DI, lenientimpl.IntBits, 0)
 		case "dp":
 			var p int
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.DP = &p
 		case "du":
-			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.DU, 8, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadUint(f, &x.DU, 8, 0)
 		case "df":
-			seen[6], ok = true, !seen[6] && lenient.ReadFloat(f, &x.DF, 32, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadFloat(f, &x.DF, 32, 0)
 		case "dm":
-			seen[7], ok = true, !seen[7] && lenient.ReadString(f, &x.DM, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadString(f, &x.DM, 0)
 		case "opts":
 			seen[8], ok = true, !seen[8] && x.Opts.fastNormgen(f, 0)
 		case "popts":
@@ -6431,7 +6432,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			s := append(make([]Part, 0, len(b)), b...)
 			x.Parts = s
 		case "tags":
-			if seen[11] || !f.Array(lenient.Wrap) {
+			if seen[11] || !f.Array(lenientimpl.Wrap) {
 				return false
 			}
 			seen[11] = true
@@ -6439,7 +6440,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e string
-				if !lenient.ReadString(f, &e, 0) {
+				if !lenientimpl.ReadString(f, &e, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -6503,7 +6504,7 @@ func (x *DefaultsInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var closedFields = lenient.Fields{Keys: [][]string{{"a"}, {"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Unknown: lenient.RejectUnknown}
+var closedFields = lenientimpl.Fields{Keys: [][]string{{"a"}, {"b"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}, Unknown: lenientimpl.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Closed) UnmarshalJSON(data []byte) error {
@@ -6517,27 +6518,27 @@ func (x *Closed) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Closed) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Closed
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Closed) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Closed{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6545,14 +6546,14 @@ func (x *Closed) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &closedFields) {
 		case 0:
-			x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+			x.A = int(d.Int(it.Value, "a", lenientimpl.IntBits, 0))
 		case 1:
 			x.B = d.String(it.Value, "b", 0)
 		}
 	}
 }
 
-func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Closed) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6564,9 +6565,9 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "a":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.A, lenientimpl.IntBits, 0)
 		case "b":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.B, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.B, 0)
 		default:
 			return false
 		}
@@ -6577,7 +6578,7 @@ func (x *Closed) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var strictInputFields = lenient.Fields{Keys: [][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var strictInputFields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"kind"}, {"c"}, {"cs"}, {"cm"}, {"flag"}, {"amount"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Unknown: lenientimpl.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *StrictInput) UnmarshalJSON(data []byte) error {
@@ -6591,24 +6592,24 @@ func (x *StrictInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *StrictInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y StrictInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *StrictInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = StrictInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6624,7 +6625,7 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.C.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 3:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "cs", 0, &a) {
 				d.Enter("cs")
 				s := make([]Closed, 0, a.Len())
@@ -6639,7 +6640,7 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Cs = s
 			}
 		case 4:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "cm", 0, &o) {
 				d.Enter("cm")
 				mp := make(map[string]Closed)
@@ -6662,7 +6663,7 @@ func (x *StrictInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *StrictInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6674,9 +6675,9 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Base.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Base.ID, 0)
 		case "kind":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Base.Kind, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Base.Kind, 0)
 		case "c":
 			seen[2], ok = true, !seen[2] && x.C.fastNormgen(f, 0)
 		case "cs":
@@ -6724,9 +6725,9 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Cm = mp
 		case "flag":
-			seen[5], ok = true, !seen[5] && lenient.ReadBool(f, &x.Flag, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadBool(f, &x.Flag, 0)
 		case "amount":
-			seen[6], ok = true, !seen[6] && lenient.ReadFloat(f, &x.Amount, 64, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadFloat(f, &x.Amount, 64, 0)
 		default:
 			return false
 		}
@@ -6737,7 +6738,7 @@ func (x *StrictInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var embFields = lenient.Fields{Keys: [][]string{{"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var embFields = lenientimpl.Fields{Keys: [][]string{{"b"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Emb) UnmarshalJSON(data []byte) error {
@@ -6751,27 +6752,27 @@ func (x *Emb) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Emb) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Emb
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Emb) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Emb{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6779,12 +6780,12 @@ func (x *Emb) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &embFields) {
 		case 0:
-			x.B = int(d.Int(it.Value, "b", lenient.IntBits, 0))
+			x.B = int(d.Int(it.Value, "b", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Emb) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -6797,7 +6798,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "b":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.B, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.B, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &embFields)
 		}
@@ -6808,7 +6809,7 @@ func (x *Emb) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var oddInputFields = lenient.Fields{Keys: [][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}, Forms: []lenient.AbsentForms{lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var oddInputFields = lenientimpl.Fields{Keys: [][]string{{"psp"}, {"sps"}, {"mps"}, {"pmp"}, {"spm"}, {"n"}, {"al"}, {"pal"}, {"emb"}, {"str"}, {"msp"}, {"smp"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *OddInput) UnmarshalJSON(data []byte) error {
@@ -6822,24 +6823,24 @@ func (x *OddInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *OddInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y OddInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *OddInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = OddInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -6847,16 +6848,16 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &oddInputFields) {
 		case 0:
-			if !lenient.Null(it.Value) {
-				var a lenient.ArrayIter
+			if !lenientimpl.Null(it.Value) {
+				var a lenientimpl.ArrayIter
 				if d.Array(it.Value, "psp", 0, &a) {
 					d.Enter("psp")
 					s := make([]*int, 0, a.Len())
 					for a.Next() {
 						d.EnterIndex(a.Index())
 						var e *int
-						if !lenient.Null(a.Value) {
-							p := int(d.Int(a.Value, "", lenient.IntBits, 0))
+						if !lenientimpl.Null(a.Value) {
+							p := int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 							e = &p
 						}
 						s = append(s, e)
@@ -6867,21 +6868,21 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "sps", 0, &a) {
 				d.Enter("sps")
 				s := make([]*[]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e *[]int
-					if !lenient.Null(a.Value) {
-						var a1 lenient.ArrayIter
+					if !lenientimpl.Null(a.Value) {
+						var a1 lenientimpl.ArrayIter
 						if d.Array(a.Value, "", 0, &a1) {
 							s := make([]int, 0, a1.Len())
 							for a1.Next() {
 								d.EnterIndex(a1.Index())
 								var e int
-								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+								e = int(d.Int(a1.Value, "", lenientimpl.IntBits, 0))
 								s = append(s, e)
 								d.Leave()
 							}
@@ -6895,7 +6896,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.SPS = s
 			}
 		case 2:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "mps", 0, &o) {
 				d.Enter("mps")
 				mp := make(map[string]*[]int)
@@ -6903,14 +6904,14 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					k := string(o.Key)
 					d.Enter(k)
 					var e *[]int
-					if !lenient.Null(o.Value) {
-						var a1 lenient.ArrayIter
+					if !lenientimpl.Null(o.Value) {
+						var a1 lenientimpl.ArrayIter
 						if d.Array(o.Value, "", 0, &a1) {
 							s := make([]int, 0, a1.Len())
 							for a1.Next() {
 								d.EnterIndex(a1.Index())
 								var e int
-								e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+								e = int(d.Int(a1.Value, "", lenientimpl.IntBits, 0))
 								s = append(s, e)
 								d.Leave()
 							}
@@ -6924,8 +6925,8 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.MPS = mp
 			}
 		case 3:
-			if !lenient.Null(it.Value) {
-				var o lenient.ObjectIter
+			if !lenientimpl.Null(it.Value) {
+				var o lenientimpl.ObjectIter
 				if d.Object(it.Value, "pmp", 0, &o) {
 					d.Enter("pmp")
 					mp := make(map[string]*Inner)
@@ -6933,7 +6934,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						k := string(o.Key)
 						d.Enter(k)
 						var e *Inner
-						if !lenient.Null(o.Value) {
+						if !lenientimpl.Null(o.Value) {
 							p := new(Inner)
 							p.decodeNormgen(d, o.Value, 0)
 							e = p
@@ -6946,14 +6947,14 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				}
 			}
 		case 4:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "spm", 0, &a) {
 				d.Enter("spm")
 				s := make([]*Mode, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e *Mode
-					if !lenient.Null(a.Value) {
+					if !lenientimpl.Null(a.Value) {
 						p := Mode(d.String(a.Value, "", 0))
 						e = &p
 					}
@@ -6964,7 +6965,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.SPM = s
 			}
 		case 5:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "n", 0, &o) {
 				d.Enter("n")
 				mp := make(Named)
@@ -6972,7 +6973,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					k := string(o.Key)
 					d.Enter(k)
 					var e List
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make(List, 0, a1.Len())
 						for a1.Next() {
@@ -6993,7 +6994,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 6:
 			x.AL = d.String(it.Value, "al", 0)
 		case 7:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.String(it.Value, "pal", 0)
 				x.PAL = &p
 			}
@@ -7002,9 +7003,9 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 			x.Emb.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 9:
-			x.Str = int(d.Int(it.Value, "str", lenient.IntBits, 0))
+			x.Str = int(d.Int(it.Value, "str", lenientimpl.IntBits, 0))
 		case 10:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "msp", 0, &o) {
 				d.Enter("msp")
 				mp := make(map[string][]*Inner)
@@ -7012,13 +7013,13 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 					k := string(o.Key)
 					d.Enter(k)
 					var e []*Inner
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make([]*Inner, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e *Inner
-							if !lenient.Null(a1.Value) {
+							if !lenientimpl.Null(a1.Value) {
 								p := new(Inner)
 								p.decodeNormgen(d, a1.Value, 0)
 								e = p
@@ -7035,21 +7036,21 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.MSP = mp
 			}
 		case 11:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "smp", 0, &a) {
 				d.Enter("smp")
 				s := make([]map[string]*Inner, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e map[string]*Inner
-					var o1 lenient.ObjectIter
+					var o1 lenientimpl.ObjectIter
 					if d.Object(a.Value, "", 0, &o1) {
 						mp := make(map[string]*Inner)
 						for o1.Next() {
 							k := string(o1.Key)
 							d.Enter(k)
 							var e *Inner
-							if !lenient.Null(o1.Value) {
+							if !lenientimpl.Null(o1.Value) {
 								p := new(Inner)
 								p.decodeNormgen(d, o1.Value, 0)
 								e = p
@@ -7069,7 +7070,7 @@ func (x *OddInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *OddInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -7091,7 +7092,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e *int
 				var val int64
-				if !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 					return false
 				}
 				p := int(val)
@@ -7113,7 +7114,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e *[]int
 				var s []int
-				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 					return false
 				}
 				e = &s
@@ -7141,7 +7142,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e *[]int
 				var s []int
-				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 					return false
 				}
 				e = &s
@@ -7188,7 +7189,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e *Mode
 				var val string
-				if !lenient.ReadString(f, &val, 0) {
+				if !lenientimpl.ReadString(f, &val, 0) {
 					return false
 				}
 				p := Mode(val)
@@ -7223,7 +7224,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				b1 := buf1[:0]
 				for n1 := 0; f.Elem(n1); n1++ {
 					var e Mode
-					if !lenient.ReadString(f, &e, 0) {
+					if !lenientimpl.ReadString(f, &e, 0) {
 						return false
 					}
 					b1 = append(b1, e)
@@ -7240,15 +7241,15 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.N = mp
 		case "al":
-			seen[6], ok = true, !seen[6] && lenient.ReadString(f, &x.AL, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadString(f, &x.AL, 0)
 		case "pal":
 			var p string
-			seen[7], ok = true, !seen[7] && lenient.ReadString(f, &p, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadString(f, &p, 0)
 			x.PAL = &p
 		case "emb":
 			seen[8], ok = true, !seen[8] && x.Emb.fastNormgen(f, 0)
 		case "str":
-			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &x.Str, lenient.IntBits, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadInt(f, &x.Str, lenientimpl.IntBits, 0)
 		case "msp":
 			if seen[10] || !f.Object(0) {
 				return false
@@ -7341,7 +7342,7 @@ func (x *OddInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var reportInputFields = lenient.Fields{Keys: [][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i", "intV", "int-v", "IntV"}, {"i8", "i8_v", "i8V", "i8-v", "I8V"}, {"u", "uint_v", "uintV", "uint-v", "UintV"}, {"u64", "u64_v", "u64V", "u64-v", "U64V"}, {"f", "float_v", "floatV", "float-v", "FloatV"}, {"f64", "f64_v", "f64V", "f64-v", "F64V"}, {"b", "bool_v", "boolV", "bool-v", "BoolV"}, {"sb", "sb_v", "sbV", "sb-v", "SbV"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in", "pIn", "p-in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v", "unV", "un-v", "UnV"}, {"ss", "s_s", "sS", "s-s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v", "dpsV", "dps-v", "DpsV"}, {"da", "da_v", "daV", "da-v", "DaV"}, {"opts", "options"}, {"pmap", "p_map", "pMap", "p-map"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
+var reportInputFields = lenientimpl.Fields{Keys: [][]string{{"id", "ident", "the id"}, {"lvl"}, {"s", "str", "old s"}, {"i", "int_v", "$i", "intV", "int-v", "IntV"}, {"i8", "i8_v", "i8V", "i8-v", "I8V"}, {"u", "uint_v", "uintV", "uint-v", "UintV"}, {"u64", "u64_v", "u64V", "u64-v", "U64V"}, {"f", "float_v", "floatV", "float-v", "FloatV"}, {"f64", "f64_v", "f64V", "f64-v", "F64V"}, {"b", "bool_v", "boolV", "bool-v", "BoolV"}, {"sb", "sb_v", "sbV", "sb-v", "SbV"}, {"p i", "pi"}, {"p b", "pb"}, {"a b", "sl"}, {"a-b", "mp", "a_b", "aB"}, {"x 0", "inner"}, {"pin", "p_in", "pIn", "p-in"}, {"w", "ww"}, {"strict", "st"}, {"un", "un_v", "unV", "un-v", "UnV"}, {"ss", "s_s", "sS", "s-s"}, {"m m"}, {"d s"}, {"di"}, {"du"}, {"d f"}, {"df32"}, {"db"}, {"dpf"}, {"dpb"}, {"dps", "dps_v", "dpsV", "dps-v", "DpsV"}, {"da", "da_v", "daV", "da-v", "DaV"}, {"opts", "options"}, {"pmap", "p_map", "pMap", "p-map"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ReportInput) UnmarshalJSON(data []byte) error {
@@ -7355,24 +7356,24 @@ func (x *ReportInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ReportInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ReportInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ReportInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ReportInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -7382,7 +7383,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 0:
 			x.ReportBase.ID = d.String(it.Value, "id", 0)
 		case 1:
-			if d.Absent(it.Value, "lvl", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "lvl", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.ReportBase.Level = -3
 				d.Defaulted("lvl", "-3")
 			} else {
@@ -7391,7 +7392,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 2:
 			x.S = d.String(it.Value, "s", 0)
 		case 3:
-			x.I = int(d.Int(it.Value, "i", lenient.IntBits, 0))
+			x.I = int(d.Int(it.Value, "i", lenientimpl.IntBits, 0))
 		case 4:
 			x.I8 = int8(d.Int(it.Value, "i8", 8, 0))
 		case 5:
@@ -7405,26 +7406,26 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 9:
 			x.B = d.Bool(it.Value, "b", 0)
 		case 10:
-			x.SB = d.Bool(it.Value, "sb", lenient.StrictBool)
+			x.SB = d.Bool(it.Value, "sb", lenientimpl.StrictBool)
 		case 11:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "p i", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "p i", lenientimpl.IntBits, 0))
 				x.PI = &p
 			}
 		case 12:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.Bool(it.Value, "p b", 0)
 				x.PB = &p
 			}
 		case 13:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "a b", 0, &a) {
 				d.Enter("a b")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, 0))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -7432,7 +7433,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Sl = s
 			}
 		case 14:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "a-b", 0, &o) {
 				d.Enter("a-b")
 				mp := make(map[string]int)
@@ -7440,7 +7441,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 					mp[k] = e
 					d.Leave()
 				}
@@ -7452,7 +7453,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 			x.In.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 16:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("pin")
 				p := new(Inner)
 				p.decodeNormgen(d, it.Value, 0)
@@ -7460,8 +7461,8 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				d.Leave()
 			}
 		case 17:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "w", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "w", lenientimpl.Wrap, &a) {
 				d.Enter("w")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -7475,18 +7476,18 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.W = s
 			}
 		case 18:
-			x.Str = int(d.Int(it.Value, "strict", lenient.IntBits, lenient.Strict))
+			x.Str = int(d.Int(it.Value, "strict", lenientimpl.IntBits, lenientimpl.Strict))
 		case 19:
-			x.Un = d.String(it.Value, "un", lenient.Unescape)
+			x.Un = d.String(it.Value, "un", lenientimpl.Unescape)
 		case 20:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "ss", 0, &a) {
 				d.Enter("ss")
 				s := make([][]string, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e []string
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([]string, 0, a1.Len())
 						for a1.Next() {
@@ -7505,7 +7506,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.SS = s
 			}
 		case 21:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "m m", 0, &o) {
 				d.Enter("m m")
 				mp := make(map[string][]int)
@@ -7513,13 +7514,13 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					k := string(o.Key)
 					d.Enter(k)
 					var e []int
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make([]int, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e int
-							e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+							e = int(d.Int(a1.Value, "", lenientimpl.IntBits, 0))
 							s = append(s, e)
 							d.Leave()
 						}
@@ -7532,94 +7533,94 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.MM = mp
 			}
 		case 22:
-			if d.Absent(it.Value, "d s", lenient.AbsentNull) {
+			if d.Absent(it.Value, "d s", lenientimpl.AbsentNull) {
 				x.DS = "a\"b<é"
 				d.Defaulted("d s", "\"a\\\"b\\u003cé\"")
 			} else {
 				x.DS = d.String(it.Value, "d s", 0)
 			}
 		case 23:
-			if d.Absent(it.Value, "di", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "di", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DI = -128
 				d.Defaulted("di", "-128")
 			} else {
 				x.DI = int8(d.Int(it.Value, "di", 8, 0))
 			}
 		case 24:
-			if d.Absent(it.Value, "du", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "du", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DU = 18446744073709551615
 				d.Defaulted("du", "18446744073709551615")
 			} else {
 				x.DU = d.Uint(it.Value, "du", 64, 0)
 			}
 		case 25:
-			if d.Absent(it.Value, "d f", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "d f", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DF = 1e2
 				d.Defaulted("d f", "1e2")
 			} else {
 				x.DF = d.Float(it.Value, "d f", 64, 0)
 			}
 		case 26:
-			if d.Absent(it.Value, "df32", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "df32", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DF32 = 0.1
 				d.Defaulted("df32", "0.1")
 			} else {
 				x.DF32 = float32(d.Float(it.Value, "df32", 32, 0))
 			}
 		case 27:
-			if d.Absent(it.Value, "db", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "db", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DB = true
 				d.Defaulted("db", "true")
 			} else {
 				x.DB = d.Bool(it.Value, "db", 0)
 			}
 		case 28:
-			if d.Absent(it.Value, "dpf", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "dpf", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := float32(-0.5)
 				x.DPF = &val
 				d.Defaulted("dpf", "-0.5")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := float32(d.Float(it.Value, "dpf", 32, 0))
 					x.DPF = &p
 				}
 			}
 		case 29:
-			if d.Absent(it.Value, "dpb", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "dpb", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := bool(false)
 				x.DPB = &val
 				d.Defaulted("dpb", "false")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := d.Bool(it.Value, "dpb", 0)
 					x.DPB = &p
 				}
 			}
 		case 30:
-			if d.Absent(it.Value, "dps", lenient.AbsentNull) {
+			if d.Absent(it.Value, "dps", lenientimpl.AbsentNull) {
 				val := Mode("m")
 				x.DPS = &val
 				d.Defaulted("dps", "\"m\"")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := Mode(d.String(it.Value, "dps", 0))
 					x.DPS = &p
 				}
 			}
 		case 31:
-			if d.Absent(it.Value, "da", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "da", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.DA = 5
 				d.Defaulted("da", "5")
 			} else {
-				x.DA = int(d.Int(it.Value, "da", lenient.IntBits, 0))
+				x.DA = int(d.Int(it.Value, "da", lenientimpl.IntBits, 0))
 			}
 		case 32:
 			d.Enter("opts")
 			x.Opts.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 33:
-			if !lenient.Null(it.Value) {
-				var o lenient.ObjectIter
+			if !lenientimpl.Null(it.Value) {
+				var o lenientimpl.ObjectIter
 				if d.Object(it.Value, "pmap", 0, &o) {
 					d.Enter("pmap")
 					mp := make(map[string]string)
@@ -7686,7 +7687,7 @@ func (x *ReportInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ReportInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -7700,37 +7701,37 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ReportBase.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ReportBase.ID, 0)
 		case "lvl":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.ReportBase.Level, 8, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.ReportBase.Level, 8, 0)
 		case "s":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.S, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.S, 0)
 		case "i":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.I, lenientimpl.IntBits, 0)
 		case "i8":
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.I8, 8, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadInt(f, &x.I8, 8, 0)
 		case "u":
-			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.U, 16, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadUint(f, &x.U, 16, 0)
 		case "u64":
-			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.U64, 64, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadUint(f, &x.U64, 64, 0)
 		case "f":
-			seen[7], ok = true, !seen[7] && lenient.ReadFloat(f, &x.F, 32, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadFloat(f, &x.F, 32, 0)
 		case "f64":
-			seen[8], ok = true, !seen[8] && lenient.ReadFloat(f, &x.F64, 64, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadFloat(f, &x.F64, 64, 0)
 		case "b":
-			seen[9], ok = true, !seen[9] && lenient.ReadBool(f, &x.B, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadBool(f, &x.B, 0)
 		case "sb":
-			seen[10], ok = true, !seen[10] && lenient.ReadBool(f, &x.SB, lenient.StrictBool)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadBool(f, &x.SB, lenientimpl.StrictBool)
 		case "p i":
 			var p int
-			seen[11], ok = true, !seen[11] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[11], ok = true, !seen[11] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.PI = &p
 		case "p b":
 			var p bool
-			seen[12], ok = true, !seen[12] && lenient.ReadBool(f, &p, 0)
+			seen[12], ok = true, !seen[12] && lenientimpl.ReadBool(f, &p, 0)
 			x.PB = &p
 		case "a b":
-			seen[13], ok = true, !seen[13] && lenient.ReadInts(f, &x.Sl, lenient.IntBits, 0)
+			seen[13], ok = true, !seen[13] && lenientimpl.ReadInts(f, &x.Sl, lenientimpl.IntBits, 0)
 		case "a-b":
 			if seen[14] || !f.Object(0) {
 				return false
@@ -7747,7 +7748,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, 0) {
 					return false
 				}
 				mp[k] = e
@@ -7763,11 +7764,11 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			seen[16], ok = true, !seen[16] && p.fastNormgen(f, 0)
 			x.PIn = p
 		case "w":
-			seen[17], ok = true, !seen[17] && lenient.ReadStrings(f, &x.W, lenient.Wrap)
+			seen[17], ok = true, !seen[17] && lenientimpl.ReadStrings(f, &x.W, lenientimpl.Wrap)
 		case "strict":
-			seen[18], ok = true, !seen[18] && lenient.ReadInt(f, &x.Str, lenient.IntBits, lenient.Strict)
+			seen[18], ok = true, !seen[18] && lenientimpl.ReadInt(f, &x.Str, lenientimpl.IntBits, lenientimpl.Strict)
 		case "un":
-			seen[19], ok = true, !seen[19] && lenient.ReadString(f, &x.Un, lenient.Unescape)
+			seen[19], ok = true, !seen[19] && lenientimpl.ReadString(f, &x.Un, lenientimpl.Unescape)
 		case "ss":
 			if seen[20] || !f.Array(0) {
 				return false
@@ -7778,7 +7779,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e []string
 				var s []string
-				if !lenient.ReadStrings(f, &s, 0) {
+				if !lenientimpl.ReadStrings(f, &s, 0) {
 					return false
 				}
 				e = s
@@ -7806,7 +7807,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e []int
 				var s []int
-				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 					return false
 				}
 				e = s
@@ -7817,31 +7818,31 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.MM = mp
 		case "d s":
-			seen[22], ok = true, !seen[22] && lenient.ReadString(f, &x.DS, 0)
+			seen[22], ok = true, !seen[22] && lenientimpl.ReadString(f, &x.DS, 0)
 		case "di":
-			seen[23], ok = true, !seen[23] && lenient.ReadInt(f, &x.DI, 8, 0)
+			seen[23], ok = true, !seen[23] && lenientimpl.ReadInt(f, &x.DI, 8, 0)
 		case "du":
-			seen[24], ok = true, !seen[24] && lenient.ReadUint(f, &x.DU, 64, 0)
+			seen[24], ok = true, !seen[24] && lenientimpl.ReadUint(f, &x.DU, 64, 0)
 		case "d f":
-			seen[25], ok = true, !seen[25] && lenient.ReadFloat(f, &x.DF, 64, 0)
+			seen[25], ok = true, !seen[25] && lenientimpl.ReadFloat(f, &x.DF, 64, 0)
 		case "df32":
-			seen[26], ok = true, !seen[26] && lenient.ReadFloat(f, &x.DF32, 32, 0)
+			seen[26], ok = true, !seen[26] && lenientimpl.ReadFloat(f, &x.DF32, 32, 0)
 		case "db":
-			seen[27], ok = true, !seen[27] && lenient.ReadBool(f, &x.DB, 0)
+			seen[27], ok = true, !seen[27] && lenientimpl.ReadBool(f, &x.DB, 0)
 		case "dpf":
 			var p float32
-			seen[28], ok = true, !seen[28] && lenient.ReadFloat(f, &p, 32, 0)
+			seen[28], ok = true, !seen[28] && lenientimpl.ReadFloat(f, &p, 32, 0)
 			x.DPF = &p
 		case "dpb":
 			var p bool
-			seen[29], ok = true, !seen[29] && lenient.ReadBool(f, &p, 0)
+			seen[29], ok = true, !seen[29] && lenientimpl.ReadBool(f, &p, 0)
 			x.DPB = &p
 		case "dps":
 			var p Mode
-			seen[30], ok = true, !seen[30] && lenient.ReadString(f, &p, 0)
+			seen[30], ok = true, !seen[30] && lenientimpl.ReadString(f, &p, 0)
 			x.DPS = &p
 		case "da":
-			seen[31], ok = true, !seen[31] && lenient.ReadInt(f, &x.DA, lenient.IntBits, 0)
+			seen[31], ok = true, !seen[31] && lenientimpl.ReadInt(f, &x.DA, lenientimpl.IntBits, 0)
 		case "opts":
 			seen[32], ok = true, !seen[32] && x.Opts.fastNormgen(f, 0)
 		case "pmap":
@@ -7860,7 +7861,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e string
-				if !lenient.ReadString(f, &e, 0) {
+				if !lenientimpl.ReadString(f, &e, 0) {
 					return false
 				}
 				mp[k] = e
@@ -7955,7 +7956,7 @@ func (x *ReportInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var reportPathsFields = lenient.Fields{Keys: [][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}, Left: []lenient.AbsentForms{0, 0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var reportPathsFields = lenientimpl.Fields{Keys: [][]string{{"i.v", "i[0]", "i{}"}, {"x[0]", "a.b"}, {"m{}", "m.m"}, {"s]l"}, {"b.b"}, {"f[]"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0}, Left: []lenientimpl.AbsentForms{0, 0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ReportPaths) UnmarshalJSON(data []byte) error {
@@ -7969,24 +7970,24 @@ func (x *ReportPaths) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ReportPaths) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ReportPaths
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ReportPaths) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ReportPaths{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -7994,13 +7995,13 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &reportPathsFields) {
 		case 0:
-			x.I = int(d.Int(it.Value, "i.v", lenient.IntBits, 0))
+			x.I = int(d.Int(it.Value, "i.v", lenientimpl.IntBits, 0))
 		case 1:
 			d.Enter("x[0]")
 			x.In.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 2:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "m{}", 0, &o) {
 				d.Enter("m{}")
 				mp := make(map[string]int)
@@ -8008,7 +8009,7 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 					mp[k] = e
 					d.Leave()
 				}
@@ -8016,8 +8017,8 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.M = mp
 			}
 		case 3:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "s]l", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "s]l", lenientimpl.Wrap, &a) {
 				d.Enter("s]l")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -8031,18 +8032,18 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.SL = s
 			}
 		case 4:
-			if d.Absent(it.Value, "b.b", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "b.b", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				val := bool(true)
 				x.B = &val
 				d.Defaulted("b.b", "true")
 			} else {
-				if !lenient.Null(it.Value) {
+				if !lenientimpl.Null(it.Value) {
 					p := d.Bool(it.Value, "b.b", 0)
 					x.B = &p
 				}
 			}
 		case 5:
-			if d.Absent(it.Value, "f[]", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "f[]", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.F = 2.5
 				d.Defaulted("f[]", "2.5")
 			} else {
@@ -8062,7 +8063,7 @@ func (x *ReportPaths) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ReportPaths) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -8076,7 +8077,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "i.v":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.I, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.I, lenientimpl.IntBits, 0)
 		case "x[0]":
 			seen[1], ok = true, !seen[1] && x.In.fastNormgen(f, 0)
 		case "m{}":
@@ -8095,7 +8096,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, 0) {
 					return false
 				}
 				mp[k] = e
@@ -8105,13 +8106,13 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.M = mp
 		case "s]l":
-			seen[3], ok = true, !seen[3] && lenient.ReadStrings(f, &x.SL, lenient.Wrap)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadStrings(f, &x.SL, lenientimpl.Wrap)
 		case "b.b":
 			var p bool
-			seen[4], ok = true, !seen[4] && lenient.ReadBool(f, &p, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadBool(f, &p, 0)
 			x.B = &p
 		case "f[]":
-			seen[5], ok = true, !seen[5] && lenient.ReadFloat(f, &x.F, 32, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadFloat(f, &x.F, 32, 0)
 		default:
 			if name := f.AliasIn(k, &reportPathsFields); name != nil {
 				k = name
@@ -8142,7 +8143,7 @@ func (x *ReportPaths) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var closedReportFields = lenient.Fields{Keys: [][]string{{"a", "aa"}, {"b"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, 0}, Unknown: lenient.RejectUnknown, Left: []lenient.AbsentForms{0, lenient.AbsentNull}}
+var closedReportFields = lenientimpl.Fields{Keys: [][]string{{"a", "aa"}, {"b"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}, Unknown: lenientimpl.RejectUnknown, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClosedReport) UnmarshalJSON(data []byte) error {
@@ -8156,24 +8157,24 @@ func (x *ClosedReport) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ClosedReport) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ClosedReport
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ClosedReport) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ClosedReport{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -8181,9 +8182,9 @@ func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &closedReportFields) {
 		case 0:
-			x.A = int(d.Int(it.Value, "a", lenient.IntBits, 0))
+			x.A = int(d.Int(it.Value, "a", lenientimpl.IntBits, 0))
 		case 1:
-			if d.Absent(it.Value, "b", lenient.AbsentNull) {
+			if d.Absent(it.Value, "b", lenientimpl.AbsentNull) {
 				x.B = "bee"
 				d.Defaulted("b", "\"bee\"")
 			} else {
@@ -8197,7 +8198,7 @@ func (x *ClosedReport) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 	}
 }
 
-func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ClosedReport) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -8210,9 +8211,9 @@ func (x *ClosedReport) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "a":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.A, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.A, lenientimpl.IntBits, 0)
 		case "b":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.B, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.B, 0)
 		default:
 			if name := f.AliasIn(k, &closedReportFields); name != nil {
 				k = name
@@ -8258,238 +8259,238 @@ const strictInputSchema = `{"properties":{"id":{"anyOf":[{"type":"string"},{"typ
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[BoundsInput],
+			Decode:      lenientimpl.DecodeAs[BoundsInput],
 			Description: "BoundsInput has checks: bounds that are and are not integers, string\nlengths, a pattern, enums, value aliases and item counts.",
 			InputSchema: json.RawMessage(boundsInputSchema),
 			Name:        "bounds",
-			Rules: lenient.ToolRules("bounds", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("bounds", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &boundsInputFields},
-				{Path: "a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "d", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "e", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "g", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "h", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "pi", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "u16", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "l", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "s", Absent: lenient.AbsentNull},
-				{Path: "p", Absent: lenient.AbsentNull},
-				{Path: "en", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["a","b","é"]`)},
-				{Path: "v", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["a","b","c"]`), ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
-				{Path: "vs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "a", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "b", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "c", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "d", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "e", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "g", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "h", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "pi", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "u16", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "l", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "s", Absent: lenientimpl.AbsentNull},
+				{Path: "p", Absent: lenientimpl.AbsentNull},
+				{Path: "en", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["a","b","é"]`)},
+				{Path: "v", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["a","b","c"]`), ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
+				{Path: "vs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "vs[]", ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
-				{Path: "es", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "es", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "es[]", EnumCase: json.RawMessage(`["a","b","é"]`)},
-				{Path: "em", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "em", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "em{}", EnumCase: json.RawMessage(`["on","off"]`)},
-				{Path: "vn", Absent: lenient.AbsentNull, ValueAlias: json.RawMessage(`{"x":"a","\\n":"nl"}`)},
+				{Path: "vn", Absent: lenientimpl.AbsentNull, ValueAlias: json.RawMessage(`{"x":"a","\\n":"nl"}`)},
 				{Path: "pv", EnumCase: json.RawMessage(`["on","off"]`), ValueAlias: json.RawMessage(`{"1":"on","0":"off"}`)},
-				{Path: "et", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["true","false","auto"]`), EnumText: json.RawMessage(`["true","false"]`)},
+				{Path: "et", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["true","false","auto"]`), EnumText: json.RawMessage(`["true","false"]`)},
 				{Path: "ei", EnumCase: json.RawMessage(`["1","2","3","x"]`), EnumText: json.RawMessage(`["1","2","3"]`)},
-				{Path: "enn", Absent: lenient.AbsentNull | lenient.AbsentEmpty, EnumDigits: json.RawMessage(`[1,2,3]`), Coerce: "int_literal"},
-				{Path: "pen", Absent: lenient.AbsentEmpty, EnumDigits: json.RawMessage(`[-1,0]`), Coerce: "int_literal"},
-				{Path: "items", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "enn", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumDigits: json.RawMessage(`[1,2,3]`), Coerce: "int_literal"},
+				{Path: "pen", Absent: lenientimpl.AbsentEmpty, EnumDigits: json.RawMessage(`[-1,0]`), Coerce: "int_literal"},
+				{Path: "items", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "items[]", Coerce: "int"},
-				{Path: "pits", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "pits", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "pits[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(boundsInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(boundsInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ClosedReport],
+			Decode:      lenientimpl.DecodeAs[ClosedReport],
 			Description: "ClosedReport rejects unknown keys and has an alias and a default.",
 			InputSchema: json.RawMessage(closedReportSchema),
 			Name:        "closed_report",
-			Rules: lenient.ToolRules("closed_report", []lenient.FieldRules{
-				{Path: "a", Aliases: []string{"aa"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "b", Absent: lenient.AbsentNull, Default: json.RawMessage(`"bee"`)},
+			Rules: lenientimpl.ToolRules("closed_report", []lenientimpl.FieldRules{
+				{Path: "a", Aliases: []string{"aa"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "b", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"bee"`)},
 			}),
-			Schemas: lenient.DerivedSchemas(closedReportSchema, closedReportSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(closedReportSchema, closedReportSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ContainersInput],
+			Decode:      lenientimpl.DecodeAs[ContainersInput],
 			Description: "ContainersInput has slices, maps, nested structs, pointers to each,\nnamed containers, wrap, strict and unescape containers.",
 			InputSchema: json.RawMessage(containersInputSchema),
 			Name:        "containers",
-			Rules: lenient.ToolRules("containers", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("containers", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &containersInputFields},
-				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "counts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "counts", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "counts{}", Coerce: "int"},
-				{Path: "w", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "wi", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "w", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "wi", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "wi[]", Coerce: "int"},
-				{Path: "wu8", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "wu8", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "wu8[]", Coerce: "uint"},
-				{Path: "wb", Absent: lenient.AbsentNull, Wrap: true},
-				{Path: "ss", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "wb", Absent: lenientimpl.AbsentNull, Wrap: true},
+				{Path: "ss", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "ss[]", JSON: true},
-				{Path: "sss", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "sss", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "sss[]", JSON: true},
 				{Path: "sss[][]", JSON: true},
 				{Path: "sss[][][]", Coerce: "int"},
-				{Path: "ms", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "ms", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "ms{}", JSON: true, Misnamed: &innerFields},
-				{Path: "ms{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "ms{}.s", Absent: lenient.AbsentNull},
-				{Path: "ms{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "ms{}.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "ms{}.s", Absent: lenientimpl.AbsentNull},
+				{Path: "ms{}.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "ms{}.xs[]", Coerce: "uint"},
-				{Path: "ms{}.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "mps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "ms{}.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "mps", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mps{}", JSON: true, Misnamed: &innerFields},
-				{Path: "mps{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "mps{}.s", Absent: lenient.AbsentNull},
-				{Path: "mps{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mps{}.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "mps{}.s", Absent: lenientimpl.AbsentNull},
+				{Path: "mps{}.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mps{}.xs[]", Coerce: "uint"},
-				{Path: "mps{}.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "mm", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mps{}.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "mm", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mm{}", JSON: true},
 				{Path: "mm{}[]", JSON: true},
 				{Path: "mm{}[]{}", Coerce: "int"},
-				{Path: "msl", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "msl", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "msl{}", JSON: true},
-				{Path: "mpi", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mpi", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mpi{}", Coerce: "int"},
-				{Path: "psl", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "psl", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "psl[]", Coerce: "int"},
-				{Path: "pmap", Absent: lenient.AbsentEmpty, JSON: true},
-				{Path: "pin", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
-				{Path: "pin.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "pin.s", Absent: lenient.AbsentNull},
-				{Path: "pin.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "pmap", Absent: lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "pin", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &innerFields},
+				{Path: "pin.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "pin.s", Absent: lenientimpl.AbsentNull},
+				{Path: "pin.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "pin.xs[]", Coerce: "uint"},
-				{Path: "pin.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "in", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
-				{Path: "in.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "in.s", Absent: lenient.AbsentNull},
-				{Path: "in.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "pin.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "in", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &innerFields},
+				{Path: "in.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "in.s", Absent: lenientimpl.AbsentNull},
+				{Path: "in.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "in.xs[]", Coerce: "uint"},
-				{Path: "in.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "sps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "in.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "sps", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "sps[]", Coerce: "int"},
-				{Path: "spi", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "spi", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "spi[]", JSON: true, Misnamed: &innerFields},
-				{Path: "spi[].n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "spi[].s", Absent: lenient.AbsentNull},
-				{Path: "spi[].xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "spi[].n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "spi[].s", Absent: lenientimpl.AbsentNull},
+				{Path: "spi[].xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "spi[].xs[]", Coerce: "uint"},
-				{Path: "spi[].f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "stags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "spi[].f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "stags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "stags[]", JSON: true},
-				{Path: "sf32", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "sf32", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "sf32[]", Coerce: "float"},
-				{Path: "sbool", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "sbool", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "sbool[]", Coerce: "bool"},
-				{Path: "sm", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "sm", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "sm[]", JSON: true},
-				{Path: "stra", Absent: lenient.AbsentNull},
+				{Path: "stra", Absent: lenientimpl.AbsentNull},
 				{Path: "stra[]", Coerce: "int_literal"},
-				{Path: "stro", Absent: lenient.AbsentNull, Misnamed: &innerFields},
-				{Path: "stro.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "stro.s", Absent: lenient.AbsentNull},
-				{Path: "stro.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "stro", Absent: lenientimpl.AbsentNull, Misnamed: &innerFields},
+				{Path: "stro.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "stro.s", Absent: lenientimpl.AbsentNull},
+				{Path: "stro.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "stro.xs[]", Coerce: "uint"},
-				{Path: "stro.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "strm", Absent: lenient.AbsentNull},
+				{Path: "stro.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "strm", Absent: lenientimpl.AbsentNull},
 				{Path: "strm{}", Coerce: "int_literal"},
-				{Path: "mid", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &midFields},
-				{Path: "mid.leaf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
-				{Path: "mid.leaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mid.pleaf", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
-				{Path: "mid.pleaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mid.map", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mid", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &midFields},
+				{Path: "mid.leaf", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &leafFields},
+				{Path: "mid.leaf.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "mid.pleaf", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &leafFields},
+				{Path: "mid.pleaf.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "mid.map", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mid.map{}", JSON: true, Misnamed: &leafFields},
-				{Path: "mid.map{}.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mids", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mid.map{}.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "mids", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mids[]", JSON: true, Misnamed: &midFields},
-				{Path: "mids[].leaf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
-				{Path: "mids[].leaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mids[].pleaf", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &leafFields},
-				{Path: "mids[].pleaf.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "mids[].map", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mids[].leaf", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &leafFields},
+				{Path: "mids[].leaf.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "mids[].pleaf", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &leafFields},
+				{Path: "mids[].pleaf.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "mids[].map", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mids[].map{}", JSON: true, Misnamed: &leafFields},
-				{Path: "mids[].map{}.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "deep", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mids[].map{}.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "deep", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "deep{}", JSON: true},
 				{Path: "deep{}[]", JSON: true},
 				{Path: "deep{}[]{}", JSON: true, Misnamed: &leafFields},
-				{Path: "deep{}[]{}.v", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "bnd", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &boundsInputFields},
-				{Path: "bnd.a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnd.b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnd.c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "bnd.d", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "bnd.e", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "bnd.g", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnd.h", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "bnd.pi", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnd.u16", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "bnd.l", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnd.s", Absent: lenient.AbsentNull},
-				{Path: "bnd.p", Absent: lenient.AbsentNull},
-				{Path: "bnd.en", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["a","b","é"]`)},
-				{Path: "bnd.v", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["a","b","c"]`), ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
-				{Path: "bnd.vs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "deep{}[]{}.v", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "bnd", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &boundsInputFields},
+				{Path: "bnd.a", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnd.b", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnd.c", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "bnd.d", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "bnd.e", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "bnd.g", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnd.h", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "bnd.pi", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnd.u16", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "bnd.l", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnd.s", Absent: lenientimpl.AbsentNull},
+				{Path: "bnd.p", Absent: lenientimpl.AbsentNull},
+				{Path: "bnd.en", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["a","b","é"]`)},
+				{Path: "bnd.v", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["a","b","c"]`), ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
+				{Path: "bnd.vs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnd.vs[]", ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
-				{Path: "bnd.es", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnd.es", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnd.es[]", EnumCase: json.RawMessage(`["a","b","é"]`)},
-				{Path: "bnd.em", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnd.em", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnd.em{}", EnumCase: json.RawMessage(`["on","off"]`)},
-				{Path: "bnd.vn", Absent: lenient.AbsentNull, ValueAlias: json.RawMessage(`{"x":"a","\\n":"nl"}`)},
+				{Path: "bnd.vn", Absent: lenientimpl.AbsentNull, ValueAlias: json.RawMessage(`{"x":"a","\\n":"nl"}`)},
 				{Path: "bnd.pv", EnumCase: json.RawMessage(`["on","off"]`), ValueAlias: json.RawMessage(`{"1":"on","0":"off"}`)},
-				{Path: "bnd.et", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["true","false","auto"]`), EnumText: json.RawMessage(`["true","false"]`)},
+				{Path: "bnd.et", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["true","false","auto"]`), EnumText: json.RawMessage(`["true","false"]`)},
 				{Path: "bnd.ei", EnumCase: json.RawMessage(`["1","2","3","x"]`), EnumText: json.RawMessage(`["1","2","3"]`)},
-				{Path: "bnd.enn", Absent: lenient.AbsentNull | lenient.AbsentEmpty, EnumDigits: json.RawMessage(`[1,2,3]`), Coerce: "int_literal"},
-				{Path: "bnd.pen", Absent: lenient.AbsentEmpty, EnumDigits: json.RawMessage(`[-1,0]`), Coerce: "int_literal"},
-				{Path: "bnd.items", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnd.enn", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumDigits: json.RawMessage(`[1,2,3]`), Coerce: "int_literal"},
+				{Path: "bnd.pen", Absent: lenientimpl.AbsentEmpty, EnumDigits: json.RawMessage(`[-1,0]`), Coerce: "int_literal"},
+				{Path: "bnd.items", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnd.items[]", Coerce: "int"},
-				{Path: "bnd.pits", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "bnd.pits", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnd.pits[]", Coerce: "int"},
-				{Path: "bnds", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnds", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnds[]", JSON: true, Misnamed: &boundsInputFields},
-				{Path: "bnds[].a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnds[].b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnds[].c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "bnds[].d", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "bnds[].e", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "bnds[].g", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnds[].h", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "bnds[].pi", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnds[].u16", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "bnds[].l", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "bnds[].s", Absent: lenient.AbsentNull},
-				{Path: "bnds[].p", Absent: lenient.AbsentNull},
-				{Path: "bnds[].en", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["a","b","é"]`)},
-				{Path: "bnds[].v", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["a","b","c"]`), ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
-				{Path: "bnds[].vs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnds[].a", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnds[].b", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnds[].c", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "bnds[].d", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "bnds[].e", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "bnds[].g", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnds[].h", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "bnds[].pi", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnds[].u16", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "bnds[].l", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "bnds[].s", Absent: lenientimpl.AbsentNull},
+				{Path: "bnds[].p", Absent: lenientimpl.AbsentNull},
+				{Path: "bnds[].en", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["a","b","é"]`)},
+				{Path: "bnds[].v", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["a","b","c"]`), ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
+				{Path: "bnds[].vs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnds[].vs[]", ValueAlias: json.RawMessage(`{"x":"a","y":"b"}`)},
-				{Path: "bnds[].es", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnds[].es", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnds[].es[]", EnumCase: json.RawMessage(`["a","b","é"]`)},
-				{Path: "bnds[].em", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnds[].em", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnds[].em{}", EnumCase: json.RawMessage(`["on","off"]`)},
-				{Path: "bnds[].vn", Absent: lenient.AbsentNull, ValueAlias: json.RawMessage(`{"x":"a","\\n":"nl"}`)},
+				{Path: "bnds[].vn", Absent: lenientimpl.AbsentNull, ValueAlias: json.RawMessage(`{"x":"a","\\n":"nl"}`)},
 				{Path: "bnds[].pv", EnumCase: json.RawMessage(`["on","off"]`), ValueAlias: json.RawMessage(`{"1":"on","0":"off"}`)},
-				{Path: "bnds[].et", Absent: lenient.AbsentNull, EnumCase: json.RawMessage(`["true","false","auto"]`), EnumText: json.RawMessage(`["true","false"]`)},
+				{Path: "bnds[].et", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["true","false","auto"]`), EnumText: json.RawMessage(`["true","false"]`)},
 				{Path: "bnds[].ei", EnumCase: json.RawMessage(`["1","2","3","x"]`), EnumText: json.RawMessage(`["1","2","3"]`)},
-				{Path: "bnds[].enn", Absent: lenient.AbsentNull | lenient.AbsentEmpty, EnumDigits: json.RawMessage(`[1,2,3]`), Coerce: "int_literal"},
-				{Path: "bnds[].pen", Absent: lenient.AbsentEmpty, EnumDigits: json.RawMessage(`[-1,0]`), Coerce: "int_literal"},
-				{Path: "bnds[].items", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "bnds[].enn", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumDigits: json.RawMessage(`[1,2,3]`), Coerce: "int_literal"},
+				{Path: "bnds[].pen", Absent: lenientimpl.AbsentEmpty, EnumDigits: json.RawMessage(`[-1,0]`), Coerce: "int_literal"},
+				{Path: "bnds[].items", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnds[].items[]", Coerce: "int"},
-				{Path: "bnds[].pits", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "bnds[].pits", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "bnds[].pits[]", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(containersInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(containersInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[DeepInput],
+			Decode:      lenientimpl.DecodeAs[DeepInput],
 			Description: "DeepInput nests arrays up to the fast path's depth (an object and 63\narrays are 64 levels) and one past it.",
 			InputSchema: json.RawMessage(deepInputSchema),
 			Name:        "deep",
-			Rules: lenient.ToolRules("deep", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("deep", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &deepInputFields},
-				{Path: "d63", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "d63", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "d63[]", JSON: true},
 				{Path: "d63[][]", JSON: true},
 				{Path: "d63[][][]", JSON: true},
@@ -8553,7 +8554,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "d63[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", JSON: true},
 				{Path: "d63[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", JSON: true},
 				{Path: "d63[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", Coerce: "int"},
-				{Path: "d64", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "d64", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "d64[]", JSON: true},
 				{Path: "d64[][]", JSON: true},
 				{Path: "d64[][][]", JSON: true},
@@ -8618,172 +8619,172 @@ func NormgenTools() []lenient.Tool {
 				{Path: "d64[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", JSON: true},
 				{Path: "d64[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", JSON: true},
 				{Path: "d64[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]", Coerce: "int"},
-				{Path: "t", Absent: lenient.AbsentNull},
+				{Path: "t", Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(deepInputSchema, deepInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(deepInputSchema, deepInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[DefaultsInput],
+			Decode:      lenientimpl.DecodeAs[DefaultsInput],
 			Description: "DefaultsInput has required fields, defaults at the top and nested, and\naliases.",
 			InputSchema: json.RawMessage(defaultsInputSchema),
 			Name:        "defaults",
-			Rules: lenient.ToolRules("defaults", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("defaults", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &defaultsInputFields},
 				{Path: "req", Aliases: []string{"r", "required"}},
 				{Path: "req_i", Variants: true, Coerce: "int"},
-				{Path: "ds", Absent: lenient.AbsentNull, Default: json.RawMessage(`"x"`)},
-				{Path: "di", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`7`), Coerce: "int"},
-				{Path: "dp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "du", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`255`), Coerce: "uint"},
-				{Path: "df", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1.5`), Coerce: "float"},
-				{Path: "dm", Absent: lenient.AbsentNull, Default: json.RawMessage(`"m"`)},
-				{Path: "opts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &optsFields},
-				{Path: "opts.level", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
-				{Path: "opts.ratio", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
-				{Path: "opts.verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "opts.label", Absent: lenient.AbsentNull, Default: json.RawMessage(`"lbl"`)},
-				{Path: "popts", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &optsFields},
-				{Path: "popts.level", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
-				{Path: "popts.ratio", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
-				{Path: "popts.verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "popts.label", Absent: lenient.AbsentNull, Default: json.RawMessage(`"lbl"`)},
-				{Path: "parts", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "ds", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"x"`)},
+				{Path: "di", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`7`), Coerce: "int"},
+				{Path: "dp", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "du", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`255`), Coerce: "uint"},
+				{Path: "df", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1.5`), Coerce: "float"},
+				{Path: "dm", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"m"`)},
+				{Path: "opts", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &optsFields},
+				{Path: "opts.level", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
+				{Path: "opts.ratio", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
+				{Path: "opts.verbose", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "opts.label", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"lbl"`)},
+				{Path: "popts", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &optsFields},
+				{Path: "popts.level", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
+				{Path: "popts.ratio", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
+				{Path: "popts.verbose", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "popts.label", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"lbl"`)},
+				{Path: "parts", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "parts[]", JSON: true, Misnamed: &partFields},
-				{Path: "parts[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"part-{{index}}"`)},
-				{Path: "parts[].qty", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
-				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "parts[].id", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"part-{{index}}"`)},
+				{Path: "parts[].qty", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1`), Coerce: "int"},
+				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(defaultsInputSchema, defaultsInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(defaultsInputSchema, defaultsInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[OddInput],
+			Decode:      lenientimpl.DecodeAs[OddInput],
 			Description: "OddInput has pointers to containers, containers of pointers, named\ncontainers of named types, an alias and a struct embedded with a name\n(the generator refuses the \",string\" option).",
 			InputSchema: json.RawMessage(oddInputSchema),
 			Name:        "odd",
-			Rules: lenient.ToolRules("odd", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("odd", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &oddInputFields},
-				{Path: "psp", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "psp", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "psp[]", Coerce: "int"},
-				{Path: "sps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "sps", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "sps[]", JSON: true},
 				{Path: "sps[][]", Coerce: "int"},
-				{Path: "mps", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "mps", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "mps{}", JSON: true},
 				{Path: "mps{}[]", Coerce: "int"},
-				{Path: "pmp", Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "pmp", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "pmp{}", JSON: true, Misnamed: &innerFields},
-				{Path: "pmp{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "pmp{}.s", Absent: lenient.AbsentNull},
-				{Path: "pmp{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "pmp{}.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "pmp{}.s", Absent: lenientimpl.AbsentNull},
+				{Path: "pmp{}.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "pmp{}.xs[]", Coerce: "uint"},
-				{Path: "pmp{}.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "spm", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "pmp{}.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "spm", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "n{}", JSON: true},
-				{Path: "al", Absent: lenient.AbsentNull},
-				{Path: "emb", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &embFields},
-				{Path: "emb.b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "str", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "msp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "al", Absent: lenientimpl.AbsentNull},
+				{Path: "emb", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &embFields},
+				{Path: "emb.b", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "str", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "msp", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "msp{}", JSON: true},
 				{Path: "msp{}[]", JSON: true, Misnamed: &innerFields},
-				{Path: "msp{}[].n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "msp{}[].s", Absent: lenient.AbsentNull},
-				{Path: "msp{}[].xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "msp{}[].n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "msp{}[].s", Absent: lenientimpl.AbsentNull},
+				{Path: "msp{}[].xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "msp{}[].xs[]", Coerce: "uint"},
-				{Path: "msp{}[].f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "smp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "msp{}[].f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "smp", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "smp[]", JSON: true},
 				{Path: "smp[]{}", JSON: true, Misnamed: &innerFields},
-				{Path: "smp[]{}.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "smp[]{}.s", Absent: lenient.AbsentNull},
-				{Path: "smp[]{}.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "smp[]{}.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "smp[]{}.s", Absent: lenientimpl.AbsentNull},
+				{Path: "smp[]{}.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "smp[]{}.xs[]", Coerce: "uint"},
-				{Path: "smp[]{}.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "smp[]{}.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(oddInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(oddInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[RawHolder],
+			Decode:      lenientimpl.DecodeAs[RawHolder],
 			Description: "RawHolder holds a json.RawMessage: it and what holds it have no fast\npath; the Inner it holds does.",
 			InputSchema: json.RawMessage(rawHolderSchema),
 			Name:        "raw",
-			Rules: lenient.ToolRules("raw", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("raw", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &rawHolderFields},
-				{Path: "inner", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
-				{Path: "inner.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "inner.s", Absent: lenient.AbsentNull},
-				{Path: "inner.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "inner", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &innerFields},
+				{Path: "inner.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "inner.s", Absent: lenientimpl.AbsentNull},
+				{Path: "inner.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "inner.xs[]", Coerce: "uint"},
-				{Path: "inner.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "inner.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(rawHolderSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(rawHolderSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ReportInput],
-			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenient.Fast.Start) next to the Decoder's.",
+			Decode:      lenientimpl.DecodeAs[ReportInput],
+			Description: "ReportInput has aliases on fields of every kind, keys (and aliases) a\npath quotes, and defaults of every scalar kind, for the fixes the fast\npath records (lenientimpl.Fast.Start) next to the Decoder's.",
 			InputSchema: json.RawMessage(reportInputSchema),
 			Name:        "report",
-			Rules: lenient.ToolRules("report", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("report", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &reportInputFields},
-				{Path: "id", Aliases: []string{"ident", "the id"}, Absent: lenient.AbsentNull},
-				{Path: "lvl", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`-3`), Coerce: "int"},
-				{Path: "s", Aliases: []string{"str", "old s"}, Absent: lenient.AbsentNull},
-				{Path: "i", Aliases: []string{"int_v", "$i", "intV", "int-v", "IntV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "i8", Aliases: []string{"i8_v", "i8V", "i8-v", "I8V"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "u", Aliases: []string{"uint_v", "uintV", "uint-v", "UintV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "u64", Aliases: []string{"u64_v", "u64V", "u64-v", "U64V"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "f", Aliases: []string{"float_v", "floatV", "float-v", "FloatV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "f64", Aliases: []string{"f64_v", "f64V", "f64-v", "F64V"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "b", Aliases: []string{"bool_v", "boolV", "bool-v", "BoolV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "sb", Aliases: []string{"sb_v", "sbV", "sb-v", "SbV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
-				{Path: "p i", Aliases: []string{"pi"}, Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "p b", Aliases: []string{"pb"}, Absent: lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "a b", Aliases: []string{"sl"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "id", Aliases: []string{"ident", "the id"}, Absent: lenientimpl.AbsentNull},
+				{Path: "lvl", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`-3`), Coerce: "int"},
+				{Path: "s", Aliases: []string{"str", "old s"}, Absent: lenientimpl.AbsentNull},
+				{Path: "i", Aliases: []string{"int_v", "$i", "intV", "int-v", "IntV"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "i8", Aliases: []string{"i8_v", "i8V", "i8-v", "I8V"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "u", Aliases: []string{"uint_v", "uintV", "uint-v", "UintV"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "u64", Aliases: []string{"u64_v", "u64V", "u64-v", "U64V"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "f", Aliases: []string{"float_v", "floatV", "float-v", "FloatV"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "f64", Aliases: []string{"f64_v", "f64V", "f64-v", "F64V"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "b", Aliases: []string{"bool_v", "boolV", "bool-v", "BoolV"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "sb", Aliases: []string{"sb_v", "sbV", "sb-v", "SbV"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool_strict"},
+				{Path: "p i", Aliases: []string{"pi"}, Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "p b", Aliases: []string{"pb"}, Absent: lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "a b", Aliases: []string{"sl"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "a b[]", Coerce: "int"},
-				{Path: "a-b", Aliases: []string{"mp", "a_b", "aB"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "a-b", Aliases: []string{"mp", "a_b", "aB"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "a-b{}", Coerce: "int"},
-				{Path: "x 0", Aliases: []string{"inner"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
-				{Path: "x 0.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "x 0.s", Absent: lenient.AbsentNull},
-				{Path: "x 0.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "x 0", Aliases: []string{"inner"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &innerFields},
+				{Path: "x 0.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "x 0.s", Absent: lenientimpl.AbsentNull},
+				{Path: "x 0.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "x 0.xs[]", Coerce: "uint"},
-				{Path: "x 0.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "pin", Aliases: []string{"p_in", "pIn", "p-in"}, Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &innerFields},
-				{Path: "pin.n", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "pin.s", Absent: lenient.AbsentNull},
-				{Path: "pin.xs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "x 0.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "pin", Aliases: []string{"p_in", "pIn", "p-in"}, Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &innerFields},
+				{Path: "pin.n", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "pin.s", Absent: lenientimpl.AbsentNull},
+				{Path: "pin.xs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "pin.xs[]", Coerce: "uint"},
-				{Path: "pin.f", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "w", Aliases: []string{"ww"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "strict", Aliases: []string{"st"}, Absent: lenient.AbsentNull, Coerce: "int_literal"},
-				{Path: "un", Aliases: []string{"un_v", "unV", "un-v", "UnV"}, Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "ss", Aliases: []string{"s_s", "sS", "s-s"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "pin.f", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "w", Aliases: []string{"ww"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "strict", Aliases: []string{"st"}, Absent: lenientimpl.AbsentNull, Coerce: "int_literal"},
+				{Path: "un", Aliases: []string{"un_v", "unV", "un-v", "UnV"}, Absent: lenientimpl.AbsentNull, Unescape: true},
+				{Path: "ss", Aliases: []string{"s_s", "sS", "s-s"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "ss[]", JSON: true},
-				{Path: "m m", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "m m", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "m m{}", JSON: true},
 				{Path: "m m{}[]", Coerce: "int"},
-				{Path: "d s", Absent: lenient.AbsentNull, Default: json.RawMessage(`"a\"b\u003cé"`)},
-				{Path: "di", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`-128`), Coerce: "int"},
-				{Path: "du", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`18446744073709551615`), Coerce: "uint"},
-				{Path: "d f", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`1e2`), Coerce: "float"},
-				{Path: "df32", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.1`), Coerce: "float"},
-				{Path: "db", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "dpf", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`-0.5`), Coerce: "float"},
-				{Path: "dpb", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
-				{Path: "dps", Aliases: []string{"dps_v", "dpsV", "dps-v", "DpsV"}, Absent: lenient.AbsentNull, Default: json.RawMessage(`"m"`)},
-				{Path: "da", Aliases: []string{"da_v", "daV", "da-v", "DaV"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`5`), Coerce: "int"},
-				{Path: "opts", Aliases: []string{"options"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &optsFields},
-				{Path: "opts.level", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
-				{Path: "opts.ratio", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
-				{Path: "opts.verbose", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
-				{Path: "opts.label", Absent: lenient.AbsentNull, Default: json.RawMessage(`"lbl"`)},
-				{Path: "pmap", Aliases: []string{"p_map", "pMap", "p-map"}, Absent: lenient.AbsentEmpty, JSON: true},
+				{Path: "d s", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"a\"b\u003cé"`)},
+				{Path: "di", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`-128`), Coerce: "int"},
+				{Path: "du", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`18446744073709551615`), Coerce: "uint"},
+				{Path: "d f", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`1e2`), Coerce: "float"},
+				{Path: "df32", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`0.1`), Coerce: "float"},
+				{Path: "db", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "dpf", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`-0.5`), Coerce: "float"},
+				{Path: "dpb", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`false`), Coerce: "bool"},
+				{Path: "dps", Aliases: []string{"dps_v", "dpsV", "dps-v", "DpsV"}, Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"m"`)},
+				{Path: "da", Aliases: []string{"da_v", "daV", "da-v", "DaV"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`5`), Coerce: "int"},
+				{Path: "opts", Aliases: []string{"options"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &optsFields},
+				{Path: "opts.level", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "int"},
+				{Path: "opts.ratio", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`0.5`), Coerce: "float"},
+				{Path: "opts.verbose", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`true`), Coerce: "bool"},
+				{Path: "opts.label", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"lbl"`)},
+				{Path: "pmap", Aliases: []string{"p_map", "pMap", "p-map"}, Absent: lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(reportInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(reportInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ReportPaths],
+			Decode:      lenientimpl.DecodeAs[ReportPaths],
 			Description: "ReportPaths has keys and aliases a rule path cannot name, whose fixes'\npaths quote them (the rule table leaves them out: rulecheck does not\ncheck this tool).",
 			InputSchema: json.RawMessage(reportPathsSchema),
 			Name:        "report_paths",
@@ -8826,70 +8827,70 @@ func NormgenTools() []lenient.Tool {
 				{ID: "report_paths.[\"f[]\"].default", Path: "[\"f[]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleParamDefault, Value: json.RawMessage(`2.5`)},
 				{CoerceTo: "float", ID: "report_paths.[\"f[]\"].coerce", Path: "[\"f[]\"]", Tools: []string{"report_paths"}, Type: lenient.RuleTypeCoerce},
 			},
-			Schemas: lenient.DerivedSchemas(reportPathsSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(reportPathsSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ScalarsInput],
+			Decode:      lenientimpl.DecodeAs[ScalarsInput],
 			Description: "ScalarsInput has a field of every scalar kind and width.",
 			InputSchema: json.RawMessage(scalarsInputSchema),
 			Name:        "scalars",
-			Rules: lenient.ToolRules("scalars", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("scalars", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &scalarsInputFields},
-				{Path: "s", Absent: lenient.AbsentNull},
-				{Path: "b", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "pb", Absent: lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "sb", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
-				{Path: "i8", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "i16", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "i32", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "i64", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "i", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "pi", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "pi8", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "u8", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "u16", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "u32", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "u64", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "u", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "pu16", Absent: lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "f32", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "f64", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "pf32", Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "m", Absent: lenient.AbsentNull},
-				{Path: "l", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "pl", Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "r", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "strict_i", Variants: true, Absent: lenient.AbsentNull, Coerce: "int_literal"},
-				{Path: "strict_b", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "strict_f", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "un", Absent: lenient.AbsentNull, Unescape: true},
+				{Path: "s", Absent: lenientimpl.AbsentNull},
+				{Path: "b", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "pb", Absent: lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "sb", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool_strict"},
+				{Path: "i8", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "i16", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "i32", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "i64", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "i", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "pi", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "pi8", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "u8", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "u16", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "u32", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "u64", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "u", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "pu16", Absent: lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "f32", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "f64", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "pf32", Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "m", Absent: lenientimpl.AbsentNull},
+				{Path: "l", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "pl", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "r", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "strict_i", Variants: true, Absent: lenientimpl.AbsentNull, Coerce: "int_literal"},
+				{Path: "strict_b", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "strict_f", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "un", Absent: lenientimpl.AbsentNull, Unescape: true},
 				{Path: "pun", Unescape: true},
 			}),
-			Schemas: lenient.DerivedSchemas(scalarsInputSchema, scalarsInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(scalarsInputSchema, scalarsInputSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[StrictInput],
+			Decode:      lenientimpl.DecodeAs[StrictInput],
 			Description: "StrictInput rejects unknown keys and embeds a struct.",
 			InputSchema: json.RawMessage(strictInputSchema),
 			Name:        "strict",
-			Rules: lenient.ToolRules("strict", []lenient.FieldRules{
-				{Path: "id", Absent: lenient.AbsentNull},
-				{Path: "kind", Absent: lenient.AbsentNull},
-				{Path: "c", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "c.a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "c.b", Absent: lenient.AbsentNull},
-				{Path: "cs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+			Rules: lenientimpl.ToolRules("strict", []lenientimpl.FieldRules{
+				{Path: "id", Absent: lenientimpl.AbsentNull},
+				{Path: "kind", Absent: lenientimpl.AbsentNull},
+				{Path: "c", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "c.a", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "c.b", Absent: lenientimpl.AbsentNull},
+				{Path: "cs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "cs[]", JSON: true},
-				{Path: "cs[].a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "cs[].b", Absent: lenient.AbsentNull},
-				{Path: "cm", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "cs[].a", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "cs[].b", Absent: lenientimpl.AbsentNull},
+				{Path: "cm", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "cm{}", JSON: true},
-				{Path: "cm{}.a", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "cm{}.b", Absent: lenient.AbsentNull},
-				{Path: "flag", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "amount", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
+				{Path: "cm{}.a", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "cm{}.b", Absent: lenientimpl.AbsentNull},
+				{Path: "flag", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "amount", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
 			}),
-			Schemas: lenient.DerivedSchemas(strictInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(strictInputSchema, "", ""),
 		},
 	}
 }

@@ -132,7 +132,7 @@ var rawWords = []string{
 func (g *docGen) str(enum []string) string {
 	if len(enum) > 0 && g.chance(5) {
 		// a boolean or number for a string enum: read where the enum
-		// holds its text (lenient.EnumTexts), refused elsewhere
+		// holds its text (lenientimpl.EnumTexts), refused elsewhere
 		return g.pick("true", "false", "1", "2", "3", "2.0", "4", "-0", "1e0")
 	}
 	if len(enum) > 0 && !g.messy() {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 var nDocs = flag.Int("fastreview.n", 200, "documents per type and mess level in TestRandomDifferential")
@@ -15,8 +16,8 @@ var nDocs = flag.Int("fastreview.n", 200, "documents per type and mess level in 
 // without a problem other than an absent required field.
 func cleanMember(k kind) func(string) bool {
 	return func(doc string) bool {
-		lenient.DisableFast(true)
-		defer lenient.DisableFast(false)
+		lenientimpl.DisableFast(true)
+		defer lenientimpl.DisableFast(false)
 		fixes, err := k.newZero().UnmarshalJSONReport([]byte(doc))
 		for _, f := range fixes {
 			switch f.Kind {

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var intParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var intParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"count"}, {"limit"}, {"optionalInt", "optional_int", "optional-int", "OptionalInt"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *IntParams) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *IntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *IntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y IntParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *IntParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = IntParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -67,17 +68,17 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 		case 0:
 			x.Name = d.String(it.Value, "name", 0)
 		case 1:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		case 2:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Limit = 10
 				d.Defaulted("limit", "10")
 			} else {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 			}
 		case 3:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "optionalInt", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "optionalInt", lenientimpl.IntBits, 0))
 				x.OptionalInt = &p
 			}
 		}
@@ -89,7 +90,7 @@ func (x *IntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *IntParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -103,14 +104,14 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "count":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		case "limit":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		case "optionalInt":
 			var p int
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &p, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &p, lenientimpl.IntBits, 0)
 			x.OptionalInt = &p
 		default:
 			if name := f.AliasIn(k, &intParamsFields); name != nil {
@@ -135,7 +136,7 @@ func (x *IntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var allIntTypesParamsFields = lenient.Fields{Keys: [][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var allIntTypesParamsFields = lenientimpl.Fields{Keys: [][]string{{"int8Field", "int8_field", "int8-field", "Int8Field"}, {"int16Field", "int16_field", "int16-field", "Int16Field"}, {"int32Field", "int32_field", "int32-field", "Int32Field"}, {"int64Field", "int64_field", "int64-field", "Int64Field"}, {"uintField", "uint_field", "uint-field", "UintField"}, {"uint8Field", "uint8_field", "uint8-field", "Uint8Field"}, {"uint16Field", "uint16_field", "uint16-field", "Uint16Field"}, {"uint32Field", "uint32_field", "uint32-field", "Uint32Field"}, {"uint64Field", "uint64_field", "uint64-field", "Uint64Field"}, {"ptrInt64", "ptr_int64", "ptr-int64", "PtrInt64"}, {"ptrUint32", "ptr_uint32", "ptr-uint32", "PtrUint32"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *AllIntTypesParams) UnmarshalJSON(data []byte) error {
@@ -149,24 +150,24 @@ func (x *AllIntTypesParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *AllIntTypesParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y AllIntTypesParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *AllIntTypesParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = AllIntTypesParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -182,7 +183,7 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 3:
 			x.Int64Field = d.Int(it.Value, "int64Field", 64, 0)
 		case 4:
-			x.UintField = uint(d.Uint(it.Value, "uintField", lenient.IntBits, 0))
+			x.UintField = uint(d.Uint(it.Value, "uintField", lenientimpl.IntBits, 0))
 		case 5:
 			x.Uint8Field = uint8(d.Uint(it.Value, "uint8Field", 8, 0))
 		case 6:
@@ -192,12 +193,12 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 8:
 			x.Uint64Field = d.Uint(it.Value, "uint64Field", 64, 0)
 		case 9:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.Int(it.Value, "ptrInt64", 64, 0)
 				x.PtrInt64 = &p
 			}
 		case 10:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := uint32(d.Uint(it.Value, "ptrUint32", 32, 0))
 				x.PtrUint32 = &p
 			}
@@ -205,7 +206,7 @@ func (x *AllIntTypesParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *AllIntTypesParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -219,30 +220,30 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "int8Field":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Int8Field, 8, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Int8Field, 8, 0)
 		case "int16Field":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Int16Field, 16, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Int16Field, 16, 0)
 		case "int32Field":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Int32Field, 32, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.Int32Field, 32, 0)
 		case "int64Field":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Int64Field, 64, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.Int64Field, 64, 0)
 		case "uintField":
-			seen[4], ok = true, !seen[4] && lenient.ReadUint(f, &x.UintField, lenient.IntBits, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadUint(f, &x.UintField, lenientimpl.IntBits, 0)
 		case "uint8Field":
-			seen[5], ok = true, !seen[5] && lenient.ReadUint(f, &x.Uint8Field, 8, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadUint(f, &x.Uint8Field, 8, 0)
 		case "uint16Field":
-			seen[6], ok = true, !seen[6] && lenient.ReadUint(f, &x.Uint16Field, 16, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadUint(f, &x.Uint16Field, 16, 0)
 		case "uint32Field":
-			seen[7], ok = true, !seen[7] && lenient.ReadUint(f, &x.Uint32Field, 32, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadUint(f, &x.Uint32Field, 32, 0)
 		case "uint64Field":
-			seen[8], ok = true, !seen[8] && lenient.ReadUint(f, &x.Uint64Field, 64, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadUint(f, &x.Uint64Field, 64, 0)
 		case "ptrInt64":
 			var p int64
-			seen[9], ok = true, !seen[9] && lenient.ReadInt(f, &p, 64, 0)
+			seen[9], ok = true, !seen[9] && lenientimpl.ReadInt(f, &p, 64, 0)
 			x.PtrInt64 = &p
 		case "ptrUint32":
 			var p uint32
-			seen[10], ok = true, !seen[10] && lenient.ReadUint(f, &p, 32, 0)
+			seen[10], ok = true, !seen[10] && lenientimpl.ReadUint(f, &p, 32, 0)
 			x.PtrUint32 = &p
 		default:
 			if name := f.AliasIn(k, &allIntTypesParamsFields); name != nil {
@@ -258,7 +259,7 @@ func (x *AllIntTypesParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var embeddedParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var embeddedParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *EmbeddedParams) UnmarshalJSON(data []byte) error {
@@ -272,24 +273,24 @@ func (x *EmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *EmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y EmbeddedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *EmbeddedParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = EmbeddedParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -302,13 +303,13 @@ func (x *EmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-			x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
+			x.EmbeddedIntFields.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &embeddedParamsFields)
 }
 
-func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *EmbeddedParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -322,12 +323,12 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "embeddedCount":
 			if x.EmbeddedIntFields == nil {
 				x.EmbeddedIntFields = new(EmbeddedIntFields)
 			}
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.EmbeddedIntFields.EmbeddedCount, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &embeddedParamsFields); name != nil {
 				k = name
@@ -342,7 +343,7 @@ func (x *EmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var regularEmbeddedParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var regularEmbeddedParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"embeddedCount", "embedded_count", "embedded-count", "EmbeddedCount"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *RegularEmbeddedParams) UnmarshalJSON(data []byte) error {
@@ -356,24 +357,24 @@ func (x *RegularEmbeddedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix,
 }
 
 func (x *RegularEmbeddedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y RegularEmbeddedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *RegularEmbeddedParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = RegularEmbeddedParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -383,13 +384,13 @@ func (x *RegularEmbeddedParams) decodeNormgen(d *lenient.Decoder, v []byte, m le
 		case 0:
 			x.Name = d.String(it.Value, "name", 0)
 		case 1:
-			x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenient.IntBits, 0))
+			x.embeddedValue.EmbeddedCount = int(d.Int(it.Value, "embeddedCount", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &regularEmbeddedParamsFields)
 }
 
-func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *RegularEmbeddedParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -403,9 +404,9 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	member:
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "embeddedCount":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.embeddedValue.EmbeddedCount, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &regularEmbeddedParamsFields); name != nil {
 				k = name
@@ -420,7 +421,7 @@ func (x *RegularEmbeddedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) boo
 	return f.Closed() && seen[0]
 }
 
-var untaggedParamsFields = lenient.Fields{Keys: [][]string{{"Count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var untaggedParamsFields = lenientimpl.Fields{Keys: [][]string{{"Count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *UntaggedParams) UnmarshalJSON(data []byte) error {
@@ -434,24 +435,24 @@ func (x *UntaggedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *UntaggedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y UntaggedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *UntaggedParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = UntaggedParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -459,12 +460,12 @@ func (x *UntaggedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &untaggedParamsFields) {
 		case 0:
-			x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "Count", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *UntaggedParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -477,7 +478,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "Count":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &untaggedParamsFields)
 		}
@@ -488,7 +489,7 @@ func (x *UntaggedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var optionsOnlyParamsFields = lenient.Fields{Keys: [][]string{{"Count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty}}
+var optionsOnlyParamsFields = lenientimpl.Fields{Keys: [][]string{{"Count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *OptionsOnlyParams) UnmarshalJSON(data []byte) error {
@@ -502,24 +503,24 @@ func (x *OptionsOnlyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *OptionsOnlyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y OptionsOnlyParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *OptionsOnlyParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = OptionsOnlyParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -527,12 +528,12 @@ func (x *OptionsOnlyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &optionsOnlyParamsFields) {
 		case 0:
-			x.Count = int(d.Int(it.Value, "Count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "Count", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *OptionsOnlyParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -545,7 +546,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "Count":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &optionsOnlyParamsFields)
 		}
@@ -556,7 +557,7 @@ func (x *OptionsOnlyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var skippedParamsFields = lenient.Fields{Keys: [][]string{{"name"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull}}
+var skippedParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SkippedParams) UnmarshalJSON(data []byte) error {
@@ -570,24 +571,24 @@ func (x *SkippedParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) 
 }
 
 func (x *SkippedParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SkippedParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SkippedParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SkippedParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -600,7 +601,7 @@ func (x *SkippedParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mo
 	}
 }
 
-func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SkippedParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -613,7 +614,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &skippedParamsFields)
 		}
@@ -624,7 +625,7 @@ func (x *SkippedParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var largeIntParamsFields = lenient.Fields{Keys: [][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var largeIntParamsFields = lenientimpl.Fields{Keys: [][]string{{"largeInt64", "large_int64", "large-int64", "LargeInt64"}, {"largeUint64", "large_uint64", "large-uint64", "LargeUint64"}, {"timestamp"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *LargeIntParams) UnmarshalJSON(data []byte) error {
@@ -638,24 +639,24 @@ func (x *LargeIntParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *LargeIntParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y LargeIntParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *LargeIntParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = LargeIntParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -672,7 +673,7 @@ func (x *LargeIntParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	}
 }
 
-func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *LargeIntParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -686,11 +687,11 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "largeInt64":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.LargeInt64, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.LargeInt64, 64, 0)
 		case "largeUint64":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.LargeUint64, 64, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadUint(f, &x.LargeUint64, 64, 0)
 		case "timestamp":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Timestamp, 64, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.Timestamp, 64, 0)
 		default:
 			if name := f.AliasIn(k, &largeIntParamsFields); name != nil {
 				k = name
@@ -705,7 +706,7 @@ func (x *LargeIntParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var stringFieldsParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty}}
+var stringFieldsParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"zipCode", "zip_code", "zip-code", "ZipCode"}, {"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *StringFieldsParams) UnmarshalJSON(data []byte) error {
@@ -719,24 +720,24 @@ func (x *StringFieldsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *StringFieldsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y StringFieldsParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *StringFieldsParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = StringFieldsParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -748,12 +749,12 @@ func (x *StringFieldsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 		case 1:
 			x.ZipCode = d.String(it.Value, "zipCode", 0)
 		case 2:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *StringFieldsParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -767,11 +768,11 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "zipCode":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.ZipCode, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.ZipCode, 0)
 		case "count":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			if name := f.AliasIn(k, &stringFieldsParamsFields); name != nil {
 				k = name
@@ -786,7 +787,7 @@ func (x *StringFieldsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var floatParamsFields = lenient.Fields{Keys: [][]string{{"price"}, {"rating"}, {"count"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var floatParamsFields = lenientimpl.Fields{Keys: [][]string{{"price"}, {"rating"}, {"count"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *FloatParams) UnmarshalJSON(data []byte) error {
@@ -800,24 +801,24 @@ func (x *FloatParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *FloatParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y FloatParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *FloatParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = FloatParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -829,12 +830,12 @@ func (x *FloatParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 1:
 			x.Rating = float32(d.Float(it.Value, "rating", 32, 0))
 		case 2:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *FloatParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -847,11 +848,11 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "price":
-			seen[0], ok = true, !seen[0] && lenient.ReadFloat(f, &x.Price, 64, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadFloat(f, &x.Price, 64, 0)
 		case "rating":
-			seen[1], ok = true, !seen[1] && lenient.ReadFloat(f, &x.Rating, 32, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadFloat(f, &x.Rating, 32, 0)
 		case "count":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &floatParamsFields)
 		}
@@ -862,7 +863,7 @@ func (x *FloatParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var parentParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"id"}, {"count"}, {"limit"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var parentParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"id"}, {"count"}, {"limit"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ParentParams) UnmarshalJSON(data []byte) error {
@@ -876,24 +877,24 @@ func (x *ParentParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ParentParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ParentParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ParentParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ParentParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -905,14 +906,14 @@ func (x *ParentParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mod
 		case 1:
 			x.IDAndCount.ID = d.Int(it.Value, "id", 64, 0)
 		case 2:
-			x.IDAndCount.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.IDAndCount.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		case 3:
-			x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+			x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 		}
 	}
 }
 
-func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ParentParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -925,13 +926,13 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "id":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.IDAndCount.ID, 64, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.IDAndCount.ID, 64, 0)
 		case "count":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.IDAndCount.Count, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.IDAndCount.Count, lenientimpl.IntBits, 0)
 		case "limit":
-			seen[3], ok = true, !seen[3] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &parentParamsFields)
 		}
@@ -942,7 +943,7 @@ func (x *ParentParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var sliceParamsFields = lenient.Fields{Keys: [][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var sliceParamsFields = lenientimpl.Fields{Keys: [][]string{{"tags"}, {"states"}, {"replaces"}, {"name"}, {"count"}, {"filters"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SliceParams) UnmarshalJSON(data []byte) error {
@@ -956,24 +957,24 @@ func (x *SliceParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *SliceParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SliceParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SliceParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SliceParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -981,8 +982,8 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &sliceParamsFields) {
 		case 0:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "tags", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "tags", lenientimpl.Wrap, &a) {
 				d.Enter("tags")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -996,8 +997,8 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Tags = s
 			}
 		case 1:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "states", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "states", lenientimpl.Wrap, &a) {
 				d.Enter("states")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -1011,9 +1012,9 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.States = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
-				var a lenient.ArrayIter
-				if d.Array(it.Value, "replaces", lenient.Wrap, &a) {
+			if !lenientimpl.Null(it.Value) {
+				var a lenientimpl.ArrayIter
+				if d.Array(it.Value, "replaces", lenientimpl.Wrap, &a) {
 					d.Enter("replaces")
 					s := make([]string, 0, a.Len())
 					for a.Next() {
@@ -1030,10 +1031,10 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 3:
 			x.Name = d.String(it.Value, "name", 0)
 		case 4:
-			x.Count = int(d.Int(it.Value, "count", lenient.IntBits, 0))
+			x.Count = int(d.Int(it.Value, "count", lenientimpl.IntBits, 0))
 		case 5:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "filters", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "filters", lenientimpl.Wrap, &a) {
 				d.Enter("filters")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -1050,7 +1051,7 @@ func (x *SliceParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SliceParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1063,22 +1064,22 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "tags":
-			seen[0], ok = true, !seen[0] && lenient.ReadStrings(f, &x.Tags, lenient.Wrap)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadStrings(f, &x.Tags, lenientimpl.Wrap)
 		case "states":
-			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.States, lenient.Wrap)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadStrings(f, &x.States, lenientimpl.Wrap)
 		case "replaces":
 			var s []string
-			if seen[2] || !lenient.ReadStrings(f, &s, lenient.Wrap) {
+			if seen[2] || !lenientimpl.ReadStrings(f, &s, lenientimpl.Wrap) {
 				return false
 			}
 			seen[2] = true
 			x.Replaces = &s
 		case "name":
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &x.Name, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "count":
-			seen[4], ok = true, !seen[4] && lenient.ReadInt(f, &x.Count, lenient.IntBits, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadInt(f, &x.Count, lenientimpl.IntBits, 0)
 		case "filters":
-			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.filters.Filters, lenient.Wrap)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadStrings(f, &x.filters.Filters, lenientimpl.Wrap)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &sliceParamsFields)
 		}
@@ -1089,7 +1090,7 @@ func (x *SliceParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var timeRangeFields = lenient.Fields{Keys: [][]string{{"from"}, {"to"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull}}
+var timeRangeFields = lenientimpl.Fields{Keys: [][]string{{"from"}, {"to"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *TimeRange) UnmarshalJSON(data []byte) error {
@@ -1103,27 +1104,27 @@ func (x *TimeRange) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *TimeRange) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y TimeRange
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *TimeRange) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = TimeRange{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1138,7 +1139,7 @@ func (x *TimeRange) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) 
 	}
 }
 
-func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *TimeRange) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1151,9 +1152,9 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "from":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.From, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.From, 0)
 		case "to":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.To, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.To, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &timeRangeFields)
 		}
@@ -1164,7 +1165,7 @@ func (x *TimeRange) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var panelImageParamsFields = lenient.Fields{Keys: [][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var panelImageParamsFields = lenientimpl.Fields{Keys: [][]string{{"dashboardUid", "dashboard_uid", "dashboard-uid", "DashboardUid"}, {"panelId", "panel_id", "panel-id", "PanelId"}, {"timeRange", "time_range", "time-range", "TimeRange"}, {"variables"}, {"theme"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *PanelImageParams) UnmarshalJSON(data []byte) error {
@@ -1178,16 +1179,16 @@ func (x *PanelImageParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *PanelImageParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *PanelImageParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = PanelImageParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1197,12 +1198,12 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 0:
 			x.DashboardUID = d.String(it.Value, "dashboardUid", 0)
 		case 1:
-			if !lenient.Null(it.Value) {
-				p := int(d.Int(it.Value, "panelId", lenient.IntBits, 0))
+			if !lenientimpl.Null(it.Value) {
+				p := int(d.Int(it.Value, "panelId", lenientimpl.IntBits, 0))
 				x.PanelID = &p
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("timeRange")
 				p := new(TimeRange)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1210,7 +1211,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				d.Leave()
 			}
 		case 3:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "variables", 0, &o) {
 				d.Enter("variables")
 				mp := make(map[string]StringOrSlice)
@@ -1226,7 +1227,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.Variables = mp
 			}
 		case 4:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.String(it.Value, "theme", 0)
 				x.Theme = &p
 			}
@@ -1234,7 +1235,7 @@ func (x *PanelImageParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-var unknownArgsParamsFields = lenient.Fields{Keys: [][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}, Forms: []lenient.AbsentForms{lenient.AbsentNull, lenient.AbsentNull, lenient.NullMissing}, Unknown: lenient.RejectUnknown}
+var unknownArgsParamsFields = lenientimpl.Fields{Keys: [][]string{{"start_rfc_3339", "start-rfc-3339"}, {"end_rfc_3339", "end-rfc-3339"}, {"data_source_uid", "dataSourceUid", "data-source-uid", "DataSourceUid"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.NullMissing}, Unknown: lenientimpl.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *UnknownArgsParams) UnmarshalJSON(data []byte) error {
@@ -1248,24 +1249,24 @@ func (x *UnknownArgsParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *UnknownArgsParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y UnknownArgsParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *UnknownArgsParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = UnknownArgsParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1283,7 +1284,7 @@ func (x *UnknownArgsParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	d.MissingIn(seen[:], &unknownArgsParamsFields)
 }
 
-func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *UnknownArgsParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1296,11 +1297,11 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "start_rfc_3339":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.TimeParams.StartRFC3339, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.TimeParams.StartRFC3339, 0)
 		case "end_rfc_3339":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.TimeParams.EndRFC3339, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.TimeParams.EndRFC3339, 0)
 		case "data_source_uid":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.DataSourceUID, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.DataSourceUID, 0)
 		default:
 			if name := f.AliasIn(k, &unknownArgsParamsFields); name != nil {
 				k = name
@@ -1315,7 +1316,7 @@ func (x *UnknownArgsParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[2]
 }
 
-var testToolParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"value"}, {"optional"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}, Unknown: lenient.RejectUnknown}
+var testToolParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"value"}, {"optional"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Unknown: lenientimpl.RejectUnknown}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *TestToolParams) UnmarshalJSON(data []byte) error {
@@ -1329,24 +1330,24 @@ func (x *TestToolParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error)
 }
 
 func (x *TestToolParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y TestToolParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *TestToolParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = TestToolParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1356,7 +1357,7 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 		case 0:
 			x.Name = d.String(it.Value, "name", 0)
 		case 1:
-			x.Value = int(d.Int(it.Value, "value", lenient.IntBits, 0))
+			x.Value = int(d.Int(it.Value, "value", lenientimpl.IntBits, 0))
 		case 2:
 			x.Optional = d.Bool(it.Value, "optional", 0)
 		}
@@ -1364,7 +1365,7 @@ func (x *TestToolParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.M
 	d.MissingIn(seen[:], &testToolParamsFields)
 }
 
-func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *TestToolParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1376,11 +1377,11 @@ func (x *TestToolParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "value":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Value, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Value, lenientimpl.IntBits, 0)
 		case "optional":
-			seen[2], ok = true, !seen[2] && lenient.ReadBool(f, &x.Optional, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadBool(f, &x.Optional, 0)
 		default:
 			return false
 		}
@@ -1403,33 +1404,33 @@ func (x *EmptyParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *EmptyParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y EmptyParams
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *EmptyParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *EmptyParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = EmptyParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
 	for d.Next(&it) {
-		d.Unknown(it.Key, lenient.RejectUnknown, nil)
+		d.Unknown(it.Key, lenientimpl.RejectUnknown, nil)
 	}
 }
 
-func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *EmptyParams) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1446,7 +1447,7 @@ func (x *EmptyParams) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed()
 }
 
-var investigationParamsFields = lenient.Fields{Keys: [][]string{{"name"}, {"start"}, {"end"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}}
+var investigationParamsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"start"}, {"end"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *InvestigationParams) UnmarshalJSON(data []byte) error {
@@ -1460,16 +1461,16 @@ func (x *InvestigationParams) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 }
 
 func (x *InvestigationParams) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *InvestigationParams) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *InvestigationParams) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = InvestigationParams{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1526,221 +1527,221 @@ const untaggedParamsSchemaOpenAIStrict = `{"properties":{"Count":{"anyOf":[{"typ
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[AllIntTypesParams],
+			Decode:      lenientimpl.DecodeAs[AllIntTypesParams],
 			Description: "AllIntTypesParams has an integer field of every width.",
 			InputSchema: json.RawMessage(allIntTypesParamsSchema),
 			Name:        "all_int_types",
-			Rules: lenient.ToolRules("all_int_types", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("all_int_types", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &allIntTypesParamsFields},
-				{Path: "int8Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "int16Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "int32Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "int64Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "uintField", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "uint8Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "uint16Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "uint32Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "uint64Field", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "ptrInt64", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "ptrUint32", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "uint"},
+				{Path: "int8Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "int16Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "int32Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "int64Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "uintField", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "uint8Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "uint16Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "uint32Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "uint64Field", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "ptrInt64", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "ptrUint32", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "uint"},
 			}),
-			Schemas: lenient.SharedSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(allIntTypesParamsSchema, allIntTypesParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[EmbeddedParams],
+			Decode:      lenientimpl.DecodeAs[EmbeddedParams],
 			Description: "EmbeddedParams embeds a pointer to a struct.",
 			InputSchema: json.RawMessage(embeddedParamsSchema),
 			Name:        "embedded",
-			Rules: lenient.ToolRules("embedded", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("embedded", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &embeddedParamsFields},
-				{Path: "embeddedCount", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "embeddedCount", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.SharedSchemas(embeddedParamsSchema, embeddedParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(embeddedParamsSchema, embeddedParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[EmptyParams],
+			Decode:      lenientimpl.DecodeAs[EmptyParams],
 			Description: "EmptyParams takes no arguments.",
 			InputSchema: json.RawMessage(emptyParamsSchema),
 			Name:        "empty",
 			Rules:       []lenient.Rule{},
-			Schemas:     lenient.DerivedSchemas(emptyParamsSchema, emptyParamsSchema, ""),
+			Schemas:     lenientimpl.DerivedSchemas(emptyParamsSchema, emptyParamsSchema, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[InvestigationParams],
+			Decode:      lenientimpl.DecodeAs[InvestigationParams],
 			Description: "InvestigationParams has times, as the server's sift tools.",
 			InputSchema: json.RawMessage(investigationParamsSchema),
 			Name:        "find_error_pattern_logs",
-			Rules: lenient.ToolRules("find_error_pattern_logs", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("find_error_pattern_logs", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &investigationParamsFields},
-				{Path: "start", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "date_time"},
-				{Path: "end", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "date_time"},
+				{Path: "start", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "date_time"},
+				{Path: "end", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "date_time"},
 			}),
-			Schemas: lenient.SharedSchemas(investigationParamsSchema, investigationParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(investigationParamsSchema, investigationParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[FloatParams],
+			Decode:      lenientimpl.DecodeAs[FloatParams],
 			Description: "FloatParams has floats.",
 			InputSchema: json.RawMessage(floatParamsSchema),
 			Name:        "floats",
-			Rules: lenient.ToolRules("floats", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("floats", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &floatParamsFields},
-				{Path: "price", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "rating", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "price", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "rating", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(floatParamsSchema, floatParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(floatParamsSchema, floatParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[PanelImageParams],
+			Decode:      lenientimpl.DecodeAs[PanelImageParams],
 			Description: "PanelImageParams renders a panel.",
 			InputSchema: json.RawMessage(panelImageParamsSchema),
 			Name:        "get_panel_image",
-			Rules: lenient.ToolRules("get_panel_image", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("get_panel_image", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &panelImageParamsFields},
-				{Path: "dashboardUid", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "panelId", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "timeRange", Variants: true, Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &timeRangeFields},
-				{Path: "timeRange.from", Absent: lenient.AbsentNull},
-				{Path: "timeRange.to", Absent: lenient.AbsentNull},
-				{Path: "variables", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "dashboardUid", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "panelId", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "timeRange", Variants: true, Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &timeRangeFields},
+				{Path: "timeRange.from", Absent: lenientimpl.AbsentNull},
+				{Path: "timeRange.to", Absent: lenientimpl.AbsentNull},
+				{Path: "variables", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(panelImageParamsSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(panelImageParamsSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[IntParams],
+			Decode:      lenientimpl.DecodeAs[IntParams],
 			Description: "IntParams has integers, one optional with a default, one a pointer.",
 			InputSchema: json.RawMessage(intParamsSchema),
 			Name:        "int_params",
-			Rules: lenient.ToolRules("int_params", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("int_params", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &intParamsFields},
-				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
-				{Path: "optionalInt", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+				{Path: "optionalInt", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.SharedSchemas(intParamsSchema, intParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(intParamsSchema, intParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[LargeIntParams],
+			Decode:      lenientimpl.DecodeAs[LargeIntParams],
 			Description: "LargeIntParams has integers beyond float64's precision.",
 			InputSchema: json.RawMessage(largeIntParamsSchema),
 			Name:        "large_ints",
-			Rules: lenient.ToolRules("large_ints", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("large_ints", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &largeIntParamsFields},
-				{Path: "largeInt64", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "largeUint64", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "uint"},
-				{Path: "timestamp", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "largeInt64", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "largeUint64", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "uint"},
+				{Path: "timestamp", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(largeIntParamsSchema, largeIntParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(largeIntParamsSchema, largeIntParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[OptionsOnlyParams],
+			Decode:      lenientimpl.DecodeAs[OptionsOnlyParams],
 			Description: "OptionsOnlyParams has a json tag with options only.",
 			InputSchema: json.RawMessage(optionsOnlyParamsSchema),
 			Name:        "options_only",
-			Rules: lenient.ToolRules("options_only", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("options_only", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &optionsOnlyParamsFields},
-				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "Count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(optionsOnlyParamsSchema, optionsOnlyParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(optionsOnlyParamsSchema, optionsOnlyParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ParentParams],
+			Decode:      lenientimpl.DecodeAs[ParentParams],
 			Description: "ParentParams embeds a struct.",
 			InputSchema: json.RawMessage(parentParamsSchema),
 			Name:        "parent",
-			Rules: lenient.ToolRules("parent", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("parent", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &parentParamsFields},
-				{Path: "name", Absent: lenient.AbsentNull},
-				{Path: "id", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "name", Absent: lenientimpl.AbsentNull},
+				{Path: "id", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(parentParamsSchema, parentParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(parentParamsSchema, parentParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[RegularEmbeddedParams],
+			Decode:      lenientimpl.DecodeAs[RegularEmbeddedParams],
 			Description: "RegularEmbeddedParams embeds a struct of an unexported type.",
 			InputSchema: json.RawMessage(regularEmbeddedParamsSchema),
 			Name:        "regular_embedded",
-			Rules: lenient.ToolRules("regular_embedded", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("regular_embedded", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &regularEmbeddedParamsFields},
-				{Path: "embeddedCount", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "embeddedCount", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.SharedSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(regularEmbeddedParamsSchema, regularEmbeddedParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[SkippedParams],
+			Decode:      lenientimpl.DecodeAs[SkippedParams],
 			Description: "SkippedParams has a field json \"-\" leaves out.",
 			InputSchema: json.RawMessage(skippedParamsSchema),
 			Name:        "skipped",
-			Rules: lenient.ToolRules("skipped", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("skipped", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &skippedParamsFields},
-				{Path: "name", Absent: lenient.AbsentNull},
+				{Path: "name", Absent: lenientimpl.AbsentNull},
 			}),
-			Schemas: lenient.DerivedSchemas(skippedParamsSchema, skippedParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(skippedParamsSchema, skippedParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[SliceParams],
+			Decode:      lenientimpl.DecodeAs[SliceParams],
 			Description: "SliceParams has string slices that take a lone string (norm:\"wrap\":\nnormgen wraps a lone value only where declared).",
 			InputSchema: json.RawMessage(sliceParamsSchema),
 			Name:        "slices",
-			Rules: lenient.ToolRules("slices", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("slices", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &sliceParamsFields},
-				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "states", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "replaces", Absent: lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "name", Absent: lenient.AbsentNull},
-				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "filters", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "states", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "replaces", Absent: lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "name", Absent: lenientimpl.AbsentNull},
+				{Path: "count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "filters", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(sliceParamsSchema, sliceParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(sliceParamsSchema, sliceParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[StringFieldsParams],
+			Decode:      lenientimpl.DecodeAs[StringFieldsParams],
 			Description: "StringFieldsParams has digit strings in string fields.",
 			InputSchema: json.RawMessage(stringFieldsParamsSchema),
 			Name:        "string_fields",
-			Rules: lenient.ToolRules("string_fields", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("string_fields", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &stringFieldsParamsFields},
-				{Path: "name", Absent: lenient.AbsentNull},
-				{Path: "zipCode", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "name", Absent: lenientimpl.AbsentNull},
+				{Path: "zipCode", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(stringFieldsParamsSchema, stringFieldsParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(stringFieldsParamsSchema, stringFieldsParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[TestToolParams],
+			Decode:      lenientimpl.DecodeAs[TestToolParams],
 			Description: "TestToolParams are the server's test tool's.",
 			InputSchema: json.RawMessage(testToolParamsSchema),
 			Name:        "test_tool",
-			Rules: lenient.ToolRules("test_tool", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("test_tool", []lenientimpl.FieldRules{
 				{Path: "value", Coerce: "int"},
-				{Path: "optional", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
+				{Path: "optional", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
-			Schemas: lenient.DerivedSchemas(testToolParamsSchema, testToolParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(testToolParamsSchema, testToolParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[UnknownArgsParams],
+			Decode:      lenientimpl.DecodeAs[UnknownArgsParams],
 			Description: "UnknownArgsParams refuses keys it does not declare, as the server's\nConvertTool does for every tool.",
 			InputSchema: json.RawMessage(unknownArgsParamsSchema),
 			Name:        "unknown_args",
-			Rules: lenient.ToolRules("unknown_args", []lenient.FieldRules{
-				{Path: "start_rfc_3339", Variants: true, Absent: lenient.AbsentNull},
-				{Path: "end_rfc_3339", Variants: true, Absent: lenient.AbsentNull},
+			Rules: lenientimpl.ToolRules("unknown_args", []lenientimpl.FieldRules{
+				{Path: "start_rfc_3339", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "end_rfc_3339", Variants: true, Absent: lenientimpl.AbsentNull},
 				{Path: "data_source_uid", Variants: true},
 			}),
-			Schemas: lenient.DerivedSchemas(unknownArgsParamsSchema, unknownArgsParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(unknownArgsParamsSchema, unknownArgsParamsSchemaOpenAIStrict, ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[UntaggedParams],
+			Decode:      lenientimpl.DecodeAs[UntaggedParams],
 			Description: "UntaggedParams has a field with no json tag.",
 			InputSchema: json.RawMessage(untaggedParamsSchema),
 			Name:        "untagged",
-			Rules: lenient.ToolRules("untagged", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("untagged", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &untaggedParamsFields},
-				{Path: "Count", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "Count", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(untaggedParamsSchema, untaggedParamsSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(untaggedParamsSchema, untaggedParamsSchemaOpenAIStrict, ""),
 		},
 	}
 }

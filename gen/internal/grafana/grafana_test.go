@@ -9,11 +9,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/invopop/jsonschema"
-
 	"github.com/normgen/normgen/internal/invariant"
 	"github.com/normgen/normgen/internal/rulecheck"
 	"github.com/normgen/normgen/internal/schemacmp"
-	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -27,9 +26,9 @@ func decodeInto(t *testing.T, in string, v any) error {
 	t.Helper()
 	err := json.Unmarshal([]byte(in), v)
 	slow := reflect.New(reflect.TypeOf(v).Elem())
-	lenient.DisableFast(true)
+	lenientimpl.DisableFast(true)
 	slowErr := json.Unmarshal([]byte(in), slow.Interface())
-	lenient.DisableFast(false)
+	lenientimpl.DisableFast(false)
 	if fmt.Sprint(err) != fmt.Sprint(slowErr) || err == nil && !cmp.Equal(v, slow.Interface(), cmp.AllowUnexported(RegularEmbeddedParams{}, SliceParams{})) {
 		t.Errorf("%s: the fast path changes the decode: %+v, %v; without it %+v, %v", in, v, err, slow.Interface(), slowErr)
 	}
@@ -341,7 +340,7 @@ func TestInvariant(t *testing.T) {
 // BenchmarkNormgenTools measures the registry of mcp-grafana's tool
 // types as a server calls it once per tool it registers: each tool's
 // typearray and gemini schemas were derived from its portable one
-// (lenient.DerivedSchemas) by the first call, which the loop does not
+// (lenientimpl.DerivedSchemas) by the first call, which the loop does not
 // time, and are copied from there; per tool, divide by the number of
 // tools it reports.
 func BenchmarkNormgenTools(b *testing.B) {

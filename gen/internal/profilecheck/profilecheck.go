@@ -1,6 +1,6 @@
 // Package profilecheck checks, for tests, that the typearray and gemini
 // schemas a generated server derives when it starts
-// (lenient.DerivedSchemas) are the ones the generator writes
+// (lenientimpl.DerivedSchemas) are the ones the generator writes
 // (schemabuild.RootJSON), and that schemabuild.RootProfile's, in invopop's model
 // (schemabuild.Convert reads the same derivation back into it), are written
 // as those bytes. gen's tests run it on the golden cases and this
@@ -19,6 +19,7 @@ import (
 	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -68,10 +69,10 @@ func Tool(name string, t *schema.Type) (problems []string, geminiWritten bool) {
 	if !derived {
 		written = string(js[2])
 	}
-	got := lenient.DerivedSchemas(string(js[0]), "", written)
+	got := lenientimpl.DerivedSchemas(string(js[0]), "", written)
 	for i, p := range profiles[1:] {
 		if have, want := compact(got[p]), compact(js[i+1]); !bytes.Equal(have, want) {
-			fail("%s: lenient.DerivedSchemas gives\n%s\nthe generator writes\n%s", p, have, want)
+			fail("%s: lenientimpl.DerivedSchemas gives\n%s\nthe generator writes\n%s", p, have, want)
 		}
 	}
 	return problems, !derived

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var retryFields = lenient.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenient.AbsentForms{0, 0, 0, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0}}
+var retryFields = lenientimpl.Fields{Keys: [][]string{{"attempts", "max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, {"backoff_ms", "backoffMs", "backoff-ms", "BackoffMs"}, {"factor"}, {"on_timeout", "onTimeout", "on-timeout", "OnTimeout"}}, Forms: []lenientimpl.AbsentForms{0, 0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Retry) UnmarshalJSON(data []byte) error {
@@ -40,27 +41,27 @@ func (x *Retry) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Retry) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Retry
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Retry) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Retry{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -68,12 +69,12 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &retryFields) {
 		case 0:
-			if d.Absent(it.Value, "attempts", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "attempts", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Attempts = 3
 				d.Defaulted("attempts", "3")
 			} else {
 				mark := d.Mark()
-				val := d.Int(it.Value, "attempts", lenient.IntBits, 0)
+				val := d.Int(it.Value, "attempts", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
 					if val < 1 {
 						d.FailKind(lenient.KindRange, "attempts", it.Value, "is less than the minimum, 1")
@@ -82,7 +83,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 						d.FailKind(lenient.KindRange, "attempts", it.Value, "is more than the maximum, 10")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{
 						Maximum: "10",
 						Minimum: "1",
 					})
@@ -90,14 +91,14 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Attempts = int(val)
 			}
 		case 1:
-			if d.Absent(it.Value, "backoff_ms", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "backoff_ms", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.BackoffMS = 500
 				d.Defaulted("backoff_ms", "500")
 			} else {
 				x.BackoffMS = uint32(d.Uint(it.Value, "backoff_ms", 32, 0))
 			}
 		case 2:
-			if d.Absent(it.Value, "factor", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "factor", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Factor = 2
 				d.Defaulted("factor", "2")
 			} else {
@@ -121,7 +122,7 @@ func (x *Retry) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Retry) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -136,7 +137,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "attempts":
 			var val int64
-			if seen[0] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[0] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[0] = true
@@ -148,11 +149,11 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Attempts = int(val)
 		case "backoff_ms":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.BackoffMS, 32, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadUint(f, &x.BackoffMS, 32, 0)
 		case "factor":
-			seen[2], ok = true, !seen[2] && lenient.ReadFloat(f, &x.Factor, 64, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadFloat(f, &x.Factor, 64, 0)
 		case "on_timeout":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.OnTimeout, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.OnTimeout, 0)
 		default:
 			if name := f.AliasIn(k, &retryFields); name != nil {
 				k = name
@@ -188,7 +189,7 @@ func (x *Retry) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var stepFields = lenient.Fields{Keys: [][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}, Forms: []lenient.AbsentForms{0, lenient.NullMissing, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, lenient.AbsentNull, 0, 0, 0, 0, 0}}
+var stepFields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"run", "cmd", "command"}, {"kind"}, {"retry"}, {"env"}, {"needs"}, {"timeout_s", "timeoutS", "timeout-s", "TimeoutS"}, {"allow_failure", "allowFailure", "allow-failure", "AllowFailure"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.NullMissing, 0, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, lenientimpl.AbsentNull, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Step) UnmarshalJSON(data []byte) error {
@@ -202,27 +203,27 @@ func (x *Step) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Step) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Step
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Step{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -230,16 +231,16 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &stepFields) {
 		case 0:
-			if d.Absent(it.Value, "id", lenient.AbsentNull) {
-				x.ID = lenient.Expand("step-{{index}}", d.Index())
+			if d.Absent(it.Value, "id", lenientimpl.AbsentNull) {
+				x.ID = lenientimpl.Expand("step-{{index}}", d.Index())
 				d.DefaultedString("id", string(x.ID))
 			} else {
 				x.ID = d.String(it.Value, "id", 0)
 			}
 		case 1:
-			x.Run = d.String(it.Value, "run", lenient.Unescape)
+			x.Run = d.String(it.Value, "run", lenientimpl.Unescape)
 		case 2:
-			if d.Absent(it.Value, "kind", lenient.AbsentNull) {
+			if d.Absent(it.Value, "kind", lenientimpl.AbsentNull) {
 				x.Kind = "shell"
 				d.Defaulted("kind", "\"shell\"")
 			} else {
@@ -263,7 +264,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Kind = val
 			}
 		case 3:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("retry")
 				p := new(Retry)
 				p.decodeNormgen(d, it.Value, 0)
@@ -271,7 +272,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				d.Leave()
 			}
 		case 4:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "env", 0, &o) {
 				d.Enter("env")
 				mp := make(map[string]string)
@@ -287,8 +288,8 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Env = mp
 			}
 		case 5:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "needs", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "needs", lenientimpl.Wrap, &a) {
 				d.Enter("needs")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -302,26 +303,26 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Needs = s
 			}
 		case 6:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
-				val := d.Int(it.Value, "timeout_s", lenient.IntBits, 0)
+				val := d.Int(it.Value, "timeout_s", lenientimpl.IntBits, 0)
 				if d.OK(mark) {
 					if val < 1 {
 						d.FailKind(lenient.KindRange, "timeout_s", it.Value, "is less than the minimum, 1")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "1"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "1"})
 				}
 				p := int(val)
 				x.Timeout = &p
 			}
 		case 7:
-			x.Allow = d.Bool(it.Value, "allow_failure", lenient.StrictBool)
+			x.Allow = d.Bool(it.Value, "allow_failure", lenientimpl.StrictBool)
 		}
 	}
 	d.MissingIn(seen[:], &stepFields)
 	if !seen[0] {
-		x.ID = lenient.Expand("step-{{index}}", d.Index())
+		x.ID = lenientimpl.Expand("step-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
 	}
 	if !seen[2] {
@@ -330,7 +331,7 @@ func (x *Step) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Step) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -344,12 +345,12 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ID, 0)
 		case "run":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Run, lenient.Unescape)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Run, lenientimpl.Unescape)
 		case "kind":
 			var val string
-			if seen[2] || !lenient.ReadString(f, &val, 0) {
+			if seen[2] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[2] = true
@@ -383,7 +384,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e string
-				if !lenient.ReadString(f, &e, 0) {
+				if !lenientimpl.ReadString(f, &e, 0) {
 					return false
 				}
 				mp[k] = e
@@ -393,10 +394,10 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Env = mp
 		case "needs":
-			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.Needs, lenient.Wrap)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadStrings(f, &x.Needs, lenientimpl.Wrap)
 		case "timeout_s":
 			var val int64
-			if seen[6] || !lenient.ReadInt(f, &val, lenient.IntBits, 0) {
+			if seen[6] || !lenientimpl.ReadInt(f, &val, lenientimpl.IntBits, 0) {
 				return false
 			}
 			seen[6] = true
@@ -406,7 +407,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			p := int(val)
 			x.Timeout = &p
 		case "allow_failure":
-			seen[7], ok = true, !seen[7] && lenient.ReadBool(f, &x.Allow, lenient.StrictBool)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadBool(f, &x.Allow, lenientimpl.StrictBool)
 		default:
 			if name := f.AliasIn(k, &stepFields); name != nil {
 				k = name
@@ -430,7 +431,7 @@ func (x *Step) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var serviceFields = lenient.Fields{Keys: [][]string{{"image"}, {"ports"}, {"ready"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}}
+var serviceFields = lenientimpl.Fields{Keys: [][]string{{"image"}, {"ports"}, {"ready"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Service) UnmarshalJSON(data []byte) error {
@@ -444,27 +445,27 @@ func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Service
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Service) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Service{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -474,8 +475,8 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 0:
 			x.Image = d.String(it.Value, "image", 0)
 		case 1:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "ports", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "ports", lenientimpl.Wrap, &a) {
 				d.Enter("ports")
 				s := make([]uint16, 0, a.Len())
 				for a.Next() {
@@ -489,7 +490,7 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 				x.Ports = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("ready")
 				p := new(Retry)
 				p.decodeNormgen(d, it.Value, 0)
@@ -501,7 +502,7 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &serviceFields)
 }
 
-func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Service) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -514,9 +515,9 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "image":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Image, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Image, 0)
 		case "ports":
-			if seen[1] || !f.Array(lenient.Wrap) {
+			if seen[1] || !f.Array(lenientimpl.Wrap) {
 				return false
 			}
 			seen[1] = true
@@ -524,7 +525,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			b := buf[:0]
 			for n := 0; f.Elem(n); n++ {
 				var e uint16
-				if !lenient.ReadUint(f, &e, 16, 0) {
+				if !lenientimpl.ReadUint(f, &e, 16, 0) {
 					return false
 				}
 				b = append(b, e)
@@ -548,7 +549,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var runPipelineInputFields = lenient.Fields{Keys: [][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull, 0, 0, 0, 0, 0, 0}}
+var runPipelineInputFields = lenientimpl.Fields{Keys: [][]string{{"project", "repo", "repository"}, {"ref"}, {"steps"}, {"retry"}, {"services"}, {"matrix"}, {"dry_run", "dryRun", "dry-run", "DryRun"}, {"priority"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, 0, lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull, 0, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *RunPipelineInput) UnmarshalJSON(data []byte) error {
@@ -562,24 +563,24 @@ func (x *RunPipelineInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, erro
 }
 
 func (x *RunPipelineInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y RunPipelineInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *RunPipelineInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = RunPipelineInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -589,14 +590,14 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 0:
 			x.Project = d.String(it.Value, "project", 0)
 		case 1:
-			if d.Absent(it.Value, "ref", lenient.AbsentNull) {
+			if d.Absent(it.Value, "ref", lenientimpl.AbsentNull) {
 				x.Ref = "main"
 				d.Defaulted("ref", "\"main\"")
 			} else {
 				x.Ref = d.String(it.Value, "ref", 0)
 			}
 		case 2:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "steps", 0, &a) {
 				d.Enter("steps")
 				s := make([]Step, 0, a.Len())
@@ -618,7 +619,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 			x.Retry.decodeNormgen(d, it.Value, 0)
 			d.Leave()
 		case 4:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "services", 0, &o) {
 				d.Enter("services")
 				mp := make(map[string]Service)
@@ -634,7 +635,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 				x.Services = mp
 			}
 		case 5:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "matrix", 0, &o) {
 				d.Enter("matrix")
 				mp := make(map[string][]int)
@@ -642,13 +643,13 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 					k := string(o.Key)
 					d.Enter(k)
 					var e []int
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(o.Value, "", 0, &a1) {
 						s := make([]int, 0, a1.Len())
 						for a1.Next() {
 							d.EnterIndex(a1.Index())
 							var e int
-							e = int(d.Int(a1.Value, "", lenient.IntBits, 0))
+							e = int(d.Int(a1.Value, "", lenientimpl.IntBits, 0))
 							s = append(s, e)
 							d.Leave()
 						}
@@ -663,7 +664,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 		case 6:
 			x.DryRun = d.Bool(it.Value, "dry_run", 0)
 		case 7:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := int8(d.Int(it.Value, "priority", 8, 0))
 				x.Priority = &p
 			}
@@ -676,7 +677,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient
 	}
 }
 
-func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *RunPipelineInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -690,9 +691,9 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "project":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Project, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Project, 0)
 		case "ref":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Ref, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Ref, 0)
 		case "steps":
 			if seen[2] || !f.Array(0) {
 				return false
@@ -759,7 +760,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e []int
 				var s []int
-				if !lenient.ReadInts(f, &s, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInts(f, &s, lenientimpl.IntBits, 0) {
 					return false
 				}
 				e = s
@@ -770,10 +771,10 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Matrix = mp
 		case "dry_run":
-			seen[6], ok = true, !seen[6] && lenient.ReadBool(f, &x.DryRun, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadBool(f, &x.DryRun, 0)
 		case "priority":
 			var p int8
-			seen[7], ok = true, !seen[7] && lenient.ReadInt(f, &p, 8, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadInt(f, &p, 8, 0)
 			x.Priority = &p
 		default:
 			if name := f.AliasIn(k, &runPipelineInputFields); name != nil {
@@ -798,7 +799,7 @@ func (x *RunPipelineInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var linkFields = lenient.Fields{Keys: [][]string{{"kind"}, {"ticket", "id"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var linkFields = lenientimpl.Fields{Keys: [][]string{{"kind"}, {"ticket", "id"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Link) UnmarshalJSON(data []byte) error {
@@ -812,27 +813,27 @@ func (x *Link) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Link) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Link
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Link) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Link{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -865,7 +866,7 @@ func (x *Link) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &linkFields)
 }
 
-func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Link) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -880,7 +881,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		switch string(k) {
 		case "kind":
 			var val string
-			if seen[0] || !lenient.ReadString(f, &val, 0) {
+			if seen[0] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[0] = true
@@ -895,7 +896,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Kind = val
 		case "ticket":
-			seen[1], ok = true, !seen[1] && lenient.ReadUint(f, &x.Ticket, 64, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadUint(f, &x.Ticket, 64, 0)
 		default:
 			if name := f.AliasIn(k, &linkFields); name != nil {
 				k = name
@@ -910,7 +911,7 @@ func (x *Link) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
-var fieldFields = lenient.Fields{Keys: [][]string{{"value"}, {"history"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty}}
+var fieldFields = lenientimpl.Fields{Keys: [][]string{{"value"}, {"history"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Field) UnmarshalJSON(data []byte) error {
@@ -924,27 +925,27 @@ func (x *Field) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Field) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Field
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Field) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Field{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -954,8 +955,8 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 0:
 			x.Value = d.String(it.Value, "value", 0)
 		case 1:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "history", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "history", lenientimpl.Wrap, &a) {
 				d.Enter("history")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -973,7 +974,7 @@ func (x *Field) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	d.MissingIn(seen[:], &fieldFields)
 }
 
-func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Field) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -986,9 +987,9 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "value":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Value, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Value, 0)
 		case "history":
-			seen[1], ok = true, !seen[1] && lenient.ReadStrings(f, &x.History, lenient.Wrap)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadStrings(f, &x.History, lenientimpl.Wrap)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &fieldFields)
 		}
@@ -999,7 +1000,7 @@ func (x *Field) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var createTicketInputFields = lenient.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}, {"areas"}, {"triage"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, lenient.AbsentNull, 0, 0}}
+var createTicketInputFields = lenientimpl.Fields{Keys: [][]string{{"title", "summary"}, {"body", "description"}, {"labels"}, {"assignee"}, {"estimate_h", "estimateH", "estimate-h", "EstimateH"}, {"links"}, {"fields"}, {"watchers"}, {"urgent"}, {"severity"}, {"areas"}, {"triage"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, 0, 0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CreateTicketInput) UnmarshalJSON(data []byte) error {
@@ -1013,24 +1014,24 @@ func (x *CreateTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, err
 }
 
 func (x *CreateTicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CreateTicketInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CreateTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CreateTicketInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1040,10 +1041,10 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 0:
 			x.Title = d.String(it.Value, "title", 0)
 		case 1:
-			x.Body = d.String(it.Value, "body", lenient.Unescape)
+			x.Body = d.String(it.Value, "body", lenientimpl.Unescape)
 		case 2:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "labels", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "labels", lenientimpl.Wrap, &a) {
 				d.Enter("labels")
 				s := make([]string, 0, a.Len())
 				for a.Next() {
@@ -1057,26 +1058,26 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Labels = s
 			}
 		case 3:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				p := d.String(it.Value, "assignee", 0)
 				x.Assignee = &p
 			}
 		case 4:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
 				val := d.Float(it.Value, "estimate_h", 32, 0)
 				if d.OK(mark) {
-					if c, _ := lenient.CompareNumber(it.Value, "0"); c < 0 {
+					if c, _ := lenientimpl.CompareNumber(it.Value, "0"); c < 0 {
 						d.FailKind(lenient.KindRange, "estimate_h", it.Value, "is less than the minimum, 0")
 					}
 				} else {
-					d.Bounded(mark, it.Value, lenient.Bounds{Minimum: "0"})
+					d.Bounded(mark, it.Value, lenientimpl.Bounds{Minimum: "0"})
 				}
 				p := float32(val)
 				x.Estimate = &p
 			}
 		case 5:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "links", 0, &a) {
 				d.Enter("links")
 				s := make([]Link, 0, a.Len())
@@ -1091,7 +1092,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Links = s
 			}
 		case 6:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "fields", 0, &o) {
 				d.Enter("fields")
 				mp := make(map[string]Field)
@@ -1107,8 +1108,8 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Fields = mp
 			}
 		case 7:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "watchers", lenient.Wrap, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "watchers", lenientimpl.Wrap, &a) {
 				d.Enter("watchers")
 				s := make([]int64, 0, a.Len())
 				for a.Next() {
@@ -1124,7 +1125,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 		case 8:
 			x.Urgent = d.Bool(it.Value, "urgent", 0)
 		case 9:
-			if d.Absent(it.Value, "severity", lenient.AbsentNull) {
+			if d.Absent(it.Value, "severity", lenientimpl.AbsentNull) {
 				x.Severity = "low"
 				d.Defaulted("severity", "\"low\"")
 			} else {
@@ -1148,7 +1149,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Severity = val
 			}
 		case 10:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "areas", 0, &a) {
 				d.Enter("areas")
 				s := make([]string, 0, a.Len())
@@ -1174,7 +1175,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 				x.Areas = s
 			}
 		case 11:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "triage", 0, &o) {
 				d.Enter("triage")
 				mp := make(map[string]string)
@@ -1209,7 +1210,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenien
 	}
 }
 
-func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CreateTicketInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1223,22 +1224,22 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "title":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Title, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Title, 0)
 		case "body":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Body, lenient.Unescape)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Body, lenientimpl.Unescape)
 		case "labels":
-			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.Labels, lenient.Wrap)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadStrings(f, &x.Labels, lenientimpl.Wrap)
 		case "assignee":
 			var p string
-			seen[3], ok = true, !seen[3] && lenient.ReadString(f, &p, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &p, 0)
 			x.Assignee = &p
 		case "estimate_h":
 			var val float64
-			if seen[4] || !lenient.ReadFloat(f, &val, 32, 0) {
+			if seen[4] || !lenientimpl.ReadFloat(f, &val, 32, 0) {
 				return false
 			}
 			seen[4] = true
-			if c, _ := lenient.CompareNumber(f.Value(), "0"); c < 0 {
+			if c, _ := lenientimpl.CompareNumber(f.Value(), "0"); c < 0 {
 				return false
 			}
 			p := float32(val)
@@ -1288,12 +1289,12 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			}
 			x.Fields = mp
 		case "watchers":
-			seen[7], ok = true, !seen[7] && lenient.ReadInts(f, &x.Watchers, 64, lenient.Wrap)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadInts(f, &x.Watchers, 64, lenientimpl.Wrap)
 		case "urgent":
-			seen[8], ok = true, !seen[8] && lenient.ReadBool(f, &x.Urgent, 0)
+			seen[8], ok = true, !seen[8] && lenientimpl.ReadBool(f, &x.Urgent, 0)
 		case "severity":
 			var val string
-			if seen[9] || !lenient.ReadString(f, &val, 0) {
+			if seen[9] || !lenientimpl.ReadString(f, &val, 0) {
 				return false
 			}
 			seen[9] = true
@@ -1317,7 +1318,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e string
 				var val string
-				if !lenient.ReadString(f, &val, 0) {
+				if !lenientimpl.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -1350,7 +1351,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 				}
 				var e string
 				var val string
-				if !lenient.ReadString(f, &val, 0) {
+				if !lenientimpl.ReadString(f, &val, 0) {
 					return false
 				}
 				switch val {
@@ -1388,7 +1389,7 @@ func (x *CreateTicketInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var checkpointFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, 0, 0}}
+var checkpointFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Checkpoint) UnmarshalJSON(data []byte) error {
@@ -1402,27 +1403,27 @@ func (x *Checkpoint) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Checkpoint) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Checkpoint
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Checkpoint) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Checkpoint{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1430,14 +1431,14 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &checkpointFields) {
 		case 0:
-			if d.Absent(it.Value, "name", lenient.AbsentNull) {
-				x.Name = lenient.Expand("cp-{{index}}", d.Index())
+			if d.Absent(it.Value, "name", lenientimpl.AbsentNull) {
+				x.Name = lenientimpl.Expand("cp-{{index}}", d.Index())
 				d.DefaultedString("name", string(x.Name))
 			} else {
 				x.Name = d.String(it.Value, "name", 0)
 			}
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "checks", 0, &a) {
 				d.Enter("checks")
 				s := make([]Check, 0, a.Len())
@@ -1452,7 +1453,7 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.Checks = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("gate")
 				p := new(Retry)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1460,14 +1461,14 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				d.Leave()
 			}
 		case 3:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "owners", 0, &a) {
 				d.Enter("owners")
 				s := make([][]string, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e []string
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([]string, 0, a1.Len())
 						for a1.Next() {
@@ -1486,7 +1487,7 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 				x.Owners = s
 			}
 		case 4:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "limits", 0, &o) {
 				d.Enter("limits")
 				mp := make(map[string]int)
@@ -1494,7 +1495,7 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 					mp[k] = e
 					d.Leave()
 				}
@@ -1504,12 +1505,12 @@ func (x *Checkpoint) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode)
 		}
 	}
 	if !seen[0] {
-		x.Name = lenient.Expand("cp-{{index}}", d.Index())
+		x.Name = lenientimpl.Expand("cp-{{index}}", d.Index())
 		d.DefaultedString("name", string(x.Name))
 	}
 }
 
-func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Checkpoint) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1522,7 +1523,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "checks":
 			if seen[1] || !f.Array(0) {
 				return false
@@ -1556,7 +1557,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e []string
 				var s []string
-				if !lenient.ReadStrings(f, &s, 0) {
+				if !lenientimpl.ReadStrings(f, &s, 0) {
 					return false
 				}
 				e = s
@@ -1583,7 +1584,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, 0) {
 					return false
 				}
 				mp[k] = e
@@ -1602,7 +1603,7 @@ func (x *Checkpoint) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var checkpointDefaultsFields = lenient.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0, 0, 0}}
+var checkpointDefaultsFields = lenientimpl.Fields{Keys: [][]string{{"name"}, {"checks"}, {"gate"}, {"owners"}, {"limits"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CheckpointDefaults) UnmarshalJSON(data []byte) error {
@@ -1616,27 +1617,27 @@ func (x *CheckpointDefaults) UnmarshalJSONReport(data []byte) ([]lenient.Fix, er
 }
 
 func (x *CheckpointDefaults) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y CheckpointDefaults
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *CheckpointDefaults) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = CheckpointDefaults{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1644,14 +1645,14 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &checkpointDefaultsFields) {
 		case 0:
-			if d.Absent(it.Value, "name", lenient.AbsentNull) {
+			if d.Absent(it.Value, "name", lenientimpl.AbsentNull) {
 				x.Name = "cp-default"
 				d.Defaulted("name", "\"cp-default\"")
 			} else {
 				x.Name = d.String(it.Value, "name", 0)
 			}
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "checks", 0, &a) {
 				d.Enter("checks")
 				s := make([]Check, 0, a.Len())
@@ -1666,7 +1667,7 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				x.Checks = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("gate")
 				p := new(Retry)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1674,14 +1675,14 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				d.Leave()
 			}
 		case 3:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "owners", 0, &a) {
 				d.Enter("owners")
 				s := make([][]string, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e []string
-					var a1 lenient.ArrayIter
+					var a1 lenientimpl.ArrayIter
 					if d.Array(a.Value, "", 0, &a1) {
 						s := make([]string, 0, a1.Len())
 						for a1.Next() {
@@ -1700,7 +1701,7 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 				x.Owners = s
 			}
 		case 4:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "limits", 0, &o) {
 				d.Enter("limits")
 				mp := make(map[string]int)
@@ -1708,7 +1709,7 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 					k := string(o.Key)
 					d.Enter(k)
 					var e int
-					e = int(d.Int(o.Value, "", lenient.IntBits, 0))
+					e = int(d.Int(o.Value, "", lenientimpl.IntBits, 0))
 					mp[k] = e
 					d.Leave()
 				}
@@ -1723,7 +1724,7 @@ func (x *CheckpointDefaults) decodeNormgen(d *lenient.Decoder, v []byte, m lenie
 	}
 }
 
-func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *CheckpointDefaults) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1736,7 +1737,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "name":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Name, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Name, 0)
 		case "checks":
 			if seen[1] || !f.Array(0) {
 				return false
@@ -1770,7 +1771,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 			for n := 0; f.Elem(n); n++ {
 				var e []string
 				var s []string
-				if !lenient.ReadStrings(f, &s, 0) {
+				if !lenientimpl.ReadStrings(f, &s, 0) {
 					return false
 				}
 				e = s
@@ -1797,7 +1798,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 					return false
 				}
 				var e int
-				if !lenient.ReadInt(f, &e, lenient.IntBits, 0) {
+				if !lenientimpl.ReadInt(f, &e, lenientimpl.IntBits, 0) {
 					return false
 				}
 				mp[k] = e
@@ -1825,7 +1826,7 @@ func (x *CheckpointDefaults) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var checkFields = lenient.Fields{Keys: [][]string{{"id"}, {"count", "n"}, {"note"}}, Forms: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull}, Left: []lenient.AbsentForms{lenient.AbsentNull, 0, 0}}
+var checkFields = lenientimpl.Fields{Keys: [][]string{{"id"}, {"count", "n"}, {"note"}}, Forms: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}, Left: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Check) UnmarshalJSON(data []byte) error {
@@ -1839,27 +1840,27 @@ func (x *Check) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Check) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Check
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Check) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Check{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1867,8 +1868,8 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &checkFields) {
 		case 0:
-			if d.Absent(it.Value, "id", lenient.AbsentNull) {
-				x.ID = lenient.Expand("check-{{index}}", d.Index())
+			if d.Absent(it.Value, "id", lenientimpl.AbsentNull) {
+				x.ID = lenientimpl.Expand("check-{{index}}", d.Index())
 				d.DefaultedString("id", string(x.ID))
 			} else {
 				x.ID = d.String(it.Value, "id", 0)
@@ -1876,16 +1877,16 @@ func (x *Check) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 1:
 			x.Count = int16(d.Int(it.Value, "count", 16, 0))
 		case 2:
-			x.Note = d.String(it.Value, "note", lenient.Unescape)
+			x.Note = d.String(it.Value, "note", lenientimpl.Unescape)
 		}
 	}
 	if !seen[0] {
-		x.ID = lenient.Expand("check-{{index}}", d.Index())
+		x.ID = lenientimpl.Expand("check-{{index}}", d.Index())
 		d.DefaultedString("id", string(x.ID))
 	}
 }
 
-func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Check) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -1899,11 +1900,11 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "id":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.ID, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.ID, 0)
 		case "count":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Count, 16, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Count, 16, 0)
 		case "note":
-			seen[2], ok = true, !seen[2] && lenient.ReadString(f, &x.Note, lenient.Unescape)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadString(f, &x.Note, lenientimpl.Unescape)
 		default:
 			if name := f.AliasIn(k, &checkFields); name != nil {
 				k = name
@@ -1918,7 +1919,7 @@ func (x *Check) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var updateWorkflowInputFields = lenient.Fields{Keys: [][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentEmpty, lenient.AbsentNull}}
+var updateWorkflowInputFields = lenientimpl.Fields{Keys: [][]string{{"workflow"}, {"checkpoints"}, {"default"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *UpdateWorkflowInput) UnmarshalJSON(data []byte) error {
@@ -1932,24 +1933,24 @@ func (x *UpdateWorkflowInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, e
 }
 
 func (x *UpdateWorkflowInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y UpdateWorkflowInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *UpdateWorkflowInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = UpdateWorkflowInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -1959,7 +1960,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 		case 0:
 			x.Workflow = d.String(it.Value, "workflow", 0)
 		case 1:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "checkpoints", 0, &a) {
 				d.Enter("checkpoints")
 				s := make([]Checkpoint, 0, a.Len())
@@ -1974,7 +1975,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				x.Checkpoints = s
 			}
 		case 2:
-			if !lenient.Null(it.Value) {
+			if !lenientimpl.Null(it.Value) {
 				d.Enter("default")
 				p := new(CheckpointDefaults)
 				p.decodeNormgen(d, it.Value, 0)
@@ -1982,14 +1983,14 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 				d.Leave()
 			}
 		case 3:
-			var a lenient.ArrayIter
-			if d.Array(it.Value, "strict_ids", lenient.Strict, &a) {
+			var a lenientimpl.ArrayIter
+			if d.Array(it.Value, "strict_ids", lenientimpl.Strict, &a) {
 				d.Enter("strict_ids")
 				s := make([]int, 0, a.Len())
 				for a.Next() {
 					d.EnterIndex(a.Index())
 					var e int
-					e = int(d.Int(a.Value, "", lenient.IntBits, lenient.Strict))
+					e = int(d.Int(a.Value, "", lenientimpl.IntBits, lenientimpl.Strict))
 					s = append(s, e)
 					d.Leave()
 				}
@@ -2001,7 +2002,7 @@ func (x *UpdateWorkflowInput) decodeNormgen(d *lenient.Decoder, v []byte, m leni
 	d.MissingIn(seen[:], &updateWorkflowInputFields)
 }
 
-func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *UpdateWorkflowInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -2015,7 +2016,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 	member:
 		switch string(k) {
 		case "workflow":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Workflow, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Workflow, 0)
 		case "checkpoints":
 			if seen[1] || !f.Array(0) {
 				return false
@@ -2040,7 +2041,7 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool 
 			seen[2], ok = true, !seen[2] && p.fastNormgen(f, 0)
 			x.Default = p
 		case "strict_ids":
-			seen[3], ok = true, !seen[3] && lenient.ReadInts(f, &x.Strict, lenient.IntBits, lenient.Strict)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadInts(f, &x.Strict, lenientimpl.IntBits, lenientimpl.Strict)
 		default:
 			if name := f.AliasIn(k, &updateWorkflowInputFields); name != nil {
 				k = name
@@ -2065,123 +2066,123 @@ const updateWorkflowInputSchema = `{"properties":{"workflow":{"type":"string"},"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[CreateTicketInput],
+			Decode:      lenientimpl.DecodeAs[CreateTicketInput],
 			Description: "CreateTicketInput files a ticket.",
 			InputSchema: json.RawMessage(createTicketInputSchema),
 			Name:        "create_ticket",
-			Rules: lenient.ToolRules("create_ticket", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("create_ticket", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &createTicketInputFields},
 				{Path: "title", Aliases: []string{"summary"}},
-				{Path: "body", Aliases: []string{"description"}, Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "labels", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "estimate_h", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "links", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "body", Aliases: []string{"description"}, Absent: lenientimpl.AbsentNull, Unescape: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "estimate_h", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "links", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "links[]", JSON: true},
 				{Path: "links[].kind", EnumCase: json.RawMessage(`["duplicates","blocked_by","relates"]`), ValueAlias: json.RawMessage(`{"dup":"duplicates","blocks":"blocked_by"}`)},
 				{Path: "links[].ticket", Aliases: []string{"id"}, Coerce: "uint"},
-				{Path: "fields", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "fields", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "fields{}", JSON: true, Misnamed: &fieldFields},
-				{Path: "fields{}.history", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "watchers", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "fields{}.history", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "watchers", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "watchers[]", Coerce: "int"},
-				{Path: "urgent", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "severity", Absent: lenient.AbsentNull, Default: json.RawMessage(`"low"`), EnumCase: json.RawMessage(`["low","high"]`), ValueAlias: json.RawMessage(`{"lo":"low","hi":"high"}`)},
-				{Path: "areas", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "urgent", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "severity", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"low"`), EnumCase: json.RawMessage(`["low","high"]`), ValueAlias: json.RawMessage(`{"lo":"low","hi":"high"}`)},
+				{Path: "areas", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "areas[]", EnumCase: json.RawMessage(`["api","ui","db"]`)},
-				{Path: "triage", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "triage", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "triage{}", EnumCase: json.RawMessage(`["now","later"]`)},
 			}),
-			Schemas: lenient.DerivedSchemas(createTicketInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(createTicketInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[RunPipelineInput],
+			Decode:      lenientimpl.DecodeAs[RunPipelineInput],
 			Description: "RunPipelineInput starts a CI pipeline.",
 			InputSchema: json.RawMessage(runPipelineInputSchema),
 			Name:        "run_pipeline",
-			Rules: lenient.ToolRules("run_pipeline", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("run_pipeline", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &runPipelineInputFields},
 				{Path: "project", Aliases: []string{"repo", "repository"}},
-				{Path: "ref", Absent: lenient.AbsentNull, Default: json.RawMessage(`"main"`)},
+				{Path: "ref", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"main"`)},
 				{Path: "steps", JSON: true},
 				{Path: "steps[]", JSON: true, Misnamed: &stepFields},
-				{Path: "steps[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
+				{Path: "steps[].id", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"step-{{index}}"`)},
 				{Path: "steps[].run", Aliases: []string{"cmd", "command"}, Unescape: true},
-				{Path: "steps[].kind", Absent: lenient.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","docker","approval"]`), ValueAlias: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`)},
-				{Path: "steps[].retry", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
-				{Path: "steps[].retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "steps[].retry.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "steps[].retry.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
-				{Path: "steps[].retry.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "steps[].env", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "steps[].needs", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
-				{Path: "steps[].timeout_s", Variants: true, Absent: lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "steps[].allow_failure", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool_strict"},
-				{Path: "retry", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
-				{Path: "retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "retry.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "retry.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
-				{Path: "retry.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "services", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "steps[].kind", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"shell"`), EnumCase: json.RawMessage(`["shell","docker","approval"]`), ValueAlias: json.RawMessage(`{"sh":"shell","bash":"shell","container":"docker"}`)},
+				{Path: "steps[].retry", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &retryFields},
+				{Path: "steps[].retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "steps[].retry.backoff_ms", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
+				{Path: "steps[].retry.factor", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
+				{Path: "steps[].retry.on_timeout", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "steps[].env", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "steps[].needs", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "steps[].timeout_s", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "steps[].allow_failure", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool_strict"},
+				{Path: "retry", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true, Misnamed: &retryFields},
+				{Path: "retry.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "retry.backoff_ms", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
+				{Path: "retry.factor", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
+				{Path: "retry.on_timeout", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "services", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "services{}", JSON: true, Misnamed: &serviceFields},
-				{Path: "services{}.ports", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Wrap: true, JSON: true},
+				{Path: "services{}.ports", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "services{}.ports[]", Coerce: "uint"},
-				{Path: "services{}.ready", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
-				{Path: "services{}.ready.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "services{}.ready.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "services{}.ready.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
-				{Path: "services{}.ready.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "matrix", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "services{}.ready", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &retryFields},
+				{Path: "services{}.ready.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "services{}.ready.backoff_ms", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
+				{Path: "services{}.ready.factor", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
+				{Path: "services{}.ready.on_timeout", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "matrix", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "matrix{}", JSON: true},
 				{Path: "matrix{}[]", Coerce: "int"},
-				{Path: "dry_run", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "priority", Absent: lenient.AbsentEmpty, Coerce: "int"},
+				{Path: "dry_run", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "priority", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(runPipelineInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(runPipelineInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[UpdateWorkflowInput],
+			Decode:      lenientimpl.DecodeAs[UpdateWorkflowInput],
 			Description: "UpdateWorkflowInput replaces a ticket workflow.",
 			InputSchema: json.RawMessage(updateWorkflowInputSchema),
 			Name:        "update_workflow",
-			Rules: lenient.ToolRules("update_workflow", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("update_workflow", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &updateWorkflowInputFields},
-				{Path: "checkpoints", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "checkpoints", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "checkpoints[]", JSON: true, Misnamed: &checkpointFields},
-				{Path: "checkpoints[].name", Absent: lenient.AbsentNull, Default: json.RawMessage(`"cp-{{index}}"`)},
-				{Path: "checkpoints[].checks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "checkpoints[].name", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"cp-{{index}}"`)},
+				{Path: "checkpoints[].checks", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "checkpoints[].checks[]", JSON: true, Misnamed: &checkFields},
-				{Path: "checkpoints[].checks[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"check-{{index}}"`)},
-				{Path: "checkpoints[].checks[].count", Aliases: []string{"n"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "checkpoints[].checks[].note", Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "checkpoints[].gate", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
-				{Path: "checkpoints[].gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "checkpoints[].gate.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "checkpoints[].gate.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
-				{Path: "checkpoints[].gate.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "checkpoints[].owners", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "checkpoints[].checks[].id", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"check-{{index}}"`)},
+				{Path: "checkpoints[].checks[].count", Aliases: []string{"n"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "checkpoints[].checks[].note", Absent: lenientimpl.AbsentNull, Unescape: true},
+				{Path: "checkpoints[].gate", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &retryFields},
+				{Path: "checkpoints[].gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "checkpoints[].gate.backoff_ms", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
+				{Path: "checkpoints[].gate.factor", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
+				{Path: "checkpoints[].gate.on_timeout", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "checkpoints[].owners", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "checkpoints[].owners[]", JSON: true},
-				{Path: "checkpoints[].limits", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "checkpoints[].limits", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "checkpoints[].limits{}", Coerce: "int"},
-				{Path: "default", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &checkpointDefaultsFields},
-				{Path: "default.name", Absent: lenient.AbsentNull, Default: json.RawMessage(`"cp-default"`)},
-				{Path: "default.checks", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "default", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &checkpointDefaultsFields},
+				{Path: "default.name", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"cp-default"`)},
+				{Path: "default.checks", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "default.checks[]", JSON: true, Misnamed: &checkFields},
-				{Path: "default.checks[].id", Absent: lenient.AbsentNull, Default: json.RawMessage(`"check-{{index}}"`)},
-				{Path: "default.checks[].count", Aliases: []string{"n"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "int"},
-				{Path: "default.checks[].note", Absent: lenient.AbsentNull, Unescape: true},
-				{Path: "default.gate", Absent: lenient.AbsentEmpty, JSON: true, Misnamed: &retryFields},
-				{Path: "default.gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
-				{Path: "default.gate.backoff_ms", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
-				{Path: "default.gate.factor", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
-				{Path: "default.gate.on_timeout", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "default.owners", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "default.checks[].id", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"check-{{index}}"`)},
+				{Path: "default.checks[].count", Aliases: []string{"n"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
+				{Path: "default.checks[].note", Absent: lenientimpl.AbsentNull, Unescape: true},
+				{Path: "default.gate", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &retryFields},
+				{Path: "default.gate.attempts", Aliases: []string{"max_attempts", "tries", "maxAttempts", "max-attempts", "MaxAttempts"}, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`3`), Coerce: "int"},
+				{Path: "default.gate.backoff_ms", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`500`), Coerce: "uint"},
+				{Path: "default.gate.factor", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`2`), Coerce: "float"},
+				{Path: "default.gate.on_timeout", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "default.owners", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "default.owners[]", JSON: true},
-				{Path: "default.limits", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "default.limits", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "default.limits{}", Coerce: "int"},
-				{Path: "strict_ids", Variants: true, Absent: lenient.AbsentNull},
+				{Path: "strict_ids", Variants: true, Absent: lenientimpl.AbsentNull},
 				{Path: "strict_ids[]", Coerce: "int_literal"},
 			}),
-			Schemas: lenient.DerivedSchemas(updateWorkflowInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(updateWorkflowInputSchema, "", ""),
 		},
 	}
 }

@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var inputFields = lenient.Fields{Keys: [][]string{{"path", "file_path", "filePath", "file-path", "FilePath"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, 0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0, 0}}
+var inputFields = lenientimpl.Fields{Keys: [][]string{{"path", "file_path", "filePath", "file-path", "FilePath"}, {"pattern"}, {"limit"}, {"whole_word", "wholeWord", "whole-word", "WholeWord"}, {"min_score", "minScore", "min-score", "MinScore"}, {"file_types", "fileTypes", "file-types", "FileTypes"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Input) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *Input) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Input) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Input
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Input) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Input{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -69,18 +70,18 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 		case 1:
 			x.Pattern = d.String(it.Value, "pattern", 0)
 		case 2:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Limit = 100
 				d.Defaulted("limit", "100")
 			} else {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 			}
 		case 3:
 			x.WholeWord = d.Bool(it.Value, "whole_word", 0)
 		case 4:
 			x.MinScore = d.Float(it.Value, "min_score", 64, 0)
 		case 5:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "file_types", 0, &a) {
 				d.Enter("file_types")
 				s := make([]string, 0, a.Len())
@@ -103,7 +104,7 @@ func (x *Input) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	}
 }
 
-func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Input) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -117,17 +118,17 @@ func (x *Input) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "path":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Path, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Path, 0)
 		case "pattern":
-			seen[1], ok = true, !seen[1] && lenient.ReadString(f, &x.Pattern, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadString(f, &x.Pattern, 0)
 		case "limit":
-			seen[2], ok = true, !seen[2] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		case "whole_word":
-			seen[3], ok = true, !seen[3] && lenient.ReadBool(f, &x.WholeWord, 0)
+			seen[3], ok = true, !seen[3] && lenientimpl.ReadBool(f, &x.WholeWord, 0)
 		case "min_score":
-			seen[4], ok = true, !seen[4] && lenient.ReadFloat(f, &x.MinScore, 64, 0)
+			seen[4], ok = true, !seen[4] && lenientimpl.ReadFloat(f, &x.MinScore, 64, 0)
 		case "file_types":
-			seen[5], ok = true, !seen[5] && lenient.ReadStrings(f, &x.FileTypes, 0)
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadStrings(f, &x.FileTypes, 0)
 		default:
 			if name := f.AliasIn(k, &inputFields); name != nil {
 				k = name
@@ -160,19 +161,19 @@ const inputSchemaOpenAIStrict = `{"properties":{"path":{"type":"string"},"patter
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[Input],
+			Decode:      lenientimpl.DecodeAs[Input],
 			Description: "Input is a search-like tool input: strings, integers, a boolean, a\nfloat and a slice, some with aliases and defaults.",
 			InputSchema: json.RawMessage(inputSchema),
 			Name:        "search",
-			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &inputFields},
 				{Path: "path", Aliases: []string{"file_path", "filePath", "file-path", "FilePath"}},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
-				{Path: "whole_word", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "bool"},
-				{Path: "min_score", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, Coerce: "float"},
-				{Path: "file_types", Variants: true, Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`100`), Coerce: "int"},
+				{Path: "whole_word", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+				{Path: "min_score", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "float"},
+				{Path: "file_types", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 			}),
-			Schemas: lenient.DerivedSchemas(inputSchema, inputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.DerivedSchemas(inputSchema, inputSchemaOpenAIStrict, ""),
 		},
 	}
 }

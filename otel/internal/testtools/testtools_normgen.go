@@ -6,27 +6,28 @@ import (
 	"encoding/json"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Fails to compile when this file's version is outside the lenient runtime's
-// window (lenient.MinVersion to lenient.MaxVersion).
+// window (lenientimpl.MinVersion to lenientimpl.MaxVersion).
 const (
-	_ = lenient.EnforceVersion(1 - lenient.MinVersion) // older than the runtime: regenerate it (go generate ./...)
-	_ = lenient.EnforceVersion(lenient.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
+	_ = lenientimpl.EnforceVersion(1 - lenientimpl.MinVersion) // older than the runtime: regenerate it (go generate ./...)
+	_ = lenientimpl.EnforceVersion(lenientimpl.MaxVersion - 1) // newer than the runtime: go get github.com/normgen/normgen@latest
 )
 
 // For each type T below, tFields holds the accepted keys of each field of T,
-// canonical name first, and what the Decoder reads of them (lenient.Fields);
+// canonical name first, and what the Decoder reads of them (lenientimpl.Fields);
 // T's unmarshalNormgen is UnmarshalJSON recording fixes when report is set;
 // decodeNormgen decodes one T object at the Decoder's current path;
 // fastNormgen, where T has one, decodes one clean T object in one pass, false
-// meaning that the input needs the Decoder (see lenient.Fast). UnmarshalJSON
+// meaning that the input needs the Decoder (see lenientimpl.Fast). UnmarshalJSON
 // reads null as {} (a call without arguments) where T is a tool's input, and
 // as no change (Go's convention) elsewhere. tSchema is the input schema of the
 // tool that takes T, and tSchemaOpenAIStrict its openai-strict one, less the
-// field descriptions the two share where its tool calls lenient.SharedSchemas.
+// field descriptions the two share where its tool calls lenientimpl.SharedSchemas.
 
-var searchInputFields = lenient.Fields{Keys: [][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, 0, lenient.AbsentNull | lenient.AbsentEmpty, lenient.AbsentNull | lenient.AbsentEmpty}, Left: []lenient.AbsentForms{0, lenient.AbsentNull | lenient.AbsentEmpty, 0, 0}}
+var searchInputFields = lenientimpl.Fields{Keys: [][]string{{"query", "q"}, {"limit"}, {"tags"}, {"services"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, 0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchInput) UnmarshalJSON(data []byte) error {
@@ -40,24 +41,24 @@ func (x *SearchInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *SearchInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y SearchInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *SearchInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SearchInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -67,14 +68,14 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 		case 0:
 			x.Query = d.String(it.Value, "query", 0)
 		case 1:
-			if d.Absent(it.Value, "limit", lenient.AbsentNull|lenient.AbsentEmpty) {
+			if d.Absent(it.Value, "limit", lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) {
 				x.Limit = 10
 				d.Defaulted("limit", "10")
 			} else {
-				x.Limit = int(d.Int(it.Value, "limit", lenient.IntBits, 0))
+				x.Limit = int(d.Int(it.Value, "limit", lenientimpl.IntBits, 0))
 			}
 		case 2:
-			var a lenient.ArrayIter
+			var a lenientimpl.ArrayIter
 			if d.Array(it.Value, "tags", 0, &a) {
 				d.Enter("tags")
 				s := make([]string, 0, a.Len())
@@ -89,7 +90,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 				x.Tags = s
 			}
 		case 3:
-			var o lenient.ObjectIter
+			var o lenientimpl.ObjectIter
 			if d.Object(it.Value, "services", 0, &o) {
 				d.Enter("services")
 				mp := make(map[string]Service)
@@ -113,7 +114,7 @@ func (x *SearchInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	}
 }
 
-func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *SearchInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -127,11 +128,11 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	member:
 		switch string(k) {
 		case "query":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Query, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Query, 0)
 		case "limit":
-			seen[1], ok = true, !seen[1] && lenient.ReadInt(f, &x.Limit, lenient.IntBits, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadInt(f, &x.Limit, lenientimpl.IntBits, 0)
 		case "tags":
-			seen[2], ok = true, !seen[2] && lenient.ReadStrings(f, &x.Tags, 0)
+			seen[2], ok = true, !seen[2] && lenientimpl.ReadStrings(f, &x.Tags, 0)
 		case "services":
 			if seen[3] || !f.Object(0) {
 				return false
@@ -180,7 +181,7 @@ func (x *SearchInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return true
 }
 
-var serviceFields = lenient.Fields{Keys: [][]string{{"port"}}, Forms: []lenient.AbsentForms{lenient.NullMissing}}
+var serviceFields = lenientimpl.Fields{Keys: [][]string{{"port"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Service) UnmarshalJSON(data []byte) error {
@@ -194,27 +195,27 @@ func (x *Service) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *Service) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	if lenient.NullDocument(data) {
+	if lenientimpl.NullDocument(data) {
 		return nil, nil
 	}
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y Service
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *Service) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Service{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -222,13 +223,13 @@ func (x *Service) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &serviceFields) {
 		case 0:
-			x.Port = int(d.Int(it.Value, "port", lenient.IntBits, 0))
+			x.Port = int(d.Int(it.Value, "port", lenientimpl.IntBits, 0))
 		}
 	}
 	d.MissingIn(seen[:], &serviceFields)
 }
 
-func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *Service) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -241,7 +242,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "port":
-			seen[0], ok = true, !seen[0] && lenient.ReadInt(f, &x.Port, lenient.IntBits, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadInt(f, &x.Port, lenientimpl.IntBits, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &serviceFields)
 		}
@@ -252,7 +253,7 @@ func (x *Service) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var toggleInputFields = lenient.Fields{Keys: [][]string{{"feature"}, {"on"}}, Forms: []lenient.AbsentForms{lenient.NullMissing, lenient.NullMissing}}
+var toggleInputFields = lenientimpl.Fields{Keys: [][]string{{"feature"}, {"on"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.NullMissing}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ToggleInput) UnmarshalJSON(data []byte) error {
@@ -266,24 +267,24 @@ func (x *ToggleInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
 }
 
 func (x *ToggleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
-	var f lenient.Fast
+	var f lenientimpl.Fast
 	if f.Start(data, report) {
 		var y ToggleInput
-		if y.fastNormgen(&f, lenient.Strict) && f.End() {
+		if y.fastNormgen(&f, lenientimpl.Strict) && f.End() {
 			*x = y
 			return f.Fixes(), nil
 		}
 	}
-	var d lenient.Decoder
+	var d lenientimpl.Decoder
 	if d.Start(data, report) {
-		x.decodeNormgen(&d, data, lenient.Strict)
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
 	}
 	return d.Fixes(), d.Err()
 }
 
-func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode) {
+func (x *ToggleInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ToggleInput{}
-	var it lenient.ObjectIter
+	var it lenientimpl.ObjectIter
 	if !d.Object(v, "", m, &it) {
 		return
 	}
@@ -299,7 +300,7 @@ func (x *ToggleInput) decodeNormgen(d *lenient.Decoder, v []byte, m lenient.Mode
 	d.MissingIn(seen[:], &toggleInputFields)
 }
 
-func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
+func (x *ToggleInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
@@ -312,9 +313,9 @@ func (x *ToggleInput) fastNormgen(f *lenient.Fast, m lenient.Mode) bool {
 		}
 		switch string(k) {
 		case "feature":
-			seen[0], ok = true, !seen[0] && lenient.ReadString(f, &x.Feature, 0)
+			seen[0], ok = true, !seen[0] && lenientimpl.ReadString(f, &x.Feature, 0)
 		case "on":
-			seen[1], ok = true, !seen[1] && lenient.ReadBool(f, &x.On, 0)
+			seen[1], ok = true, !seen[1] && lenientimpl.ReadBool(f, &x.On, 0)
 		default:
 			skipped, ok = true, !skipped && f.UnknownIn(k, &toggleInputFields)
 		}
@@ -335,30 +336,30 @@ const toggleInputSchemaOpenAIStrict = `{"properties":{"feature":{"type":"string"
 func NormgenTools() []lenient.Tool {
 	return []lenient.Tool{
 		{
-			Decode:      lenient.DecodeAs[SearchInput],
+			Decode:      lenientimpl.DecodeAs[SearchInput],
 			Description: "SearchInput is the input of search: find documents.",
 			InputSchema: json.RawMessage(searchInputSchema),
 			Name:        "search",
-			Rules: lenient.ToolRules("search", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("search", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchInputFields},
 				{Path: "query", Aliases: []string{"q"}},
-				{Path: "limit", Absent: lenient.AbsentNull | lenient.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
-				{Path: "tags", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
-				{Path: "services", Absent: lenient.AbsentNull | lenient.AbsentEmpty, JSON: true},
+				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
+				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "services", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "services{}", JSON: true},
 				{Path: "services{}.port", Coerce: "int"},
 			}),
-			Schemas: lenient.DerivedSchemas(searchInputSchema, "", ""),
+			Schemas: lenientimpl.DerivedSchemas(searchInputSchema, "", ""),
 		},
 		{
-			Decode:      lenient.DecodeAs[ToggleInput],
+			Decode:      lenientimpl.DecodeAs[ToggleInput],
 			Description: "ToggleInput is the input of toggle: turn a feature on or off.",
 			InputSchema: json.RawMessage(toggleInputSchema),
 			Name:        "toggle",
-			Rules: lenient.ToolRules("toggle", []lenient.FieldRules{
+			Rules: lenientimpl.ToolRules("toggle", []lenientimpl.FieldRules{
 				{Path: "on", Coerce: "bool"},
 			}),
-			Schemas: lenient.SharedSchemas(toggleInputSchema, toggleInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(toggleInputSchema, toggleInputSchemaOpenAIStrict, ""),
 		},
 	}
 }

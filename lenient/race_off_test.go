@@ -1,6 +1,0 @@
-//go:build !race
-
-package lenient
-
-// raceEnabled reports a -race build (see race_on_test.go).
-const raceEnabled = false

@@ -1,0 +1,133 @@
+package lenientimpl
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestFieldsKnown: Decoder.Field, which makes the list of known keys only
+// for an unknown key, reads unknown keys as Take and Unknown with
+// knownKeys(Keys) on each member do: the same errors and fixes; and
+// Fast.UnknownIn gives up where Unknown with the list of known keys
+// would be refused (a key in another letter case) on a key no field has,
+// and on every key a field has (generated code calls it with no field's
+// name; with an alias only where AliasIn refused it).
+func TestFieldsKnown(t *testing.T) {
+	keys := [][]string{{"query", "q"}, {"max_results", "maxResults", "max-results", "MaxResults"}, {"path"}}
+	known := knownKeys(keys)
+	docs := []string{
+		`{"query":"a","other":1}`,
+		`{"Query":"a"}`,
+		`{"MAX_RESULTS":2,"path":"p"}`,
+		`{"q":"a","maxresults":3}`,
+		`{"nmae":"x","path":"p","query":1}`,
+		`{"\u212aey":1}`,
+		`{}`,
+	}
+	for _, mode := range []Mode{0, RejectUnknown} {
+		without := Fields{Keys: keys, Forms: make([]AbsentForms, len(keys)), Unknown: mode}
+		without.Forms[0] = Required
+		for _, doc := range docs {
+			// field is Decoder.Field, or, with take, Take on each
+			// field's keys and Unknown with the list of every key.
+			read := func(take bool) string {
+				var d Decoder
+				if !d.Start([]byte(doc), true) {
+					return "not started"
+				}
+				var it ObjectIter
+				if !d.Object([]byte(doc), "", Strict, &it) {
+					return fmt.Sprint(d.Err())
+				}
+				seen := make([]bool, len(keys))
+				var got []int
+				for d.Next(&it) {
+					if !take {
+						got = append(got, d.Field(&it, seen, &without))
+						continue
+					}
+					i := slices.IndexFunc(keys, func(ks []string) bool { return slices.Contains(ks, string(it.Key)) })
+					switch {
+					case i < 0:
+						d.unknown(it.Key, mode, known)
+					case !d.take(&seen[i], &it, keys[i], without.Forms[i]):
+						i = -1
+					}
+					got = append(got, i)
+				}
+				d.MissingIn(seen, &without)
+				return fmt.Sprint(got, d.Err(), d.Fixes())
+			}
+			if a, b := read(true), read(false); a != b {
+				t.Errorf("mode %d, %s: Take and Unknown %s, Decoder.Field %s", mode, doc, a, b)
+			}
+			var f, g Fast
+			if !f.begin([]byte(doc)) || !f.Object(Strict) || !g.begin([]byte(doc)) || !g.Object(Strict) {
+				t.Fatal("begin")
+			}
+			for i := 0; ; i++ {
+				k, ok := f.Key(i)
+				gk, _ := g.Key(i)
+				if !ok {
+					break
+				}
+				a, b := foldedKey(k, known) == "" && f.Unknown(k), g.UnknownIn(gk, &without)
+				if slices.Contains(known, string(k)) {
+					a = false
+				}
+				if a != b {
+					t.Errorf("%s, key %s: UnknownIn %v, want %v", doc, k, b, a)
+				}
+				break // one member: the fast path gives up or skips it
+			}
+		}
+	}
+}
+
+// TestAliasIn: Fast.AliasIn gives the field's name for an alias (recording
+// the fix where fixes are reported, as Alias does), nil for a field's own
+// name, a key no field has, a key in another letter case, and an alias
+// the fast path may not take (fixes recorded, not reported: the Decoder
+// records them), on which UnknownIn then gives up.
+func TestAliasIn(t *testing.T) {
+	fields := Fields{Keys: [][]string{{"query", "q"}, {"max_results", "maxResults", "MaxResults"}}}
+	for _, tc := range []struct {
+		key, want string
+		fixes     int
+	}{
+		{"q", "query", 1},
+		{"maxResults", "max_results", 1},
+		{"MaxResults", "max_results", 1},
+		{"query", "", 0},
+		{"Q", "", 0},
+		{"other", "", 0},
+	} {
+		var f Fast
+		doc := []byte(`{"` + tc.key + `":1}`)
+		if !f.Start(doc, true) || !f.Object(Strict) {
+			t.Fatal("start")
+		}
+		k, _ := f.Key(0)
+		if got := string(f.AliasIn(k, &fields)); got != tc.want || len(f.Fixes()) != tc.fixes {
+			t.Errorf("AliasIn(%q) = %q with %d fixes; want %q with %d", tc.key, got, len(f.Fixes()), tc.want, tc.fixes)
+		}
+		if tc.fixes == 1 && (f.Fixes()[0].Kind != lenient.FixAlias || f.Fixes()[0].Param != tc.want) {
+			t.Errorf("AliasIn(%q) recorded %+v; want an alias fix to %s", tc.key, f.Fixes()[0], tc.want)
+		}
+		var g Fast
+		if !g.begin(doc) || !g.Object(Strict) {
+			t.Fatal("begin")
+		}
+		g.record = true
+		k, _ = g.Key(0)
+		if name := g.AliasIn(k, &fields); name != nil {
+			t.Errorf("AliasIn(%q) with fixes recorded, not reported = %q; want nil (the Decoder records the fix)", tc.key, name)
+		}
+		if tc.want != "" && g.UnknownIn(k, &fields) {
+			t.Errorf("UnknownIn(%q), an alias AliasIn refused: true; want the fast path to give up", tc.key)
+		}
+	}
+}

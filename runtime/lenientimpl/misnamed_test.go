@@ -1,0 +1,188 @@
+package lenientimpl
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestNearKey checks the near-spelling rule (docs/semantics.md, Keys):
+// the issue's examples and real mistakes are near, common extra keys and
+// other words are not.
+func TestNearKey(t *testing.T) {
+	for _, c := range []struct {
+		sent, declared string
+		want           int
+	}{
+		{"style_index", "style_id", jsonwire.NearSibling},
+		{"uri", "url", jsonwire.NearTypo},
+		{"thoght", "thought", jsonwire.NearTypo},
+		{"thougth", "thought", jsonwire.NearTypo},
+		{"filepath", "file_path", jsonwire.NearLetters},
+		{"File-Path", "file_path", jsonwire.NearLetters},
+		{"paths", "path", jsonwire.NearTypo},
+		{"includehiden", "include_hidden", jsonwire.NearTypo},
+		{"descripton", "description", jsonwire.NearTypo},
+		{"old_string", "old_text", jsonwire.NearSibling},
+		{"style_id", "style_id", jsonwire.NotNear},
+		{"ids", "id", jsonwire.NotNear}, // too short
+		{"id", "ids", jsonwire.NearTypo},
+		{"ab", "a", jsonwire.NotNear},          // too short
+		{"code", "mode", jsonwire.NotNear},     // another first letter
+		{"next", "text", jsonwire.NotNear},     // another first letter
+		{"force", "source", jsonwire.NotNear},  // another first letter
+		{"reason", "region", jsonwire.NotNear}, // three edits
+		{"state", "start", jsonwire.NotNear},   // two edits, five letters
+		{"timeout", "time", jsonwire.NotNear},
+		{"verbose", "version", jsonwire.NotNear},
+		{"start_date", "end_date", jsonwire.NotNear},      // the last word alike
+		{"depth", "maxDepth", jsonwire.NearWord},          // abhigyanpatwari/GitNexus#3261
+		{"hours", "hours_back", jsonwire.NearWord},        // erikdarlingdata/PerformanceMonitor#3870
+		{"trendline_type", "type", jsonwire.NearWord},     // sbroenne/mcp-server-excel#473
+		{"name", "file_name", jsonwire.NearWord},          // a word more
+		{"id", "user_id", jsonwire.NotNear},               // too short
+		{"user_id", "id", jsonwire.NotNear},               // too short
+		{"file_name", "file_mode_name", jsonwire.NotNear}, // a word more in the middle
+		{"max_file_size", "size", jsonwire.NotNear},       // two words more
+		{"_meta", "meta_data", jsonwire.NearWord},
+		{"", "a", jsonwire.NotNear},
+		{"__", "", jsonwire.NotNear},
+	} {
+		if got := jsonwire.NearKey(c.sent, c.declared); got != c.want {
+			t.Errorf("NearKey(%q, %q) = %d, want %d", c.sent, c.declared, got, c.want)
+		}
+	}
+}
+
+// TestMisnamed: an unknown key near the spelling of one field the object
+// left out (not given, or given as a value its forms read as left out)
+// is refused naming that field (KindMisnamed), by MissingIn; where
+// the field is given, where two fields are near it alike, and where it
+// resembles nothing, it is ignored as before; where the field is
+// required, its "is required" names the key instead. The fast path gives
+// up on such a key (the Decoder decides), and skips any other.
+func TestMisnamed(t *testing.T) {
+	fields := Fields{
+		Keys:  [][]string{{"style_id"}, {"url"}, {"thought"}, {"path", "file_path"}, {"file_mode"}, {"file_size"}},
+		Forms: []AbsentForms{AbsentNull, AbsentNull, Required, AbsentNull, AbsentNull, AbsentNull},
+	}
+	for _, c := range []struct {
+		doc, want string
+	}{
+		{`{"thought":"t","style_index":3}`, `style_index: is not a known key; did you mean style_id? [misnamed]`},
+		{`{"thought":"t","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{`{"thought":"t","filepath":"x"}`, `filepath: is not a known key; did you mean path? [misnamed]`},
+		{`{"thought":"t","uri":"x","style-index":1}`, `uri: is not a known key; did you mean url? [misnamed]; style-index: is not a known key; did you mean style_id? [misnamed]`},
+		{`{"thought":"t","uri":"x","url":"y"}`, `<nil>`},
+		{`{"uri":"x","thought":"t","url":"y"}`, `<nil>`},
+		{`{"thought":"t","url":null,"uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`}, // null reads as url left out
+		{`{"thought":"t","url":"","uri":"x"}`, `<nil>`},                                                   // "" is a url (no AbsentEmpty)
+		{`{"thought":"t","style_id":1,"style_index":3}`, `<nil>`},
+		{`{"thought":"t","reason":"x"}`, `<nil>`},
+		{`{"thought":"t","file_name":"x"}`, `<nil>`}, // a sibling of path's alias and of file_mode and file_size alike
+		{`{"thoght":"t"}`, `thought: is required; "thoght" is not a key: send it as "thought" [missing]`},
+		{`{"thought":"t","URL":"x"}`, `URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`},
+	} {
+		var d Decoder
+		if !d.Start([]byte(c.doc), false) {
+			t.Fatal("start")
+		}
+		var it ObjectIter
+		if !d.Object([]byte(c.doc), "", 0, &it) {
+			t.Fatal("object")
+		}
+		seen := make([]bool, len(fields.Keys))
+		for d.Next(&it) {
+			d.Field(&it, seen, &fields)
+		}
+		d.MissingIn(seen, &fields)
+		if got := problems(d.Err()); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.doc, got, c.want)
+		}
+	}
+	for key, skip := range map[string]bool{"style_index": false, "uri": false, "filepath": false, "thoght": false, "reason": true, "file_name": true, "other": true} {
+		doc := []byte(`{"` + key + `":1}`)
+		var f Fast
+		if !f.begin(doc) || !f.Object(0) {
+			t.Fatal("begin")
+		}
+		k, _ := f.Key(0)
+		if got := f.UnknownIn(k, &fields); got != skip {
+			t.Errorf("UnknownIn(%s) = %v, want %v", k, got, skip)
+		}
+	}
+}
+
+// TestMisnamedLeft: a field whose generated code reads its absent values
+// itself (a default, a secret: Forms holds none) is left out, for a key
+// near it, where it is given only as one of them, by Fields.Left, as the
+// normalizer's absent rule removes it; without Left, it is given.
+func TestMisnamedLeft(t *testing.T) {
+	left := Fields{
+		Keys:  [][]string{{"url"}, {"thought"}},
+		Forms: []AbsentForms{0, Required},
+		Left:  []AbsentForms{AbsentNull | AbsentEmpty, 0},
+	}
+	without := left
+	without.Left = nil
+	for _, c := range []struct {
+		fields    *Fields
+		doc, want string
+	}{
+		{&left, `{"thought":"t","url":"","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{&left, `{"thought":"t","url": null ,"uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{&left, `{"thought":"t","url":"null","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
+		{&left, `{"thought":"t","url":"y","uri":"x"}`, `<nil>`},
+		{&without, `{"thought":"t","url":"","uri":"x"}`, `<nil>`},
+	} {
+		var d Decoder
+		if !d.Start([]byte(c.doc), false) {
+			t.Fatal("start")
+		}
+		var it ObjectIter
+		if !d.Object([]byte(c.doc), "", 0, &it) {
+			t.Fatal("object")
+		}
+		seen := make([]bool, len(c.fields.Keys))
+		for d.Next(&it) {
+			d.Field(&it, seen, c.fields)
+		}
+		if got := problems(d.Err()); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.doc, got, c.want)
+		}
+	}
+}
+
+// TestMisnamedValue: the value of an object's misnamed_key rule is its
+// Fields' keys, a required field's marked, and none where every field is
+// required.
+func TestMisnamedValue(t *testing.T) {
+	f := Fields{Keys: [][]string{{"url"}, {"path", "file_path"}, {"title"}, {"id"}}, Forms: []AbsentForms{AbsentNull, 0, Required, NullMissing}}
+	want := `["url",["path","file_path"],{"keys":["title"],"required":true},{"keys":["id"],"required":true}]`
+	if got := string(f.MisnamedValue()); got != want {
+		t.Errorf("MisnamedValue:\n got %s\nwant %s", got, want)
+	}
+	req := Fields{Keys: [][]string{{"title"}}, Forms: []AbsentForms{Required}}
+	if got := req.MisnamedValue(); got != nil {
+		t.Errorf("MisnamedValue of required fields only: %s, want nil", got)
+	}
+}
+
+// problems lists err's problems with their kinds.
+func problems(err error) string {
+	var le *lenient.Error
+	if !errors.As(err, &le) {
+		return fmt.Sprint(err)
+	}
+	out := ""
+	for i, p := range le.Problems {
+		if i > 0 {
+			out += "; "
+		}
+		out += p.String() + " [" + string(p.Kind) + "]"
+	}
+	return out
+}

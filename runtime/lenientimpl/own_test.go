@@ -1,0 +1,95 @@
+package lenientimpl
+
+import (
+	"math/rand"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTimePattern: every string a strict time.Time field takes (time.Time's
+// UnmarshalJSON, but for a zone offset past ±23:59, which json.Marshal of
+// the time refuses) matches RFC3339Pattern, and a string that matches but
+// is refused is one docs/semantics.md puts in class (i): a day its month
+// does not have (or, should a Go release enable strict RFC 3339 parsing, a
+// form only the lax parser takes: a one-digit hour, a comma before the
+// fraction).
+func TestTimePattern(t *testing.T) {
+	re := regexp.MustCompile(RFC3339Pattern)
+	parts := [][]string{
+		{"2024", "0000", "9999", "24", "02024", "+024"},
+		{"-"},
+		{"01", "02", "04", "12", "13", "00", "1"},
+		{"-"},
+		{"01", "28", "29", "30", "31", "32", "00", "2"},
+		{"T", "T", "t", " "},
+		{"00", "09", "23", "24", "9", "009"},
+		{":"},
+		{"00", "59", "60", "5"},
+		{":"},
+		{"00", "59", "60", "5"},
+		{"", "", ".5", ",5", ".123456789123", ".", ".a"},
+		{"Z", "Z", "z", "+01:00", "-23:59", "+24:00", "+23:60", "+25:00", "+01:61", "+0100", "", "Z "},
+	}
+	rng := rand.New(rand.NewSource(1))
+	seen := map[string]bool{}
+	taken, refused := 0, 0 // matching strings time.Time takes, and refuses
+	for n := 0; n < 40000; n++ {
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p[rng.Intn(len(p))])
+		}
+		s := b.String()
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		_, _, accepted := ParseTime([]byte(s), true)
+		var tm time.Time
+		if tm.UnmarshalJSON([]byte(strconv.Quote(s))) == nil && !accepted && !strings.HasSuffix(s, "+24:00") && !strings.HasSuffix(s, "+23:60") && !strings.HasSuffix(s, "-24:00") {
+			t.Errorf("%q: time.Time takes it, a strict field does not", s)
+		}
+		matched := re.MatchString(s)
+		if matched && accepted {
+			taken++
+		} else if matched {
+			refused++
+		}
+		switch {
+		case accepted && !matched:
+			t.Errorf("%q: a strict field takes it, the pattern does not", s)
+		case matched && !accepted && !dayOverflow(s) && !laxOnly(s):
+			t.Errorf("%q: the pattern takes it, a strict field does not", s)
+		}
+	}
+	if taken < 100 || refused < 10 {
+		t.Errorf("the corpus reaches too little: %d matching strings taken, %d refused", taken, refused)
+	}
+	var d Decoder
+	d.Begin([]byte(`"2024-02-30T00:00:00Z"`))
+	d.Time([]byte(`"2024-02-30T00:00:00Z"`), "at", Strict)
+	if err := d.Err(); err == nil || err.Error() != `at: "2024-02-30T00:00:00Z" is not an RFC 3339 date-time (send a string such as "2024-06-01T15:04:05Z", with its time zone: Z or +01:00)` {
+		t.Errorf("error: %v", err)
+	}
+}
+
+// dayOverflow reports whether s, which matches a date-time pattern, names a day
+// its month does not have.
+func dayOverflow(s string) bool {
+	y, _ := strconv.Atoi(s[0:4])
+	m, _ := strconv.Atoi(s[5:7])
+	day, _ := strconv.Atoi(s[8:10])
+	return day > time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// laxOnly reports whether s, which matches a date-time pattern, has a
+// form that only time.Parse's lax reading of RFC 3339 takes.
+func laxOnly(s string) bool {
+	if len(s) == len("2006-01-02") {
+		return false
+	}
+	rest := s[len("2006-01-02T"):]
+	return rest[1] == ':' || strings.Contains(rest, ",")
+}
