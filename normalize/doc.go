@@ -4,7 +4,10 @@
 // rules.json format: LoadRules, LoadRulesFile, ValidateRules; each
 // generated tool's Rules), and Normalizer.NormalizeJSON and Normalize fix
 // a call's arguments as the generated decoders would read them, recording
-// what they changed (Applied). A Normalizer keeps statistics (Stats,
+// what they changed (Applied). Both run one rule engine on one JSON tree
+// (internal/jsonnode): Normalize makes the members of the map the rules
+// read into that tree and writes the changes back into the map in place.
+// A Normalizer keeps statistics (Stats,
 // written to a file with WithLogDir and merged with MergeStats), can log
 // each call (WithCallLog) and each fix (WithLogger, log/slog), hides
 // secret values (lenient.RuleSecret) in all of them, and counts calls for

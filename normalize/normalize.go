@@ -78,9 +78,10 @@ type boundRule struct {
 	r      *lenient.Rule
 	segs   []rulespec.Step
 	others []string
-	tested bool      // the rule reads its top-level member's value (not a top-level alias or default)
+	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
+	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
+	alias  bool      // a top-level alias
 	test   valueTest // what that value is tested for
-	member bool      // a rule on a top-level member's value alone (memberValueRule)
 	hits   *hitSlot  // its hit counter in a named tool's set (see statsRecorder.record)
 }
 
@@ -211,10 +212,9 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
 		k := rulespec.Kind(r)
-		if len(b.segs) > 1 || !onMember(k) {
-			b.tested, b.test = true, testOf(b)
-			b.member = len(b.segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase
-		}
+		b.tested, b.test = len(b.segs) > 1 || !onMember(k), testOf(b)
+		b.onKeys = !b.tested
+		b.alias = b.onKeys && k == lenient.RuleParamAlias
 		if k == lenient.RuleParamAlias {
 			at := rulespec.PathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {
@@ -266,31 +266,21 @@ func (n *Normalizer) Stats() Stats {
 
 // Normalize fixes args (a decoded arguments object) in place and returns
 // it with the fixes made, one per changed value; the fix list is the
-// caller's own (the statistics keep a copy). Coerced numbers are json.Number, so that no
-// integer goes through float64; defaults and parsed JSON text are decoded
-// the same way.
+// caller's own (the statistics keep a copy). It runs NormalizeJSON's
+// rules on the members they read, made into nodes (mapTree): a value no
+// rule replaced stays the caller's own (a float64 a float64, a nested map
+// the same map, changed in place), and a changed value is what
+// encoding/json decodes of its new JSON with UseNumber (coerced numbers
+// are json.Number, so that no integer goes through float64). A value of
+// another Go type is moved by an alias and wrapped by a wrap, and left as
+// it is by every other rule; so is a float64 by a coercion.
 func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any, []Applied) {
 	if args == nil {
 		args = map[string]any{}
 	}
 	rs := n.rulesFor(tool)
 	n.calls.logMap(tool, args, rs.secret)
-	var applied []Applied
-	rules := rs.rules
-	for i := range rules {
-		b := &rules[i]
-		if b.tested {
-			v, has := args[b.segs[0].Key]
-			if !has || !b.test.mayAny(v) {
-				continue // nothing for the rule to change
-			}
-			if b.member {
-				applied = memberValueRule(applied, b.r, b.segs[0].Key, v, args)
-				continue
-			}
-		}
-		applied = pathRuleMap(applied, b.r, b.segs, b.others, args)
-	}
+	applied := rs.applyMap(args)
 	c := n.countsOf(rs, tool)
 	applied = rs.secret.redact(applied)
 	n.stats.record(rs, c, tool, applied)
@@ -298,6 +288,59 @@ func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any
 	n.logFixes(rs, tool, applied)
 	return args, applied
 }
+
+// applyMap applies the rules to a caller's arguments map, in place. A
+// rule that cannot change its top-level member, the common case, is
+// passed over before the map is read as nodes (firstMayApply, then
+// mapTree.ready): when none can, nothing is made.
+func (rs *ruleSet) applyMap(args map[string]any) []Applied {
+	i := firstMayApply(rs.rules, args)
+	if i == len(rs.rules) {
+		return nil
+	}
+	t := newMapTree(args, &rs.screen)
+	applied := make([]Applied, 0, min(len(rs.rules)-i, maxFirstRecords))
+	for ; i < len(rs.rules); i++ {
+		if b := &rs.rules[i]; t.ready(b) {
+			applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t)
+		}
+	}
+	t.writeBack(args)
+	if len(applied) == 0 {
+		return nil
+	}
+	return applied
+}
+
+// firstMayApply returns the index of the first of rules that may change
+// args (boundRule.may), len(rules) for none.
+func firstMayApply(rules []boundRule, args map[string]any) int {
+	for i := range rules {
+		b := &rules[i]
+		v, has := args[b.segs[0].Key]
+		if b.tested {
+			if has && b.test.mayAny(v) {
+				return i
+			}
+			continue // the common case: nothing for the rule to change
+		}
+		if b.may(v, has, true, b.alias && given(args, rulespec.ToKey(b.r))) {
+			return i
+		}
+	}
+	return len(rules)
+}
+
+// given reports whether args has key.
+func given(args map[string]any, key string) bool {
+	_, ok := args[key]
+	return ok
+}
+
+// maxFirstRecords bounds the room a call whose rules may apply makes for
+// its records at once (appended one by one, a slice grows four times for
+// five records).
+const maxFirstRecords = 8
 
 // count reports a call to the Metrics of WithMetrics, under the tool
 // name the statistics count it by.
@@ -313,31 +356,29 @@ func (n *Normalizer) count(rs *ruleSet, c *callCounts, applied []Applied) {
 }
 
 // coerce reads the string form s as coerceTo, with exactly the forms the
-// generated decoders accept: the new value and its JSON text.
-func coerce(s, coerceTo string) (any, string, bool) {
+// generated decoders accept: the new value's JSON text.
+func coerce(s, coerceTo string) (string, bool) {
 	switch coerceTo {
 	case "bool", "bool_strict":
 		b, ok := lenientimpl.ParseBool(s, coerceTo == "bool_strict")
-		return b, strconv.FormatBool(b), ok
+		return strconv.FormatBool(b), ok
 	case "int":
 		if n, err := lenientimpl.ParseIntString(s, 64); err == nil {
-			t := strconv.FormatInt(n, 10)
-			return json.Number(t), t, true
+			return strconv.FormatInt(n, 10), true
 		}
 		fallthrough
 	case "uint":
 		if n, err := lenientimpl.ParseUintString(s, 64); err == nil {
-			t := strconv.FormatUint(n, 10)
-			return json.Number(t), t, true
+			return strconv.FormatUint(n, 10), true
 		}
 	case "float":
 		if _, err := lenientimpl.ParseFloat(s, 64); err == nil {
-			return json.Number(s), s, true
+			return s, true
 		}
 	default:
 		return coerceTime(s, coerceTo)
 	}
-	return nil, "", false
+	return "", false
 }
 
 // intTarget reports whether a type_coerce target is an integer one, whose
@@ -356,31 +397,20 @@ func plainInteger[T ~string | ~[]byte](num T) bool {
 
 // integerLiteral rewrites an integer-valued number literal (5.0, 1e3, -0)
 // as a plain integer, as the generated decoders read it.
-func integerLiteral(num string) (any, string, bool) {
+func integerLiteral(num string) (string, bool) {
 	if n, err := lenientimpl.ParseIntNumber(num, 64); err == nil {
-		t := strconv.FormatInt(n, 10)
-		return json.Number(t), t, true
+		return strconv.FormatInt(n, 10), true
 	}
 	if n, err := lenientimpl.ParseUintNumber(num, 64); err == nil {
-		t := strconv.FormatUint(n, 10)
-		return json.Number(t), t, true
+		return strconv.FormatUint(n, 10), true
 	}
-	return nil, "", false
+	return "", false
 }
 
 // jsonText reports whether s holds JSON array or object text.
 func jsonText(s string) bool {
 	i := jsonwire.SkipSpace([]byte(s), 0)
 	return i < len(s) && (s[i] == '[' || s[i] == '{') && jsonwire.Valid([]byte(s)) == nil
-}
-
-// decodeAny decodes validated JSON with numbers as json.Number.
-func decodeAny(b []byte) any {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	dec.Decode(&v)
-	return v
 }
 
 // nestedValue is a nested default's JSON for element i: a string value's
@@ -449,7 +479,7 @@ func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
 	root := jsonnode.ParseValid(args)
 	var applied []Applied
 	for _, b := range rs.rules {
-		applied = pathRule(applied, b.r, b.segs, b.others, root)
+		applied = pathRule(applied, b.r, b.segs, b.others, root, nil)
 	}
 	if len(applied) == 0 {
 		return args, nil

@@ -25,52 +25,22 @@ func defaultsOver(when, raw string) bool {
 	return false
 }
 
-// defaultsOverAny is defaultsOver for a decoded value.
-func defaultsOverAny(when string, v any) bool {
-	switch when {
-	case lenient.WhenAbsentOrNull:
-		return v == nil
-	case lenient.WhenAbsentOrEmpty:
-		return v == nil || v == ""
-	}
-	return false
-}
-
 // absentValue reports whether the value whose JSON text is raw is one an
 // absent rule reads as absent (its value, an array of null and "").
 func absentValue(value json.RawMessage, raw string) bool {
-	var ok bool
-	switch raw {
-	case "null":
-		_, ok = absentAny(value, nil)
-	case `""`:
-		_, ok = absentAny(value, "")
-	}
-	return ok
-}
-
-// absentAny is absentValue for a decoded value; it also returns the
-// value's JSON text.
-func absentAny(value json.RawMessage, v any) (string, bool) {
-	var text string
-	switch v {
-	case nil:
-		text = "null"
-	case "":
-		text = `""`
-	default:
-		return "", false
+	if raw != "null" && raw != `""` {
+		return false
 	}
 	var vals []any
 	if json.Unmarshal(value, &vals) != nil {
-		return "", false
+		return false
 	}
 	for _, x := range vals {
-		if x == v {
-			return text, true
+		if x == nil && raw == "null" || x == "" && raw == `""` {
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // splitRule is what a split rule makes of the string s: its items, as

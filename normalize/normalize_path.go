@@ -3,7 +3,6 @@ package normalize
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"strconv"
 	"strings"
 
@@ -56,27 +55,38 @@ func (w where) elem(i int) where {
 
 // pathRule applies a rule with a target path to an ordered arguments node,
 // appending one record per changed value to out. others are the keys of the other aliases
-// of an alias rule's target.
-func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node) []Applied {
+// of an alias rule's target. t is the tree of a caller's map the node
+// is (nil for NormalizeJSON's), whose values it keeps (mapTree.keeps).
+func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree) []Applied {
 	last := segs[len(segs)-1]
 	if len(segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
 		if onMember(rulespec.Kind(r)) {
-			memberRule(r, root, last.Key, others, where{index: -1}, &out)
+			if a, ok := memberRule(r, root, last.Key, others, where{index: -1}, t); ok {
+				out = append(out, a)
+			}
 			return out
 		}
 		at := root.Index(last.Key)
-		if at < 0 {
+		if at < 0 || t.keeps(r, root.Vals[at]) {
 			return out
 		}
-		nv, from, to, ok := valueRule(r, root.Vals[at])
+		v := root.Vals[at]
+		nv, from, to, ok := valueRule(r, v)
 		if !ok {
 			return out
 		}
-		root.Vals[at] = nv
-		return append(out, recordText(r, where{index: -1}.child(last.Key), from, to))
+		rec := t.recordOf(v)
+		*v = nv
+		return append(out, rec(r, where{index: -1}.child(last.Key), from, to))
 	}
-	walkSegs, fn := nodeWalk(r, segs, others, &out)
+	return walkRule(out, r, segs, others, root, t)
+}
+
+// walkRule is pathRule below the top level (apart, so that out escapes
+// to the heap, for nodeWalk's function, on this path alone).
+func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree) []Applied {
+	walkSegs, fn := nodeWalk(r, segs, others, &out, t)
 	walkNode(root, walkSegs, where{index: -1}, fn)
 	return out
 }
@@ -84,26 +94,30 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 // nodeWalk returns what pathRule walks for r below the top level: the
 // segments to walk from the arguments object, and the function to apply
 // at their end, which appends a record per changed value to out.
-func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]Applied) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
+func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]Applied, t *mapTree) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
 	last := segs[len(segs)-1]
 	if onMember(rulespec.Kind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
+			target := obj
 			if obj.Kind == '"' { // the object as JSON text
 				s, _ := obj.AsString()
 				if !jsonText(s) {
 					return false
 				}
-				inner := jsonnode.ParseValid([]byte(s))
-				if inner.Kind != '{' || !memberRule(r, inner, last.Key, others, w, out) {
-					return false
-				}
-				*obj = *jsonnode.Scalar(quoteJSON(string(inner.Marshal())))
-				return true
+				target = jsonnode.ParseValid([]byte(s))
 			}
-			if obj.Kind != '{' {
+			if target.Kind != '{' {
 				return false
 			}
-			return memberRule(r, obj, last.Key, others, w, out)
+			a, ok := memberRule(r, target, last.Key, others, w, t)
+			if !ok {
+				return false
+			}
+			*out = append(*out, a)
+			if target != obj {
+				*obj = *jsonnode.Scalar(quoteJSON(string(target.Marshal())))
+			}
+			return true
 		}
 	}
 	var one func(v *jsonnode.Node, w where) bool
@@ -116,12 +130,16 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 			}
 			return changed
 		}
+		if t.keeps(r, v) {
+			return false
+		}
 		nv, from, to, ok := valueRule(r, v)
 		if !ok {
 			return false
 		}
-		*v = *nv
-		*out = append(*out, recordText(r, string(w.path), from, to))
+		rec := t.recordOf(v)
+		*v = nv
+		*out = append(*out, rec(r, string(w.path), from, to))
 		return true
 	}
 	return segs, one
@@ -186,40 +204,40 @@ func repeat(alt, segs []rulespec.Step) []rulespec.Step {
 	return append(alt[:len(alt):len(alt)], segs...)
 }
 
-// memberRule applies an alias or a default to the member key of obj. An
-// alias does not apply when its target, or another alias of it (others),
-// is given too: the call names the field twice, for the decoder to say so.
-func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, out *[]Applied) bool {
+// memberRule applies an alias or a default to the member key of obj, and
+// returns its record. An alias does not apply when its target, or
+// another alias of it (others), is given too: the call names the field
+// twice, for the decoder to say so. A value t keeps is neither absent nor
+// empty.
+func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, t *mapTree) (Applied, bool) {
 	at := obj.Index(key)
 	switch rulespec.Kind(r) {
 	case lenient.RuleParamAlias:
 		if at < 0 || obj.Index(rulespec.ToKey(r)) >= 0 {
-			return false
+			return Applied{}, false
 		}
 		for _, o := range others {
 			if obj.Index(o) >= 0 {
-				return false
+				return Applied{}, false
 			}
 		}
 		obj.Keys[at] = rulespec.ToKey(r)
-		*out = append(*out, record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)))
-		return true
+		return record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)), true
 	case lenient.RuleAbsent:
-		if at < 0 || !absentValue(r.Value, obj.Vals[at].Text()) {
-			return false
+		if at < 0 || t.keeps(r, obj.Vals[at]) || !absentValue(r.Value, obj.Vals[at].Text()) {
+			return Applied{}, false
 		}
 		from := obj.Vals[at].Text()
 		obj.Keys = append(obj.Keys[:at], obj.Keys[at+1:]...)
 		obj.Vals = append(obj.Vals[:at], obj.Vals[at+1:]...)
-		*out = append(*out, recordText(r, w.child(key), from, ""))
-		return true
+		return recordText(r, w.child(key), from, ""), true
 	case lenient.RuleParamDefault:
-		if at >= 0 && !defaultsOver(ruleWhen(r), obj.Vals[at].Text()) {
-			return false
+		if at >= 0 && (t.keeps(r, obj.Vals[at]) || !defaultsOver(ruleWhen(r), obj.Vals[at].Text())) {
+			return Applied{}, false
 		}
 		val := nestedValue(r.Value, w.index)
 		if at >= 0 && obj.Vals[at].Text() == string(val) {
-			return false // "" given, "" the default: nothing changes
+			return Applied{}, false // "" given, "" the default: nothing changes
 		}
 		if at >= 0 {
 			obj.Vals[at] = jsonnode.ParseValid(val)
@@ -227,20 +245,19 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 			obj.Keys = append(obj.Keys, key)
 			obj.Vals = append(obj.Vals, jsonnode.ParseValid(val))
 		}
-		*out = append(*out, record(r, w.child(key), "", string(val)))
-		return true
+		return record(r, w.child(key), "", string(val)), true
 	}
-	return false
+	return Applied{}, false
 }
 
 // valueRule computes what a coercion, accept-both, wrap, unescape or value
 // alias rule makes of one value: the new node and the JSON texts (or kind
 // names, for accept-both) before and after.
-func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, string, bool) {
+func valueRule(r *lenient.Rule, v *jsonnode.Node) (jsonnode.Node, string, string, bool) {
 	switch r.Type {
 	case lenient.RuleTypeCoerce:
 		if v.Kind == '{' || v.Kind == '[' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		raw := v.Text()
 		var text string
@@ -248,110 +265,110 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (*jsonnode.Node, string, strin
 		switch {
 		case v.Kind == '"':
 			s, _ := v.AsString()
-			_, text, ok = coerce(s, r.CoerceTo)
+			text, ok = coerce(s, r.CoerceTo)
 		case r.CoerceTo == "int_literal" && raw[0] == '"':
 		case intTarget(r.CoerceTo) && jsonwire.IsNumber(raw) && !plainInteger(raw):
-			_, text, ok = integerLiteral(raw)
+			text, ok = integerLiteral(raw)
 		case jsonwire.IsNumber(raw):
-			_, text, ok = coerceDurationNumber(raw, r.CoerceTo)
+			text, ok = coerceDurationNumber(raw, r.CoerceTo)
 		}
 		if !ok || text == raw {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
-		return jsonnode.Scalar(text), raw, text, true
+		return *jsonnode.Scalar(text), raw, text, true
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
 			s, ok := v.AsString()
 			if !ok || !jsonText(s) {
-				return nil, "", "", false
+				return jsonnode.Node{}, "", "", false
 			}
 			// Recorded as every changed value is: the JSON text sent
 			// (the string) and the JSON text it held.
-			return jsonnode.ParseValid([]byte(s)), v.Text(), s, true
+			return *jsonnode.ParseValid([]byte(s)), v.Text(), s, true
 		}
 		if v.Kind != '{' && v.Kind != '[' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		text := string(v.Marshal())
 		q := quoteJSON(text)
-		return jsonnode.Scalar(q), text, q, true
+		return *jsonnode.Scalar(q), text, q, true
 	case lenient.RuleWrap:
 		if !wrappable(v) {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		one := *v
-		return jsonnode.Array(&one), v.Text(), "[" + v.Text() + "]", true
+		return *jsonnode.Array(&one), v.Text(), "[" + v.Text() + "]", true
 	case lenient.RuleSplit:
 		s, ok := v.AsString()
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		items, ok := splitRule(r, s)
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		arr := jsonnode.Array()
 		for _, it := range items {
 			arr.Append(jsonnode.Scalar(quoteJSON(it)))
 		}
-		return arr, v.Text(), string(arr.Marshal()), true
+		return *arr, v.Text(), string(arr.Marshal()), true
 	case lenient.RuleNullText:
 		if s, ok := v.AsString(); !ok || s != "null" {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
-		return jsonnode.Scalar("null"), v.Text(), "null", true
+		return *jsonnode.Scalar("null"), v.Text(), "null", true
 	case lenient.RuleEnumCase:
 		s, ok := v.AsString()
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		to, ok := enumCaseRule(r, s)
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(to)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleEnumText:
 		if v.Kind == '"' || v.Kind == '{' || v.Kind == '[' || v.Kind == 'n' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		to, ok := enumTextRule(r, v.Text())
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(to)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleEnumDigits:
 		s, ok := v.AsString()
 		if !ok || !enumDigitsRule(r, s) {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
-		return jsonnode.Scalar(s), v.Text(), s, true
+		return *jsonnode.Scalar(s), v.Text(), s, true
 	case lenient.RuleUnescape:
 		s, ok := v.AsString()
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		s, ok = jsonwire.UnescapeNewlines(s)
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(s)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	case lenient.RuleValueAlias:
 		table, err := rulespec.ValueAliasTable(r.Value)
 		if err != nil || v.Kind != '"' {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		s, _ := v.AsString()
 		to, ok := table[s]
 		if !ok {
-			return nil, "", "", false
+			return jsonnode.Node{}, "", "", false
 		}
 		q := quoteJSON(to)
-		return jsonnode.Scalar(q), v.Text(), q, true
+		return *jsonnode.Scalar(q), v.Text(), q, true
 	}
-	return nil, "", "", false
+	return jsonnode.Node{}, "", "", false
 }
 
 // wrappable reports whether the decoders' wrap reads v as a one-element
@@ -402,364 +419,6 @@ func shortText(s string) string {
 		cut--
 	}
 	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// pathRuleMap is pathRule on a decoded arguments object.
-func pathRuleMap(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, args map[string]any) []Applied {
-	last := segs[len(segs)-1]
-	if len(segs) == 1 {
-		// A top-level member: decide without walking (no allocation when
-		// nothing changes, the common case).
-		v, has := args[last.Key]
-		switch k := rulespec.Kind(r); {
-		case onMember(k):
-			memberRuleMap(r, args, last.Key, others, where{index: -1}, &out)
-			return out
-		case k == lenient.RuleValueAlias || k == lenient.RuleEnumCase:
-			if !has {
-				return out
-			}
-		default:
-			if !has {
-				return out
-			}
-			return memberValueRule(out, r, last.Key, v, args)
-		}
-	}
-	return walkRuleMap(out, r, segs, others, args)
-}
-
-// walkRuleMap is pathRuleMap below the top level. JSON text met on the
-// way (or holding the object an alias or default works in) is changed as
-// NormalizeJSON changes it: parsed into nodes, which keep its key order
-// and unchanged values verbatim.
-func walkRuleMap(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, args map[string]any) []Applied {
-	last := segs[len(segs)-1]
-	_, textFn := nodeWalk(r, segs, others, &out)
-	var root any = args
-	if onMember(rulespec.Kind(r)) {
-		walkAny(&root, segs[:len(segs)-1], where{index: -1}, func(slot *any, w where) bool {
-			if _, ok := (*slot).(string); ok {
-				return textAt(slot, nil, w, textFn)
-			}
-			obj, ok := (*slot).(map[string]any)
-			if !ok {
-				return false
-			}
-			return memberRuleMap(r, obj, last.Key, others, w, &out)
-		}, textFn)
-		return out
-	}
-	var one func(slot *any, w where) bool
-	one = func(slot *any, w where) bool {
-		if arr, ok := (*slot).([]any); ok && (r.Type == lenient.RuleValueAlias || r.Type == lenient.RuleEnumCase) {
-			changed := false
-			for i := range arr {
-				changed = one(&arr[i], w.elem(i)) || changed
-			}
-			return changed
-		}
-		nv, from, to, ok := valueRuleAny(r, *slot)
-		if !ok {
-			return false
-		}
-		*slot = nv
-		out = append(out, record(r, string(w.path), from, to))
-		return true
-	}
-	walkAny(&root, segs, where{index: -1}, one, textFn)
-	return out
-}
-
-// memberValueRule applies a coercion, accept-both, wrap or unescape rule
-// to the value v of the top-level member key of args.
-func memberValueRule(out []Applied, r *lenient.Rule, key string, v any, args map[string]any) []Applied {
-	nv, from, to, ok := valueRuleAny(r, v)
-	if !ok {
-		return out
-	}
-	args[key] = nv
-	return append(out, record(r, where{index: -1}.child(key), from, to))
-}
-
-// walkAny is walkNode over decoded values; slot is where the value sits.
-// A string holding JSON text met where the path goes on is walked as
-// nodes, the rest of the path segs, with textFn at its end.
-func walkAny(slot *any, segs []rulespec.Step, w where, fn func(*any, where) bool, textFn func(*jsonnode.Node, where) bool) bool {
-	if len(segs) == 0 {
-		return fn(slot, w)
-	}
-	if segs[0].Each == '*' {
-		// A group, as walkNode walks one.
-		changed := walkAny(slot, segs[1:], w, fn, textFn)
-		for _, alt := range segs[0].Alts {
-			if walkAny(slot, repeat(alt, segs), w, fn, textFn) {
-				changed = true
-			}
-		}
-		return changed
-	}
-	if _, ok := (*slot).(string); ok {
-		return textAt(slot, segs, w, textFn)
-	}
-	s := segs[0]
-	changed := false
-	switch v := (*slot).(type) {
-	case []any:
-		if s.Each == '[' {
-			for i := range v {
-				if walkAny(&v[i], segs[1:], w.elem(i), fn, textFn) {
-					changed = true
-				}
-			}
-		}
-	case map[string]any:
-		switch {
-		case s.Each == '{':
-			for k, e := range v {
-				e := e
-				if walkAny(&e, segs[1:], w.key(k), fn, textFn) {
-					v[k] = e
-					changed = true
-				}
-			}
-		case s.Each == 0:
-			if e, ok := v[s.Key]; ok && walkAny(&e, segs[1:], w.key(s.Key), fn, textFn) {
-				v[s.Key] = e
-				changed = true
-			}
-		}
-	}
-	return changed
-}
-
-// textAt walks the JSON text held by the string in slot as nodes (segs
-// below it, then fn) and, when something changed, writes the text back
-// with its key order and unchanged values kept.
-func textAt(slot *any, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
-	s := (*slot).(string)
-	if !jsonText(s) {
-		return false
-	}
-	n := jsonnode.ParseValid([]byte(s))
-	if !walkNode(n, segs, w, fn) {
-		return false
-	}
-	*slot = string(n.Marshal())
-	return true
-}
-
-func memberRuleMap(r *lenient.Rule, obj map[string]any, key string, others []string, w where, out *[]Applied) bool {
-	v, has := obj[key]
-	switch rulespec.Kind(r) {
-	case lenient.RuleParamAlias:
-		if _, taken := obj[rulespec.ToKey(r)]; !has || taken {
-			return false
-		}
-		for _, o := range others {
-			if _, given := obj[o]; given {
-				return false
-			}
-		}
-		obj[rulespec.ToKey(r)] = v
-		delete(obj, key)
-		*out = append(*out, record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)))
-		return true
-	case lenient.RuleAbsent:
-		if !has {
-			return false
-		}
-		from, ok := absentAny(r.Value, v)
-		if !ok {
-			return false
-		}
-		delete(obj, key)
-		*out = append(*out, record(r, w.child(key), from, ""))
-		return true
-	case lenient.RuleParamDefault:
-		if has && !defaultsOverAny(ruleWhen(r), v) {
-			return false
-		}
-		val := nestedValue(r.Value, w.index)
-		if has && v == "" && string(val) == `""` {
-			return false // nothing changes
-		}
-		obj[key] = decodeAny(val)
-		*out = append(*out, record(r, w.child(key), "", string(val)))
-		return true
-	}
-	return false
-}
-
-// valueRuleAny is valueRule on a decoded value. A float64 (from a
-// caller's plain json.Unmarshal) is left as it is: an integral float64
-// already reads as an integer, and above 2^53 its original digits are
-// lost, so nothing can be repaired.
-func valueRuleAny(r *lenient.Rule, v any) (any, string, string, bool) {
-	switch r.Type {
-	case lenient.RuleTypeCoerce:
-		switch x := v.(type) {
-		case string:
-			if r.CoerceTo == "int_literal" {
-				return nil, "", "", false
-			}
-			nv, text, ok := coerce(x, r.CoerceTo)
-			if !ok {
-				return nil, "", "", false
-			}
-			return nv, quoteJSON(x), text, true
-		case json.Number:
-			if nv, text, ok := coerceDurationNumber(string(x), r.CoerceTo); ok {
-				return nv, string(x), text, true
-			}
-			if !intTarget(r.CoerceTo) || plainInteger(x) {
-				return nil, "", "", false
-			}
-			nv, text, ok := integerLiteral(string(x))
-			if !ok || text == string(x) {
-				return nil, "", "", false
-			}
-			return nv, string(x), text, true
-		}
-	case lenient.RuleJSONAcceptBoth:
-		if r.To == "native" {
-			s, ok := v.(string)
-			if !ok || !jsonText(s) {
-				return nil, "", "", false
-			}
-			return decodeAny([]byte(s)), quoteJSON(s), s, true
-		}
-		switch v.(type) {
-		case []any, map[string]any:
-		default:
-			return nil, "", "", false
-		}
-		if roundedFloat(v) {
-			return nil, "", "", false // its text would look exact; it is not
-		}
-		b, err := marshalNoEscape(v)
-		if err != nil {
-			return nil, "", "", false
-		}
-		return string(b), string(b), quoteJSON(string(b)), true
-	case lenient.RuleWrap:
-		switch x := v.(type) {
-		case nil, []any, map[string]any:
-			return nil, "", "", false
-		case string:
-			if i := jsonwire.SkipSpace([]byte(x), 0); x == "" || i < len(x) && x[i] == '[' {
-				return nil, "", "", false // "" is refused by the decoders
-			}
-		}
-		b, err := marshalNoEscape(v)
-		if err != nil {
-			return nil, "", "", false
-		}
-		return []any{v}, string(b), "[" + string(b) + "]", true
-	case lenient.RuleSplit:
-		s, ok := v.(string)
-		if !ok {
-			return nil, "", "", false
-		}
-		items, ok := splitRule(r, s)
-		if !ok {
-			return nil, "", "", false
-		}
-		arr := make([]any, len(items))
-		for i, it := range items {
-			arr[i] = it
-		}
-		b, _ := marshalNoEscape(arr)
-		return arr, quoteJSON(s), string(b), true
-	case lenient.RuleNullText:
-		if s, ok := v.(string); !ok || s != "null" {
-			return nil, "", "", false
-		}
-		return nil, quoteJSON("null"), "null", true
-	case lenient.RuleEnumCase:
-		s, ok := v.(string)
-		if !ok {
-			return nil, "", "", false
-		}
-		to, ok := enumCaseRule(r, s)
-		if !ok {
-			return nil, "", "", false
-		}
-		return to, quoteJSON(s), quoteJSON(to), true
-	case lenient.RuleEnumText:
-		var lit string
-		switch x := v.(type) {
-		case bool:
-			lit = strconv.FormatBool(x)
-		case json.Number:
-			lit = string(x)
-		case float64:
-			// a caller's plain json.Unmarshal: exact below 2^53, which
-			// every value read so is (lenientimpl.EnumTextValue)
-			if x != math.Trunc(x) || math.Abs(x) >= 1<<53 {
-				return nil, "", "", false
-			}
-			lit = strconv.FormatFloat(x, 'f', -1, 64)
-		default:
-			return nil, "", "", false
-		}
-		to, ok := enumTextRule(r, lit)
-		if !ok {
-			return nil, "", "", false
-		}
-		return to, lit, quoteJSON(to), true
-	case lenient.RuleEnumDigits:
-		s, ok := v.(string)
-		if !ok || !enumDigitsRule(r, s) {
-			return nil, "", "", false
-		}
-		return json.Number(s), quoteJSON(s), s, true
-	case lenient.RuleUnescape:
-		s, ok := v.(string)
-		if !ok {
-			return nil, "", "", false
-		}
-		u, ok := jsonwire.UnescapeNewlines(s)
-		if !ok {
-			return nil, "", "", false
-		}
-		return u, quoteJSON(s), quoteJSON(u), true
-	case lenient.RuleValueAlias:
-		table, err := rulespec.ValueAliasTable(r.Value)
-		s, ok := v.(string)
-		if err != nil || !ok {
-			return nil, "", "", false
-		}
-		to, ok := table[s]
-		if !ok {
-			return nil, "", "", false
-		}
-		return to, quoteJSON(s), quoteJSON(to), true
-	}
-	return nil, "", "", false
-}
-
-// roundedFloat reports whether v holds a float64 integer of 2^53 or more
-// (2^53 + 1 reads as 2^53): a caller's json.Unmarshal may have rounded
-// it, and its original digits are lost.
-func roundedFloat(v any) bool {
-	switch x := v.(type) {
-	case float64:
-		return x == math.Trunc(x) && math.Abs(x) >= 1<<53
-	case []any:
-		for _, e := range x {
-			if roundedFloat(e) {
-				return true
-			}
-		}
-	case map[string]any:
-		for _, e := range x {
-			if roundedFloat(e) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func quoteJSON(s string) string { return string(jsonwire.AppendQuote(nil, s)) }

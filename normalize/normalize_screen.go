@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math/bits"
+	"slices"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
@@ -34,7 +35,7 @@ import (
 // let a rule apply nor be one of the keys whose presence counts).
 type screen struct {
 	all     bool        // too many keys to index: every call takes the rules' path
-	keys    []string    // the top-level keys the rules read
+	keys    []string    // the top-level keys the rules read (also when all)
 	entries []screenKey // what each key's member is tested for
 	lens    uint64      // the lengths of the keys (bit 63: 63 bytes or more)
 	// counted is the lengths of the keys in absent and aliases, whose
@@ -172,7 +173,7 @@ func newScreen(rules []boundRule) screen {
 		e.num = e.num || t.num
 	}
 	if len(s.keys) > maxScreenKeys {
-		return screen{all: true}
+		return screen{all: true, keys: s.keys}
 	}
 	for i, k := range s.keys {
 		s.lens |= lenBit(len(k))
@@ -344,6 +345,15 @@ func (s *screen) iterate(args []byte, given *keyBits) bool {
 		}
 	}
 	return s.missing(given)
+}
+
+// has reports whether key is one the rules read.
+func (s *screen) has(key string) bool {
+	if s.all {
+		return slices.Contains(s.keys, key)
+	}
+	b := []byte(key)
+	return s.find(wordsOf(b), b) != 0
 }
 
 // missing reports whether a default or an alias may apply for want of a

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"os"
@@ -29,6 +30,15 @@ func builtin(t testing.TB, opts ...Option) *Normalizer {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// decodeAny decodes validated JSON with numbers as json.Number.
+func decodeAny(b []byte) any {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	dec.Decode(&v)
+	return v
 }
 
 func args(t testing.TB, s string) map[string]any {

@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"encoding/json"
 	"strconv"
 	"time"
 
@@ -13,18 +12,17 @@ import (
 
 // coerceTime is coerce for the time targets: the string s read as the
 // generated decoders read it, as the value encoding/json reads alike.
-func coerceTime(s, coerceTo string) (any, string, bool) {
+func coerceTime(s, coerceTo string) (string, bool) {
 	if coerceTo == lenient.CoerceDateTime {
 		t, rfc, ok := lenientimpl.ParseTime([]byte(s), false)
 		if !ok || rfc {
-			return nil, "", false
+			return "", false
 		}
-		v := t.Format(time.RFC3339Nano)
-		return v, quoteJSON(v), true
+		return quoteJSON(t.Format(time.RFC3339Nano)), true
 	}
 	unit, ok := rulespec.DurationTarget(coerceTo)
 	if !ok {
-		return nil, "", false
+		return "", false
 	}
 	return durationValue([]byte(s), true, unit)
 }
@@ -32,19 +30,18 @@ func coerceTime(s, coerceTo string) (any, string, bool) {
 // coerceDurationNumber is what a duration target makes of the number
 // num: nanoseconds, where the target declares a unit and num is not
 // already a plain integer of nanoseconds.
-func coerceDurationNumber(num, coerceTo string) (any, string, bool) {
+func coerceDurationNumber(num, coerceTo string) (string, bool) {
 	unit, ok := rulespec.DurationTarget(coerceTo)
 	if !ok || unit == 0 || unit == time.Nanosecond && jsonwire.PlainInteger([]byte(num)) {
-		return nil, "", false
+		return "", false
 	}
 	return durationValue([]byte(num), false, unit)
 }
 
-func durationValue(s []byte, quoted bool, unit time.Duration) (any, string, bool) {
+func durationValue(s []byte, quoted bool, unit time.Duration) (string, bool) {
 	d, err := lenientimpl.ParseDuration(s, quoted, unit)
 	if err != nil {
-		return nil, "", false
+		return "", false
 	}
-	t := strconv.FormatInt(int64(d), 10)
-	return json.Number(t), t, true
+	return strconv.FormatInt(int64(d), 10), true
 }
