@@ -40,6 +40,7 @@ func stringEnd(data []byte, i int) (int, bool) {
 	return end, ok
 }
 
+// IsHex reports whether c is an ASCII hexadecimal digit.
 func IsHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
@@ -78,6 +79,8 @@ func SkipValue(data []byte, i int) int {
 	}
 }
 
+// Hex4 is the value of the hexadecimal digits h (the four of a \u
+// escape, checked by the caller).
 func Hex4(h []byte) rune {
 	var r rune
 	for _, c := range h {
