@@ -32,6 +32,7 @@ const (
 	Corrupted
 )
 
+// String names the outcome as the report's tables do.
 func (o Outcome) String() string {
 	return [...]string{"recovered", "rejected", "corrupted"}[o]
 }

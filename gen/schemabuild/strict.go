@@ -28,6 +28,7 @@ type StrictGapError struct {
 	Gaps []StrictGap
 }
 
+// Error lists the gaps.
 func (e *StrictGapError) Error() string {
 	var parts []string
 	for _, g := range e.Gaps {
