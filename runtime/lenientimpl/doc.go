@@ -10,9 +10,9 @@
 // the window builds and behaves as that generator's tests say.
 //
 // A Decoder walks one arguments document without building a map[string]any,
-// rejects duplicate keys, collects every problem it finds into one *Error
-// whose lines name the JSON path, the value received and what is accepted,
-// and can record a Report of what it fixed.
+// rejects duplicate keys, collects every problem it finds into one
+// *lenient.Error whose lines name the JSON path, the value received and
+// what is accepted, and can record the fixes it made (lenient.Fix).
 //
 // A document is read in one validating pass that also writes its tape: an
 // outline with one entry per value (its span, where the next value starts,
