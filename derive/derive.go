@@ -301,6 +301,26 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 	return true, ""
 }
 
+// siteKind is what the survey records of a site whose schema base has
+// the one type typ: the type, and where a rule reads the site's values by
+// more than their type (an enum, a const, a keyword its string form is
+// not held to), the schema's keywords: two sites at one path read alike
+// only where those are the same. A rule reads a key in every branch of
+// a union alike, so a branch's enum or const would otherwise take
+// another's letter case or text, or refuse what the rule made of it.
+func siteKind(base *Node, typ string) string {
+	if base.Get("enum") == nil && base.Get("const") == nil && (typ == "string" || typ == "array" || typ == "object" || unfit(base, typ) == "") {
+		return typ
+	}
+	kind := typ
+	for i, k := range base.Keys {
+		if !annotation(k) {
+			kind += " " + k + ":" + string(base.Vals[i].Marshal())
+		}
+	}
+	return kind
+}
+
 // under reports whether path is u or a path below it (u.x, u[], u{}),
 // without building strings: reach asks it of every site.
 func under(path, u string) bool {
@@ -520,9 +540,9 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	for i, k := range s.Keys {
 		switch {
 		case combinators[k]:
-			if k == jsonnode.AllOf && rootAllOf(s.Vals[i], d.presence) {
-				// ({"allOf": [{"properties": ...}, {"required": [...]}]}:
-				// every branch holds the arguments alike)
+			if jsonnode.IsCombinator(k) && rootBranches(k, s.Vals[i], d.presence) {
+				// ({"anyOf": [{"properties": ...}, {"required": [...]}]}:
+				// each branch holds the arguments as the root does)
 				continue
 			}
 			if presenceOnly(s.Vals[i], d.presence) {
@@ -607,12 +627,14 @@ func presenceOnly(v *Node, names map[string]bool) bool {
 	return true
 }
 
-// argumentsBranch reports whether the branch b of the root's allOf reads
-// the arguments object as the root does: an object schema (its type
-// "object" or none) that declares properties and holds nothing but what
-// an object schema without a union or a reference holds.
-func argumentsBranch(b *Node) bool {
-	if b.Kind != '{' || b.Get("properties") == nil {
+// argumentsBranch reports whether the branch b of a root combinator
+// reads the arguments object as the root does: an object schema (its
+// type "object" or none) that declares properties, or whose combinators'
+// branches do (rootBranches, which adds the keys they may require to
+// names), and that holds nothing else but annotations and what an object
+// schema without a reference holds.
+func argumentsBranch(b *Node, names map[string]bool) bool {
+	if b.Kind != '{' {
 		return false
 	}
 	if t := b.Get("type"); t != nil {
@@ -620,9 +642,15 @@ func argumentsBranch(b *Node) bool {
 			return false
 		}
 	}
-	for _, k := range b.Keys {
+	declares := b.Get("properties") != nil
+	for i, k := range b.Keys {
 		switch {
-		case k == "type" || annotationKeys[k]:
+		case k == "type" || annotation(k):
+		case jsonnode.IsCombinator(k):
+			if !rootBranches(k, b.Vals[i], names) {
+				return false
+			}
+			declares = true
 		case k == "dependentSchemas" || k == "dependencies" || k == "unevaluatedProperties":
 			return false // subschemas, or what the other branches evaluate
 		case k == "minProperties" || k == "maxProperties":
@@ -631,19 +659,24 @@ func argumentsBranch(b *Node) bool {
 			return false
 		}
 	}
-	return true
+	return declares
 }
 
-// rootAllOf reports whether every branch of the root's allOf v is an
-// arguments branch or constrains only which keys the arguments hold
-// (presenceOnly, whose keys it adds to names, as the arguments
-// branches' required keys are).
-func rootAllOf(v *Node, names map[string]bool) bool {
+// rootBranches reports whether every branch of the root's combinator k
+// (v, its list) is an arguments branch or constrains only which keys the
+// arguments hold (presenceOnly, whose keys it adds to names, as the
+// arguments branches' required keys are). A rule then reads a key alike
+// in every branch that declares it (reach holds each path to one type
+// and one enum across them), and a branch that does not declare it takes
+// any value there; so each branch takes a call after the rules where
+// its rewrite takes it before, but for the documented classes, which a
+// oneOf would count twice: its branches must be exclusive.
+func rootBranches(k string, v *Node, names map[string]bool) bool {
 	if v.Kind != '[' {
 		return false
 	}
 	for _, b := range v.Items() {
-		if argumentsBranch(b) {
+		if argumentsBranch(b, names) {
 			for name := range requiredNames(b) {
 				names[name] = true
 			}
@@ -653,7 +686,50 @@ func rootAllOf(v *Node, names map[string]bool) bool {
 			return false
 		}
 	}
+	return k != jsonnode.OneOf || exclusive(v.Items())
+}
+
+// exclusive reports whether no arguments object can match two of the
+// branches of a oneOf, before the rules or after them: of each two, one
+// requires a key the other closes out (closedAgainst), or both require a
+// key they hold to values with none in common (discriminated). The
+// rewrite keeps both as they are: no rule adds or removes a key where
+// branches declare arguments (objectSites), and none changes a key
+// whose branches give it different values.
+func exclusive(branches []*Node) bool {
+	for i, a := range branches {
+		for _, b := range branches[i+1:] {
+			if !closedAgainst(a, b) && !closedAgainst(b, a) && !discriminated(a, b) {
+				return false
+			}
+		}
+	}
 	return true
+}
+
+// discriminated reports whether the object schemas a and b both require
+// a key whose values they hold to strings (an enum or a const) with none
+// in common.
+func discriminated(a, b *Node) bool {
+	req := requiredNames(b)
+	for name := range requiredNames(a) {
+		va, okA := stringValues(a.Get("properties").Get(name))
+		vb, okB := stringValues(b.Get("properties").Get(name))
+		if req[name] && okA && okB && !slices.ContainsFunc(va, func(x string) bool { return slices.Contains(vb, x) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// stringValues returns the values schema s takes where its const or enum
+// names them all, as strings.
+func stringValues(s *Node) ([]string, bool) {
+	if c := s.Get("const"); c != nil {
+		x, ok := c.AsString()
+		return []string{x}, ok
+	}
+	return stringEnum(s)
 }
 
 // matchedBy returns the first pattern of patternProperties (nil where
@@ -786,8 +862,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				break
 			}
 			for j, x := range v.Items() {
-				if top && k == jsonnode.AllOf && argumentsBranch(x) {
-					// every branch holds the arguments alike: their
+				if top && argumentsBranch(x, map[string]bool{}) {
+					// a branch holds the arguments as the root does: its
 					// properties are arguments, read as the root's
 					d.children(path, x, true)
 					v.Vals[j] = respell(x)
@@ -1148,7 +1224,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return s
 	}
 	if at.isSite() {
-		d.record(path, typ)
+		d.record(path, siteKind(base, typ))
 	}
 	switch typ {
 	case "integer", "number", "boolean":

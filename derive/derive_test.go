@@ -119,15 +119,9 @@ func TestDeriveEquivalence(t *testing.T) {
 				dt.props = p.Keys
 			}
 		}
-		if all := st.Get("allOf"); all != nil && all.Kind == '[' { // the root's allOf branches declare arguments too
-			for _, b := range all.Items() {
-				if p := b.Get("properties"); p != nil {
-					dt.props = append(dt.props, p.Keys...)
-				}
-			}
-			slices.Sort(dt.props)
-			dt.props = slices.Compact(dt.props)
-		}
+		dt.props = append(dt.props, branchProps(st)...) // the root's union branches declare arguments too
+		slices.Sort(dt.props)
+		dt.props = slices.Compact(dt.props)
 		tools = append(tools, dt)
 	}
 	add("corpus", []byte(deriveCorpus))
@@ -212,6 +206,19 @@ func TestDeriveEquivalence(t *testing.T) {
 		}
 	}
 	t.Logf("%d tools, %d calls: %d verdicts equal, %d in a documented class", len(tools), len(calls), agreed, classed)
+}
+
+// branchProps are the properties the branches of s's combinators
+// declare, at any depth.
+func branchProps(s *Node) []string {
+	var out []string
+	for _, b := range s.Branches() {
+		if p := b.Get("properties"); p != nil {
+			out = append(out, p.Keys...)
+		}
+		out = append(out, branchProps(b)...)
+	}
+	return out
 }
 
 var (
@@ -379,7 +386,7 @@ func TestDeriveBadInput(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"type":"integer","divisibleBy":2}}}`, `t: x: unknown keyword "divisibleBy"; left strict`, 0},                                          // a draft-03 keyword; x-unit is an annotation (TestAnnotationKeywords)
 		{`{"type":"object","properties":{"x":{"type":"boolean","const":true}}}`, `t: x: boolean field with "const": its string form could not be held to it alike; left strict`, 1}, // null reads as x left out
 		{`{"type":"object","properties":{"x":{"type":5},"y":{"anyOf":"no"},"z":7,"w":{"type":["integer",3]}}}`, ``, 0},
-		{`{"type":"object","properties":{"n":{"type":"integer"}},"anyOf":[{"properties":{"n":{"type":"integer"}}}]}`, `t: the input schema constrains its properties outside "properties" (anyOf); kept as it is`, 0},
+		{`{"type":"object","properties":{"n":{"type":"integer"}},"anyOf":[{"properties":{"n":{"type":"integer"}},"not":{"required":["m"]}}]}`, `t: the input schema constrains its properties outside "properties" (anyOf); kept as it is`, 0},
 	} {
 		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {

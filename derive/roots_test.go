@@ -25,6 +25,16 @@ var rootShapes = map[string]string{
 	"root-allof": `{"type":"object","allOf":[{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"integer"}},"required":["n"]},` +
 		`{"properties":{"b":{"type":"boolean"},"s":{"type":"string"}}},{"required":["b"]}]}`,
 	"root-allof-open": `{"type":"object","allOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"b":{"type":"boolean"}},"additionalProperties":{"type":"string"}}]}`,
+	"root-anyof": `{"type":"object","anyOf":[{"type":"object","properties":{"n":{"type":"integer"},"a":{"type":"boolean"}},"required":["a"]},` +
+		`{"properties":{"n":{"type":"integer","minimum":0},"o":{"type":"array","items":{"type":"integer"}},"s":{"type":"integer"}},"additionalProperties":false},` +
+		`{"properties":{"s":{"type":"string"}},"required":["s"]}]}`,
+	"root-oneof": `{"type":"object","properties":{"kind":{"type":"string"}},"oneOf":[{"properties":{"kind":{"enum":["a"]},"v":{"type":"integer"}},"required":["kind"]},` +
+		`{"properties":{"kind":{"type":"string","enum":["b","c"]},"v":{"type":"string"},"w":{"type":"number"}},"required":["kind"]},` +
+		`{"properties":{"x":{"type":"boolean"}},"required":["x"],"additionalProperties":false}]}`,
+	"root-oneof-overlap": `{"type":"object","oneOf":[{"properties":{"n":{"type":"integer","maximum":5}}},{"properties":{"n":{"type":"integer","minimum":3}}}]}`,
+	"root-allof-nested": `{"type":"object","properties":{"n":{"type":"integer"}},"allOf":[{"properties":{"b":{"type":"boolean"}},"x-vendor":1},` +
+		`{"anyOf":[{"properties":{"m":{"type":"number"},"e":{"type":"string","enum":["on","off"]}}},{"properties":{"e":{"type":"string","enum":["up"]}}},{"required":["n"]}]}]}`,
+	"root-if": `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
 	"root-pattern": `{"type":"object","properties":{"n":{"type":"integer"},"x_1":{"type":"integer"},"o":{"type":"object","properties":{"k":{"type":"integer"},"id":{"type":"integer"}},"patternProperties":{"^i":{"type":"integer","minimum":3}}}},` +
 		`"patternProperties":{"^x_":{"type":"integer","maximum":9}}}`,
 }
@@ -33,14 +43,19 @@ var rootShapes = map[string]string{
 // strict mode refuses, as it refuses their rewrites: a draft-07 $schema
 // (whose meta-schema it does not hold), a property that a pattern of
 // patternProperties names too (allowMatchingProperties), a required key
-// no properties beside it declare (strictRequired). TestDeriveEquivalence
+// no properties beside it declare (strictRequired), an unknown keyword
+// (strictSchema: x-vendor, an annotation). TestDeriveEquivalence
 // judges them with the Go validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
 // every property.
 const lookaheadRoot = `{"type":"object","properties":{"n":{"type":"integer"}},"patternProperties":{"^(?!n$)":{"type":"string"}}}`
+
+// unions are the root shapes whose arguments the branches of a root
+// union declare.
+var unions = map[string]bool{"root-anyof": true, "root-oneof": true, "root-allof-nested": true}
 
 // TestDeriveRootShapes: a root that reads the arguments object (no type
 // but properties, a type array with "object", a root $ref beside its
@@ -67,6 +82,19 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-allof-open", []string{"b:type_coerce:bool"}, []string{
 			`root-allof-open: n: integer left strict: a branch of a union constrains this key through additionalProperties or patternProperties`,
 		}},
+		{"root-anyof", []string{"n:type_coerce:int", "a:type_coerce:bool", "o[]:type_coerce:int", "o:json_accept_both:native"}, []string{
+			`root-anyof: s: integer left strict: the branches of a union give this path different types`,
+		}},
+		{"root-oneof", []string{"w:type_coerce:float", "x:type_coerce:bool"}, []string{
+			`root-oneof: v: integer left strict: the branches of a union give this path different types`,
+		}},
+		{"root-oneof-overlap", nil, []string{
+			`root-oneof-overlap: the input schema constrains its properties outside "properties" (oneOf); kept as it is`,
+		}},
+		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool", "m:type_coerce:float"}, nil},
+		{"root-if", nil, []string{
+			`root-if: the input schema constrains its properties outside "properties" (if); kept as it is`,
+		}},
 		{"root-pattern", []string{"n:type_coerce:int", "o.k:type_coerce:int", "o:json_accept_both:native"}, []string{
 			`root-pattern: x_1: integer left strict: its name matches patternProperties "^x_", whose schema constrains it too`,
 			`root-pattern: o.id: integer left strict: its name matches patternProperties "^i", whose schema constrains it too`,
@@ -85,6 +113,9 @@ func TestDeriveRootShapes(t *testing.T) {
 		}
 		var rules []string
 		for _, r := range d.Rules {
+			if unions[tc.name] && (r.Type == lenient.RuleAbsent || r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleEnumCase) {
+				t.Errorf("%s: a %s rule at %s%s, which a branch may read as another key or value", tc.name, r.Type, r.From, r.Path)
+			}
 			if r.Type == lenient.RuleAbsent && r.From != "c" && tc.name == "root-anyof-required" || r.Type == lenient.RuleAbsent && (tc.name == "root-not-required" || tc.name == "root-allof" && r.From != "s") {
 				t.Errorf("%s: an absent rule for %s, which a branch may require: a call {%q: null} would be taken where the schema refuses it", tc.name, r.From, r.From)
 			}
@@ -132,5 +163,29 @@ func TestDeriveUnionBareObject(t *testing.T) {
 	out, fixes, err := n.NormalizeJSON("t", []byte(in))
 	if err != nil || string(out) != in {
 		t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", in, out, fixes, err)
+	}
+}
+
+// TestDeriveUnionEnums: where the branches of a union give one path
+// different enums or consts, no enum_case rule reads a value in another
+// letter case as one branch's value: a branch would advertise its own
+// values in any case, which the first branch's rule does not read
+// ({"k": "B"} taken by the rewrite, refused after the rules), or a const
+// branch would refuse what the rule makes its value. A path the branches
+// give one enum keeps its rule.
+func TestDeriveUnionEnums(t *testing.T) {
+	for schema, want := range map[string]bool{
+		`{"anyOf":[{"type":"object","properties":{"k":{"type":"string","enum":["a"]}},"required":["k"]},{"type":"object","properties":{"k":{"type":"string","enum":["b"]}},"required":["k"]}]}`: false,
+		`{"anyOf":[{"type":"object","properties":{"k":{"type":"string","enum":["a","b"]}}},{"type":"object","properties":{"k":{"type":"string","const":"a"}}}]}`:                                false,
+		`{"anyOf":[{"type":"object","properties":{"k":{"type":"string","enum":["a","b"]}}},{"type":"object","properties":{"k":{"type":"string","enum":["a","b"]},"n":{"type":"integer"}}}]}`:    true,
+	} {
+		d, err := Tool("t", []byte(`{"type":"object","properties":{"x":`+schema+`}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumCase })
+		if got != want || strings.Contains(warnings(d), "enum_case") {
+			t.Errorf("%s: an enum_case rule %v, want %v; warnings %q", schema, got, want, warnings(d))
+		}
 	}
 }
