@@ -766,6 +766,69 @@ func (d *deriver) dedupe() {
 // path: properties (top-level arguments when top), array elements and map
 // values (sites rules reach), union branches (the same value), and the
 // rest (respelled only).
+// overlapWhy is why no rule reads a member of a oneOf's object branch
+// (below the root) that another branch may take as it is.
+const overlapWhy = "another branch of its oneOf takes this key as it is (undeclared, its object open), and the branches may both match one call: a rule would make a call the server takes match two"
+
+// overlapping shadows (overlapWhy) the members of the branches of the
+// oneOf at path that a rule could make a call match two branches by:
+// where the branches may both match one call (neither disjoint nor
+// exclusive, their $refs followed), each key that one branch declares
+// and another, which may be an object, neither declares nor closes out.
+// A rule there would change a value the other branch takes as it is
+// into one the declaring branch takes too, and the call, which the
+// server takes, would match two. The oneOf's own value keeps its rules:
+// its string form is refused by the server either way.
+func (d *deriver) overlapping(path string, list []*Node) {
+	branches := make([]*Node, len(list))
+	for i, b := range list {
+		branches[i], _ = jsonnode.Follow(d.root, b)
+	}
+	if disjoint(branches) || exclusive(branches) {
+		return
+	}
+	for i, a := range branches {
+		props := a.Get("properties")
+		if props == nil || props.Kind != '{' {
+			continue
+		}
+		for _, key := range props.Keys {
+			for j, b := range branches {
+				if j != i && mayHoldAsIs(b, key) {
+					d.shadowed[join(path, key)] = overlapWhy
+					break
+				}
+			}
+		}
+	}
+}
+
+// mayHoldAsIs reports whether the branch b may take an object holding key
+// with any value: b may be an object, does not declare key and does not
+// close it out.
+func mayHoldAsIs(b *Node, key string) bool {
+	if b == nil || b.Kind != '{' {
+		return b != nil && b.Kind == 't' && b.Text() == "true"
+	}
+	if t := b.Get("type"); t != nil && !typeAllows(t, "object") {
+		return false
+	}
+	if b.Get("properties").Get(key) != nil {
+		return false
+	}
+	ap := b.Get("additionalProperties")
+	return ap == nil || ap.Kind != 't' || ap.Text() != "false" || b.Get("patternProperties") != nil
+}
+
+// typeAllows reports whether a type keyword's value (a name or a list of
+// names) allows the type name.
+func typeAllows(t *Node, name string) bool {
+	if n, ok := t.AsString(); ok {
+		return n == name
+	}
+	return slices.ContainsFunc(t.Items(), func(x *Node) bool { n, _ := x.AsString(); return n == name })
+}
+
 func (d *deriver) children(path string, s *Node, top bool) {
 	prop := atProp
 	if top {
@@ -860,6 +923,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		default:
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
 				break
+			}
+			if k == jsonnode.OneOf && !top {
+				d.overlapping(path, v.Items())
 			}
 			for j, x := range v.Items() {
 				if top && argumentsBranch(x, map[string]bool{}) {

@@ -189,3 +189,44 @@ func TestDeriveUnionEnums(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveOneOfOverlap: below the root, a oneOf whose branches may both
+// match one call (no key required by one and closed out by the other, no
+// discriminating enum) gets no rule inside: a rule would change a value
+// that one branch takes as it is ("6" beside the branch that declares
+// b as an integer) into one a second branch takes too, and the call the
+// server takes would then match two branches and be refused. Exclusive
+// branches keep their rules.
+func TestDeriveOneOfOverlap(t *testing.T) {
+	for _, tc := range []struct {
+		schema, in string
+		rules      bool
+	}{
+		{`{"oneOf":[{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"integer"}},"required":["b"]}]}`, `{"x":{"a":5,"b":"6"}}`, false},
+		{`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"b"},"m":{"type":"integer"}},"required":["k"]}]}`, `{"x":{"k":"a","n":5,"m":"6"}}`, true},
+		{`{"oneOf":[{"$ref":"#/$defs/A"},{"required":["a"]}]}`, `{"x":{"a":"6"}}`, false},
+	} {
+		d, err := Tool("t", []byte(`{"type":"object","properties":{"x":`+tc.schema+`},"$defs":{"A":{"type":"object","properties":{"a":{"type":"integer"}}}}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inner := slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return strings.HasPrefix(r.Path, "x.") })
+		if inner != tc.rules {
+			t.Errorf("%s: rules inside %v, want %v (rules %v; warnings %q)", tc.schema, inner, tc.rules, d.Rules, warnings(d))
+		}
+		if tc.rules {
+			continue
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, fixes, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.in {
+			t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", tc.in, out, fixes, err)
+		}
+		if !strings.Contains(warnings(d), "oneOf") {
+			t.Errorf("%s: no warning names the oneOf: %q", tc.schema, warnings(d))
+		}
+	}
+}
