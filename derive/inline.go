@@ -46,6 +46,7 @@ type inliner struct {
 	budget   int
 	kept     map[string]string // the $refs kept in place, and why
 	top      *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
+	names    map[*Node]bool    // targets that hold a name (named), counted once
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -64,7 +65,7 @@ type inliner struct {
 // would mean something else. $defs stay where they are; the rewrite
 // keeps only the entries a reference left in it names (pruneDefs).
 func (d *deriver) inline(root *Node) *Node {
-	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}, names: map[*Node]bool{}}
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
 	in.top = root.Clone()
 	out := in.schema(in.top)
@@ -73,9 +74,11 @@ func (d *deriver) inline(root *Node) *Node {
 }
 
 // schema returns s with its references inlined (s itself changed in
-// place where it holds no $ref of its own).
+// place where it holds no $ref of its own). A schema whose identifier
+// gives it a base URI of its own (setsBase) is left as it is: the
+// references inside it resolve against that URI, not the document.
 func (in *inliner) schema(s *Node) *Node {
-	if s.Kind != '{' {
+	if s.Kind != '{' || s != in.top && setsBase(identifier(s)) {
 		return s
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -107,6 +110,9 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	}
 	if id, ok := target.Get("$id").AsString(); ok && id != "" {
 		return nil, "its $ref's target sets a base URI ($id)"
+	}
+	if in.named(target) {
+		return nil, "its $ref's target holds an identifier or anchor, which a copy would repeat (a validator refuses a schema naming two schemas alike)"
 	}
 	sib := without(s, "$ref")
 	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] && !(s == in.top && rootPlaceKeys[k]) }) {
@@ -191,6 +197,17 @@ func (in *inliner) walk(s *Node) {
 			s.Replace(c, in.schema(c.Schema))
 		}
 	}
+}
+
+// named reports whether schema s, or a schema below it, holds a name
+// (nameKeys: an identifier or an anchor).
+func (in *inliner) named(s *Node) bool {
+	if n, ok := in.names[s]; ok {
+		return n
+	}
+	n := holdsName(s)
+	in.names[s] = n
+	return n
 }
 
 // nodes counts the objects and arrays under v (v included).
