@@ -241,24 +241,43 @@ func names(s *Node) int {
 	return n
 }
 
-// rulePath returns the rule path of the value at JSON Pointer ptr in a
-// rewrite ("/properties/a/items/properties/b" is "a[].b"), where the
-// pointer goes through properties, items, additionalProperties and the
-// branches of combinators only.
+// rulePath returns the path the deriver gives the value at JSON Pointer
+// ptr of a rewrite, as children names the subschemas it walks
+// ("/properties/a/items/properties/b" is "a[].b", a definition is
+// "$defs.Name" wherever it sits, the schemas of patternProperties are
+// "a.*", a combinator's branches and conditionals the value's own
+// path), and whether the pointer goes through such places only.
 func rulePath(ptr string) (string, bool) {
 	toks := strings.Split(ptr, "/")[1:]
 	path := ""
 	for i := 0; i < len(toks); i++ {
-		switch k := toks[i]; {
-		case k == "items":
-			path += "[]"
+		k := toks[i]
+		h, _ := jsonnode.SubschemaKeyword(k)
+		named := i+1 < len(toks) && (h == jsonnode.HoldsMap || h == jsonnode.HoldsList || k == "items")
+		switch {
+		case (k == "properties" || k == "$defs" || k == "definitions") && named:
+			i++
+			name := strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])
+			if k == "properties" {
+				path = join(path, name)
+			} else {
+				path = k + "." + name
+			}
 		case k == "additionalProperties":
 			path += "{}"
-		case k == "properties" && i+1 < len(toks):
+		case k == "items" || k == "prefixItems" || k == "additionalItems" || k == "unevaluatedItems" || k == "contains":
+			if k == "prefixItems" || k == "items" && named && toks[i+1] != "" && toks[i+1][0] >= '0' && toks[i+1][0] <= '9' {
+				i++ // a tuple's element
+			}
+			path += "[]"
+		case (k == "patternProperties" || k == "dependentSchemas") && named:
 			i++
-			path = join(path, strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i]))
-		case jsonnode.IsCombinator(k) && i+1 < len(toks):
+			path = join(path, "*")
+		case k == "unevaluatedProperties" || k == "propertyNames":
+			path = join(path, "*")
+		case jsonnode.IsCombinator(k) && named:
 			i++
+		case jsonnode.IsConditional(k):
 		default:
 			return "", false
 		}

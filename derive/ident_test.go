@@ -133,21 +133,34 @@ func TestDeriveIdentifierHazards(t *testing.T) {
 }
 
 // TestDeriveIdentifierOnce: a definition that holds an identifier below
-// its top is not copied where it is used (inlined): the rewrite would
-// hold the identifier twice, which AJV refuses ("resolves to more than
-// one schema").
+// its top is copied where it is used (inlined) without the identifier,
+// where no reference names a schema by it (each is a plain pointer), and
+// not copied where one may: either way the rewrite holds the identifier
+// once at most, where AJV refuses a schema that holds it twice
+// ("resolves to more than one schema").
 func TestDeriveIdentifierOnce(t *testing.T) {
-	strict := `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"b":{"$ref":"#/$defs/A"}},` +
-		`"$defs":{"A":{"type":"object","properties":{"p":{"$id":"http://example.com/p","type":"integer"}}}}}`
-	d, err := Tool("t", []byte(strict))
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		byName string // a property whose reference names the definition by its identifier
+		want   []string
+	}{
+		{"", []string{"a.p", "a", "b.p", "b"}},
+		{`,"c":{"$ref":"http://example.com/p"}`, nil},
+	} {
+		strict := `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"b":{"$ref":"#/$defs/A"}` + tc.byName + `},` +
+			`"$defs":{"A":{"type":"object","properties":{"p":{"$id":"http://example.com/p","type":"integer"}}}}}`
+		d, err := Tool("t", []byte(strict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := d.Schema.Marshal()
+		if n := strings.Count(string(out), `"$id":"http://example.com/p"`); n > 1 {
+			t.Errorf("the rewrite holds the $id %d times, want once at most:\n%s", n, out)
+		}
+		if got := lenientPaths(d); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: rules read the string forms at %v, want %v", strict, got, tc.want)
+		}
+		ajvcheck.Validate(t, []ajvcheck.Case{{Schema: out, Instances: []json.RawMessage{json.RawMessage(`{"a":{"p":1}}`)}}})
 	}
-	out := d.Schema.Marshal()
-	if n := strings.Count(string(out), `"$id":"http://example.com/p"`); n != 1 {
-		t.Errorf("the rewrite holds the $id %d times, want once:\n%s", n, out)
-	}
-	ajvcheck.Validate(t, []ajvcheck.Case{{Schema: out, Instances: []json.RawMessage{json.RawMessage(`{"a":{"p":1}}`)}}})
 }
 
 // lenientPaths are the paths whose string form or JSON text a rule of d
@@ -170,4 +183,83 @@ func parseMust(t *testing.T, s string) *Node {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestDeriveIdentifierDefinition: a definition that holds an identifier
+// and that a reference left in the rewrite names (one inside another
+// definition, which the inliner does not walk) is kept as the strict
+// schema has it, where the deriver would respell it (its type array as
+// an anyOf); the values that use it, inlined without the identifier,
+// are lenient.
+func TestDeriveIdentifierDefinition(t *testing.T) {
+	strict := `{"type":"object","properties":{"svc":{"$ref":"#/definitions/service"},"n":{"id":"#/properties/n","type":"integer"}},` +
+		`"definitions":{"service":{"id":"#/definitions/service","type":"object","properties":{"deploy":{"$ref":"#/definitions/deployment"}}},` +
+		`"deployment":{"id":"#/definitions/deployment","type":["object","null"],"properties":{"replicas":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lenientPaths(d)
+	for _, p := range []string{"n", "svc", "svc.deploy", "svc.deploy.replicas"} {
+		if !slices.Contains(got, p) {
+			t.Errorf("no rule reads the string form or JSON text of %s (rules at %v)", p, got)
+		}
+	}
+	want := parseMust(t, strict).Get("definitions").Get("deployment").Marshal()
+	if def := d.Schema.Get("definitions").Get("deployment").Marshal(); string(def) != string(want) {
+		t.Errorf("definitions.deployment is %s, want it as the strict schema has it, %s", def, want)
+	}
+	compileDerived(t, "ident-definition", d.Schema.Marshal())
+}
+
+// TestRulePath: rulePath names the value at a pointer of a rewrite as
+// the deriver's walk (children) does.
+func TestRulePath(t *testing.T) {
+	for ptr, want := range map[string]string{
+		"/properties/a": "a",
+		"/properties/a/anyOf/0/items/properties/b":   "a[].b",
+		"/properties/a~1b/additionalProperties":      "a/b{}",
+		"/properties/o/$defs/K":                      "$defs.K",
+		"/definitions/d/properties/x":                "definitions.d.x",
+		"/properties/a/patternProperties/^x$/not":    "a.*",
+		"/properties/a/items/1":                      "a[]",
+		"/properties/a/prefixItems/0/properties/b":   "a[].b",
+		"/allOf/1/properties/a/if":                   "a",
+		"/properties/a/propertyNames":                "a.*",
+		"/properties/a/dependencies/b":               "",
+		"/properties/a/anyOf/0/dependentSchemas/b/x": "",
+	} {
+		got, ok := rulePath(ptr)
+		if got != want || ok != (want != "") {
+			t.Errorf("rulePath(%q) = %q, %v, want %q", ptr, got, ok, want)
+		}
+	}
+}
+
+// TestDeriveDialectCopies: a definition that declares the document's
+// own dialect ($schema, as schemas bundled from files carry it) is
+// inlined without it, where no validator reads it (it is no resource's
+// root), and the value that uses it is lenient; one that declares
+// another dialect keeps it, and stays strict with its warning.
+func TestDeriveDialectCopies(t *testing.T) {
+	for _, tc := range []struct{ dialect, want string }{
+		{"http://json-schema.org/draft-04/schema#", ""},
+		{"http://json-schema.org/draft-07/schema#", `t: p: object left strict: its schema holds "$schema" (references inside resolve against it, so it is kept as it is)`},
+	} {
+		strict := `{"$schema":"http://json-schema.org/draft-04/schema","type":"object","properties":{"p":{"$ref":"#/definitions/P"}},` +
+			`"definitions":{"P":{"$schema":"` + tc.dialect + `","type":"object","properties":{"n":{"type":"integer"}}}}}`
+		d, err := Tool("t", []byte(strict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := warnings(d); got != tc.want {
+			t.Errorf("%s: warnings %q, want %q", tc.dialect, got, tc.want)
+		}
+		if got := lenientPaths(d); tc.want == "" && !slices.Equal(got, []string{"p.n", "p"}) {
+			t.Errorf("%s: rules read the string forms at %v, want at p.n and p", tc.dialect, got)
+		}
+		if root, _ := d.Schema.Get("$schema").AsString(); root != "http://json-schema.org/draft-04/schema" {
+			t.Errorf("%s: the rewrite's $schema is %q", tc.dialect, root)
+		}
+	}
 }
