@@ -30,9 +30,12 @@ import (
 // the one copy of it in the rewrite: AJV refuses a schema that holds one
 // identifier twice ("resolves to more than one schema"), and nothing
 // refers to it by position (the conditions above), so where it sits in
-// the value is all that matters. The inliner never copies a definition
-// that holds an identifier or an anchor (inliner.named), for the same
-// reason.
+// the value is all that matters. For the same reason a copy the inliner
+// makes of a definition leaves out the identifiers and anchors it holds
+// (inliner.unnamed; the definition keeps them, or goes whole where no
+// reference is left to it: pruneDefs), where nothing refers to a schema
+// by name, and the inliner makes no copy where something may
+// (inliner.copyable).
 
 // identKeys are the keywords of placeKeys that do not keep a value strict
 // by themselves: its identifier and its definitions.
@@ -145,7 +148,7 @@ func newIDPolicy(root *Node) (idPolicy, bool) {
 	return idPolicy{paths: map[string]bool{}}, true
 }
 
-// whole returns the keyword of placeKeys that keeps the value at path,
+// whole returns the keyword of identKeys that keeps the value at path,
 // whose schema is s, whole under the policy ("" where it is rewritten
 // like any other).
 func (p idPolicy) whole(path string, s *Node) string {
@@ -253,9 +256,9 @@ func rulePath(ptr string) (string, bool) {
 	for i := 0; i < len(toks); i++ {
 		k := toks[i]
 		h, _ := jsonnode.SubschemaKeyword(k)
-		named := i+1 < len(toks) && (h == jsonnode.HoldsMap || h == jsonnode.HoldsList || k == "items")
+		keyed := i+1 < len(toks) && (h == jsonnode.HoldsMap || h == jsonnode.HoldsList || k == "items")
 		switch {
-		case (k == "properties" || k == "$defs" || k == "definitions") && named:
+		case (k == "properties" || k == "$defs" || k == "definitions") && keyed:
 			i++
 			name := strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])
 			if k == "properties" {
@@ -266,16 +269,16 @@ func rulePath(ptr string) (string, bool) {
 		case k == "additionalProperties":
 			path += "{}"
 		case k == "items" || k == "prefixItems" || k == "additionalItems" || k == "unevaluatedItems" || k == "contains":
-			if k == "prefixItems" || k == "items" && named && toks[i+1] != "" && toks[i+1][0] >= '0' && toks[i+1][0] <= '9' {
+			if k == "prefixItems" || k == "items" && keyed && toks[i+1] != "" && toks[i+1][0] >= '0' && toks[i+1][0] <= '9' {
 				i++ // a tuple's element
 			}
 			path += "[]"
-		case (k == "patternProperties" || k == "dependentSchemas") && named:
+		case (k == "patternProperties" || k == "dependentSchemas") && keyed:
 			i++
 			path = join(path, "*")
 		case k == "unevaluatedProperties" || k == "propertyNames":
 			path = join(path, "*")
-		case jsonnode.IsCombinator(k) && named:
+		case jsonnode.IsCombinator(k) && keyed:
 			i++
 		case jsonnode.IsConditional(k):
 		default:

@@ -214,7 +214,8 @@ func (in *inliner) walk(s *Node) {
 // document's (left out, its schema would be read in the document's). A
 // name nothing refers to by is read by no validator but to refuse a
 // schema that holds it twice, so the copy drops it and the rewrite
-// holds it once, where target is defined.
+// holds it once at most: where target is defined (pruneDefs removes a
+// definition no reference is left to, with its names).
 func (in *inliner) copyable(target *Node) bool {
 	if ok, seen := in.copies[target]; seen {
 		return ok
