@@ -186,15 +186,43 @@ func FromNode(tool string, root *Node) *Derivation {
 // spelling-style variant, and reading the variants of the aliases other
 // rules declare (declared: a property's path -> its alias keys) as their
 // properties.
+//
+// Where the strict schema holds values with an identifier or definitions
+// of their own, a first derivation rewrites each (idPolicy), and another
+// keeps whole those a reference left in its rewrite reaches (reached),
+// or all of them where that cannot be told.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}}
-	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}}
-	out := d.rootSchema(d.inline(root))
-	pruneDefs(out)
+	ids, some := newIDPolicy(root)
+	d, out := derivePass(tool, root, keep, named, declared, ids)
+	for some && !ids.all {
+		paths, ok := reached(root, out)
+		if ok && len(paths) == 0 {
+			break
+		}
+		more := false
+		for _, p := range paths {
+			more = more || !ids.paths[p]
+			ids.paths[p] = true
+		}
+		if !ok || !more {
+			ids = idPolicy{all: true}
+		}
+		d, out = derivePass(tool, root, keep, named, declared, ids)
+	}
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
+}
+
+// derivePass is deriveNode's survey and derivation under the policy ids:
+// the deriver, and the rewrite with its unused definitions pruned.
+func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}}
+	survey.rootSchema(survey.inline(root))
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}}
+	out := d.rootSchema(d.inline(root))
+	pruneDefs(out)
+	return d, out
 }
 
 // onePerID keeps the first of the rules that share an ID: the branches
@@ -410,6 +438,12 @@ type deriver struct {
 	// by the path of the property they are aliases of: their
 	// spelling-style variants read as it too.
 	declared map[string][]string
+	// ids says which values with an identifier or definitions of their
+	// own are kept whole.
+	ids idPolicy
+	// whole are the paths of the values kept whole (keptWhole): absent
+	// gives them no null branch either.
+	whole map[string]bool
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -1071,7 +1105,7 @@ func requiredNames(s *Node) map[string]bool {
 // property's object is the one object schema at its path (in a union of
 // objects another branch may take the key with any value).
 func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *Node {
-	if at != atTop && at != atProp || d.keep[path] {
+	if at != atTop && at != atProp || d.keep[path] || d.whole[path] {
 		return out
 	}
 	if reach, _ := d.reach(path, at); !reach {
@@ -1224,6 +1258,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
+	if k := d.ids.whole(path, s); k != "" {
+		return d.keptWhole(path, s, at, k)
+	}
 	warned := len(d.warns)
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
@@ -1298,13 +1335,16 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.gapWhy(path, typ, at, why)
 			break
 		}
-		if texts, ok := intEnumTexts(base, typ); ok && (at == atTop || at == atProp) {
+		// (its identifier and definitions stay on the branch that holds
+		// base: the string form needs neither)
+		bare := withoutIdent(base)
+		if texts, ok := intEnumTexts(bare, typ); ok && (at == atTop || at == atProp) {
 			if d.keep[path] {
 				break
 			}
 			return d.intEnum(path, at, base, texts, nullable)
 		}
-		if bad := unfit(base, typ); bad != "" {
+		if bad := unfit(bare, typ); bad != "" {
 			d.warn(path, "%s field with %q: its string form could not be held to it alike; left strict", typ, bad)
 			break
 		}
@@ -1821,7 +1861,9 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		target, ok := d.resolve(path, s)
-		if !ok {
+		if !ok || holdsName(target) {
+			// (a copy of a target that names a schema would name it
+			// twice: the inliner keeps such a reference, and says why)
 			return nil, false, false, false
 		}
 		merged, ok := merge(without(s, "$ref"), target)
@@ -1835,7 +1877,9 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			d.warnKeyword(path, k)
 			return nil, false, false, false
 		}
-		if placeKeys[k] {
+		if placeKeys[k] && (!identKeys[k] || refd) {
+			// (an identifier or definitions of s's own are kept on base,
+			// where ids lets s be rewritten; a target's would be copied)
 			return nil, false, false, false
 		}
 	}
@@ -1869,7 +1913,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		}
 		if other.Get("$ref") != nil {
 			target, ok := d.resolve(path, other)
-			if !ok {
+			if !ok || holdsName(target) {
 				return nil, false, false, false
 			}
 			refd = true

@@ -121,17 +121,18 @@ func TestDeriveRefUseAnnotations(t *testing.T) {
 }
 
 // TestDeriveIdentifierWarned: a value whose schema holds an identifier
-// or definitions of its own (draft-04's "id", "$id", "$defs") is kept as
-// it is, since references inside resolve against it, and is warned about,
-// not left strict in silence.
+// or definitions of its own (draft-04's "id", "$id", "$defs") that a
+// reference may reach (here by the identifier's URI) is kept as it is,
+// since the reference would name another schema in the rewrite, and is
+// warned about, not left strict in silence.
 func TestDeriveIdentifierWarned(t *testing.T) {
-	strict := `{"type":"object","properties":{"pids":{"id":"http://example.com/pid","type":"array","items":{"id":"http://example.com/pid/0","type":"integer"}}}}`
+	strict := `{"type":"object","properties":{"pids":{"id":"http://example.com/pid","type":"array","items":{"id":"http://example.com/pid/0","type":"integer"}},"first":{"$ref":"http://example.com/pid#/items"}}}`
 	d, err := Tool("t", []byte(strict))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `t: pids: array left strict: its schema holds "id" (references inside resolve against it, so it is kept as it is)`
-	if len(d.Warnings) != 2 || d.Warnings[1].String() != want {
+	if !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.String() == want }) {
 		t.Errorf("warnings %v, want %q", d.Warnings, want)
 	}
 }

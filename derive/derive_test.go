@@ -127,6 +127,7 @@ func TestDeriveEquivalence(t *testing.T) {
 	add("corpus", []byte(deriveCorpus))
 	add("refs-gosdk", []byte(refsGoSDK))
 	add("refs-invopop", []byte(refsInvopop))
+	add("ident", []byte(identCorpus))
 	for name, schema := range rootShapes {
 		add(name, []byte(schema))
 	}
@@ -560,6 +561,10 @@ func FuzzDeriveTool(f *testing.F) {
 	f.Add([]byte(deriveCorpus))
 	f.Add([]byte(refsGoSDK))
 	f.Add([]byte(refsInvopop))
+	f.Add([]byte(identCorpus))
+	for _, tc := range identHazards {
+		f.Add([]byte(tc.schema))
+	}
 	f.Add([]byte(`{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))

@@ -37,7 +37,13 @@
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
-// with a warning. The arguments are always an object: a root without a
+// with a warning. A value whose schema holds an identifier ("$id",
+// draft-04's "id") or definitions of its own is read like any other,
+// its identifier kept once, on the branch that holds its schema, where
+// no reference can reach into or through it (a reference by URI, one
+// left in the rewrite whose pointer passes through it, one inside it
+// resolved against its identifier); else it is kept whole, with a
+// warning. The arguments are always an object: a root without a
 // type but with properties, or whose type array holds "object", is read
 // (and advertised) as {"type": "object", ...}, and the branches of a
 // root allOf that declare properties are read as the root's.

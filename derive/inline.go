@@ -46,6 +46,8 @@ type inliner struct {
 	budget   int
 	kept     map[string]string // the $refs kept in place, and why
 	top      *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
+	copies   map[*Node]bool    // targets a copy may stand in for (copyable), judged once
+	byName   bool              // a reference of the document may name a schema by identifier or anchor
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -64,7 +66,10 @@ type inliner struct {
 // would mean something else. $defs stay where they are; the rewrite
 // keeps only the entries a reference left in it names (pruneDefs).
 func (d *deriver) inline(root *Node) *Node {
-	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}}
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}}
+	for _, r := range refsOf(root) {
+		in.byName = in.byName || !plainRef(r)
+	}
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
 	in.top = root.Clone()
 	out := in.schema(in.top)
@@ -73,9 +78,11 @@ func (d *deriver) inline(root *Node) *Node {
 }
 
 // schema returns s with its references inlined (s itself changed in
-// place where it holds no $ref of its own).
+// place where it holds no $ref of its own). A schema whose identifier
+// gives it a base URI of its own (setsBase) is left as it is: the
+// references inside it resolve against that URI, not the document.
 func (in *inliner) schema(s *Node) *Node {
-	if s.Kind != '{' {
+	if s.Kind != '{' || s != in.top && setsBase(identifier(s)) {
 		return s
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -108,6 +115,9 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	if id, ok := target.Get("$id").AsString(); ok && id != "" {
 		return nil, "its $ref's target sets a base URI ($id)"
 	}
+	if !in.copyable(target) {
+		return nil, "its $ref's target holds an identifier or anchor, which a copy would repeat (a validator refuses a schema naming two schemas alike)"
+	}
 	sib := without(s, "$ref")
 	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] && !(s == in.top && rootPlaceKeys[k]) }) {
 		return nil, whyOldDraft
@@ -117,7 +127,9 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	}
 	// an annotation beside the reference (a description of this use)
 	// is the one kept: annotations never constrain a value
-	merged, ok := merge(sib, withoutAnnotations(target, sib))
+	copied := withoutAnnotations(target, sib).Clone()
+	in.unnamed(copied)
+	merged, ok := merge(sib, copied)
 	if !ok {
 		return nil, "its $ref has a sibling keyword its target gives another value"
 	}
@@ -191,6 +203,67 @@ func (in *inliner) walk(s *Node) {
 			s.Replace(c, in.schema(c.Schema))
 		}
 	}
+}
+
+// copyable reports whether a copy of target may stand in for it where
+// the names it holds (nameKeys: identifiers, anchors) are left out of
+// the copy (unnamed): it holds none, or no reference of the document
+// names a schema by name (every one is a plain pointer, !in.byName),
+// none inside it resolves against an identifier that sets a base URI,
+// and no schema it names declares a dialect ($schema) other than the
+// document's (left out, its schema would be read in the document's). A
+// name nothing refers to by is read by no validator but to refuse a
+// schema that holds it twice, so the copy drops it and the rewrite
+// holds it once at most: where target is defined (pruneDefs removes a
+// definition no reference is left to, with its names).
+func (in *inliner) copyable(target *Node) bool {
+	if ok, seen := in.copies[target]; seen {
+		return ok
+	}
+	ok := true
+	eachSchema(target, "", func(_ string, n *Node) {
+		if !named(n) {
+			return
+		}
+		dialect, _ := n.Get("$schema").AsString()
+		ok = ok && !in.byName && !(setsBase(identifier(n)) && len(refsOf(n)) > 0) && (n.Get("$schema") == nil || in.dialect(dialect))
+	})
+	in.copies[target] = ok
+	return ok
+}
+
+// dialect reports whether $schema value uri names the document's
+// dialect (its root's $schema, an empty fragment aside).
+func (in *inliner) dialect(uri string) bool {
+	root, ok := in.root.Get("$schema").AsString()
+	return ok && strings.TrimSuffix(uri, "#") == strings.TrimSuffix(root, "#")
+}
+
+// named reports whether schema n holds a name (nameKeys).
+func named(n *Node) bool {
+	for _, k := range nameKeys {
+		if _, ok := n.Get(k).AsString(); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// unnamed removes from schema s and the schemas below it, in place, the
+// names (nameKeys) and the $schema that names the document's dialect:
+// in a copy, where it is no resource's root, a $schema is read by no
+// validator (the JSON Schema drafts have it at a resource's root only).
+func (in *inliner) unnamed(s *Node) {
+	eachSchema(s, "", func(_ string, n *Node) {
+		for _, k := range nameKeys {
+			if _, ok := n.Get(k).AsString(); ok {
+				n.Delete(k)
+			}
+		}
+		if uri, ok := n.Get("$schema").AsString(); ok && in.dialect(uri) {
+			n.Delete("$schema")
+		}
+	})
 }
 
 // nodes counts the objects and arrays under v (v included).

@@ -3,6 +3,7 @@ package jsonnode
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -65,36 +66,81 @@ func percentDecode(s string) (string, error) {
 // ("-", the element after the last, names no value). A pointer that is
 // not of that form, or names no value, is an error.
 func (v *Node) Pointer(ptr string) (*Node, error) {
-	if ptr == "" {
-		return v, nil
-	}
-	if ptr[0] != '/' {
-		return nil, fmt.Errorf("JSON pointer %q does not start with /", ptr)
-	}
 	cur := v
-	for tok := range strings.SplitSeq(ptr[1:], "/") {
-		name, err := unescapeToken(tok)
+	for next, err := range v.walkPointer(ptr) {
 		if err != nil {
-			return nil, fmt.Errorf("JSON pointer %q: %v", ptr, err)
+			return nil, err
 		}
-		switch cur.Kind {
-		case '{':
-			next := cur.Get(name)
-			if next == nil {
-				return nil, fmt.Errorf("JSON pointer %q: no member %q", ptr, name)
-			}
-			cur = next
-		case '[':
-			i, ok := arrayIndex(name)
-			if !ok || i >= len(cur.Vals) {
-				return nil, fmt.Errorf("JSON pointer %q: no element %q in an array of %d", ptr, name, len(cur.Vals))
-			}
-			cur = cur.Vals[i]
-		default:
-			return nil, fmt.Errorf("JSON pointer %q: %q is below a value that is not an object or array", ptr, name)
-		}
+		cur = next
 	}
 	return cur, nil
+}
+
+// Trail returns the values a local $ref passes on its way from root to
+// the value it names (Resolve): the value each leading part of its JSON
+// Pointer names, root left out, that value last. Where the pointer names
+// no value, it returns the values up to where it stops; a $ref that is
+// not a JSON Pointer fragment passes none.
+func Trail(root *Node, ref string) []*Node {
+	frag, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		return nil
+	}
+	ptr, err := percentDecode(frag)
+	if err != nil {
+		return nil
+	}
+	var out []*Node
+	for next, err := range root.walkPointer(ptr) {
+		if err != nil {
+			break
+		}
+		out = append(out, next)
+	}
+	return out
+}
+
+// walkPointer yields the value each reference token of JSON Pointer ptr
+// leads to from v, in turn, or the error that stops it (see Pointer).
+func (v *Node) walkPointer(ptr string) iter.Seq2[*Node, error] {
+	return func(yield func(*Node, error) bool) {
+		if ptr == "" {
+			return
+		}
+		if ptr[0] != '/' {
+			yield(nil, fmt.Errorf("JSON pointer %q does not start with /", ptr))
+			return
+		}
+		cur := v
+		for tok := range strings.SplitSeq(ptr[1:], "/") {
+			name, err := unescapeToken(tok)
+			if err != nil {
+				yield(nil, fmt.Errorf("JSON pointer %q: %v", ptr, err))
+				return
+			}
+			switch cur.Kind {
+			case '{':
+				cur = cur.Get(name)
+				if cur == nil {
+					yield(nil, fmt.Errorf("JSON pointer %q: no member %q", ptr, name))
+					return
+				}
+			case '[':
+				i, ok := arrayIndex(name)
+				if !ok || i >= len(cur.Vals) {
+					yield(nil, fmt.Errorf("JSON pointer %q: no element %q in an array of %d", ptr, name, len(cur.Vals)))
+					return
+				}
+				cur = cur.Vals[i]
+			default:
+				yield(nil, fmt.Errorf("JSON pointer %q: %q is below a value that is not an object or array", ptr, name))
+				return
+			}
+			if !yield(cur, nil) {
+				return
+			}
+		}
+	}
 }
 
 // unescapeToken reads one reference token: ~1 is /, ~0 is ~ (in that

@@ -81,6 +81,41 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// TestTrail: Trail yields what each leading part of a $ref's pointer
+// names, its target last (Resolve's), and stops where the pointer names
+// nothing; a $ref that is not a pointer passes nothing.
+func TestTrail(t *testing.T) {
+	root, err := Parse([]byte(refDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range refCases {
+		trail := Trail(root, tc.ref)
+		v, err := Resolve(root, tc.ref)
+		if err == nil && (len(trail) == 0 || trail[len(trail)-1] != v) {
+			t.Errorf("%q: trail ends at %v, want %v", tc.ref, trail, v)
+		}
+	}
+	defs := root.Get("$defs")
+	for ref, want := range map[string][]*Node{
+		"#/$defs/x/prefixItems/1": {defs, defs.Get("x"), defs.Get("x").Get("prefixItems"), defs.Get("x").Get("prefixItems").Items()[1]},
+		"#/$defs/x/nothing/0":     {defs, defs.Get("x")},
+		"#":                       nil,
+		"other.json#/$defs":       nil,
+	} {
+		got := Trail(root, ref)
+		if len(got) != len(want) {
+			t.Errorf("%q: trail of %d values, want %d", ref, len(got), len(want))
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%q: value %d of the trail is %s, want %s", ref, i, got[i].Marshal(), want[i].Marshal())
+			}
+		}
+	}
+}
+
 // TestResolveAgreesWithValidator: a $ref names, by Resolve, what it names
 // for the Go validator (a JSON Schema 2020-12 implementation): each
 // target accepts its own const, and a $ref Resolve cannot follow does not
