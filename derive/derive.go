@@ -273,7 +273,7 @@ func aliasesOuterFirst(rules []lenient.Rule) {
 
 // record notes, in the survey, that a site at path holds kind.
 func (d *deriver) record(path, kind string) {
-	if !d.survey {
+	if !d.survey || d.none > 0 {
 		return
 	}
 	if d.kinds[path] == nil {
@@ -285,6 +285,9 @@ func (d *deriver) record(path, kind string) {
 // reach tells whether a rule can name the value at path alike everywhere
 // it applies, and why not.
 func (d *deriver) reach(path string, at place) (bool, string) {
+	if d.none > 0 {
+		return false, ""
+	}
 	if at.isSite() {
 		for u, why := range d.shadowed {
 			if under(path, u) {
@@ -421,6 +424,11 @@ type deriver struct {
 	presence map[string]bool
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
+	// none is above 0 while the deriver is below a place no rule path
+	// names (atNone: not, if, then, else, patternProperties, a tuple's
+	// items…): what sits there, at any depth, gets no rule and no lenient
+	// form, and the survey records nothing of it.
+	none int
 	// shadowed are the properties that a pattern of their object's
 	// patternProperties names too, with why: that pattern's schema
 	// constrains their values as well, where their string forms would
@@ -796,10 +804,6 @@ func (d *deriver) dedupe() {
 	d.warns = out
 }
 
-// children rewrites, in place, the subschemas of an object schema s at
-// path: properties (top-level arguments when top), array elements and map
-// values (sites rules reach), union branches (the same value), and the
-// rest (respelled only).
 // overlapWhy is why no rule reads a member of a oneOf's object branch
 // (below the root) that another branch may take as it is.
 const overlapWhy = "another branch of its oneOf takes this key as it is (undeclared, its object open), and the branches may both match one call: a rule would make a call the server takes match two"
@@ -863,12 +867,24 @@ func typeAllows(t *Node, name string) bool {
 	return slices.ContainsFunc(t.Items(), func(x *Node) bool { n, _ := x.AsString(); return n == name })
 }
 
+// noRule is field for a subschema at a place no rule path names (atNone):
+// kept as the server wrote it (in portable form), at any depth.
+func (d *deriver) noRule(path string, s *Node) *Node {
+	d.none++
+	defer func() { d.none-- }()
+	return d.field(path, s, atNone)
+}
+
+// children rewrites, in place, the subschemas of an object schema s at
+// path: properties (top-level arguments when top), array elements and map
+// values (sites rules reach), union branches (the same value), and the
+// rest (respelled only).
 func (d *deriver) children(path string, s *Node, top bool) {
 	prop := atProp
 	if top {
 		prop = atTop
 	}
-	if d.survey {
+	if d.survey && d.none == 0 {
 		o := objSite{props: map[string]bool{}}
 		if props := s.Get("properties"); props != nil {
 			for _, k := range props.Keys {
@@ -933,27 +949,27 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' { // a draft-07 tuple
 				for j, x := range v.Items() {
-					v.Vals[j] = d.field(path+"[]", x, atNone)
+					v.Vals[j] = d.noRule(path+"[]", x)
 				}
 			}
 		case "prefixItems":
 			if v.Kind == '[' {
 				for j, x := range v.Items() {
-					v.Vals[j] = d.field(path+"[]", x, atNone)
+					v.Vals[j] = d.noRule(path+"[]", x)
 				}
 			}
 		case "additionalItems", "unevaluatedItems", "contains":
-			s.Vals[i] = d.field(path+"[]", v, atNone)
+			s.Vals[i] = d.noRule(path+"[]", v)
 		case "patternProperties", "dependentSchemas":
 			if v.Kind == '{' {
 				for j := range v.Vals {
-					v.Vals[j] = d.field(join(path, "*"), v.Vals[j], atNone)
+					v.Vals[j] = d.noRule(join(path, "*"), v.Vals[j])
 				}
 			}
 		case "unevaluatedProperties", "propertyNames":
-			s.Vals[i] = d.field(join(path, "*"), v, atNone)
+			s.Vals[i] = d.noRule(join(path, "*"), v)
 		case "not", "if", "then", "else":
-			s.Vals[i] = d.field(path, v, atNone)
+			s.Vals[i] = d.noRule(path, v)
 		default:
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
 				break

@@ -230,3 +230,39 @@ func TestDeriveOneOfOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveNoRulePlaces: what sits where no rule path names it (below
+// not, if, then, else, patternProperties, a tuple's items) is kept as the
+// server wrote it, at any depth: no rule, no lenient form. A rule from a
+// not's properties made the call the server takes ({"x":{"k":"5"}})
+// match the not; a rule under patternProperties named a literal "*" key,
+// so the rewrite admitted "5" for every matching key's labels, which no
+// rule read.
+func TestDeriveNoRulePlaces(t *testing.T) {
+	strict := `{"type":"object","properties":{
+	  "x":{"type":"object","properties":{"n":{"type":"integer"}},"not":{"properties":{"k":{"type":"integer"}},"required":["k"]}},
+	  "c":{"type":"object","patternProperties":{"^a":{"type":"object","properties":{"labels":{"type":"integer"}}}}},
+	  "f":{"type":"object","if":{"properties":{"m":{"const":"a"}}},"then":{"properties":{"v":{"type":"object","properties":{"w":{"type":"integer"}}}}}}
+	}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range d.Rules {
+		if p := r.Path; p == "x.k" || strings.Contains(p, "*") || strings.HasPrefix(p, "f.v") {
+			t.Errorf("rule %s at %s, a place no rule path names", r.ID, p)
+		}
+	}
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "x.n" }) {
+		t.Errorf("no rule at x.n, a property of x's own: %v", d.Rules)
+	}
+	for _, kept := range []string{"/properties/x/anyOf/0/not", "/properties/c/anyOf/0/patternProperties", "/properties/f/anyOf/0/then"} {
+		got, err := d.Schema.Pointer(kept)
+		if err != nil {
+			t.Fatalf("%s: %v in %s", kept, err, d.Schema.Marshal())
+		}
+		if m := string(got.Marshal()); strings.Contains(m, "pattern") || strings.Contains(m, `"null"`) {
+			t.Errorf("%s: a lenient form where no rule reads: %s", kept, got.Marshal())
+		}
+	}
+}
