@@ -209,6 +209,30 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 		}
 		d, out = derivePass(tool, root, keep, named, declared, ids)
 	}
+	// A reference left in the rewrite reaches the strict schema's value
+	// (strictRefs), or the values it cannot stand in for are kept whole.
+	for {
+		failed := d.strictRefs(out)
+		if len(failed) == 0 {
+			break
+		}
+		paths, ok := reachedPaths(failed)
+		more := false
+		for _, p := range paths {
+			more = more || !ids.reached[p]
+		}
+		if !ok || !more {
+			return keptStrict(tool, root, failed)
+		}
+		if ids.reached == nil {
+			ids.reached = map[string]bool{}
+		}
+		for _, p := range paths {
+			ids.reached[p] = true
+		}
+		d, out = derivePass(tool, root, keep, named, declared, ids)
+	}
+	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
@@ -452,6 +476,8 @@ type deriver struct {
 	// whole are the paths of the values kept whole (keptWhole): absent
 	// gives them no null branch either.
 	whole map[string]bool
+	// in is the inliner that made the schema the deriver rewrites.
+	in *inliner
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -1274,8 +1300,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
-	if k := d.ids.whole(path, s); k != "" {
-		return d.keptWhole(path, s, at, k)
+	if why := d.ids.whole(path, s); why != "" {
+		return d.keptWhole(path, s, at, why)
 	}
 	warned := len(d.warns)
 	base, nullable, refd, ok := d.split(path, s)

@@ -80,6 +80,8 @@ var deriveValues = []string{
 	`[{"title":"t","start_date":"2026-01-01","duration":"14"}]`, `[{"path":"a","content":"007"}]`,
 	`[{"name":"x","is_suggestion":"true"}]`, `["x",{"name":"x","is_suggestion":"yes"}]`, `{"id":"7","value":"x"}`,
 	`[{"field_name":"x","delete":"false"}]`, `[{"from":"1","to":"2"}]`, `{"from":"1","to":"2"}`,
+	// a recursive value below the depth its rules name (keptRefs)
+	`[{"kids":[{"kids":[{"kids":null}]}]}]`, `[{"sub":[{"sub":[{"v":null}]}]}]`, `{"x":{"y":{"y":{"b":null}}}}`,
 }
 
 // derivedTool is one tool of the equivalence corpus.
@@ -130,6 +132,9 @@ func TestDeriveEquivalence(t *testing.T) {
 	add("ident", []byte(identCorpus))
 	for name, schema := range rootShapes {
 		add(name, []byte(schema))
+	}
+	for _, tc := range keptRefs {
+		add(tc.name, []byte(tc.schema))
 	}
 	for _, tool := range realTools(t) {
 		add(tool.name, tool.schema)

@@ -127,6 +127,10 @@ type idPolicy struct {
 	all bool
 	// paths are the paths of those a reference passes into or through.
 	paths map[string]bool
+	// reached are the paths of values of any schema that a reference
+	// left in the rewrite reaches where no strict copy of its target can
+	// stand in (strictRefs): kept whole too.
+	reached map[string]bool
 }
 
 // newIDPolicy returns the policy of the strict schema root before any
@@ -148,10 +152,13 @@ func newIDPolicy(root *Node) (idPolicy, bool) {
 	return idPolicy{paths: map[string]bool{}}, true
 }
 
-// whole returns the keyword of identKeys that keeps the value at path,
-// whose schema is s, whole under the policy ("" where it is rewritten
-// like any other).
+// whole returns why the value at path, whose schema is s, is kept whole
+// under the policy: it holds a keyword of identKeys, or a reference
+// reaches it (reached); "" where it is rewritten like any other.
 func (p idPolicy) whole(path string, s *Node) string {
+	if p.reached[path] {
+		return whyReached
+	}
 	k := ""
 	for _, key := range s.Keys {
 		if identKeys[key] {
@@ -162,11 +169,8 @@ func (p idPolicy) whole(path string, s *Node) string {
 	if k == "" {
 		return ""
 	}
-	if p.all || p.paths[path] {
-		return k
-	}
-	if setsBase(identifier(s)) && len(refsOf(s)) > 0 {
-		return k
+	if p.all || p.paths[path] || setsBase(identifier(s)) && len(refsOf(s)) > 0 {
+		return fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", k)
 	}
 	return ""
 }
@@ -288,17 +292,17 @@ func rulePath(ptr string) (string, bool) {
 	return path, true
 }
 
-// keptWhole keeps the value at path, whose schema s holds keyword k of
-// identKeys, as the strict schema has it (idPolicy.whole): nothing inside
-// it rewritten, with a warning where it is typed.
-func (d *deriver) keptWhole(path string, s *Node, at place, k string) *Node {
+// keptWhole keeps the value at path, whose schema is s, as the strict
+// schema has it (idPolicy.whole, saying why): nothing inside it
+// rewritten, with a warning where it is typed.
+func (d *deriver) keptWhole(path string, s *Node, at place, why string) *Node {
 	d.whole[path] = true
 	if !at.isSite() {
 		return s
 	}
 	d.record(path, "other")
 	if what := typedName(s); what != "" {
-		d.gapWhy(path, what, at, fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", k))
+		d.gapWhy(path, what, at, why)
 	}
 	return s
 }

@@ -73,7 +73,7 @@ func (d *deriver) inline(root *Node) *Node {
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
 	in.top = root.Clone()
 	out := in.schema(in.top)
-	d.kept = in.kept
+	d.kept, d.in = in.kept, in
 	return out
 }
 

@@ -1,0 +1,89 @@
+package derive
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/normalize"
+)
+
+// keptRefs are schemas whose rewrite keeps a reference (a recursive one)
+// that points into or through a value the rewrite makes lenient, with
+// calls that reach the reference's target below the depth any rule
+// names. TestDeriveEquivalence runs the schemas too.
+var keptRefs = []struct {
+	name, schema string
+	calls        []string
+}{
+	{"keptref-property", `{"type":"object","properties":{"t":{"type":"array","items":{"type":"object","properties":{"kids":{"$ref":"#/properties/t"}}}}}}`, []string{
+		`{"t":[{"kids":[{"kids":"abc"}]}]}`,
+		`{"t":[{"kids":[{"kids":"[]"}]}]}`,
+		`{"t":[{"kids":[{"kids":[{"kids":null}]}]}]}`,
+		`{"t":[{"kids":[{"kids":[{"kids":[{"kids":"[]"}]}]}]}]}`,
+		`{"t":[{"kids":[{"kids":[{"kids":[]}]}]}]}`,
+		`{"t":"[{\"kids\":[]}]"}`,
+		`{"t":[{"kids":"[{\"kids\":[]}]"}]}`,
+	}},
+	{"keptref-items", `{"type":"object","properties":{"n":{"type":"array","items":{"type":"object","properties":{"v":{"type":"integer"},"sub":{"type":"array","items":{"$ref":"#/properties/n/items"}}}}}}}`, []string{
+		`{"n":[{"sub":[{"sub":[{"v":"5"}]}]}]}`,
+		`{"n":[{"sub":[{"sub":["{}"]}]}]}`,
+		`{"n":[{"sub":[{"sub":[{"v":5,"sub":[{"v":6}]}]}]}]}`,
+		`{"n":[{"v":"5","sub":[{"v":"6"}]}]}`,
+	}},
+	{"keptref-definition-inside", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"object","properties":{"b":{"type":["boolean","null"]},"x":{"type":["object","null"],"properties":{"c":{"type":"integer"},"y":{"$ref":"#/$defs/A/properties/x"}}}}}}}`, []string{
+		`{"a":{"x":{"y":{"y":{"c":"1"}}}}}`,
+		`{"a":{"x":{"y":{"y":{"c":1,"y":null}}}}}`,
+		`{"a":{"x":{"y":{"y":"{}"}}}}`,
+		`{"a":{"b":"true","x":{"c":"2","y":{"c":"3"}}}}`,
+	}},
+}
+
+// TestDeriveKeptRefStrict: a reference the deriver keeps in the rewrite
+// resolves there to a schema that takes exactly what the strict schema
+// takes at that depth (no rule names it): normalizing with the derived
+// rules, then validating against the strict schema, accepts a call
+// exactly where the rewrite does, by the Go validator and AJV, and the
+// rewrite keeps no reference to a value it changed.
+func TestDeriveKeptRefStrict(t *testing.T) {
+	var cases []ajvcheck.Case
+	var want [][]bool
+	for _, tc := range keptRefs {
+		d, err := Tool(tc.name, []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strict := compileDerived(t, tc.name+"-strict", []byte(tc.schema))
+		out := d.Schema.Marshal()
+		lax := compileDerived(t, tc.name+"-lenient", out)
+		c := ajvcheck.Case{Schema: out}
+		var w []bool
+		for _, call := range tc.calls {
+			norm, _, err := n.NormalizeJSON(tc.name, []byte(call))
+			taken := err == nil && validDerived(strict, norm)
+			if got := validDerived(lax, []byte(call)); got != taken {
+				t.Errorf("%s %s: the rewrite takes it: %v; normalized, the strict schema takes it: %v\nrewrite: %s", tc.name, call, got, taken, out)
+			}
+			c.Instances = append(c.Instances, json.RawMessage(call))
+			w = append(w, taken)
+		}
+		cases = append(cases, c)
+		want = append(want, w)
+		if strings.Contains(string(out), `"$ref":"#/properties/`) {
+			t.Errorf("%s: the rewrite keeps a reference into its properties, which it changed:\n%s", tc.name, out)
+		}
+	}
+	ajv := ajvcheck.Validate(t, cases)
+	for i, c := range cases {
+		for j, call := range c.Instances {
+			if ajv != nil && ajv[i] != nil && ajv[i][j] != want[i][j] {
+				t.Errorf("%s %s: AJV takes it under the rewrite: %v; normalized, the strict schema takes it: %v", keptRefs[i].name, call, ajv[i][j], want[i][j])
+			}
+		}
+	}
+}
