@@ -573,6 +573,9 @@ func FuzzDeriveTool(f *testing.F) {
 	f.Add([]byte(`{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))
+	for _, tc := range keptRefs {
+		f.Add([]byte(tc.schema))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Tool("t", data)
 		if err != nil {
@@ -583,6 +586,16 @@ func FuzzDeriveTool(f *testing.F) {
 		}
 		if _, err := ParseNode(d.Schema.Marshal()); err != nil {
 			t.Fatalf("rewrite is not JSON: %v", err)
+		}
+		// a reference left in the rewrite that names a value of the
+		// strict schema names one of the rewrite (keptref.go)
+		strict, _ := ParseNode(data)
+		var sites []refSite
+		refSites(d.Schema, true, &sites)
+		for _, s := range sites {
+			if s.key == "$ref" && pointer(strict, s.ref) != nil && pointer(d.Schema, s.ref) == nil {
+				t.Fatalf("$ref %q names nothing in the rewrite:\n%s\n%s", s.ref, data, d.Schema.Marshal())
+			}
 		}
 	})
 }

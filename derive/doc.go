@@ -37,7 +37,14 @@
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
-// with a warning. A value whose schema holds an identifier ("$id",
+// with a warning. A reference left in the rewrite (a recursive one, one
+// past the bound) that names a value the rewrite changed, or passes
+// through one, names a strict copy of its target instead, kept once in
+// the rewrite's $defs ("strict.properties.tree", in the portable form,
+// without the names it holds): below the depth its rules name, a value is
+// taken exactly as the strict schema takes it. Where no copy can stand in
+// (the target holds a name a reference may use, a dynamic reference
+// names it), the value it reaches is kept whole, with a warning. A value whose schema holds an identifier ("$id",
 // draft-04's "id") or definitions of its own is read like any other,
 // its identifier kept once, on the branch that holds its schema, where
 // no reference can reach into or through it (a reference by URI, one

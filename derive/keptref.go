@@ -138,8 +138,13 @@ func (f *refFixer) target(site refSite) (string, bool) {
 		return "", false
 	}
 	if uri != "" {
-		id, _, _ := strings.Cut(identifier(f.d.root), "#")
-		if id == "" || uri != id && !strings.HasSuffix(id, "/"+uri) {
+		base, err := url.Parse(identifier(f.d.root))
+		u, err2 := url.Parse(uri)
+		if err != nil || err2 != nil || !base.IsAbs() {
+			return "", false
+		}
+		base.Fragment = ""
+		if base.ResolveReference(u).String() != base.String() {
 			return "", false
 		}
 	}

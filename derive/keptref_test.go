@@ -2,6 +2,7 @@ package derive
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,6 +39,11 @@ var keptRefs = []struct {
 		`{"a":{"x":{"y":{"y":"{}"}}}}`,
 		`{"a":{"b":"true","x":{"c":"2","y":{"c":"3"}}}}`,
 	}},
+	{"keptref-anchor", `{"type":"object","properties":{"t":{"$anchor":"T","type":"object","properties":{"n":{"type":"integer"},"self":{"$ref":"#T"}}},"m":{"type":"integer"}}}`, []string{
+		`{"t":{"self":{"n":"5"}}}`,
+		`{"t":{"n":"5"}}`,
+		`{"t":{"self":{"self":{"n":5}}},"m":"2"}`,
+	}},
 }
 
 // TestDeriveKeptRefStrict: a reference the deriver keeps in the rewrite
@@ -61,7 +67,7 @@ func TestDeriveKeptRefStrict(t *testing.T) {
 		strict := compileDerived(t, tc.name+"-strict", []byte(tc.schema))
 		out := d.Schema.Marshal()
 		lax := compileDerived(t, tc.name+"-lenient", out)
-		c := ajvcheck.Case{Schema: out}
+		c := ajvcheck.Case{Schema: out, OwnRefused: ajvRefusesOwn[tc.name]}
 		var w []bool
 		for _, call := range tc.calls {
 			norm, _, err := n.NormalizeJSON(tc.name, []byte(call))
@@ -84,6 +90,33 @@ func TestDeriveKeptRefStrict(t *testing.T) {
 			if ajv != nil && ajv[i] != nil && ajv[i][j] != want[i][j] {
 				t.Errorf("%s %s: AJV takes it under the rewrite: %v; normalized, the strict schema takes it: %v", keptRefs[i].name, call, ajv[i][j], want[i][j])
 			}
+		}
+	}
+}
+
+// TestDeriveKeptRefWhole: where no strict copy can stand for the target
+// of a reference left in the rewrite (it holds an anchor, which the
+// reference names), the value it reaches is kept as the strict schema
+// has it, with a warning, and its siblings are made lenient.
+func TestDeriveKeptRefWhole(t *testing.T) {
+	for _, tc := range []struct{ name, schema, whole, lenient string }{
+		{"anchor", keptRefs[3].schema, "t", "m"},
+		{"dynamic", `{"type":"object","properties":{"t":{"$dynamicAnchor":"T","type":"array","items":{"type":"object","properties":{"kids":{"$dynamicRef":"#T"}}}},"m":{"type":"integer"}}}`, "t", "m"},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		strict := parseMust(t, tc.schema)
+		if got, want := d.Schema.Get("properties").Get(tc.whole).Marshal(), strict.Get("properties").Get(tc.whole).Marshal(); string(got) != string(want) {
+			t.Errorf("%s: %s is %s, want it as the strict schema has it, %s", tc.name, tc.whole, got, want)
+		}
+		want := "t: " + tc.whole + ": "
+		if len(d.Warnings) != 1 || !strings.HasPrefix(d.Warnings[0].String(), want) || !strings.Contains(d.Warnings[0].Message, whyReached) {
+			t.Errorf("%s: warnings %v, want one at %s that a reference reaches it", tc.name, d.Warnings, tc.whole)
+		}
+		if paths := lenientPaths(d); !slices.Contains(paths, tc.lenient) {
+			t.Errorf("%s: lenient paths %v, want %s among them", tc.name, paths, tc.lenient)
 		}
 	}
 }
