@@ -52,7 +52,7 @@ func (d *deriver) strictRefs(out *Node) []string {
 	if len(sites) == 0 || out.Kind != '{' {
 		return nil
 	}
-	f := &refFixer{d: d, before: out.Clone(), out: out, copies: map[*Node]string{}, taken: map[string]bool{}}
+	f := &refFixer{d: d, before: out.Clone(), out: out, copies: map[*Node]string{}, taken: map[string]bool{}, seen: map[string]bool{}}
 	f.container = "$defs"
 	if out.Get("$defs") == nil && (out.Get("definitions") != nil || oldDraft(d.root)) {
 		f.container = "definitions"
@@ -76,6 +76,7 @@ type refFixer struct {
 	container string           // "$defs" or "definitions" ("" where the rewrite's is no object)
 	copies    map[*Node]string // strict target -> the $ref to its copy
 	taken     map[string]bool  // the names given to copies
+	seen      map[string]bool  // JSON Pointer -> changed
 	failed    []string
 }
 
@@ -175,6 +176,16 @@ func (f *refFixer) target(site refSite) (string, bool) {
 // strict schema's, but for a definition of the root (respelled only)
 // and a value kept whole.
 func (f *refFixer) changed(ptr string) bool {
+	if c, ok := f.seen[ptr]; ok {
+		return c
+	}
+	c := f.differs(ptr)
+	f.seen[ptr] = c
+	return c
+}
+
+// differs is changed, not remembered.
+func (f *refFixer) differs(ptr string) bool {
 	was, err := f.d.root.Pointer(ptr)
 	if err != nil {
 		return false // names nothing: the deriver warns
