@@ -46,6 +46,11 @@ var keptRefs = []keptRefCase{
 		`{"t":[{"n":"1","kids":[{"n":"2","kids":[{"n":"3"}]}]}]}`,
 		`{"t":[{"kids":[{"kids":[{"n":3}]}]}]}`,
 	}},
+	{"keptref-pruned", `{"type":"object","properties":{"t":{"type":"array","items":{"type":"object","properties":{"c":{"$ref":"#/$defs/Count"},"kids":{"$ref":"#/properties/t"}}}}},"$defs":{"Count":{"type":["integer","null"],"minimum":0},"U":{"type":"string"}}}`, []string{
+		`{"t":[{"c":"1","kids":[{"c":"2","kids":[{"c":"3"}]}]}]}`,
+		`{"t":[{"kids":[{"kids":[{"c":-1}]}]}]}`,
+		`{"t":[{"kids":[{"kids":[{"c":null,"kids":[{"c":4}]}]}]}]}`,
+	}},
 	{"keptref-anchor", `{"type":"object","properties":{"t":{"$anchor":"T","type":"object","properties":{"n":{"type":"integer"},"self":{"$ref":"#T"}}},"m":{"type":"integer"}}}`, []string{
 		`{"t":{"self":{"n":"5"}}}`,
 		`{"t":{"n":"5"}}`,
@@ -129,5 +134,27 @@ func TestDeriveKeptRefWhole(t *testing.T) {
 		if paths := lenientPaths(d); !slices.Contains(paths, tc.lenient) {
 			t.Errorf("%s: lenient paths %v, want %s among them", tc.name, paths, tc.lenient)
 		}
+	}
+}
+
+// TestDeriveKeptRefDefinition: a strict copy names a definition of the
+// root as the strict schema does, which the rewrite keeps once, in the
+// portable form; once no reference is left outside $defs, pruneDefs
+// reads every one, and the rewrite holds only the definitions named.
+func TestDeriveKeptRefDefinition(t *testing.T) {
+	schema := keptRefs[slices.IndexFunc(keptRefs, func(k keptRefCase) bool { return k.name == "keptref-pruned" })].schema
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := d.Schema.Get("$defs")
+	if got := strings.Join(defs.Keys, ","); got != "Count,strict.properties.t" {
+		t.Errorf("$defs %s, want Count and strict.properties.t:\n%s", got, d.Schema.Marshal())
+	}
+	if c := defs.Get("Count"); c.Get("anyOf") == nil {
+		t.Errorf("Count is %s, want it in the portable form (no type array)", c.Marshal())
+	}
+	if ref, _ := defs.Get("strict.properties.t").Get("items").Get("properties").Get("c").Get("$ref").AsString(); ref != "#/$defs/Count" {
+		t.Errorf("the copy of t names %q for c, want #/$defs/Count:\n%s", ref, d.Schema.Marshal())
 	}
 }
