@@ -1332,16 +1332,21 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			}
 		}
 		if !containers(out) {
-			d.record(path, "other")
+			d.record(path, unionKind(out))
+			res := out
 			if folded := d.unionEnumCase(path, at, out); folded != nil {
-				return markAnyString(folded)
+				res = folded
 			}
-			if types := scalarUnion(out); types != "" {
+			if typ, read, why := d.scalarStrings(path, at, out, res); read != nil {
+				return markAnyString(read)
+			} else if typ != "" {
+				d.gapWhy(path, typ, at, why)
+			} else if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
 			} else if what, why := d.unionGap(s, out); what != "" && !splitWarned && !d.warnedAt(path, warned) {
 				d.gapWhy(path, what, at, why)
 			}
-			return markAnyString(out)
+			return markAnyString(res)
 		}
 		// A union of arrays and objects (null allowed): JSON text of any
 		// of them is parsed as well.
@@ -1687,7 +1692,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
 		}
-		if what != "array" && what != "object" || !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] }) {
+		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] }) {
 			// a string is taken already (a number's or boolean's text
 			// among them; any JSON text as it is): nothing to read
 			return "", ""
@@ -1764,7 +1769,7 @@ func markAnyString(s *Node) *Node {
 	for _, b := range list.Items() {
 		switch t, _ := b.Get("type").AsString(); t {
 		case "string":
-			anyString = anyString || b.Get("pattern") == nil && b.Get("enum") == nil && b.Get("const") == nil && b.Get("format") == nil
+			anyString = anyString || takesText(b)
 		case "integer", "number", "boolean":
 			scalar = true
 		}

@@ -73,7 +73,7 @@ var deriveValues = []string{
 	`2`, `"2"`, `"02"`, `false`, `"auto"`, `10`, `"10"`, `3`, `"3"`, `0`, `-0`, `"100"`, `1.0`, `"x"`,
 	`[]`, `"[]"`, `["a"]`, `"[\"a\"]"`, `["a","b","c"]`, `"[\"a\",\"b\",\"c\"]"`, `[1]`, `"[1]"`, `" [1] "`,
 	`{}`, `"{}"`, `{"k":1}`, `"{\"k\":1}"`, `"{\"k\":\"1\"}"`, `{"id":1}`, `"{\"id\":1}"`, `"{\"name\":\"x\"}"`,
-	`{"label":"x","kids":[{"label":"y"}]}`, `"{\"label\":\"x\",\"kids\":[]}"`, `"[1,"`, `"get"`,
+	`{"label":"x","kids":[{"label":"y"}]}`, `"{\"label\":\"x\",\"kids\":[]}"`, `"[1,"`, `"get"`, `"NE"`, `"ne"`, `"[x]"`, `"#a"`,
 	// nested values: strings where numbers and booleans are declared
 	`{"k":"1"}`, `{"k":"x"}`, `["1","2"]`, `[{"id":"1"}]`, `["{\"id\":\"1\"}"]`, `{"label":"x","kids":"[]"}`,
 	`[{"node_id":"x"},{"item_id":"5"}]`, `[{"item_owner":"o","item_repo":"r","issue_number":"5"}]`,
@@ -130,6 +130,7 @@ func TestDeriveEquivalence(t *testing.T) {
 	add("refs-gosdk", []byte(refsGoSDK))
 	add("refs-invopop", []byte(refsInvopop))
 	add("ident", []byte(identCorpus))
+	add("scalar-unions", []byte(scalarUnions))
 	for name, schema := range rootShapes {
 		add(name, []byte(schema))
 	}

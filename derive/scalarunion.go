@@ -1,0 +1,356 @@
+package derive
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
+)
+
+// scalarStrings reads, in a union (out, a bare anyOf in portable form)
+// of one scalar type (integer, number or boolean; null allowed) beside
+// strings that its string form's texts never are (an enum or const of
+// other texts, a pattern that rules them out), the scalar's string form
+// as at a lone scalar: a type_coerce rule at path (and a null_text rule
+// where the value may be null), and the string form's branch added to
+// into (out, or unionEnumCase's rewrite of it) before null. No text the
+// rule reads is a string the strict schema takes, so no call it takes is
+// changed.
+//
+// It returns the scalar's type with the rewrite; or with why its string
+// form stays unread (a string branch may take one of its texts, no rule
+// reaches path); or with neither where path is kept for another rule.
+// typ is "" where out is no such union (scalarBeside).
+func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ string, res *Node, why string) {
+	typ, nullable, strs := scalarBeside(out)
+	if typ == "" {
+		return "", nil, ""
+	}
+	for _, s := range strs {
+		if why := textsHeldOff(s, typ, nullable && (at == atTop || at == atProp)); why != "" {
+			return typ, nil, why
+		}
+	}
+	if reach, why := d.reach(path, at); !reach {
+		return typ, nil, why
+	}
+	if d.keep[path] {
+		return typ, nil, ""
+	}
+	coerceTo, pattern := "int", lenientimpl.IntPattern
+	switch typ {
+	case "number":
+		coerceTo, pattern = "float", lenientimpl.FloatPattern
+	case "boolean":
+		coerceTo, pattern = "bool", lenientimpl.BoolPattern
+	}
+	if nullable && (at == atTop || at == atProp) {
+		// as at a lone scalar (field): "null" as text is null
+		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
+		pattern = lenientimpl.OrNullPattern(pattern)
+	}
+	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
+	branches := slices.Clone(into.Get("anyOf").Items())
+	i := len(branches)
+	for i > 0 && isNull(branches[i-1]) {
+		i--
+	}
+	branches = slices.Insert(branches, i, obj("type", jstr("string"), "pattern", jstr(pattern)))
+	return typ, obj("anyOf", jsonnode.Array(branches...)), ""
+}
+
+// scalarBeside reads out (a bare anyOf in portable form) as a union of
+// one scalar type (typ: integer, number or boolean) whose branches hold
+// it to no keyword its string form could not be held to alike (unfit),
+// beside string branches (strs, at least one; typeless branches held to
+// an enum or const of strings count as strings) and maybe null. typ is
+// "" where out is not of that shape, or a string branch takes every text
+// of the scalar's string form already (takesForm).
+func scalarBeside(out *Node) (typ string, nullable bool, strs []*Node) {
+	list := out.Get("anyOf")
+	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
+		return "", false, nil
+	}
+	for _, b := range list.Items() {
+		if isNull(b) {
+			nullable = true
+			continue
+		}
+		t, ok := b.Get("type").AsString()
+		switch {
+		case !ok && b.Kind == '{' && b.Get("type") == nil && slices.ContainsFunc(b.Keys, func(k string) bool { return k == "enum" || k == "const" }):
+			if _, isStr := stringValues(b); !isStr {
+				return "", false, nil
+			}
+			strs = append(strs, b)
+		case t == "integer" || t == "number" || t == "boolean":
+			if typ != "" && typ != t {
+				return "", false, nil // several types: scalarUnion, unionGap
+			}
+			typ = t
+			if unfit(b, t) != "" {
+				return "", false, nil // unionGap warns
+			}
+		case t == "string":
+			strs = append(strs, b)
+		default:
+			return "", false, nil
+		}
+	}
+	if typ == "" || len(strs) == 0 || slices.ContainsFunc(strs, func(b *Node) bool { return takesForm(b, typ) }) {
+		return "", false, nil
+	}
+	return typ, nullable, strs
+}
+
+// takesText reports whether the string schema b takes every text of a
+// number's or boolean's string form: it holds a string to no more than
+// its length (a minLength of at most 1, which every such text has; a
+// maxLength, that only texts longer than any such value in use fail)
+// and annotations. A union with such a branch takes the string form as
+// it is: there is nothing to coerce.
+func takesText(b *Node) bool {
+	for i, k := range b.Keys {
+		switch {
+		case k == "type":
+			if t, _ := b.Vals[i].AsString(); t != "string" {
+				return false
+			}
+		case k == "format":
+			return false // a validator may assert it
+		case k == "maxLength", annotation(k):
+		case k == "minLength":
+			if n := b.Vals[i].Text(); n != "0" && n != "1" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// takesForm reports whether the string schema b takes every text of the
+// string form of a value of type typ: takesText, or b is that string
+// form as the deriver writes it (its pattern, maybe with "null" and "").
+func takesForm(b *Node, typ string) bool {
+	if takesText(b) {
+		return true
+	}
+	p, ok := b.Get("pattern").AsString()
+	if !ok || slices.ContainsFunc(b.Keys, func(k string) bool { return k != "type" && k != "pattern" && !annotation(k) || k == "format" }) {
+		return false
+	}
+	var forms []string
+	switch typ {
+	case "integer":
+		forms = []string{lenientimpl.IntPattern, lenientimpl.UintPattern}
+	case "number":
+		forms = []string{lenientimpl.FloatPattern}
+	case "boolean":
+		forms = []string{lenientimpl.BoolPattern, lenientimpl.StrictBoolPattern}
+	}
+	for _, f := range forms {
+		if p == f || p == lenientimpl.OrNullPattern(f) || p == lenientimpl.OrEmptyPattern(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// textsHeldOff says why the string branch s of a union of a scalar of
+// type typ may take a text that the scalar's string form reads (or
+// "null", where null reads it: nullText), or "" where it never does: its
+// enum or const holds no such text (in no letter case: an enum_case rule
+// may read it), or its pattern rules every one out (patternRulesOut).
+// ("" never reads as the value left out here: the union takes strings,
+// so absent does not read it.)
+func textsHeldOff(s *Node, typ string, nullText bool) string {
+	if vals, ok := stringValues(s); ok {
+		for _, v := range vals {
+			if readsAs(typ, v) || nullText && strings.EqualFold(v, "null") {
+				return fmt.Sprintf("a string branch takes %q, which its string form reads; left strict", v)
+			}
+		}
+		return ""
+	}
+	if p, ok := s.Get("pattern").AsString(); ok {
+		if patternRulesOut(p, scalarStart(typ, nullText)) {
+			return ""
+		}
+		return "a string branch's pattern may take its string form; left strict"
+	}
+	for _, k := range s.Keys {
+		if k != "type" && !annotation(k) || k == "format" {
+			return fmt.Sprintf("a string branch held by %q may take its string form; left strict", k)
+		}
+	}
+	return "a string branch may take its string form; left strict"
+}
+
+var (
+	intText   = regexp.MustCompile(lenientimpl.IntPattern)
+	floatText = regexp.MustCompile(lenientimpl.FloatPattern)
+	boolText  = regexp.MustCompile(lenientimpl.BoolPattern)
+)
+
+// readsAs reports whether a type_coerce rule for typ reads the string v
+// (the string form's pattern takes it).
+func readsAs(typ, v string) bool {
+	switch typ {
+	case "integer":
+		return intText.MatchString(v)
+	case "number":
+		return floatText.MatchString(v)
+	}
+	return boolText.MatchString(v)
+}
+
+// scalarStart is every character the string form of a value of type
+// typ may start with (and a sign or a point, that a parser might one day
+// read), and "null"'s letter where nullText.
+func scalarStart(typ string, nullText bool) string {
+	start := "0123456789-+."
+	if typ == "boolean" {
+		start = "01tTfFyYnN"
+	}
+	if nullText {
+		start += "nN"
+	}
+	return start
+}
+
+// patternRulesOut reports whether no string the pattern p matches
+// starts with one of the characters start: p is anchored (^) in every
+// alternative, and the first character it then requires is never one of
+// them. A pattern Go's regexp cannot parse proves nothing.
+func patternRulesOut(p, start string) bool {
+	re, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return false
+	}
+	first, ok := anchoredFirst(re.Simplify())
+	return ok && !slices.ContainsFunc([]rune(start), func(c rune) bool { return matchesRune(first, c) })
+}
+
+// anchoredFirst returns the first character class that every match of
+// re requires right after a start-of-text anchor, where every
+// alternative of re begins with one.
+func anchoredFirst(re *syntax.Regexp) ([]*syntax.Regexp, bool) {
+	switch re.Op {
+	case syntax.OpCapture:
+		return anchoredFirst(re.Sub[0])
+	case syntax.OpAlternate:
+		var all []*syntax.Regexp
+		for _, s := range re.Sub {
+			f, ok := anchoredFirst(s)
+			if !ok {
+				return nil, false
+			}
+			all = append(all, f...)
+		}
+		return all, true
+	case syntax.OpConcat:
+		if len(re.Sub) > 1 && re.Sub[0].Op == syntax.OpBeginText {
+			return firstChar(re.Sub[1:])
+		}
+		if len(re.Sub) > 0 && (re.Sub[0].Op == syntax.OpCapture || re.Sub[0].Op == syntax.OpAlternate) {
+			// ^(a|b)... : each alternative anchored inside the group
+			// and what follows it never read first
+			return anchoredFirst(re.Sub[0])
+		}
+	}
+	return nil, false
+}
+
+// firstChar returns the one-character schemas (literals, classes) one of
+// which the first character of every match of the sequence seq is.
+func firstChar(seq []*syntax.Regexp) ([]*syntax.Regexp, bool) {
+	if len(seq) == 0 {
+		return nil, false
+	}
+	re := seq[0]
+	switch re.Op {
+	case syntax.OpLiteral:
+		if len(re.Rune) == 0 {
+			return nil, false
+		}
+		return []*syntax.Regexp{{Op: syntax.OpLiteral, Rune: re.Rune[:1], Flags: re.Flags}}, true
+	case syntax.OpCharClass:
+		return []*syntax.Regexp{re}, true
+	case syntax.OpCapture, syntax.OpPlus:
+		return firstChar(append([]*syntax.Regexp{re.Sub[0]}, seq[1:]...))
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return firstChar(append([]*syntax.Regexp{re.Sub[0]}, seq[1:]...))
+		}
+		fallthrough
+	case syntax.OpQuest, syntax.OpStar:
+		// the repeated character, or what follows
+		f, ok := firstChar([]*syntax.Regexp{re.Sub[0]})
+		rest, okRest := firstChar(seq[1:])
+		return append(f, rest...), ok && okRest
+	case syntax.OpConcat:
+		return firstChar(append(slices.Clone(re.Sub), seq[1:]...))
+	case syntax.OpAlternate:
+		var all []*syntax.Regexp
+		for _, s := range re.Sub {
+			f, ok := firstChar(append([]*syntax.Regexp{s}, seq[1:]...))
+			if !ok {
+				return nil, false
+			}
+			all = append(all, f...)
+		}
+		return all, true
+	}
+	return nil, false
+}
+
+// matchesRune reports whether one of the one-character schemas first
+// matches c (in any letter case, where a literal folds).
+func matchesRune(first []*syntax.Regexp, c rune) bool {
+	for _, f := range first {
+		switch f.Op {
+		case syntax.OpLiteral:
+			r := f.Rune[0]
+			if r == c || f.Flags&syntax.FoldCase != 0 && strings.EqualFold(string(r), string(c)) {
+				return true
+			}
+		case syntax.OpCharClass:
+			for i := 0; i+1 < len(f.Rune); i += 2 {
+				if f.Rune[i] <= c && c <= f.Rune[i+1] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// unionKind is what the survey records (record) of a union that split
+// cannot read as one type: "other"; for one that scalarStrings may
+// read, its branches' keywords too. A rule reads a key in every branch
+// of an enclosing union alike, and another union there may take as a
+// string a text this one's rule reads: two such unions at one path read
+// alike only where they are the same.
+func unionKind(out *Node) string {
+	if typ, _, _ := scalarBeside(out); typ == "" {
+		return "other"
+	}
+	kind := "other"
+	for _, b := range out.Get("anyOf").Items() {
+		c := b.Clone()
+		for _, k := range b.Keys {
+			if annotation(k) && k != "format" {
+				c.Delete(k)
+			}
+		}
+		kind += " " + string(c.Marshal())
+	}
+	return kind
+}

@@ -1,0 +1,109 @@
+package derive
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// scalarUnions is a tool whose fields are unions of one scalar type
+// beside strings: read where no string they take is a text the scalar's
+// string form reads (x, y, b, i), else left strict with a warning (bt,
+// ip, nn); a string branch that takes every such text already (z)
+// has nothing to coerce. TestDeriveEquivalence runs it too.
+const scalarUnions = `{"type":"object","properties":{
+ "x":{"oneOf":[{"type":"number"},{"type":"string","enum":["NE"]}]},
+ "y":{"oneOf":[{"type":"number"},{"type":"string","pattern":"^\\[.*\\]$"}]},
+ "z":{"type":["number","string"],"minLength":1},
+ "b":{"anyOf":[{"type":"boolean"},{"type":"string","enum":["auto","NE"]},{"type":"null"}]},
+ "i":{"anyOf":[{"type":"integer","minimum":0},{"const":"x"},{"type":"string","pattern":"^(#|[a-z])"}]},
+ "bt":{"oneOf":[{"type":"boolean"},{"type":"string","enum":["true","auto"]}]},
+ "ip":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^#?[a5]"}]},
+ "nn":{"anyOf":[{"type":"number"},{"type":"string","enum":["null","x"]},{"type":"null"}]},
+ "a":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","enum":["all","none"]}]}}
+}}`
+
+// TestDeriveScalarUnion: a union of one scalar type beside strings that
+// its string form's texts never are (an enum or const of other texts, an
+// anchored pattern whose first character none of them starts with) gets
+// the scalar's type_coerce rule and string form, as a lone scalar does;
+// one whose strings may be such a text is left strict with a warning
+// that says so, never in silence.
+func TestDeriveScalarUnion(t *testing.T) {
+	// (a format apart: AJV's harness knows none)
+	d, err := Tool("t", []byte(strings.Replace(scalarUnions, `"x":`, `"f":{"anyOf":[{"type":"number"},{"type":"string","format":"date"}]},"x":`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	coerced := map[string]string{}
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleTypeCoerce {
+			coerced[r.From+r.Path] = r.CoerceTo
+		}
+	}
+	warns := map[string]string{}
+	for _, w := range d.FieldWarnings() {
+		warns[w.Path] = w.Message
+	}
+	for _, tc := range []struct{ path, coerce, warn string }{
+		{"x", "float", ""},
+		{"y", "float", ""},
+		{"z", "", ""},
+		{"b", "bool", ""},
+		{"i", "int", ""},
+		{"a[]", "int", ""},
+		{"bt", "", `boolean left strict: a string branch takes "true", which its string form reads; left strict`},
+		{"ip", "", "integer left strict: a string branch's pattern may take its string form; left strict"},
+		{"nn", "", `number left strict: a string branch takes "null", which its string form reads; left strict`},
+		{"f", "", `number left strict: a string branch held by "format" may take its string form; left strict`},
+	} {
+		if coerced[tc.path] != tc.coerce || warns[tc.path] != tc.warn {
+			t.Errorf("%s: coerce %q, warning %q; want %q, %q", tc.path, coerced[tc.path], warns[tc.path], tc.coerce, tc.warn)
+		}
+	}
+	props := d.Schema.Get("properties")
+	for path, want := range map[string]string{
+		"x": `{"anyOf":[{"type":"number"},{"type":"string","enum":["NE"]},{"type":"string","pattern":"^([nN][eE])$"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"null"}]}`,
+		"b": `{"anyOf":[{"type":"boolean"},{"type":"string","enum":["auto","NE"]},{"type":"string","pattern":"^([aA][uU][tT][oO]|[nN][eE])$"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)$"},{"type":"null"}]}`,
+	} {
+		if got := string(props.Get(path).Marshal()); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", path, got, want)
+		}
+	}
+}
+
+// TestPatternRulesOut: a pattern proves a string form's texts out only
+// where every match starts, right after ^, with a character none of
+// them starts with.
+func TestPatternRulesOut(t *testing.T) {
+	for p, want := range map[string]bool{
+		`^\[.*\]$`:   true,
+		`^#`:         true,
+		`^(#|[a-m])`: true,
+		`^(#|[a-z])`: false,
+		`^a|^b`:      true,
+		`(^a|^b)c`:   true,
+		`^a+`:        true,
+		`^a?b`:       true,
+		`^a?`:        false,
+		`\[`:         false,
+		`^[^a]`:      false,
+		`^.`:         false,
+		`^\d`:        false,
+		`^a|b`:       false,
+		`^(a|5)`:     false,
+		`^-`:         false,
+		`^(?!x)a`:    false,
+		`^`:          false,
+		`^[n-z]`:     false,
+		`^(?i)n`:     false,
+	} {
+		if got := patternRulesOut(p, scalarStart("number", true)); got != want {
+			t.Errorf("%s: %v, want %v", p, got, want)
+		}
+	}
+	if !strings.Contains(scalarStart("boolean", false), "y") {
+		t.Error("a boolean's text may start with y")
+	}
+}
