@@ -1679,9 +1679,12 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // of s or of a branch of its combinators) and why no rule reads its
 // string form or JSON text: the keyword that makes it more than one
 // type. "" where it may be no typed value, where it is a number or
-// boolean beside strings not held to an enum (strings it takes already:
-// its own string form, as scalarUnion's callers leave it) or where no
-// keyword makes it a union (a malformed type).
+// boolean beside strings that take its string form already (takesForm:
+// nothing to read), or an array or object beside strings held to no
+// string keyword (its JSON text taken as it is), or where no
+// keyword makes it a union (a malformed type). A format on a string
+// branch holds strings to it where a validator asserts it: such a branch
+// may refuse a number's text or a JSON text.
 func (d *deriver) unionGap(s, out *Node) (what, why string) {
 	budget := 256
 	what = d.typedIn(s, &budget)
@@ -1692,7 +1695,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
 		}
-		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] }) {
+		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] || k == "format" }) {
 			// a string is taken already (a number's or boolean's text
 			// among them; any JSON text as it is): nothing to read
 			return "", ""

@@ -174,7 +174,7 @@ func textsHeldOff(s *Node, typ string, nullText bool) string {
 	if vals, ok := stringValues(s); ok {
 		for _, v := range vals {
 			if readsAs(typ, v) || nullText && strings.EqualFold(v, "null") {
-				return fmt.Sprintf("a string branch takes %q, which its string form reads; left strict", v)
+				return fmt.Sprintf("a string branch takes %q, which its string form reads", v)
 			}
 		}
 		return ""
@@ -183,14 +183,14 @@ func textsHeldOff(s *Node, typ string, nullText bool) string {
 		if patternRulesOut(p, scalarStart(typ, nullText)) {
 			return ""
 		}
-		return "a string branch's pattern may take its string form; left strict"
+		return "a string branch's pattern may take its string form"
 	}
 	for _, k := range s.Keys {
 		if k != "type" && !annotation(k) || k == "format" {
-			return fmt.Sprintf("a string branch held by %q may take its string form; left strict", k)
+			return fmt.Sprintf("a string branch held by %q may take its string form", k)
 		}
 	}
-	return "a string branch may take its string form; left strict"
+	return "a string branch may take its string form"
 }
 
 var (

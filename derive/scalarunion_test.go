@@ -53,10 +53,10 @@ func TestDeriveScalarUnion(t *testing.T) {
 		{"b", "bool", ""},
 		{"i", "int", ""},
 		{"a[]", "int", ""},
-		{"bt", "", `boolean left strict: a string branch takes "true", which its string form reads; left strict`},
-		{"ip", "", "integer left strict: a string branch's pattern may take its string form; left strict"},
-		{"nn", "", `number left strict: a string branch takes "null", which its string form reads; left strict`},
-		{"f", "", `number left strict: a string branch held by "format" may take its string form; left strict`},
+		{"bt", "", `boolean left strict: a string branch takes "true", which its string form reads`},
+		{"ip", "", "integer left strict: a string branch's pattern may take its string form"},
+		{"nn", "", `number left strict: a string branch takes "null", which its string form reads`},
+		{"f", "", `number left strict: a string branch held by "format" may take its string form`},
 	} {
 		if coerced[tc.path] != tc.coerce || warns[tc.path] != tc.warn {
 			t.Errorf("%s: coerce %q, warning %q; want %q, %q", tc.path, coerced[tc.path], warns[tc.path], tc.coerce, tc.warn)

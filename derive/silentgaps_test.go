@@ -8,7 +8,8 @@ import (
 
 // TestDeriveUnionGapWarns: a typed value whose schema the deriver does
 // not rewrite (a oneOf, an allOf, an anyOf with a branch that takes some
-// strings held to less than any, a type array of two types with an enum)
+// strings held to less than any, a type array of two types with an enum,
+// a string branch with a format, which a validator may assert)
 // is left strict with a
 // warning at its path naming what it is not rewritten for, never
 // silently; its branches' own fields are still read.
@@ -20,6 +21,9 @@ func TestDeriveUnionGapWarns(t *testing.T) {
 		{"anyOf with a string", `{"anyOf":[{"type":"string","pattern":"^a"},{"type":"object"}]}`, "c: object left strict: the deriver does not rewrite its anyOf"},
 		{"oneOf of a $ref", `{"oneOf":[{"type":"string","pattern":"^a"},{"$ref":"#/$defs/n"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
 		{"array or pattern string", `{"type":["array","string"],"pattern":"^a"}`, `c: array left strict: the deriver does not rewrite its type "array, string"`},
+		{"array or uri string", `{"type":["array","string"],"format":"uri"}`, `c: array left strict: the deriver does not rewrite its type "array, string"`},
+		{"number, boolean or pattern string", `{"anyOf":[{"type":"number"},{"type":"boolean"},{"type":"string","pattern":"^a"}]}`, "c: number left strict: the deriver does not rewrite its anyOf"},
+		{"integer or string of length 1 and more", `{"type":["integer","string"],"minLength":1,"maxLength":9}`, ""},
 		{"oneOf of allOf of a $ref", `{"oneOf":[{"allOf":[{"$ref":"#/$defs/n"},{"required":["k"]}]},{"type":"string","pattern":"^a"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
 		{"enum of two types", `{"type":["boolean","string"],"enum":[true,false,"inner"]}`, `c: boolean left strict: the deriver does not rewrite its type "boolean, string"`},
 	} {

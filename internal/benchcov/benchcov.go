@@ -41,6 +41,9 @@ const (
 	// ReasonAnyString: a union that takes any string already: nothing to
 	// coerce.
 	ReasonAnyString = "a union that takes any string already (nothing to coerce)"
+	// ReasonVoid: a member of a schema whose type takes no object, or an
+	// element of one that takes no array: no value is ever there.
+	ReasonVoid = "a place no value can be (members of a schema that takes no object, elements of one that takes no array)"
 	// ReasonNone: left strict without a warning (a gap to fix); the
 	// shape of the value's schema follows.
 	ReasonNone = "no warning (a silent gap)"
@@ -66,7 +69,7 @@ func warnedAbove(warned map[string]string, path string) string {
 // Values lists the typed values of the strict schema root and what the
 // derivation d makes of each.
 func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
-	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
+	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
 	w.budget = max(4096, 2*w.nodes(root)) // derive's inlining bound (derive/inline.go)
 	w.walk(root, "", true, nil)
 	if t := types(root); len(t) > 0 && !slices.Contains(t, "object") {
@@ -95,6 +98,8 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 			v.Reason = warned[v.Path]
 		case warned[""] != "":
 			v.Reason = warned[""]
+		case !w.real[v.Path]:
+			v.Reason = ReasonVoid
 		case w.unnamed[v.Path]:
 			v.Reason = ReasonUnnamed
 		case w.anyString[v.Path]:
@@ -155,6 +160,8 @@ type walker struct {
 	named     map[string]bool
 	anyString map[string]bool
 	shape     map[string]string      // a keyword the value's schema is made of
+	real      map[string]bool        // paths seen where a value may be (void)
+	void      int                    // > 0 under members a schema's type rules out
 	budget    int                    // nodes references may still add
 	size      map[*jsonnode.Node]int // nodes under a target
 }
@@ -203,6 +210,9 @@ func (w *walker) add(path, typ string, named bool) {
 	} else if !w.named[path] {
 		w.unnamed[path] = true
 	}
+	if w.void == 0 {
+		w.real[path] = true
+	}
 	if w.at[path] == nil {
 		w.at[path] = &Value{Path: path, Type: typ}
 	}
@@ -233,7 +243,7 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 				break
 			}
 		}
-		if slices.Contains(ts, "string") && s.Get("pattern") == nil && s.Get("enum") == nil && s.Get("const") == nil && s.Get("format") == nil && s.Get("minLength") == nil && s.Get("maxLength") == nil {
+		if slices.Contains(ts, "string") && takesText(s) {
 			w.anyString[path] = true
 		}
 	}
@@ -253,7 +263,17 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.walk(target, path, named, append(stack, target))
 		}
 	}
+	// (the members of a schema that takes no object, the elements of one
+	// that takes no array: no value is ever there)
+	ts := types(s)
+	noObject := len(ts) > 0 && !slices.Contains(ts, "object")
+	noArray := len(ts) > 0 && !slices.Contains(ts, "array")
 	for c := range s.Subschemas() {
+		void := noObject && (c.Keyword == "properties" || c.Keyword == "additionalProperties" || c.Keyword == "patternProperties" || c.Keyword == "dependentSchemas") ||
+			noArray && (c.Keyword == "items" || c.Keyword == "prefixItems" || c.Keyword == "additionalItems" || c.Keyword == "contains" || c.Keyword == "unevaluatedItems")
+		if void {
+			w.void++
+		}
 		switch k, v := c.Keyword, c.Schema; {
 		case k == "properties":
 			w.walk(v, join(path, c.Key), named, stack)
@@ -270,7 +290,23 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 		case jsonnode.IsConditional(k):
 			w.walk(v, path, false, stack)
 		}
+		if void {
+			w.void--
+		}
 	}
+}
+
+// takesText reports whether a schema that may be a string takes every
+// number's and boolean's text as a string, as derive reads a union's
+// string branch (its takesText): no pattern, enum, const or format, and
+// a length held to no more than a minLength of at most 1 (every such
+// text has one character) or a maxLength.
+func takesText(s *jsonnode.Node) bool {
+	if s.Get("pattern") != nil || s.Get("enum") != nil || s.Get("const") != nil || s.Get("format") != nil {
+		return false
+	}
+	n := s.Get("minLength")
+	return n == nil || n.Text() == "0" || n.Text() == "1"
 }
 
 // Summary totals the values of many schemas.
