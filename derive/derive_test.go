@@ -571,6 +571,7 @@ func FuzzDeriveTool(f *testing.F) {
 	for _, tc := range identHazards {
 		f.Add([]byte(tc.schema))
 	}
+	f.Add([]byte(scalarUnions))
 	f.Add([]byte(`{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"type":"null"},{"$ref":"#/properties"}]}}}`))
