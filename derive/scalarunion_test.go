@@ -98,6 +98,7 @@ func TestPatternRulesOut(t *testing.T) {
 		`^`:          false,
 		`^[n-z]`:     false,
 		`^(?i)n`:     false,
+		`\Aa`:        false,
 	} {
 		if got := patternRulesOut(p, scalarStart("number", true)); got != want {
 			t.Errorf("%s: %v, want %v", p, got, want)
