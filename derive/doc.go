@@ -32,7 +32,10 @@
 // under patternProperties (or named by one of its patterns too), tuples
 // and the like; and where no one coercion
 // suits it: a union of a number or boolean with another type and no
-// string branch. A local $ref that is not recursive ("#/$defs/Point",
+// string branch, or beside strings that may be its string form's texts.
+// A union of one scalar type beside strings that its texts never are (an
+// enum of other words, a pattern that rules them out) reads its string
+// form as a lone scalar does. A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice
