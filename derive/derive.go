@@ -313,10 +313,16 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 		return false, ""
 	}
 	if at.isSite() {
+		// the nearest shadowing above path (the longest u; of two, the
+		// first reason in order), whatever order the map gives
+		best, reason := "", ""
 		for u, why := range d.shadowed {
-			if under(path, u) {
-				return false, why
+			if under(path, u) && (reason == "" || len(u) > len(best) || len(u) == len(best) && why < reason) {
+				best, reason = u, why
 			}
+		}
+		if reason != "" {
+			return false, reason
 		}
 	}
 	if at == atTop {
