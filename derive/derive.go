@@ -993,6 +993,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "additionalItems", "unevaluatedItems", "contains":
 			s.Vals[i] = d.noRule(path+"[]", v)
 		case "patternProperties", "dependentSchemas":
+			if k == "patternProperties" && rulespec.PatternMap(s) {
+				// a map: every member's value, as additionalProperties'
+				v.Vals[0] = d.field(path+"{}", v.Vals[0], atElem)
+				break
+			}
 			if v.Kind == '{' {
 				for j := range v.Vals {
 					v.Vals[j] = d.noRule(join(path, "*"), v.Vals[j])

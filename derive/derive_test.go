@@ -129,6 +129,8 @@ func TestDeriveEquivalence(t *testing.T) {
 	add("corpus", []byte(deriveCorpus))
 	add("refs-gosdk", []byte(refsGoSDK))
 	add("refs-invopop", []byte(refsInvopop))
+	add("pattern-map", []byte(`{"type":"object","properties":{"m":{"type":"object","patternProperties":{"^[a-z_]*":{"type":"integer"}}},`+
+		`"l":{"type":"object","patternProperties":{".*":{"type":"array","items":{"type":"boolean"}}}}}}`))
 	add("ident", []byte(identCorpus))
 	add("scalar-unions", []byte(scalarUnions))
 	for name, schema := range rootShapes {

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -264,6 +265,39 @@ func TestDeriveNoRulePlaces(t *testing.T) {
 		}
 		if m := string(got.Marshal()); strings.Contains(m, "pattern") || strings.Contains(m, `"null"`) {
 			t.Errorf("%s: a lenient form where no rule reads: %s", kept, got.Marshal())
+		}
+	}
+}
+
+// TestDerivePatternMap: an object without properties whose one
+// patternProperties pattern every member name matches (unanchored at
+// its end: ".*", "^[a-z_]*") holds a map: its values are read as
+// additionalProperties' are (rules at m{}). A pattern some name fails
+// ("^[a-z]+$") is still a place no rule path names.
+func TestDerivePatternMap(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		read    bool
+	}{{".*", true}, {"^[a-zA-Z0-9_]*", true}, {"", true}, {"^[a-z]+$", false}, {"^x-", false}, {"\\b", false}} {
+		strict := `{"type":"object","properties":{"m":{"type":"object","patternProperties":{` + strconv.Quote(tc.pattern) + `:{"type":"integer"}}}}}`
+		d, err := Tool("t", []byte(strict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		read := slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "m{}" && r.Type == lenient.RuleTypeCoerce })
+		if read != tc.read {
+			t.Errorf("%q: a coercion at m{} %v, want %v (rules %v)", tc.pattern, read, tc.read, d.Rules)
+		}
+		if !tc.read {
+			continue
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := n.NormalizeJSON("t", []byte(`{"m":{"a":"5","b-c":7}}`))
+		if err != nil || string(out) != `{"m":{"a":5,"b-c":7}}` {
+			t.Errorf("%q: normalized to %s, %v", tc.pattern, out, err)
 		}
 	}
 }

@@ -285,6 +285,8 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.walk(v, path, named, stack)
 		case k == "items", k == "prefixItems", k == "additionalItems", k == "contains", k == "unevaluatedItems":
 			w.walk(v, path+"[]", false, stack)
+		case k == "patternProperties" && rulespec.PatternMap(s):
+			w.walk(c.Schema, path+"{}", named, stack) // a map's values (rulespec.PatternMap)
 		case k == "patternProperties", k == "dependentSchemas":
 			w.walk(v, join(path, "*"), false, stack)
 		case jsonnode.IsConditional(k):

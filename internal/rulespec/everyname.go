@@ -1,0 +1,55 @@
+package rulespec
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
+
+// PatternMap reports whether the object schema s holds a map through its
+// patternProperties: one pattern, which every member name matches
+// (EveryName), and no properties. A rule names its values as
+// additionalProperties' ({}).
+func PatternMap(s *jsonnode.Node) bool {
+	pp, props := s.Get("patternProperties"), s.Get("properties")
+	return pp != nil && pp.Kind == '{' && len(pp.Keys) == 1 && (props == nil || props.Kind == '{' && len(props.Keys) == 0) && EveryName(pp.Keys[0])
+}
+
+// EveryName reports whether every member name matches the
+// patternProperties pattern p, as JSON Schema reads a pattern (a search,
+// not anchored): p matches the empty string at the start of any text,
+// holding no end or word-boundary assertion that could fail on what
+// follows. An object whose one pattern is such, and that declares no
+// properties, holds a map, whose values a rule names as
+// additionalProperties' ({}). A pattern Go's regexp cannot parse, or
+// with a syntax ECMAScript reads otherwise (\A, \z, \Q, flags), is not.
+func EveryName(p string) bool {
+	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
+		if strings.Contains(p, goOnly) {
+			return false
+		}
+	}
+	re, err := syntax.Parse(p, syntax.Perl)
+	if err != nil || endsOrBounds(re) {
+		return false
+	}
+	m, err := regexp.Compile(p)
+	return err == nil && m.MatchString("")
+}
+
+// endsOrBounds reports whether re holds an assertion that what follows a
+// position can fail: an end of line or text, or a word boundary.
+func endsOrBounds(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpEndLine, syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true
+	}
+	for _, sub := range re.Sub {
+		if endsOrBounds(sub) {
+			return true
+		}
+	}
+	return false
+}
