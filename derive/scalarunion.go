@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
@@ -228,16 +229,10 @@ func scalarStart(typ string, nullText bool) string {
 // patternRulesOut reports whether no string the pattern p matches
 // starts with one of the characters start: p is anchored (^) in every
 // alternative, and the first character it then requires is never one of
-// them. A pattern Go's regexp cannot parse proves nothing, nor one with
-// a syntax ECMAScript reads otherwise (\A, \z, \Q, flags).
+// them. A pattern rulespec.ParseAlike refuses proves nothing.
 func patternRulesOut(p, start string) bool {
-	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
-		if strings.Contains(p, goOnly) {
-			return false
-		}
-	}
-	re, err := syntax.Parse(p, syntax.Perl)
-	if err != nil {
+	re, ok := rulespec.ParseAlike(p)
+	if !ok {
 		return false
 	}
 	first, ok := anchoredFirst(re.Simplify())

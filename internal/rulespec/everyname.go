@@ -26,17 +26,26 @@ func PatternMap(s *jsonnode.Node) bool {
 // additionalProperties' ({}). A pattern Go's regexp cannot parse, or
 // with a syntax ECMAScript reads otherwise (\A, \z, \Q, flags), is not.
 func EveryName(p string) bool {
-	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
-		if strings.Contains(p, goOnly) {
-			return false
-		}
-	}
-	re, err := syntax.Parse(p, syntax.Perl)
-	if err != nil || endsOrBounds(re) {
+	re, ok := ParseAlike(p)
+	if !ok || endsOrBounds(re) {
 		return false
 	}
 	m, err := regexp.Compile(p)
 	return err == nil && m.MatchString("")
+}
+
+// ParseAlike parses the pattern p as Go's regexp reads it, for a proof of
+// what it matches that must hold for ECMAScript too: false where Go
+// cannot parse it or where it holds a syntax ECMAScript reads otherwise
+// (\A, \z, \Q, inline flags, (?P<name>)).
+func ParseAlike(p string) (*syntax.Regexp, bool) {
+	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
+		if strings.Contains(p, goOnly) {
+			return nil, false
+		}
+	}
+	re, err := syntax.Parse(p, syntax.Perl)
+	return re, err == nil
 }
 
 // endsOrBounds reports whether re holds an assertion that what follows a
