@@ -947,7 +947,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if p, ok := matchedBy(patterns, name); ok {
 						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", p)
 					}
-					if strings.ContainsAny(name, ".[]{}") || name == "" {
+					if rulespec.NeedsQuotes(name) {
 						d.unnamed = append(d.unnamed, child)
 					}
 					var strict *Node
