@@ -241,9 +241,9 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
 func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	pruneDefs(out)
 	return d, out
@@ -318,6 +318,12 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 		best, reason := "", ""
 		for u, why := range d.shadowed {
 			if under(path, u) && (reason == "" || len(u) > len(best) || len(u) == len(best) && why < reason) {
+				best, reason = u, why
+			}
+		}
+		for u, why := range d.opaque {
+			why = "another branch of a union above it is a $ref kept as it is (" + why + "), which a rule here could change"
+			if u != path && under(path, u) && (reason == "" || len(u) > len(best) || len(u) == len(best) && why < reason) {
 				best, reason = u, why
 			}
 		}
@@ -484,6 +490,10 @@ type deriver struct {
 	whole map[string]bool
 	// in is the inliner that made the schema the deriver rewrites.
 	in *inliner
+	// opaque are the paths of unions with a branch that is a $ref the
+	// inliner kept, with why it was kept: the survey never walks that
+	// branch, so a rule below the path could change what it takes.
+	opaque map[string]string
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -649,12 +659,17 @@ func (d *deriver) rootSchema(s *Node) *Node {
 // argumentsObject reports whether the root schema s reads the arguments
 // object through its properties: its type is "object", or a type array
 // that holds "object" (["object", "null"]), or it has no type and
-// declares properties. Tool arguments are always a JSON object, so a
-// root's other types never apply to them.
+// declares properties, or its anyOf, oneOf or allOf has a branch that
+// does (argumentsBranch; {"anyOf": [{"$ref": "#/definitions/A"}, ...],
+// "definitions": ...} once its references are inlined). Tool arguments
+// are always a JSON object, so a root's other types never apply to them.
 func argumentsObject(s *Node) bool {
 	switch t := s.Get("type"); {
 	case t == nil:
-		return s.Get("properties") != nil
+		return s.Get("properties") != nil || slices.ContainsFunc(jsonnode.Combinators, func(k string) bool {
+			v := s.Get(k)
+			return v != nil && v.Kind == '[' && slices.ContainsFunc(v.Items(), func(b *Node) bool { return argumentsBranch(b, map[string]bool{}) })
+		})
 	case t.Kind == '[':
 		return slices.ContainsFunc(t.Items(), func(v *Node) bool { x, _ := v.AsString(); return x == "object" })
 	default:
@@ -927,6 +942,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
 		d.objs[path] = append(d.objs[path], o)
 	}
+	// (judged before the pattern's schema is rewritten in place)
+	patternMap := rulespec.PatternMap(s)
 	for i, k := range s.Keys {
 		v := s.Vals[i]
 		if top && combinators[k] && presenceOnly(v, map[string]bool{}) {
@@ -942,6 +959,15 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					}
 				}
 				patterns := s.Get("patternProperties")
+				if patternMap {
+					// a map whose declared members only annotate its
+					// values: read as its other values ({}), with no
+					// absent rule (null is no value the map holds)
+					for j := range v.Vals {
+						v.Vals[j] = d.field(path+"{}", v.Vals[j], atElem)
+					}
+					break
+				}
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if p, ok := matchedBy(patterns, name); ok {
@@ -993,7 +1019,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "additionalItems", "unevaluatedItems", "contains":
 			s.Vals[i] = d.noRule(path+"[]", v)
 		case "patternProperties", "dependentSchemas":
-			if k == "patternProperties" && rulespec.PatternMap(s) {
+			if k == "patternProperties" && patternMap {
 				// a map: every member's value, as additionalProperties'
 				v.Vals[0] = d.field(path+"{}", v.Vals[0], atElem)
 				break
@@ -1319,6 +1345,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if !ok {
 		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
+		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" && at == atBranch {
+			d.keptBranch(path, d.kept[ref])
+		}
 		if !at.isSite() {
 			return out
 		}
@@ -1379,6 +1408,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// (their targets are respelled where they are defined): no
 		// copy, no recursion through cycles.
 		d.record(path, "ref")
+		if at == atBranch && lenientType {
+			d.keptBranch(path, d.keptWhy(s))
+		}
 		if lenientType {
 			d.gapWhy(path, typ, at, d.keptWhy(s))
 		}
@@ -1655,6 +1687,20 @@ func (d *deriver) keptWhy(s *Node) string {
 		}
 	}
 	return "it is a $ref inside the schema"
+}
+
+// keptBranch notes that the union at path has a branch that is a $ref
+// the inliner kept, for why: the survey records the path as opaque (no
+// rule below it, reach), and the derivation warns once, naming what the
+// branch alone holds (no pass walks it).
+func (d *deriver) keptBranch(path, why string) {
+	switch {
+	case d.none > 0:
+	case d.survey:
+		d.opaque[path] = why
+	case !slices.ContainsFunc(d.warns, func(w Warning) bool { return w.Path == path && strings.HasPrefix(w.Message, "a branch of its union") }):
+		d.warn(path, "a branch of its union is a $ref kept as it is (%s): what that branch alone holds gets no rule", why)
+	}
 }
 
 // stringEnum returns the values of s's enum when every one is a string.

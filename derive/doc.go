@@ -27,10 +27,12 @@
 // "items[].id", "labels[]", "env{}"): nested objects, arrays of objects
 // and maps are made lenient like top-level arguments. A value stays strict,
 // with a warning naming it, where a path cannot name it alike: under a
-// member name holding ".", "[", "]", "{" or "}", in the branches of a
-// union that give one path different types, behind a recursive $ref, or
-// under patternProperties (or named by one of its patterns too), tuples
-// and the like; and where no one coercion
+// member name holding ".", "[", "]", "{", "}", "(", ")" or "|", in the
+// branches of a union that give one path different types, behind a
+// recursive $ref or below a union with such a branch, or under
+// patternProperties (or named by one of its patterns too) but in a map
+// (rulespec.PatternMap: one pattern every key of a valid object matches,
+// read as additionalProperties), tuples and the like; and where no one coercion
 // suits it: a union of a number or boolean with another type and no
 // string branch, or beside strings that may be its string form's texts.
 // A union of one scalar type beside strings that its texts never are (an

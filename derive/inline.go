@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
 )
 
 // Inlining bounds: the schema nodes that inlining may add to one
@@ -48,6 +49,7 @@ type inliner struct {
 	top      *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
 	copies   map[*Node]bool    // targets a copy may stand in for (copyable), judged once
 	byName   bool              // a reference of the document may name a schema by identifier or anchor
+	pending  map[*Node]*Node   // root branches inlined first (branchesFirst), by their targets
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -66,7 +68,7 @@ type inliner struct {
 // would mean something else. $defs stay where they are; the rewrite
 // keeps only the entries a reference left in it names (pruneDefs).
 func (d *deriver) inline(root *Node) *Node {
-	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}}
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}, pending: map[*Node]*Node{}}
 	for _, r := range refsOf(root) {
 		in.byName = in.byName || !plainRef(r)
 	}
@@ -90,40 +92,130 @@ func (in *inliner) schema(s *Node) *Node {
 		if out != nil {
 			return out
 		}
-		if have := in.kept[ref]; why != "" && !strings.Contains(have, why) {
-			if have != "" {
-				why = have + "; or " + why // kept at several places
+		in.keep(ref, why)
+	}
+	if t := in.pending[s]; t != nil {
+		in.active[t] = true
+		defer delete(in.active, t)
+	}
+	if s == in.top {
+		in.branchesFirst(s)
+	}
+	props := s.Get("properties")
+	isMap := props != nil && len(props.Keys) > 0 && rulespec.PatternMap(s) // judged before the walk
+	in.walk(s, isMap)
+	if isMap {
+		in.mapMembers(s, props)
+	}
+	return s
+}
+
+// mapMembers gives each declared member of the map s (rulespec.PatternMap:
+// its schema is the pattern's but for annotations) the pattern's schema
+// as inlined, with the member's own annotations: inlined apart, the two
+// could differ where the size bound was reached between them, and the
+// deriver reads them as one only where they are equal.
+func (in *inliner) mapMembers(s, props *Node) {
+	pattern := s.Get("patternProperties").Vals[0]
+	for j, v := range props.Vals {
+		if pattern.Kind != '{' || v.Kind != '{' {
+			continue // true or false: equal already
+		}
+		member := withoutAnnotations(pattern, pattern).Clone()
+		for _, k := range rulespec.Annotations {
+			if a := v.Get(k); a != nil {
+				member.Set(k, a)
 			}
-			in.kept[ref] = why
+		}
+		props.Vals[j] = member
+	}
+}
+
+// keep records why the reference ref is kept ("" where the deriver's
+// own resolve warns).
+func (in *inliner) keep(ref, why string) {
+	if have := in.kept[ref]; why != "" && !strings.Contains(have, why) {
+		if have != "" {
+			why = have + "; or " + why // kept at several places
+		}
+		in.kept[ref] = why
+	}
+}
+
+// branchesFirst replaces each branch of the root's anyOf, oneOf and
+// allOf that is a $ref by its target, before anything below them is
+// inlined: a branch of a root union declares the arguments
+// ({"anyOf": [{"$ref": "#/definitions/A"}, ...]}), and the size bound,
+// spent depth first, would otherwise go to the first branch's deepest
+// values and keep the next branches whole. Each is walked later, with
+// its target active (pending).
+func (in *inliner) branchesFirst(s *Node) {
+	for _, k := range jsonnode.Combinators {
+		v := s.Get(k)
+		if v == nil || v.Kind != '[' {
+			continue
+		}
+		for i, b := range v.Vals {
+			ref, ok := b.Get("$ref").AsString()
+			if !ok || b.Kind != '{' {
+				continue
+			}
+			merged, target, why := in.prepare(b, ref)
+			if merged == nil {
+				in.keep(ref, why)
+				continue
+			}
+			if _, chained := merged.Get("$ref").AsString(); chained {
+				continue // a reference to a reference: walked as any other
+			}
+			in.budget -= in.nodes(target)
+			in.pending[merged] = target
+			v.Vals[i] = merged
 		}
 	}
-	in.walk(s)
-	return s
 }
 
 // expand returns the schema s, holding $ref ref, with its target in its
 // place, or nil and why not ("" where the deriver's own resolve warns:
 // a reference that names nothing).
 func (in *inliner) expand(s *Node, ref string) (*Node, string) {
-	target, _ := jsonnode.Resolve(in.root, ref)
+	merged, target, why := in.prepare(s, ref)
+	if merged == nil {
+		return nil, why
+	}
+	in.budget -= in.nodes(target)
+	if s == in.top {
+		in.top = merged // the root's target: its branches first
+	}
+	in.active[target] = true
+	out := in.schema(merged)
+	delete(in.active, target)
+	return out, ""
+}
+
+// prepare returns the schema s, holding $ref ref, merged with a copy of
+// its target, and the target; or nil and why not (see expand). It
+// changes nothing: the caller spends the bound.
+func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why string) {
+	target, _ = jsonnode.Resolve(in.root, ref)
 	if target == nil || target.Kind != '{' {
-		return nil, ""
+		return nil, nil, ""
 	}
 	if in.active[target] {
-		return nil, whyRecursive
+		return nil, nil, whyRecursive
 	}
 	if id, ok := target.Get("$id").AsString(); ok && id != "" {
-		return nil, "its $ref's target sets a base URI ($id)"
+		return nil, nil, "its $ref's target sets a base URI ($id)"
 	}
 	if !in.copyable(target) {
-		return nil, "its $ref's target holds an identifier or anchor, which a copy would repeat (a validator refuses a schema naming two schemas alike)"
+		return nil, nil, "its $ref's target holds an identifier or anchor, which a copy would repeat (a validator refuses a schema naming two schemas alike)"
 	}
 	sib := without(s, "$ref")
 	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] && !(s == in.top && rootPlaceKeys[k]) }) {
-		return nil, whyOldDraft
+		return nil, nil, whyOldDraft
 	}
 	if adjacent(sib, target) {
-		return nil, "its $ref has siblings that its target's keywords read (properties and additionalProperties, items, if, contains)"
+		return nil, nil, "its $ref has siblings that its target's keywords read (properties and additionalProperties, items, if, contains)"
 	}
 	// an annotation beside the reference (a description of this use)
 	// is the one kept: annotations never constrain a value
@@ -131,17 +223,12 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	in.unnamed(copied)
 	merged, ok := merge(sib, copied)
 	if !ok {
-		return nil, "its $ref has a sibling keyword its target gives another value"
+		return nil, nil, "its $ref has a sibling keyword its target gives another value"
 	}
-	n := in.nodes(target)
-	if n > in.budget {
-		return nil, "inlining its $ref would add more than twice the strict schema's size to it"
+	if in.nodes(target) > in.budget {
+		return nil, nil, "inlining its $ref would add more than twice the strict schema's size to it"
 	}
-	in.budget -= n
-	in.active[target] = true
-	out := in.schema(merged)
-	delete(in.active, target)
-	return out, ""
+	return merged, target, ""
 }
 
 // rootPlaceKeys are the keywords beside a root's $ref that constrain no
@@ -152,7 +239,7 @@ var rootPlaceKeys = set("$schema", "definitions", "$defs")
 
 // useAnnotations are the annotations of a use that replace its
 // target's (not format, which a validator may assert).
-var useAnnotations = set("title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment")
+var useAnnotations = set(rulespec.Annotations...)
 
 // withoutAnnotations returns target without the annotations of
 // useAnnotations that sib gives too (target itself where there are
@@ -196,10 +283,11 @@ func adjacent(a, b *Node) bool {
 }
 
 // walk inlines the references of the subschemas of s, in place; $defs
-// and definitions stay as they are.
-func (in *inliner) walk(s *Node) {
+// and definitions stay as they are, and properties where mapMembers
+// gives them the pattern's schema (skipProps).
+func (in *inliner) walk(s *Node, skipProps bool) {
 	for c := range s.Subschemas() {
-		if c.Keyword != "$defs" && c.Keyword != "definitions" {
+		if c.Keyword != "$defs" && c.Keyword != "definitions" && !(skipProps && c.Keyword == "properties") {
 			s.Replace(c, in.schema(c.Schema))
 		}
 	}

@@ -35,7 +35,10 @@ var rootShapes = map[string]string{
 	"root-oneof-overlap": `{"type":"object","oneOf":[{"properties":{"n":{"type":"integer","maximum":5}}},{"properties":{"n":{"type":"integer","minimum":3}}}]}`,
 	"root-allof-nested": `{"type":"object","properties":{"n":{"type":"integer"}},"allOf":[{"properties":{"b":{"type":"boolean"}},"x-vendor":1},` +
 		`{"anyOf":[{"properties":{"m":{"type":"number"},"e":{"type":"string","enum":["on","off"]}}},{"properties":{"e":{"type":"string","enum":["up"]}}},{"required":["n"]}]}]}`,
-	"root-if": `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
+	"root-anyof-refs": `{"anyOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}],` +
+		`"definitions":{"A":{"type":"object","properties":{"n":{"type":"integer"},"a":{"type":"boolean"}},"required":["a"]},"B":{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"string"}},"required":["s"]}}}`,
+	"root-anyof-presence": `{"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
+	"root-if":             `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
 	"root-pattern": `{"type":"object","properties":{"n":{"type":"integer"},"x_1":{"type":"integer"},"o":{"type":"object","properties":{"k":{"type":"integer"},"id":{"type":"integer"}},"patternProperties":{"^i":{"type":"integer","minimum":3}}}},` +
 		`"patternProperties":{"^x_":{"type":"integer","maximum":9}}}`,
 }
@@ -45,10 +48,11 @@ var rootShapes = map[string]string{
 // (whose meta-schema it does not hold), a property that a pattern of
 // patternProperties names too (allowMatchingProperties), a required key
 // no properties beside it declare (strictRequired), an unknown keyword
-// (strictSchema: x-vendor, an annotation), an $anchor (a keyword the
+// (strictSchema: x-vendor, an annotation), required without a type
+// "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
@@ -57,12 +61,13 @@ const lookaheadRoot = `{"type":"object","properties":{"n":{"type":"integer"}},"p
 
 // unions are the root shapes whose arguments the branches of a root
 // union declare.
-var unions = map[string]bool{"root-anyof": true, "root-oneof": true, "root-allof-nested": true}
+var unions = map[string]bool{"root-anyof": true, "root-anyof-refs": true, "root-oneof": true, "root-allof-nested": true}
 
 // TestDeriveRootShapes: a root that reads the arguments object (no type
 // but properties, a type array with "object", a root $ref beside its
 // $schema and definitions) gets the rules a {"type": "object"} root
-// gets, as does a root whose allOf branches are object schemas that
+// gets, as does a root without a type whose anyOf, oneOf or allOf has
+// a branch that declares arguments (a $ref to a definition, inlined), a root whose allOf branches are object schemas that
 // declare arguments (each held to one type across them), or a root whose allOf, anyOf, oneOf, not, if, then or else
 // only require keys (and no key they name gets an absent rule); a
 // property that a pattern of patternProperties names too stays
@@ -92,6 +97,10 @@ func TestDeriveRootShapes(t *testing.T) {
 		}},
 		{"root-oneof-overlap", nil, []string{
 			`root-oneof-overlap: the input schema constrains its properties outside "properties" (oneOf); kept as it is`,
+		}},
+		{"root-anyof-refs", []string{"n:type_coerce:int", "a:type_coerce:bool"}, nil},
+		{"root-anyof-presence", nil, []string{
+			`root-anyof-presence: the input schema is not {"type": "object", ...}; kept as it is`,
 		}},
 		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool", "m:type_coerce:float"}, nil},
 		{"root-if", nil, []string{
@@ -138,7 +147,7 @@ func TestDeriveRootShapes(t *testing.T) {
 		if diff := cmp.Diff(tc.warns, warns); diff != "" {
 			t.Errorf("%s: warnings (-want +got):\n%s", tc.name, diff)
 		}
-		if got, _ := d.Schema.Get("type").AsString(); got != "object" {
+		if got, _ := d.Schema.Get("type").AsString(); got != "object" && tc.name != "root-anyof-presence" {
 			t.Errorf("%s: the root's type is %s, want \"object\": %s", tc.name, d.Schema.Get("type").Marshal(), d.Schema.Marshal())
 		}
 		if strings.Contains(string(d.Schema.Marshal()), `"$ref":"#/definitions/Args"`) {
@@ -271,22 +280,29 @@ func TestDeriveNoRulePlaces(t *testing.T) {
 
 // TestDerivePatternMap: an object without properties whose one
 // patternProperties pattern every member name matches (unanchored at
-// its end: ".*", "^[a-z_]*") holds a map: its values are read as
-// additionalProperties' are (rules at m{}). A pattern some name fails
-// ("^[a-z]+$") is still a place no rule path names.
+// its end: ".*", "^[a-z_]*"), or every member of a valid object
+// (additionalProperties false beside it), holds a map: its values are
+// read as additionalProperties' are (rules at m{}). A pattern some name
+// fails ("^[a-z]+$") in an open object is still a place no rule path
+// names.
 func TestDerivePatternMap(t *testing.T) {
 	for _, tc := range []struct {
-		pattern string
-		read    bool
-	}{{".*", true}, {"^[a-zA-Z0-9_]*", true}, {"", true}, {"^[a-z]+$", false}, {"^x-", false}, {"\\b", false}} {
-		strict := `{"type":"object","properties":{"m":{"type":"object","patternProperties":{` + strconv.Quote(tc.pattern) + `:{"type":"integer"}}}}}`
+		pattern      string
+		closed, read bool
+	}{{".*", false, true}, {"^[a-zA-Z0-9_]*", false, true}, {"", false, true}, {"^[a-z]+$", false, false}, {"^x-", false, false}, {"\\b", false, false},
+		{"^[a-z]+$", true, true}, {"^x-", true, true}} {
+		closed := ""
+		if tc.closed {
+			closed = `,"additionalProperties":false`
+		}
+		strict := `{"type":"object","properties":{"m":{"type":"object","patternProperties":{` + strconv.Quote(tc.pattern) + `:{"type":"integer"}}` + closed + `}}}`
 		d, err := Tool("t", []byte(strict))
 		if err != nil {
 			t.Fatal(err)
 		}
 		read := slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "m{}" && r.Type == lenient.RuleTypeCoerce })
 		if read != tc.read {
-			t.Errorf("%q: a coercion at m{} %v, want %v (rules %v)", tc.pattern, read, tc.read, d.Rules)
+			t.Errorf("%q (closed %v): a coercion at m{} %v, want %v (rules %v)", tc.pattern, tc.closed, read, tc.read, d.Rules)
 		}
 		if !tc.read {
 			continue
@@ -298,6 +314,100 @@ func TestDerivePatternMap(t *testing.T) {
 		out, _, err := n.NormalizeJSON("t", []byte(`{"m":{"a":"5","b-c":7}}`))
 		if err != nil || string(out) != `{"m":{"a":5,"b-c":7}}` {
 			t.Errorf("%q: normalized to %s, %v", tc.pattern, out, err)
+		}
+	}
+}
+
+// TestDerivePatternMapMembers: a map whose declared members' schemas are
+// its pattern's but for annotations (JSONSchemaBench's WashingtonPost
+// credits: "by" and "photos_by" beside "^[a-zA-Z0-9_]*", each an array of
+// one $ref) reads every member as the map's values, declared or not,
+// whichever comes first in the schema; a member whose schema says more
+// than the pattern's keeps the object strict, its pattern's values
+// unnamed and the member named with the pattern, as before.
+func TestDerivePatternMapMembers(t *testing.T) {
+	item := `{"type":"array","items":{"$ref":"#/$defs/n"}}`
+	for _, tc := range []struct {
+		name, m string
+		read    bool
+	}{
+		{"pattern first", `{"type":"object","patternProperties":{"^[a-z_]*":` + item + `},"properties":{"by":{"title":"By","type":"array","items":{"$ref":"#/$defs/n"}}}}`, true},
+		{"properties first", `{"type":"object","properties":{"by":{"description":"who","type":"array","items":{"$ref":"#/$defs/n"}},"photos_by":` + item + `},"patternProperties":{".*":` + item + `}}`, true},
+		{"member says more", `{"type":"object","patternProperties":{".*":` + item + `},"properties":{"by":{"type":"array","items":{"$ref":"#/$defs/n"},"maxItems":2}}}`, false},
+	} {
+		strict := `{"type":"object","properties":{"m":` + tc.m + `},"$defs":{"n":{"type":"integer"}}}`
+		d, err := Tool("t", []byte(strict))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range d.Rules {
+			if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
+				got = append(got, r.From+r.Path+":"+string(r.Type))
+			}
+		}
+		want := []string{"m:json_accept_both"}
+		if tc.read {
+			want = []string{"m{}[]:type_coerce", "m{}:json_accept_both", "m:json_accept_both"}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: rules (-want +got):\n%s", tc.name, diff)
+		}
+		if tc.read && len(d.Warnings) > 0 {
+			t.Errorf("%s: warnings %v", tc.name, d.Warnings)
+		}
+		if !tc.read {
+			continue
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := n.NormalizeJSON("t", []byte(`{"m":{"by":["5"],"x":"[6]"}}`))
+		if err != nil || string(out) != `{"m":{"by":[5],"x":[6]}}` {
+			t.Errorf("%s: normalized to %s, %v", tc.name, out, err)
+		}
+		if strings.Contains(string(d.Schema.Marshal()), `"$ref"`) {
+			t.Errorf("%s: a reference is left: %s", tc.name, d.Schema.Marshal())
+		}
+	}
+}
+
+// TestDeriveRootBranchesFirst: the branches of a root union that are
+// references are inlined before anything below them, so the size bound,
+// spent on the first branch's many uses of a shared definition, does not
+// keep the next branch a reference (which no rule reads as the arguments:
+// the whole schema was kept) (as it did on JSONSchemaBench's vega-lite
+// schemas, Github_ultra/o21764.json: 139 of 1,159 values lenient before,
+// 1,033 after).
+func TestDeriveRootBranchesFirst(t *testing.T) {
+	var props []string
+	for i := range 300 {
+		props = append(props, `"p`+strconv.Itoa(i)+`":{"$ref":"#/definitions/D"}`)
+	}
+	var dprops []string
+	for i := range 20 {
+		dprops = append(dprops, `"d`+strconv.Itoa(i)+`":{"type":"integer"}`)
+	}
+	schema := `{"anyOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}],"definitions":{` +
+		`"A":{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":["p0"]},` +
+		`"B":{"type":"object","properties":{"m":{"type":"integer"},"k":{"type":"boolean"},` + strings.Join(dprops, ",") + `},"required":["m"]},` +
+		`"D":{"type":"object","properties":{` + strings.Join(dprops, ",") + `}}}}`
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleTypeCoerce {
+			got[r.From+r.Path] = true
+		}
+	}
+	for _, want := range []string{"m", "k", "p0.d0"} {
+		if !got[want] {
+			t.Errorf("no type_coerce rule at %s; warnings: %v", want, d.Warnings)
 		}
 	}
 }

@@ -275,6 +275,8 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.void++
 		}
 		switch k, v := c.Keyword, c.Schema; {
+		case k == "properties" && rulespec.PatternMap(s):
+			w.walk(v, path+"{}", named, stack) // a map's values, declared ones too (rulespec.PatternMap)
 		case k == "properties":
 			w.walk(v, join(path, c.Key), named, stack)
 		case k == "items" && c.Index < 0:

@@ -357,7 +357,9 @@ lenient (%.1f%%).
 A reason that begins "the input schema" is the root's: such a schema is
 kept as it is, and each of its values counts as left strict for it. A
 value behind a reference the deriver keeps (a recursive one, one past
-the size bound) counts once, at the reference. A reason that begins
+the size bound) counts once, at the reference; the members of a map
+declared beside its pattern, with its values' schema, are its values
+(one path, at `+"`{}`"+`). A reason that begins
 "inside a value left strict" is the warning of the nearest value above
 it, which the deriver keeps as it is with what it holds (a `+"`$ref`"+` with
 siblings, say).

@@ -10,11 +10,57 @@ import (
 
 // PatternMap reports whether the object schema s holds a map through its
 // patternProperties: one pattern, which every member name matches
-// (EveryName), and no properties. A rule names its values as
-// additionalProperties' ({}).
+// (EveryName) or which every member of a valid object matches
+// (additionalProperties is false: "^[a-z_]+$", "^x-"), and no properties
+// but ones whose schema is the pattern's but for annotations (a title, a
+// description: JSON Schema holds a declared member to both, so its value
+// is held to the one schema as every other member's). A rule names its
+// values, the declared ones too, as additionalProperties' ({}): where
+// a member's name fails the pattern the object is refused whatever its
+// value, before the rules and after.
 func PatternMap(s *jsonnode.Node) bool {
 	pp, props := s.Get("patternProperties"), s.Get("properties")
-	return pp != nil && pp.Kind == '{' && len(pp.Keys) == 1 && (props == nil || props.Kind == '{' && len(props.Keys) == 0) && EveryName(pp.Keys[0])
+	if pp == nil || pp.Kind != '{' || len(pp.Keys) != 1 {
+		return false
+	}
+	if ap := s.Get("additionalProperties"); !(ap != nil && ap.Kind == 't' && ap.Text() == "false") && !EveryName(pp.Keys[0]) {
+		return false
+	}
+	if props == nil || props.Kind == '{' && len(props.Keys) == 0 {
+		return true
+	}
+	if props.Kind != '{' {
+		return false
+	}
+	values := string(unannotated(pp.Vals[0]).Marshal())
+	for _, v := range props.Vals {
+		if string(unannotated(v).Marshal()) != values {
+			return false
+		}
+	}
+	return true
+}
+
+// Annotations are the keywords of JSON Schema's annotation vocabulary
+// that describe one use of a value and never constrain it (format, which
+// a validator may assert, is not one): PatternMap reads past them on a
+// declared member's schema, and the deriver keeps a use's own beside an
+// inlined $ref.
+var Annotations = []string{"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"}
+
+// unannotated returns the schema s without its own annotations (s itself
+// where it holds none).
+func unannotated(s *jsonnode.Node) *jsonnode.Node {
+	out := s
+	for _, k := range Annotations {
+		if s.Kind == '{' && s.Get(k) != nil {
+			if out == s {
+				out = s.Clone()
+			}
+			out.Delete(k)
+		}
+	}
+	return out
 }
 
 // EveryName reports whether every member name matches the
