@@ -1961,7 +1961,8 @@ func unfit(base *Node, typ string) string {
 func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bool) {
 	cur := s
 	if s.Get("$ref") != nil {
-		if oldDraft(d.root) && slices.ContainsFunc(s.Keys, func(k string) bool { return k != "$ref" && !useAnnotations[k] }) {
+		ref, _ := s.Get("$ref").AsString()
+		if target := pointer(d.root, ref); oldDraft(d.root) && target != nil && constrainingSiblings(s, target, d.root, false) {
 			if typ := typedName(s); typ != "" {
 				d.warn(path, "%s left strict: %s", typ, whyOldDraft)
 			}

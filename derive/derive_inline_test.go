@@ -140,12 +140,14 @@ func TestDeriveIdentifierWarned(t *testing.T) {
 // TestDeriveRefOldDraft: in a draft-07 (or earlier) schema, the siblings
 // of a $ref are ignored, where AJV and later drafts apply them: such a
 // reference is kept, with its reason, at the top level and below; one
-// with annotations beside it only is inlined.
+// with annotations beside it only (a description, an unknown keyword), or
+// siblings its target holds with the same values (a type), is inlined.
 func TestDeriveRefOldDraft(t *testing.T) {
 	strict := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{
-	  "top": {"type": "object", "$ref": "#/definitions/R"},
-	  "deep": {"type": "array", "items": {"type": "object", "$ref": "#/definitions/R"}},
-	  "doc": {"type": "array", "items": {"description": "this use", "$ref": "#/definitions/R"}}
+	  "top": {"type": "object", "minProperties": 1, "$ref": "#/definitions/R"},
+	  "deep": {"type": "array", "items": {"maxProperties": 3, "$ref": "#/definitions/R"}},
+	  "doc": {"type": "array", "items": {"description": "this use", "x-taplo": {"hidden": true}, "$ref": "#/definitions/R"}},
+	  "same": {"type": "object", "$ref": "#/definitions/R"}
 	},"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
 	d, err := Tool("t", []byte(strict))
 	if err != nil {
@@ -157,8 +159,8 @@ func TestDeriveRefOldDraft(t *testing.T) {
 			got = append(got, r.From+r.Path)
 		}
 	}
-	if slices.Contains(got, "top") || slices.Contains(got, "deep[]") || !slices.Contains(got, "doc[].n") {
-		t.Errorf("rules at %v, want none at top and deep[], one at doc[].n", got)
+	if slices.Contains(got, "top") || slices.Contains(got, "deep[]") || !slices.Contains(got, "doc[].n") || !slices.Contains(got, "same.n") {
+		t.Errorf("rules at %v, want none at top and deep[], one at doc[].n and same.n", got)
 	}
 	var warns []string
 	for _, w := range d.Warnings {

@@ -211,7 +211,7 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 		return nil, nil, "its $ref's target holds an identifier or anchor, which a copy would repeat (a validator refuses a schema naming two schemas alike)"
 	}
 	sib := without(s, "$ref")
-	if in.oldDraft && slices.ContainsFunc(sib.Keys, func(k string) bool { return !useAnnotations[k] && !(s == in.top && rootPlaceKeys[k]) }) {
+	if in.oldDraft && constrainingSiblings(s, target, in.root, s == in.top) {
 		return nil, nil, whyOldDraft
 	}
 	if adjacent(sib, target) {
@@ -229,6 +229,30 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 		return nil, nil, "inlining its $ref would add more than twice the strict schema's size to it"
 	}
 	return merged, target, ""
+}
+
+// constrainingSiblings reports whether the schema s, holding a $ref to
+// target, has a sibling that a draft-07 validator ignores and AJV and
+// later drafts apply to a value: one that is no annotation (a keyword of
+// the annotation vocabulary, or one no draft defines: markdownDescription,
+// x-taplo), nor a $schema naming the document's own dialect, nor, at the
+// root (top), its $schema and definitions, and that the target does not
+// hold with the same value ({"$ref": "#/definitions/list", "type":
+// "array"} beside a target of type array reads alike either way).
+func constrainingSiblings(s, target, root *Node, top bool) bool {
+	dialect, _ := root.Get("$schema").AsString()
+	return slices.ContainsFunc(s.Keys, func(k string) bool {
+		v := s.Get(k)
+		switch {
+		case k == "$ref", useAnnotations[k], annotation(k), top && rootPlaceKeys[k]:
+			return false
+		case k == "$schema":
+			uri, ok := v.AsString()
+			return !ok || strings.TrimSuffix(uri, "#") != strings.TrimSuffix(dialect, "#")
+		}
+		t := target.Get(k)
+		return t == nil || string(t.Marshal()) != string(v.Marshal())
+	})
 }
 
 // rootPlaceKeys are the keywords beside a root's $ref that constrain no

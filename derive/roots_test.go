@@ -38,6 +38,9 @@ var rootShapes = map[string]string{
 	"root-anyof-refs": `{"anyOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}],` +
 		`"definitions":{"A":{"type":"object","properties":{"n":{"type":"integer"},"a":{"type":"boolean"}},"required":["a"]},"B":{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"string"}},"required":["s"]}}}`,
 	"root-anyof-presence": `{"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
+	"ref-draft07-siblings": `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"same":{"type":"object","$ref":"#/definitions/R"},` +
+		`"more":{"type":"object","maxProperties":1,"$ref":"#/definitions/R"},"l":{"type":"array","x-taplo":{},"items":{"type":"integer"},"$ref":"#/definitions/L"}},` +
+		`"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"}}},"L":{"type":"array","items":{"type":"integer"}}}}`,
 	"root-if":             `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
 	"root-pattern": `{"type":"object","properties":{"n":{"type":"integer"},"x_1":{"type":"integer"},"o":{"type":"object","properties":{"k":{"type":"integer"},"id":{"type":"integer"}},"patternProperties":{"^i":{"type":"integer","minimum":3}}}},` +
 		`"patternProperties":{"^x_":{"type":"integer","maximum":9}}}`,
@@ -52,7 +55,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
