@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
 
@@ -251,5 +252,25 @@ func TestDerivePrunesDefs(t *testing.T) {
 		if !slices.Equal(got, tc.defs) {
 			t.Errorf("%s: $defs %v, want %v:\n%s", tc.name, got, tc.defs, d.Schema.Marshal())
 		}
+	}
+}
+
+// TestDeriveRefVendorAnnotation: a keyword no draft defines beside a
+// $ref is an annotation of that use, which replaces the target's own
+// (skaffold's schemas give x-intellij-html-description both places, with
+// other texts): the reference is inlined, where merging the two values
+// failed and kept it strict.
+func TestDeriveRefVendorAnnotation(t *testing.T) {
+	strict := `{"type":"object","properties":{"r":{"$ref":"#/$defs/R","x-intellij-html-description":"this use"}},` +
+		`"$defs":{"R":{"type":"object","x-intellij-html-description":"the type","properties":{"n":{"type":"integer"}}}}}`
+	d, err := Tool("t", []byte(strict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "r.n" && r.Type == lenient.RuleTypeCoerce }) {
+		t.Errorf("no rule at r.n: %v; warnings %v", d.Rules, d.Warnings)
+	}
+	if got := string(d.Schema.Marshal()); !strings.Contains(got, `"this use"`) || strings.Contains(got, `"the type"`) {
+		t.Errorf("the use's annotation is not the one kept: %s", got)
 	}
 }

@@ -121,7 +121,10 @@ func (in *inliner) mapMembers(s, props *Node) {
 		if pattern.Kind != '{' || v.Kind != '{' {
 			continue // true or false: equal already
 		}
-		member := withoutAnnotations(pattern, pattern).Clone()
+		member := pattern.Clone()
+		for _, k := range rulespec.Annotations {
+			member.Delete(k)
+		}
 		for _, k := range rulespec.Annotations {
 			if a := v.Get(k); a != nil {
 				member.Set(k, a)
@@ -266,12 +269,13 @@ var rootPlaceKeys = set("$schema", "definitions", "$defs")
 var useAnnotations = set(rulespec.Annotations...)
 
 // withoutAnnotations returns target without the annotations of
-// useAnnotations that sib gives too (target itself where there are
-// none).
+// useAnnotations, and the keywords no draft defines (x-intellij-html-
+// description: annotations too), that sib gives too (target itself where
+// there are none).
 func withoutAnnotations(target, sib *Node) *Node {
 	out := target
 	for _, k := range sib.Keys {
-		if useAnnotations[k] && target.Get(k) != nil {
+		if (useAnnotations[k] || !known(k) && !foreign(k)) && target.Get(k) != nil {
 			if out == target {
 				out = target.Clone()
 			}

@@ -41,7 +41,7 @@ var rootShapes = map[string]string{
 	"ref-draft07-siblings": `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"same":{"type":"object","$ref":"#/definitions/R"},` +
 		`"more":{"type":"object","maxProperties":1,"$ref":"#/definitions/R"},"l":{"type":"array","x-taplo":{},"items":{"type":"integer"},"$ref":"#/definitions/L"}},` +
 		`"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"}}},"L":{"type":"array","items":{"type":"integer"}}}}`,
-	"root-if":             `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
+	"root-if": `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
 	"root-pattern": `{"type":"object","properties":{"n":{"type":"integer"},"x_1":{"type":"integer"},"o":{"type":"object","properties":{"k":{"type":"integer"},"id":{"type":"integer"}},"patternProperties":{"^i":{"type":"integer","minimum":3}}}},` +
 		`"patternProperties":{"^x_":{"type":"integer","maximum":9}}}`,
 }
