@@ -214,7 +214,7 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 		return nil, nil, "its $ref's target holds an identifier or anchor, which a copy would repeat (a validator refuses a schema naming two schemas alike)"
 	}
 	sib := without(s, "$ref")
-	if in.oldDraft && constrainingSiblings(s, target, in.root, s == in.top) {
+	if in.oldDraft && constrainingSiblings(s, target, in.root, s == in.top && !in.byName) {
 		return nil, nil, whyOldDraft
 	}
 	if adjacent(sib, target) {
@@ -239,7 +239,10 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 // later drafts apply to a value: one that is no annotation (a keyword of
 // the annotation vocabulary, or one no draft defines: markdownDescription,
 // x-taplo), nor a $schema naming the document's own dialect, nor, at the
-// root (top), its $schema and definitions, and that the target does not
+// root (top: where every reference is a plain pointer, which resolves in
+// the document whatever its base URI), its $schema, identifier ($id, or
+// draft-04's id, which draft-07 ignores there and AJV reads as the
+// document's URI) and definitions, and that the target does not
 // hold with the same value ({"$ref": "#/definitions/list", "type":
 // "array"} beside a target of type array reads alike either way).
 func constrainingSiblings(s, target, root *Node, top bool) bool {
@@ -249,6 +252,9 @@ func constrainingSiblings(s, target, root *Node, top bool) bool {
 		switch {
 		case k == "$ref", useAnnotations[k], annotation(k), top && rootPlaceKeys[k]:
 			return false
+		case top && rootIDKeys[k]:
+			_, ok := v.AsString()
+			return !ok
 		case k == "$schema":
 			uri, ok := v.AsString()
 			return !ok || strings.TrimSuffix(uri, "#") != strings.TrimSuffix(dialect, "#")
@@ -263,6 +269,10 @@ func constrainingSiblings(s, target, root *Node, top bool) bool {
 // resolve to ({"$schema": ..., "$ref": "#/definitions/Args",
 // "definitions": {...}}, a common way to write a schema).
 var rootPlaceKeys = set("$schema", "definitions", "$defs")
+
+// rootIDKeys are the identifiers a root's $ref may sit beside
+// (constrainingSiblings).
+var rootIDKeys = set("$id", "id")
 
 // useAnnotations are the annotations of a use that replace its
 // target's (not format, which a validator may assert).

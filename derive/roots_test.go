@@ -21,6 +21,8 @@ var rootShapes = map[string]string{
 	"root-typearray": `{"type":["object","null"],"properties":{"n":{"type":"integer"}}}`,
 	"root-ref-draft07": `{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/Args",` +
 		`"definitions":{"Args":{"type":"object","properties":{"n":{"type":"integer"},"k":{"$ref":"#/definitions/K"}}},"K":{"type":"object","properties":{"id":{"type":"integer"}}}}}`,
+	"root-ref-id-draft07": `{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://json.example.com/args.json","$ref":"#/definitions/Args",` +
+		`"definitions":{"Args":{"type":"object","properties":{"n":{"type":"integer"}}}}}`,
 	"root-anyof-required": `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"boolean"},"c":{"type":"integer"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
 	"root-not-required":   `{"type":"object","properties":{"c":{"type":"integer"}},"not":{"required":["c"]}}`,
 	"root-allof": `{"type":"object","allOf":[{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"integer"}},"required":["n"]},` +
@@ -55,7 +57,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
@@ -68,7 +70,7 @@ var unions = map[string]bool{"root-anyof": true, "root-anyof-refs": true, "root-
 
 // TestDeriveRootShapes: a root that reads the arguments object (no type
 // but properties, a type array with "object", a root $ref beside its
-// $schema and definitions) gets the rules a {"type": "object"} root
+// $schema, definitions and identifier, as JSON Schema Store writes it) gets the rules a {"type": "object"} root
 // gets, as does a root without a type whose anyOf, oneOf or allOf has
 // a branch that declares arguments (a $ref to a definition, inlined), a root whose allOf branches are object schemas that
 // declare arguments (each held to one type across them), or a root whose allOf, anyOf, oneOf, not, if, then or else
@@ -84,6 +86,7 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-notype", []string{"n:type_coerce:int", "b:type_coerce:bool"}, nil},
 		{"root-typearray", []string{"n:type_coerce:int"}, nil},
 		{"root-ref-draft07", []string{"n:type_coerce:int", "k.id:type_coerce:int", "k:json_accept_both:native"}, nil},
+		{"root-ref-id-draft07", []string{"n:type_coerce:int"}, nil},
 		{"root-anyof-required", []string{"a:type_coerce:int", "b:type_coerce:bool", "c:type_coerce:int"}, nil},
 		{"root-not-required", []string{"c:type_coerce:int"}, nil},
 		{"root-allof", []string{"n:type_coerce:int", "b:type_coerce:bool"}, []string{
