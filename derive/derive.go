@@ -321,10 +321,15 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 				best, reason = u, why
 			}
 		}
-		for u, why := range d.opaque {
-			why = "another branch of a union above it is a $ref kept as it is (" + why + "), which a rule here could change"
-			if u != path && under(path, u) && (reason == "" || len(u) > len(best) || len(u) == len(best) && why < reason) {
-				best, reason = u, why
+		// the nearest kept $ref above path (opaque), looked up by each
+		// path above it: a schema may hold thousands
+		for i := len(path) - 1; i > len(best); i-- {
+			if path[i] != '.' && !strings.HasPrefix(path[i:], "[]") && !strings.HasPrefix(path[i:], "{}") {
+				continue
+			}
+			if why, ok := d.opaque[path[:i]]; ok {
+				best, reason = path[:i], "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
+				break
 			}
 		}
 		if reason != "" {
@@ -490,9 +495,10 @@ type deriver struct {
 	whole map[string]bool
 	// in is the inliner that made the schema the deriver rewrites.
 	in *inliner
-	// opaque are the paths of unions with a branch that is a $ref the
-	// inliner kept, with why it was kept: the survey never walks that
-	// branch, so a rule below the path could change what it takes.
+	// opaque are the paths where a $ref the inliner kept stands (a
+	// union's branch, a property of one branch of a union), with why it
+	// was kept: the survey never walks its target, which another branch
+	// may not hold alike below the path, so no rule is given there.
 	opaque map[string]string
 }
 
@@ -1345,8 +1351,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if !ok {
 		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
-		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" && at == atBranch {
-			d.keptBranch(path, d.kept[ref])
+		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" {
+			d.keptRef(path, at, d.kept[ref])
 		}
 		if !at.isSite() {
 			return out
@@ -1408,8 +1414,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// (their targets are respelled where they are defined): no
 		// copy, no recursion through cycles.
 		d.record(path, "ref")
-		if at == atBranch && lenientType {
-			d.keptBranch(path, d.keptWhy(s))
+		if lenientType {
+			d.keptRef(path, at, d.keptWhy(s))
 		}
 		if lenientType {
 			d.gapWhy(path, typ, at, d.keptWhy(s))
@@ -1689,15 +1695,18 @@ func (d *deriver) keptWhy(s *Node) string {
 	return "it is a $ref inside the schema"
 }
 
-// keptBranch notes that the union at path has a branch that is a $ref
-// the inliner kept, for why: the survey records the path as opaque (no
-// rule below it, reach), and the derivation warns once, naming what the
-// branch alone holds (no pass walks it).
-func (d *deriver) keptBranch(path, why string) {
+// keptRef notes that a $ref the inliner kept, for why, stands at path:
+// the survey records the path as opaque (no rule below it, reach: a
+// union's other branches may declare values there that its target holds
+// otherwise), and where it is a union's branch the derivation warns
+// once, naming what the branch alone holds (no pass walks it; a site is
+// warned about as a value left strict).
+func (d *deriver) keptRef(path string, at place, why string) {
 	switch {
 	case d.none > 0:
 	case d.survey:
 		d.opaque[path] = why
+	case at != atBranch:
 	case !slices.ContainsFunc(d.warns, func(w Warning) bool { return w.Path == path && strings.HasPrefix(w.Message, "a branch of its union") }):
 		d.warn(path, "a branch of its union is a $ref kept as it is (%s): what that branch alone holds gets no rule", why)
 	}

@@ -188,3 +188,30 @@ func TestDeriveKeptBranch(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveKeptRefInBranch: a $ref the inliner keeps at a property of
+// one branch of a union (p, recursive in T's first branch) may hold
+// values the other branch declares at that place otherwise (v, a string
+// there, an integer in the second branch's p): no rule is given below
+// it. A rule at x.p.v turned the "5" that T takes into 5, which neither
+// branch takes then.
+func TestDeriveKeptRefInBranch(t *testing.T) {
+	schema := `{"type":"object","properties":{"x":{"$ref":"#/$defs/T"}},"$defs":{"T":{"anyOf":[` +
+		`{"type":"object","properties":{"p":{"$ref":"#/$defs/T"},"name":{"type":"string"},"v":{"type":"string"}},"required":["name"],"additionalProperties":false},` +
+		`{"type":"object","properties":{"p":{"type":"object","properties":{"v":{"type":"integer"}},"additionalProperties":false}},"additionalProperties":false}]}}}`
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := `{"x":{"name":"n","p":{"name":"m","v":"5"}}}`
+	if out, fixes, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != in {
+		t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", in, out, fixes, err)
+	}
+	if !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x.p.v" && strings.Contains(w.Message, "kept as it is") }) {
+		t.Errorf("no warning at x.p.v: %v", d.Warnings)
+	}
+}
