@@ -334,6 +334,14 @@ object), so a schema whose root is not an object cannot be a tool's input
 schema as it is: of the values of the other schemas, %d of %d are
 lenient (%.1f%%).
 `, total.Lenient, values, 100*float64(total.Lenient)/float64(values))
+		if anyString := total.Reasons[ReasonAnyString]; anyString > 0 {
+			fmt.Fprintf(&b, `
+A value whose union takes any string already takes its string form or
+JSON text as it is: nothing is left to read there. Counted with the
+lenient ones, %d of those %d values are taken in their string form
+(%.1f%%); the figures above do not count them.
+`, total.Lenient+anyString, values, 100*float64(total.Lenient+anyString)/float64(values))
+		}
 	}
 	b.WriteString("\nWhy the other values are left strict:\n\n| reason | values |\n|---|---:|\n")
 	type kv struct {
