@@ -1679,7 +1679,9 @@ func typedName(s *Node) string {
 }
 
 // keptWhy says why inline kept the $ref of s (or of the branch of its
-// nullable union that holds one).
+// nullable union that holds one). A $ref inline never met sits in a
+// definition read where it stands: one whose own reference was kept (a
+// top-level argument's, past the size bound), or one of $defs.
 func (d *deriver) keptWhy(s *Node) string {
 	refs := []*Node{s.Get("$ref")}
 	for _, comb := range jsonnode.Alternatives {
@@ -1692,7 +1694,7 @@ func (d *deriver) keptWhy(s *Node) string {
 			return d.kept[ref]
 		}
 	}
-	return "it is a $ref inside the schema"
+	return "it is a $ref inside a definition read where it stands, not inlined (its own reference was kept)"
 }
 
 // keptRef notes that a $ref the inliner kept, for why, stands at path:
