@@ -87,11 +87,19 @@ func eachSchema(s *Node, ptr string, f func(ptr string, s *Node)) {
 		case c.Index >= 0:
 			tok += "/" + strconv.Itoa(c.Index)
 		case holdsMap(c.Keyword):
-			tok += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(c.Key)
+			tok += "/" + pointerEscaper.Replace(c.Key)
 		}
 		eachSchema(c.Schema, ptr+"/"+tok, f)
 	}
 }
+
+// pointerEscaper and pointerUnescaper write a member name as a JSON
+// Pointer token and read it back (RFC 6901), built once: a Replacer
+// builds its table on first use, which eachSchema would pay per member.
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
 
 // holdsMap reports whether keyword k holds a map of schemas by name.
 func holdsMap(k string) bool {
@@ -264,7 +272,7 @@ func rulePath(ptr string) (string, bool) {
 		switch {
 		case (k == "properties" || k == "$defs" || k == "definitions") && keyed:
 			i++
-			name := strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])
+			name := pointerUnescaper.Replace(toks[i])
 			if k == "properties" {
 				path = join(path, name)
 			} else {

@@ -256,7 +256,7 @@ func (f *refFixer) name(ptr string) string {
 	b.WriteString("strict")
 	for _, tok := range strings.Split(ptr, "/")[1:] {
 		b.WriteByte('.')
-		for _, r := range strings.NewReplacer("~1", "/", "~0", "~").Replace(tok) {
+		for _, r := range pointerUnescaper.Replace(tok) {
 			if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
 				b.WriteRune(r)
 			} else {
