@@ -277,21 +277,22 @@ func (d *deriver) onePerID(rules []lenient.Rule) []lenient.Rule {
 // object finds it only under its canonical key, which the object's own
 // alias gives it ({"issue-fields":[{"FieldName":...}]}).
 func aliasesOuterFirst(rules []lenient.Rule) {
+	type alias struct {
+		r     lenient.Rule
+		depth int // of its path, read once: a sort compares each many times
+	}
 	var at []int
-	var aliases []lenient.Rule
+	var aliases []alias
 	for i, r := range rules {
 		if r.Type == lenient.RuleParamAlias {
+			p := rulespec.TargetPath(r)
 			at = append(at, i)
-			aliases = append(aliases, r)
+			aliases = append(aliases, alias{r, strings.Count(p, ".") + strings.Count(p, "[]") + strings.Count(p, "{}")})
 		}
 	}
-	depth := func(r lenient.Rule) int {
-		p := rulespec.TargetPath(r)
-		return strings.Count(p, ".") + strings.Count(p, "[]") + strings.Count(p, "{}")
-	}
-	slices.SortStableFunc(aliases, func(a, b lenient.Rule) int { return depth(a) - depth(b) })
+	slices.SortStableFunc(aliases, func(a, b alias) int { return a.depth - b.depth })
 	for k, i := range at {
-		rules[i] = aliases[k]
+		rules[i] = aliases[k].r
 	}
 }
 
