@@ -42,6 +42,9 @@ var fuzzSchemas = []string{
 	`{"type":"object","properties":{"t":{"$ref":"#/$defs/N"}},"$defs":{"N":{"oneOf":[` +
 		`{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/N"}},"id":{"type":"integer"}},"required":["kids"]},` +
 		`{"type":"object","properties":{"leaf":{"type":"boolean"},"id":{"type":"string"}},"required":["leaf"],"additionalProperties":false}]}}}`,
+	// a reference that reaches itself through a union alone (schemagen
+	// followed it without end)
+	`{"oneOf":[{"$ref":"#"}],"$defs":{"A":{"type":"object","properties":{"k":{"const":"a"}}}}}`,
 	// nested oneOf of closed objects
 	`{"type":"object","properties":{"o":{"oneOf":[{"type":"object","properties":{"a":{"type":"integer"},` +
 		`"in":{"oneOf":[{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},{"type":"object","properties":{"y":{"type":"boolean"}},"required":["y"],"additionalProperties":false}]}},"required":["a"],"additionalProperties":false},` +
