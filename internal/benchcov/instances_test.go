@@ -48,7 +48,16 @@ func unchanged(name string, schema []byte) instances {
 	}
 }
 
+// check is checkSeeds with one seed, from name, and perSchema instances.
 func check(name string, schema []byte) instances {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return checkSeeds(schema, []uint64{h.Sum64()}, perSchema)
+}
+
+// checkSeeds generates each candidate instances from each of seeds and
+// checks the strict-valid ones (see unchanged).
+func checkSeeds(schema []byte, seeds []uint64, each int) instances {
 	root, err := jsonnode.Parse(schema)
 	if err != nil {
 		return instances{skipped: "not JSON"}
@@ -70,22 +79,22 @@ func check(name string, schema []byte) instances {
 	if err != nil {
 		return instances{failed: 1, example: "the derived rules do not load: " + err.Error()}
 	}
-	h := fnv.New64a()
-	h.Write([]byte(name))
-	g := schemagen.NewGen(h.Sum64(), root, "t", nil)
 	var out instances
-	for range perSchema {
-		args := g.Args()
-		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
-		if err != nil || sch.Validate(v) != nil || !bytes.HasPrefix(args, []byte("{")) {
-			continue
-		}
-		out.valid++
-		norm, fixes, err := n.NormalizeJSON("t", args)
-		if err != nil || len(fixes) > 0 || !bytes.Equal(norm, args) {
-			out.failed++
-			if out.example == "" {
-				out.example = fmt.Sprintf("%s became %s (fixes %v, error %v)", args, norm, fixes, err)
+	for _, seed := range seeds {
+		g := schemagen.NewGen(seed, root, "t", nil)
+		for range each {
+			args := g.Args()
+			v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+			if err != nil || sch.Validate(v) != nil || !bytes.HasPrefix(args, []byte("{")) {
+				continue
+			}
+			out.valid++
+			norm, fixes, err := n.NormalizeJSON("t", args)
+			if err != nil || len(fixes) > 0 || !bytes.Equal(norm, args) {
+				out.failed++
+				if out.example == "" {
+					out.example = fmt.Sprintf("%s became %s (fixes %v, error %v)", args, norm, fixes, err)
+				}
 			}
 		}
 	}

@@ -47,7 +47,20 @@ type Gen struct {
 	defaults map[string]map[string]bool     // object path -> a key a default fills
 	toText   map[string]bool                // paths json_accept_both turns into JSON text
 	values   map[string]map[string]bool     // path -> its value aliases
+
+	following map[refAt]int // the references being followed, by nesting depth
 }
+
+// refAt is a $ref followed at a nesting depth.
+type refAt struct {
+	ref   string
+	depth int
+}
+
+// maxFollow bounds how often one $ref is being followed at one nesting
+// depth (a reference that reaches itself through unions only): past it
+// the value is null.
+const maxFollow = 8
 
 // maxDepth bounds the nesting of generated values (recursive schemas):
 // below it, optional members are left out and arrays are as short as
@@ -67,7 +80,8 @@ const (
 // also normalized with rules (their aliases are used).
 func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *Gen {
 	g := &Gen{rng: rand.New(rand.NewPCG(seed, 7)), root: root, aliases: map[string]map[string][]string{},
-		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{}}
+		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{},
+		following: map[refAt]int{}}
 	for _, r := range rules {
 		if !applies(r, tool) {
 			continue
@@ -144,6 +158,14 @@ func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 	}
 	if ref, ok := str(s.Get("$ref")); ok {
 		if t := g.resolve(ref); t != nil {
+			// a reference that reaches itself through no object or array
+			// ({"oneOf": [{"$ref": "#"}]}) would never end
+			at := refAt{ref, depth}
+			if g.following[at] >= maxFollow {
+				return append(b, "null"...)
+			}
+			g.following[at]++
+			defer func() { g.following[at]-- }()
 			return g.value(b, t, path, strings.TrimPrefix(ref, "#"), depth)
 		}
 	}

@@ -25,3 +25,20 @@ func TestGenPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestGenRefCycle: a reference that reaches itself through unions alone
+// (no object or array between) ends, in null past maxFollow; a branch
+// beside it is still made.
+func TestGenRefCycle(t *testing.T) {
+	for _, s := range []string{`{"oneOf":[{"$ref":"#"}]}`, `{"anyOf":[{"$ref":"#/$defs/A"}],"$defs":{"A":{"allOf":[{"$ref":"#"}]}}}`,
+		`{"anyOf":[{"$ref":"#"},{"type":"integer"}]}`} {
+		root, err := derive.ParseNode([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGen(1, root, "t", nil)
+		for range 20 {
+			g.Args()
+		}
+	}
+}
