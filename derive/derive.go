@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -241,9 +242,9 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
 func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	pruneDefs(out)
 	return d, out
@@ -496,6 +497,10 @@ type deriver struct {
 	whole map[string]bool
 	// in is the inliner that made the schema the deriver rewrites.
 	in *inliner
+	// tested are the top-level keys that an if of the root (or of a
+	// branch of its allOf, anyOf or oneOf) tests (conditional): kept as
+	// they are, and named (no spelling variant read as them).
+	tested map[string]bool
 	// opaque are the paths where a $ref the inliner kept stands (a
 	// union's branch, a property of one branch of a union), with why it
 	// was kept: the survey never walks its target, which another branch
@@ -630,8 +635,13 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	}
 	for i, k := range s.Keys {
 		switch {
+		case k == "if" && conditional(s, d.presence, d.tested):
+			// (the keys "if" reads are kept as they are: below)
+			continue
+		case (k == "then" || k == "else") && (s.Get("if") == nil || conditional(s, d.presence, d.tested)):
+			continue // judged with their if (without one, never applied)
 		case combinators[k]:
-			if jsonnode.IsCombinator(k) && rootBranches(k, s.Vals[i], d.presence) {
+			if jsonnode.IsCombinator(k) && rootBranches(k, s.Vals[i], d.presence, d.tested) {
 				// ({"anyOf": [{"properties": ...}, {"required": [...]}]}:
 				// each branch holds the arguments as the root does)
 				continue
@@ -647,6 +657,22 @@ func (d *deriver) rootSchema(s *Node) *Node {
 			// where its string form would not be allowed.
 			d.warn("", "the input schema constrains its properties outside \"properties\" (%s); kept as it is", k)
 			return s
+		}
+	}
+	if len(d.tested) > 0 {
+		// (the caller's maps stay as they were)
+		d.keep, d.named = maps.Clone(d.keep), maps.Clone(d.named)
+		if d.keep == nil {
+			d.keep = map[string]bool{}
+		}
+		if d.named == nil {
+			d.named = map[string]bool{}
+		}
+		for _, k := range slices.Sorted(maps.Keys(d.tested)) {
+			d.keep[k], d.named[k] = true, true
+			if what := typedName(s.Get("properties").Get(k)); what != "" && !d.survey {
+				d.warn(k, "%s left strict: an if of the input schema tests it, and a rule would change which branch applies", what)
+			}
 		}
 	}
 	// Tool arguments are an object (MCP's inputSchema is {"type":
@@ -675,7 +701,7 @@ func argumentsObject(s *Node) bool {
 	case t == nil:
 		return s.Get("properties") != nil || slices.ContainsFunc(jsonnode.Combinators, func(k string) bool {
 			v := s.Get(k)
-			return v != nil && v.Kind == '[' && slices.ContainsFunc(v.Items(), func(b *Node) bool { return argumentsBranch(b, map[string]bool{}) })
+			return v != nil && v.Kind == '[' && slices.ContainsFunc(v.Items(), func(b *Node) bool { return argumentsBranch(b, map[string]bool{}, map[string]bool{}) })
 		})
 	case t.Kind == '[':
 		return slices.ContainsFunc(t.Items(), func(v *Node) bool { x, _ := v.AsString(); return x == "object" })
@@ -727,9 +753,11 @@ func presenceOnly(v *Node, names map[string]bool) bool {
 // reads the arguments object as the root does: an object schema (its
 // type "object" or none) that declares properties, or whose combinators'
 // branches do (rootBranches, which adds the keys they may require to
-// names), and that holds nothing else but annotations and what an object
-// schema without a reference holds.
-func argumentsBranch(b *Node, names map[string]bool) bool {
+// names), or whose if/then/else is a condition on keys the rules leave
+// alone (conditional, which adds those to tested), and that holds nothing
+// else but annotations and what an object schema without a reference
+// holds.
+func argumentsBranch(b *Node, names, tested map[string]bool) bool {
 	if b.Kind != '{' {
 		return false
 	}
@@ -743,11 +771,32 @@ func argumentsBranch(b *Node, names map[string]bool) bool {
 		switch {
 		case k == "type" || annotation(k):
 		case jsonnode.IsCombinator(k):
-			if !rootBranches(k, b.Vals[i], names) {
+			if !rootBranches(k, b.Vals[i], names, tested) {
 				return false
 			}
 			declares = true
-		case k == "dependentSchemas" || k == "dependencies" || k == "unevaluatedProperties":
+		case k == "if" || k == "then" || k == "else":
+			if b.Get("if") != nil && !conditional(b, names, tested) {
+				return false
+			}
+			declares = declares || k != "if"
+		case k == "dependencies" || k == "dependentRequired":
+			// which keys come with which (draft-07's dependencies of
+			// arrays, JSON Schema Store's pageObject: {"root":
+			// ["selector"]}), read as required ones; subschemas are not
+			v := b.Vals[i]
+			if v.Kind != '{' || slices.ContainsFunc(v.Vals, func(x *Node) bool { return x.Kind != '[' }) {
+				return false
+			}
+			for j, name := range v.Keys {
+				names[name] = true
+				for _, x := range v.Vals[j].Items() {
+					if n, ok := x.AsString(); ok {
+						names[n] = true
+					}
+				}
+			}
+		case k == "dependentSchemas" || k == "unevaluatedProperties":
 			return false // subschemas, or what the other branches evaluate
 		case k == "minProperties" || k == "maxProperties":
 			return false // a count an absent rule's removal would change
@@ -767,12 +816,12 @@ func argumentsBranch(b *Node, names map[string]bool) bool {
 // any value there; so each branch takes a call after the rules where
 // its rewrite takes it before, but for the documented classes, which a
 // oneOf would count twice: its branches must be exclusive.
-func rootBranches(k string, v *Node, names map[string]bool) bool {
+func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 	if v.Kind != '[' {
 		return false
 	}
 	for _, b := range v.Items() {
-		if argumentsBranch(b, names) {
+		if argumentsBranch(b, names, tested) {
 			for name := range requiredNames(b) {
 				names[name] = true
 			}
@@ -783,6 +832,111 @@ func rootBranches(k string, v *Node, names map[string]bool) bool {
 		}
 	}
 	return k != jsonnode.OneOf || exclusive(v.Items())
+}
+
+// conditional reports whether the if/then/else of the object schema s
+// reads the arguments as a condition the rules cannot change: its if
+// tests keys of the arguments alone (conditionKeys), and its then and
+// else are arguments branches or only require keys (presenceOnly),
+// whose required keys it adds to names, as rootBranches does. The keys
+// the if tests are added to tested: the deriver leaves them as they are
+// (no rule, no other form, no spelling variant), so the if reads a call
+// alike before the rules and after, and the branch it picks takes the
+// call after the rules where its rewrite takes it before, as an allOf's
+// branch does ({"if": {"properties": {"kind": {"const": "file"}}},
+// "then": {"properties": {"size": {"type": "integer"}}}}, as JSON Schema
+// Store's configurations write discriminated objects).
+func conditional(s *Node, names, tested map[string]bool) bool {
+	keys, ok := conditionKeys(s.Get("if"))
+	if !ok {
+		return false
+	}
+	for _, k := range []string{"then", "else"} {
+		b := s.Get(k)
+		switch {
+		case b == nil:
+		case argumentsBranch(b, names, tested):
+			for name := range requiredNames(b) {
+				names[name] = true
+			}
+		case !presenceOnly(b, names):
+			return false
+		}
+	}
+	for _, k := range keys {
+		tested[k] = true
+	}
+	return true
+}
+
+// conditionKeys returns the keys of the arguments the if schema c tests,
+// where it tests nothing else: an object schema of properties, each held
+// to scalar tests only (a const or enum of scalars, a type, a pattern, a
+// length, a bound, a format), and required keys; false for any other if.
+func conditionKeys(c *Node) ([]string, bool) {
+	if c == nil || c.Kind != '{' {
+		return nil, false
+	}
+	var keys []string
+	for i, k := range c.Keys {
+		v := c.Vals[i]
+		switch {
+		case annotation(k) && !known(k) || useAnnotations[k]:
+		case k == "type":
+			if x, _ := v.AsString(); x != "object" {
+				return nil, false
+			}
+		case k == "required":
+			for _, n := range v.Items() {
+				name, ok := n.AsString()
+				if !ok {
+					return nil, false
+				}
+				keys = append(keys, name)
+			}
+		case k == "properties" && v.Kind == '{':
+			for j, name := range v.Keys {
+				if !scalarTest(v.Vals[j]) {
+					return nil, false
+				}
+				keys = append(keys, name)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return keys, true
+}
+
+// scalarTest reports whether the schema t tests a value by keywords that
+// hold no subschema and no object or array value (a const or enum of
+// scalars, a type, a pattern, a length, a bound, a format).
+func scalarTest(t *Node) bool {
+	if t.Kind == 't' {
+		return true
+	}
+	if t.Kind != '{' {
+		return false
+	}
+	for i, k := range t.Keys {
+		v := t.Vals[i]
+		switch k {
+		case "const":
+			if v.Kind == '{' || v.Kind == '[' {
+				return false
+			}
+		case "enum":
+			if v.Kind != '[' || slices.ContainsFunc(v.Items(), func(x *Node) bool { return x.Kind == '{' || x.Kind == '[' }) {
+				return false
+			}
+		case "type", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format":
+		default:
+			if !useAnnotations[k] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // exclusive reports whether no arguments object can match two of the
@@ -1038,7 +1192,17 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			}
 		case "unevaluatedProperties", "propertyNames":
 			s.Vals[i] = d.noRule(join(path, "*"), v)
-		case "not", "if", "then", "else":
+		case "then", "else":
+			if top && s.Get("if") != nil && argumentsBranch(v, map[string]bool{}, map[string]bool{}) {
+				// a branch of a condition on keys the rules leave alone
+				// (conditional): its properties are arguments, read as
+				// the root's, as an allOf's branch's are
+				d.children(path, v, true)
+				s.Vals[i] = respell(v)
+				break
+			}
+			s.Vals[i] = d.noRule(path, v)
+		case "not", "if":
 			s.Vals[i] = d.noRule(path, v)
 		default:
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
@@ -1048,7 +1212,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.overlapping(path, v.Items())
 			}
 			for j, x := range v.Items() {
-				if top && argumentsBranch(x, map[string]bool{}) {
+				if top && argumentsBranch(x, map[string]bool{}, map[string]bool{}) {
 					// a branch holds the arguments as the root does: its
 					// properties are arguments, read as the root's
 					d.children(path, x, true)

@@ -221,11 +221,20 @@ func TestDeriveEquivalence(t *testing.T) {
 	t.Logf("%d tools, %d calls: %d verdicts equal, %d in a documented class", len(tools), len(calls), agreed, classed)
 }
 
-// branchProps are the properties the branches of s's combinators
-// declare, at any depth, a $ref branch read as its target in root.
+// branchProps are the properties the branches of s's combinators (and
+// its then and else) declare, at any depth, a $ref branch read as its target in root.
 func branchProps(root, s *Node) []string {
 	var out []string
+	var branches []*Node
 	for _, b := range s.Branches() {
+		branches = append(branches, b)
+	}
+	for _, k := range []string{"then", "else"} {
+		if b := s.Get(k); b != nil {
+			branches = append(branches, b)
+		}
+	}
+	for _, b := range branches {
 		if ref, ok := b.Get("$ref").AsString(); ok {
 			if t, _ := jsonnode.Resolve(root, ref); t != nil && t != s {
 				b = t

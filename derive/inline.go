@@ -146,36 +146,59 @@ func (in *inliner) keep(ref, why string) {
 }
 
 // branchesFirst replaces each branch of the root's anyOf, oneOf and
-// allOf that is a $ref by its target, before anything below them is
-// inlined: a branch of a root union declares the arguments
-// ({"anyOf": [{"$ref": "#/definitions/A"}, ...]}), and the size bound,
-// spent depth first, would otherwise go to the first branch's deepest
-// values and keep the next branches whole. Each is walked later, with
-// its target active (pending).
+// allOf that is a $ref by its target, and the then and else of the
+// root's if (and of those branches' ifs), before anything below them is
+// inlined: they declare the arguments ({"anyOf": [{"$ref":
+// "#/definitions/A"}, ...]}, {"if": ..., "then": {"$ref": ...}}), and
+// the size bound, spent depth first, would otherwise go to the first
+// branch's deepest values and keep the next branches whole. Each is
+// walked later, with its target active (pending).
 func (in *inliner) branchesFirst(s *Node) {
+	in.conditionFirst(s)
 	for _, k := range jsonnode.Combinators {
 		v := s.Get(k)
 		if v == nil || v.Kind != '[' {
 			continue
 		}
 		for i, b := range v.Vals {
-			ref, ok := b.Get("$ref").AsString()
-			if !ok || b.Kind != '{' {
-				continue
-			}
-			merged, target, why := in.prepare(b, ref)
-			if merged == nil {
-				in.keep(ref, why)
-				continue
-			}
-			if _, chained := merged.Get("$ref").AsString(); chained {
-				continue // a reference to a reference: walked as any other
-			}
-			in.budget -= in.nodes(target)
-			in.pending[merged] = target
-			v.Vals[i] = merged
+			v.Vals[i] = in.first(b)
+			in.conditionFirst(v.Vals[i])
 		}
 	}
+}
+
+// conditionFirst replaces the then and else of s that are a $ref by
+// their targets (first).
+func (in *inliner) conditionFirst(s *Node) {
+	if s.Kind != '{' || s.Get("if") == nil {
+		return
+	}
+	for i, k := range s.Keys {
+		if k == "then" || k == "else" {
+			s.Vals[i] = in.first(s.Vals[i])
+		}
+	}
+}
+
+// first returns the schema b, where it is a $ref, replaced by its target
+// (prepare), spending the bound, the target pending; b itself where it is
+// no reference, a reference to a reference, or one kept (why recorded).
+func (in *inliner) first(b *Node) *Node {
+	ref, ok := b.Get("$ref").AsString()
+	if !ok || b.Kind != '{' {
+		return b
+	}
+	merged, target, why := in.prepare(b, ref)
+	if merged == nil {
+		in.keep(ref, why)
+		return b
+	}
+	if _, chained := merged.Get("$ref").AsString(); chained {
+		return b // a reference to a reference: walked as any other
+	}
+	in.budget -= in.nodes(target)
+	in.pending[merged] = target
+	return merged
 }
 
 // expand returns the schema s, holding $ref ref, with its target in its

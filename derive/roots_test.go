@@ -44,6 +44,15 @@ var rootShapes = map[string]string{
 		`"more":{"type":"object","maxProperties":1,"$ref":"#/definitions/R"},"l":{"type":"array","x-taplo":{},"items":{"type":"integer"},"$ref":"#/definitions/L"}},` +
 		`"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"}}},"L":{"type":"array","items":{"type":"integer"}}}}`,
 	"root-if": `{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
+	"root-allof-if": `{"type":"object","properties":{"kind":{"type":"string","enum":["file","dir"]},"level":{"type":"integer"},"size":{"type":"integer"}},"required":["kind"],` +
+		`"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"properties":{"size":{"type":"integer","minimum":0},"on":{"type":"boolean"}},"required":["size"]}},` +
+		`{"if":{"properties":{"level":{"type":"integer","minimum":3}},"required":["level"]},"then":{"properties":{"tags":{"type":"array","items":{"type":"string"}}}},"else":{"required":["kind"]}}]}`,
+	"root-if-refs": `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}},"if":{"properties":{"kind":{"const":"a"}}},"then":{"$ref":"#/$defs/A"},"else":{"$ref":"#/$defs/B"},` +
+		`"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}}},"B":{"type":"object","properties":{"b":{"type":"boolean"}},"required":["b"]}}}`,
+	"root-if-dependencies": `{"type":"object","properties":{"kind":{"type":"boolean"}},"if":{"properties":{"kind":{"const":true}}},` +
+		`"then":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"dependencies":{"a":["b"]}}}`,
+	"root-if-object": `{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}},"n":{"type":"integer"}},` +
+		`"if":{"properties":{"o":{"type":"object","properties":{"x":{"const":1}}}}},"then":{"properties":{"n":{"type":"integer","maximum":3}}}}`,
 	"root-pattern": `{"type":"object","properties":{"n":{"type":"integer"},"x_1":{"type":"integer"},"o":{"type":"object","properties":{"k":{"type":"integer"},"id":{"type":"integer"}},"patternProperties":{"^i":{"type":"integer","minimum":3}}}},` +
 		`"patternProperties":{"^x_":{"type":"integer","maximum":9}}}`,
 }
@@ -109,8 +118,16 @@ func TestDeriveRootShapes(t *testing.T) {
 			`root-anyof-presence: the input schema is not {"type": "object", ...}; kept as it is`,
 		}},
 		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool", "m:type_coerce:float"}, nil},
-		{"root-if", nil, []string{
-			`root-if: the input schema constrains its properties outside "properties" (if); kept as it is`,
+		{"root-if", []string{"n:type_coerce:int"}, nil},
+		{"root-allof-if", []string{"size:type_coerce:int", "on:type_coerce:bool", "tags:json_accept_both:native"}, []string{
+			"root-allof-if: level: integer left strict: an if of the input schema tests it, and a rule would change which branch applies",
+		}},
+		{"root-if-refs", []string{"n:type_coerce:int", "b:type_coerce:bool"}, nil},
+		{"root-if-dependencies", []string{"a:type_coerce:int", "b:type_coerce:int"}, []string{
+			"root-if-dependencies: kind: boolean left strict: an if of the input schema tests it, and a rule would change which branch applies",
+		}},
+		{"root-if-object", nil, []string{
+			`root-if-object: the input schema constrains its properties outside "properties" (if); kept as it is`,
 		}},
 		{"root-pattern", []string{"n:type_coerce:int", "o.k:type_coerce:int", "o:json_accept_both:native"}, []string{
 			`root-pattern: x_1: integer left strict: its name matches patternProperties "^x_", whose schema constrains it too`,
@@ -135,6 +152,9 @@ func TestDeriveRootShapes(t *testing.T) {
 			}
 			if r.Type == lenient.RuleAbsent && r.From != "c" && tc.name == "root-anyof-required" || r.Type == lenient.RuleAbsent && (tc.name == "root-not-required" || tc.name == "root-allof" && r.From != "s") {
 				t.Errorf("%s: an absent rule for %s, which a branch may require: a call {%q: null} would be taken where the schema refuses it", tc.name, r.From, r.From)
+			}
+			if tested := map[string][]string{"root-if": {"k"}, "root-allof-if": {"kind", "level"}, "root-if-refs": {"kind"}, "root-if-dependencies": {"kind"}}[tc.name]; slices.Contains(tested, r.From) || slices.Contains(tested, r.To) && r.Type == lenient.RuleParamAlias {
+				t.Errorf("%s: a %s rule for %s%s, which an if tests: the rules would change which branch applies", tc.name, r.Type, r.From, r.To)
 			}
 			switch r.Type {
 			case lenient.RuleTypeCoerce, lenient.RuleJSONAcceptBoth:

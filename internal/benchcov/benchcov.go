@@ -291,6 +291,10 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.walk(c.Schema, path+"{}", named, stack) // a map's values (rulespec.PatternMap)
 		case k == "patternProperties", k == "dependentSchemas":
 			w.walk(v, join(path, "*"), false, stack)
+		case (k == "then" || k == "else") && path == "":
+			// the arguments' own condition, whose branches the deriver
+			// reads as an allOf's (its if stays as it is)
+			w.walk(v, path, named, stack)
 		case jsonnode.IsConditional(k):
 			w.walk(v, path, false, stack)
 		}
