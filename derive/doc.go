@@ -56,9 +56,13 @@
 // left in the rewrite whose pointer passes through it, one inside it
 // resolved against its identifier); else it is kept whole, with a
 // warning. The arguments are always an object: a root without a
-// type but with properties, or whose type array holds "object", is read
-// (and advertised) as {"type": "object", ...}, and the branches of a
-// root allOf that declare properties are read as the root's.
+// type but with properties (or with an anyOf, oneOf or allOf a branch
+// of which declares them), or whose type array holds "object", is read
+// (and advertised) as {"type": "object", ...}; the branches of a root
+// allOf or anyOf (a oneOf whose branches no call matches two of) that
+// declare properties are read as the root's, and so are the then and
+// else of a root if that tests the arguments' keys alone, those keys
+// left as they are.
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of
