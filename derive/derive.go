@@ -361,6 +361,14 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 			}
 		}
 	}
+	// a rule at x{} reads every member of every object at x: each must
+	// hold its members to the one schema (no declared key of another
+	// type beside additionalProperties, no branch taking any value)
+	for i := strings.Index(path, "{}"); i >= 0; i = next(path, i) {
+		if slices.ContainsFunc(d.objs[path[:i]], func(o objSite) bool { return !o.mapOnly }) {
+			return false, "a rule at {} would read every member of the object above it, and it declares members of its own (properties beside additionalProperties), or a branch of its union takes any member"
+		}
+	}
 	if len(d.kinds[path]) > 1 {
 		return false, "the branches of a union give this path different types"
 	}
@@ -373,6 +381,16 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 		}
 	}
 	return true, ""
+}
+
+// next returns the index of the next "{}" in path after the one at i,
+// or -1.
+func next(path string, i int) int {
+	j := strings.Index(path[i+2:], "{}")
+	if j < 0 {
+		return -1
+	}
+	return i + 2 + j
 }
 
 // siteKind is what the survey records of a site whose schema base has
@@ -518,6 +536,10 @@ func (d *deriver) objectSites(path string) int { return len(d.objs[path]) }
 type objSite struct {
 	props map[string]bool
 	open  bool
+	// mapOnly: every member's value is held to the one schema a rule
+	// names at {} (additionalProperties beside no properties or
+	// patterns, or rulespec.PatternMap)
+	mapOnly bool
 }
 
 // warnKeyword warns that the unknown keyword k, which may constrain a
@@ -1101,6 +1123,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		}
 		ap := s.Get("additionalProperties")
 		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
+		pm := rulespec.PatternMap(s)
+		o.mapOnly = pm || ap != nil && ap.Kind == '{' && len(o.props) == 0 && s.Get("patternProperties") == nil
 		d.objs[path] = append(d.objs[path], o)
 	}
 	// (judged before the pattern's schema is rewritten in place)

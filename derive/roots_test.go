@@ -437,3 +437,37 @@ func TestDeriveRootBranchesFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveMapMembers: a rule at x{} reads every member of every object
+// at x, where additionalProperties holds only the undeclared ones: beside
+// declared properties of another type, or in a union with an object that
+// declares them, it would change a value the strict schema takes as it is
+// ({"m":{"a":"5"}} became {"m":{"a":5}}, which "a", a string, refuses).
+// FuzzDeriveUnchangedShapes (internal/benchcov) found both.
+func TestDeriveMapMembers(t *testing.T) {
+	for _, tc := range []struct{ schema, call string }{
+		{`{"type":"object","properties":{"m":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}}}}`, `{"m":{"a":"5"}}`},
+		{`{"type":"object","properties":{"m":{"anyOf":[{"type":"object","patternProperties":{".*":{"type":"integer"}}},{"type":"object","properties":{"ab":{"type":"string"}}}]}}}`, `{"m":{"ab":"5"}}`},
+		{`{"type":"object","properties":{"m":{"anyOf":[{"type":"object","additionalProperties":{"type":"integer"}},{"type":"object"}]}}}`, `{"m":{"x":"5"}}`},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, fixes, err := n.NormalizeJSON("t", []byte(tc.call)); err != nil || string(out) != tc.call {
+			t.Errorf("%s, strict-valid under %s, became %s (fixes %v, error %v)", tc.call, tc.schema, out, fixes, err)
+		}
+	}
+	// a map alone still has its values read
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"integer"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "m{}" && r.Type == lenient.RuleTypeCoerce }) {
+		t.Errorf("no rule at m{}: %v", d.Warnings)
+	}
+}
