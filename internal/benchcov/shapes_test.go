@@ -1,0 +1,370 @@
+package benchcov
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/normalize"
+)
+
+// shapeSeeds seed FuzzDeriveUnchangedShapes: each is a choice string for
+// buildShape (see its root choices).
+var shapeSeeds = []string{
+	"",                                         // an object of one integer
+	"\n\xa4\b2B\x00\x9a~\x81~\x1e\xcb=5\"",     // patternProperties ".*"
+	"\xaf\xcbT_.\xe0J\xb7\x89<",                // a closed "^[a-z]+$" map with declared members
+	"-\x99\xe4V\x11\xf1",                       // "^x-" beside declared members
+	"\xe5\xc7\xde4\xb0\x98\x10s\x01?",          // draft-07: a $ref with a sibling of another type, recursive
+	"\x81\x8c\xfb\xe8$\\Z\xa1\x7f\xa3\x93\xd6", // draft-07: a $ref with siblings of its type
+	"\xbb\xceΰ\xda\xf3\xfd\xa6\x1b\xef",        // a root anyOf with a $ref branch
+	"\xd50\x98\x84r\xe9\xe4\xe8",               // a root oneOf of objects sharing a key of two types
+	"\x1f\x958\xe4-K",                          // a root $ref to a definition referring to itself
+	"ؐ5\x98e\x84\x9d\xf6\x92",                  // ... through an array
+	"\xb5\xe7\xdcg\x999P",                      // ... through a union branch
+	"Қl\xf6L",                                  // a type array with null: an object or null
+	"\x87\xab\xe4\x82 \xe0",                    // allOf of objects
+}
+
+// FuzzDeriveUnchangedShapes is FuzzDeriveUnchanged on schemas built from
+// the input (buildShape): each input is a valid schema of the shapes the
+// deriver finds hard (unions of objects sharing keys, maps, recursive
+// and root references, draft-07 $ref siblings), so that mutation reaches
+// strict-valid instances far more often than with schema bytes. The
+// derived rules must load, and normalize must change none of the
+// strict-valid instances (checkSeeds).
+func FuzzDeriveUnchangedShapes(f *testing.F) {
+	for _, s := range shapeSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 256 {
+			t.Skip()
+		}
+		schema := buildShape(in)
+		d, err := derive.Tool("t", schema)
+		if err != nil {
+			t.Fatalf("derive: %v\nschema: %s", err, schema)
+		}
+		if _, err := normalize.New(d.Rules); err != nil {
+			t.Fatalf("the derived rules do not load: %v\nschema: %s", err, schema)
+		}
+		h := fnv.New64a()
+		h.Write(in)
+		seeds := make([]uint64, fuzzSeeds)
+		for i := range seeds {
+			seeds[i] = h.Sum64() + uint64(i)
+		}
+		r := checkSeeds(schema, seeds, fuzzEach)
+		switch {
+		case r.failed > 0:
+			t.Fatalf("%d of %d strict-valid instances changed: %s\nschema: %s", r.failed, r.valid, r.example, schema)
+		case r.skipped == "not JSON" || r.skipped == "does not compile":
+			t.Fatalf("the builder made a schema that %s: %s", r.skipped, schema)
+		}
+	})
+}
+
+// shapeBuilder builds a schema from a choice string: each choice reads
+// one byte (modulo the number of options); past the end every choice is
+// 0, the simplest option, so every input makes a schema.
+type shapeBuilder struct {
+	in     []byte
+	draft7 bool
+	defs   []string // definitions' names (D0, D1, ...), by number
+	bodies []string // their schemas ("" while being built)
+	// cycle: the last schema made refers to a definition being built. Such
+	// a member is never required: instances of required recursion nest
+	// as deep as schemagen goes, and the strict validator's errors on
+	// them, through oneOf, grow without bound (gigabytes).
+	cycle bool
+}
+
+const (
+	shapeDepth = 4 // below it, schemas are scalars
+	shapeDefs  = 4 // at most this many definitions
+)
+
+// shapePool is the property-name pool: lower-case names the "^[a-z]+$"
+// pattern matches, and one "^x-" matches.
+var shapePool = []string{"a", "b", "n", "id", "x-y", "ab"}
+
+// pick reads a choice among n options (0 once the input is read).
+func (b *shapeBuilder) pick(n int) int {
+	if len(b.in) == 0 || n <= 1 {
+		return 0
+	}
+	c := int(b.in[0]) % n
+	b.in = b.in[1:]
+	return c
+}
+
+// quote returns s as JSON text.
+func quote(s string) string {
+	q, _ := json.Marshal(s)
+	return string(q)
+}
+
+// buildShape returns the schema the choice string in makes. Root choices: an object,
+// a root $ref to a definition, a root anyOf or oneOf (no root type), and
+// a draft-07 object (whose $ref siblings the strict validator ignores).
+func buildShape(in []byte) []byte {
+	b := &shapeBuilder{in: in}
+	var root string
+	switch c := b.pick(5); c {
+	case 0:
+		root = b.object(0)
+	case 1:
+		root = `{"$ref":` + quote(b.ref(b.def(0))) + `}`
+	case 2, 3:
+		kw := "anyOf"
+		if c == 3 {
+			kw = "oneOf"
+		}
+		n := 2 + b.pick(2)
+		var br []string
+		for range n {
+			if b.pick(4) == 3 && len(b.defs) < shapeDefs {
+				br = append(br, `{"$ref":`+quote(b.ref(b.def(1)))+`}`)
+			} else {
+				br = append(br, b.object(1))
+			}
+		}
+		root = `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
+	case 4:
+		b.draft7 = true
+		root = b.object(0)
+	}
+	if b.draft7 {
+		root = `{"$schema":"http://json-schema.org/draft-07/schema#",` + root[1:]
+	}
+	if len(b.defs) > 0 {
+		kw := "$defs"
+		if b.draft7 {
+			kw = "definitions"
+		}
+		var ds []string
+		for i, name := range b.defs {
+			ds = append(ds, quote(name)+":"+b.bodies[i])
+		}
+		root = root[:len(root)-1] + `,"` + kw + `":{` + strings.Join(ds, ",") + `}}`
+	}
+	return []byte(root)
+}
+
+func (b *shapeBuilder) ref(i int) string {
+	if b.draft7 {
+		return "#/definitions/" + b.defs[i]
+	}
+	return "#/$defs/" + b.defs[i]
+}
+
+// existing picks a definition made before, noting a cycle.
+func (b *shapeBuilder) existing() int {
+	i := b.pick(len(b.defs))
+	if b.bodies[i] == "" {
+		b.cycle = true
+	}
+	return i
+}
+
+// def adds a definition and returns its number: an object, or one that
+// refers to itself directly, through an array or through a union branch.
+func (b *shapeBuilder) def(depth int) int {
+	i := len(b.defs)
+	b.defs = append(b.defs, "D"+strconv.Itoa(i))
+	b.bodies = append(b.bodies, "")
+	self := quote(b.ref(i))
+	var body string
+	switch b.pick(4) {
+	case 0:
+		body = b.object(depth + 1)
+	case 1: // directly: an optional member of its own schema
+		body = b.objectWith(depth+1, `{"$ref":`+self+`}`)
+	case 2: // through an array
+		body = b.objectWith(depth+1, `{"type":"array","items":{"$ref":`+self+`}}`)
+	case 3: // through a union branch, beside an object sharing keys
+		body = `{"anyOf":[` + b.objectWith(depth+1, `{"$ref":`+self+`}`) + `,` + b.object(depth+1) + `]}`
+		if b.pick(2) == 1 {
+			body = strings.Replace(body, "anyOf", "oneOf", 1)
+		}
+	}
+	b.bodies[i] = body
+	return i
+}
+
+// object makes an object of 1-4 keys of the pool.
+func (b *shapeBuilder) object(depth int) string { return b.objectWith(depth, "") }
+
+// objectWith is object, with a member of schema extra (when not "") at a
+// key the object does not otherwise have, which is optional.
+func (b *shapeBuilder) objectWith(depth int, extra string) string {
+	props, rest := b.members(depth, extra)
+	s := `{"type":"object","properties":` + props + rest
+	switch b.pick(3) {
+	case 1:
+		s += `,"additionalProperties":false`
+	case 2:
+		s += `,"additionalProperties":` + b.scalar()
+	}
+	return s + "}"
+}
+
+// members makes the properties of objectWith, and its required list
+// (rest: "" or `,"required":[...]`).
+func (b *shapeBuilder) members(depth int, extra string) (props, rest string) {
+	n := 1 + b.pick(4)
+	used := map[string]bool{}
+	var ps, req []string
+	for range n {
+		k := shapePool[b.pick(len(shapePool))]
+		if used[k] {
+			continue
+		}
+		used[k] = true
+		b.cycle = false
+		ps = append(ps, quote(k)+":"+b.schema(depth+1))
+		if b.pick(2) == 1 && !b.cycle {
+			req = append(req, quote(k))
+		}
+	}
+	if extra != "" {
+		ps = append(ps, `"next":`+extra)
+	}
+	if len(req) > 0 {
+		rest = `,"required":[` + strings.Join(req, ",") + `]`
+	}
+	return "{" + strings.Join(ps, ",") + "}", rest
+}
+
+// schema makes a schema of any shape (scalars only at shapeDepth).
+func (b *shapeBuilder) schema(depth int) string {
+	if depth >= shapeDepth {
+		return b.scalar()
+	}
+	switch b.pick(9) {
+	case 1:
+		return b.object(depth)
+	case 2:
+		return `{"type":"array","items":` + b.schema(depth+1) + `}`
+	case 3:
+		return b.nullable(depth)
+	case 4:
+		return b.union(depth)
+	case 5:
+		return b.patterns(depth)
+	case 6:
+		if len(b.defs) < shapeDefs && b.pick(2) == 0 {
+			return `{"$ref":` + quote(b.ref(b.def(depth))) + `}`
+		}
+		if len(b.defs) > 0 { // an existing one, perhaps one being built
+			return `{"$ref":` + quote(b.ref(b.existing())) + `}`
+		}
+		return b.scalar()
+	case 7:
+		return b.siblings(depth)
+	}
+	return b.scalar()
+}
+
+// scalar makes an integer, number, boolean or string schema.
+func (b *shapeBuilder) scalar() string {
+	switch b.pick(9) {
+	case 1:
+		return `{"type":"number"}`
+	case 2:
+		return `{"type":"boolean"}`
+	case 3:
+		return `{"type":"string"}`
+	case 4:
+		return `{"type":"string","enum":["a","b","on"]}`
+	case 5:
+		return `{"type":"string","pattern":"^[a-z]+$"}`
+	case 6:
+		return `{"type":"string","format":` + quote([]string{"date-time", "email", "uri", "date"}[b.pick(4)]) + `}`
+	case 7:
+		return `{"type":"integer","enum":[1,2,10]}`
+	case 8:
+		return `{"type":"integer","minimum":0,"maximum":100}`
+	}
+	return `{"type":"integer"}`
+}
+
+// nullable makes a type array with null.
+func (b *shapeBuilder) nullable(depth int) string {
+	switch b.pick(6) {
+	case 1:
+		return `{"type":["string","null"]}`
+	case 2:
+		return `{"type":["boolean","null"]}`
+	case 3:
+		return `{"type":["number","null"]}`
+	case 4:
+		o := b.object(depth)
+		return `{"type":["object","null"],` + o[len(`{"type":"object",`):]
+	case 5:
+		return `{"type":["array","null"],"items":` + b.schema(depth+1) + `}`
+	}
+	return `{"type":["integer","null"]}`
+}
+
+// union makes an anyOf, oneOf or allOf of 2-3 branches, mostly objects
+// (whose keys, from the small pool, overlap with different types).
+func (b *shapeBuilder) union(depth int) string {
+	kw := []string{"anyOf", "oneOf", "allOf"}[b.pick(3)]
+	n := 2 + b.pick(2)
+	var br []string
+	for range n {
+		switch b.pick(4) {
+		case 2:
+			br = append(br, b.scalar())
+		case 3:
+			br = append(br, b.schema(depth+1))
+		default:
+			br = append(br, b.object(depth+1))
+		}
+	}
+	return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
+}
+
+// patterns makes an object whose members patternProperties describe: any
+// key, lower-case keys only (closed), or "^x-" keys beside declared ones.
+func (b *shapeBuilder) patterns(depth int) string {
+	switch b.pick(3) {
+	case 1:
+		s := `{"type":"object","patternProperties":{"^[a-z]+$":` + b.schema(depth+1) + `},"additionalProperties":false`
+		if b.pick(2) == 1 { // declared members the pattern matches too
+			props, rest := b.members(depth, "")
+			s += `,"properties":` + props + rest
+		}
+		return s + "}"
+	case 2:
+		o := b.object(depth)
+		return `{"patternProperties":{"^x-":` + b.scalar() + `},` + o[1:]
+	}
+	return `{"type":"object","patternProperties":{".*":` + b.schema(depth+1) + `}}`
+}
+
+// siblings makes a $ref with sibling keywords: the target's type, another
+// type, or a bound (draft-07 ignores them; later drafts apply them).
+func (b *shapeBuilder) siblings(depth int) string {
+	var t int
+	if len(b.defs) < shapeDefs && (len(b.defs) == 0 || b.pick(2) == 0) {
+		t = b.def(depth)
+	} else {
+		t = b.existing()
+	}
+	r := `"$ref":` + quote(b.ref(t))
+	switch b.pick(4) {
+	case 1:
+		return `{"type":"array",` + r + `}`
+	case 2:
+		return `{"type":"object","maxProperties":1,` + r + `}`
+	case 3:
+		return `{"type":"string",` + r + `}`
+	}
+	return `{"type":"object",` + r + `}`
+}
