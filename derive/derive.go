@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/leniency"
@@ -383,6 +384,26 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 	return true, ""
 }
 
+// coerceScalar gives the integer, number or boolean (typ) at path its
+// type_coerce rule, and where it may be null a null_text rule first
+// ("null" as text is null), and returns the pattern its string form is
+// advertised with (taking "null" then).
+func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool) (pattern string) {
+	coerceTo, pattern := "int", lenientimpl.IntPattern
+	switch typ {
+	case "number":
+		coerceTo, pattern = "float", lenientimpl.FloatPattern
+	case "boolean":
+		coerceTo, pattern = "bool", lenientimpl.BoolPattern
+	}
+	if nullable && (at == atTop || at == atProp) {
+		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
+		pattern = lenientimpl.OrNullPattern(pattern)
+	}
+	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
+	return pattern
+}
+
 // next returns the index of the next "{}" in path after the one at i,
 // or -1.
 func next(path string, i int) int {
@@ -655,12 +676,16 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
 		return s
 	}
+	var cond func() bool // if, then and else judge one condition, once
+	if s.Get("if") != nil {
+		cond = sync.OnceValue(func() bool { return conditional(s, d.presence, d.tested) })
+	}
 	for i, k := range s.Keys {
 		switch {
-		case k == "if" && conditional(s, d.presence, d.tested):
+		case k == "if" && cond():
 			// (the keys "if" reads are kept as they are: below)
 			continue
-		case (k == "then" || k == "else") && (s.Get("if") == nil || conditional(s, d.presence, d.tested)):
+		case (k == "then" || k == "else") && (s.Get("if") == nil || cond()):
 			continue // judged with their if (without one, never applied)
 		case combinators[k]:
 			if jsonnode.IsCombinator(k) && rootBranches(k, s.Vals[i], d.presence, d.tested) {
@@ -789,6 +814,10 @@ func argumentsBranch(b *Node, names, tested map[string]bool) bool {
 		}
 	}
 	declares := b.Get("properties") != nil
+	var cond func() bool // if, then and else judge one condition, once
+	if b.Get("if") != nil {
+		cond = sync.OnceValue(func() bool { return conditional(b, names, tested) })
+	}
 	for i, k := range b.Keys {
 		switch {
 		case k == "type" || annotation(k):
@@ -798,7 +827,7 @@ func argumentsBranch(b *Node, names, tested map[string]bool) bool {
 			}
 			declares = true
 		case k == "if" || k == "then" || k == "else":
-			if b.Get("if") != nil && !conditional(b, names, tested) {
+			if b.Get("if") != nil && !cond() {
 				return false
 			}
 			declares = declares || k != "if"
@@ -1114,6 +1143,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	if top {
 		prop = atTop
 	}
+	// (judged before the pattern's schema is rewritten in place)
+	patternMap := rulespec.PatternMap(s)
 	if d.survey && d.none == 0 {
 		o := objSite{props: map[string]bool{}}
 		if props := s.Get("properties"); props != nil {
@@ -1123,12 +1154,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		}
 		ap := s.Get("additionalProperties")
 		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
-		pm := rulespec.PatternMap(s)
-		o.mapOnly = pm || ap != nil && ap.Kind == '{' && len(o.props) == 0 && s.Get("patternProperties") == nil
+		o.mapOnly = patternMap || ap != nil && ap.Kind == '{' && len(o.props) == 0 && s.Get("patternProperties") == nil
 		d.objs[path] = append(d.objs[path], o)
 	}
-	// (judged before the pattern's schema is rewritten in place)
-	patternMap := rulespec.PatternMap(s)
 	for i, k := range s.Keys {
 		v := s.Vals[i]
 		if top && combinators[k] && presenceOnly(v, map[string]bool{}) {
@@ -1636,21 +1664,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			break
 		}
-		coerceTo, pattern := "int", lenientimpl.IntPattern
-		switch typ {
-		case "number":
-			coerceTo, pattern = "float", lenientimpl.FloatPattern
-		case "boolean":
-			coerceTo, pattern = "bool", lenientimpl.BoolPattern
-		}
-		if nullable && (at == atTop || at == atProp) {
-			// The value may be null: "null" as text is null (a
-			// null_text rule), which the string form's pattern takes.
-			d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
-			pattern = lenientimpl.OrNullPattern(pattern)
-		}
-		d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
-		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(pattern)), nullable)
+		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(d.coerceScalar(path, at, typ, nullable))), nullable)
 	case "array", "object":
 		d.children(path, base, false)
 		if reach, why := d.reach(path, at); !reach {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
-	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
@@ -43,19 +42,7 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 	if d.keep[path] {
 		return typ, nil, ""
 	}
-	coerceTo, pattern := "int", lenientimpl.IntPattern
-	switch typ {
-	case "number":
-		coerceTo, pattern = "float", lenientimpl.FloatPattern
-	case "boolean":
-		coerceTo, pattern = "bool", lenientimpl.BoolPattern
-	}
-	if nullable && (at == atTop || at == atProp) {
-		// as at a lone scalar (field): "null" as text is null
-		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
-		pattern = lenientimpl.OrNullPattern(pattern)
-	}
-	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
+	pattern := d.coerceScalar(path, at, typ, nullable) // as at a lone scalar (field)
 	branches := slices.Clone(into.Get("anyOf").Items())
 	i := len(branches)
 	for i > 0 && isNull(branches[i-1]) {
