@@ -243,10 +243,11 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
 func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
+	d.addDefs(out)
 	pruneDefs(out)
 	return d, out
 }
@@ -312,6 +313,19 @@ func (d *deriver) record(path, kind string) {
 // reach tells whether a rule can name the value at path alike everywhere
 // it applies, and why not.
 func (d *deriver) reach(path string, at place) (bool, string) {
+	if ok, why := d.reachPlace(path, at); !ok {
+		return false, why
+	}
+	if len(d.kinds[path]) > 1 {
+		return false, "the branches of a union give this path different types"
+	}
+	return d.reachKey(path)
+}
+
+// reachPlace is reach but for what the sites at path hold (reachKey and
+// their kinds): whether a rule path can name path, and no schema above
+// it may hold its value otherwise.
+func (d *deriver) reachPlace(path string, at place) (bool, string) {
 	if d.none > 0 {
 		return false, ""
 	}
@@ -370,9 +384,13 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 			return false, "a rule at {} would read every member of the object above it, and it declares members of its own (properties beside additionalProperties), or a branch of its union takes any member"
 		}
 	}
-	if len(d.kinds[path]) > 1 {
-		return false, "the branches of a union give this path different types"
-	}
+	return true, ""
+}
+
+// reachKey is reach's check of the objects that hold the key path ends
+// with: none constrains it through additionalProperties or
+// patternProperties where it does not declare it.
+func (d *deriver) reachKey(path string) (bool, string) {
 	parent, key := splitLast(path)
 	if key != "" {
 		for _, o := range d.objs[parent] {
@@ -545,6 +563,14 @@ type deriver struct {
 	// was kept: the survey never walks its target, which another branch
 	// may not hold alike below the path, so no rule is given there.
 	opaque map[string]string
+	// frames are the recursive definitions' copies being derived, outer
+	// first; defs are the lenient forms the rewrite gains (recursive.go).
+	frames []*recFrame
+	defs   []*lenientDef
+	// union is the union whose branch is being derived; unions counts,
+	// in the survey, the unions at each path (recursive.go).
+	union  unionCtx
+	unions map[string]int
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -1263,6 +1289,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if k == jsonnode.OneOf && !top {
 				d.overlapping(path, v.Items())
 			}
+			outer := d.union
+			d.union = unionCtx{holder: s, key: k, path: path}
+			if d.survey && d.none == 0 {
+				d.unions[path]++
+			}
 			for j, x := range v.Items() {
 				if top && argumentsBranch(x, map[string]bool{}, map[string]bool{}) {
 					// a branch holds the arguments as the root does: its
@@ -1271,8 +1302,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					v.Vals[j] = respell(x)
 					continue
 				}
+				d.union.branch = x
 				v.Vals[j] = d.field(path, x, atBranch)
 			}
+			d.union = outer
 		}
 	}
 	d.variants(path, s, prop)
@@ -1563,6 +1596,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if why := d.ids.whole(path, s); why != "" {
 		return d.keptWhole(path, s, at, why)
 	}
+	if f := d.enterRecursion(path, s); f != nil {
+		defer d.leaveRecursion(f)
+	}
 	warned := len(d.warns)
 	base, nullable, refd, ok := d.split(path, s)
 	if !ok {
@@ -1630,7 +1666,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// The references inline kept (recursive ones, mostly) stay
 		// (their targets are respelled where they are defined): no
 		// copy, no recursion through cycles.
-		d.record(path, "ref")
+		d.record(path, "ref "+refIn(s))
+		if out := d.recursionSite(path, s, at, typ, nullable); out != nil {
+			return out
+		}
 		if lenientType {
 			d.keptRef(path, at, d.keptWhy(s))
 		}
@@ -1667,6 +1706,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(d.coerceScalar(path, at, typ, nullable))), nullable)
 	case "array", "object":
 		d.children(path, base, false)
+		if d.closes(path, s) {
+			base = d.closeRecursion(path, s, respell(base))
+		}
 		if reach, why := d.reach(path, at); !reach {
 			d.gapWhy(path, typ, at, why)
 			break

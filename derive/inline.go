@@ -50,6 +50,25 @@ type inliner struct {
 	copies   map[*Node]bool    // targets a copy may stand in for (copyable), judged once
 	byName   bool              // a reference of the document may name a schema by identifier or anchor
 	pending  map[*Node]*Node   // root branches inlined first (branchesFirst), by their targets
+	// entries are the targets of the copies expand made, each copy
+	// tagged with its target's index (entryTag): the deriver reads a
+	// target's copy, which it may copy again, and the references to the
+	// target inside as one recursive value (recursive.go).
+	entries []*Node
+}
+
+// entryTag marks a copy of a target (inliner.entries) in its Off, which
+// a schema's nodes do not otherwise use and Clone keeps: the copy of
+// entries[i] has Off entryTag-i.
+const entryTag = -1 << 40
+
+// entryOf returns the target s is a copy of (inliner.entries), nil where
+// it is none.
+func (in *inliner) entryOf(s *Node) *Node {
+	if i := entryTag - s.Off; s.Off <= entryTag && i < int64(len(in.entries)) {
+		return in.entries[i]
+	}
+	return nil
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -216,6 +235,10 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	in.active[target] = true
 	out := in.schema(merged)
 	delete(in.active, target)
+	if in.entryOf(out) == nil { // (a chain of references: the last)
+		out.Off = entryTag - int64(len(in.entries))
+		in.entries = append(in.entries, target)
+	}
 	return out, ""
 }
 

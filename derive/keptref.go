@@ -252,8 +252,21 @@ func (f *refFixer) copyOf(target *Node, ptr string) (ref string, made *Node, ok 
 // "strict" and the pointer's tokens, joined by dots, with the characters
 // a URI fragment would escape as "_" (pruneDefs reads such a name).
 func (f *refFixer) name(ptr string) string {
+	base := pointerName("strict", ptr)
+	name := base
+	for i := 2; f.taken[name] || f.out.Get(f.container).Get(name) != nil || f.d.root.Get(f.container).Get(name) != nil; i++ {
+		name = base + "." + strconv.Itoa(i)
+	}
+	f.taken[name] = true
+	return name
+}
+
+// pointerName is prefix and the tokens of the JSON Pointer ptr, joined
+// by dots, with the characters a URI fragment would escape as "_":
+// "strict.properties.t" for /properties/t (pruneDefs reads such a name).
+func pointerName(prefix, ptr string) string {
 	var b strings.Builder
-	b.WriteString("strict")
+	b.WriteString(prefix)
 	for _, tok := range strings.Split(ptr, "/")[1:] {
 		b.WriteByte('.')
 		for _, r := range pointerUnescaper.Replace(tok) {
@@ -264,13 +277,7 @@ func (f *refFixer) name(ptr string) string {
 			}
 		}
 	}
-	base := b.String()
-	name := base
-	for i := 2; f.taken[name] || f.out.Get(f.container).Get(name) != nil || f.d.root.Get(f.container).Get(name) != nil; i++ {
-		name = base + "." + strconv.Itoa(i)
-	}
-	f.taken[name] = true
-	return name
+	return b.String()
 }
 
 // reachedPaths returns the paths of the values to keep whole so that the

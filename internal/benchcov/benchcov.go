@@ -132,7 +132,8 @@ func rawPath(segs []rulespec.Step) string {
 		case 0:
 			path = join(path, s.Key)
 		default:
-			return "" // a group: no place the walker names
+			// a group (a recursive value's steps, repeated): zero times,
+			// where the walker counts the value (once, at its first depth)
 		}
 	}
 	return path

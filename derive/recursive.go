@@ -1,0 +1,380 @@
+package derive
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+
+	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/lenient"
+)
+
+// A recursive definition (a tree's node, a filter of filters) is read at
+// every depth where that can be said alike at each: the inliner copies
+// the definition where it is first used (the entry, at path Q) and keeps
+// the references inside the copy that name it again (the sites, at
+// paths Q+S). Where every site is a value a rule path names on its own
+// (a property or an array's or map's elements: no union, no sibling but
+// annotations, one type), the value at each depth is held to the same
+// schema as at the entry, and nothing else reaches below a site. So:
+//
+//   - each rule the copy got below Q is given at every depth: its path
+//     becomes Q, then the sites' steps as a group repeated any number of
+//     times, then the rest ("tree(.kids[])*.value", rulespec.ParsePath);
+//   - each site reads its value's JSON text (a rule at the site, in the
+//     group too) and points at the copy's lenient form, written once in
+//     the rewrite's definitions as "lenient.Name" beside the strict
+//     "Name" (which pruneDefs removes where nothing names it any more),
+//     and the entry points there too.
+//
+// Where that does not hold (a site in a union, a definition that may be
+// null, a site of an enclosing recursion inside the copy of another
+// recursive definition), the sites stay as the strict schema has them,
+// with the warning they had before (deriver.field), and the rules below
+// Q name the entry's depth alone.
+
+// recFrame is a recursive definition's copy being derived: where it
+// stands, and the references to it inside (its sites).
+type recFrame struct {
+	target *Node // the definition
+	node   *Node // its copy in the inlined schema
+	path   string
+	ref    string // the $ref its sites hold ("#/$defs/Node")
+	sites  []recSite
+	ok     bool // every site so far is one a rule path names alike
+	done   bool // its rules name every depth (closeRecursion)
+	rules  int  // len(d.rules) when it began
+}
+
+// recSite is a reference to a frame's definition inside its copy.
+type recSite struct {
+	path   string
+	at     place
+	node   *Node // the $ref in the rewrite, pointed at the lenient form
+	out    *Node // what field returned for it (the JSON text branch beside node)
+	strict *Node // the site's schema as field was given it
+	id     string
+	typ    string // its definition's type
+}
+
+// unionCtx is a union whose branches the deriver reads: its holder,
+// keyword (anyOf, oneOf, allOf) and path, and the branch being read.
+type unionCtx struct {
+	holder, branch *Node
+	key, path      string
+}
+
+// lenientDef is a definition the rewrite gains: a recursive
+// definition's lenient form.
+type lenientDef struct {
+	container, name string
+	schema          *Node
+	text            string // its JSON with its sites pointed at "" (dedupe)
+}
+
+// enterRecursion starts a frame where s, at path, is a recursive
+// definition's copy (inliner.entries), in the derivation (not the
+// survey); nil elsewhere.
+func (d *deriver) enterRecursion(path string, s *Node) *recFrame {
+	if d.survey || d.in == nil || d.none > 0 {
+		return nil
+	}
+	target := d.in.entryOf(s)
+	if target == nil {
+		return nil
+	}
+	f := &recFrame{target: target, node: s, path: path, ok: path != "", rules: len(d.rules)}
+	for _, m := range []map[string]bool{d.keep, d.named} {
+		for p := range m {
+			f.ok = f.ok && !under(p, path)
+		}
+	}
+	for p := range d.declared {
+		f.ok = f.ok && !under(p, path)
+	}
+	d.frames = append(d.frames, f)
+	return f
+}
+
+// leaveRecursion ends the frame f: where its rules were not given every
+// depth (closeRecursion), its sites are put back as the strict schema has
+// them, their rules removed, with the warnings the deriver gives a
+// reference it keeps.
+func (d *deriver) leaveRecursion(f *recFrame) {
+	d.frames = d.frames[:len(d.frames)-1]
+	if f.done || len(f.sites) == 0 {
+		return
+	}
+	ids := map[string]bool{}
+	for _, s := range f.sites {
+		if s.id != "" {
+			ids[s.id] = true
+		}
+		*s.out = *s.strict.Clone()
+	}
+	d.rules = slices.DeleteFunc(d.rules, func(r lenient.Rule) bool { return ids[r.ID] })
+	for _, s := range f.sites {
+		why := d.keptWhy(s.strict)
+		d.keptRef(s.path, s.at, why) // (a union's branch: its warning)
+		d.gapWhy(s.path, s.typ, s.at, why)
+	}
+}
+
+// recursionSite reads the reference s at path, which the inliner kept
+// because its target was being inlined, as a site of that target's
+// frame (see above): the JSON text of its value read by a rule, and s
+// pointed (by closeRecursion) at the lenient form. It returns nil where
+// s is no such site or cannot be read alike at every depth (the frame
+// then keeps its sites strict).
+func (d *deriver) recursionSite(path string, s *Node, at place, typ string, nullable bool) *Node {
+	if d.survey || d.in == nil || d.none > 0 {
+		// (below a place no rule path names, a reference stays as the
+		// strict schema has it: no rule reads what it holds at any
+		// depth)
+		return nil
+	}
+	target := pointer(d.root, refIn(s))
+	i := slices.IndexFunc(d.frames, func(f *recFrame) bool { return f.target == target })
+	if target == nil || i < 0 {
+		return nil
+	}
+	f := d.frames[i]
+	for _, inner := range d.frames[i+1:] {
+		inner.ok = false // its copy holds a site of an enclosing recursion
+	}
+	ref, _ := s.Get("$ref").AsString()
+	clean := (typ == "object" || typ == "array") && !nullable && (f.ref == "" || f.ref == ref) && !d.keep[path]
+	for _, k := range s.Keys {
+		clean = clean && (k == "$ref" || annotation(k))
+	}
+	switch {
+	case !clean:
+	case at == atProp || at == atElem:
+		clean, _ = d.reach(path, at)
+	case at == atBranch:
+		clean = typ == "object" && d.disjointBranch(path, s, ref)
+	default:
+		clean = false
+	}
+	if !clean || !f.ok {
+		f.ok = false
+		return nil
+	}
+	f.ref = ref
+	node := s.Clone()
+	if at == atBranch {
+		// (the union reads its value's JSON text, at every depth too)
+		f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: node, strict: s, typ: typ})
+		return node
+	}
+	id := d.tool + "." + path + ".json"
+	d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+	out := withString(node)
+	f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: out, strict: s, id: id, typ: typ})
+	return out
+}
+
+// disjointBranch reports whether the reference s to a recursive object
+// definition, a branch of the union at path (d.union), is the only
+// branch that may hold an object or a string there, and the only value
+// a rule path names at path: the definition's rules then read, at every
+// depth, values that no other schema holds otherwise. The union is the
+// anyOf or oneOf of its holder, which holds nothing else but
+// annotations; every other branch is of one type other than object and
+// string (a string could hold an object's JSON text, which a rule
+// below would rewrite), or null; no other union, object or typed value
+// stands at path; and no schema above path may hold its value otherwise.
+func (d *deriver) disjointBranch(path string, s *Node, ref string) bool {
+	u := d.union
+	if u.branch != s || u.path != path || path == "" || !slices.Contains(jsonnode.Alternatives, u.key) || d.unions[path] != 1 || len(d.objs[path]) > 0 {
+		return false
+	}
+	for _, k := range u.holder.Keys {
+		if k != u.key && !annotation(k) {
+			return false
+		}
+	}
+	for _, b := range u.holder.Get(u.key).Items() {
+		if b == s || isNull(b) {
+			continue
+		}
+		t, ok := b.Get("type").AsString()
+		if !ok || t == "object" || t == "string" || b.Get("$ref") != nil || slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return b.Get(k) != nil }) {
+			return false
+		}
+	}
+	for k := range d.kinds[path] {
+		if k != "ref "+ref && !strings.HasPrefix(k, "other") {
+			return false
+		}
+	}
+	at := atProp
+	if !strings.ContainsAny(path, ".[{") {
+		at = atTop
+	}
+	if ok, _ := d.reachPlace(path, at); !ok {
+		return false
+	}
+	ok, _ := d.reachKey(path)
+	return ok
+}
+
+// defPlace returns where the lenient form of the target of ref is
+// written: beside a root definition, its name prefixed ("lenient.Node"
+// in $defs for "#/$defs/Node"); for any other pointer, a name of its
+// tokens in the document's $defs (definitions where it uses them or its
+// draft has no $defs).
+func (d *deriver) defPlace(ref string) (container, name string) {
+	if c, n, ok := strings.Cut(plainDef(ref), "/"); ok {
+		return c, "lenient." + n
+	}
+	container = "$defs"
+	if d.root.Get("$defs") == nil && (d.root.Get("definitions") != nil || oldDraft(d.root)) {
+		container = "definitions"
+	}
+	ptr, _ := url.PathUnescape(strings.TrimPrefix(ref, "#"))
+	return container, pointerName("lenient", ptr)
+}
+
+// plainDef returns the container and name a plain reference to a root
+// definition names ("$defs/Node" for "#/$defs/Node"), "" for any other.
+func plainDef(ref string) string {
+	c, name, ok := strings.Cut(strings.TrimPrefix(ref, "#/"), "/")
+	if !strings.HasPrefix(ref, "#/") || !ok || c != "$defs" && c != "definitions" || name == "" || strings.ContainsAny(name, "/~%") {
+		return ""
+	}
+	return c + "/" + name
+}
+
+// closes reports whether s, at path, is the copy of the innermost
+// frame, and every site of it reads alike at every depth.
+func (d *deriver) closes(path string, s *Node) bool {
+	if len(d.frames) == 0 {
+		return false
+	}
+	f := d.frames[len(d.frames)-1]
+	if f.node != s || f.path != path || !f.ok || len(f.sites) == 0 {
+		return false
+	}
+	ref, _ := url.PathUnescape(strings.TrimPrefix(f.ref, "#"))
+	if !strings.HasPrefix(f.ref, "#") || ref != "" && ref[0] != '/' {
+		return false // (an anchor, another document: no pointer to name it by)
+	}
+	container, _ := d.defPlace(f.ref)
+	c := d.root.Get(container)
+	return c == nil || c.Kind == '{'
+}
+
+// refIn returns the $ref of s, or of a branch of its union, "" where
+// none holds one: the survey tells two kept references at one path
+// apart by it.
+func refIn(s *Node) string {
+	if ref, ok := s.Get("$ref").AsString(); ok {
+		return ref
+	}
+	for _, comb := range jsonnode.Combinators {
+		for _, b := range s.Get(comb).Items() {
+			if ref, ok := b.Get("$ref").AsString(); ok {
+				return ref
+			}
+		}
+	}
+	return ""
+}
+
+// closeRecursion gives the rules below the frame of s (a recursive
+// definition's copy at path, native its lenient form) every depth, and
+// returns the schema that stands at path instead of native: a reference
+// to the lenient form, which closeRecursion adds to the rewrite's
+// definitions. It returns native where s has no frame, or one whose
+// sites cannot be read alike (leaveRecursion then puts them back).
+func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
+	f := d.frames[len(d.frames)-1]
+	if native.Kind != '{' {
+		return native
+	}
+	container, name := d.defPlace(f.ref)
+	var steps []string
+	for _, site := range f.sites {
+		if step := site.path[len(path):]; !slices.Contains(steps, step) {
+			steps = append(steps, step)
+		}
+	}
+	group := "(" + strings.Join(steps, "|") + ")*"
+	for i := f.rules; i < len(d.rules); i++ {
+		r := &d.rules[i]
+		// (a misnamed_key rule at path reads the copy's keys: at every
+		// depth too; the rules of the value at path itself stay)
+		if r.Path != path && under(r.Path, path) || r.Path == path && r.Type == lenient.RuleMisnamedKey {
+			r.Path = path + group + r.Path[len(path):]
+		}
+	}
+	for _, site := range f.sites {
+		site.node.Set("$ref", jstr(""))
+	}
+	schema := native.Clone()
+	for _, k := range rulespec.Annotations { // the definition's own
+		if a := f.target.Get(k); a != nil {
+			schema.Set(k, a.Clone())
+		} else {
+			schema.Delete(k)
+		}
+	}
+	text := string(schema.Marshal())
+	def := d.defFor(container, name, schema, text)
+	ref := "#/" + container + "/" + def.name
+	for _, site := range f.sites {
+		site.node.Set("$ref", jstr(ref))
+	}
+	if def.schema == schema {
+		eachSchema(schema, "", func(_ string, n *Node) {
+			if v, ok := n.Get("$ref").AsString(); ok && v == "" {
+				n.Set("$ref", jstr(ref))
+			}
+		})
+	}
+	f.done = true
+	use := obj("$ref", jstr(ref))
+	for _, k := range rulespec.Annotations {
+		if a := native.Get(k); a != nil && (schema.Get(k) == nil || string(a.Marshal()) != string(schema.Get(k).Marshal())) {
+			use.Set(k, a)
+		}
+	}
+	return use
+}
+
+// defFor returns the lenient form whose JSON (its sites pointed at "")
+// is text, adding schema under a new name where none is.
+func (d *deriver) defFor(container, name string, schema *Node, text string) *lenientDef {
+	for _, def := range d.defs {
+		if def.container == container && def.text == text {
+			return def
+		}
+	}
+	base := name
+	taken := func(n string) bool {
+		return d.root.Get(container).Get(n) != nil || slices.ContainsFunc(d.defs, func(def *lenientDef) bool { return def.container == container && def.name == n })
+	}
+	n := base
+	for i := 2; taken(n); i++ {
+		n = base + "." + strconv.Itoa(i)
+	}
+	def := &lenientDef{container: container, name: n, schema: schema, text: text}
+	d.defs = append(d.defs, def)
+	return def
+}
+
+// addDefs writes the lenient forms into the rewrite out.
+func (d *deriver) addDefs(out *Node) {
+	for _, def := range d.defs {
+		c := out.Get(def.container)
+		if c == nil {
+			c = obj()
+			out.Set(def.container, c)
+		}
+		c.Set(def.name, def.schema)
+	}
+}

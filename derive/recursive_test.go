@@ -1,0 +1,124 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/normalize"
+)
+
+// recursiveCases are recursive definitions read at every depth (a tree,
+// a filter of filters, an array of arrays' elements), and ones that stay
+// strict (a site in a union, a definition that may be null), with calls
+// that reach below the depth a rule path without a group names.
+// TestDeriveKeptRefStrict and TestDeriveEquivalence run them (the Go
+// validator and AJV: the rewrite takes a call exactly where the rules,
+// then the strict schema, do).
+var recursiveCases = []keptRefCase{
+	{"recursive-tree", `{"type":"object","properties":{"tree":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"type":"object","properties":{"value":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"additionalProperties":false}}}`, []string{
+		`{"tree":{"kids":[{"kids":[{"value":"5"}]}]}}`,
+		`{"tree":{"kids":[{"value":"5","kids":"[{\"value\":\"6\"}]"}]}}`,
+		`{"tree":{"kids":["{\"kids\":[{\"value\":7}]}"]}}`,
+		`{"tree":{"kids":[{"kids":[{"value":"x"}]}]}}`,
+		`{"tree":{"kids":[{"kids":[{"value":null,"kids":null}]}]}}`,
+		`{"tree":{"kids":[{"kids":[{"Value":1}]}]}}`,
+	}},
+	{"recursive-filter", `{"type":"object","properties":{"f":{"$ref":"#/$defs/F","description":"the filter"}},"required":["f"],"$defs":{"F":{"type":"object","description":"a filter","properties":{"op":{"type":"string","enum":["eq","ne"]},"v":{"type":"number"},"and":{"type":"array","items":{"$ref":"#/$defs/F"}},"not":{"$ref":"#/$defs/F"}},"required":["op"]}}}`, []string{
+		`{"f":{"op":"eq","and":[{"op":"NE","not":{"op":"eq","v":"2.5"}}]}}`,
+		`{"f":{"op":"eq","not":{"op":"ne","not":{"op":"Eq","and":"[{\"op\":\"eq\"}]"}}}}`,
+		`{"f":{"op":"eq","not":{"op":"ne","not":{"op":"lt"}}}}`,
+		`{"f":{"op":"eq","not":{"op":"ne","not":{"v":1}}}}`,
+	}},
+	{"recursive-array", `{"type":"object","properties":{"rows":{"$ref":"#/definitions/Rows"}},"definitions":{"Rows":{"type":"array","items":{"type":"object","properties":{"n":{"type":"boolean"},"sub":{"$ref":"#/definitions/Rows"}}}}}}`, []string{
+		`{"rows":[{"sub":[{"sub":[{"n":"yes"}]}]}]}`,
+		`{"rows":[{"sub":"[{\"sub\":[{\"n\":\"true\"}]}]"}]}`,
+		`{"rows":[{"sub":[{"sub":{"n":true}}]}]}`,
+	}},
+	{"recursive-union-site", `{"type":"object","properties":{"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"v":{"type":"string"},"n":{"type":"integer"},` +
+		`"kids":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/T"},{"type":"object","properties":{"v":{"type":"integer"}},"additionalProperties":false}]}}}}}}`, []string{
+		`{"t":{"kids":[{"v":"5","n":"1"}]}}`,
+		`{"t":{"n":"1","kids":[{"v":5}]}}`,
+		`{"t":{"kids":[{"kids":[{"n":"2"}]}]}}`,
+	}},
+	{"recursive-nullable", `{"type":"object","properties":{"l":{"$ref":"#/$defs/L"}},"$defs":{"L":{"type":["object","null"],"properties":{"n":{"type":"integer"},"next":{"$ref":"#/$defs/L"}}}}}`, []string{
+		`{"l":{"n":"1","next":{"n":"2","next":null}}}`,
+		`{"l":{"next":{"next":{"n":"3"}}}}`,
+	}},
+	{"recursive-mutual", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"},"b":{"$ref":"#/$defs/B"}}},"B":{"type":"object","properties":{"m":{"type":"integer"},"a":{"$ref":"#/$defs/A"},"bs":{"type":"array","items":{"$ref":"#/$defs/B"}}}}}}`, []string{
+		`{"a":{"n":"1","b":{"m":"2","a":{"n":"3","b":{"m":"4"}}}}}`,
+		`{"a":{"b":{"bs":[{"bs":[{"m":"5"}]}]}}}`,
+		`{"a":{"b":{"a":{"b":{"bs":[{"m":"6","a":{"n":"7"}}]}}}}}`,
+	}},
+}
+
+func init() { keptRefs = append(keptRefs, recursiveCases...) }
+
+// TestDeriveRecursive: a recursive definition whose references to itself
+// are values a rule path names alone gets its rules at every depth (a
+// group of its steps, repeated), and the rewrite points those references
+// at its lenient form; a strict-valid call deep in it is left as it is,
+// and a lenient one is read at every depth. Where a reference to it sits
+// in a union, or it may be null, it stays strict with its warning.
+func TestDeriveRecursive(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		rules     []string // type and path of rules that must be there
+		in, out   string   // a call and what the rules make of it
+		strictAt  []string // paths warned about as a recursive $ref
+		lenientOf string   // the definition the rewrite holds a lenient form of
+	}{
+		{"recursive-tree", []string{"type_coerce tree(.kids[])*.value", "json_accept_both tree(.kids[])*.kids[]", "json_accept_both tree(.kids[])*.kids"},
+			`{"tree":{"kids":[{"value":"5","kids":"[{\"value\":\"6\"}]"}]}}`, `{"tree":{"kids":[{"value":5,"kids":[{"value":6}]}]}}`, nil, "lenient.Node"},
+		{"recursive-filter", []string{"type_coerce f(.and[]|.not)*.v", "enum_case f(.and[]|.not)*.op", "json_accept_both f(.and[]|.not)*.not", "misnamed_key f(.and[]|.not)*"},
+			`{"f":{"op":"eq","and":[{"op":"NE","not":{"op":"eq","v":"2.5"}}]}}`, `{"f":{"op":"eq","and":[{"op":"ne","not":{"op":"eq","v":2.5}}]}}`, nil, "lenient.F"},
+		{"recursive-array", []string{"type_coerce rows([].sub)*[].n", "json_accept_both rows([].sub)*[].sub"},
+			`{"rows":[{"sub":[{"sub":[{"n":"yes"}]}]}]}`, `{"rows":[{"sub":[{"sub":[{"n":true}]}]}]}`, nil, "lenient.Rows"},
+		{"recursive-union-site", []string{"type_coerce t.n"},
+			`{"t":{"kids":[{"v":"5","n":"1"}]}}`, `{"t":{"kids":[{"v":"5","n":"1"}]}}`, []string{"t.kids[]"}, ""},
+		{"recursive-nullable", []string{"type_coerce l.n"},
+			`{"l":{"next":{"n":"2"}}}`, `{"l":{"next":{"n":"2"}}}`, []string{"l.next"}, ""},
+	} {
+		i := slices.IndexFunc(recursiveCases, func(c keptRefCase) bool { return c.name == tc.name })
+		d, err := Tool(tc.name, []byte(recursiveCases[i].schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range d.Rules {
+			got = append(got, string(r.Type)+" "+r.From+r.Path)
+		}
+		for _, w := range tc.rules {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: no rule %q; rules %q", tc.name, w, got)
+			}
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if out, _, err := n.NormalizeJSON(tc.name, []byte(tc.in)); err != nil || string(out) != tc.out {
+			t.Errorf("%s: %s became %s (%v), want %s", tc.name, tc.in, out, err, tc.out)
+		}
+		for _, p := range tc.strictAt {
+			if !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == p && strings.Contains(w.Message, "recursive $ref") }) {
+				t.Errorf("%s: no warning at %s: %v", tc.name, p, d.Warnings)
+			}
+		}
+		if tc.strictAt == nil && len(d.Warnings) > 0 {
+			t.Errorf("%s: warnings %v", tc.name, d.Warnings)
+		}
+		var defs []string
+		for _, c := range []string{"$defs", "definitions"} {
+			if v := d.Schema.Get(c); v != nil {
+				defs = append(defs, v.Keys...)
+			}
+		}
+		if tc.lenientOf != "" && !slices.Contains(defs, tc.lenientOf) {
+			t.Errorf("%s: no %s in the rewrite's definitions %v:\n%s", tc.name, tc.lenientOf, defs, d.Schema.Marshal())
+		}
+		if tc.lenientOf == "" && slices.ContainsFunc(defs, func(n string) bool { return strings.HasPrefix(n, "lenient.") }) {
+			t.Errorf("%s: a lenient form %v where none reads alike:\n%s", tc.name, defs, d.Schema.Marshal())
+		}
+	}
+}
