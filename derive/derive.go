@@ -571,6 +571,9 @@ type deriver struct {
 	// in the survey, the unions at each path (recursive.go).
 	union  unionCtx
 	unions map[string]int
+	// rootSites are the references to the arguments that closeRoot
+	// reads at every depth: they name the rewrite's root.
+	rootSites map[*Node]bool
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -757,7 +760,12 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	} else {
 		s.Set("type", jstr("object"))
 	}
+	f := d.enterRoot(s)
 	d.children("", s, true)
+	if f != nil {
+		d.closeRoot(f)
+		d.leaveRecursion(f)
+	}
 	d.dedupe()
 	return s
 }
@@ -1599,8 +1607,16 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if f := d.enterRecursion(path, s); f != nil {
 		defer d.leaveRecursion(f)
 	}
-	warned := len(d.warns)
+	warned, rules := len(d.warns), len(d.rules)
 	base, nullable, refd, ok := d.split(path, s)
+	if !ok && d.rootFrame() && pointer(d.root, refIn(s)) == d.root && s.Get("$ref") != nil {
+		// (a reference to the arguments, whose $schema or definitions
+		// split does not copy: read as them, at every depth, where it
+		// can be)
+		if out := d.recursionSite(path, s, at, "object", false); out != nil {
+			return out
+		}
+	}
 	if !ok {
 		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
@@ -1662,6 +1678,13 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	}
 	typ, _ := base.Get("type").AsString()
 	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
+	if refd && at == atTop && d.rootFrame() {
+		// (a top-level reference to the arguments: read as them, at
+		// every depth, where it can be; else a copy, as below)
+		if out := d.recursionSite(path, s, at, typ, nullable); out != nil {
+			return out
+		}
+	}
 	if refd && at != atTop {
 		// The references inline kept (recursive ones, mostly) stay
 		// (their targets are respelled where they are defined): no
@@ -1757,8 +1780,11 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	default:
 		d.children(path, base, false)
 	}
-	if refd {
-		return s // nothing loosened: keep the reference rather than a copy
+	if refd && len(d.rules) == rules {
+		// nothing loosened: keep the reference rather than a copy (where
+		// its values got rules, the copy: the reference names the strict
+		// schema, which refuses what they read)
+		return s
 	}
 	out := respell(base)
 	if nullable {

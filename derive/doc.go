@@ -29,7 +29,8 @@
 // with a warning naming it, where a path cannot name it alike: under a
 // member name holding ".", "[", "]", "{", "}", "(", ")" or "|", in the
 // branches of a union that give one path different types, behind a
-// recursive $ref or below a union with such a branch, or under
+// recursive $ref that cannot be read alike at every depth (see below) or
+// below a union with such a branch, or under
 // patternProperties (or named by one of its patterns too) but in a map
 // (rulespec.PatternMap: one pattern every key of a valid object matches,
 // read as additionalProperties), tuples and the like; and where no one coercion
@@ -42,8 +43,15 @@
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
-// with a warning. A reference left in the rewrite (a recursive one, one
-// past the bound) that names a value the rewrite changed, or passes
+// with a warning. A recursive definition (a tree's node, a filter of
+// filters) is read at every depth where each of its references to itself
+// is a property, an array's or a map's elements, or the one object branch
+// of a union whose other branches are of other types than object and
+// string, with no sibling but annotations, and it may not be null: its
+// rules' paths repeat those references' steps as a group
+// ("tree(.kids[])*.value"), and the references point at its lenient
+// form, written once in the rewrite's $defs ("lenient.Node"). A reference left in the rewrite (a recursive one read
+// otherwise, one past the bound) that names a value the rewrite changed, or passes
 // through one, names a strict copy of its target instead, kept once in
 // the rewrite's $defs ("strict.properties.tree", in the portable form,
 // without the names it holds): below the depth its rules name, a value is

@@ -55,6 +55,9 @@ type inliner struct {
 	// target's copy, which it may copy again, and the references to the
 	// target inside as one recursive value (recursive.go).
 	entries []*Node
+	// bare tells, for each of entries, that its reference had no
+	// sibling but annotations: its copy is its target's.
+	bare []bool
 }
 
 // entryTag marks a copy of a target (inliner.entries) in its Off, which
@@ -65,10 +68,16 @@ const entryTag = -1 << 40
 // entryOf returns the target s is a copy of (inliner.entries), nil where
 // it is none.
 func (in *inliner) entryOf(s *Node) *Node {
+	t, _ := in.entry(s)
+	return t
+}
+
+// entry is entryOf, and whether the copy is its target's alone (bare).
+func (in *inliner) entry(s *Node) (target *Node, bare bool) {
 	if i := entryTag - s.Off; s.Off <= entryTag && i < int64(len(in.entries)) {
-		return in.entries[i]
+		return in.entries[i], in.bare[i]
 	}
-	return nil
+	return nil, false
 }
 
 // inline returns a copy of the strict schema root in which every local
@@ -238,6 +247,7 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	if in.entryOf(out) == nil { // (a chain of references: the last)
 		out.Off = entryTag - int64(len(in.entries))
 		in.entries = append(in.entries, target)
+		in.bare = append(in.bare, !slices.ContainsFunc(s.Keys, func(k string) bool { return k != "$ref" && !useAnnotations[k] && !annotation(k) }))
 	}
 	return out, ""
 }

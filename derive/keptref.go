@@ -63,6 +63,9 @@ func (d *deriver) strictRefs(out *Node) []string {
 	for len(sites) > 0 {
 		s := sites[0]
 		sites = sites[1:]
+		if d.rootSites[s.at] {
+			continue // the arguments, read at every depth (closeRoot)
+		}
 		sites = append(sites, f.fix(s)...)
 	}
 	return f.failed

@@ -44,9 +44,10 @@ type recFrame struct {
 	path   string
 	ref    string // the $ref its sites hold ("#/$defs/Node")
 	sites  []recSite
-	ok     bool // every site so far is one a rule path names alike
-	done   bool // its rules name every depth (closeRecursion)
-	rules  int  // len(d.rules) when it began
+	ok     bool   // every site so far is one a rule path names alike
+	why    string // why not, where its warnings should say more
+	done   bool   // its rules name every depth (closeRecursion)
+	rules  int    // len(d.rules) when it began
 }
 
 // recSite is a reference to a frame's definition inside its copy.
@@ -82,11 +83,13 @@ func (d *deriver) enterRecursion(path string, s *Node) *recFrame {
 	if d.survey || d.in == nil || d.none > 0 {
 		return nil
 	}
-	target := d.in.entryOf(s)
+	target, bare := d.in.entry(s)
 	if target == nil {
 		return nil
 	}
-	f := &recFrame{target: target, node: s, path: path, ok: path != "", rules: len(d.rules)}
+	// (a copy merged with siblings that constrain is not what the
+	// references inside name: its lenient form cannot stand for them)
+	f := &recFrame{target: target, node: s, path: path, ok: path != "" && bare, rules: len(d.rules)}
 	for _, m := range []map[string]bool{d.keep, d.named} {
 		for p := range m {
 			f.ok = f.ok && !under(p, path)
@@ -118,6 +121,9 @@ func (d *deriver) leaveRecursion(f *recFrame) {
 	d.rules = slices.DeleteFunc(d.rules, func(r lenient.Rule) bool { return ids[r.ID] })
 	for _, s := range f.sites {
 		why := d.keptWhy(s.strict)
+		if f.why != "" {
+			why = f.why
+		}
 		d.keptRef(s.path, s.at, why) // (a union's branch: its warning)
 		d.gapWhy(s.path, s.typ, s.at, why)
 	}
@@ -152,7 +158,7 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 	}
 	switch {
 	case !clean:
-	case at == atProp || at == atElem:
+	case at == atProp || at == atElem || at == atTop && f.path == "" && f.target == d.root:
 		clean, _ = d.reach(path, at)
 	case at == atBranch:
 		clean = typ == "object" && d.disjointBranch(path, s, ref)
@@ -376,5 +382,90 @@ func (d *deriver) addDefs(out *Node) {
 			out.Set(def.container, c)
 		}
 		c.Set(def.name, def.schema)
+	}
+}
+
+// maxRootRules bounds the rules a recursive arguments object adds: each
+// of its rules once for each of its references to itself.
+const maxRootRules = 4096
+
+// enterRoot starts the frame of the arguments object s, in the
+// derivation, where references to it ("#") may be read as it at every
+// depth: its type is object (the rewrite's root takes objects alone), and
+// no key of it is kept as it is (an if's, a rule's given to WithRules).
+func (d *deriver) enterRoot(s *Node) *recFrame {
+	if d.survey || d.in == nil {
+		return nil
+	}
+	t, _ := d.root.Get("type").AsString()
+	f := &recFrame{target: d.root, node: s, ok: t == "object" && len(d.keep) == 0 && len(d.named) == 0 && len(d.declared) == 0, rules: len(d.rules)}
+	d.frames = append(d.frames, f)
+	return f
+}
+
+// rootFrame reports whether the arguments object's frame (enterRoot) is
+// open and may still read its references alike.
+func (d *deriver) rootFrame() bool {
+	return len(d.frames) > 0 && d.frames[0].target == d.root && d.frames[0].ok
+}
+
+// closeRoot gives the rules of the arguments object (frame f) every depth
+// below its references to itself: the rewrite's root is its lenient form,
+// which those references name, so they stay; each rule is given again
+// at each of them, its path the reference's, then the references' steps
+// as a group, then its own ("children[](.children[])*.node.id"; a group
+// cannot start a path), as the generator writes a recursive tool input's.
+func (d *deriver) closeRoot(f *recFrame) {
+	if !f.ok || len(f.sites) == 0 {
+		return
+	}
+	var steps []string
+	for _, site := range f.sites {
+		step := site.path
+		if !strings.HasPrefix(step, "[") {
+			step = "." + step
+		}
+		if !slices.Contains(steps, step) {
+			steps = append(steps, step)
+		}
+	}
+	rules := d.rules[f.rules:]
+	if len(steps)*len(rules) > maxRootRules {
+		f.ok, f.why = false, "a recursive $ref to the arguments, at "+strconv.Itoa(len(steps))+" places: its "+strconv.Itoa(len(rules))+" rules at each would be more than "+strconv.Itoa(maxRootRules)
+		return
+	}
+	group := "(" + strings.Join(steps, "|") + ")*"
+	var more []lenient.Rule
+	seen := map[string]bool{}
+	for _, site := range f.sites {
+		if seen[site.path] {
+			continue // (two branches of a union at one place)
+		}
+		seen[site.path] = true
+		prefix := rulespec.PathKey("", site.path)
+		if strings.ContainsAny(site.path, ".[{") {
+			prefix = site.path // (a path already, a name no path quotes: reach)
+		}
+		for _, r := range rules {
+			at := r.Path
+			if r.From != "" {
+				at = rulespec.PathKey("", r.From)
+			}
+			switch {
+			case at == "":
+			case strings.HasPrefix(at, "["):
+			default:
+				at = "." + at
+			}
+			r.Path, r.From = prefix+group+at, ""
+			r.ID = d.tool + "." + prefix + group + "." + strings.TrimPrefix(r.ID, d.tool+".")
+			more = append(more, r)
+		}
+	}
+	d.rules = append(d.rules, more...)
+	f.done = true
+	d.rootSites = map[*Node]bool{}
+	for _, site := range f.sites {
+		d.rootSites[site.node] = true
 	}
 }

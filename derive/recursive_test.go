@@ -50,6 +50,28 @@ var recursiveCases = []keptRefCase{
 		`{"a":{"b":{"bs":[{"bs":[{"m":"5"}]}]}}}`,
 		`{"a":{"b":{"a":{"b":{"bs":[{"m":"6","a":{"n":"7"}}]}}}}}`,
 	}},
+	{"recursive-entry-sibling", `{"type":"object","properties":{"id":{"type":"object","maxProperties":1,"$ref":"#/$defs/D0"}},"$defs":{"D0":{"type":"object","properties":{"n":{"type":"integer"},"next":{"$ref":"#/$defs/D0"}}}}}`, []string{
+		`{"id":{"next":{"next":{"n":"1"},"x":1}}}`,
+		`{"id":{"n":"1","next":{}}}`,
+		`{"id":{"next":{"n":"2","next":{"n":3}}}}`,
+	}},
+	// a top-level reference the deriver copies (a recursive one, in a
+	// root union's branch), whose value no rule reads as JSON text (the
+	// other branch's a is an integer): its members' rules stood beside
+	// the reference to the strict schema, which refused what they read
+	// (found by FuzzDeriveEquivalentShapes)
+	{"recursive-top-copy", `{"anyOf":[{"$ref":"#/$defs/D0"},{"type":"object","properties":{"a":{"type":"integer"}}}],"$defs":{"D0":{"type":"object","properties":{"a":{"$ref":"#/$defs/D0"},"b":{"type":"integer"}}}}}`, []string{
+		`{"a":{"b":"25"},"b":50}`,
+		`{"a":{"a":{"b":"25"}}}`,
+		`{"a":5}`,
+	}},
+	{"recursive-root", `{"type":"object","properties":{"node":{"type":"object","properties":{"id":{"type":"integer"}}},"on":{"type":"boolean"},"children":{"type":"array","items":{"$ref":"#"}},"parent":{"$ref":"#","description":"the parent"}}}`, []string{
+		`{"children":[{"children":[{"node":{"id":"5"},"on":"yes"}]}]}`,
+		`{"children":"[{\"parent\":{\"on\":\"false\"}}]"}`,
+		`{"parent":{"children":[{"parent":"{\"node\":{\"id\":\"7\"}}"}]}}`,
+		`{"parent":{"children":[{"node":{"id":"x"}}]}}`,
+		`{"children":[{"children":[{"node":null,"on":null}]}]}`,
+	}},
 }
 
 func init() { keptRefs = append(keptRefs, recursiveCases...) }
@@ -74,6 +96,8 @@ func TestDeriveRecursive(t *testing.T) {
 			`{"f":{"op":"eq","and":[{"op":"NE","not":{"op":"eq","v":"2.5"}}]}}`, `{"f":{"op":"eq","and":[{"op":"ne","not":{"op":"eq","v":2.5}}]}}`, nil, "lenient.F"},
 		{"recursive-array", []string{"type_coerce rows([].sub)*[].n", "json_accept_both rows([].sub)*[].sub"},
 			`{"rows":[{"sub":[{"sub":[{"n":"yes"}]}]}]}`, `{"rows":[{"sub":[{"sub":[{"n":true}]}]}]}`, nil, "lenient.Rows"},
+		{"recursive-root", []string{"type_coerce children[](.children[]|.parent)*.node.id", "type_coerce parent(.children[]|.parent)*.on", "json_accept_both children[](.children[]|.parent)*.children", "type_coerce on"},
+			`{"children":[{"children":[{"node":{"id":"5"},"on":"yes"}]}]}`, `{"children":[{"children":[{"node":{"id":5},"on":true}]}]}`, nil, ""},
 		{"recursive-union-site", []string{"type_coerce t.n"},
 			`{"t":{"kids":[{"v":"5","n":"1"}]}}`, `{"t":{"kids":[{"v":"5","n":"1"}]}}`, []string{"t.kids[]"}, ""},
 		{"recursive-nullable", []string{"type_coerce l.n"},

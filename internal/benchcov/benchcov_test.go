@@ -17,6 +17,7 @@ import (
 
 	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
 )
 
@@ -141,6 +142,9 @@ func TestCoverage(t *testing.T) {
 			st.checked++
 		}
 		st.valid += inst.valid
+		if m.recursive {
+			st.recursive++
+		}
 		if sets[set] == nil {
 			sets[set] = &Summary{}
 		}
@@ -229,9 +233,10 @@ func schemaFiles(t *testing.T, dir string) []string {
 }
 
 type measured struct {
-	values  []Value
-	elapsed time.Duration
-	bytes   uint64
+	values    []Value
+	recursive bool // a recursive definition read at every depth (a group path)
+	elapsed   time.Duration
+	bytes     uint64
 }
 
 // measure runs one schema as a one-tool catalog through derive.Catalog
@@ -265,6 +270,7 @@ func measure(schema []byte) (measured, error) {
 		}
 		d := derive.FromNode("t", root)
 		m.values = Values(root, d)
+		m.recursive = slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return strings.Contains(r.Path, ")*") })
 		done <- nil
 	}()
 	select {
@@ -281,6 +287,7 @@ func measure(schema []byte) (measured, error) {
 // instStats totals what unchanged found.
 type instStats struct {
 	checked, valid int            // schemas with strict-valid instances, and those instances
+	recursive      int            // schemas with a recursive definition read at every depth
 	skipped        map[string]int // schemas without, by why
 }
 
@@ -365,7 +372,10 @@ lenient ones, %d of those %d values are taken in their string form
 A reason that begins "the input schema" is the root's: such a schema is
 kept as it is, and each of its values counts as left strict for it. A
 value behind a reference the deriver keeps (a recursive one, one past
-the size bound) counts once, at the reference; the members of a map
+the size bound) counts once, at the reference, and so does one below a
+recursive definition the deriver reads at every depth (its rules'
+paths repeat the steps of its references to itself, `+"`tree(.kids[])*.value`"+`:
+%d schemas), at its first depth; the members of a map
 declared beside its pattern, with its values' schema, are its values
 (one path, at `+"`{}`"+`). A reason that begins
 "inside a value left strict" is the warning of the nearest value above
@@ -378,7 +388,7 @@ generator of the adapters' property test), those the strict schema
 validates (santhosh-tekuri/jsonschema, in the draft its `+"`$schema`"+` names)
 are normalized with the derived rules, and each comes out byte for byte
 as it went in, with no fix recorded: %d instances from %d schemas.
-`, perSchema, st.valid, st.checked)
+`, st.recursive, perSchema, st.valid, st.checked)
 	var whys []string
 	for k := range st.skipped {
 		whys = append(whys, k)

@@ -74,6 +74,7 @@ func FuzzDeriveUnchangedShapes(f *testing.F) {
 // 0, the simplest option, so every input makes a schema.
 type shapeBuilder struct {
 	in     []byte
+	more   bool // recursion through more places (buildMoreShapes)
 	draft7 bool
 	defs   []string // definitions' names (D0, D1, ...), by number
 	bodies []string // their schemas ("" while being built)
@@ -112,10 +113,22 @@ func quote(s string) string {
 // buildShape returns the schema the choice string in makes. Root choices: an object,
 // a root $ref to a definition, a root anyOf or oneOf (no root type), and
 // a draft-07 object (whose $ref siblings the strict validator ignores).
-func buildShape(in []byte) []byte {
-	b := &shapeBuilder{in: in}
+func buildShape(in []byte) []byte { return (&shapeBuilder{in: in}).build() }
+
+// buildMoreShapes is buildShape with recursion through more places: a
+// definition that refers to itself through a union beside a scalar, an
+// array or null, or through a map's values, and arguments that refer to
+// themselves ("#"). (buildShape's choices stay as they were, so that
+// FuzzDeriveUnchangedShapes's seeds keep their shapes.)
+func buildMoreShapes(in []byte) []byte { return (&shapeBuilder{in: in, more: true}).build() }
+
+func (b *shapeBuilder) build() []byte {
 	var root string
-	switch c := b.pick(5); c {
+	roots := 5
+	if b.more {
+		roots = 6
+	}
+	switch c := b.pick(roots); c {
 	case 0:
 		root = b.object(0)
 	case 1:
@@ -138,6 +151,9 @@ func buildShape(in []byte) []byte {
 	case 4:
 		b.draft7 = true
 		root = b.object(0)
+	case 5: // arguments that refer to themselves
+		self := []string{`{"$ref":"#"}`, `{"type":"array","items":{"$ref":"#"}}`, `{"anyOf":[{"$ref":"#"},{"type":"integer"}]}`}
+		root = b.objectWith(1, self[b.pick(len(self))])
 	}
 	if b.draft7 {
 		root = `{"$schema":"http://json-schema.org/draft-07/schema#",` + root[1:]
@@ -180,7 +196,11 @@ func (b *shapeBuilder) def(depth int) int {
 	b.bodies = append(b.bodies, "")
 	self := quote(b.ref(i))
 	var body string
-	switch b.pick(4) {
+	kinds := 4
+	if b.more {
+		kinds = 6
+	}
+	switch b.pick(kinds) {
 	case 0:
 		body = b.object(depth + 1)
 	case 1: // directly: an optional member of its own schema
@@ -192,6 +212,11 @@ func (b *shapeBuilder) def(depth int) int {
 		if b.pick(2) == 1 {
 			body = strings.Replace(body, "anyOf", "oneOf", 1)
 		}
+	case 4: // through a union branch beside a scalar, an array or null
+		other := []string{b.scalar(), `{"type":"array","items":` + b.scalar() + `}`, `{"type":"null"}`}[b.pick(3)]
+		body = b.objectWith(depth+1, `{"`+[]string{"anyOf", "oneOf"}[b.pick(2)]+`":[{"$ref":`+self+`},`+other+`]}`)
+	case 5: // through a map's values
+		body = b.objectWith(depth+1, `{"type":"object","additionalProperties":{"$ref":`+self+`}}`)
 	}
 	b.bodies[i] = body
 	return i
