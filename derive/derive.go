@@ -1125,13 +1125,47 @@ func (d *deriver) overlapping(path string, list []*Node) {
 		}
 		for _, key := range props.Keys {
 			for j, b := range branches {
-				if j != i && mayHoldAsIs(b, key) {
+				if j == i {
+					continue
+				}
+				if mayHoldAsIs(b, key) {
 					d.shadowed[join(path, key)] = overlapWhy
+					break
+				}
+				if d.otherBounds(a, b, key) {
+					d.shadowed[join(path, key)] = boundsWhy
 					break
 				}
 			}
 		}
 	}
+}
+
+// boundsWhy is why no rule reads a member that two branches of a oneOf
+// declare with other bounds.
+const boundsWhy = "another branch of its oneOf holds this key to other bounds, which its string form is held to in neither: a rule would make a call that matches one branch, sent as text, match two"
+
+// boundKeys are the keywords that hold a number, and not its string
+// form, to bounds (class (a)).
+var boundKeys = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+
+// otherBounds reports whether the object branches a and b both declare
+// key, with other bounds (boundKeys, their $refs followed): the number -5
+// matches the one without "minimum": 0 alone, its text "-5" both, as no
+// bound holds a string.
+func (d *deriver) otherBounds(a, b *Node, key string) bool {
+	x, _ := jsonnode.Follow(d.root, a.Get("properties").Get(key))
+	y, _ := jsonnode.Follow(d.root, b.Get("properties").Get(key))
+	if x == nil || y == nil || x.Kind != '{' || y.Kind != '{' {
+		return false
+	}
+	text := func(n *Node) string {
+		if n == nil {
+			return ""
+		}
+		return string(n.Marshal())
+	}
+	return slices.ContainsFunc(boundKeys, func(k string) bool { return text(x.Get(k)) != text(y.Get(k)) })
 }
 
 // mayHoldAsIs reports whether the branch b may take an object holding key

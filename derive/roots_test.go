@@ -471,3 +471,20 @@ func TestDeriveMapMembers(t *testing.T) {
 		t.Errorf("no rule at m{}: %v", d.Warnings)
 	}
 }
+
+// oneOfBounds: two branches of a oneOf declare a key with other bounds
+// (id, at least 0 in one, any integer in the other): the number -5
+// matches one, and its text "-5", which no bound holds, would match both
+// in the rewrite, which then refused the call the rules make the server
+// take (found by FuzzDeriveEquivalentShapes). The key stays as it is.
+// TestDeriveKeptRefStrict runs it with the Go validator and AJV.
+var oneOfBounds = keptRefCase{"oneof-bounds", `{"type":"object","properties":{"a":{"oneOf":[` +
+	`{"type":"object","properties":{"id":{"type":"integer","minimum":0},"n":{"type":"boolean"}},"additionalProperties":false},` +
+	`{"type":"object","properties":{"id":{"type":"integer"},"b":{"type":"integer"}},"additionalProperties":false}]}}}`, []string{
+	`{"a":{"id":"-5"}}`,
+	`{"a":{"id":-5}}`,
+	`{"a":{"id":-5,"b":"2"}}`,
+	`{"a":{"n":"true"}}`,
+}}
+
+func init() { keptRefs = append(keptRefs, oneOfBounds) }
