@@ -243,10 +243,11 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
 func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
+	d.pointShared()
 	d.addDefs(out)
 	pruneDefs(out)
 	return d, out
@@ -344,7 +345,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			if path[i] != '.' && !strings.HasPrefix(path[i:], "[]") && !strings.HasPrefix(path[i:], "{}") {
 				continue
 			}
-			if why, ok := d.opaque[path[:i]]; ok {
+			if why, ok := d.opaque[path[:i]]; ok && !d.sharable(path[:i]) {
 				best, reason = path[:i], "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
 				break
 			}
@@ -571,9 +572,18 @@ type deriver struct {
 	// in the survey, the unions at each path (recursive.go).
 	union  unionCtx
 	unions map[string]int
-	// rootSites are the references to the arguments that closeRoot
-	// reads at every depth: they name the rewrite's root.
-	rootSites map[*Node]bool
+	// ownRefs are the references the derivation points where it means
+	// them to (the arguments read at every depth, closeRoot; a lenient
+	// form a kept reference shares, pointShared): strictRefs leaves them.
+	ownRefs map[*Node]bool
+	// keptSites and copies are, from the survey, the references kept at
+	// each path and the copies read there; sharedRefs the lenient forms
+	// of the copies references share, pending those references
+	// (shared.go).
+	keptSites  map[string][]keptSite
+	copies     map[sharedKey]bool
+	sharedRefs map[sharedKey]string
+	pending    []pendingRef
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -1727,6 +1737,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if out := d.recursionSite(path, s, at, typ, nullable); out != nil {
 			return out
 		}
+		d.keptAt(path, s)
+		if d.sharedSite(path, s) {
+			return s // (its target's copy here: its lenient form, shared)
+		}
 		if lenientType {
 			d.keptRef(path, at, d.keptWhy(s))
 		}
@@ -1765,6 +1779,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		d.children(path, base, false)
 		if d.closes(path, s) {
 			base = d.closeRecursion(path, s, respell(base))
+		}
+		d.copied(path, s)
+		if d.shares(path, s) {
+			base = d.share(path, s, base)
 		}
 		if reach, why := d.reach(path, at); !reach {
 			d.gapWhy(path, typ, at, why)

@@ -43,7 +43,11 @@
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
-// with a warning. A recursive definition (a tree's node, a filter of
+// with a warning, but where the same definition is copied at the same
+// place elsewhere (another branch of a union) and neither reference has
+// a sibling but annotations: both then name the copy's lenient form,
+// written once in the rewrite's $defs ("lenient.Config"), and the values
+// below it get their rules. A recursive definition (a tree's node, a filter of
 // filters) is read at every depth where each of its references to itself
 // is a property, an array's or a map's elements, or the one object branch
 // of a union whose other branches are of other types than object and

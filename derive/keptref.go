@@ -63,8 +63,8 @@ func (d *deriver) strictRefs(out *Node) []string {
 	for len(sites) > 0 {
 		s := sites[0]
 		sites = sites[1:]
-		if d.rootSites[s.at] {
-			continue // the arguments, read at every depth (closeRoot)
+		if d.ownRefs[s.at] {
+			continue // a lenient form's or the arguments' (closeRoot, pointShared)
 		}
 		sites = append(sites, f.fix(s)...)
 	}

@@ -321,14 +321,7 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 	for _, site := range f.sites {
 		site.node.Set("$ref", jstr(""))
 	}
-	schema := native.Clone()
-	for _, k := range rulespec.Annotations { // the definition's own
-		if a := f.target.Get(k); a != nil {
-			schema.Set(k, a.Clone())
-		} else {
-			schema.Delete(k)
-		}
-	}
+	schema := withOwnAnnotations(native, f.target)
 	text := string(schema.Marshal())
 	def := d.defFor(container, name, schema, text)
 	ref := "#/" + container + "/" + def.name
@@ -343,13 +336,7 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 		})
 	}
 	f.done = true
-	use := obj("$ref", jstr(ref))
-	for _, k := range rulespec.Annotations {
-		if a := native.Get(k); a != nil && (schema.Get(k) == nil || string(a.Marshal()) != string(schema.Get(k).Marshal())) {
-			use.Set(k, a)
-		}
-	}
-	return use
+	return useOf(ref, native, schema)
 }
 
 // defFor returns the lenient form whose JSON (its sites pointed at "")
@@ -464,8 +451,7 @@ func (d *deriver) closeRoot(f *recFrame) {
 	}
 	d.rules = append(d.rules, more...)
 	f.done = true
-	d.rootSites = map[*Node]bool{}
 	for _, site := range f.sites {
-		d.rootSites[site.node] = true
+		d.ownRefs[site.node] = true
 	}
 }

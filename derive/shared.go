@@ -1,0 +1,171 @@
+package derive
+
+import (
+	"slices"
+
+	"github.com/normgen/normgen/internal/rulespec"
+)
+
+// A definition the inliner copied at one place and kept as a reference
+// at that same place elsewhere (another branch of a union, past the size
+// bound; a reference inside a definition the deriver reads where it
+// stands, which the inliner never met) is read alike at both: where the
+// copy is its target's alone (no sibling of its reference but
+// annotations), and so is each kept reference, the references point at
+// the copy's lenient form, written once in the rewrite's definitions
+// ("lenient.Config"), and the copy names it too. The rules the copy's
+// values get at that place then read what every schema there holds
+// alike, where a kept reference otherwise keeps every value below it
+// strict (reach: it may hold them otherwise).
+
+// sharedKey is the key of a definition's copy at a path.
+type sharedKey struct {
+	path   string
+	target *Node
+}
+
+// keptSite is a reference kept at a path: its target and $ref, the
+// target nil where it may not share its target's copy.
+type keptSite struct {
+	target *Node
+	ref    string
+}
+
+// keptAt records, in the survey, a reference kept at path (not read at
+// every depth: recursionSite), and whether it may share its target's
+// copy there: its siblings are annotations.
+func (d *deriver) keptAt(path string, s *Node) {
+	if !d.survey || d.none > 0 {
+		return
+	}
+	ref := refIn(s)
+	target := pointer(d.root, ref)
+	bare := s.Get("$ref") != nil
+	for _, k := range s.Keys {
+		bare = bare && (k == "$ref" || annotation(k))
+	}
+	if !bare || target == nil || target.Kind != '{' {
+		target = nil
+	}
+	d.keptSites[path] = append(d.keptSites[path], keptSite{target, ref})
+}
+
+// copied records, in the survey, that the copy s at path (inliner.entry)
+// was read as an object or array: a reference kept at path to its
+// target may share its lenient form.
+func (d *deriver) copied(path string, s *Node) {
+	if !d.survey || d.none > 0 || d.in == nil {
+		return
+	}
+	if target, bare := d.in.entry(s); target != nil && bare {
+		d.copies[sharedKey{path, target}] = true
+	}
+}
+
+// sharable reports whether every reference kept at path may share the
+// lenient form of its target's copy there (keptAt, copied).
+func (d *deriver) sharable(path string) bool {
+	kept := d.keptSites[path]
+	for _, k := range kept {
+		if k.target == nil || !d.copies[sharedKey{path, k.target}] {
+			return false
+		}
+	}
+	return len(kept) > 0
+}
+
+// shares reports whether the copy s at path is one a reference kept at
+// path shares (sharable), in the derivation.
+func (d *deriver) shares(path string, s *Node) bool {
+	if d.survey || d.in == nil || !d.sharable(path) {
+		return false
+	}
+	target, bare := d.in.entry(s)
+	return target != nil && bare && slices.ContainsFunc(d.keptSites[path], func(k keptSite) bool { return k.target == target })
+}
+
+// share returns the schema standing at path for the copy s there, base
+// its schema, its values' rules given (shares): a reference to its
+// lenient form, written once in the rewrite's definitions, which the
+// references kept at path name too (pointShared).
+func (d *deriver) share(path string, s, base *Node) *Node {
+	target, _ := d.in.entry(s)
+	key := sharedKey{path, target}
+	if ref, ok := base.Get("$ref").AsString(); ok { // (closeRecursion's form)
+		d.sharedRefs[key] = ref
+		return base
+	}
+	native := respell(base)
+	if native.Kind != '{' {
+		return base
+	}
+	i := slices.IndexFunc(d.keptSites[path], func(k keptSite) bool { return k.target == target })
+	container, name := d.defPlace(d.keptSites[path][i].ref)
+	schema := withOwnAnnotations(native, target)
+	def := d.defFor(container, name, schema, string(schema.Marshal()))
+	ref := "#/" + container + "/" + def.name
+	d.sharedRefs[key] = ref
+	return useOf(ref, native, schema)
+}
+
+// withOwnAnnotations returns a copy of the lenient form native of
+// target's copy with target's own annotations, not its use's.
+func withOwnAnnotations(native, target *Node) *Node {
+	schema := native.Clone()
+	for _, k := range rulespec.Annotations {
+		if a := target.Get(k); a != nil {
+			schema.Set(k, a.Clone())
+		} else {
+			schema.Delete(k)
+		}
+	}
+	return schema
+}
+
+// useOf is the schema that stands where native stood: a reference to
+// ref (its definition schema), with the annotations of native that
+// schema does not hold alike (its use's description).
+func useOf(ref string, native, schema *Node) *Node {
+	use := obj("$ref", jstr(ref))
+	for _, k := range rulespec.Annotations {
+		if a := native.Get(k); a != nil && (schema.Get(k) == nil || string(a.Marshal()) != string(schema.Get(k).Marshal())) {
+			use.Set(k, a)
+		}
+	}
+	return use
+}
+
+// sharedSite notes, in the derivation, the reference s kept at path,
+// where it may share its target's lenient form (sharable): it is pointed
+// there once the rewrite is made (pointShared).
+func (d *deriver) sharedSite(path string, s *Node) bool {
+	if d.survey || !d.sharable(path) {
+		return false
+	}
+	d.pending = append(d.pending, pendingRef{path, s, pointer(d.root, refIn(s))})
+	return true
+}
+
+// pendingRef is a kept reference to point at its target's lenient form.
+type pendingRef struct {
+	path   string
+	node   *Node
+	target *Node
+}
+
+// pointShared points the kept references sharedSite noted at their
+// targets' lenient forms, and keeps strictRefs from pointing them at
+// strict copies (ownRefs).
+func (d *deriver) pointShared() {
+	for _, p := range d.pending {
+		ref, ok := d.sharedRefs[sharedKey{p.path, p.target}]
+		if !ok {
+			// (the survey saw the copy read, the derivation did not: the
+			// two walk one schema alike, so this is a bug to report)
+			d.warn(p.path, "internal error: no lenient form of its $ref's target was made at this path; its values' rules may not read it alike")
+			continue
+		}
+		p.node.Set("$ref", jstr(ref))
+		d.ownRefs[p.node] = true
+	}
+}
