@@ -56,7 +56,9 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 // one scalar type (typ: integer, number or boolean) whose branches hold
 // it to no keyword its string form could not be held to alike (unfit),
 // beside string branches (strs, at least one; typeless branches held to
-// an enum or const of strings count as strings) and maybe null. typ is
+// an enum or const of strings count as strings), maybe null, and maybe
+// arrays and objects (ESLint's rule levels: 0 to 2, "off", "warn" or
+// "error", or an array of a level and options). typ is
 // "" where out is not of that shape, or a string branch takes every text
 // of the scalar's string form already (takesForm).
 func scalarBeside(out *Node) (typ string, nullable bool, strs []*Node) {
@@ -86,6 +88,9 @@ func scalarBeside(out *Node) (typ string, nullable bool, strs []*Node) {
 			}
 		case t == "string":
 			strs = append(strs, b)
+		case t == "array" || t == "object":
+			// (a branch that takes no string: the string form's texts
+			// are none of its values; its JSON text stays unread)
 		default:
 			return "", false, nil
 		}

@@ -9,7 +9,8 @@ import (
 
 // scalarUnions is a tool whose fields are unions of one scalar type
 // beside strings: read where no string they take is a text the scalar's
-// string form reads (x, y, b, i), else left strict with a warning (bt,
+// string form reads (x, y, b, i; l beside an array too, as ESLint writes
+// a rule's level), else left strict with a warning (bt,
 // ip, nn); a string branch that takes every such text already (z)
 // has nothing to coerce. TestDeriveEquivalence runs it too.
 const scalarUnions = `{"type":"object","properties":{
@@ -21,7 +22,8 @@ const scalarUnions = `{"type":"object","properties":{
  "bt":{"oneOf":[{"type":"boolean"},{"type":"string","enum":["true","auto"]}]},
  "ip":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^#?[a5]"}]},
  "nn":{"anyOf":[{"type":"number"},{"type":"string","enum":["null","x"]},{"type":"null"}]},
- "a":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","enum":["all","none"]}]}}
+ "a":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","enum":["all","none"]}]}},
+ "l":{"oneOf":[{"type":"integer","minimum":0,"maximum":2},{"type":"string","enum":["off","warn","error"]},{"type":"array"}]}
 }}`
 
 // TestDeriveScalarUnion: a union of one scalar type beside strings that
@@ -53,6 +55,7 @@ func TestDeriveScalarUnion(t *testing.T) {
 		{"b", "bool", ""},
 		{"i", "int", ""},
 		{"a[]", "int", ""},
+		{"l", "int", ""},
 		{"bt", "", `boolean left strict: a string branch takes "true", which its string form reads`},
 		{"ip", "", "integer left strict: a string branch's pattern may take its string form"},
 		{"nn", "", `number left strict: a string branch takes "null", which its string form reads`},
