@@ -727,7 +727,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		case (k == "then" || k == "else") && (s.Get("if") == nil || cond()):
 			continue // judged with their if (without one, never applied)
 		case combinators[k]:
-			if jsonnode.IsCombinator(k) && rootBranches(k, s.Vals[i], d.presence, d.tested) {
+			if jsonnode.IsCombinator(k) && (rootBranches(k, s.Vals[i], d.presence, d.tested) || k == jsonnode.OneOf && d.rootOneOf(s.Vals[i])) {
 				// ({"anyOf": [{"properties": ...}, {"required": [...]}]}:
 				// each branch holds the arguments as the root does)
 				continue
@@ -927,6 +927,62 @@ func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 		}
 	}
 	return k != jsonnode.OneOf || exclusive(v.Items())
+}
+
+// rootOneOfWhy is why a key of the root's oneOf, whose branches one call
+// may match two of, stays as it is.
+const rootOneOfWhy = "the branches of the input schema's oneOf, which one call may match two of, hold this key otherwise (one declares it, another takes it as it is or holds it to another schema): a rule could make a call the server takes match two"
+
+// rootOneOf reads the root's oneOf v whose branches are not exclusive
+// (one call may match two) as rootBranches reads an anyOf's, but for the
+// keys its branches hold otherwise, which it leaves as they are
+// (shadowed, rootOneOfWhy): a key is read where every arguments branch
+// declares it with one schema (annotations aside) or closes it out. A
+// strict-valid call matches one branch; its value at such a key is then
+// one every declaring branch takes, which no rule changes, and which
+// takes no other branch's match away or gives one.
+func (d *deriver) rootOneOf(v *Node) bool {
+	if !rootBranches(jsonnode.AnyOf, v, d.presence, d.tested) {
+		return false
+	}
+	var branches []*Node
+	var keys []string
+	for _, b := range v.Items() {
+		if f, _ := jsonnode.Follow(d.root, b); f != nil && argumentsBranch(f, map[string]bool{}, map[string]bool{}) {
+			branches = append(branches, f)
+			for _, k := range declaredNames(f) {
+				if !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+			}
+		}
+	}
+	for _, key := range keys {
+		schema := ""
+		for _, b := range branches {
+			p := b.Get("properties").Get(key)
+			if p == nil {
+				if mayHoldAsIs(b, key) {
+					d.shadowed[key] = rootOneOfWhy
+				}
+				continue
+			}
+			if text := string(rulespec.Unannotated(p).Marshal()); schema == "" {
+				schema = text
+			} else if text != schema {
+				d.shadowed[key] = rootOneOfWhy
+			}
+		}
+	}
+	return true
+}
+
+// declaredNames returns the names schema s declares in properties.
+func declaredNames(s *Node) []string {
+	if p := s.Get("properties"); p != nil && p.Kind == '{' {
+		return p.Keys
+	}
+	return nil
 }
 
 // conditional reports whether the if/then/else of the object schema s

@@ -71,8 +71,10 @@
 // type but with properties (or with an anyOf, oneOf or allOf a branch
 // of which declares them), or whose type array holds "object", is read
 // (and advertised) as {"type": "object", ...}; the branches of a root
-// allOf or anyOf (a oneOf whose branches no call matches two of) that
-// declare properties are read as the root's, and so are the then and
+// allOf, anyOf or oneOf that declare properties are read as the root's
+// (in a oneOf whose branches one call may match two of, the keys every
+// branch declaring them holds to one schema and no other takes as it
+// is), and so are the then and
 // else of a root if that tests the arguments' keys alone, those keys
 // left as they are.
 //

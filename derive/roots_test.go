@@ -35,6 +35,10 @@ var rootShapes = map[string]string{
 		`{"properties":{"kind":{"type":"string","enum":["b","c"]},"v":{"type":"string"},"w":{"type":"number"}},"required":["kind"]},` +
 		`{"properties":{"x":{"type":"boolean"}},"required":["x"],"additionalProperties":false}]}`,
 	"root-oneof-overlap": `{"type":"object","oneOf":[{"properties":{"n":{"type":"integer","maximum":5}}},{"properties":{"n":{"type":"integer","minimum":3}}}]}`,
+	// a oneOf one call may match two branches of: the key both hold
+	// alike is read, the others stay as they are
+	"root-oneof-shared": `{"type":"object","oneOf":[{"properties":{"c":{"$ref":"#/$defs/C"},"a":{"type":"integer"}},"required":["a"]},` +
+		`{"properties":{"c":{"$ref":"#/$defs/C","description":"the config"},"b":{"type":"boolean"}},"required":["b"]}],"$defs":{"C":{"type":"object","properties":{"w":{"type":"number"}}}}}`,
 	"root-allof-nested": `{"type":"object","properties":{"n":{"type":"integer"}},"allOf":[{"properties":{"b":{"type":"boolean"}},"x-vendor":1},` +
 		`{"anyOf":[{"properties":{"m":{"type":"number"},"e":{"type":"string","enum":["on","off"]}}},{"properties":{"e":{"type":"string","enum":["up"]}}},{"required":["n"]}]}]}`,
 	"root-anyof-refs": `{"anyOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}],` +
@@ -111,7 +115,11 @@ func TestDeriveRootShapes(t *testing.T) {
 			`root-oneof: v: integer left strict: the branches of a union give this path different types`,
 		}},
 		{"root-oneof-overlap", nil, []string{
-			`root-oneof-overlap: the input schema constrains its properties outside "properties" (oneOf); kept as it is`,
+			`root-oneof-overlap: n: integer left strict: ` + rootOneOfWhy,
+		}},
+		{"root-oneof-shared", []string{"c.w:type_coerce:float", "c:json_accept_both:native"}, []string{
+			`root-oneof-shared: a: integer left strict: ` + rootOneOfWhy,
+			`root-oneof-shared: b: boolean left strict: ` + rootOneOfWhy,
 		}},
 		{"root-anyof-refs", []string{"n:type_coerce:int", "a:type_coerce:bool"}, nil},
 		{"root-anyof-presence", nil, []string{

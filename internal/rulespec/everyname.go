@@ -32,9 +32,9 @@ func PatternMap(s *jsonnode.Node) bool {
 	if props.Kind != '{' {
 		return false
 	}
-	values := string(unannotated(pp.Vals[0]).Marshal())
+	values := string(Unannotated(pp.Vals[0]).Marshal())
 	for _, v := range props.Vals {
-		if string(unannotated(v).Marshal()) != values {
+		if string(Unannotated(v).Marshal()) != values {
 			return false
 		}
 	}
@@ -48,9 +48,9 @@ func PatternMap(s *jsonnode.Node) bool {
 // inlined $ref.
 var Annotations = []string{"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"}
 
-// unannotated returns the schema s without its own annotations (s itself
-// where it holds none).
-func unannotated(s *jsonnode.Node) *jsonnode.Node {
+// Unannotated returns the schema s without its own annotations (s itself
+// where it holds none): two uses of one value compare alike through it.
+func Unannotated(s *jsonnode.Node) *jsonnode.Node {
 	out := s
 	for _, k := range Annotations {
 		if s.Kind == '{' && s.Get(k) != nil {
