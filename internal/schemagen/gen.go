@@ -255,7 +255,10 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 		}
 	}
 	for j, native := range branches {
-		t, _ := str(native.Get("type"))
+		// (a native branch may be a $ref: a recursive definition's
+		// lenient form, which the deriver names from each depth)
+		typed, _ := jsonnode.Follow(g.root, native)
+		t, _ := str(typed.Get("type"))
 		switch {
 		case pattern == lenientimpl.IntPattern && (t == "integer" || t == "number"):
 			g.Used["string form"]++
@@ -276,6 +279,7 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 			g.Used["string form"]++
 			return appendJSON(nil, strconv.FormatBool(g.chance(0.5))), true
 		case pattern == "" && len(b.Keys) == 1 && (t == "array" || t == "object"):
+			native = typed
 			at := list + "/" + strconv.Itoa(j)
 			for range 10 {
 				used := maps.Clone(g.Used)
@@ -292,6 +296,10 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 				g.Used["JSON text"]++
 				return appendJSON(nil, string(text)), true
 			}
+			// No text the field takes was made (at the nesting bound,
+			// say): its value as it is, never another string, which
+			// would be text of nothing the field takes (class (b)).
+			return g.value(nil, native, path, at, depth), true
 		}
 	}
 	return nil, false
