@@ -929,6 +929,47 @@ func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 	return k != jsonnode.OneOf || exclusive(v.Items())
 }
 
+// objectAllOf reports whether the schema s (in portable form) is an
+// allOf of object schemas: s and each branch (its $ref followed) hold
+// only annotations and the keywords of objects, with a type of "object"
+// or none, and one of them has that type, so that s takes objects
+// alone, and no string (whose JSON text a rule then reads).
+func objectAllOf(root, s *Node) bool {
+	list := s.Get(jsonnode.AllOf)
+	if list == nil || list.Kind != '[' || len(list.Vals) == 0 {
+		return false
+	}
+	typed := false
+	objectLike := func(b *Node, allOf bool) bool {
+		if b.Kind != '{' {
+			return false
+		}
+		for i, k := range b.Keys {
+			switch {
+			case k == "type":
+				t, ok := b.Vals[i].AsString()
+				if !ok || t != "object" {
+					return false
+				}
+				typed = true
+			case allOf && k == jsonnode.AllOf, annotation(k), objectKeys[k]:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !objectLike(s, true) {
+		return false
+	}
+	for _, b := range list.Vals {
+		if f, err := jsonnode.Follow(root, b); err != nil || !objectLike(f, false) {
+			return false
+		}
+	}
+	return typed
+}
+
 // rootOneOfWhy is why a key of the root's oneOf, whose branches one call
 // may match two of, stays as it is.
 const rootOneOfWhy = "the branches of the input schema's oneOf, which one call may match two of, hold this key otherwise (one declares it, another takes it as it is or holds it to another schema): a rule could make a call the server takes match two"
@@ -1745,6 +1786,21 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			if what := typedName(s); what != "" {
 				d.gapWhy(path, what, at, fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", s.Keys[k]))
 			}
+		}
+		if objectAllOf(d.root, out) {
+			// An allOf of objects: its value is one object, held to every
+			// branch; its JSON text is read as an object's (the branches'
+			// members were read above).
+			d.record(path, "object")
+			if reach, why := d.reach(path, at); !reach {
+				d.gapWhy(path, "object", at, why)
+				return out
+			}
+			if d.keep[path] || !at.isSite() {
+				return out
+			}
+			d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+			return withString(out)
 		}
 		if !containers(out) {
 			d.record(path, unionKind(out))

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,7 +23,18 @@ func sharedSchema() string {
 	return `{"anyOf":[` + branch("a") + `,` + branch("b") + `,` + branch("d") + `],"$defs":{"C":{"type":"object","properties":{` + strings.Join(props, ",") + `}}}}`
 }
 
+// allOfObjects: an allOf of object schemas (a definition and more
+// members, as invopop writes an embedded type) is one object: its JSON
+// text is read as an object's, its branches' members as theirs.
+var allOfObjects = keptRefCase{"allof-objects", `{"type":"object","properties":{"ship":{"allOf":[{"$ref":"#/definitions/address"},{"type":"object","properties":{"kind":{"enum":["home","work"]},"n":{"type":"integer"}},"required":["kind"]}]}},` +
+	`"definitions":{"address":{"type":"object","properties":{"street":{"type":"string"},"no":{"type":"integer"}}}}}`, []string{
+	`{"ship":"{\"kind\":\"home\",\"no\":\"5\"}"}`,
+	`{"ship":{"kind":"work","n":"3"}}`,
+	`{"ship":{"kind":"HOME"}}`,
+}}
+
 func init() {
+	keptRefs = append(keptRefs, allOfObjects)
 	keptRefs = append(keptRefs, keptRefCase{"shared-copy", sharedSchema(), []string{
 		`{"kind":"d","config":{"c":{"p0":"5","p7":7}}}`,
 		`{"kind":"a","config":{"c":{"p1":"x"}}}`,
@@ -58,5 +70,26 @@ func TestDeriveSharedCopy(t *testing.T) {
 		if strings.HasPrefix(w.Path, "config.c.") {
 			t.Errorf("warning %v", w)
 		}
+	}
+}
+
+// TestDeriveAllOfObjects: the JSON text of an allOf of objects is read
+// (allOfObjects), where it was left strict as a union the deriver does
+// not rewrite.
+func TestDeriveAllOfObjects(t *testing.T) {
+	d, err := Tool("t", []byte(allOfObjects.schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, want := `{"ship":"{\"kind\":\"home\",\"no\":\"5\"}"}`, `{"ship":{"kind":"home","no":5}}`
+	if out, _, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != want {
+		t.Errorf("%s became %s (%v), want %s", in, out, err, want)
+	}
+	if len(d.Warnings) > 0 {
+		t.Errorf("warnings %v", d.Warnings)
 	}
 }
