@@ -243,9 +243,9 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
 func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
+	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -315,6 +315,9 @@ func (d *deriver) record(path, kind string) {
 // it applies, and why not.
 func (d *deriver) reach(path string, at place) (bool, string) {
 	if ok, why := d.reachPlace(path, at); !ok {
+		return false, why
+	}
+	if why := d.textless[path]; why != "" {
 		return false, why
 	}
 	if len(d.kinds[path]) > 1 {
@@ -530,6 +533,10 @@ type deriver struct {
 	// items…): what sits there, at any depth, gets no rule and no lenient
 	// form, and the survey records nothing of it.
 	none int
+	// textless are the values no rule reads as they are (their string
+	// form, their JSON text), with why, though rules read what they hold
+	// (otherSchemas).
+	textless map[string]string
 	// shadowed are the properties that a pattern of their object's
 	// patternProperties names too, with why: that pattern's schema
 	// constrains their values as well, where their string forms would
@@ -1239,8 +1246,10 @@ func (d *deriver) overlapping(path string, list []*Node) {
 					d.shadowed[join(path, key)] = overlapWhy
 					break
 				}
-				if d.otherBounds(a, b, key) {
-					d.shadowed[join(path, key)] = boundsWhy
+				if d.otherSchemas(a, b, key) {
+					// (its value's own forms alone: what it holds is read
+					// branch by branch, each where it declares it)
+					d.textless[join(path, key)] = otherWhy
 					break
 				}
 			}
@@ -1248,31 +1257,25 @@ func (d *deriver) overlapping(path string, list []*Node) {
 	}
 }
 
-// boundsWhy is why no rule reads a member that two branches of a oneOf
-// declare with other bounds.
-const boundsWhy = "another branch of its oneOf holds this key to other bounds, which its string form is held to in neither: a rule would make a call that matches one branch, sent as text, match two"
+// otherWhy is why no rule reads the value of a member that two branches
+// of a oneOf declare with other schemas (its members are read).
+const otherWhy = "another branch of its oneOf declares this key with another schema, which its string form or JSON text, held to neither, would match too: a rule would make a call that matches one branch, sent as text, match two"
 
-// boundKeys are the keywords that hold a number, and not its string
-// form, to bounds (class (a)).
-var boundKeys = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
-
-// otherBounds reports whether the object branches a and b both declare
-// key, with other bounds (boundKeys, their $refs followed): the number -5
-// matches the one without "minimum": 0 alone, its text "-5" both, as no
-// bound holds a string.
-func (d *deriver) otherBounds(a, b *Node, key string) bool {
+// otherSchemas reports whether the object branches a and b both declare
+// key, with other schemas (their $refs followed, annotations aside): its
+// value may match one of them alone, where its string form or JSON text
+// (a string beside the number, or beside the object: a pattern or any
+// string, held to no bound, no member's schema) would match both in the
+// rewrite, whose oneOf then refuses the call the rules make the server
+// take. {"minimum": 0} beside {} is such a key; so is an object closed to
+// other members beside one that is not.
+func (d *deriver) otherSchemas(a, b *Node, key string) bool {
 	x, _ := jsonnode.Follow(d.root, a.Get("properties").Get(key))
 	y, _ := jsonnode.Follow(d.root, b.Get("properties").Get(key))
-	if x == nil || y == nil || x.Kind != '{' || y.Kind != '{' {
+	if x == nil || y == nil {
 		return false
 	}
-	text := func(n *Node) string {
-		if n == nil {
-			return ""
-		}
-		return string(n.Marshal())
-	}
-	return slices.ContainsFunc(boundKeys, func(k string) bool { return text(x.Get(k)) != text(y.Get(k)) })
+	return string(rulespec.Unannotated(x).Marshal()) != string(rulespec.Unannotated(y).Marshal())
 }
 
 // mayHoldAsIs reports whether the branch b may take an object holding key
