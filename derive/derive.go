@@ -1815,6 +1815,19 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				return markAnyString(read)
 			} else if typ != "" {
 				d.gapWhy(path, typ, at, why)
+			} else if typ, nullable := scalarBesideContainers(out); typ != "" {
+				// one scalar beside arrays and objects (no string): a
+				// string is its string form or their JSON text, never both
+				if reach, why := d.reach(path, at); !reach {
+					d.gapWhy(path, typ, at, why)
+					return out
+				}
+				if d.keep[path] {
+					return out
+				}
+				d.coerceScalar(path, at, typ, nullable)
+				d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+				return withString(out)
 			} else if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
 			} else if what, why := d.unionGap(s, out); what != "" && !splitWarned && !d.warnedAt(path, warned) {
@@ -2287,6 +2300,38 @@ func markAnyString(s *Node) *Node {
 		list.Items()[0].Set("$comment", jstr(leniency.StrictComment+": the schema takes any string here"))
 	}
 	return s
+}
+
+// scalarBesideContainers reads s (in portable form) as a union of one
+// scalar type (integer, number or boolean, held to no keyword its string
+// form could not be held to alike: unfit) beside arrays and objects, and
+// maybe null, with no string branch: typ is the scalar's type, "" for any
+// other schema. A string is then the scalar's string form or the JSON
+// text of an array or object, never both: a type_coerce and a
+// json_accept_both rule read it, each its own.
+func scalarBesideContainers(s *Node) (typ string, nullable bool) {
+	list := s.Get("anyOf")
+	if list == nil || list.Kind != '[' || len(s.Keys) != 1 {
+		return "", false
+	}
+	containers := false
+	for _, b := range list.Items() {
+		t, _ := b.Get("type").AsString()
+		switch {
+		case isNull(b):
+			nullable = true
+		case t == "array" || t == "object":
+			containers = true
+		case (t == "integer" || t == "number" || t == "boolean") && (typ == "" || typ == t) && unfit(b, t) == "":
+			typ = t
+		default:
+			return "", false
+		}
+	}
+	if !containers {
+		return "", false
+	}
+	return typ, nullable
 }
 
 // scalarUnion names the types of a union (in portable form) that has an

@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,7 +11,8 @@ import (
 // scalarUnions is a tool whose fields are unions of one scalar type
 // beside strings: read where no string they take is a text the scalar's
 // string form reads (x, y, b, i; l beside an array too, as ESLint writes
-// a rule's level), else left strict with a warning (bt,
+// a rule's level; na and bo beside arrays and objects alone, whose JSON
+// text is read too), else left strict with a warning (bt,
 // ip, nn); a string branch that takes every such text already (z)
 // has nothing to coerce. TestDeriveEquivalence runs it too.
 const scalarUnions = `{"type":"object","properties":{
@@ -23,7 +25,9 @@ const scalarUnions = `{"type":"object","properties":{
  "ip":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^#?[a5]"}]},
  "nn":{"anyOf":[{"type":"number"},{"type":"string","enum":["null","x"]},{"type":"null"}]},
  "a":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","enum":["all","none"]}]}},
- "l":{"oneOf":[{"type":"integer","minimum":0,"maximum":2},{"type":"string","enum":["off","warn","error"]},{"type":"array"}]}
+ "l":{"oneOf":[{"type":"integer","minimum":0,"maximum":2},{"type":"string","enum":["off","warn","error"]},{"type":"array"}]},
+ "na":{"anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]},
+ "bo":{"oneOf":[{"type":"boolean"},{"type":"object","properties":{"n":{"type":"integer"}}}]}
 }}`
 
 // TestDeriveScalarUnion: a union of one scalar type beside strings that
@@ -56,6 +60,8 @@ func TestDeriveScalarUnion(t *testing.T) {
 		{"i", "int", ""},
 		{"a[]", "int", ""},
 		{"l", "int", ""},
+		{"na", "float", ""},
+		{"bo", "bool", ""},
 		{"bt", "", `boolean left strict: a string branch takes "true", which its string form reads`},
 		{"ip", "", "integer left strict: a string branch's pattern may take its string form"},
 		{"nn", "", `number left strict: a string branch takes "null", which its string form reads`},
@@ -63,6 +69,11 @@ func TestDeriveScalarUnion(t *testing.T) {
 	} {
 		if coerced[tc.path] != tc.coerce || warns[tc.path] != tc.warn {
 			t.Errorf("%s: coerce %q, warning %q; want %q, %q", tc.path, coerced[tc.path], warns[tc.path], tc.coerce, tc.warn)
+		}
+	}
+	for _, path := range []string{"na", "bo"} { // (their arrays' and objects' JSON text too)
+		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.From == path && r.Type == lenient.RuleJSONAcceptBoth }) {
+			t.Errorf("%s: no json_accept_both rule", path)
 		}
 	}
 	props := d.Schema.Get("properties")
