@@ -2373,10 +2373,16 @@ func withNull(s *Node) *Node {
 }
 
 // containers reports whether s (in portable form) accepts arrays and
-// objects only, and maybe null: a bare anyOf of such typed branches.
+// objects only, and maybe null: a bare anyOf or oneOf of such typed
+// branches (a oneOf of objects a discriminator tells apart: a string,
+// its JSON text, is none of them, and what it holds matches the one
+// branch its value would).
 func containers(s *Node) bool {
-	list := s.Get("anyOf")
-	if list == nil || len(s.Keys) != 1 || list.Kind != '[' {
+	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf {
+		return false
+	}
+	list := s.Vals[0]
+	if list.Kind != '[' {
 		return false
 	}
 	some := false

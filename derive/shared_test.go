@@ -93,3 +93,36 @@ func TestDeriveAllOfObjects(t *testing.T) {
 		t.Errorf("warnings %v", d.Warnings)
 	}
 }
+
+// oneOfObjects: a oneOf of typed objects (told apart by a discriminator)
+// holds objects alone: a string is none of its branches, its JSON text
+// is read, and the object it holds matches the branch its value would.
+var oneOfObjects = keptRefCase{"oneof-objects", `{"type":"object","properties":{"ci":{"oneOf":[` +
+	`{"type":"object","properties":{"type":{"enum":["jenkins"]},"poll":{"type":"integer","minimum":1}},"required":["type"],"additionalProperties":false},` +
+	`{"type":"object","properties":{"type":{"enum":["circleci"]},"token":{"type":"string"},"poll":{"type":"integer","minimum":1}},"required":["type"],"additionalProperties":false},` +
+	`{"type":"null"}]}}}`, []string{
+	`{"ci":"{\"type\":\"jenkins\",\"poll\":\"5\"}"}`,
+	`{"ci":{"type":"circleci","token":"t","poll":"2"}}`,
+	`{"ci":{"type":"jenkins","token":"t"}}`,
+	`{"ci":null}`,
+}}
+
+func init() { keptRefs = append(keptRefs, oneOfObjects) }
+
+// TestDeriveOneOfObjectsText: the JSON text of a oneOf of typed objects
+// is read (oneOfObjects), where it was left strict as a union the
+// deriver does not rewrite.
+func TestDeriveOneOfObjectsText(t *testing.T) {
+	d, err := Tool("t", []byte(oneOfObjects.schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, want := `{"ci":"{\"type\":\"jenkins\",\"poll\":\"5\"}"}`, `{"ci":{"type":"jenkins","poll":5}}`
+	if out, _, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != want {
+		t.Errorf("%s became %s (%v), want %s", in, out, err, want)
+	}
+}
