@@ -936,10 +936,17 @@ func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 	return k != jsonnode.OneOf || exclusive(v.Items())
 }
 
+// allOfKeys are the keywords of objects objectAllOf reads in an allOf's
+// branches: those whose schemas the deriver reads, or that hold none
+// (not patternProperties, dependentSchemas, propertyNames: a schema the
+// deriver does not read there may constrain a member another branch's
+// rule reads).
+var allOfKeys = set("properties", "required", "additionalProperties", "minProperties", "maxProperties", "dependentRequired")
+
 // objectAllOf reports whether the schema s (in portable form) is an
 // allOf of object schemas: s and each branch (its $ref followed) hold
-// only annotations and the keywords of objects, with a type of "object"
-// or none, and one of them has that type, so that s takes objects
+// only annotations and the keywords of objects allOfKeys names, with a
+// type of "object" or none, and one of them has that type, so that s takes objects
 // alone, and no string (whose JSON text a rule then reads).
 func objectAllOf(root, s *Node) bool {
 	list := s.Get(jsonnode.AllOf)
@@ -959,7 +966,7 @@ func objectAllOf(root, s *Node) bool {
 					return false
 				}
 				typed = true
-			case allOf && k == jsonnode.AllOf, annotation(k), objectKeys[k]:
+			case allOf && k == jsonnode.AllOf, annotation(k), allOfKeys[k]:
 			default:
 				return false
 			}
@@ -1181,6 +1188,42 @@ func stringValues(s *Node) ([]string, bool) {
 	return stringEnum(s)
 }
 
+// dependentWhy is why no rule reads a property a schema of its object's
+// dependentSchemas (draft-07's dependencies) may constrain too.
+const dependentWhy = "a schema of its object's dependentSchemas (or dependencies) constrains it too, where its string form would not be allowed"
+
+// dependentNames returns the properties the schemas of s's
+// dependentSchemas (and draft-07's dependencies of schemas) declare,
+// which those schemas hold to more than its own schema when their key is
+// given; all where one of them holds more than properties and required
+// (a combinator, a condition), which may constrain any of them.
+func dependentNames(s *Node) (names map[string]bool, all bool) {
+	names = map[string]bool{}
+	for _, k := range []string{"dependentSchemas", "dependencies"} {
+		v := s.Get(k)
+		if v == nil || v.Kind != '{' {
+			continue
+		}
+		for _, dep := range v.Vals {
+			if dep.Kind != '{' {
+				continue // (a list of required names, or true or false)
+			}
+			for i, dk := range dep.Keys {
+				switch {
+				case dk == "properties" && dep.Vals[i].Kind == '{':
+					for _, n := range dep.Vals[i].Keys {
+						names[n] = true
+					}
+				case dk == "required", annotation(dk):
+				default:
+					all = true
+				}
+			}
+		}
+	}
+	return names, all
+}
+
 // matchedBy returns the first pattern of patternProperties (nil where
 // there are none) that matches the property name, and whether one does.
 // A pattern Go's regexp cannot compile (a lookahead, a backreference)
@@ -1233,6 +1276,27 @@ func (d *deriver) overlapping(path string, list []*Node) {
 		return
 	}
 	for i, a := range branches {
+		for _, b := range branches[i+1:] {
+			d.overlapValues(path, a, b, 0)
+		}
+	}
+}
+
+// maxOverlap bounds the depth overlapKeys compares branches to.
+const maxOverlap = 16
+
+// overlapKeys compares the object schemas branches, held at path by
+// branches of a oneOf one call may match two of: a key one declares and
+// another takes as it is is shadowed (overlapWhy); one two declare with
+// other schemas gets no form of its own (otherWhy), and what the two
+// hold below it is compared alike (overlapValues), at any depth: a rule
+// there could change what one branch takes as it is, or its form match
+// both.
+func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
+	if depth > maxOverlap {
+		return
+	}
+	for i, a := range branches {
 		props := a.Get("properties")
 		if props == nil || props.Kind != '{' {
 			continue
@@ -1247,14 +1311,49 @@ func (d *deriver) overlapping(path string, list []*Node) {
 					break
 				}
 				if d.otherSchemas(a, b, key) {
-					// (its value's own forms alone: what it holds is read
-					// branch by branch, each where it declares it)
+					// (its value's own forms alone; what it holds is
+					// compared below)
 					d.textless[join(path, key)] = otherWhy
-					break
+					x, _ := jsonnode.Follow(d.root, a.Get("properties").Get(key))
+					y, _ := jsonnode.Follow(d.root, b.Get("properties").Get(key))
+					d.overlapValues(join(path, key), x, y, depth+1)
 				}
 			}
 		}
 	}
+}
+
+// overlapValues compares the values two branches of a oneOf hold at
+// path with other schemas x and y (overlapKeys): two objects by their
+// keys, two arrays by their elements, of which one that may be anything
+// (no items) is shadowed whole.
+func (d *deriver) overlapValues(path string, x, y *Node, depth int) {
+	if x == nil || y == nil || x.Kind != '{' || y.Kind != '{' || depth > maxOverlap {
+		return
+	}
+	if x.Get("properties") != nil || y.Get("properties") != nil {
+		d.overlapKeys(path, []*Node{x, y}, depth)
+	}
+	xi, yi := x.Get("items"), y.Get("items")
+	if mayBeArray(x) && mayBeArray(y) && (xi != nil || yi != nil) {
+		elems := path + "[]"
+		switch {
+		case xi == nil || yi == nil || xi.Kind != '{' || yi.Kind != '{':
+			d.shadowed[elems] = overlapWhy // (one takes any element as it is; or a tuple)
+		case string(rulespec.Unannotated(xi).Marshal()) != string(rulespec.Unannotated(yi).Marshal()):
+			d.textless[elems] = otherWhy
+			fx, _ := jsonnode.Follow(d.root, xi)
+			fy, _ := jsonnode.Follow(d.root, yi)
+			d.overlapValues(elems, fx, fy, depth+1)
+		}
+	}
+}
+
+// mayBeArray reports whether schema s may take an array: its type
+// allows it, or it has none.
+func mayBeArray(s *Node) bool {
+	t := s.Get("type")
+	return t == nil || typeAllows(t, "array")
 }
 
 // otherWhy is why no rule reads the value of a member that two branches
@@ -1359,10 +1458,14 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					}
 					break
 				}
+				dependent, all := dependentNames(s)
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if p, ok := matchedBy(patterns, name); ok {
 						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", p)
+					}
+					if dependent[name] || all {
+						d.shadowed[child] = dependentWhy
 					}
 					if rulespec.NeedsQuotes(name) {
 						d.unnamed = append(d.unnamed, child)

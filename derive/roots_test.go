@@ -511,3 +511,71 @@ var oneOfObjectText = keptRefCase{"oneof-object-text", `{"type":"object","proper
 }}
 
 func init() { keptRefs = append(keptRefs, oneOfObjectText) }
+
+// oneOfDeep are oneOfs whose branches hold a key with other schemas
+// below it (found by a review): what one branch takes as it is there
+// (an array's elements where it has no items; a member it does not
+// declare; a number its bound refuses) no rule reads, at any depth, and
+// a recursive definition below is not read at every depth either. A
+// rule there changed calls the strict schema takes into ones that match
+// two branches, which the oneOf then refuses.
+var oneOfDeep = []keptRefCase{
+	{"oneof-deep-recursive", `{"type":"object","properties":{"x":{"oneOf":[` +
+		`{"type":"object","properties":{"t":{"$ref":"#/$defs/Node"}},"required":["t"],"additionalProperties":false},` +
+		`{"type":"object","properties":{"t":{"type":"object","properties":{"value":{"type":"integer"},"kids":{"type":"array"}},"required":["kids"]}},"required":["t"],"additionalProperties":false}]}},` +
+		`"$defs":{"Node":{"type":"object","properties":{"value":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"additionalProperties":false}}}`, []string{
+		`{"x":{"t":{"kids":[{"value":"5"}]}}}`,
+		`{"x":{"t":{"kids":[{"kids":[{"value":"5"}]}]}}}`,
+		`{"x":{"t":{"value":"5","kids":[]}}}`,
+	}},
+	{"oneof-deep-member", `{"type":"object","properties":{"x":{"oneOf":[` +
+		`{"type":"object","properties":{"k":{"type":"object","properties":{"n":{"type":"string"}}}},"required":["k"]},` +
+		`{"type":"object","properties":{"k":{"type":"object","properties":{"n":{"type":"string"},"m":{"type":"integer"}}}},"required":["k"]}]}}}`, []string{
+		`{"x":{"k":{"m":"1"}}}`,
+		`{"x":{"k":{"m":1}}}`,
+	}},
+	{"oneof-deep-bounds", `{"type":"object","properties":{"x":{"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","items":{"type":"integer","minimum":10}}]}}}`, []string{
+		`{"x":["5"]}`,
+		`{"x":[5]}`,
+		`{"x":"[5]"}`,
+	}},
+}
+
+func init() { keptRefs = append(keptRefs, oneOfDeep...) }
+
+// TestDeriveOneOfDeepUnchanged: normalize leaves each call of oneOfDeep
+// that the strict schema takes as it is.
+func TestDeriveOneOfDeepUnchanged(t *testing.T) {
+	for _, tc := range oneOfDeep {
+		d, err := Tool(tc.name, []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := normalize.New(d.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strict := compileDerived(t, tc.name, []byte(tc.schema))
+		for _, call := range tc.calls {
+			if !validDerived(strict, []byte(call)) {
+				continue
+			}
+			if out, fixes, err := n.NormalizeJSON(tc.name, []byte(call)); err != nil || string(out) != call {
+				t.Errorf("%s %s, strict-valid, became %s (fixes %v, error %v)", tc.name, call, out, fixes, err)
+			}
+		}
+	}
+}
+
+// dependentShadow: a property that a schema of its object's
+// dependentSchemas constrains too (n, a string where k is given) gets no
+// string form: the rewrite took "5" there, which the rules made 5, which
+// the dependent schema refuses (found by a review).
+var dependentShadow = keptRefCase{"dependent-schemas", `{"type":"object","properties":{"x":{"type":"object","properties":{"n":{"type":"integer"},"k":{"type":"boolean"}},` +
+	`"dependentSchemas":{"k":{"properties":{"n":{"type":"string"}}}}}}}`, []string{
+	`{"x":{"n":"5","k":true}}`,
+	`{"x":{"n":"5"}}`,
+	`{"x":{"k":"true"}}`,
+}}
+
+func init() { keptRefs = append(keptRefs, dependentShadow) }
