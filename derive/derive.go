@@ -575,6 +575,8 @@ type deriver struct {
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
 	defs   []*lenientDef
+	// overlapWork is what overlapping may still compare (maxOverlapWork).
+	overlapWork int
 	// union is the union whose branch is being derived; unions counts,
 	// in the survey, the unions at each path (recursive.go).
 	union  unionCtx
@@ -1275,15 +1277,26 @@ func (d *deriver) overlapping(path string, list []*Node) {
 	if disjoint(branches) || exclusive(branches) {
 		return
 	}
+	d.overlapWork = maxOverlapWork
 	for i, a := range branches {
 		for _, b := range branches[i+1:] {
 			d.overlapValues(path, a, b, 0)
 		}
 	}
+	if d.overlapWork < 0 {
+		// (too many values to compare: none below the oneOf is read)
+		d.shadowed[path] = overlapWhy
+	}
 }
 
-// maxOverlap bounds the depth overlapKeys compares branches to.
-const maxOverlap = 16
+// maxOverlap bounds the depth overlapKeys compares branches to, and
+// maxOverlapWork the values it compares for one oneOf (two recursive
+// keys held otherwise double them at each depth), past which nothing
+// below the oneOf is read.
+const (
+	maxOverlap     = 16
+	maxOverlapWork = 4096
+)
 
 // overlapKeys compares the object schemas branches, held at path by
 // branches of a oneOf one call may match two of: a key one declares and
@@ -1293,9 +1306,6 @@ const maxOverlap = 16
 // there could change what one branch takes as it is, or its form match
 // both.
 func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
-	if depth > maxOverlap {
-		return
-	}
 	for i, a := range branches {
 		props := a.Get("properties")
 		if props == nil || props.Kind != '{' {
@@ -1328,7 +1338,11 @@ func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
 // keys, two arrays by their elements, of which one that may be anything
 // (no items) is shadowed whole.
 func (d *deriver) overlapValues(path string, x, y *Node, depth int) {
-	if x == nil || y == nil || x.Kind != '{' || y.Kind != '{' || depth > maxOverlap {
+	if x == nil || y == nil || x.Kind != '{' || y.Kind != '{' {
+		return
+	}
+	if d.overlapWork--; d.overlapWork < 0 || depth > maxOverlap {
+		d.overlapWork = -1 // (nothing below the oneOf is read: overlapping)
 		return
 	}
 	if x.Get("properties") != nil || y.Get("properties") != nil {
