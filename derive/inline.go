@@ -16,6 +16,11 @@ const (
 	inlineMin    = 4096
 )
 
+// tightBudget, where above 0, is the inlining bound instead (tests: the
+// references the bound keeps, and the lenient forms they share, on small
+// schemas).
+var tightBudget int
+
 // whyRecursive is why a recursive $ref is kept: the value it names may
 // sit at any depth, and a rule's path names one.
 const whyRecursive = "it is a recursive $ref (a rule path names one depth, and the reference repeats without bound)"
@@ -101,6 +106,9 @@ func (d *deriver) inline(root *Node) *Node {
 		in.byName = in.byName || !plainRef(r)
 	}
 	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
+	if tightBudget > 0 {
+		in.budget = tightBudget
+	}
 	in.top = root.Clone()
 	out := in.schema(in.top)
 	d.kept, d.in = in.kept, in

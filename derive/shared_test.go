@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"encoding/json"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 	"slices"
@@ -125,4 +126,78 @@ func TestDeriveOneOfObjectsText(t *testing.T) {
 	if out, _, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != want {
 		t.Errorf("%s became %s (%v), want %s", in, out, err, want)
 	}
+}
+
+// TestDeriveTightBudget runs the schemas of keptRefs (recursive
+// definitions, shared copies, unions of objects, the roots' shapes) with
+// an inlining bound of 1 to 155 nodes, so that references are kept where
+// the default bound inlines them, and kept references share copies'
+// lenient forms (shared.go) at places small schemas hold: normalizing
+// each call with the derived rules, then validating against the strict
+// schema, takes it exactly where the rewrite does (the Go validator),
+// and a call the strict schema takes comes back as it was.
+func TestDeriveTightBudget(t *testing.T) {
+	defer func(b int) { tightBudget = b }(tightBudget)
+	shared := 0
+	defer func() { t.Logf("%d derivations name a lenient form", shared) }()
+	for budget := 1; budget < 160; budget += 7 {
+		tightBudget = budget
+		for _, tc := range keptRefs {
+			root, err := ParseNode([]byte(tc.schema))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := deriveNode(tc.name, root, nil, nil, nil) // (not cached: the bound is this test's)
+			n, err := normalize.New(d.Rules)
+			if err != nil {
+				t.Fatalf("%s, bound %d: the rules do not load: %v", tc.name, budget, err)
+			}
+			strict := compileDerived(t, tc.name+"-strict", []byte(tc.schema))
+			out := d.Schema.Marshal()
+			if strings.Contains(string(out), `/lenient.`) {
+				shared++
+			}
+			lax := compileDerived(t, tc.name+"-lenient", out)
+			for _, call := range tc.calls {
+				norm, _, err := n.NormalizeJSON(tc.name, []byte(call))
+				taken := err == nil && validDerived(strict, norm)
+				// (JSON text the rewrite takes as a string may hold what
+				// the strict schema refuses, where no rule reads inside a
+				// kept reference: class (b))
+				if got := validDerived(lax, []byte(call)); got != taken && !(got && holdsJSONText(call)) {
+					t.Errorf("%s, bound %d, %s: the rewrite takes it: %v; normalized, the strict schema takes it: %v\nrewrite: %s", tc.name, budget, call, got, taken, out)
+				}
+				if validDerived(strict, []byte(call)) && (err != nil || string(norm) != call) {
+					t.Errorf("%s, bound %d, %s: strict-valid, became %s (%v)", tc.name, budget, call, norm, err)
+				}
+			}
+		}
+	}
+}
+
+// holdsJSONText reports whether the call holds a string of JSON array or
+// object text, at any depth.
+func holdsJSONText(call string) bool {
+	var v any
+	if json.Unmarshal([]byte(call), &v) != nil {
+		return false
+	}
+	var walk func(x any) bool
+	walk = func(x any) bool {
+		switch x := x.(type) {
+		case string:
+			t := strings.TrimSpace(x)
+			return strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")
+		case []any:
+			return slices.ContainsFunc(x, walk)
+		case map[string]any:
+			for _, e := range x {
+				if walk(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(v)
 }
