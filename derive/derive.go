@@ -1870,10 +1870,11 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	}
 	warned, rules := len(d.warns), len(d.rules)
 	base, nullable, refd, ok := d.split(path, s)
-	if !ok && d.rootFrame() && pointer(d.root, refIn(s)) == d.root && s.Get("$ref") != nil {
-		// (a reference to the arguments, whose $schema or definitions
-		// split does not copy: read as them, at every depth, where it
-		// can be)
+	if (!ok || refd && at == atTop) && d.rootFrame() && s.Get("$ref") != nil && pointer(d.root, refIn(s)) == d.root {
+		// A reference to the arguments (an object: enterRoot), read as
+		// them at every depth where it can be; else as any other: split
+		// cannot read one whose root holds $schema or definitions, and a
+		// top-level one it copies.
 		if out := d.recursionSite(path, s, at, "object", false); out != nil {
 			return out
 		}
@@ -1967,13 +1968,6 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	}
 	typ, _ := base.Get("type").AsString()
 	lenientType := typ == "integer" || typ == "number" || typ == "boolean" || typ == "array" || typ == "object"
-	if refd && at == atTop && d.rootFrame() {
-		// (a top-level reference to the arguments: read as them, at
-		// every depth, where it can be; else a copy, as below)
-		if out := d.recursionSite(path, s, at, typ, nullable); out != nil {
-			return out
-		}
-	}
 	if refd && at != atTop {
 		// The references inline kept (recursive ones, mostly) stay
 		// (their targets are respelled where they are defined): no

@@ -68,14 +68,7 @@ func TestDeriveKeptRefStrict(t *testing.T) {
 	var cases []ajvcheck.Case
 	var want [][]bool
 	for _, tc := range keptRefs {
-		d, err := Tool(tc.name, []byte(tc.schema))
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := normalize.New(d.Rules)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d, n := deriveNormalizer(t, tc.name, tc.schema)
 		strict := compileDerived(t, tc.name+"-strict", []byte(tc.schema))
 		out := d.Schema.Marshal()
 		lax := compileDerived(t, tc.name+"-lenient", out)
@@ -107,6 +100,21 @@ func TestDeriveKeptRefStrict(t *testing.T) {
 			}
 		}
 	}
+}
+
+// deriveNormalizer derives the tool name's rules and rewrite from schema
+// and loads the rules.
+func deriveNormalizer(t *testing.T, name, schema string) (*Derivation, *normalize.Normalizer) {
+	t.Helper()
+	d, err := Tool(name, []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatalf("%s: the derived rules do not load: %v", name, err)
+	}
+	return d, n
 }
 
 // TestDeriveKeptRefWhole: where no strict copy can stand for the target
@@ -172,14 +180,7 @@ func TestDeriveKeptRefDefinition(t *testing.T) {
 func TestDeriveKeptBranch(t *testing.T) {
 	schema := `{"type":"object","properties":{"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"v":{"type":"string"},"name":{"type":"string"},` +
 		`"kids":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/T"},{"type":"object","properties":{"v":{"type":"integer"}},"additionalProperties":false}]}}}}}}`
-	d, err := Tool("t", []byte(schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := normalize.New(d.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, n := deriveNormalizer(t, "t", schema)
 	in := `{"t":{"kids":[{"v":"5","name":"x"}]}}`
 	if out, fixes, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != in {
 		t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", in, out, fixes, err)
@@ -201,14 +202,7 @@ func TestDeriveKeptRefInBranch(t *testing.T) {
 	schema := `{"type":"object","properties":{"x":{"$ref":"#/$defs/T"}},"$defs":{"T":{"anyOf":[` +
 		`{"type":"object","properties":{"p":{"$ref":"#/$defs/T"},"name":{"type":"string"},"v":{"type":"string"}},"required":["name"],"additionalProperties":false},` +
 		`{"type":"object","properties":{"p":{"type":"object","properties":{"v":{"type":"integer"}},"additionalProperties":false}},"additionalProperties":false}]}}}`
-	d, err := Tool("t", []byte(schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := normalize.New(d.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, n := deriveNormalizer(t, "t", schema)
 	in := `{"x":{"name":"n","p":{"name":"m","v":"5"}}}`
 	if out, fixes, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != in {
 		t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", in, out, fixes, err)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
-
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 )
@@ -318,30 +317,27 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 			r.Path = path + group + r.Path[len(path):]
 		}
 	}
+	// (told apart from another copy's by its JSON with its sites
+	// pointed at "": two copies alike share one lenient form)
 	for _, site := range f.sites {
 		site.node.Set("$ref", jstr(""))
 	}
-	schema := withOwnAnnotations(native, f.target)
-	text := string(schema.Marshal())
-	def := d.defFor(container, name, schema, text)
+	def := d.defFor(container, name, string(withOwnAnnotations(native, f.target).Marshal()))
 	ref := "#/" + container + "/" + def.name
 	for _, site := range f.sites {
 		site.node.Set("$ref", jstr(ref))
 	}
-	if def.schema == schema {
-		eachSchema(schema, "", func(_ string, n *Node) {
-			if v, ok := n.Get("$ref").AsString(); ok && v == "" {
-				n.Set("$ref", jstr(ref))
-			}
-		})
+	if def.schema == nil {
+		def.schema = withOwnAnnotations(native, f.target)
 	}
 	f.done = true
-	return useOf(ref, native, schema)
+	return useOf(ref, native, def.schema)
 }
 
-// defFor returns the lenient form whose JSON (its sites pointed at "")
-// is text, adding schema under a new name where none is.
-func (d *deriver) defFor(container, name string, schema *Node, text string) *lenientDef {
+// defFor returns the lenient form whose JSON is text (its sites pointed
+// at ""), adding one under a new name, its schema left for the caller to
+// set, where none is.
+func (d *deriver) defFor(container, name, text string) *lenientDef {
 	for _, def := range d.defs {
 		if def.container == container && def.text == text {
 			return def
@@ -355,7 +351,7 @@ func (d *deriver) defFor(container, name string, schema *Node, text string) *len
 	for i := 2; taken(n); i++ {
 		n = base + "." + strconv.Itoa(i)
 	}
-	def := &lenientDef{container: container, name: n, schema: schema, text: text}
+	def := &lenientDef{container: container, name: n, text: text}
 	d.defs = append(d.defs, def)
 	return def
 }

@@ -547,14 +547,7 @@ func init() { keptRefs = append(keptRefs, oneOfDeep...) }
 // that the strict schema takes as it is.
 func TestDeriveOneOfDeepUnchanged(t *testing.T) {
 	for _, tc := range oneOfDeep {
-		d, err := Tool(tc.name, []byte(tc.schema))
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := normalize.New(d.Rules)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, n := deriveNormalizer(t, tc.name, tc.schema)
 		strict := compileDerived(t, tc.name, []byte(tc.schema))
 		for _, call := range tc.calls {
 			if !validDerived(strict, []byte(call)) {

@@ -102,10 +102,13 @@ func (d *deriver) share(path string, s, base *Node) *Node {
 	i := slices.IndexFunc(d.keptSites[path], func(k keptSite) bool { return k.target == target })
 	container, name := d.defPlace(d.keptSites[path][i].ref)
 	schema := withOwnAnnotations(native, target)
-	def := d.defFor(container, name, schema, string(schema.Marshal()))
+	def := d.defFor(container, name, string(schema.Marshal()))
+	if def.schema == nil {
+		def.schema = schema
+	}
 	ref := "#/" + container + "/" + def.name
 	d.sharedRefs[key] = ref
-	return useOf(ref, native, schema)
+	return useOf(ref, native, def.schema)
 }
 
 // withOwnAnnotations returns a copy of the lenient form native of

@@ -74,27 +74,6 @@ func TestDeriveSharedCopy(t *testing.T) {
 	}
 }
 
-// TestDeriveAllOfObjects: the JSON text of an allOf of objects is read
-// (allOfObjects), where it was left strict as a union the deriver does
-// not rewrite.
-func TestDeriveAllOfObjects(t *testing.T) {
-	d, err := Tool("t", []byte(allOfObjects.schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := normalize.New(d.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, want := `{"ship":"{\"kind\":\"home\",\"no\":\"5\"}"}`, `{"ship":{"kind":"home","no":5}}`
-	if out, _, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != want {
-		t.Errorf("%s became %s (%v), want %s", in, out, err, want)
-	}
-	if len(d.Warnings) > 0 {
-		t.Errorf("warnings %v", d.Warnings)
-	}
-}
-
 // oneOfObjects: a oneOf of typed objects (told apart by a discriminator)
 // holds objects alone: a string is none of its branches, its JSON text
 // is read, and the object it holds matches the branch its value would.
@@ -110,21 +89,25 @@ var oneOfObjects = keptRefCase{"oneof-objects", `{"type":"object","properties":{
 
 func init() { keptRefs = append(keptRefs, oneOfObjects) }
 
-// TestDeriveOneOfObjectsText: the JSON text of a oneOf of typed objects
-// is read (oneOfObjects), where it was left strict as a union the
-// deriver does not rewrite.
-func TestDeriveOneOfObjectsText(t *testing.T) {
-	d, err := Tool("t", []byte(oneOfObjects.schema))
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := normalize.New(d.Rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, want := `{"ci":"{\"type\":\"jenkins\",\"poll\":\"5\"}"}`, `{"ci":{"type":"jenkins","poll":5}}`
-	if out, _, err := n.NormalizeJSON("t", []byte(in)); err != nil || string(out) != want {
-		t.Errorf("%s became %s (%v), want %s", in, out, err, want)
+// TestDeriveUnionJSONText: the JSON text of an allOf of objects
+// (allOfObjects) and of a oneOf of typed objects (oneOfObjects) is read,
+// where it was left strict as a union the deriver does not rewrite.
+func TestDeriveUnionJSONText(t *testing.T) {
+	for _, tc := range []struct {
+		c        keptRefCase
+		in, want string
+		noWarns  bool
+	}{
+		{allOfObjects, `{"ship":"{\"kind\":\"home\",\"no\":\"5\"}"}`, `{"ship":{"kind":"home","no":5}}`, true},
+		{oneOfObjects, `{"ci":"{\"type\":\"jenkins\",\"poll\":\"5\"}"}`, `{"ci":{"type":"jenkins","poll":5}}`, false},
+	} {
+		d, n := deriveNormalizer(t, "t", tc.c.schema)
+		if out, _, err := n.NormalizeJSON("t", []byte(tc.in)); err != nil || string(out) != tc.want {
+			t.Errorf("%s: %s became %s (%v), want %s", tc.c.name, tc.in, out, err, tc.want)
+		}
+		if tc.noWarns && len(d.Warnings) > 0 {
+			t.Errorf("%s: warnings %v", tc.c.name, d.Warnings)
+		}
 	}
 }
 
