@@ -402,9 +402,17 @@ func (d *deriver) closeRoot(f *recFrame) {
 	if !f.ok || len(f.sites) == 0 {
 		return
 	}
+	// Each site's path as a rule path: a top-level key's name, quoted
+	// where the grammar needs it (["a.b"]); a deeper site's path is one
+	// already (reach refused names it would have to quote).
+	prefixes := make([]string, len(f.sites))
 	var steps []string
-	for _, site := range f.sites {
-		step := site.path
+	for i, site := range f.sites {
+		prefixes[i] = site.path
+		if site.at == atTop {
+			prefixes[i] = rulespec.PathKey("", site.path)
+		}
+		step := prefixes[i]
 		if !strings.HasPrefix(step, "[") {
 			step = "." + step
 		}
@@ -420,15 +428,11 @@ func (d *deriver) closeRoot(f *recFrame) {
 	group := "(" + strings.Join(steps, "|") + ")*"
 	var more []lenient.Rule
 	seen := map[string]bool{}
-	for _, site := range f.sites {
-		if seen[site.path] {
+	for _, prefix := range prefixes {
+		if seen[prefix] {
 			continue // (two branches of a union at one place)
 		}
-		seen[site.path] = true
-		prefix := rulespec.PathKey("", site.path)
-		if strings.ContainsAny(site.path, ".[{") {
-			prefix = site.path // (a path already, a name no path quotes: reach)
-		}
+		seen[prefix] = true
 		for _, r := range rules {
 			at := r.Path
 			if r.From != "" {

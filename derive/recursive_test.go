@@ -72,6 +72,12 @@ var recursiveCases = []keptRefCase{
 		`{"parent":{"children":[{"node":{"id":"x"}}]}}`,
 		`{"children":[{"children":[{"node":null,"on":null}]}]}`,
 	}},
+	// a reference to the arguments at a top-level key a rule path quotes
+	{"recursive-root-quoted", `{"type":"object","properties":{"a.b":{"$ref":"#"},"n":{"type":"integer"}}}`, []string{
+		`{"a.b":{"a.b":{"n":"5"}}}`,
+		`{"a.b":{"n":"5"},"n":"6"}`,
+		`{"a":{"b":{"n":"5"}}}`,
+	}},
 }
 
 func init() { keptRefs = append(keptRefs, recursiveCases...) }
