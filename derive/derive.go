@@ -1285,9 +1285,13 @@ func (d *deriver) overlapping(path string, list []*Node) {
 	}
 	if d.overlapWork < 0 {
 		// (too many values to compare: none below the oneOf is read)
-		d.shadowed[path] = overlapWhy
+		d.shadowed[path] = overlapBoundWhy
 	}
 }
+
+// overlapBoundWhy is why nothing below a oneOf is read whose branches
+// hold a key otherwise past what overlapping compares.
+const overlapBoundWhy = "the branches of its oneOf hold keys otherwise deeper or at more places than the deriver compares (16 levels, 4096 values): a rule could make a call the server takes match two"
 
 // maxOverlap bounds the depth overlapKeys compares branches to, and
 // maxOverlapWork the values it compares for one oneOf (two recursive

@@ -572,3 +572,23 @@ var dependentShadow = keptRefCase{"dependent-schemas", `{"type":"object","proper
 }}
 
 func init() { keptRefs = append(keptRefs, dependentShadow) }
+
+// TestDeriveOneOfOverlapBound: where two branches of a oneOf hold a key
+// otherwise deeper than overlapping compares (two recursive definitions
+// alike but for a bound, below the recursion), nothing below the oneOf is
+// read, and the warning says why.
+func TestDeriveOneOfOverlapBound(t *testing.T) {
+	schema := `{"type":"object","properties":{"x":{"oneOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/B"}]}},"$defs":{` +
+		`"A":{"type":"object","properties":{"n":{"type":"integer"},"k":{"$ref":"#/$defs/A"}}},` +
+		`"B":{"type":"object","properties":{"n":{"type":"integer","minimum":0},"k":{"$ref":"#/$defs/B"}}}}}`
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return strings.HasPrefix(r.Path, "x.") }) {
+		t.Errorf("rules below x: %v", d.Rules)
+	}
+	if !slices.ContainsFunc(d.FieldWarnings(), func(w Warning) bool { return strings.Contains(w.Message, "16 levels") }) {
+		t.Errorf("no warning names the bound: %q", warnings(d))
+	}
+}
