@@ -314,6 +314,9 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 		// (a misnamed_key rule at path reads the copy's keys: at every
 		// depth too; the rules of the value at path itself stay)
 		if r.Path != path && under(r.Path, path) || r.Path == path && r.Type == lenient.RuleMisnamedKey {
+			// (its ID too: another branch may give the one depth the
+			// same rule, and of two rules with one ID the first is kept)
+			r.ID = strings.Replace(r.ID, d.tool+"."+r.Path+".", d.tool+"."+path+group+r.Path[len(path):]+".", 1)
 			r.Path = path + group + r.Path[len(path):]
 		}
 	}

@@ -72,6 +72,16 @@ var recursiveCases = []keptRefCase{
 		`{"parent":{"children":[{"node":{"id":"x"}}]}}`,
 		`{"children":[{"children":[{"node":null,"on":null}]}]}`,
 	}},
+	// a definition copied in one branch of a root union (id) and read
+	// where it stands in the other (its rules at id, one depth): the
+	// rules at every depth kept the IDs of the one-depth rules, so the
+	// first of each ID, one depth, was kept (found by
+	// FuzzDeriveEquivalentShapes)
+	{"recursive-union-ids", `{"anyOf":[{"$ref":"#/$defs/D0"},{"type":"object","properties":{"id":{"$ref":"#/$defs/D0"}}}],` +
+		`"$defs":{"D0":{"type":"object","properties":{"a":{"type":["integer","null"]},"id":{"$ref":"#/$defs/D0"}}}}}`, []string{
+		`{"id":{"id":{"a":"2"}}}`,
+		`{"id":{"a":"2","id":{"id":{"a":"3"}}}}`,
+	}},
 	// a reference to the arguments at a top-level key a rule path quotes
 	{"recursive-root-quoted", `{"type":"object","properties":{"a.b":{"$ref":"#"},"n":{"type":"integer"}}}`, []string{
 		`{"a.b":{"a.b":{"n":"5"}}}`,
