@@ -151,7 +151,10 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		inner.ok = false // its copy holds a site of an enclosing recursion
 	}
 	ref, _ := s.Get("$ref").AsString()
-	clean := (typ == "object" || typ == "array") && !nullable && (f.ref == "" || f.ref == ref) && !d.keep[path]
+	// (another reference kept at path, which no frame reads, names the
+	// strict schema there at the depths the rules read: kinds cannot
+	// tell two references to one target apart)
+	clean := (typ == "object" || typ == "array") && !nullable && (f.ref == "" || f.ref == ref) && !d.keep[path] && len(d.keptSites[path]) <= 1
 	for _, k := range s.Keys {
 		clean = clean && (k == "$ref" || annotation(k))
 	}

@@ -82,6 +82,16 @@ var recursiveCases = []keptRefCase{
 		`{"id":{"id":{"a":"2"}}}`,
 		`{"id":{"a":"2","id":{"id":{"a":"3"}}}}`,
 	}},
+	// ... and where the other branch's reference below id is kept (it
+	// names the strict schema: the one depth is read there alone), the
+	// rules at every depth read, for a call only that branch takes,
+	// values its rewrite refuses: the definition is read at one depth
+	// (found by FuzzDeriveEquivalentShapes)
+	{"recursive-union-kept", `{"anyOf":[{"$ref":"#/$defs/D0"},{"type":"object","properties":{"id":{"$ref":"#/$defs/D0"},"a":{"type":"integer"}}}],` +
+		`"$defs":{"D0":{"type":"object","properties":{"a":{"type":["integer","null"]},"id":{"$ref":"#/$defs/D0"}}}}}`, []string{
+		`{"a":null,"id":{"id":{"a":"24"}}}`,
+		`{"a":null,"id":{"a":"2"}}`,
+	}},
 	// a reference to the arguments at a top-level key a rule path quotes
 	{"recursive-root-quoted", `{"type":"object","properties":{"a.b":{"$ref":"#"},"n":{"type":"integer"}}}`, []string{
 		`{"a.b":{"a.b":{"n":"5"}}}`,
