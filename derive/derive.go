@@ -1442,7 +1442,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	patternMap := rulespec.PatternMap(s)
 	if d.survey && d.none == 0 {
 		o := objSite{props: map[string]bool{}}
-		if props := s.Get("properties"); props != nil {
+		if props := s.Get("properties"); props != nil && !patternMap {
+			// (a map's declared members are its values, at {}: none is
+			// a member a rule may read apart)
 			for _, k := range props.Keys {
 				o.props[k] = true
 			}
