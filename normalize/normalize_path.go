@@ -184,8 +184,11 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 				changed = true
 			}
 		}
-	case s.Each == '{' && n.Kind == '{':
+	case (s.Each == '{' || s.Each == '~') && n.Kind == '{':
 		for i, e := range n.Vals {
+			if s.Each == '~' && !s.Pattern.MatchString(n.Keys[i]) {
+				continue
+			}
 			if walkNode(e, segs[1:], w.key(n.Keys[i]), fn) {
 				changed = true
 			}

@@ -319,6 +319,32 @@ func TestNestedPaths(t *testing.T) {
 	}
 }
 
+// TestPatternPaths: a rule whose path holds a pattern step reads the
+// values of the members whose names the pattern matches, as ECMAScript
+// matches them (a "." takes no line terminator), and leaves the others;
+// a secret at a pattern step hides those alone.
+func TestPatternPaths(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "port", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `env{"^[A-Z_]+$"}.port`, CoerceTo: "int"},
+		{ID: "on", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `flags{"^.+$"}`, CoerceTo: "bool"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"env":{"HOME":{"port":"80"},"home":{"port":"80"}}}`, `{"env":{"HOME":{"port":80},"home":{"port":"80"}}}`},
+		{`{"env":"{\"A\":{\"port\":\"1\"}}"}`, `{"env":"{\"A\":{\"port\":1}}"}`},
+		{`{"flags":{"x":"true","a\rb":"true","":"false"}}`, `{"flags":{"x":true,"a\rb":"true","":"false"}}`},
+	} {
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
+	}
+	s := secretsOf(t, `keys{"^k-"}`, `keys{"^x"}.n`)
+	in := `{"keys":{"k-1":"a","x-1":"b","x":{"n":"c","m":"d"}}}`
+	if got, want := string(s.redactJSON([]byte(in))), `{"keys":{"k-1":"[secret, 3 bytes]","x-1":"b","x":{"n":"[secret, 3 bytes]","m":"d"}}}`; got != want {
+		t.Errorf("redacted %s:\n got %s\nwant %s", in, got, want)
+	}
+}
+
 // bothEntryPoints checks that NormalizeJSON makes want of in, and
 // Normalize its decoded value.
 func bothEntryPoints(t *testing.T, n *Normalizer, tool, in, want string) {

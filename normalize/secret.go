@@ -149,6 +149,10 @@ func stepsMatch(steps []step, segs []rulespec.Step) bool {
 			if st.index {
 				return false
 			}
+		case '~':
+			if st.index || !g.Pattern.MatchString(st.key) {
+				return false
+			}
 		default:
 			if st.index || st.key != g.Key {
 				return false
@@ -194,6 +198,8 @@ func hiddenKey(ps [][]rulespec.Step, key string, index bool) (bool, [][]rulespec
 			match = index
 		case '{':
 			match = !index
+		case '~':
+			match = !index && g.Pattern.MatchString(key)
 		default:
 			match = !index && key == g.Key
 			if !match && !index && len(p) == 1 {

@@ -8,6 +8,7 @@ package rulespec
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,10 @@ import (
 // A rule path locates the values a rule applies to, from the arguments
 // object: member names joined by ".", "[]" for each element of an array
 // and "{}" for each value of an object (a map): "retry.attempts",
-// "steps[].id", "labels[]", "env{}.port". A member name holding ".",
+// "steps[].id", "labels[]", "env{}.port"; a pattern, Go-quoted in
+// braces, for each value of an object whose member name it matches
+// (patternProperties' values, CompilePattern): `env{"^[A-Z_]+$"}.port`.
+// A member name holding ".",
 // "[", "]", "{", "}", "(", ")", "|" or "*" is written quoted in brackets,
 // as decoder paths write it: `opts["x.y"]`, `["a[0]"].n`. A group, "("
 // alternatives separated by "|" ")*", after the first member, is its
@@ -28,9 +32,10 @@ import (
 //
 // Step is one step of a parsed rule path.
 type Step struct {
-	Key  string   // a member name; "" for [], {} and groups
-	Each byte     // '[' for each array element, '{' for each object value, '*' for a group, 0 for a key
-	Alts [][]Step // a group's alternatives
+	Key     string         // a member name; a pattern step's pattern; "" for [], {} and groups
+	Each    byte           // '[' for each array element, '{' for each object value, '~' for each one whose name Pattern matches, '*' for a group, 0 for a key
+	Alts    [][]Step       // a group's alternatives
+	Pattern *regexp.Regexp // a pattern step's pattern (CompilePattern)
 }
 
 // ParsePath parses a rule path. A name is any non-empty run of characters
@@ -70,6 +75,20 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 				return nil, i, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
 			}
 			segs = append(segs, Step{Key: key})
+			i += n
+		case strings.HasPrefix(p[i:], `{"`):
+			if !after {
+				return nil, i, fmt.Errorf("path %q must start with a member name", p)
+			}
+			pattern, n, ok := quotedPattern(p[i:])
+			if !ok {
+				return nil, i, fmt.Errorf(`path %q: a pattern step at offset %d does not end in "} (want {"^x-"})`, p, i)
+			}
+			re, err := CompilePattern(pattern)
+			if err != nil {
+				return nil, i, fmt.Errorf("path %q: %w", p, err)
+			}
+			segs = append(segs, Step{Key: pattern, Each: '~', Pattern: re})
 			i += n
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
 			if !after {
@@ -127,7 +146,15 @@ func groupStart(p string, i int) bool {
 
 // quotedKey reads the quoted member name at the start of p (["x.y"]): the
 // name and the length of its spelling.
-func quotedKey(p string) (string, int, bool) {
+func quotedKey(p string) (string, int, bool) { return quoted(p, ']') }
+
+// quotedPattern reads the pattern step at the start of p ({"^x-"}): the
+// pattern and the length of its spelling.
+func quotedPattern(p string) (string, int, bool) { return quoted(p, '}') }
+
+// quoted reads the Go-quoted string at p[1:], which close follows: the
+// string and the length of the whole spelling.
+func quoted(p string, close byte) (string, int, bool) {
 	end := 2
 	for end < len(p) && p[end] != '"' {
 		if p[end] == '\\' {
@@ -135,7 +162,7 @@ func quotedKey(p string) (string, int, bool) {
 		}
 		end++
 	}
-	if end+1 >= len(p) || p[end+1] != ']' {
+	if end+1 >= len(p) || p[end+1] != close {
 		return "", 0, false
 	}
 	key, err := strconv.Unquote(p[1 : end+1])
@@ -234,6 +261,8 @@ func writeSteps(b *strings.Builder, segs []Step, after bool) {
 			b.WriteString("[]")
 		case '{':
 			b.WriteString("{}")
+		case '~':
+			b.WriteString(PathPattern("", s.Key))
 		case '*':
 			b.WriteByte('(')
 			for j, alt := range s.Alts {

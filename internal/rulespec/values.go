@@ -73,8 +73,8 @@ func ValueAliasTable(v json.RawMessage) (map[string]string, error) {
 	return table, nil
 }
 
-// secretPathError checks the path of a secret rule: member names, "[]"
-// and "{}", no group.
+// secretPathError checks the path of a secret rule: member names, "[]",
+// "{}" and patterns, no group.
 func secretPathError(segs []Step) error {
 	for _, s := range segs {
 		if s.Each == '*' {

@@ -1,0 +1,66 @@
+package rulespec
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+)
+
+// CompilePattern compiles the pattern of a rule path's pattern step
+// ({"^x-"}: each value of an object whose member name it matches), which
+// is a patternProperties pattern: an ECMAScript regular expression as
+// JSON Schema reads it (unanchored, with the u flag, as AJV compiles
+// it). It returns the Go regexp that matches exactly the names the
+// pattern matches, or an error where normgen cannot show the two alike:
+// an escape other than \d \D \w \W \b \B, \n \r \t \f \v and an escaped
+// punctuation character (no \s, \u, \p, back-references); an empty class
+// ([] or [^]); a POSIX class; a syntax Go reads otherwise or not at all
+// (ParseAlike: lookarounds, inline flags). A "." matches what it matches
+// in ECMAScript: any character but \n, \r, U+2028 and U+2029.
+func CompilePattern(p string) (*regexp.Regexp, error) {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '\\' {
+			continue
+		}
+		if i+1 == len(p) {
+			return nil, fmt.Errorf("pattern %q ends in a lone backslash", p)
+		}
+		i++
+		if c := p[i]; !strings.ContainsRune(`dDwWbBnrtfv\.^$*+?()[]{}|/-`, rune(c)) {
+			return nil, fmt.Errorf(`pattern %q: the escape \%c may match otherwise in ECMAScript than in Go`, p, c)
+		}
+	}
+	for _, differ := range []string{"[]", "[^]", "[:"} {
+		if strings.Contains(p, differ) {
+			return nil, fmt.Errorf("pattern %q: %q reads otherwise in ECMAScript than in Go", p, differ)
+		}
+	}
+	re, ok := ParseAlike(p)
+	if !ok {
+		return nil, fmt.Errorf("pattern %q: Go's regexp reads it otherwise than ECMAScript, or cannot read it", p)
+	}
+	return regexp.Compile(ecmaDot(re).String())
+}
+
+// ecmaDotClass is the class of what ECMAScript's "." matches: every
+// character but the line terminators \n, \r, U+2028 and U+2029.
+var ecmaDotClass = []rune{0, '\n' - 1, '\n' + 1, '\r' - 1, '\r' + 1, 0x2027, 0x202a, 0x10ffff}
+
+// ecmaDot replaces, in re, each "." (which Go reads as any character but
+// \n) by the class of the characters ECMAScript's "." matches.
+func ecmaDot(re *syntax.Regexp) *syntax.Regexp {
+	if re.Op == syntax.OpAnyCharNotNL {
+		return &syntax.Regexp{Op: syntax.OpCharClass, Flags: re.Flags, Rune: ecmaDotClass}
+	}
+	for i, sub := range re.Sub {
+		re.Sub[i] = ecmaDot(sub)
+	}
+	return re
+}
+
+// PathPattern appends to the rule path prefix the pattern step of the
+// pattern p: `spec.env{"^[A-Z_]+$"}` is each value of spec.env whose
+// member name matches ^[A-Z_]+$ (patternProperties' values).
+func PathPattern(prefix, p string) string { return prefix + "{" + strconv.Quote(p) + "}" }

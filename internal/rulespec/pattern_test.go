@@ -1,0 +1,105 @@
+package rulespec
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
+)
+
+// patternNames are member names that tell patterns apart: empty, line
+// terminators, astral characters, punctuation, digits and letter case.
+var patternNames = []string{"", "a", "ab", "A", "x-y", "x_y", "a.b", "a b", "1", "42", "a1", "\n", "a\nb", "\r", "a\rb", "a\u2028b", "\u2029", "\t", "\v", "😀", "é", "x-", "-x", "abc$", "^a", "[a]", "{}", "a\\b", "/", "00000000-0000-0000-0000-000000000000"}
+
+// TestCompilePatternAJV: a pattern CompilePattern compiles matches
+// exactly the names AJV's ECMAScript regexp (u flag) matches, on the
+// patterns real schemas give patternProperties and on random ones; a
+// pattern it refuses names why.
+func TestCompilePatternAJV(t *testing.T) {
+	patterns := []string{".*", "^[a-z_]+$", "^.+$", "^[a-zA-Z0-9]*$", "^.*$", ".+", "^[a-z]+$", "^[a-zA-Z0-9._-]+$",
+		"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", ".", "^[a-zA-Z0-9-_]+$", "^[a-zA-Z0-9_]*", "", "^(/[^/]+)+$",
+		`^\d+$`, "^/", `^\w$`, `^\w+( \w+)*$`, "^iglu:", "[0-9a-f]{32}", `^[A-Fa-f\d]{24}$`, `\w+`, `[a-z_0-9\.\-]*`, "after_[create|update|destroy]",
+		`^\bx`, `a\B`, `^[^a]$`, `^[^\n]*$`, `^(a|b)?$`, `^x-.*`, `^\.`, `^\$`, `\/`}
+	refused := []string{`\s+`, `^\S+$`, `^\u00e9$`, `(?!a)`, `^(a)\1$`, `[]a]`, `[^]`, `[[:alpha:]]`, `(?i)a`, `\p{L}`, `\x41`, `\0`, `a\`}
+	for _, p := range refused {
+		if _, err := CompilePattern(p); err == nil {
+			t.Errorf("CompilePattern(%q) compiled a pattern it cannot show alike", p)
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	tokens := []string{"^", "$", ".", "a", "b", "-", "x", "1", "*", "+", "?", "(", ")", "|", `\d`, `\w`, `\b`, `\W`, `\D`, "{2}", "[a-z]", "[^a]", "[.]", `\.`, "[ab-]", "(a|.)", ".*", "é"}
+	for range 400 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			b.WriteString(tokens[rng.IntN(len(tokens))])
+		}
+		patterns = append(patterns, b.String())
+	}
+	var cases []ajvcheck.Case
+	var compiled []*regexp.Regexp
+	var kept []string
+	for _, p := range patterns {
+		re, err := CompilePattern(p)
+		if err != nil {
+			if _, goErr := regexp.Compile(p); goErr == nil && !strings.Contains(p, `\b`) {
+				t.Logf("refused %q: %v", p, err)
+			}
+			continue
+		}
+		schema, _ := json.Marshal(map[string]any{"type": "object", "propertyNames": map[string]string{"type": "string", "pattern": p}})
+		c := ajvcheck.Case{Schema: schema, OwnRefused: true} // a random pattern ECMAScript's u flag refuses goes unjudged
+		for _, name := range patternNames {
+			inst, _ := json.Marshal(map[string]int{name: 0})
+			c.Instances = append(c.Instances, inst)
+		}
+		cases, compiled, kept = append(cases, c), append(compiled, re), append(kept, p)
+	}
+	judged := 0
+	for i, valid := range ajvcheck.Validate(t, cases) {
+		if valid == nil {
+			continue
+		}
+		judged++
+		for j, name := range patternNames {
+			if got := compiled[i].MatchString(name); got != valid[j] {
+				t.Errorf("pattern %q on %q: Go %v, AJV %v", kept[i], name, got, valid[j])
+			}
+		}
+	}
+	if judged < 100 {
+		t.Errorf("AJV judged %d patterns, want at least 100", judged)
+	}
+}
+
+// TestPatternStepPath: a pattern step parses and writes back as it was
+// spelt, inside a path and a group; a pattern CompilePattern refuses, or
+// one that does not end, is an error naming it.
+func TestPatternStepPath(t *testing.T) {
+	for _, p := range []string{`env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a.b(c|d)[x]"$`)} {
+		segs, err := ParsePath(p)
+		if err != nil {
+			t.Errorf("ParsePath(%q): %v", p, err)
+			continue
+		}
+		if got := PathString(segs); got != p {
+			t.Errorf("PathString(ParsePath(%q)) = %q", p, got)
+		}
+	}
+	segs, _ := ParsePath(`env{"^[A-Z_]+$"}.port`)
+	if s := segs[1]; s.Each != '~' || s.Key != "^[A-Z_]+$" || !s.Pattern.MatchString("HOME") || s.Pattern.MatchString("home") {
+		t.Errorf("pattern step = %+v", s)
+	}
+	for p, want := range map[string]string{
+		`{"^a"}.x`:   "must start with a member name",
+		`a{"\\s"}`:   `the escape \s`,
+		`a{"^a"`:     "does not end",
+		`a{"(?!x)"}`: "Go's regexp reads it otherwise",
+	} {
+		if _, err := ParsePath(p); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParsePath(%q) = %v, want an error with %q", p, err, want)
+		}
+	}
+}
