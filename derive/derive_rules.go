@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -245,11 +244,12 @@ func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 // defaulted takes the field a default rule fills out of its object's
 // required list, unless the default's value does not fit the field.
 func (a *applier) defaulted(s *Node, r lenient.Rule) {
-	parent, key := splitLast(rulespec.TargetPath(r))
-	if key == "" {
+	segs, err := rulespec.Target(&r)
+	if err != nil || segs[len(segs)-1].Each != 0 {
 		return
 	}
-	for _, o := range objectsAt(s, parent) {
+	key := segs[len(segs)-1].Key
+	for _, o := range objectsAt(s, rulespec.PathString(segs[:len(segs)-1])) {
 		if field := o.Get("properties").Get(key); field != nil && !a.admits(field, r) {
 			continue
 		}
@@ -566,34 +566,55 @@ func anyString(s *Node) bool {
 }
 
 // schemasAt returns the schemas of the values at a rule path ("" for the
-// root) in a portable schema: through properties, items ([]),
-// additionalProperties ({}) and the branches of anyOf, oneOf and allOf.
+// root) in a portable schema: through properties (a name quoted or not),
+// items ([]), additionalProperties ({}), patternProperties ({"^x-"}), a
+// group any number of times, and the branches of anyOf, oneOf and allOf.
+// A path that does not parse has none.
 func schemasAt(s *Node, path string) []*Node {
-	cur := []*Node{s}
-	for path != "" {
-		var seg string
-		switch {
-		case strings.HasPrefix(path, "[]"), strings.HasPrefix(path, "{}"):
-			seg, path = path[:2], path[2:]
-		default:
-			path = strings.TrimPrefix(path, ".")
-			i := strings.IndexAny(path, ".[{")
-			if i < 0 {
-				i = len(path)
+	if path == "" {
+		return []*Node{s}
+	}
+	segs, err := rulespec.ParsePath(path)
+	if err != nil {
+		return nil
+	}
+	return stepSchemas([]*Node{s}, segs)
+}
+
+// stepSchemas returns the schemas the steps segs reach from those of cur.
+func stepSchemas(cur []*Node, segs []rulespec.Step) []*Node {
+	for _, g := range segs {
+		if g.Each == '*' {
+			// every schema the alternatives reach, taken again and
+			// again, until they reach no other
+			reached := slices.Clone(cur)
+			for frontier := cur; len(frontier) > 0; {
+				var fresh []*Node
+				for _, alt := range g.Alts {
+					for _, n := range stepSchemas(frontier, alt) {
+						if !slices.Contains(reached, n) {
+							reached, fresh = append(reached, n), append(fresh, n)
+						}
+					}
+				}
+				frontier = fresh
 			}
-			seg, path = path[:i], path[i:]
+			cur = reached
+			continue
 		}
 		var next []*Node
 		for _, n := range cur {
 			for _, b := range alternatives(n) {
 				var child *Node
-				switch seg {
-				case "[]":
+				switch g.Each {
+				case '[':
 					child = b.Get("items")
-				case "{}":
+				case '{':
 					child = b.Get("additionalProperties")
+				case '~':
+					child = b.Get("patternProperties").Get(g.Key)
 				default:
-					child = b.Get("properties").Get(seg)
+					child = b.Get("properties").Get(g.Key)
 				}
 				if child != nil && child.Kind == '{' && !slices.Contains(next, child) {
 					next = append(next, child)

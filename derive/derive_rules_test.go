@@ -1,7 +1,9 @@
 package derive
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -45,6 +47,43 @@ func TestApplyRulesPaths(t *testing.T) {
 	want := `{"type":"object","properties":{"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"object","properties":{"item_id":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["item_id"],"additionalProperties":false},{"type":"object","properties":{"node_id":{"type":"string"},"kind":{"type":"string"}},"required":["node_id"],"additionalProperties":false},{"type":"string"}]}},{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestApplyRulesSpelledPaths: a rule whose path quotes a member name
+// (["a.b"]), holds a pattern step ({"^x-"}: patternProperties' values)
+// or a group finds the schemas there, where the rule path parser reads
+// them: the quoted name's string form, the pattern's values' string form
+// are advertised, and a group's first depth too.
+func TestApplyRulesSpelledPaths(t *testing.T) {
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"a.b":{"type":"string"},"o":{"type":"object","properties":{"x.y":{"type":"string"}},"patternProperties":{"^x-":{"type":"string"}}},"f":{"type":"object","properties":{"n":{"type":"string"}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ApplyRules("t", d.Schema, []lenient.Rule{
+			{ID: "a", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "a.b", Value: []byte(`{"x":"y"}`)},
+			{ID: "b", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, Path: `o["x.y"]`, To: "string"},
+			{ID: "c", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, Path: `o{"^x-"}`, To: "string"},
+			{ID: "d", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, Path: `f(.m)*.n`, To: "string"},
+		})
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ApplyRules did not return")
+	}
+	got := string(d.Schema.Marshal())
+	for _, want := range []string{
+		`"x.y":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"}]}`,
+		`"^x-":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"}]}`,
+		`"n":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"},{"type":"null"}]}`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("schema %s\nholds no %s", got, want)
+		}
 	}
 }
 
