@@ -17,8 +17,10 @@ import (
 // an escape other than \d \D \w \W \b \B, \n \r \t \f \v and an escaped
 // punctuation character (no \s, \u, \p, back-references); an empty class
 // ([] or [^]); a POSIX class; a syntax Go reads otherwise or not at all
-// (ParseAlike: lookarounds, inline flags). A "." matches what it matches
-// in ECMAScript: any character but \n, \r, U+2028 and U+2029.
+// (ParseAlike: lookarounds, inline flags); a "." outside a class, which
+// Go's validators and AJV read otherwise (\r, U+2028 and U+2029), but in
+// a pattern every name matches (EveryName: ".*", "^.*"): a validator on
+// either side must read the names alike.
 func CompilePattern(p string) (*regexp.Regexp, error) {
 	for i := 0; i < len(p); i++ {
 		if p[i] != '\\' {
@@ -41,23 +43,24 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 	if !ok {
 		return nil, fmt.Errorf("pattern %q: Go's regexp reads it otherwise than ECMAScript, or cannot read it", p)
 	}
-	return regexp.Compile(ecmaDot(re).String())
+	if anyChar(re) && !EveryName(p) {
+		return nil, fmt.Errorf(`pattern %q: its dot (any character) matches \r, U+2028 and U+2029 in Go (and Go's validators) but not in ECMAScript (and AJV)`, p)
+	}
+	return regexp.Compile(p)
 }
 
-// ecmaDotClass is the class of what ECMAScript's "." matches: every
-// character but the line terminators \n, \r, U+2028 and U+2029.
-var ecmaDotClass = []rune{0, '\n' - 1, '\n' + 1, '\r' - 1, '\r' + 1, 0x2027, 0x202a, 0x10ffff}
-
-// ecmaDot replaces, in re, each "." (which Go reads as any character but
-// \n) by the class of the characters ECMAScript's "." matches.
-func ecmaDot(re *syntax.Regexp) *syntax.Regexp {
-	if re.Op == syntax.OpAnyCharNotNL {
-		return &syntax.Regexp{Op: syntax.OpCharClass, Flags: re.Flags, Rune: ecmaDotClass}
+// anyChar reports whether re holds a "." (any character but \n in Go;
+// but \n, \r, U+2028 and U+2029 in ECMAScript).
+func anyChar(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpAnyCharNotNL || re.Op == syntax.OpAnyChar {
+		return true
 	}
-	for i, sub := range re.Sub {
-		re.Sub[i] = ecmaDot(sub)
+	for _, sub := range re.Sub {
+		if anyChar(sub) {
+			return true
+		}
 	}
-	return re
+	return false
 }
 
 // PathPattern appends to the rule path prefix the pattern step of the

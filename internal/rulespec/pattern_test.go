@@ -23,14 +23,19 @@ func TestCompilePatternAJV(t *testing.T) {
 		"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", ".", "^[a-zA-Z0-9-_]+$", "^[a-zA-Z0-9_]*", "", "^(/[^/]+)+$",
 		`^\d+$`, "^/", `^\w$`, `^\w+( \w+)*$`, "^iglu:", "[0-9a-f]{32}", `^[A-Fa-f\d]{24}$`, `\w+`, `[a-z_0-9\.\-]*`, "after_[create|update|destroy]",
 		`^\bx`, `a\B`, `^[^a]$`, `^[^\n]*$`, `^(a|b)?$`, `^x-.*`, `^\.`, `^\$`, `\/`}
-	refused := []string{`\s+`, `^\S+$`, `^\u00e9$`, `(?!a)`, `^(a)\1$`, `[]a]`, `[^]`, `[[:alpha:]]`, `(?i)a`, `\p{L}`, `\x41`, `\0`, `a\`}
+	refused := []string{"^.+$", ".", "^.*$", ".*a", `\s+`, `^\S+$`, `^\u00e9$`, `(?!a)`, `^(a)\1$`, `[]a]`, `[^]`, `[[:alpha:]]`, `(?i)a`, `\p{L}`, `\x41`, `\0`, `a\`}
+	for _, p := range []string{".*", "^.*", "x|.*"} {
+		if _, err := CompilePattern(p); err != nil {
+			t.Errorf("CompilePattern(%q): %v, where every name matches it in Go and ECMAScript alike", p, err)
+		}
+	}
 	for _, p := range refused {
 		if _, err := CompilePattern(p); err == nil {
 			t.Errorf("CompilePattern(%q) compiled a pattern it cannot show alike", p)
 		}
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
-	tokens := []string{"^", "$", ".", "a", "b", "-", "x", "1", "*", "+", "?", "(", ")", "|", `\d`, `\w`, `\b`, `\W`, `\D`, "{2}", "[a-z]", "[^a]", "[.]", `\.`, "[ab-]", "(a|.)", ".*", "é"}
+	tokens := []string{"^", "$", "a", "b", "-", "x", "1", "*", "+", "?", "(", ")", "|", `\d`, `\w`, `\b`, `\W`, `\D`, "{2}", "[a-z]", "[^a]", "[.]", `\.`, "[ab-]", "(a|[.])", "[^b]*", "é", "[\r]"}
 	for range 400 {
 		var b strings.Builder
 		for range 1 + rng.IntN(6) {
@@ -78,7 +83,7 @@ func TestCompilePatternAJV(t *testing.T) {
 // spelt, inside a path and a group; a pattern CompilePattern refuses, or
 // one that does not end, is an error naming it.
 func TestPatternStepPath(t *testing.T) {
-	for _, p := range []string{`env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a.b(c|d)[x]"$`)} {
+	for _, p := range []string{`env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a\.b(c|d)[x]"$`)} {
 		segs, err := ParsePath(p)
 		if err != nil {
 			t.Errorf("ParsePath(%q): %v", p, err)
