@@ -309,11 +309,13 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []byte {
 	b = append(b, '{')
 	n := 0
+	given := map[string]bool{}
 	member := func(key string) {
 		if n > 0 {
 			b = append(b, ',')
 		}
 		n++
+		given[key] = true
 		b = appendJSON(b, key)
 		b = append(b, ':')
 	}
@@ -357,16 +359,39 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			b = g.value(b, props.Vals[i], join(path, k), ptr+"/properties/"+escape(k), depth+1)
 		}
 	}
+	if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && depth < maxDepth {
+		// a member each pattern may match, now and then: a map's value
+		// (rulespec.PatternMap) at {}, another's at its pattern step
+		mapped := rulespec.PatternMap(s)
+		for i, p := range pp.Keys {
+			re, err := syntax.Parse(p, syntax.Perl)
+			if err != nil || !g.chance(0.5) {
+				continue
+			}
+			var sb strings.Builder
+			g.regex(&sb, re.Simplify())
+			if key := sb.String(); !given[key] {
+				member(key)
+				at := rulespec.PathPattern(path, p)
+				if mapped {
+					at = path + "{}"
+				}
+				b = g.value(b, pp.Vals[i], at, ptr+"/patternProperties/"+escape(p), depth+1)
+			}
+		}
+	}
 	switch {
 	case ap != nil && ap.Kind == '{' && len(ap.Keys) > 0:
-		for i, k := 0, g.rng.IntN(3); i < k && depth < maxDepth; i++ {
+		for i, k := 0, g.rng.IntN(3); i < k && depth < maxDepth && !given["k"+strconv.Itoa(i)]; i++ {
 			member("k" + strconv.Itoa(i))
 			b = g.value(b, ap, path+"{}", ptr+"/additionalProperties", depth+1)
 		}
 	case ap == nil || ap.Text() == "true" || ap.Kind == '{':
-		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {
+		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) && !given["zz_undeclared"] {
+			// (a number's text too, by the members before it, drawing
+			// nothing: no rule may read a key the object takes as it is)
 			member("zz_undeclared")
-			b = append(b, `"x"`...)
+			b = append(b, [...]string{`"x"`, `"5"`}[n%2]...)
 		}
 	}
 	return append(b, '}')
