@@ -237,15 +237,16 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
+	d.spellPatterns()
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
 }
 
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
 func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
-	survey := &deriver{tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
+	survey := &deriver{pats: &patternSteps{}, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -374,6 +375,9 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			// a rule's path starts with a member name of the arguments
 			return false, "a rule path cannot name the values of the arguments object's additionalProperties"
 		}
+		if strings.HasPrefix(path, tokenMark) {
+			return false, "a rule path cannot name the values of the arguments object's patternProperties"
+		}
 		for _, u := range d.unnamed {
 			if under(path, u) {
 				return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
@@ -388,7 +392,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			return false, "a rule at {} would read every member of the object above it, and it declares members of its own (properties beside additionalProperties), or a branch of its union takes any member"
 		}
 	}
-	return true, ""
+	return d.reachPatterns(path)
 }
 
 // reachKey is reach's check of the objects that hold the key path ends
@@ -396,6 +400,9 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 // patternProperties where it does not declare it.
 func (d *deriver) reachKey(path string) (bool, string) {
 	parent, key := splitLast(path)
+	if _, _, ok := d.pats.of(key); ok {
+		return true, "" // (reachPlace judged the pattern)
+	}
 	if key != "" {
 		for _, o := range d.objs[parent] {
 			if !o.props[key] && o.open {
@@ -504,7 +511,7 @@ const (
 	atProp                // a property of a nested object
 	atElem                // an array element (items) or a map value (additionalProperties)
 	atBranch              // a branch of anyOf/oneOf/allOf: the same value as its parent
-	atNone                // somewhere no rule path names (not, if, patternProperties, tuples, ...)
+	atNone                // somewhere no rule path names (not, if, tuples, ...)
 	atDef                 // a definition ($defs)
 )
 
@@ -529,8 +536,8 @@ type deriver struct {
 	// unnamed are paths under a member name no rule path can spell.
 	unnamed []string
 	// none is above 0 while the deriver is below a place no rule path
-	// names (atNone: not, if, then, else, patternProperties, a tuple's
-	// items…): what sits there, at any depth, gets no rule and no lenient
+	// names (atNone: not, if, then, else, a tuple's items, contains,
+	// dependentSchemas…): what sits there, at any depth, gets no rule and no lenient
 	// form, and the survey records nothing of it.
 	none int
 	// textless are the values no rule reads as they are (their string
@@ -593,6 +600,9 @@ type deriver struct {
 	copies     map[sharedKey]bool
 	sharedRefs map[sharedKey]string
 	pending    []pendingRef
+	// pats names the patterns of patternProperties in paths, the same
+	// in the survey and the derivation (patterns.go).
+	pats *patternSteps
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -609,6 +619,9 @@ type objSite struct {
 	// names at {} (additionalProperties beside no properties or
 	// patterns, or rulespec.PatternMap)
 	mapOnly bool
+	// patternWhy is, by pattern of its patternProperties (not a map's),
+	// why no rule may read the values it matches (patternsWhy)
+	patternWhy map[string]string
 }
 
 // warnKeyword warns that the unknown keyword k, which may constrain a
@@ -1452,6 +1465,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		ap := s.Get("additionalProperties")
 		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
 		o.mapOnly = patternMap || ap != nil && ap.Kind == '{' && len(o.props) == 0 && s.Get("patternProperties") == nil
+		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
+			o.patternWhy = d.patternsWhy(s, pp)
+		}
 		d.objs[path] = append(d.objs[path], o)
 	}
 	for i, k := range s.Keys {
@@ -1487,7 +1503,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if dependent[name] || all {
 						d.shadowed[child] = dependentWhy
 					}
-					if rulespec.NeedsQuotes(name) {
+					if rulespec.NeedsQuotes(name) || strings.Contains(name, tokenMark) {
 						d.unnamed = append(d.unnamed, child)
 					}
 					var strict *Node
@@ -1540,7 +1556,15 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			}
 			if v.Kind == '{' {
 				for j := range v.Vals {
-					v.Vals[j] = d.noRule(join(path, "*"), v.Vals[j])
+					if k != "patternProperties" {
+						v.Vals[j] = d.noRule(join(path, "*"), v.Vals[j])
+						continue
+					}
+					// the values whose names the pattern matches: a rule
+					// path names them with its pattern step, where Go and
+					// ECMAScript read the pattern alike (reachPatterns)
+					tok, _ := d.pats.token(v.Keys[j])
+					v.Vals[j] = d.field(join(path, tok), v.Vals[j], atElem)
 				}
 			}
 		case "unevaluatedProperties", "propertyNames":

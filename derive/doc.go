@@ -24,16 +24,22 @@
 // the words of generated decoders.
 //
 // Rules reach values at any depth through their path ("window.from",
-// "items[].id", "labels[]", "env{}"): nested objects, arrays of objects
-// and maps are made lenient like top-level arguments. A value stays strict,
+// "items[].id", "labels[]", "env{}", `env{"^[A-Z_]+$"}.port`): nested
+// objects, arrays of objects, maps (rulespec.PatternMap: one pattern
+// every key of a valid object matches, read as additionalProperties) and
+// the values of patternProperties (by their pattern) are made lenient
+// like top-level arguments. A value stays strict,
 // with a warning naming it, where a path cannot name it alike: under a
 // member name holding ".", "[", "]", "{", "}", "(", ")" or "|", in the
 // branches of a union that give one path different types, behind a
 // recursive $ref that cannot be read alike at every depth (see below) or
-// below a union with such a branch, or under
-// patternProperties (or named by one of its patterns too) but in a map
-// (rulespec.PatternMap: one pattern every key of a valid object matches,
-// read as additionalProperties), tuples and the like; and where no one coercion
+// below a union with such a branch, or named by a pattern of
+// patternProperties beside its declaration; under patternProperties
+// where the pattern's values cannot be read alone (a declared property
+// or another pattern may hold a name it matches otherwise, another
+// object schema sits at the place, Go and ECMAScript would read the
+// pattern otherwise: rulespec.CompilePattern), tuples and the like; and
+// where no one coercion
 // suits it: a union of a number or boolean with another type and no
 // string branch, or beside strings that may be its string form's texts.
 // A union of one scalar type beside strings that its texts never are (an

@@ -70,7 +70,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
@@ -140,6 +140,8 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-pattern", []string{"n:type_coerce:int", "o.k:type_coerce:int", "o:json_accept_both:native"}, []string{
 			`root-pattern: x_1: integer left strict: its name matches patternProperties "^x_", whose schema constrains it too`,
 			`root-pattern: o.id: integer left strict: its name matches patternProperties "^i", whose schema constrains it too`,
+			`root-pattern: o{"^i"}: integer left strict: the declared property "id" matches pattern "^i" too: a rule for the pattern's values would read it, where its own schema holds it too`,
+			`root-pattern: {"^x_"}: integer left strict: a rule path cannot name the values of the arguments object's patternProperties`,
 		}},
 		{"root-pattern-lookahead", nil, []string{
 			`root-pattern-lookahead: n: integer left strict: its name matches patternProperties "^(?!n$)", whose schema constrains it too`,
@@ -277,12 +279,13 @@ func TestDeriveOneOfOverlap(t *testing.T) {
 }
 
 // TestDeriveNoRulePlaces: what sits where no rule path names it (below
-// not, if, then, else, patternProperties, a tuple's items) is kept as the
-// server wrote it, at any depth: no rule, no lenient form. A rule from a
-// not's properties made the call the server takes ({"x":{"k":"5"}})
-// match the not; a rule under patternProperties named a literal "*" key,
-// so the rewrite admitted "5" for every matching key's labels, which no
-// rule read.
+// not, if, then, else, a tuple's items) is kept as the server wrote it,
+// at any depth: no rule, no lenient form. A rule from a not's properties
+// made the call the server takes ({"x":{"k":"5"}}) match the not. The
+// values of patternProperties are named by their pattern step
+// (c{"^a"}.labels), never by a literal "*" key, which once let the
+// rewrite admit "5" for every matching key's labels where no rule read
+// it.
 func TestDeriveNoRulePlaces(t *testing.T) {
 	strict := `{"type":"object","properties":{
 	  "x":{"type":"object","properties":{"n":{"type":"integer"}},"not":{"properties":{"k":{"type":"integer"}},"required":["k"]}},
@@ -301,7 +304,10 @@ func TestDeriveNoRulePlaces(t *testing.T) {
 	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "x.n" }) {
 		t.Errorf("no rule at x.n, a property of x's own: %v", d.Rules)
 	}
-	for _, kept := range []string{"/properties/x/anyOf/0/not", "/properties/c/anyOf/0/patternProperties", "/properties/f/anyOf/0/then"} {
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == `c{"^a"}.labels` && r.Type == lenient.RuleTypeCoerce }) {
+		t.Errorf(`no rule at c{"^a"}.labels, the values of c's pattern: %v`, d.Rules)
+	}
+	for _, kept := range []string{"/properties/x/anyOf/0/not", "/properties/f/anyOf/0/then"} {
 		got, err := d.Schema.Pointer(kept)
 		if err != nil {
 			t.Fatalf("%s: %v in %s", kept, err, d.Schema.Marshal())
@@ -317,8 +323,8 @@ func TestDeriveNoRulePlaces(t *testing.T) {
 // its end: ".*", "^[a-z_]*"), or every member of a valid object
 // (additionalProperties false beside it), holds a map: its values are
 // read as additionalProperties' are (rules at m{}). A pattern some name
-// fails ("^[a-z]+$") in an open object is still a place no rule path
-// names.
+// fails ("^[a-z]+$") in an open object holds no map: its values are read
+// at its pattern step instead (TestDerivePatternSteps).
 func TestDerivePatternMap(t *testing.T) {
 	for _, tc := range []struct {
 		pattern      string

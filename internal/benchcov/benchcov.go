@@ -36,8 +36,8 @@ type Value struct {
 // Reasons that are not a warning's.
 const (
 	// ReasonUnnamed: a value no rule path names by design (under
-	// patternProperties, not, if, a tuple's items).
-	ReasonUnnamed = "a place no rule path names (patternProperties, not, if, a tuple, contains)"
+	// not, if, a tuple's items, dependentSchemas).
+	ReasonUnnamed = "a place no rule path names (not, if, a tuple, contains, dependentSchemas)"
 	// ReasonAnyString: a union that takes any string already: nothing to
 	// coerce.
 	ReasonAnyString = "a union that takes any string already (nothing to coerce)"
@@ -57,7 +57,7 @@ const (
 // path that warned holds one for, "" where none.
 func warnedAbove(warned map[string]string, path string) string {
 	for i := len(path) - 1; i > 0; i-- {
-		if path[i] == '.' || strings.HasPrefix(path[i:], "[]") || strings.HasPrefix(path[i:], "{}") {
+		if path[i] == '.' || strings.HasPrefix(path[i:], "[]") || path[i] == '{' {
 			if why := warned[path[:i]]; why != "" {
 				return why
 			}
@@ -129,6 +129,8 @@ func rawPath(segs []rulespec.Step) string {
 			path += "[]"
 		case '{':
 			path += "{}"
+		case '~':
+			path = rulespec.PathPattern(path, s.Key)
 		case 0:
 			path = join(path, s.Key)
 		default:
@@ -290,7 +292,11 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.walk(v, path+"[]", false, stack)
 		case k == "patternProperties" && rulespec.PatternMap(s):
 			w.walk(c.Schema, path+"{}", named, stack) // a map's values (rulespec.PatternMap)
-		case k == "patternProperties", k == "dependentSchemas":
+		case k == "patternProperties":
+			// a pattern's values, at its pattern step (derive judges
+			// whether a rule may read them)
+			w.walk(v, rulespec.PathPattern(path, c.Key), named, stack)
+		case k == "dependentSchemas":
 			w.walk(v, join(path, "*"), false, stack)
 		case (k == "then" || k == "else") && path == "":
 			// the arguments' own condition, whose branches the deriver

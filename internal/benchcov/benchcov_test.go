@@ -17,6 +17,7 @@ import (
 
 	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/lint"
 )
@@ -270,7 +271,11 @@ func measure(schema []byte) (measured, error) {
 		}
 		d := derive.FromNode("t", root)
 		m.values = Values(root, d)
-		m.recursive = slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return strings.Contains(r.Path, ")*") })
+		m.recursive = slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool {
+			// (a group step: a pattern step may spell ")*" too)
+			segs, err := rulespec.ParsePath(r.Path)
+			return err == nil && slices.ContainsFunc(segs, func(s rulespec.Step) bool { return s.Each == '*' })
+		})
 		done <- nil
 	}()
 	select {
@@ -377,7 +382,9 @@ recursive definition the deriver reads at every depth (its rules'
 paths repeat the steps of its references to itself, `+"`tree(.kids[])*.value`"+`:
 %d schemas), at its first depth; the members of a map
 declared beside its pattern, with its values' schema, are its values
-(one path, at `+"`{}`"+`). A reason that begins
+(one path, at `+"`{}`"+`); the values of another pattern of
+`+"`patternProperties`"+` are named by its pattern step
+(`+"`env{\"^[A-Z_]+$\"}`"+`), one path for each pattern. A reason that begins
 "inside a value left strict" is the warning of the nearest value above
 it, which the deriver keeps as it is with what it holds (a `+"`$ref`"+` with
 siblings, say).

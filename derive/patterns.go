@@ -1,0 +1,205 @@
+package derive
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/rulespec"
+)
+
+// patternSteps names the patterns of patternProperties in the deriver's
+// paths. A deriver path joins member names as they are ("a.b[].c"), and
+// a pattern holds ".", "[" and "{" of its own: it stands there as a
+// token, a member name no schema declares ("\x01" + its index + "\x01"),
+// which spell writes as the rule path's pattern step (`a{"^x-"}.c`).
+// The survey and the derivation share one, so that a pattern has one
+// token in both.
+type patternSteps struct {
+	index map[string]int
+	list  []string
+	re    []*regexp.Regexp // nil where rulespec.CompilePattern refuses the pattern
+	errs  []error          // why it refuses
+}
+
+// tokenMark begins and ends a pattern's token.
+const tokenMark = "\x01"
+
+// token returns the token of pattern p and its regexp, nil where no
+// rule path can name its values (rulespec.CompilePattern refuses it).
+func (ps *patternSteps) token(p string) (string, *regexp.Regexp) {
+	i, ok := ps.index[p]
+	if !ok {
+		if ps.index == nil {
+			ps.index = map[string]int{}
+		}
+		i = len(ps.list)
+		ps.index[p] = i
+		re, err := rulespec.CompilePattern(p)
+		if err != nil {
+			re = nil
+		}
+		ps.list, ps.re, ps.errs = append(ps.list, p), append(ps.re, re), append(ps.errs, err)
+	}
+	return tokenMark + strconv.Itoa(i) + tokenMark, ps.re[i]
+}
+
+// of returns the pattern and its regexp that the member name key is the
+// token of, if it is one.
+func (ps *patternSteps) of(key string) (string, *regexp.Regexp, bool) {
+	inner, ok := strings.CutPrefix(key, tokenMark)
+	if !ok {
+		return "", nil, false
+	}
+	inner, ok = strings.CutSuffix(inner, tokenMark)
+	i, err := strconv.Atoi(inner)
+	if !ok || err != nil || i < 0 || i >= len(ps.list) {
+		return "", nil, false
+	}
+	return ps.list[i], ps.re[i], true
+}
+
+// spell writes the deriver's path as a rule path spells it: each token
+// (".\x010\x01", or one that starts the path) as its pattern step.
+func (ps *patternSteps) spell(path string) string {
+	if !strings.Contains(path, tokenMark) {
+		return path
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(path, tokenMark)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(path[i+1:], tokenMark)
+		if j < 0 {
+			break
+		}
+		end := i + 1 + j + 1
+		p, _, ok := ps.of(path[i:end])
+		if !ok {
+			b.WriteString(path[:end])
+			path = path[end:]
+			continue
+		}
+		b.WriteString(strings.TrimSuffix(path[:i], "."))
+		b.WriteString(rulespec.PathPattern("", p))
+		path = path[end:]
+	}
+	b.WriteString(path)
+	return b.String()
+}
+
+// patternsWhy returns, by pattern, why a rule at the pattern step of the
+// object schema s cannot read the values it matches: a rule there reads
+// every member whose name the pattern matches, so no other schema of the
+// object may hold one of those otherwise (a declared property the
+// pattern matches, another pattern that may match the same name with
+// another schema, a schema of its dependentSchemas).
+func (d *deriver) patternsWhy(s, patterns *Node) map[string]string {
+	why := map[string]string{}
+	dependent, all := dependentNames(s)
+	props := s.Get("properties")
+	for i, p := range patterns.Keys {
+		_, re := d.pats.token(p)
+		if re == nil {
+			continue
+		}
+		switch {
+		case all:
+			why[p] = dependentWhy
+			continue
+		case props != nil && props.Kind == '{':
+			for _, name := range props.Keys {
+				if re.MatchString(name) {
+					why[p] = fmt.Sprintf("the declared property %q matches pattern %q too: a rule for the pattern's values would read it, where its own schema holds it too", name, p)
+					break
+				}
+			}
+		}
+		for name := range dependent {
+			if why[p] == "" && re.MatchString(name) {
+				why[p] = dependentWhy
+			}
+		}
+		own := string(rulespec.Unannotated(patterns.Vals[i]).Marshal())
+		for j, q := range patterns.Keys {
+			if why[p] == "" && j != i && string(rulespec.Unannotated(patterns.Vals[j]).Marshal()) != own && !disjointPatterns(p, q) {
+				why[p] = fmt.Sprintf("pattern %q of the same patternProperties may match a name pattern %q matches, and holds its value to another schema", q, p)
+			}
+		}
+	}
+	return why
+}
+
+// disjointPatterns reports whether no name can match both patterns: both
+// are anchored at the start ("^x-", "^y-") and begin with literal texts
+// neither of which begins the other.
+func disjointPatterns(p, q string) bool {
+	a, aok := anchoredPrefix(p)
+	b, bok := anchoredPrefix(q)
+	return aok && bok && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a)
+}
+
+// anchoredPrefix returns the literal text every name a pattern anchored
+// at the start of the name ("^x-.*") matches begins with.
+func anchoredPrefix(p string) (string, bool) {
+	if !strings.HasPrefix(p, "^") || strings.Contains(p, "|") {
+		return "", false
+	}
+	re, err := rulespec.CompilePattern(p[1:])
+	if err != nil {
+		return "", false
+	}
+	prefix, _ := re.LiteralPrefix()
+	return prefix, prefix != ""
+}
+
+// spellPatterns writes the paths of the rules and warnings as rule paths
+// spell them (patternSteps.spell), and the rules' IDs, which hold their
+// paths.
+func (d *deriver) spellPatterns() {
+	if len(d.pats.list) == 0 {
+		return
+	}
+	for i := range d.rules {
+		r := &d.rules[i]
+		r.Path, r.ID = d.pats.spell(r.Path), d.pats.spell(r.ID)
+	}
+	for i := range d.warns {
+		d.warns[i].Path = d.pats.spell(d.warns[i].Path)
+	}
+}
+
+// reachPatterns judges each pattern step of path (a token, .\x010\x01):
+// a rule there reads every member of every object above it whose name
+// the pattern matches, so that object must be the one schema at its
+// place, and no other of its schemas may hold such a member otherwise
+// (objSite.patternWhy).
+func (d *deriver) reachPatterns(path string) (bool, string) {
+	for rest, at := path, 0; ; {
+		i := strings.Index(rest, "."+tokenMark)
+		if i < 0 {
+			return true, ""
+		}
+		j := strings.Index(rest[i+2:], tokenMark)
+		if j < 0 {
+			return true, ""
+		}
+		end := i + 2 + j + 1
+		p, re, ok := d.pats.of(rest[i+1 : end])
+		if ok && re == nil {
+			return false, "no rule path's pattern step reads it: " + d.pats.errs[d.pats.index[p]].Error()
+		}
+		if ok {
+			parent := path[:at+i]
+			if sites := d.objs[parent]; len(sites) != 1 {
+				return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
+			} else if why := sites[0].patternWhy[p]; why != "" {
+				return false, why
+			}
+		}
+		rest, at = rest[end:], at+end
+	}
+}

@@ -1,0 +1,89 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
+
+// patternCases are objects with patternProperties that are no map (a
+// pattern some names fail, in an open object; declared properties beside
+// it; several patterns), with calls sending the pattern's values as
+// models send them and names the pattern does not match:
+// TestDeriveKeptRefStrict and TestDeriveEquivalence judge them with the
+// Go validator and AJV.
+var patternCases = []keptRefCase{
+	{"pattern-open", `{"type":"object","properties":{"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"object","properties":{"port":{"type":"integer"},"on":{"type":"boolean"}}}}}}}`, []string{
+		`{"env":{"HOME":{"port":"80"},"home":{"port":"80"}}}`,
+		`{"env":{"A":{"port":80,"on":"true"}}}`,
+		`{"env":"{\"A\":{\"port\":\"1\"}}"}`,
+		`{"env":{"A":"{\"port\":\"1\"}","b":"{\"port\":\"1\"}"}}`,
+		`{"env":{"A":{"port":"x"}}}`,
+	}},
+	{"pattern-declared", `{"type":"object","properties":{"m":{"type":"object","properties":{"HOME":{"type":"string"},"k":{"type":"integer"}},"patternProperties":{"^[A-Z]+$":{"type":"integer"}}}}}`, []string{
+		`{"m":{"HOME":"5","K":"5","k":"5"}}`,
+		`{"m":{"HOME":5,"K":5}}`,
+		`{"m":{"X":"5"}}`,
+	}},
+	{"pattern-two", `{"type":"object","properties":{"h":{"type":"object","patternProperties":{"^x-":{"type":"integer"},"^y-":{"type":"boolean"}},"additionalProperties":false}}}`, []string{
+		`{"h":{"x-a":"1","y-b":"true"}}`,
+		`{"h":{"x-a":"true","y-b":"1"}}`,
+		`{"h":{"z":"1"}}`,
+	}},
+	{"pattern-overlap", `{"type":"object","properties":{"h":{"type":"object","patternProperties":{"^x-":{"type":"integer"},"a":{"type":"string"}}}}}`, []string{
+		`{"h":{"x-a":"1"}}`,
+		`{"h":{"x-b":"1"}}`,
+		`{"h":{"x-b":1,"b":"1"}}`,
+	}},
+	{"pattern-union", `{"type":"object","properties":{"u":{"anyOf":[{"type":"object","patternProperties":{"^n":{"type":"integer"}}},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}]}}}`, []string{
+		`{"u":{"n1":"5"}}`,
+		`{"u":{"name":"5"}}`,
+	}},
+	{"pattern-dot", `{"type":"object","properties":{"d":{"type":"object","patternProperties":{"^.+$":{"type":"number"}}}}}`, []string{
+		`{"d":{"a":"1.5","a\rb":"1.5","":"1.5"}}`,
+		`{"d":{"a\nb":"2"}}`,
+	}},
+}
+
+func init() { keptRefs = append(keptRefs, patternCases...) }
+
+// TestDerivePatternSteps: the values of a pattern of patternProperties
+// get rules at its pattern step (env{"^[A-Z_]+$"}.port), where no other
+// schema of the object holds a member the pattern matches; where one may
+// (a declared property it matches, another pattern that may match the
+// same name with another schema, another object schema at the place),
+// they stay strict with a warning that says which.
+func TestDerivePatternSteps(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rules []string // the coercions' paths
+		warns []string
+	}{
+		{"pattern-open", []string{`env{"^[A-Z_]+$"}.on`, `env{"^[A-Z_]+$"}.port`}, nil},
+		{"pattern-declared", []string{"m.k"}, []string{`the declared property "HOME" matches pattern "^[A-Z]+$" too`}},
+		{"pattern-two", []string{`h{"^x-"}`, `h{"^y-"}`}, nil},
+		{"pattern-overlap", nil, []string{`pattern "a" of the same patternProperties may match a name pattern "^x-" matches`}},
+		{"pattern-union", nil, []string{"the other object schemas at its place"}},
+		{"pattern-dot", nil, []string{`d{"^.+$"}: number left strict: no rule path's pattern step reads it: pattern "^.+$": its dot (any character) matches`}},
+	} {
+		schema := patternCases[slices.IndexFunc(patternCases, func(c keptRefCase) bool { return c.name == tc.name })].schema
+		d, _ := deriveNormalizer(t, tc.name, schema)
+		var got []string
+		for _, r := range d.Rules {
+			if r.Type == lenient.RuleTypeCoerce {
+				got = append(got, r.Path)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.rules) {
+			t.Errorf("%s: coercions at %q, want %q", tc.name, got, tc.rules)
+		}
+		for _, w := range tc.warns {
+			if !strings.Contains(warnings(d), w) {
+				t.Errorf("%s: no warning says %q:\n%s", tc.name, w, warnings(d))
+			}
+		}
+	}
+}
