@@ -362,9 +362,16 @@ func (b *shapeBuilder) union(depth int) string {
 }
 
 // patterns makes an object whose members patternProperties describe: any
-// key, lower-case keys only (closed), or "^x-" keys beside declared ones.
+// key, lower-case keys only (closed), "^x-" keys beside declared ones,
+// or, in an open object, "^x-" keys (a scalar or any schema, a
+// recursive one among them) beside "^y-" ones or lower-case ones (which
+// "^x-" keys are not: "-" is no letter, the two never overlap).
 func (b *shapeBuilder) patterns(depth int) string {
-	switch b.pick(3) {
+	switch b.pick(5) {
+	case 3:
+		return `{"type":"object","patternProperties":{"^x-":` + b.schema(depth+1) + `,"^y-":` + b.scalar() + `}}`
+	case 4:
+		return `{"type":"object","patternProperties":{"^x-":` + b.schema(depth+1) + `,"^[a-z]+$":` + b.schema(depth+1) + `}}`
 	case 1:
 		s := `{"type":"object","patternProperties":{"^[a-z]+$":` + b.schema(depth+1) + `},"additionalProperties":false`
 		if b.pick(2) == 1 { // declared members the pattern matches too
