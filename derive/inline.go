@@ -255,9 +255,24 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	if in.entryOf(out) == nil { // (a chain of references: the last)
 		out.Off = entryTag - int64(len(in.entries))
 		in.entries = append(in.entries, target)
-		in.bare = append(in.bare, !slices.ContainsFunc(s.Keys, func(k string) bool { return k != "$ref" && !useAnnotations[k] && !annotation(k) }))
+		in.bare = append(in.bare, !slices.ContainsFunc(s.Keys, func(k string) bool {
+			return k != "$ref" && !useAnnotations[k] && !annotation(k) && !restates(target, k, s.Get(k))
+		}))
 	}
 	return out, ""
+}
+
+// restates reports whether the reference's sibling k is a type its
+// target declares alike ({"$ref": "#/$defs/Node", "type": "object"}
+// beside a Node of type object): merged, the copy is the target's alone,
+// and beside a reference to the target's lenient form the sibling still
+// holds (that form keeps the target's type; the string and null forms
+// stand beside it, at the reference's place). Other keywords may
+// constrain what the lenient form reads (restated properties would hold
+// its values strict again).
+func restates(target *Node, k string, v *Node) bool {
+	t := target.Get(k)
+	return k == "type" && t != nil && string(t.Marshal()) == string(v.Marshal())
 }
 
 // prepare returns the schema s, holding $ref ref, merged with a copy of

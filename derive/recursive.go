@@ -156,7 +156,7 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 	// tell two references to one target apart)
 	clean := (typ == "object" || typ == "array") && !nullable && (f.ref == "" || f.ref == ref) && !d.keep[path] && len(d.keptSites[path]) <= 1
 	for _, k := range s.Keys {
-		clean = clean && (k == "$ref" || annotation(k))
+		clean = clean && (k == "$ref" || annotation(k) || restates(target, k, s.Get(k)))
 	}
 	switch {
 	case !clean:

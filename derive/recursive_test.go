@@ -93,6 +93,12 @@ var recursiveCases = []keptRefCase{
 		`{"a":null,"id":{"a":"2"}}`,
 	}},
 	// a reference to the arguments at a top-level key a rule path quotes
+	// (each reference restates its target's type, as many generators
+	// write it: the copy is the target's alone)
+	{"recursive-restated", `{"type":"object","properties":{"tree":{"$ref":"#/$defs/Node","type":"object"}},"$defs":{"Node":{"type":"object","properties":{"value":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node","type":"object","description":"a kid"}}}}}}`, []string{
+		`{"tree":{"kids":[{"value":"5","kids":"[{\"value\":\"6\"}]"}]}}`,
+		`{"tree":{"kids":[{"kids":[{"kids":[{"value":"x"}]}]}]}}`,
+	}},
 	{"recursive-root-quoted", `{"type":"object","properties":{"a.b":{"$ref":"#"},"n":{"type":"integer"}}}`, []string{
 		`{"a.b":{"a.b":{"n":"5"}}}`,
 		`{"a.b":{"n":"5"},"n":"6"}`,
@@ -124,6 +130,8 @@ func TestDeriveRecursive(t *testing.T) {
 			`{"rows":[{"sub":[{"sub":[{"n":"yes"}]}]}]}`, `{"rows":[{"sub":[{"sub":[{"n":true}]}]}]}`, nil, "lenient.Rows"},
 		{"recursive-root", []string{"type_coerce children[](.children[]|.parent)*.node.id", "type_coerce parent(.children[]|.parent)*.on", "json_accept_both children[](.children[]|.parent)*.children", "type_coerce on"},
 			`{"children":[{"children":[{"node":{"id":"5"},"on":"yes"}]}]}`, `{"children":[{"children":[{"node":{"id":5},"on":true}]}]}`, nil, ""},
+		{"recursive-restated", []string{"type_coerce tree(.kids[])*.value", "json_accept_both tree(.kids[])*.kids"},
+			`{"tree":{"kids":[{"value":"5","kids":"[{\"value\":\"6\"}]"}]}}`, `{"tree":{"kids":[{"value":5,"kids":[{"value":6}]}]}}`, nil, "lenient.Node"},
 		{"recursive-union-site", []string{"type_coerce t.n"},
 			`{"t":{"kids":[{"v":"5","n":"1"}]}}`, `{"t":{"kids":[{"v":"5","n":"1"}]}}`, []string{"t.kids[]"}, ""},
 		{"recursive-nullable", []string{"type_coerce l.n"},
