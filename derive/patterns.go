@@ -96,21 +96,28 @@ func (ps *patternSteps) spell(path string) string {
 // every member whose name the pattern matches, so no other schema of the
 // object may hold one of those otherwise (a declared property the
 // pattern matches, another pattern that may match the same name with
-// another schema, a schema of its dependentSchemas).
+// another schema, or with the same schema but left strict itself, a
+// schema of its dependentSchemas). A pattern no rule path spells
+// (rulespec.CompilePattern) has its own reason, in reachPatterns.
 func (d *deriver) patternsWhy(s, patterns *Node) map[string]string {
 	why := map[string]string{}
+	strict := func(p string) bool { _, re := d.pats.token(p); return re == nil || why[p] != "" }
 	dependent, all := dependentNames(s)
 	props := s.Get("properties")
+	schemas := make([]string, len(patterns.Keys))
+	for i, v := range patterns.Vals {
+		schemas[i] = string(rulespec.Unannotated(v).Marshal())
+	}
 	for i, p := range patterns.Keys {
 		_, re := d.pats.token(p)
 		if re == nil {
 			continue
 		}
-		switch {
-		case all:
+		if all {
 			why[p] = dependentWhy
 			continue
-		case props != nil && props.Kind == '{':
+		}
+		if props != nil && props.Kind == '{' {
 			for _, name := range props.Keys {
 				if re.MatchString(name) {
 					why[p] = fmt.Sprintf("the declared property %q matches pattern %q too: a rule for the pattern's values would read it, where its own schema holds it too", name, p)
@@ -123,10 +130,23 @@ func (d *deriver) patternsWhy(s, patterns *Node) map[string]string {
 				why[p] = dependentWhy
 			}
 		}
-		own := string(rulespec.Unannotated(patterns.Vals[i]).Marshal())
 		for j, q := range patterns.Keys {
-			if why[p] == "" && j != i && string(rulespec.Unannotated(patterns.Vals[j]).Marshal()) != own && !disjointPatterns(p, q) {
+			if why[p] == "" && j != i && schemas[j] != schemas[i] && !disjointPatterns(p, q) {
 				why[p] = fmt.Sprintf("pattern %q of the same patternProperties may match a name pattern %q matches, and holds its value to another schema", q, p)
+			}
+		}
+	}
+	// a pattern that may match a name another matches with the same
+	// schema is read only where that other one is read too: its schema
+	// (left strict) would refuse what the rule makes of the value
+	for changed := true; changed; {
+		changed = false
+		for i, p := range patterns.Keys {
+			for j, q := range patterns.Keys {
+				if !strict(p) && j != i && schemas[j] == schemas[i] && strict(q) && !disjointPatterns(p, q) {
+					why[p] = fmt.Sprintf("pattern %q of the same patternProperties may match a name pattern %q matches, and its values are left strict", q, p)
+					changed = true
+				}
 			}
 		}
 	}

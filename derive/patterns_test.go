@@ -37,6 +37,15 @@ var patternCases = []keptRefCase{
 		`{"h":{"x-b":"1"}}`,
 		`{"h":{"x-b":1,"b":"1"}}`,
 	}},
+	// (a pattern another may overlap, with the same schema, left strict:
+	// its dot, a declared property it matches)
+	{"pattern-same-strict", `{"type":"object","properties":{"h":{"type":"object","patternProperties":{"^a":{"type":"integer"},"b.":{"type":"integer"}}},` +
+		`"k":{"type":"object","properties":{"b":{"type":"integer","minimum":0}},"patternProperties":{"^a":{"type":"integer"},"b":{"type":"integer"}}},` +
+		`"l":{"type":"object","patternProperties":{"^a":{"type":"integer"},"^ab":{"type":"integer"},"^c":{"type":"boolean"}}}}}`, []string{
+		`{"h":{"abc":"5"}}`,
+		`{"k":{"ab":"5"}}`,
+		`{"l":{"abc":"5","c":"true"}}`,
+	}},
 	{"pattern-union", `{"type":"object","properties":{"u":{"anyOf":[{"type":"object","patternProperties":{"^n":{"type":"integer"}}},{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}]}}}`, []string{
 		`{"u":{"n1":"5"}}`,
 		`{"u":{"name":"5"}}`,
@@ -65,6 +74,7 @@ func TestDerivePatternSteps(t *testing.T) {
 		{"pattern-declared", []string{"m.k"}, []string{`the declared property "HOME" matches pattern "^[A-Z]+$" too`}},
 		{"pattern-two", []string{`h{"^x-"}`, `h{"^y-"}`}, nil},
 		{"pattern-overlap", nil, []string{`pattern "a" of the same patternProperties may match a name pattern "^x-" matches`}},
+		{"pattern-same-strict", []string{`l{"^a"}`, `l{"^ab"}`, `l{"^c"}`}, []string{`pattern "b." of the same patternProperties may match a name pattern "^a" matches, and its values are left strict`}},
 		{"pattern-union", nil, []string{"the other object schemas at its place"}},
 		{"pattern-dot", nil, []string{`d{"^.+$"}: number left strict: no rule path's pattern step reads it: pattern "^.+$": its dot (any character) matches`}},
 	} {
