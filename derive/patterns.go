@@ -223,3 +223,44 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 		rest, at = rest[end:], at+end
 	}
 }
+
+// internal writes the rule path p as the deriver's paths spell it: its
+// member names as they are, its pattern steps as their tokens. A path
+// with a group, or one that does not parse, stays as it is (no deriver
+// path is such).
+func (ps *patternSteps) internal(p string) string {
+	segs, err := rulespec.ParsePath(p)
+	if err != nil {
+		return p
+	}
+	out := ""
+	for _, s := range segs {
+		switch s.Each {
+		case '[':
+			out += "[]"
+		case '{':
+			out += "{}"
+		case '~':
+			tok, _ := ps.token(s.Key)
+			out = join(out, tok)
+		case 0:
+			out = join(out, s.Key)
+		default:
+			return p
+		}
+	}
+	return out
+}
+
+// internalKeys returns m with its keys, rule paths (a rules file's, given
+// to WithRules), as the deriver's paths spell them (internal).
+func internalKeys[V any](ps *patternSteps, m map[string]V) map[string]V {
+	if len(m) == 0 {
+		return m
+	}
+	out := make(map[string]V, len(m))
+	for k, v := range m {
+		out[ps.internal(k)] = v
+	}
+	return out
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // patternCases are objects with patternProperties that are no map (a
@@ -95,5 +96,25 @@ func TestDerivePatternSteps(t *testing.T) {
 				t.Errorf("%s: no warning says %q:\n%s", tc.name, w, warnings(d))
 			}
 		}
+	}
+}
+
+// TestDeriveWithRulesPatternStep: a rules file's rule at a pattern step
+// replaces the derived rule there, as at any other path: the derived one
+// is left out, and the two sets load together.
+func TestDeriveWithRulesPatternStep(t *testing.T) {
+	root, err := ParseNode([]byte(patternCases[0].schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := []lenient.Rule{{ID: "mine", Tools: []string{"pattern-open"}, Type: lenient.RuleTypeCoerce, Path: `env{"^[A-Z_]+$"}.port`, CoerceTo: "float"}}
+	d := WithRules("pattern-open", root, own)
+	for _, r := range d.Rules {
+		if r.Path == own[0].Path && r.Type == lenient.RuleTypeCoerce {
+			t.Errorf("derived rule %s kept beside the rules file's", r.ID)
+		}
+	}
+	if _, err := normalize.New(append(own, d.Rules...)); err != nil {
+		t.Errorf("the rules file's and the derived rules do not load together: %v", err)
 	}
 }
