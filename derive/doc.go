@@ -33,7 +33,9 @@
 // member name holding ".", "[", "]", "{", "}", "(", ")" or "|", in the
 // branches of a union that give one path different types, behind a
 // recursive $ref that cannot be read alike at every depth (see below) or
-// below a union with such a branch, or named by a pattern of
+// below a union with such a branch, below a value that may be a string
+// the strict schema takes as it is (a rule below would rewrite the JSON
+// text the normalizer reads along its path), or named by a pattern of
 // patternProperties beside its declaration; under patternProperties
 // where the pattern's values cannot be read alone (a declared property
 // or another pattern may hold a name it matches otherwise, another

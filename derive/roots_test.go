@@ -612,3 +612,37 @@ var patternMapBeside = keptRefCase{"patternmap-allof", `{"type":"object","proper
 }}
 
 func init() { keptRefs = append(keptRefs, patternMapBeside) }
+
+// TestDeriveNoRuleInText: below a value that may be a string the strict
+// schema takes as it is (a union with a string branch, a type array with
+// "string", a schema with no type, a pattern's values so written), no
+// rule is read: the normalizer reads JSON text along a rule's path, so a
+// rule below would rewrite such a string, which the server takes as it
+// is. Values below it are named with why; the call comes back unchanged.
+func TestDeriveNoRuleInText(t *testing.T) {
+	strict := `{"type":"object","properties":{
+	  "u":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}]},
+	  "a":{"type":["object","string"],"properties":{"port":{"type":"integer"}}},
+	  "n":{"properties":{"port":{"type":"integer"}}},
+	  "e":{"type":"object","patternProperties":{"^A":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}]}}},
+	  "l":{"type":"array","items":{"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"}]}},
+	  "o":{"type":"object","properties":{"port":{"type":"integer"}}}
+	}}`
+	d, n := deriveNormalizer(t, "t", strict)
+	for _, call := range []string{
+		`{"u":"{\"port\":\"1\"}"}`, `{"a":"{\"port\":\"1\"}"}`, `{"n":"{\"port\":\"1\"}"}`, `{"n":"{\"prot\":1,\"Port\":1}"}`,
+		`{"e":{"A":"{\"port\":\"1\"}"}}`, `{"l":["[\"1\"]"]}`,
+	} {
+		if out, fixes, err := n.NormalizeJSON("t", []byte(call)); err != nil || string(out) != call {
+			t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", call, out, fixes, err)
+		}
+	}
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "o.port" }) {
+		t.Errorf("no rule at o.port, an object's own member: %v", d.Rules)
+	}
+	for _, p := range []string{"u.port", "a.port", "n.port", `e{"^A"}.port`, "l[][]"} {
+		if !strings.Contains(warnings(d), "t: "+p+": integer left strict: "+textsWhy) {
+			t.Errorf("no warning names %s with why:\n%s", p, warnings(d))
+		}
+	}
+}
