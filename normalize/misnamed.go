@@ -81,7 +81,7 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 	var problems []lenient.Problem
 	for _, m := range rules {
 		walkNode(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
-			if s, ok := n.AsString(); ok && jsonText(s) {
+			if s, ok := n.AsString(); ok && !w.asIs && jsonText(s) {
 				n = jsonnode.ParseValid([]byte(s)) // the object as JSON text
 			}
 			if n.Kind != '{' {

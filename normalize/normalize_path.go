@@ -30,14 +30,23 @@ func ruleWhen(r *lenient.Rule) string {
 }
 
 // where is a concrete location while walking: the JSON path as decoder
-// reports write it (steps[0].id) and the innermost array index.
+// reports write it (steps[0].id) and the innermost array index; asIs
+// tells that the step to it is marked "!" (rulespec.Step.AsIs): a string
+// there is a value the schema takes as it is, never read as JSON text.
 type where struct {
 	path  []byte
 	index int
+	asIs  bool
+}
+
+// through returns w as reached by the step s.
+func (w where) through(s rulespec.Step) where {
+	w.asIs = s.AsIs
+	return w
 }
 
 func (w where) key(k string) where {
-	return where{jsonwire.AppendKey(append([]byte(nil), w.path...), k), w.index}
+	return where{path: jsonwire.AppendKey(append([]byte(nil), w.path...), k), index: w.index}
 }
 
 // child is the path of member k, as a string (without allocating for a
@@ -50,7 +59,7 @@ func (w where) child(k string) string {
 }
 
 func (w where) elem(i int) where {
-	return where{jsonwire.AppendIndex(append([]byte(nil), w.path...), i), i}
+	return where{path: jsonwire.AppendIndex(append([]byte(nil), w.path...), i), index: i}
 }
 
 // pathRule applies a rule with a target path to an ordered arguments node,
@@ -99,7 +108,7 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 	if onMember(rulespec.Kind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
 			target := obj
-			if obj.Kind == '"' { // the object as JSON text
+			if obj.Kind == '"' && !w.asIs { // the object as JSON text
 				s, _ := obj.AsString()
 				if !jsonText(s) {
 					return false
@@ -165,8 +174,8 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 	}
 	if n.Kind == '"' {
 		s, _ := n.AsString()
-		if !jsonText(s) {
-			return false
+		if w.asIs || !jsonText(s) {
+			return false // (a string the schema takes as it is)
 		}
 		inner := jsonnode.ParseValid([]byte(s))
 		if !walkNode(inner, segs, w, fn) {
@@ -180,7 +189,7 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 	switch {
 	case s.Each == '[' && n.Kind == '[':
 		for i, e := range n.Items() {
-			if walkNode(e, segs[1:], w.elem(i), fn) {
+			if walkNode(e, segs[1:], w.elem(i).through(s), fn) {
 				changed = true
 			}
 		}
@@ -189,13 +198,13 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 			if s.Each == '~' && !s.Pattern.MatchString(n.Keys[i]) {
 				continue
 			}
-			if walkNode(e, segs[1:], w.key(n.Keys[i]), fn) {
+			if walkNode(e, segs[1:], w.key(n.Keys[i]).through(s), fn) {
 				changed = true
 			}
 		}
 	case s.Each == 0 && n.Kind == '{':
 		if at := n.Index(s.Key); at >= 0 {
-			changed = walkNode(n.Vals[at], segs[1:], w.key(s.Key), fn)
+			changed = walkNode(n.Vals[at], segs[1:], w.key(s.Key).through(s), fn)
 		}
 	}
 	return changed

@@ -345,6 +345,41 @@ func TestPatternPaths(t *testing.T) {
 	}
 }
 
+// TestAsIsSteps: after a step marked "!", a string is a value the schema
+// takes as it is: no rule reads its JSON text, where the path goes on
+// below it, nor an alias or a misnamed_key rule reading it as the
+// object; an object there is read as any other.
+func TestAsIsSteps(t *testing.T) {
+	rules := []lenient.Rule{
+		{ID: "port", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `["u"]!.port`, CoerceTo: "int"},
+		{ID: "deep", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `l[]!.n`, CoerceTo: "int"},
+		{ID: "alias", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: `["o"]!.prt`, To: "port"},
+		{ID: "text", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x.port`, CoerceTo: "int"},
+		{ID: "names", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: `["o"]!`, Value: json.RawMessage(`["port"]`)},
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"u":{"port":"1"}}`, `{"u":{"port":1}}`},
+		{`{"u":"{\"port\":\"1\"}"}`, `{"u":"{\"port\":\"1\"}"}`},
+		{`{"l":[{"n":"2"},"{\"n\":\"2\"}"]}`, `{"l":[{"n":2},"{\"n\":\"2\"}"]}`},
+		{`{"l":"[{\"n\":\"2\"}]"}`, `{"l":"[{\"n\":2}]"}`},
+		{`{"o":{"prt":1}}`, `{"o":{"port":1}}`},
+		{`{"o":"{\"prt\":1}"}`, `{"o":"{\"prt\":1}"}`},
+		{`{"x":"{\"port\":\"1\"}"}`, `{"x":"{\"port\":1}"}`},
+	} {
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
+	}
+	if _, _, err := n.NormalizeJSON("t", []byte(`{"o":"{\"prot\":1}"}`)); err != nil {
+		t.Errorf("a string the schema takes as it is refused as an object: %v", err)
+	}
+	if _, _, err := n.NormalizeJSON("t", []byte(`{"o":{"prot":1}}`)); err == nil {
+		t.Errorf("an object's misnamed key taken")
+	}
+}
+
 // bothEntryPoints checks that NormalizeJSON makes want of in, and
 // Normalize its decoded value.
 func bothEntryPoints(t *testing.T, n *Normalizer, tool, in, want string) {

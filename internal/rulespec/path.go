@@ -28,7 +28,10 @@ import (
 // steps repeated any number of times, zero included (a recursive type):
 // "filter(.and[]|.or[]|.not)*.boost". Along the way, a string holding
 // JSON array or object text is read as that value (and written back as
-// text), as the generated decoders read it at any depth.
+// text), as the generated decoders read it at any depth, but after a
+// step marked "!" (a quoted name, [], {} or a pattern step: `["u"]!.port`,
+// `items[]!.id`), whose value may be a string the schema takes as it is:
+// there a string is left as it is.
 //
 // Step is one step of a parsed rule path.
 type Step struct {
@@ -36,12 +39,17 @@ type Step struct {
 	Each    byte           // '[' for each array element, '{' for each object value, '~' for each one whose name Pattern matches, '*' for a group, 0 for a key
 	Alts    [][]Step       // a group's alternatives
 	Pattern *regexp.Regexp // a pattern step's pattern (CompilePattern)
+	// AsIs marks a step whose value may be a string the schema takes as
+	// it is ("!" after it): such a string is not read as JSON text, where
+	// the path goes on below it or a member rule reads it as an object.
+	AsIs bool
 }
 
 // ParsePath parses a rule path. A name is any non-empty run of characters
 // other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")"),
-// or any name quoted in brackets (["x.y"]); a group starts with "(" right
-// after a step, followed by ".", "[" or "{".
+// or any name quoted in brackets (["x.y"]); a "!" right after a quoted
+// name, [], {} or a pattern step marks it (Step.AsIs); a group starts with
+// "(" right after a step, followed by ".", "[" or "{".
 func ParsePath(p string) ([]Step, error) {
 	segs, i, err := parseSteps(p, 0, false)
 	if err == nil && i < len(p) {
@@ -75,7 +83,7 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 				return nil, i, fmt.Errorf(`path %q: a quoted member name at offset %d does not end in "] (want ["x.y"])`, p, i)
 			}
 			segs = append(segs, Step{Key: key})
-			i += n
+			i = asIs(p, i+n, segs)
 		case strings.HasPrefix(p[i:], `{"`):
 			if !after {
 				return nil, i, fmt.Errorf("path %q must start with a member name", p)
@@ -89,13 +97,13 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 				return nil, i, fmt.Errorf("path %q: %w", p, err)
 			}
 			segs = append(segs, Step{Key: pattern, Each: '~', Pattern: re})
-			i += n
+			i = asIs(p, i+n, segs)
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
 			if !after {
 				return nil, i, fmt.Errorf("path %q must start with a member name", p)
 			}
 			segs = append(segs, Step{Each: p[i]})
-			i += 2
+			i = asIs(p, i+2, segs)
 		case p[i] == '(' && !after && groupStart(p, i):
 			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
 		case p[i] == '(' && after && groupStart(p, i):
@@ -136,6 +144,16 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 		return nil, i, fmt.Errorf(`path %q: a group must end with ")*"`, p)
 	}
 	return segs, i, nil
+}
+
+// asIs reads the "!" that may follow the step just parsed, ending at
+// p[i] (the last of segs), and returns the offset after it.
+func asIs(p string, i int, segs []Step) int {
+	if i < len(p) && p[i] == '!' {
+		segs[len(segs)-1].AsIs = true
+		return i + 1
+	}
+	return i
 }
 
 // groupStart reports whether the "(" at p[i] starts a group: a step
@@ -273,14 +291,17 @@ func writeSteps(b *strings.Builder, segs []Step, after bool) {
 			}
 			b.WriteString(")*")
 		default:
-			if NeedsQuotes(s.Key) {
+			if NeedsQuotes(s.Key) || s.AsIs {
 				b.WriteString("[" + strconv.Quote(s.Key) + "]")
-				continue
+			} else {
+				if i > 0 || after {
+					b.WriteByte('.')
+				}
+				b.WriteString(s.Key)
 			}
-			if i > 0 || after {
-				b.WriteByte('.')
-			}
-			b.WriteString(s.Key)
+		}
+		if s.AsIs {
+			b.WriteByte('!')
 		}
 	}
 }

@@ -108,3 +108,29 @@ func TestPatternStepPath(t *testing.T) {
 		}
 	}
 }
+
+// TestAsIsStep: a "!" after a quoted name, [], {} or a pattern step marks
+// it, and the path writes back as it was spelt (a plain name marked is
+// quoted); after a plain name it is part of the name.
+func TestAsIsStep(t *testing.T) {
+	for _, p := range []string{`["u"]!.port`, `a[]!.b`, `a{}!`, `a{"^x"}!.b`, `t(["k"]!.v|.w[]!)*.x`, `a["b.c"]!`} {
+		segs, err := ParsePath(p)
+		if err != nil {
+			t.Errorf("ParsePath(%q): %v", p, err)
+			continue
+		}
+		if got := PathString(segs); got != p {
+			t.Errorf("PathString(ParsePath(%q)) = %q", p, got)
+		}
+	}
+	segs, _ := ParsePath(`["u"]!.port`)
+	if !segs[0].AsIs || segs[0].Key != "u" || segs[1].AsIs {
+		t.Errorf(`["u"]!.port = %+v`, segs)
+	}
+	if got := PathString([]Step{{Key: "u", AsIs: true}, {Key: "port"}}); got != `["u"]!.port` {
+		t.Errorf("a plain name marked is written %q", got)
+	}
+	if segs, err := ParsePath("u!.port"); err != nil || segs[0].Key != "u!" || segs[0].AsIs {
+		t.Errorf("u!.port = %+v, %v: the name u!", segs, err)
+	}
+}
