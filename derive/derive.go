@@ -237,7 +237,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
-	d.spellPatterns()
+	d.spellPaths()
 	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
 }
 
@@ -247,9 +247,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{texts: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
+	survey := &deriver{texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{texts: survey.texts, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -346,19 +346,14 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 				best, reason = u, why
 			}
 		}
-		// the nearest kept $ref above path (opaque), or value that may
-		// be a string (texts), looked up by each path above it: a
-		// schema may hold thousands
+		// the nearest kept $ref above path (opaque), looked up by each
+		// path above it: a schema may hold thousands
 		for i := len(path) - 1; i > len(best); i-- {
 			if path[i] != '.' && !strings.HasPrefix(path[i:], "[]") && !strings.HasPrefix(path[i:], "{}") {
 				continue
 			}
 			if why, ok := d.opaque[path[:i]]; ok && !d.sharable(path[:i]) {
 				best, reason = path[:i], "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
-				break
-			}
-			if d.texts[path[:i]] {
-				best, reason = path[:i], textsWhy
 				break
 			}
 		}
@@ -612,10 +607,14 @@ type deriver struct {
 	// in the survey and the derivation (patterns.go).
 	pats *patternSteps
 	// texts are the paths whose value may be a string the strict schema
-	// takes as it is: a rule below one would read and rewrite the JSON
-	// text such a string holds (the normalizer reads JSON text along a
-	// rule's path), so nothing below it is read.
+	// takes as it is: the normalizer reads JSON text along a rule's path,
+	// so a rule through one marks its step "!" (spellPaths), where a
+	// string is left as it is.
 	texts map[string]bool
+	// rootGroups are the paths of the references to the arguments read
+	// at every depth (closeRoot): the steps of the group after one are
+	// the arguments' own.
+	rootGroups map[string]bool
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -1315,10 +1314,6 @@ func (d *deriver) overlapping(path string, list []*Node) {
 	}
 }
 
-// textsWhy is why nothing below a value that may be a string is read
-// (deriver.texts).
-const textsWhy = "above it, a value that may be a string, which the server takes as it is, holds it: a rule here would rewrite the JSON text such a string holds"
-
 // overlapBoundWhy is why nothing below a oneOf is read whose branches
 // hold a key otherwise past what overlapping compares.
 const overlapBoundWhy = "the branches of its oneOf hold keys otherwise deeper or at more places than the deriver compares (16 levels, 4096 values): a rule could make a call the server takes match two"
@@ -1653,9 +1648,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 			return
 		}
 	}
-	if d.objectSites(path) != 1 || d.texts[path] {
-		// (an object that may be a string, taken as it is: an alias or
-		// misnamed_key rule would read that string's JSON text)
+	if d.objectSites(path) != 1 {
 		return
 	}
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/leniency"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 	"github.com/normgen/normgen/runtime/lenientimpl"
@@ -282,9 +283,8 @@ func documentedClass(rules []lenient.Rule, prop, val string) string {
 	}
 	walk(v)
 	for _, r := range rules {
-		at := r.From + r.Path
-		if at != prop && !strings.HasPrefix(at, prop+".") && !strings.HasPrefix(at, prop+"[]") && !strings.HasPrefix(at, prop+"{}") {
-			continue
+		if segs, err := rulespec.Target(&r); err != nil || segs[0].Each != 0 || segs[0].Key != prop {
+			continue // (a rule below another top-level property)
 		}
 		for _, s := range strs {
 			switch {

@@ -28,14 +28,16 @@
 // objects, arrays of objects, maps (rulespec.PatternMap: one pattern
 // every key of a valid object matches, read as additionalProperties) and
 // the values of patternProperties (by their pattern) are made lenient
-// like top-level arguments. A value stays strict,
+// like top-level arguments. Below a value that may be a string the
+// strict schema takes as it is (a union with a string branch, a schema
+// with no type), a rule's path marks that step "!" (`["u"]!.port`): the
+// normalizer, which reads JSON text along a rule's path, leaves such a
+// string as it is. A value stays strict,
 // with a warning naming it, where a path cannot name it alike: under a
 // member name holding ".", "[", "]", "{", "}", "(", ")" or "|", in the
 // branches of a union that give one path different types, behind a
 // recursive $ref that cannot be read alike at every depth (see below) or
-// below a union with such a branch, below a value that may be a string
-// the strict schema takes as it is (a rule below would rewrite the JSON
-// text the normalizer reads along its path), or named by a pattern of
+// below a union with such a branch, or named by a pattern of
 // patternProperties beside its declaration; under patternProperties
 // where the pattern's values cannot be read alone (a declared property
 // or another pattern may hold a name it matches otherwise, another

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/lenient"
 )
 
 // patternSteps names the patterns of patternProperties in the deriver's
@@ -176,20 +177,84 @@ func anchoredPrefix(p string) (string, bool) {
 	return prefix, prefix != ""
 }
 
-// spellPatterns writes the paths of the rules and warnings as rule paths
-// spell them (patternSteps.spell), and the rules' IDs, which hold their
-// paths.
-func (d *deriver) spellPatterns() {
-	if len(d.pats.list) == 0 {
-		return
+// spellPaths writes the paths of the rules as rule paths spell them:
+// each pattern token as its pattern step, and each step whose value may
+// be a string the strict schema takes as it is (texts) marked "!", but
+// where the deriver reads JSON text there itself (a json_accept_both
+// rule to the value: such a string is no value taken as it is). The
+// rules' IDs, which hold their paths, and the warnings' paths get their
+// pattern steps alone.
+func (d *deriver) spellPaths() {
+	parsed := make([][]rulespec.Step, len(d.rules))
+	jsonAt := map[string]bool{}
+	for i, r := range d.rules {
+		if r.Path == "" {
+			continue
+		}
+		segs, err := rulespec.ParsePath(r.Path)
+		if err != nil {
+			continue
+		}
+		parsed[i] = segs
+		if r.Type == lenient.RuleJSONAcceptBoth && r.To == "native" {
+			jsonAt[d.markSteps(segs, "", nil)] = true
+		}
 	}
 	for i := range d.rules {
 		r := &d.rules[i]
-		r.Path, r.ID = d.pats.spell(r.Path), d.pats.spell(r.ID)
+		if segs := parsed[i]; segs != nil {
+			d.markSteps(segs, "", jsonAt)
+			if last := &segs[len(segs)-1]; r.Type != lenient.RuleMisnamedKey {
+				// (a rule reads the value its path ends at as it is, or
+				// works on a member's key: a misnamed_key rule alone
+				// reads an object there, in JSON text too)
+				last.AsIs = false
+			}
+			r.Path = rulespec.PathString(segs)
+		}
+		r.ID = d.pats.spell(r.ID)
 	}
 	for i := range d.warns {
 		d.warns[i].Path = d.pats.spell(d.warns[i].Path)
 	}
+}
+
+// markSteps walks segs, a rule's path as the deriver spells it, from the
+// value at the deriver's path plain, and returns the deriver's path of
+// the value it reaches at its first depth (a group taken no time). With
+// jsonAt, it also writes each pattern token as its pattern step and marks
+// each step whose value may be a string taken as it is (texts) but for
+// those jsonAt holds. A group's steps start where it stands, or from the
+// arguments after a reference to them (rootGroups).
+func (d *deriver) markSteps(segs []rulespec.Step, plain string, jsonAt map[string]bool) string {
+	for i := range segs {
+		s := &segs[i]
+		switch s.Each {
+		case '[':
+			plain += "[]"
+		case '{':
+			plain += "{}"
+		case '*':
+			base := plain
+			if d.rootGroups[plain] {
+				base = ""
+			}
+			for _, alt := range s.Alts {
+				d.markSteps(alt, base, jsonAt)
+			}
+			plain = base
+			continue
+		default:
+			plain = join(plain, s.Key)
+			if p, re, ok := d.pats.of(s.Key); ok && re != nil && jsonAt != nil {
+				s.Each, s.Key, s.Pattern = '~', p, re
+			}
+		}
+		if jsonAt != nil && d.texts[plain] && !jsonAt[plain] {
+			s.AsIs = true
+		}
+	}
+	return plain
 }
 
 // reachPatterns judges each pattern step of path (a token, .\x010\x01):

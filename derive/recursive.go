@@ -434,6 +434,9 @@ func (d *deriver) closeRoot(f *recFrame) {
 	group := "(" + strings.Join(steps, "|") + ")*"
 	var more []lenient.Rule
 	seen := map[string]bool{}
+	for _, site := range f.sites {
+		d.rootGroups[site.path] = true
+	}
 	for _, prefix := range prefixes {
 		if seen[prefix] {
 			continue // (two branches of a union at one place)

@@ -70,7 +70,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
@@ -613,19 +613,39 @@ var patternMapBeside = keptRefCase{"patternmap-allof", `{"type":"object","proper
 
 func init() { keptRefs = append(keptRefs, patternMapBeside) }
 
-// TestDeriveNoRuleInText: below a value that may be a string the strict
+// asIsCases are values that may be strings the strict schema takes as
+// they are, with rules below them: TestDeriveKeptRefStrict and
+// TestDeriveEquivalence judge the calls (objects with string forms, and
+// strings holding JSON text) with the Go validator and AJV.
+var asIsCases = []keptRefCase{
+	{"asis-union", `{"type":"object","properties":{"u":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"},"on":{"type":"boolean"}}},{"type":"string"}]},` +
+		`"l":{"type":"array","items":{"type":["array","string"],"items":{"type":"integer"}}},"n":{"properties":{"k":{"type":"object","properties":{"x":{"type":"number"}}}}}}}`, []string{
+		`{"u":{"port":"1","on":"yes"}}`,
+		`{"u":"{\"port\":\"1\"}"}`,
+		`{"l":[["1"],"[\"1\"]","x"]}`,
+		`{"l":"[[\"1\"]]"}`,
+		`{"n":{"k":{"x":"1.5"}}}`,
+		`{"n":{"k":"{\"x\":\"1.5\"}"}}`,
+		`{"n":"{\"k\":{\"x\":\"1.5\"}}"}`,
+	}},
+}
+
+func init() { keptRefs = append(keptRefs, asIsCases...) }
+
+// TestDeriveAsIsText: below a value that may be a string the strict
 // schema takes as it is (a union with a string branch, a type array with
-// "string", a schema with no type, a pattern's values so written), no
-// rule is read: the normalizer reads JSON text along a rule's path, so a
-// rule below would rewrite such a string, which the server takes as it
-// is. Values below it are named with why; the call comes back unchanged.
-func TestDeriveNoRuleInText(t *testing.T) {
+// "string", a schema with no type, a pattern's values so written), rules
+// mark that step "!": the normalizer reads JSON text along a rule's
+// path, and there leaves such a string as it is, which the server takes
+// as it is; an object or array sent there is read as any other.
+func TestDeriveAsIsText(t *testing.T) {
 	strict := `{"type":"object","properties":{
 	  "u":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}]},
 	  "a":{"type":["object","string"],"properties":{"port":{"type":"integer"}}},
 	  "n":{"properties":{"port":{"type":"integer"}}},
 	  "e":{"type":"object","patternProperties":{"^A":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}]}}},
 	  "l":{"type":"array","items":{"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"}]}},
+	  "w":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string","enum":["auto","none"]}]},
 	  "o":{"type":"object","properties":{"port":{"type":"integer"}}}
 	}}`
 	d, n := deriveNormalizer(t, "t", strict)
@@ -637,12 +657,26 @@ func TestDeriveNoRuleInText(t *testing.T) {
 			t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", call, out, fixes, err)
 		}
 	}
-	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "o.port" }) {
-		t.Errorf("no rule at o.port, an object's own member: %v", d.Rules)
+	for call, want := range map[string]string{
+		`{"u":{"port":"1"}}`:       `{"u":{"port":1}}`,
+		`{"n":{"port":"1"}}`:       `{"n":{"port":1}}`,
+		`{"e":{"A":{"port":"1"}}}`: `{"e":{"A":{"port":1}}}`,
+		`{"l":[["1"]]}`:            `{"l":[[1]]}`,
+		`{"w":{"port":"1"}}`:       `{"w":{"port":1}}`,
+	} {
+		if out, _, err := n.NormalizeJSON("t", []byte(call)); err != nil || string(out) != want {
+			t.Errorf("%s became %s (%v), want %s", call, out, err, want)
+		}
 	}
-	for _, p := range []string{"u.port", "a.port", "n.port", `e{"^A"}.port`, "l[][]"} {
-		if !strings.Contains(warnings(d), "t: "+p+": integer left strict: "+textsWhy) {
-			t.Errorf("no warning names %s with why:\n%s", p, warnings(d))
+	var paths []string
+	for _, r := range d.Rules {
+		if r.Type == lenient.RuleTypeCoerce {
+			paths = append(paths, r.Path)
+		}
+	}
+	for _, p := range []string{`["u"]!.port`, `["a"]!.port`, `["n"]!.port`, `e{"^A"}!.port`, `l[]![]`, `["w"]!.port`, "o.port"} {
+		if !slices.Contains(paths, p) {
+			t.Errorf("no coercion at %s: %q", p, paths)
 		}
 	}
 }
