@@ -15,7 +15,7 @@ import (
 // it). It returns the Go regexp that matches exactly the names the
 // pattern matches, or an error where normgen cannot show the two alike:
 // an escape other than \d \D \w \W \b \B, \n \r \t \f \v and an escaped
-// punctuation character (no \s, \u, \p, back-references); an empty class
+// syntax character, \.^$*+?()[]{}|/- (no \s, \u, \p, back-references); an empty class
 // ([] or [^]); a POSIX class; a syntax Go reads otherwise or not at all
 // (ParseAlike: lookarounds, inline flags); a "." outside a class, which
 // Go's validators and AJV read otherwise (\r, U+2028 and U+2029), but in
