@@ -1215,6 +1215,57 @@ func stringValues(s *Node) ([]string, bool) {
 	return stringEnum(s)
 }
 
+// conditionWhy is why no rule reads a property its object's not, if, then
+// or else names (conditionNames).
+const conditionWhy = "its object's not, if, then or else tests or constrains it too: a rule could change which applies, or make what it refuses"
+
+// conditionNames returns the properties that the not, if, then and else
+// of the object schema s (below the arguments: top tells the arguments'
+// own, which the root's reading judges) name in properties, required or
+// dependentRequired, and all where one of them holds more (a combinator,
+// patternProperties, a bound on its members), which may read any member.
+// A rule there would change the value such a schema tests (a condition
+// then picks another branch, a not comes to match) or constrains (its
+// string form not held to it), and an absent rule the keys it requires.
+func conditionNames(s *Node, top bool) (names map[string]bool, all bool) {
+	names = map[string]bool{}
+	if top {
+		return names, false
+	}
+	for _, k := range []string{"not", "if", "then", "else"} {
+		c := s.Get(k)
+		if c == nil {
+			continue
+		}
+		if c.Kind != '{' {
+			all = all || c.Kind != 't' // (false refuses every value alike)
+			continue
+		}
+		for i, ck := range c.Keys {
+			v := c.Vals[i]
+			switch {
+			case ck == "properties" && v.Kind == '{':
+				for _, n := range v.Keys {
+					names[n] = true
+				}
+			case ck == "required" || ck == "dependentRequired":
+				for _, n := range v.Items() {
+					if x, ok := n.AsString(); ok {
+						names[x] = true
+					}
+				}
+				for _, n := range v.Keys {
+					names[n] = true
+				}
+			case annotation(ck), ck == "type":
+			default:
+				all = true
+			}
+		}
+	}
+	return names, all
+}
+
 // dependentWhy is why no rule reads a property a schema of its object's
 // dependentSchemas (draft-07's dependencies) may constrain too.
 const dependentWhy = "a schema of its object's dependentSchemas (or dependencies) constrains it too, where its string form would not be allowed"
@@ -1507,6 +1558,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					break
 				}
 				dependent, all := dependentNames(s)
+				tested, allTested := conditionNames(s, top)
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if p, ok := matchedBy(patterns, name); ok {
@@ -1514,6 +1566,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					}
 					if dependent[name] || all {
 						d.shadowed[child] = dependentWhy
+					}
+					if tested[name] || allTested {
+						d.shadowed[child] = conditionWhy
 					}
 					if rulespec.NeedsQuotes(name) || strings.Contains(name, tokenMark) {
 						d.unnamed = append(d.unnamed, child)

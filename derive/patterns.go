@@ -104,6 +104,7 @@ func (d *deriver) patternsWhy(s, patterns *Node) map[string]string {
 	why := map[string]string{}
 	strict := func(p string) bool { _, re := d.pats.token(p); return re == nil || why[p] != "" }
 	dependent, all := dependentNames(s)
+	tested, allTested := conditionNames(s, false)
 	props := s.Get("properties")
 	schemas := make([]string, len(patterns.Keys))
 	for i, v := range patterns.Vals {
@@ -130,6 +131,14 @@ func (d *deriver) patternsWhy(s, patterns *Node) map[string]string {
 			if why[p] == "" && re.MatchString(name) {
 				why[p] = dependentWhy
 			}
+		}
+		for name := range tested {
+			if why[p] == "" && (allTested || re.MatchString(name)) {
+				why[p] = conditionWhy
+			}
+		}
+		if why[p] == "" && allTested {
+			why[p] = conditionWhy
 		}
 		for j, q := range patterns.Keys {
 			if why[p] == "" && j != i && schemas[j] != schemas[i] && !disjointPatterns(p, q) {

@@ -70,7 +70,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true, "condition-nested": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
@@ -630,7 +630,28 @@ var asIsCases = []keptRefCase{
 	}},
 }
 
-func init() { keptRefs = append(keptRefs, asIsCases...) }
+// conditionCases are objects below the arguments whose not, if, then or
+// else test or constrain their properties: a rule there would change
+// which applies (a call sending "5" for 5 meets the then, or the not).
+var conditionCases = []keptRefCase{
+	{"condition-nested", `{"type":"object","properties":{` +
+		`"m":{"type":"object","properties":{"ab":{"type":"integer"},"x":{"type":"string"},"k":{"type":"integer"}},"if":{"properties":{"ab":{"type":"integer"}},"required":["ab"]},"then":{"required":["x"]}},` +
+		`"n":{"type":"object","properties":{"ab":{"type":"integer"},"k":{"type":"integer"}},"not":{"properties":{"ab":{"const":5}},"required":["ab"]}},` +
+		`"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"not":{"properties":{"ab":{"const":5}},"required":["ab"]}}}}`, []string{
+		`{"m":{"ab":"5"}}`,
+		`{"m":{"ab":"5","x":"y"}}`,
+		`{"m":{"k":"5"}}`,
+		`{"n":{"ab":"5"}}`,
+		`{"n":{"ab":"6","k":"1"}}`,
+		`{"p":{"ab":"5"}}`,
+		`{"p":{"ac":"5"}}`,
+	}},
+}
+
+func init() {
+	keptRefs = append(keptRefs, asIsCases...)
+	keptRefs = append(keptRefs, conditionCases...)
+}
 
 // TestDeriveAsIsText: below a value that may be a string the strict
 // schema takes as it is (a union with a string branch, a type array with
