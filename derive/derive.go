@@ -1215,6 +1215,21 @@ func stringValues(s *Node) ([]string, bool) {
 	return stringEnum(s)
 }
 
+// holdsMembers reports whether the schema s, walked at a place, is an
+// object schema of its own there: one that may take an object (its type
+// allows one) and is not a union's holder alone (a schema whose anyOf,
+// oneOf or allOf branches, walked at the same place, say what the
+// object holds, and that declares nothing of an object itself).
+func holdsMembers(s *Node) bool {
+	if t := s.Get("type"); t != nil && !typeAllows(t, "object") {
+		return false
+	}
+	if !slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return s.Get(k) != nil }) {
+		return true
+	}
+	return slices.ContainsFunc(s.Keys, func(k string) bool { return objectKeys[k] })
+}
+
 // conditionWhy is why no rule reads a property its object's not, if, then
 // or else names (conditionNames).
 const conditionWhy = "its object's not, if, then or else tests or constrains it too: a rule could change which applies, or make what it refuses"
@@ -1516,7 +1531,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	}
 	// (judged before the pattern's schema is rewritten in place)
 	patternMap := rulespec.PatternMap(s)
-	if d.survey && d.none == 0 {
+	if d.survey && d.none == 0 && holdsMembers(s) {
 		o := objSite{props: map[string]bool{}}
 		if props := s.Get("properties"); props != nil && !patternMap {
 			// (a map's declared members are its values, at {}: none is

@@ -51,6 +51,12 @@ var patternCases = []keptRefCase{
 		`{"u":{"n1":"5"}}`,
 		`{"u":{"name":"5"}}`,
 	}},
+	// (beside a string: the union's holder and the string are no
+	// object schemas at its place; a string stays as it is)
+	{"pattern-string-union", `{"type":"object","properties":{"m":{"anyOf":[{"type":"object","patternProperties":{"^a":{"type":"integer"}}},{"type":"string"}]}}}`, []string{
+		`{"m":{"a1":"5","b":"5"}}`,
+		`{"m":"{\"a1\":\"5\"}"}`,
+	}},
 	{"pattern-dot", `{"type":"object","properties":{"d":{"type":"object","patternProperties":{"^.+$":{"type":"number"}}}}}`, []string{
 		`{"d":{"a":"1.5","a\rb":"1.5","":"1.5"}}`,
 		`{"d":{"a\nb":"2"}}`,
@@ -77,6 +83,7 @@ func TestDerivePatternSteps(t *testing.T) {
 		{"pattern-overlap", nil, []string{`pattern "a" of the same patternProperties may match a name pattern "^x-" matches`}},
 		{"pattern-same-strict", []string{`l{"^a"}`, `l{"^ab"}`, `l{"^c"}`}, []string{`pattern "b." of the same patternProperties may match a name pattern "^a" matches, and its values are left strict`}},
 		{"pattern-union", nil, []string{"the other object schemas at its place"}},
+		{"pattern-string-union", []string{`["m"]!{"^a"}`}, nil},
 		{"pattern-dot", nil, []string{`d{"^.+$"}: number left strict: no rule path's pattern step reads it: pattern "^.+$": its dot (any character) matches`}},
 	} {
 		schema := patternCases[slices.IndexFunc(patternCases, func(c keptRefCase) bool { return c.name == tc.name })].schema
