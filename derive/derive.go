@@ -1243,14 +1243,16 @@ const conditionWhy = "its object's not, if, then or else tests or constrains it 
 // then picks another branch, a not comes to match) or constrains (its
 // string form not held to it), and an absent rule the keys it requires.
 func conditionNames(s *Node, top bool) (names map[string]bool, all bool) {
-	names = map[string]bool{}
 	if top {
-		return names, false
+		return nil, false
 	}
 	for _, k := range []string{"not", "if", "then", "else"} {
 		c := s.Get(k)
 		if c == nil {
 			continue
+		}
+		if names == nil {
+			names = map[string]bool{}
 		}
 		if c.Kind != '{' {
 			all = all || c.Kind != 't' // (false refuses every value alike)
@@ -1892,7 +1894,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 }
 
 // mayBe reports whether schema s may take a value of JSON kind kind ('n'
-// for null, '"' for a string): false only where its type, enum, const or
+// for null, '"' for a string, '{' an object, '[' an array): false only where its type, enum, const or
 // the branches of anyOf, oneOf and allOf (and a local $ref's target) rule
 // every such value out. Keywords it does not read (not, if, ...) are
 // taken to allow it, and so is a schema with a keyword it does not know.
@@ -1906,7 +1908,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, foreign) {
 		return true // a keyword the deriver does not know might take it
 	}
-	typeName := map[byte]string{'n': "null", '"': "string"}[kind]
+	typeName := map[byte]string{'n': "null", '"': "string", '{': "object", '[': "array"}[kind]
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
@@ -1980,8 +1982,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if f := d.enterRecursion(path, s); f != nil {
 		defer d.leaveRecursion(f)
 	}
-	if path != "" && at.isSite() && !d.texts[path] && d.mayBe(s, '"', 0) {
-		d.texts[path] = true
+	if path != "" && at.isSite() && !d.texts[path] && d.mayBe(s, '"', 0) && (d.mayBe(s, '{', 0) || d.mayBe(s, '[', 0)) {
+		d.texts[path] = true // (a string beside what a rule may read below)
 	}
 	warned, rules := len(d.warns), len(d.rules)
 	base, nullable, refd, ok := d.split(path, s)

@@ -197,7 +197,7 @@ func (d *deriver) spellPaths() {
 	parsed := make([][]rulespec.Step, len(d.rules))
 	jsonAt := map[string]bool{}
 	for i, r := range d.rules {
-		if r.Path == "" {
+		if r.Path == "" || !d.respelled(r.Path) {
 			continue
 		}
 		segs, err := rulespec.ParsePath(r.Path)
@@ -226,6 +226,21 @@ func (d *deriver) spellPaths() {
 	for i := range d.warns {
 		d.warns[i].Path = d.pats.spell(d.warns[i].Path)
 	}
+}
+
+// respelled reports whether spellPaths may write the deriver's path p
+// otherwise: it holds a pattern token or a group, or a value above its
+// end may be a string taken as it is (texts).
+func (d *deriver) respelled(p string) bool {
+	if strings.ContainsAny(p, tokenMark+"(") {
+		return true
+	}
+	for i := len(p) - 1; i > 0; i-- {
+		if (p[i] == '.' || strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "{}")) && d.texts[p[:i]] {
+			return true
+		}
+	}
+	return d.texts[p] // (a misnamed_key rule's object)
 }
 
 // markSteps walks segs, a rule's path as the deriver spells it, from the
