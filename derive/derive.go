@@ -3035,6 +3035,7 @@ func splitTypes(s, t *Node) *Node {
 		return merged(obj("type", jstr(types[0])), out)
 	}
 	branches := make([]*Node, len(types))
+	moved := map[string]bool{}
 	for i, typ := range types {
 		b := obj("type", jstr(typ))
 		fam := keysOf(typ)
@@ -3054,6 +3055,13 @@ func splitTypes(s, t *Node) *Node {
 				if typ == "string" || i == 0 && !hasString(types) {
 					b.Set(k, s.Vals[j].Clone())
 				}
+			case fam[k] && !genericKeys[k] && !moved[k]:
+				// the first branch whose type the keyword constrains
+				// takes it as it is: a recursive definition's reference
+				// below it (recursionSite) is pointed at its lenient
+				// form where it stands
+				b.Set(k, s.Vals[j])
+				moved[k] = true
 			case fam[k] || genericKeys[k]:
 				b.Set(k, s.Vals[j].Clone())
 			}

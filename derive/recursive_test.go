@@ -99,6 +99,18 @@ var recursiveCases = []keptRefCase{
 		`{"tree":{"kids":[{"value":"5","kids":"[{\"value\":\"6\"}]"}]}}`,
 		`{"tree":{"kids":[{"kids":[{"kids":[{"value":"x"}]}]}]}}`,
 	}},
+	// (recursion through a type array, the references below its array
+	// or object branch: pointed at the lenient form where they stand)
+	{"recursive-typearray", `{"type":"object","properties":{"n":{"$ref":"#/$defs/N"},"r":{"type":"object","properties":{"kids":{"type":["array","string"],"items":{"$ref":"#"}},"port":{"type":"integer"}}}},` +
+		`"$defs":{"N":{"type":"object","properties":{"port":{"type":"integer"},"kids":{"type":["array","string"],"items":{"$ref":"#/$defs/N"}},` +
+		`"m":{"type":"object","patternProperties":{"^k":{"type":["object","string"],"properties":{"sub":{"$ref":"#/$defs/N"}}}}}}}}}`, []string{
+		`{"n":{"kids":[{"kids":[{"port":"1"}]}]}}`,
+		`{"n":{"kids":"[{\"port\":\"1\"}]"}}`,
+		`{"n":{"m":{"k1":{"sub":{"m":{"k2":{"sub":{"port":"2"}}}}}}}}`,
+		`{"n":{"m":{"k1":"{\"sub\":{\"port\":\"2\"}}"}}}`,
+		`{"r":{"kids":[{"r":{"port":"3","kids":[{"n":{"port":"4"}}]}}]}}`,
+		`{"r":{"kids":"[{\"r\":{\"port\":\"3\"}}]"}}`,
+	}},
 	{"recursive-root-quoted", `{"type":"object","properties":{"a.b":{"$ref":"#"},"n":{"type":"integer"}}}`, []string{
 		`{"a.b":{"a.b":{"n":"5"}}}`,
 		`{"a.b":{"n":"5"},"n":"6"}`,
