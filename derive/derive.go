@@ -247,9 +247,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
+	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{conds: survey.conds, texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -611,6 +611,9 @@ type deriver struct {
 	// so a rule through one marks its step "!" (spellPaths), where a
 	// string is left as it is.
 	texts map[string]bool
+	// conds are, by path, what the unions' holders there name in their
+	// not, if, then, else, enum or const (holderConds).
+	conds map[string]condSet
 	// rootGroups are the paths of the references to the arguments read
 	// at every depth (closeRoot): the steps of the group after one are
 	// the arguments' own.
@@ -1246,6 +1249,9 @@ func conditionNames(s *Node, top bool) (names map[string]bool, all bool) {
 	if top {
 		return nil, false
 	}
+	if s.Get("enum") != nil || s.Get("const") != nil {
+		all = true // (a value compared whole: any rule below changes it)
+	}
 	for _, k := range []string{"not", "if", "then", "else"} {
 		c := s.Get(k)
 		if c == nil {
@@ -1281,6 +1287,52 @@ func conditionNames(s *Node, top bool) (names map[string]bool, all bool) {
 		}
 	}
 	return names, all
+}
+
+// conditionNames is the package's conditionNames of the object schema s
+// at path, with those of the unions' holders at path (conds): a not, if,
+// enum or const beside an anyOf, oneOf or allOf tests the object its
+// branches declare.
+func (d *deriver) conditionNames(s *Node, path string, top bool) (map[string]bool, bool) {
+	names, all := conditionNames(s, top)
+	if c, ok := d.conds[path]; ok && !top {
+		all = all || c.all
+		for n := range c.names {
+			if names == nil {
+				names = map[string]bool{}
+			}
+			names[n] = true
+		}
+	}
+	return names, all
+}
+
+// holderConds records, at path, what a union's holder s names in its
+// not, if, then, else, enum or const (conditionNames), for the object
+// schemas its branches declare there.
+func (d *deriver) holderConds(path string, s *Node) {
+	if path == "" || !slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return s.Get(k) != nil }) {
+		return
+	}
+	names, all := conditionNames(s, false)
+	if len(names) == 0 && !all {
+		return
+	}
+	c := d.conds[path]
+	if c.names == nil {
+		c.names = map[string]bool{}
+	}
+	c.all = c.all || all
+	for n := range names {
+		c.names[n] = true
+	}
+	d.conds[path] = c
+}
+
+// condSet is what the unions' holders at a path name (holderConds).
+type condSet struct {
+	names map[string]bool
+	all   bool
 }
 
 // dependentWhy is why no rule reads a property a schema of its object's
@@ -1546,7 +1598,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
 		o.mapOnly = patternMap || ap != nil && ap.Kind == '{' && len(o.props) == 0 && s.Get("patternProperties") == nil
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
-			o.patternWhy = d.patternsWhy(s, pp)
+			o.patternWhy = d.patternsWhy(s, pp, path, top)
 		}
 		d.objs[path] = append(d.objs[path], o)
 	}
@@ -1575,7 +1627,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					break
 				}
 				dependent, all := dependentNames(s)
-				tested, allTested := conditionNames(s, top)
+				tested, allTested := d.conditionNames(s, path, top)
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if p, ok := matchedBy(patterns, name); ok {
@@ -1982,6 +2034,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if f := d.enterRecursion(path, s); f != nil {
 		defer d.leaveRecursion(f)
 	}
+	d.holderConds(path, s)
 	if path != "" && at.isSite() && !d.texts[path] && d.mayBe(s, '"', 0) && (d.mayBe(s, '{', 0) || d.mayBe(s, '[', 0)) {
 		d.texts[path] = true // (a string beside what a rule may read below)
 	}

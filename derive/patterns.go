@@ -100,11 +100,11 @@ func (ps *patternSteps) spell(path string) string {
 // another schema, or with the same schema but left strict itself, a
 // schema of its dependentSchemas). A pattern no rule path spells
 // (rulespec.CompilePattern) has its own reason, in reachPatterns.
-func (d *deriver) patternsWhy(s, patterns *Node) map[string]string {
+func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[string]string {
 	why := map[string]string{}
 	strict := func(p string) bool { _, re := d.pats.token(p); return re == nil || why[p] != "" }
 	dependent, all := dependentNames(s)
-	tested, allTested := conditionNames(s, false)
+	tested, allTested := d.conditionNames(s, path, top)
 	props := s.Get("properties")
 	schemas := make([]string, len(patterns.Keys))
 	for i, v := range patterns.Vals {

@@ -70,7 +70,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true, "condition-nested": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true, "condition-nested": true, "condition-holder": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out): it counts as naming
@@ -645,6 +645,21 @@ var conditionCases = []keptRefCase{
 		`{"n":{"ab":"6","k":"1"}}`,
 		`{"p":{"ab":"5"}}`,
 		`{"p":{"ac":"5"}}`,
+	}},
+	// (on a union's holder, beside its branches: a not, an if, an enum or
+	// a const of the whole object)
+	{"condition-holder", `{"type":"object","properties":{` +
+		`"u":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}],"not":{"properties":{"port":{"const":5}},"required":["port"]}},` +
+		`"v":{"allOf":[{"type":"object","properties":{"port":{"type":"integer"},"k":{"type":"integer"}}}],"if":{"properties":{"port":{"const":5}},"required":["port"]},"then":{"required":["z"]}},` +
+		`"w":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}],"enum":[{"port":5},"x"]},` +
+		`"x":{"type":"object","properties":{"port":{"type":"integer"}},"const":{"port":5}}}}`, []string{
+		`{"u":{"port":"5"}}`,
+		`{"u":{"port":"6"}}`,
+		`{"v":{"port":"5"}}`,
+		`{"v":{"k":"1"}}`,
+		`{"w":{"port":"5"}}`,
+		`{"w":{"port":5}}`,
+		`{"x":{"port":"5"}}`,
 	}},
 }
 
