@@ -1233,9 +1233,9 @@ func holdsMembers(s *Node) bool {
 	return slices.ContainsFunc(s.Keys, func(k string) bool { return objectKeys[k] })
 }
 
-// conditionWhy is why no rule reads a property its object's not, if, then
-// or else names (conditionNames).
-const conditionWhy = "its object's not, if, then or else tests or constrains it too: a rule could change which applies, or make what it refuses"
+// conditionWhy is why no rule reads a property its object's not, if,
+// then, else, enum or const names (conditionNames).
+const conditionWhy = "its object's not, if, then, else, enum or const (or its union's) tests or constrains it too: a rule could change which applies, what it compares, or make what it refuses"
 
 // conditionNames returns the properties that the not, if, then and else
 // of the object schema s (below the arguments: top tells the arguments'
