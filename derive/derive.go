@@ -348,12 +348,12 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 		}
 		// the nearest kept $ref above path (opaque), looked up by each
 		// path above it: a schema may hold thousands
-		for i := len(path) - 1; i > len(best); i-- {
-			if path[i] != '.' && !strings.HasPrefix(path[i:], "[]") && !strings.HasPrefix(path[i:], "{}") {
-				continue
+		for u := range above(path) {
+			if len(u) <= len(best) {
+				break
 			}
-			if why, ok := d.opaque[path[:i]]; ok && !d.sharable(path[:i]) {
-				best, reason = path[:i], "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
+			if why, ok := d.opaque[u]; ok && !d.sharable(u) {
+				best, reason = u, "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
 				break
 			}
 		}

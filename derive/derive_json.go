@@ -1,6 +1,11 @@
 package derive
 
-import "github.com/normgen/normgen/internal/jsonnode"
+import (
+	"iter"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
 
 // Node is a JSON value that keeps the order of object keys and the text
 // of numbers (see jsonnode.Node): the deriver reads and rewrites schemas
@@ -43,6 +48,18 @@ func join(path, name string) string {
 		return name
 	}
 	return path + "." + name
+}
+
+// above yields the paths above path, nearest first ("a.b[]" and "a" for
+// "a.b[].c"): those its steps ".", "[]" and "{}" begin after.
+func above(path string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := len(path) - 1; i > 0; i-- {
+			if (path[i] == '.' || strings.HasPrefix(path[i:], "[]") || strings.HasPrefix(path[i:], "{}")) && !yield(path[:i]) {
+				return
+			}
+		}
+	}
 }
 
 // pointer is the node a local $ref names (jsonnode.Resolve), or nil

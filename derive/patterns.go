@@ -61,6 +61,20 @@ func (ps *patternSteps) of(key string) (string, *regexp.Regexp, bool) {
 	return ps.list[i], ps.re[i], true
 }
 
+// nextToken returns where the first token in path begins and ends, and
+// false where path holds none.
+func nextToken(path string) (i, end int, ok bool) {
+	i = strings.Index(path, tokenMark)
+	if i < 0 {
+		return 0, 0, false
+	}
+	j := strings.Index(path[i+1:], tokenMark)
+	if j < 0 {
+		return 0, 0, false
+	}
+	return i, i + 1 + j + 1, true
+}
+
 // spell writes the deriver's path as a rule path spells it: each token
 // (".\x010\x01", or one that starts the path) as its pattern step.
 func (ps *patternSteps) spell(path string) string {
@@ -69,23 +83,16 @@ func (ps *patternSteps) spell(path string) string {
 	}
 	var b strings.Builder
 	for {
-		i := strings.Index(path, tokenMark)
-		if i < 0 {
-			break
-		}
-		j := strings.Index(path[i+1:], tokenMark)
-		if j < 0 {
-			break
-		}
-		end := i + 1 + j + 1
-		p, _, ok := ps.of(path[i:end])
+		i, end, ok := nextToken(path)
 		if !ok {
-			b.WriteString(path[:end])
-			path = path[end:]
-			continue
+			break
 		}
-		b.WriteString(strings.TrimSuffix(path[:i], "."))
-		b.WriteString(rulespec.PathPattern("", p))
+		if p, _, ok := ps.of(path[i:end]); ok {
+			b.WriteString(strings.TrimSuffix(path[:i], "."))
+			b.WriteString(rulespec.PathPattern("", p))
+		} else {
+			b.WriteString(path[:end])
+		}
 		path = path[end:]
 	}
 	b.WriteString(path)
@@ -107,8 +114,14 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	tested, allTested := d.conditionNames(s, path, top)
 	props := s.Get("properties")
 	schemas := make([]string, len(patterns.Keys))
+	prefixes := make([]string, len(patterns.Keys)) // (anchoredPrefix, once each)
 	for i, v := range patterns.Vals {
 		schemas[i] = string(rulespec.Unannotated(v).Marshal())
+		prefixes[i] = anchoredPrefix(patterns.Keys[i])
+	}
+	disjoint := func(i, j int) bool {
+		a, b := prefixes[i], prefixes[j]
+		return a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a)
 	}
 	for i, p := range patterns.Keys {
 		_, re := d.pats.token(p)
@@ -133,7 +146,7 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 			}
 		}
 		for name := range tested {
-			if why[p] == "" && (allTested || re.MatchString(name)) {
+			if why[p] == "" && re.MatchString(name) {
 				why[p] = conditionWhy
 			}
 		}
@@ -141,7 +154,7 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 			why[p] = conditionWhy
 		}
 		for j, q := range patterns.Keys {
-			if why[p] == "" && j != i && schemas[j] != schemas[i] && !disjointPatterns(p, q) {
+			if why[p] == "" && j != i && schemas[j] != schemas[i] && !disjoint(i, j) {
 				why[p] = fmt.Sprintf("pattern %q of the same patternProperties may match a name pattern %q matches, and holds its value to another schema", q, p)
 			}
 		}
@@ -153,7 +166,7 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 		changed = false
 		for i, p := range patterns.Keys {
 			for j, q := range patterns.Keys {
-				if !strict(p) && j != i && schemas[j] == schemas[i] && strict(q) && !disjointPatterns(p, q) {
+				if !strict(p) && j != i && schemas[j] == schemas[i] && strict(q) && !disjoint(i, j) {
 					why[p] = fmt.Sprintf("pattern %q of the same patternProperties may match a name pattern %q matches, and its values are left strict", q, p)
 					changed = true
 				}
@@ -163,27 +176,20 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	return why
 }
 
-// disjointPatterns reports whether no name can match both patterns: both
-// are anchored at the start ("^x-", "^y-") and begin with literal texts
-// neither of which begins the other.
-func disjointPatterns(p, q string) bool {
-	a, aok := anchoredPrefix(p)
-	b, bok := anchoredPrefix(q)
-	return aok && bok && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a)
-}
-
 // anchoredPrefix returns the literal text every name a pattern anchored
-// at the start of the name ("^x-.*") matches begins with.
-func anchoredPrefix(p string) (string, bool) {
+// at the start of the name ("^x-.*") matches begins with, "" for none.
+// Two patterns with such texts, neither of which begins the other ("^x-"
+// and "^y-"), match no name alike (patternsWhy's disjoint).
+func anchoredPrefix(p string) string {
 	if !strings.HasPrefix(p, "^") || strings.Contains(p, "|") {
-		return "", false
+		return ""
 	}
 	re, err := rulespec.CompilePattern(p[1:])
 	if err != nil {
-		return "", false
+		return ""
 	}
 	prefix, _ := re.LiteralPrefix()
-	return prefix, prefix != ""
+	return prefix
 }
 
 // spellPaths writes the paths of the rules as rule paths spell them:
@@ -235,8 +241,8 @@ func (d *deriver) respelled(p string) bool {
 	if strings.ContainsAny(p, tokenMark+"(") {
 		return true
 	}
-	for i := len(p) - 1; i > 0; i-- {
-		if (p[i] == '.' || strings.HasPrefix(p[i:], "[]") || strings.HasPrefix(p[i:], "{}")) && d.texts[p[:i]] {
+	for u := range above(p) {
+		if d.texts[u] {
 			return true
 		}
 	}
@@ -287,29 +293,25 @@ func (d *deriver) markSteps(segs []rulespec.Step, plain string, jsonAt map[strin
 // place, and no other of its schemas may hold such a member otherwise
 // (objSite.patternWhy).
 func (d *deriver) reachPatterns(path string) (bool, string) {
-	for rest, at := path, 0; ; {
-		i := strings.Index(rest, "."+tokenMark)
-		if i < 0 {
+	for at := 0; ; {
+		i, end, ok := nextToken(path[at:])
+		if !ok {
 			return true, ""
 		}
-		j := strings.Index(rest[i+2:], tokenMark)
-		if j < 0 {
-			return true, ""
+		i, end = at+i, at+end
+		at = end
+		p, re, ok := d.pats.of(path[i:end])
+		if !ok || i == 0 || path[i-1] != '.' {
+			continue // (the arguments' own pattern: reachPlace refuses it)
 		}
-		end := i + 2 + j + 1
-		p, re, ok := d.pats.of(rest[i+1 : end])
-		if ok && re == nil {
+		if re == nil {
 			return false, "no rule path's pattern step reads it: " + d.pats.errs[d.pats.index[p]].Error()
 		}
-		if ok {
-			parent := path[:at+i]
-			if sites := d.objs[parent]; len(sites) != 1 {
-				return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
-			} else if why := sites[0].patternWhy[p]; why != "" {
-				return false, why
-			}
+		if sites := d.objs[path[:i-1]]; len(sites) != 1 {
+			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
+		} else if why := sites[0].patternWhy[p]; why != "" {
+			return false, why
 		}
-		rest, at = rest[end:], at+end
 	}
 }
 

@@ -9,10 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/schemagen"
-	"github.com/normgen/normgen/normalize"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -48,18 +46,7 @@ func FuzzDeriveEquivalentShapes(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if len(in) > 256 {
-			t.Skip()
-		}
-		schema := buildMoreShapes(in)
-		d, err := derive.Tool("t", schema)
-		if err != nil {
-			t.Fatalf("derive: %v\nschema: %s", err, schema)
-		}
-		n, err := normalize.New(d.Rules)
-		if err != nil {
-			t.Fatalf("the derived rules do not load: %v\nschema: %s", err, schema)
-		}
+		schema, d, n := deriveShape(t, in, buildMoreShapes)
 		strict, err := compileMem("strict", schema)
 		if err != nil {
 			t.Fatalf("the builder made a schema that does not compile: %v\n%s", err, schema)

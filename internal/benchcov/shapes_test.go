@@ -30,6 +30,26 @@ var shapeSeeds = []string{
 	"\x87\xab\xe4\x82 \xe0",                    // allOf of objects
 }
 
+// deriveShape builds the schema of a shape fuzz target's input (at most
+// 256 bytes; longer ones are skipped), derives it and loads its rules,
+// failing where either fails.
+func deriveShape(t *testing.T, in []byte, build func([]byte) []byte) ([]byte, *derive.Derivation, *normalize.Normalizer) {
+	t.Helper()
+	if len(in) > 256 {
+		t.Skip()
+	}
+	schema := build(in)
+	d, err := derive.Tool("t", schema)
+	if err != nil {
+		t.Fatalf("derive: %v\nschema: %s", err, schema)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatalf("the derived rules do not load: %v\nschema: %s", err, schema)
+	}
+	return schema, d, n
+}
+
 // FuzzDeriveUnchangedShapes is FuzzDeriveUnchanged on schemas built from
 // the input (buildShape): each input is a valid schema of the shapes the
 // deriver finds hard (unions of objects sharing keys, maps, recursive
@@ -42,17 +62,7 @@ func FuzzDeriveUnchangedShapes(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		if len(in) > 256 {
-			t.Skip()
-		}
-		schema := buildShape(in)
-		d, err := derive.Tool("t", schema)
-		if err != nil {
-			t.Fatalf("derive: %v\nschema: %s", err, schema)
-		}
-		if _, err := normalize.New(d.Rules); err != nil {
-			t.Fatalf("the derived rules do not load: %v\nschema: %s", err, schema)
-		}
+		schema, _, _ := deriveShape(t, in, buildShape)
 		h := fnv.New64a()
 		h.Write(in)
 		seeds := make([]uint64, fuzzSeeds)

@@ -83,16 +83,7 @@ func TestCompilePatternAJV(t *testing.T) {
 // spelt, inside a path and a group; a pattern CompilePattern refuses, or
 // one that does not end, is an error naming it.
 func TestPatternStepPath(t *testing.T) {
-	for _, p := range []string{`env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a\.b(c|d)[x]"$`)} {
-		segs, err := ParsePath(p)
-		if err != nil {
-			t.Errorf("ParsePath(%q): %v", p, err)
-			continue
-		}
-		if got := PathString(segs); got != p {
-			t.Errorf("PathString(ParsePath(%q)) = %q", p, got)
-		}
-	}
+	roundTrip(t, `env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a\.b(c|d)[x]"$`))
 	segs, _ := ParsePath(`env{"^[A-Z_]+$"}.port`)
 	if s := segs[1]; s.Each != '~' || s.Key != "^[A-Z_]+$" || !s.Pattern.MatchString("HOME") || s.Pattern.MatchString("home") {
 		t.Errorf("pattern step = %+v", s)
@@ -113,16 +104,7 @@ func TestPatternStepPath(t *testing.T) {
 // it, and the path writes back as it was spelt (a plain name marked is
 // quoted); after a plain name it is part of the name.
 func TestAsIsStep(t *testing.T) {
-	for _, p := range []string{`["u"]!.port`, `a[]!.b`, `a{}!`, `a{"^x"}!.b`, `t(["k"]!.v|.w[]!)*.x`, `a["b.c"]!`} {
-		segs, err := ParsePath(p)
-		if err != nil {
-			t.Errorf("ParsePath(%q): %v", p, err)
-			continue
-		}
-		if got := PathString(segs); got != p {
-			t.Errorf("PathString(ParsePath(%q)) = %q", p, got)
-		}
-	}
+	roundTrip(t, `["u"]!.port`, `a[]!.b`, `a{}!`, `a{"^x"}!.b`, `t(["k"]!.v|.w[]!)*.x`, `a["b.c"]!`)
 	segs, _ := ParsePath(`["u"]!.port`)
 	if !segs[0].AsIs || segs[0].Key != "u" || segs[1].AsIs {
 		t.Errorf(`["u"]!.port = %+v`, segs)
@@ -132,5 +114,20 @@ func TestAsIsStep(t *testing.T) {
 	}
 	if segs, err := ParsePath("u!.port"); err != nil || segs[0].Key != "u!" || segs[0].AsIs {
 		t.Errorf("u!.port = %+v, %v: the name u!", segs, err)
+	}
+}
+
+// roundTrip checks that each path parses and writes back as it was spelt.
+func roundTrip(t *testing.T, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		segs, err := ParsePath(p)
+		if err != nil {
+			t.Errorf("ParsePath(%q): %v", p, err)
+			continue
+		}
+		if got := PathString(segs); got != p {
+			t.Errorf("PathString(ParsePath(%q)) = %q", p, got)
+		}
 	}
 }
