@@ -1272,13 +1272,21 @@ func conditionNames(s *Node, top bool) (names map[string]bool, all bool) {
 					names[n] = true
 				}
 			case ck == "required" || ck == "dependentRequired":
-				for _, n := range v.Items() {
-					if x, ok := n.AsString(); ok {
-						names[x] = true
+				// (required's names; dependentRequired's keys and the
+				// names each of them requires)
+				lists := []*Node{v}
+				if ck == "dependentRequired" {
+					lists = v.Vals
+					for _, n := range v.Keys {
+						names[n] = true
 					}
 				}
-				for _, n := range v.Keys {
-					names[n] = true
+				for _, l := range lists {
+					for _, n := range l.Items() {
+						if x, ok := n.AsString(); ok {
+							names[x] = true
+						}
+					}
 				}
 			case annotation(ck), ck == "type":
 			default:

@@ -637,7 +637,8 @@ var conditionCases = []keptRefCase{
 	{"condition-nested", `{"type":"object","properties":{` +
 		`"m":{"type":"object","properties":{"ab":{"type":"integer"},"x":{"type":"string"},"k":{"type":"integer"}},"if":{"properties":{"ab":{"type":"integer"}},"required":["ab"]},"then":{"required":["x"]}},` +
 		`"n":{"type":"object","properties":{"ab":{"type":"integer"},"k":{"type":"integer"}},"not":{"properties":{"ab":{"const":5}},"required":["ab"]}},` +
-		`"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"not":{"properties":{"ab":{"const":5}},"required":["ab"]}}}}`, []string{
+		`"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"not":{"properties":{"ab":{"const":5}},"required":["ab"]}},` +
+		`"q":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"if":{"dependentRequired":{"a":["b"]}},"then":{"required":["z"]}}}}`, []string{
 		`{"m":{"ab":"5"}}`,
 		`{"m":{"ab":"5","x":"y"}}`,
 		`{"m":{"k":"5"}}`,
@@ -645,6 +646,8 @@ var conditionCases = []keptRefCase{
 		`{"n":{"ab":"6","k":"1"}}`,
 		`{"p":{"ab":"5"}}`,
 		`{"p":{"ac":"5"}}`,
+		`{"q":{"a":"x","b":null}}`,
+		`{"q":{"a":"x","b":"2"}}`,
 	}},
 	// (on a union's holder, beside its branches: a not, an if, an enum or
 	// a const of the whole object)
