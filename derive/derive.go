@@ -247,9 +247,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}}
+	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string][]overlapMarkAt{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{conds: survey.conds, texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}}
+	d := &deriver{conds: survey.conds, texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -585,8 +585,20 @@ type deriver struct {
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
 	defs   []*lenientDef
-	// overlapWork is what overlapping may still compare (maxOverlapWork).
+	// overlapWork is what overlapping may still compare (maxOverlapWork),
+	// and overlapText whether the union it compares is a oneOf one call
+	// may match two branches of (otherWhy).
 	overlapWork int
+	overlapText bool
+	viewCache   map[*Node]cachedViews // (valueViews, for one union)
+	// overlapMemo holds, for each union overlapping compared (its
+	// keyword and holder's JSON), what it left strict below it, shared
+	// by the survey and the derivation; overlapRec records it for the
+	// union at overlapAt.
+	overlapMemo map[string][]overlapMarkAt
+	overlapRec  *[]overlapMarkAt
+	overlapAt   string
+	plainCache  map[*Node]string // (plain, for one union)
 	// union is the union whose branch is being derived; unions counts,
 	// in the survey, the unions at each path (recursive.go).
 	union  unionCtx
@@ -764,7 +776,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		case (k == "then" || k == "else") && (s.Get("if") == nil || cond()):
 			continue // judged with their if (without one, never applied)
 		case combinators[k]:
-			if jsonnode.IsCombinator(k) && (rootBranches(k, s.Vals[i], d.presence, d.tested) || k == jsonnode.OneOf && d.rootOneOf(s.Vals[i])) {
+			if jsonnode.IsCombinator(k) && (k == jsonnode.AllOf && rootBranches(k, s.Vals[i], d.presence, d.tested) || k != jsonnode.AllOf && d.rootUnion(s, k)) {
 				// ({"anyOf": [{"properties": ...}, {"required": [...]}]}:
 				// each branch holds the arguments as the root does)
 				continue
@@ -1014,49 +1026,74 @@ func objectAllOf(root, s *Node) bool {
 	return typed
 }
 
-// rootOneOfWhy is why a key of the root's oneOf, whose branches one call
-// may match two of, stays as it is.
-const rootOneOfWhy = "the branches of the input schema's oneOf, which one call may match two of, hold this key otherwise (one declares it, another takes it as it is or holds it to another schema): a rule could make a call the server takes match two"
+// rootOneOfWhy is why a key that two branches of the root's oneOf, which
+// one call may match two of, declare with other schemas stays as it is;
+// rootAsIsWhy why one a branch of the root's anyOf or oneOf declares and
+// another takes as it is does.
+const (
+	rootOneOfWhy = "the branches of the input schema's oneOf, which one call may match two of, declare this key with other schemas: a rule could make a call the server takes match two"
+	rootAsIsWhy  = "a branch of the input schema's union declares this key and another takes it as it is (undeclared, the arguments open): a rule would change the value of a call the server takes through that branch"
+)
 
-// rootOneOf reads the root's oneOf v whose branches are not exclusive
-// (one call may match two) as rootBranches reads an anyOf's, but for the
-// keys its branches hold otherwise, which it leaves as they are
-// (shadowed, rootOneOfWhy): a key is read where every arguments branch
-// declares it with one schema (annotations aside) or closes it out. A
-// strict-valid call matches one branch; its value at such a key is then
-// one every declaring branch takes, which no rule changes, and which
-// takes no other branch's match away or gives one.
-func (d *deriver) rootOneOf(v *Node) bool {
+// rootUnion reads the root's anyOf or oneOf k (of s, the root) as
+// rootBranches reads an anyOf's, but for the keys its branches hold
+// otherwise, which it leaves as they are (shadowed, rootAsIsWhy,
+// rootOneOfWhy). The
+// branches are compared by their views (branchViews: the root's own
+// keywords merged in). A key one branch declares is left as it is where
+// another may take it as it is: the rules would change a value of a call
+// only that branch takes. In a oneOf one call may match two branches of,
+// so is a key two branches declare with other schemas (annotations
+// aside); elsewhere what two branches hold below such a key is compared
+// as a nested union's branches are (overlapValues). A strict-valid call
+// then holds at each key a rule reads a value every branch it matches
+// holds to the declared schemas alike, which no rule changes.
+func (d *deriver) rootUnion(s *Node, k string) bool {
+	v := s.Get(k)
 	if !rootBranches(jsonnode.AnyOf, v, d.presence, d.tested) {
 		return false
 	}
-	var branches []*Node
+	d.viewCache, d.plainCache = nil, nil // (see overlapping)
+	views, _, whole := d.branchViews(s, v.Items())
+	if !whole {
+		return false
+	}
+	one := k == jsonnode.OneOf && !exclusive(views)
 	var keys []string
-	for _, b := range v.Items() {
-		if f, _ := jsonnode.Follow(d.root, b); f != nil && argumentsBranch(f, map[string]bool{}, map[string]bool{}) {
-			branches = append(branches, f)
-			for _, k := range declaredNames(f) {
-				if !slices.Contains(keys, k) {
-					keys = append(keys, k)
-				}
+	for _, b := range views {
+		for _, name := range declaredNames(b) {
+			if !slices.Contains(keys, name) {
+				keys = append(keys, name)
 			}
 		}
 	}
 	for _, key := range keys {
-		schema := ""
-		for _, b := range branches {
+		var held []*Node // (each schema the branches hold key to, once)
+		d.overlapWork, d.overlapText = maxOverlapWork, false
+		for _, b := range views {
 			p := b.Get("properties").Get(key)
-			if p == nil {
+			switch {
+			case p == nil || p.Kind == 't':
 				if mayHoldAsIs(b, key) {
-					d.shadowed[key] = rootOneOfWhy
+					d.shadowed[key] = rootAsIsWhy
 				}
-				continue
+			case !slices.ContainsFunc(held, func(h *Node) bool { return d.plain(h) == d.plain(p) }):
+				held = append(held, p)
 			}
-			if text := string(rulespec.Unannotated(p).Marshal()); schema == "" {
-				schema = text
-			} else if text != schema {
-				d.shadowed[key] = rootOneOfWhy
+		}
+		for i, x := range held {
+			for _, y := range held[i+1:] {
+				if one {
+					d.shadowed[key] = rootOneOfWhy
+					break
+				}
+				fx, _ := jsonnode.Follow(d.root, x)
+				fy, _ := jsonnode.Follow(d.root, y)
+				d.overlapValues(key, fx, fy, 1)
 			}
+		}
+		if d.overlapWork < 0 {
+			d.shadowed[key] = overlapBoundWhy
 		}
 	}
 	return true
@@ -1199,13 +1236,28 @@ func exclusive(branches []*Node) bool {
 func discriminated(a, b *Node) bool {
 	req := requiredNames(b)
 	for name := range requiredNames(a) {
-		va, okA := stringValues(a.Get("properties").Get(name))
-		vb, okB := stringValues(b.Get("properties").Get(name))
+		va, okA := heldValues(a.Get("properties").Get(name))
+		vb, okB := heldValues(b.Get("properties").Get(name))
 		if req[name] && okA && okB && !slices.ContainsFunc(va, func(x string) bool { return slices.Contains(vb, x) }) {
 			return true
 		}
 	}
 	return false
+}
+
+// heldValues returns the strings schema s holds a value to, where its
+// const or enum, or those of its allOf's branches, name them all (each
+// bounds them: the values all name).
+func heldValues(s *Node) (vals []string, ok bool) {
+	vals, ok = stringValues(s)
+	for _, b := range s.Get("allOf").Items() {
+		if more, named := heldValues(b); named && ok {
+			vals = slices.DeleteFunc(slices.Clone(vals), func(v string) bool { return !slices.Contains(more, v) })
+		} else if named {
+			vals, ok = more, true
+		}
+	}
+	return vals, ok
 }
 
 // stringValues returns the values schema s takes where its const or enum
@@ -1409,42 +1461,75 @@ func (d *deriver) dedupe() {
 	d.warns = out
 }
 
-// overlapWhy is why no rule reads a member of a oneOf's object branch
-// (below the root) that another branch may take as it is.
-const overlapWhy = "another branch of its oneOf takes this key as it is (undeclared, its object open), and the branches may both match one call: a rule would make a call the server takes match two"
+// overlapWhy is why no rule reads a member of a union's object branch
+// that another branch may take as it is.
+const overlapWhy = "another branch of its union takes this key as it is (undeclared, its object open): a rule would change the value of a call the server takes through that branch"
 
 // overlapping shadows (overlapWhy) the members of the branches of the
-// oneOf at path that a rule could make a call match two branches by:
-// where the branches may both match one call (neither disjoint nor
-// exclusive, their $refs followed), each key that one branch declares
-// and another, which may be an object, neither declares nor closes out.
-// A rule there would change a value the other branch takes as it is
-// into one the declaring branch takes too, and the call, which the
-// server takes, would match two. The oneOf's own value keeps its rules:
-// its string form is refused by the server either way.
-func (d *deriver) overlapping(path string, list []*Node) {
-	branches := make([]*Node, len(list))
-	for i, b := range list {
-		branches[i], _ = jsonnode.Follow(d.root, b)
-	}
-	if disjoint(branches) || exclusive(branches) {
+// anyOf or oneOf k of holder, at path, that a rule would change in a
+// call the server takes: each key that one branch declares and another,
+// which may be an object, neither declares nor closes out (their views
+// compared: branchViews), at any depth. A call only the other branch
+// takes may hold any value there, which a rule for the declaring
+// branch's schema would rewrite. Where a oneOf's branches may both match
+// one call (neither disjoint nor exclusive), a key two declare with
+// other schemas gets no form of its own either (otherWhy): its string
+// form or JSON text, held to neither, would match both. The union's own
+// value keeps its rules: its string form is refused by the server
+// either way.
+func (d *deriver) overlapping(path string, holder *Node, k string) {
+	// (a union alike elsewhere, another copy of one definition, in the
+	// survey too: what it left strict, below path)
+	memo := k + "\x00" + string(holder.Marshal())
+	if marks, ok := d.overlapMemo[memo]; ok {
+		for _, m := range marks {
+			d.overlapMark(m.textless, path+m.suffix, m.why)
+		}
 		return
 	}
+	var marks []overlapMarkAt
+	d.overlapRec, d.overlapAt = &marks, path
+	d.viewCache, d.plainCache = nil, nil // (the schemas below may have been rewritten since)
+	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
 	d.overlapWork = maxOverlapWork
+	d.overlapText = k == jsonnode.OneOf && !disjoint(branches) && !exclusive(branches)
 	for i, a := range branches {
-		for _, b := range branches[i+1:] {
-			d.overlapValues(path, a, b, 0)
+		for j, b := range branches[i+1:] {
+			if from[i] != from[i+1+j] {
+				d.overlapValues(path, a, b, 0)
+			}
 		}
 	}
-	if d.overlapWork < 0 {
-		// (too many values to compare: none below the oneOf is read)
-		d.shadowed[path] = overlapBoundWhy
+	if !whole || d.overlapWork < 0 {
+		// (too many values to compare: none below the union is read)
+		d.overlapMark(false, path, overlapBoundWhy)
+	}
+	d.overlapMemo[memo], d.overlapRec = marks, nil
+}
+
+// overlapMarkAt is what overlapping left strict below a union: a key
+// (shadowed) or a value's JSON text (textless), at path+suffix.
+type overlapMarkAt struct {
+	textless    bool
+	suffix, why string
+}
+
+// overlapMark leaves the value at p strict (its JSON text alone where
+// textless) for why, and records it for the union overlapping compares.
+func (d *deriver) overlapMark(textless bool, p, why string) {
+	if textless {
+		d.textless[p] = why
+	} else {
+		d.shadowed[p] = why
+	}
+	if d.overlapRec != nil {
+		*d.overlapRec = append(*d.overlapRec, overlapMarkAt{textless, p[len(d.overlapAt):], why})
 	}
 }
 
 // overlapBoundWhy is why nothing below a oneOf is read whose branches
 // hold a key otherwise past what overlapping compares.
-const overlapBoundWhy = "the branches of its oneOf hold keys otherwise deeper or at more places than the deriver compares (16 levels, 4096 values): a rule could make a call the server takes match two"
+const overlapBoundWhy = "the branches of its union hold keys otherwise deeper or at more places than the deriver compares (16 levels, 4096 values, 64 branches of unions inside, 8 references or allOfs deep): a rule could change a call the server takes"
 
 // maxOverlap bounds the depth overlapKeys compares branches to, and
 // maxOverlapWork the values it compares for one oneOf (two recursive
@@ -1474,13 +1559,15 @@ func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
 					continue
 				}
 				if mayHoldAsIs(b, key) {
-					d.shadowed[join(path, key)] = overlapWhy
+					d.overlapMark(false, join(path, key), overlapWhy)
 					break
 				}
 				if d.otherSchemas(a, b, key) {
 					// (its value's own forms alone; what it holds is
 					// compared below)
-					d.textless[join(path, key)] = otherWhy
+					if d.overlapText {
+						d.overlapMark(true, join(path, key), otherWhy)
+					}
 					x, _ := jsonnode.Follow(d.root, a.Get("properties").Get(key))
 					y, _ := jsonnode.Follow(d.root, b.Get("properties").Get(key))
 					d.overlapValues(join(path, key), x, y, depth+1)
@@ -1495,27 +1582,42 @@ func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
 // keys, two arrays by their elements, of which one that may be anything
 // (no items) is shadowed whole.
 func (d *deriver) overlapValues(path string, x, y *Node, depth int) {
-	if x == nil || y == nil || x.Kind != '{' || y.Kind != '{' {
-		return
+	if x == nil || y == nil || x == y {
+		return // (held alike: a rule reads what both hold)
 	}
-	if d.overlapWork--; d.overlapWork < 0 || depth > maxOverlap {
-		d.overlapWork = -1 // (nothing below the oneOf is read: overlapping)
+	xs, wx := d.valueViews(x)
+	ys, wy := d.valueViews(y)
+	for _, x := range xs {
+		for _, y := range ys {
+			if d.overlapWork--; !wx || !wy || d.overlapWork < 0 || depth > maxOverlap {
+				d.overlapWork = -1 // (nothing below the union is read: overlapping)
+				return
+			}
+			d.overlapPair(path, x, y, depth)
+		}
+	}
+}
+
+// overlapPair compares two views x and y (overlapValues).
+func (d *deriver) overlapPair(path string, x, y *Node, depth int) {
+	if x.Kind != '{' && y.Kind != '{' {
 		return
 	}
 	if x.Get("properties") != nil || y.Get("properties") != nil {
 		d.overlapKeys(path, []*Node{x, y}, depth)
 	}
 	xi, yi := x.Get("items"), y.Get("items")
-	if mayBeArray(x) && mayBeArray(y) && (xi != nil || yi != nil) {
+	tuple := x.Get("prefixItems") != nil || y.Get("prefixItems") != nil
+	if mayBeArray(x) && mayBeArray(y) && (xi != nil || yi != nil || tuple) {
 		elems := path + "[]"
 		switch {
-		case xi == nil || yi == nil || xi.Kind != '{' || yi.Kind != '{':
-			d.shadowed[elems] = overlapWhy // (one takes any element as it is; or a tuple)
-		case string(rulespec.Unannotated(xi).Marshal()) != string(rulespec.Unannotated(yi).Marshal()):
-			d.textless[elems] = otherWhy
-			fx, _ := jsonnode.Follow(d.root, xi)
-			fy, _ := jsonnode.Follow(d.root, yi)
-			d.overlapValues(elems, fx, fy, depth+1)
+		case xi == nil || yi == nil || xi.Kind != '{' || yi.Kind != '{' || tuple:
+			d.overlapMark(false, elems, overlapWhy) // (one takes any element as it is; or a tuple)
+		case d.plain(xi) != d.plain(yi):
+			if d.overlapText {
+				d.overlapMark(true, elems, otherWhy)
+			}
+			d.overlapValues(elems, xi, yi, depth+1)
 		}
 	}
 }
@@ -1545,7 +1647,7 @@ func (d *deriver) otherSchemas(a, b *Node, key string) bool {
 	if x == nil || y == nil {
 		return false
 	}
-	return string(rulespec.Unannotated(x).Marshal()) != string(rulespec.Unannotated(y).Marshal())
+	return d.plain(x) != d.plain(y)
 }
 
 // mayHoldAsIs reports whether the branch b may take an object holding key
@@ -1558,8 +1660,8 @@ func mayHoldAsIs(b *Node, key string) bool {
 	if t := b.Get("type"); t != nil && !typeAllows(t, "object") {
 		return false
 	}
-	if b.Get("properties").Get(key) != nil {
-		return false
+	if p := b.Get("properties").Get(key); p != nil {
+		return p.Kind == 't' && p.Text() == "true" // (true: any value, as undeclared)
 	}
 	ap := b.Get("additionalProperties")
 	return ap == nil || ap.Kind != 't' || ap.Text() != "false" || b.Get("patternProperties") != nil
@@ -1674,7 +1776,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "additionalProperties":
 			s.Vals[i] = d.field(path+"{}", v, atElem)
 		case "items":
-			if v.Kind == '{' {
+			if v.Kind == '{' && s.Get("prefixItems") != nil {
+				s.Vals[i] = d.noRule(path+"[]", v) // (past a tuple's items: no path names them apart)
+			} else if v.Kind == '{' {
 				if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
 					d.unique[path+"[]"] = true
 				}
@@ -1729,8 +1833,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
 				break
 			}
-			if k == jsonnode.OneOf && !top {
-				d.overlapping(path, v.Items())
+			if (k == jsonnode.OneOf || k == jsonnode.AnyOf) && !top {
+				d.overlapping(path, s, k)
 			}
 			outer := d.union
 			d.union = unionCtx{holder: s, key: k, path: path}

@@ -82,11 +82,20 @@
 // of which declares them), or whose type array holds "object", is read
 // (and advertised) as {"type": "object", ...}; the branches of a root
 // allOf, anyOf or oneOf that declare properties are read as the root's
-// (in a oneOf whose branches one call may match two of, the keys every
-// branch declaring them holds to one schema and no other takes as it
-// is), and so are the then and
+// (but for a key one branch declares and another takes as it is, and, in
+// a oneOf whose branches one call may match two of, one two branches
+// hold to other schemas), and so are the then and
 // else of a root if that tests the arguments' keys alone, those keys
 // left as they are.
+//
+// Below the root too, a key that one branch of an anyOf or oneOf
+// declares and another may take as it is (undeclared, its object open)
+// gets no rule, at any depth: rules are keyed by path, not by the branch
+// a call matches, and a rule there would change a value of a call the
+// server takes through the other branch ("5" for a key the open branch
+// takes as a string). Branches are compared by all that holds an object
+// at their place: their references' targets, their allOf's branches,
+// the union's holder, and each branch of a union inside them.
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of

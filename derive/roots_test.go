@@ -28,11 +28,16 @@ var rootShapes = map[string]string{
 	"root-allof": `{"type":"object","allOf":[{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"integer"}},"required":["n"]},` +
 		`{"properties":{"b":{"type":"boolean"},"s":{"type":"string"}}},{"required":["b"]}]}`,
 	"root-allof-open": `{"type":"object","allOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"b":{"type":"boolean"}},"additionalProperties":{"type":"string"}}]}`,
-	"root-anyof": `{"type":"object","anyOf":[{"type":"object","properties":{"n":{"type":"integer"},"a":{"type":"boolean"}},"required":["a"]},` +
+	"root-anyof": `{"type":"object","anyOf":[{"type":"object","properties":{"n":{"type":"integer"},"a":{"type":"boolean"}},"required":["a"],"additionalProperties":false},` +
 		`{"properties":{"n":{"type":"integer","minimum":0},"o":{"type":"array","items":{"type":"integer"}},"s":{"type":"integer"}},"additionalProperties":false},` +
-		`{"properties":{"s":{"type":"string"}},"required":["s"]}]}`,
-	"root-oneof": `{"type":"object","properties":{"kind":{"type":"string"}},"oneOf":[{"properties":{"kind":{"enum":["a"]},"v":{"type":"integer"}},"required":["kind"]},` +
-		`{"properties":{"kind":{"type":"string","enum":["b","c"]},"v":{"type":"string"},"w":{"type":"number"}},"required":["kind"]},` +
+		`{"properties":{"s":{"type":"string"}},"required":["s"],"additionalProperties":false}]}`,
+	// an anyOf with an open branch: the keys only the other branch
+	// declares stay as they are (a call only the open branch takes may
+	// hold any value there), those the root declares are read
+	"root-anyof-open": `{"type":"object","properties":{"id":{"type":"integer"}},"anyOf":[{"properties":{"n":{"type":"integer"}},"additionalProperties":false},` +
+		`{"properties":{"m":{"type":"string"}},"required":["m"]}]}`,
+	"root-oneof": `{"type":"object","properties":{"kind":{"type":"string"}},"oneOf":[{"properties":{"kind":{"enum":["a"]},"v":{"type":"integer"}},"required":["kind"],"additionalProperties":false},` +
+		`{"properties":{"kind":{"type":"string","enum":["b","c"]},"v":{"type":"string"},"w":{"type":"number"}},"required":["kind"],"additionalProperties":false},` +
 		`{"properties":{"x":{"type":"boolean"}},"required":["x"],"additionalProperties":false}]}`,
 	"root-oneof-overlap": `{"type":"object","oneOf":[{"properties":{"n":{"type":"integer","maximum":5}}},{"properties":{"n":{"type":"integer","minimum":3}}}]}`,
 	// a oneOf one call may match two branches of: the key both hold
@@ -79,7 +84,7 @@ const lookaheadRoot = `{"type":"object","properties":{"n":{"type":"integer"}},"p
 
 // unions are the root shapes whose arguments the branches of a root
 // union declare.
-var unions = map[string]bool{"root-anyof": true, "root-anyof-refs": true, "root-oneof": true, "root-allof-nested": true}
+var unions = map[string]bool{"root-anyof": true, "root-anyof-refs": true, "root-anyof-open": true, "root-oneof": true, "root-allof-nested": true}
 
 // TestDeriveRootShapes: a root that reads the arguments object (no type
 // but properties, a type array with "object", a root $ref beside its
@@ -118,10 +123,15 @@ func TestDeriveRootShapes(t *testing.T) {
 			`root-oneof-overlap: n: integer left strict: ` + rootOneOfWhy,
 		}},
 		{"root-oneof-shared", []string{"c.w:type_coerce:float", "c:json_accept_both:native"}, []string{
-			`root-oneof-shared: a: integer left strict: ` + rootOneOfWhy,
-			`root-oneof-shared: b: boolean left strict: ` + rootOneOfWhy,
+			`root-oneof-shared: a: integer left strict: ` + rootAsIsWhy,
+			`root-oneof-shared: b: boolean left strict: ` + rootAsIsWhy,
 		}},
-		{"root-anyof-refs", []string{"n:type_coerce:int", "a:type_coerce:bool"}, nil},
+		{"root-anyof-refs", []string{"n:type_coerce:int"}, []string{
+			`root-anyof-refs: a: boolean left strict: ` + rootAsIsWhy,
+		}},
+		{"root-anyof-open", []string{"id:type_coerce:int"}, []string{
+			`root-anyof-open: n: integer left strict: ` + rootAsIsWhy,
+		}},
 		{"root-anyof-presence", nil, []string{
 			`root-anyof-presence: the input schema is not {"type": "object", ...}; kept as it is`,
 		}},
@@ -237,23 +247,29 @@ func TestDeriveUnionEnums(t *testing.T) {
 	}
 }
 
-// TestDeriveOneOfOverlap: below the root, a oneOf whose branches may both
-// match one call (no key required by one and closed out by the other, no
-// discriminating enum) gets no rule inside: a rule would change a value
-// that one branch takes as it is ("6" beside the branch that declares
-// b as an integer) into one a second branch takes too, and the call the
-// server takes would then match two branches and be refused. Exclusive
-// branches keep their rules.
+// TestDeriveOneOfOverlap: below the root, a key one branch of a union
+// declares and another takes as it is gets no rule: a rule would change
+// a value that the other branch takes as it is ("6" beside the branch
+// that declares b as an integer), in a call the server takes, and in a
+// oneOf whose branches may both match one call (no key required by one
+// and closed out by the other, no discriminating enum) make it match
+// two. Exclusive branches do not save such a key ({"k":"a","m":"6"}
+// matches the first branch alone, and m is its undeclared member); closed
+// ones keep their rules.
 func TestDeriveOneOfOverlap(t *testing.T) {
 	for _, tc := range []struct {
 		schema, in string
 		rules      bool
 	}{
 		{`{"oneOf":[{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"integer"}},"required":["b"]}]}`, `{"x":{"a":5,"b":"6"}}`, false},
-		{`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"b"},"m":{"type":"integer"}},"required":["k"]}]}`, `{"x":{"k":"a","n":5,"m":"6"}}`, true},
+		{`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"b"},"m":{"type":"integer"}},"required":["k"]}]}`, `{"x":{"k":"a","n":5,"m":"6"}}`, false},
+		{`{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}},"additionalProperties":false},{"type":"object","properties":{"m":{"type":"string"}},"required":["m"]}]}`, `{"x":{"m":"x","n":"6"}}`, false},
+		{`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"],"additionalProperties":false},{"type":"object","properties":{"k":{"const":"b"},"m":{"type":"integer"}},"required":["k"],"additionalProperties":false}]}`, `{"x":{"k":"a","n":5}}`, true},
+		{`{"oneOf":[{"$ref":"#/$defs/C"},{"allOf":[{"$ref":"#/$defs/D"},{"properties":{"d":{"type":"object"}}}]}]}`, `{"x":{"k":"d","d":{}}}`, true},
 		{`{"oneOf":[{"$ref":"#/$defs/A"},{"required":["a"]}]}`, `{"x":{"a":"6"}}`, false},
 	} {
-		d, err := Tool("t", []byte(`{"type":"object","properties":{"x":`+tc.schema+`},"$defs":{"A":{"type":"object","properties":{"a":{"type":"integer"}}}}}`))
+		d, err := Tool("t", []byte(`{"type":"object","properties":{"x":`+tc.schema+`},"$defs":{"A":{"type":"object","properties":{"a":{"type":"integer"}}},`+
+			`"C":{"type":"object","properties":{"k":{"const":"c"},"c":{"type":"integer"}},"required":["k"]},"D":{"type":"object","properties":{"k":{"const":"d"},"d":{"type":"object"}},"required":["k"],"additionalProperties":false}}}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,8 +288,8 @@ func TestDeriveOneOfOverlap(t *testing.T) {
 		if err != nil || string(out) != tc.in {
 			t.Errorf("%s, strict-valid, became %s (fixes %v, error %v)", tc.in, out, fixes, err)
 		}
-		if !strings.Contains(warnings(d), "oneOf") {
-			t.Errorf("%s: no warning names the oneOf: %q", tc.schema, warnings(d))
+		if !strings.Contains(warnings(d), "union") {
+			t.Errorf("%s: no warning names the union: %q", tc.schema, warnings(d))
 		}
 	}
 }
@@ -432,8 +448,8 @@ func TestDeriveRootBranchesFirst(t *testing.T) {
 		dprops = append(dprops, `"d`+strconv.Itoa(i)+`":{"type":"integer"}`)
 	}
 	schema := `{"anyOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}],"definitions":{` +
-		`"A":{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":["p0"]},` +
-		`"B":{"type":"object","properties":{"m":{"type":"integer"},"k":{"type":"boolean"},` + strings.Join(dprops, ",") + `},"required":["m"]},` +
+		`"A":{"type":"object","properties":{` + strings.Join(props, ",") + `},"required":["p0"],"additionalProperties":false},` +
+		`"B":{"type":"object","properties":{"m":{"type":"integer"},"k":{"type":"boolean"},` + strings.Join(dprops, ",") + `},"required":["m"],"additionalProperties":false},` +
 		`"D":{"type":"object","properties":{` + strings.Join(dprops, ",") + `}}}}`
 	d, err := Tool("t", []byte(schema))
 	if err != nil {

@@ -1,0 +1,137 @@
+package derive
+
+import (
+	"fmt"
+	"testing"
+)
+
+// unionCase is a schema and calls to judge with unionSound.
+type unionCase struct {
+	name, schema string
+	calls        []string
+}
+
+// unionSound derives each case's rules and rewrite and judges its calls:
+// one the strict schema takes comes out of normalize as it went in, and
+// the rewrite takes a call exactly where the strict schema takes it
+// normalized.
+func unionSound(t *testing.T, cases []unionCase) {
+	t.Helper()
+	for _, tc := range cases {
+		d, n := deriveNormalizer(t, tc.name, tc.schema)
+		strict := compileDerived(t, tc.name, []byte(tc.schema))
+		len_ := compileDerived(t, tc.name+"-lenient", d.Schema.Marshal())
+		var rules []string
+		for _, r := range d.Rules {
+			rules = append(rules, fmt.Sprintf("%s:%s%s", r.Type, r.From, r.Path))
+		}
+		for _, call := range tc.calls {
+			out, fixes, err := n.NormalizeJSON(tc.name, []byte(call))
+			sv := validDerived(strict, []byte(call))
+			if sv && (err != nil || string(out) != call) {
+				t.Errorf("UNSOUND %s: strict-valid %s became %s (fixes %v, err %v)\n rules %v\n warns %s", tc.name, call, out, fixes, err, rules, warnings(d))
+				continue
+			}
+			lv := validDerived(len_, []byte(call))
+			after := err == nil && validDerived(strict, out)
+			if lv != after {
+				t.Errorf("MISMATCH %s: %s lenient=%v, rules+strict=%v (out %s)\n rules %v\n lenient %s\n warns %s", tc.name, call, lv, after, out, rules, d.Schema.Marshal(), warnings(d))
+			}
+			if testing.Verbose() {
+				t.Logf("%s: %s strict=%v -> %s lenient=%v after=%v rules=%v", tc.name, call, sv, out, lv, after, rules)
+			}
+		}
+	}
+}
+
+// wrapX is the arguments object holding x as its member "x".
+func wrapX(x string) string { return `{"type":"object","properties":{"x":` + x + `}}` }
+
+// TestDeriveUnionKeywords: keywords beside or inside a branch that hold a key otherwise: a property that is true or {}, a map, a tuple, a then, dependentSchemas.
+func TestDeriveUnionKeywords(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"props-true", wrapX(`{"anyOf":[{"type":"object","properties":{"n":true}},{"type":"object","properties":{"n":{"type":"integer"}}}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"props-empty", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{}}},{"type":"object","properties":{"n":{"type":"integer"}}}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"props-string", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{"type":"string"}}},{"type":"object","properties":{"n":{"type":"integer"}}}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"ap-map", wrapX(`{"anyOf":[{"type":"object","additionalProperties":{"type":"integer"}},{"type":"object","properties":{"n":{"type":"string"}}}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"prefix", wrapX(`{"anyOf":[{"type":"array","prefixItems":[{"type":"integer"}]},{"type":"array"}]}`), []string{`{"x":["5"]}`}},
+		{"prefix2", wrapX(`{"anyOf":[{"type":"array","prefixItems":[{"type":"integer"}]},{"type":"array","items":{"type":"string"}}]}`), []string{`{"x":["5"]}`}},
+		{"then", wrapX(`{"anyOf":[{"type":"object","if":{"properties":{"k":{"const":"a"}}},"then":{"properties":{"n":{"type":"integer"}}}},{"type":"object"}]}`), []string{`{"x":{"n":"5"}}`, `{"x":{"k":"a","n":"5"}}`}},
+		{"depschem", wrapX(`{"anyOf":[{"type":"object","dependentSchemas":{"k":{"properties":{"n":{"type":"integer"}}}}},{"type":"object"}]}`), []string{`{"x":{"n":"5"}}`, `{"x":{"k":1,"n":"5"}}`}},
+	})
+}
+
+// TestDeriveUnionMaps: maps, patterns, arrays, type arrays and untyped branches beside a branch that declares a key or its elements.
+func TestDeriveUnionMaps(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"root-pp", `{"type":"object","anyOf":[{"properties":{"m":{"type":"string"}},"patternProperties":{"^n$":{"type":"integer"}}},{"properties":{"k":{"type":"string"}}}]}`, []string{`{"n":"5"}`, `{"k":"a","n":"5"}`}},
+		{"root-ap", `{"type":"object","anyOf":[{"properties":{"m":{"type":"string"}},"additionalProperties":{"type":"integer"}},{"properties":{"k":{"type":"string"}}}]}`, []string{`{"n":"5"}`, `{"k":"a","n":"5"}`}},
+		{"x-pp", wrapX(`{"anyOf":[{"type":"object","properties":{"m":{"type":"string"}},"patternProperties":{"^n$":{"type":"integer"}}},{"type":"object","properties":{"k":{"type":"string"}}}]}`), []string{`{"x":{"n":"5"}}`, `{"x":{"k":"a","n":"5"}}`}},
+		{"x-pp-only", wrapX(`{"anyOf":[{"type":"object","patternProperties":{"^n":{"type":"integer"}}},{"type":"object"}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"x-ap-only", wrapX(`{"anyOf":[{"type":"object","additionalProperties":{"type":"integer"}},{"type":"object"}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"x-ap-arr", wrapX(`{"anyOf":[{"type":"object","additionalProperties":{"type":"integer"}},{"type":"array"}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"x-items", wrapX(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array"}]}`), []string{`{"x":["5"]}`}},
+		{"x-items-true", wrapX(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","items":true}]}`), []string{`{"x":["5"]}`}},
+		{"x-items-tuple07", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","items":[{"type":"string"}]}]}}}`, []string{`{"x":["5"]}`, `{"x":["5", 6]}`}},
+		{"x-items-prefix", wrapX(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"integer"}}]}`), []string{`{"x":["5"]}`, `{"x":["5", 6]}`}},
+		{"x-items-prefix2", wrapX(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","prefixItems":[{"type":"string"}]}]}`), []string{`{"x":["5"]}`, `{"x":["5", 6]}`}},
+		{"x-items-contains", wrapX(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","contains":{"type":"string"}}]}`), []string{`{"x":["5"]}`}},
+		{"x-items-uneval", wrapX(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","unevaluatedItems":{"type":"string"}}]}`), []string{`{"x":["5"]}`}},
+		{"x-typearr", wrapX(`{"anyOf":[{"type":["object","null"],"properties":{"n":{"type":"integer"}}},{"type":["object","string"]}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"x-notype", wrapX(`{"anyOf":[{"properties":{"n":{"type":"integer"}}},{"minProperties":1}]}`), []string{`{"x":{"n":"5"}}`}},
+	})
+}
+
+// TestDeriveUnionTuples: a tuple's items beside the items past it (prefixItems, draft-07's items array and additionalItems), alone and in a union; found by review: a rule at x[] read x[0].
+func TestDeriveUnionTuples(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"prefix-lone", wrapX(`{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"integer"}}`), []string{`{"x":["5"]}`, `{"x":["5", 6]}`}},
+		{"prefix-oneof", wrapX(`{"oneOf":[{"type":"array","items":{"type":"integer"}},{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"integer"}}]}`), []string{`{"x":["5"]}`, `{"x":["5", 6]}`}},
+		{"addl07", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"array","items":[{"type":"string"}],"additionalItems":{"type":"integer"}},{"type":"array","items":{"type":"integer"}}]}}}`, []string{`{"x":["5"]}`, `{"x":["5", 6]}`}},
+	})
+}
+
+// TestDeriveUnionPairs: three branches holding one key otherwise, each two compared; draft-07 references with siblings; a property that is true; found by review: the root compared each with the first alone, and true as a declaration.
+func TestDeriveUnionPairs(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"root-3", `{"type":"object","anyOf":[{"properties":{"n":{"type":"object","additionalProperties":false}}},{"properties":{"n":{"type":"object"}}},{"properties":{"n":{"type":"object","properties":{"q":{"type":"integer"}}}}}]}`, []string{`{"n":{"q":"5"}}`}},
+		{"x-3", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{"type":"object","additionalProperties":false}}},{"type":"object","properties":{"n":{"type":"object"}}},{"type":"object","properties":{"n":{"type":"object","properties":{"q":{"type":"integer"}}}}}]}`), []string{`{"x":{"n":{"q":"5"}}}`}},
+		{"d7-sib", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"$ref":"#/definitions/O","properties":{"n":{"type":"integer"}}},{"type":"object"}]}},"definitions":{"O":{"type":"object","properties":{"a":{"type":"string"}}}}}`, []string{`{"x":{"n":"5"}}`}},
+		{"d7-sib-root", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","anyOf":[{"$ref":"#/definitions/O","properties":{"n":{"type":"integer"}}},{"properties":{"k":{}}}],"definitions":{"O":{"type":"object","properties":{"a":{"type":"string"}}}}}`, []string{`{"n":"5"}`}},
+		{"props-true-oneof", wrapX(`{"oneOf":[{"type":"object","properties":{"n":true},"required":["n"]},{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}]}`), []string{`{"x":{"n":"5"}}`}},
+		{"props-true-root", `{"type":"object","anyOf":[{"properties":{"n":true}},{"properties":{"n":{"type":"integer"}}}]}`, []string{`{"n":"5"}`}},
+		{"props-true-lone", wrapX(`{"allOf":[{"type":"object","properties":{"n":true}},{"type":"object","properties":{"n":{"type":"integer"}}}]}`), []string{`{"x":{"n":"5"}}`}},
+	})
+}
+
+// TestDeriveUnionConditions: a root branch's then and else, which the root reads as arguments (one of them applies: each a view of its own); found by review.
+func TestDeriveUnionConditions(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"root-then", `{"type":"object","anyOf":[{"properties":{"a":{}},"if":{"properties":{"k":{"const":"x"}}},"then":{"properties":{"n":{"type":"integer"}}}},{"properties":{"m":{"type":"string"}}}]}`, []string{`{"n":"5"}`, `{"k":"x","m":"a","n":"5"}`, `{"m":"a","n":"5"}`}},
+		{"root-else", `{"type":"object","anyOf":[{"properties":{"a":{}},"if":{"properties":{"k":{"const":"x"}},"required":["k"]},"else":{"properties":{"n":{"type":"integer"}}}},{"properties":{"m":{"type":"string"}}}]}`, []string{`{"n":"5"}`, `{"m":"a","n":"5"}`}},
+		{"d7-holder-sib", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"$ref":"#/definitions/O","anyOf":[{"properties":{"n":{"type":"integer"}}},{"properties":{"n":{"type":"integer"}}}]}},"definitions":{"O":{"type":"object","properties":{"a":{"type":"string"}}}}}`, []string{`{"x":{"n":"5"}}`}},
+	})
+}
+
+// TestDeriveUnionVariants: spelling variants and absent rules in a union with an open branch.
+func TestDeriveUnionVariants(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"var-root-any", `{"type":"object","anyOf":[{"properties":{"userName":{"type":"string"}},"additionalProperties":false},{"properties":{"m":{}}}]}`, []string{`{"user_name":"a"}`, `{"UserName":"a"}`, `{"m":1,"user_name":"a"}`}},
+		{"var-x-any", wrapX(`{"anyOf":[{"type":"object","properties":{"userName":{"type":"string"}},"additionalProperties":false},{"type":"object","properties":{"m":{}}}]}`), []string{`{"x":{"user_name":"a"}}`}},
+		{"absent-x", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","properties":{"m":{}}}]}`), []string{`{"x":{"n":null}}`}},
+		{"absent-root", `{"type":"object","anyOf":[{"properties":{"n":{"type":"integer"}}},{"properties":{"m":{}}}]}`, []string{`{"n":null}`}},
+	})
+}
+
+// TestDeriveUnionHolders: maps and arrays below a key two branches, or a branch and its holder, hold otherwise.
+func TestDeriveUnionHolders(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"map-nested", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["n"]},{"type":"object","properties":{"n":{"type":"object"}}}]}`), []string{`{"x":{"n":{"q":"5"}}}`}},
+		{"map-root", `{"type":"object","anyOf":[{"properties":{"n":{"type":"object","additionalProperties":{"type":"integer"}}}},{"properties":{"n":{"type":"object"}}}]}`, []string{`{"n":{"q":"5"}}`}},
+		{"pmap-root", `{"type":"object","anyOf":[{"properties":{"n":{"type":"object","patternProperties":{"^q":{"type":"integer"}}}}},{"properties":{"n":{"type":"object"}}}]}`, []string{`{"n":{"q":"5"}}`}},
+		{"map-root-oneof", `{"type":"object","oneOf":[{"properties":{"n":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["n"]},{"properties":{"n":{"type":"object"}},"required":["n"]}]}`, []string{`{"n":{"q":"5"}}`}},
+		{"holder-first", wrapX(`{"type":"object","properties":{"n":{"type":"object"}},"anyOf":[{"properties":{"n":{"properties":{"q":{"type":"integer"}}}}},{"properties":{"m":{}}}]}`), []string{`{"x":{"n":{"q":"5"}}}`}},
+		{"holder-first-arr", wrapX(`{"type":"object","properties":{"n":{"type":"array"}},"anyOf":[{"properties":{"n":{"items":{"type":"integer"}}}},{"properties":{"m":{}}}]}`), []string{`{"x":{"n":["5"]}}`}},
+		{"root-items-3", `{"type":"object","anyOf":[{"properties":{"l":{"type":"array","items":false}}},{"properties":{"l":{"type":"array","items":{"type":"object"}}}},{"properties":{"l":{"type":"array","items":{"type":"object","properties":{"q":{"type":"integer"}}}}}}]}`, []string{`{"l":[{"q":"5"}]}`}},
+	})
+}

@@ -1,0 +1,267 @@
+package derive
+
+import (
+	"slices"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
+)
+
+// A union's branches are compared (overlapping, rootOneOf) by what each
+// holds an object to at its place, its view: the branch's own keywords
+// merged with its $ref's target's, its allOf's branches' and its
+// holder's (the schema whose anyOf or oneOf it is, whose keywords apply
+// to every call the branch takes). A branch that holds a key to a schema
+// in any of them (a reference's closed target, an allOf's closed
+// branch, a holder's property) does not take that key as it is, where
+// its bare keywords alone would say it does; and a key declared in any
+// of them is compared with the other branches', where the bare keywords
+// would miss it. A union among them splits the branch into one view for
+// each of its branches.
+//
+// A view takes every object its schemas all take (it may take more):
+// where two of them declare one key otherwise, the key's schema in the
+// view is the allOf of both; a key is closed out where one of them
+// declares additionalProperties false and no patternProperties; and the
+// view's type is the first single type one of them names.
+
+// maxViewDepth bounds the references and allOfs a view follows, and
+// maxViews the views one union's branches split into. Past them the
+// views are partial (a key a branch declares may be missing from them),
+// and the caller reads nothing below the union.
+const (
+	maxViewDepth = 8
+	maxViews     = 64
+)
+
+// branchViews returns the views of a union's branches list, each with
+// its holder's keywords merged in (the holder's anyOf and oneOf aside:
+// the union being compared, or another, compared on its own), the index
+// in list of the branch each view is of, and whether they are whole (no
+// bound reached).
+func (d *deriver) branchViews(holder *Node, list []*Node) (views []*Node, from []int, whole bool) {
+	own := shallowWithout(holder, jsonnode.Alternatives...)
+	whole = true
+	for i, b := range list {
+		if f := d.followed(b); f == nil || f.Kind != '{' {
+			views = append(views, f) // (true, false: judged as they are)
+		} else {
+			members, ok := d.members([]*Node{own, b}, 0)
+			whole = whole && ok && d.splitView(members, &views, 0)
+		}
+		for len(from) < len(views) {
+			from = append(from, i)
+		}
+	}
+	return views, from, whole
+}
+
+// splitView appends to views the views of a branch whose schemas are
+// members (members): one where none holds an anyOf or oneOf, else one
+// for each branch of the first such union, merged with the other
+// members, depth unions deep. It reports false where maxViews or
+// maxViewDepth is reached (a recursive union splits without end).
+func (d *deriver) splitView(members []*Node, views *[]*Node, depth int) bool {
+	if depth > maxViewDepth {
+		return false
+	}
+	for i, m := range members {
+		for _, k := range jsonnode.Alternatives {
+			inner := m.Get(k)
+			if inner == nil || inner.Kind != '[' {
+				continue
+			}
+			whole := true
+			for _, x := range inner.Items() {
+				rest := slices.Clone(members)
+				rest[i] = shallowWithout(m, k)
+				more, ok := d.members([]*Node{x}, 0)
+				whole = whole && ok && len(*views) < maxViews && d.splitView(append(rest, more...), views, depth+1)
+			}
+			return whole
+		}
+		if m.Get("then") != nil || m.Get("else") != nil {
+			// (one of then and else applies: a union of the two)
+			whole := true
+			for _, k := range []string{"then", "else"} {
+				rest := slices.Clone(members)
+				rest[i] = shallowWithout(m, "if", "then", "else")
+				more, ok := d.members([]*Node{m.Get(k)}, 0)
+				whole = whole && ok && len(*views) < maxViews && d.splitView(append(rest, more...), views, depth+1)
+			}
+			return whole
+		}
+	}
+	if len(*views) >= maxViews {
+		return false
+	}
+	*views = append(*views, d.view(members))
+	return true
+}
+
+// members returns the schemas list holds an object to, with their $refs
+// followed and their allOfs' branches among them (each without its
+// allOf), depth deep, and whether it reached none past maxViewDepth.
+func (d *deriver) members(list []*Node, depth int) ([]*Node, bool) {
+	var out []*Node
+	whole := true
+	for _, s := range list {
+		s = d.followed(s)
+		if s == nil || s.Kind != '{' {
+			continue // (true, false: nothing of an object)
+		}
+		all := s.Get("allOf")
+		if all == nil {
+			out = append(out, s)
+			continue
+		}
+		if depth >= maxViewDepth {
+			return out, false
+		}
+		out = append(out, shallowWithout(s, "allOf"))
+		more, ok := d.members(all.Items(), depth+1)
+		out, whole = append(out, more...), whole && ok
+	}
+	return out, whole
+}
+
+// followed returns s with its $ref's target in its place: s's siblings
+// beside the target, both in an allOf, where its draft applies them (a
+// draft-07 validator ignores them: the target alone).
+func (d *deriver) followed(s *Node) *Node {
+	if s == nil || s.Kind != '{' || s.Get("$ref") == nil {
+		return s
+	}
+	target, err := jsonnode.Follow(d.root, s)
+	if err != nil || target == s {
+		return s
+	}
+	sib := shallowWithout(s, "$ref")
+	if len(sib.Keys) == 0 || oldDraft(d.root) {
+		return target
+	}
+	return obj("allOf", jsonnode.Array(sib, target))
+}
+
+// shallowWithout returns the object s without keys, its values shared
+// (a view reads them, never changes them).
+func shallowWithout(s *Node, keys ...string) *Node {
+	out := obj()
+	for i, k := range s.Keys {
+		if !slices.Contains(keys, k) {
+			out.Keys = append(out.Keys, k)
+			out.Vals = append(out.Vals, s.Vals[i])
+		}
+	}
+	return out
+}
+
+// plain returns the JSON text of the schema s without its annotations,
+// once for each s in a derivation: two schemas alike but for their
+// annotations hold a value alike.
+func (d *deriver) plain(s *Node) string {
+	if text, ok := d.plainCache[s]; ok {
+		return text
+	}
+	text := string(rulespec.Unannotated(s).Marshal())
+	if d.plainCache == nil {
+		d.plainCache = map[*Node]string{}
+	}
+	d.plainCache[s] = text
+	return text
+}
+
+// valueViews returns the views of the schema s of a value two branches
+// hold otherwise (overlapValues), once for each s in a derivation.
+func (d *deriver) valueViews(s *Node) ([]*Node, bool) {
+	if v, ok := d.viewCache[s]; ok {
+		return v.views, v.whole
+	}
+	views, _, whole := d.branchViews(obj(), []*Node{s})
+	if d.viewCache == nil {
+		d.viewCache = map[*Node]cachedViews{}
+	}
+	d.viewCache[s] = cachedViews{views, whole}
+	return views, whole
+}
+
+// cachedViews are a schema's views (valueViews).
+type cachedViews struct {
+	views []*Node
+	whole bool
+}
+
+// view merges the members of one view (see above).
+func (d *deriver) view(members []*Node) *Node {
+	out := obj()
+	closed := false
+	for _, s := range members {
+		ap := s.Get("additionalProperties")
+		if ap != nil && ap.Kind == 't' && ap.Text() == "false" && s.Get("patternProperties") == nil {
+			closed = true
+		}
+		for i, k := range s.Keys {
+			x := s.Vals[i]
+			switch k {
+			case "type":
+				if _, one := out.Get("type").AsString(); !one {
+					if _, ok := x.AsString(); ok || out.Get("type") == nil {
+						out.Set("type", x)
+					}
+				}
+			case "required":
+				req := out.Get("required")
+				if req == nil {
+					req = jsonnode.Array()
+					out.Set("required", req)
+				}
+				for _, name := range x.Items() {
+					if !slices.ContainsFunc(req.Items(), func(have *Node) bool { return string(have.Marshal()) == string(name.Marshal()) }) {
+						req.Append(name)
+					}
+				}
+			case "properties":
+				if x.Kind != '{' {
+					break
+				}
+				props := out.Get("properties")
+				if props == nil {
+					props = obj()
+					out.Set("properties", props)
+				}
+				for j, name := range x.Keys {
+					props.Set(name, d.conjoin(props.Get(name), x.Vals[j]))
+				}
+			case "items":
+				out.Set("items", d.conjoin(out.Get("items"), x))
+			case "prefixItems":
+				out.Set("prefixItems", x) // (overlapPair: elements held apart)
+			case "additionalProperties", "patternProperties":
+				if out.Get(k) == nil {
+					out.Set(k, x)
+				}
+			}
+		}
+	}
+	if closed {
+		out.Set("additionalProperties", falseNode)
+		out.Delete("patternProperties")
+	}
+	return out
+}
+
+// falseNode is the JSON value false.
+var falseNode, _ = jsonnode.Parse([]byte("false"))
+
+// conjoin returns the schema a value held to both a (nil: none) and b
+// matches: b where a is nil, a where b says the same (annotations
+// aside), else their allOf.
+func (d *deriver) conjoin(a, b *Node) *Node {
+	switch {
+	case a == nil:
+		return b
+	case d.plain(a) == d.plain(b):
+		return a
+	}
+	return obj("allOf", jsonnode.Array(a, b))
+}
