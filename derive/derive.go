@@ -473,7 +473,7 @@ func under(path, u string) bool {
 		return false
 	}
 	rest := path[len(u):]
-	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}")
+	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, `<"`)
 }
 
 // splitLast splits "a.b[].c" into "a.b[]" and "c"; a path ending in []
@@ -1476,16 +1476,22 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // other schemas gets no form of its own either (otherWhy): its string
 // form or JSON text, held to neither, would match both. The union's own
 // value keeps its rules: its string form is refused by the server
-// either way.
-func (d *deriver) overlapping(path string, holder *Node, k string) {
+// either way. Where a discriminator tells the object branches apart
+// (unionGuards), nothing is left strict: it returns each branch's guard,
+// which the rules below that branch take (guardRules).
+func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string) {
+	text := string(holder.Marshal())
+	if guards = d.unionGuards(holder, k, text); guards != nil {
+		return guards
+	}
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: what it left strict, below path)
-	memo := k + "\x00" + string(holder.Marshal())
+	memo := k + "\x00" + text
 	if marks, ok := d.overlapMemo[memo]; ok {
 		for _, m := range marks {
 			d.overlapMark(m.textless, path+m.suffix, m.why)
 		}
-		return
+		return nil
 	}
 	var marks []overlapMarkAt
 	d.overlapRec, d.overlapAt = &marks, path
@@ -1505,6 +1511,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) {
 		d.overlapMark(false, path, overlapBoundWhy)
 	}
 	d.overlapMemo[memo], d.overlapRec = marks, nil
+	return nil
 }
 
 // overlapMarkAt is what overlapping left strict below a union: a key
@@ -1833,8 +1840,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
 				break
 			}
+			var guards []string
 			if (k == jsonnode.OneOf || k == jsonnode.AnyOf) && !top {
-				d.overlapping(path, s, k)
+				guards = d.overlapping(path, s, k)
 			}
 			outer := d.union
 			d.union = unionCtx{holder: s, key: k, path: path}
@@ -1850,7 +1858,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					continue
 				}
 				d.union.branch = x
+				mark := len(d.rules)
 				v.Vals[j] = d.field(path, x, atBranch)
+				if guards != nil && guards[j] != "" {
+					d.guardRules(mark, path, guards[j])
+				}
 			}
 			d.union = outer
 		}

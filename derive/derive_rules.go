@@ -584,6 +584,9 @@ func schemasAt(s *Node, path string) []*Node {
 // stepSchemas returns the schemas the steps segs reach from those of cur.
 func stepSchemas(cur []*Node, segs []rulespec.Step) []*Node {
 	for _, g := range segs {
+		if g.Each == '=' {
+			continue // (a guard: the same value)
+		}
 		if g.Each == '*' {
 			// every schema the alternatives reach, taken again and
 			// again, until they reach no other

@@ -95,7 +95,10 @@
 // server takes through the other branch ("5" for a key the open branch
 // takes as a string). Branches are compared by all that holds an object
 // at their place: their references' targets, their allOf's branches,
-// the union's holder, and each branch of a union inside them.
+// the union's holder, and each branch of a union inside them. Where a
+// required member holding strings (a discriminator) tells a union's
+// object branches apart, nothing is left strict: each branch's rules go
+// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath).
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of

@@ -238,7 +238,7 @@ func (d *deriver) spellPaths() {
 // otherwise: it holds a pattern token or a group, or a value above its
 // end may be a string taken as it is (texts).
 func (d *deriver) respelled(p string) bool {
-	if strings.ContainsAny(p, tokenMark+"(") {
+	if strings.ContainsAny(p, tokenMark+"(") || strings.Contains(p, `<"`) {
 		return true
 	}
 	for u := range above(p) {
@@ -274,6 +274,8 @@ func (d *deriver) markSteps(segs []rulespec.Step, plain string, jsonAt map[strin
 			}
 			plain = base
 			continue
+		case '=':
+			continue // (a guard: the same value)
 		default:
 			plain = join(plain, s.Key)
 			if p, re, ok := d.pats.of(s.Key); ok && re != nil && jsonAt != nil {
@@ -336,6 +338,9 @@ func (ps *patternSteps) internal(p string) string {
 			out = join(out, tok)
 		case 0:
 			out = join(out, s.Key)
+		case '=':
+			// (a guard: the rule stands for the deriver's at its place,
+			// in every branch)
 		default:
 			return p
 		}

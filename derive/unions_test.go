@@ -135,3 +135,52 @@ func TestDeriveUnionHolders(t *testing.T) {
 		{"root-items-3", `{"type":"object","anyOf":[{"properties":{"l":{"type":"array","items":false}}},{"properties":{"l":{"type":"array","items":{"type":"object"}}}},{"properties":{"l":{"type":"array","items":{"type":"object","properties":{"q":{"type":"integer"}}}}}}]}`, []string{`{"l":[{"q":"5"}]}`}},
 	})
 }
+
+// unionGuardSchema is a oneOf whose object branches a required kind tells
+// apart (a const, an enum), beside null; unionGuardCalls are calls to it:
+// each branch's forms read past its guard alone, and the other's members,
+// which it takes as they are, left as they are.
+const unionGuardSchema = `{"type":"object","properties":{"x":{"oneOf":[` +
+	`{"type":"object","properties":{"kind":{"const":"a"},"n":{"type":"integer"},"o":{"type":"object","properties":{"m":{"type":"number"}}}},"required":["kind"]},` +
+	`{"type":"object","properties":{"kind":{"enum":["b","c"]},"s":{"type":"boolean"}},"required":["kind"]},{"type":"null"}]}}}`
+
+var unionGuardCalls = []string{
+	`{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"b","n":"5"}}`, `{"x":{"kind":"c","s":"true","n":null}}`,
+	`{"x":{"kind":"a","o":"{\"m\":\"1.5\"}"}}`, `{"x":{"kind":"b","o":"{\"m\":\"1.5\"}"}}`,
+	`{"x":"{\"kind\":\"a\",\"n\":\"5\"}"}`, `{"x":{"kind":"A","n":"5"}}`, `{"x":null}`, `{"x":{"n":"5"}}`,
+	`{"x":{"kind":"a","n":null,"s":"true"}}`, `{"x":{"kind":"b","s":"true","n":"x"}}`,
+}
+
+// TestDeriveUnionGuards: the rules below a branch of a union that a
+// discriminator tells apart go on past the branch's guard alone: a call
+// the other branch takes is left as it is, and one that needs the
+// branch's forms is read.
+func TestDeriveUnionGuards(t *testing.T) {
+	unionSound(t, []unionCase{{"guard", unionGuardSchema, unionGuardCalls},
+		// a recursive definition's union: its rules repeat the steps of
+		// its references, which would go through the open branch's child
+		// past no guard (and read the JSON text it takes as it is)
+		{"guard-recursive", `{"type":"object","properties":{"x":{"$ref":"#/$defs/Node"}},"$defs":{"Node":{"oneOf":[` +
+			`{"type":"object","properties":{"kind":{"const":"a"},"n":{"type":"integer"},"child":{"$ref":"#/$defs/Node"}},"required":["kind"]},` +
+			`{"type":"object","properties":{"kind":{"const":"b"}},"required":["kind"]}]}}}`,
+			[]string{`{"x":{"kind":"b","child":"{\"kind\":\"a\",\"n\":\"5\"}"}}`, `{"x":{"kind":"b","child":{"kind":"a","n":"5"}}}`,
+				`{"x":{"kind":"a","child":{"kind":"b","child":{"kind":"a","n":"5"}}}}`, `{"x":{"kind":"a","n":"5"}}`}},
+		// a recursive reference inside a branch: the outer union holds
+		// it, and is compared as unions are (no guard)
+		{"guard-tree", `{"type":"object","properties":{"t":{"type":"array","items":{"oneOf":[` +
+			`{"type":"object","properties":{"kind":{"const":"leaf"},"v":{"type":"integer"}},"required":["kind"]},` +
+			`{"type":"object","properties":{"kind":{"const":"node"},"kids":{"$ref":"#/properties/t"}},"required":["kind"]}]}}}}`,
+			[]string{`{"t":[{"kind":"node","kids":[{"kind":"leaf","v":"5"}]}]}`, `{"t":[{"kind":"leaf","v":"5","kids":"[1]"}]}`,
+				`{"t":[{"kind":"node","v":"x","kids":[{"kind":"node","v":"5","kids":"[]"}]}]}`}},
+	})
+	d, n := deriveNormalizer(t, "guard", unionGuardSchema)
+	for in, want := range map[string]string{
+		`{"x":{"kind":"a","n":"5"}}`:          `{"x":{"kind":"a","n":5}}`,
+		`{"x":{"kind":"c","s":"true"}}`:       `{"x":{"kind":"c","s":true}}`,
+		`{"x":{"kind":"b","n":"5","s":true}}`: `{"x":{"kind":"b","n":"5","s":true}}`,
+	} {
+		if out, _, err := n.NormalizeJSON("guard", []byte(in)); err != nil || string(out) != want {
+			t.Errorf("%s became %s (%v), want %s; rules %v", in, out, err, want, d.Rules)
+		}
+	}
+}

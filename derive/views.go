@@ -1,10 +1,13 @@
 package derive
 
 import (
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/lenient"
 )
 
 // A union's branches are compared (overlapping, rootOneOf) by what each
@@ -264,4 +267,108 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 		return a
 	}
 	return obj("allOf", jsonnode.Array(a, b))
+}
+
+// unionGuards returns, for the anyOf or oneOf k of holder (text, its
+// JSON), a guard for each branch (rulespec.GuardString; "" for a branch
+// that takes no object) where one member tells its object branches
+// apart: every view of each of them requires it and holds it to strings
+// (an enum or const: heldValues) that no other branch's views hold it
+// to, and the other branches take scalars alone, or one of them arrays
+// (whose rules read elements, past no guard). The rules below a
+// branch then go on past its guard only (guardRules): a call another
+// branch takes holds another string there, and no rule of this branch
+// reads it, so no key needs leaving strict (overlapping). It returns nil
+// where no member tells the branches apart so, where there are fewer
+// than two object branches, and where the union holds a reference (the
+// inliner kept it: the steps a recursive definition's rules repeat, its
+// references' paths, would go through a branch past no guard; a site of
+// the arguments' own recursion too). A union in a recursive
+// definition's copy is read so too: the steps its rules repeat, holding
+// no reference inside it, stand outside it, and each depth's guard is
+// read at that depth.
+func (d *deriver) unionGuards(holder *Node, k, text string) []string {
+	if strings.Contains(text, `"$ref"`) || strings.Contains(text, `"$dynamicRef"`) {
+		return nil
+	}
+	items := holder.Get(k).Items()
+	views, from, whole := d.branchViews(holder, items)
+	if !whole {
+		return nil
+	}
+	var objects []int // the views that may be objects
+	arrays := 0
+	for i, v := range views {
+		t := v.Get("type")
+		if v.Kind != '{' {
+			return nil // (true, false)
+		}
+		if t == nil || typeAllows(t, "object") {
+			objects = append(objects, i)
+		}
+		if t == nil || typeAllows(t, "array") {
+			arrays++
+		}
+	}
+	if len(objects) == 0 || arrays > 1 {
+		return nil // (two arrays' elements: compared, overlapping)
+	}
+	names := slices.Sorted(maps.Keys(requiredNames(views[objects[0]])))
+	for _, name := range names {
+		held := make([][]string, len(items))
+		ok := true
+		for _, i := range objects {
+			vals, named := heldValues(views[i].Get("properties").Get(name))
+			if !named || !requiredNames(views[i])[name] {
+				ok = false
+				break
+			}
+			held[from[i]] = append(held[from[i]], vals...)
+		}
+		branches := 0
+		for j := range held {
+			if held[j] == nil {
+				continue
+			}
+			branches++
+			for _, other := range held[j+1:] {
+				ok = ok && !slices.ContainsFunc(held[j], func(v string) bool { return slices.Contains(other, v) })
+			}
+		}
+		if !ok || branches < 2 {
+			continue
+		}
+		guards := make([]string, len(items))
+		for j, vals := range held {
+			if vals != nil {
+				slices.Sort(vals)
+				guards[j] = rulespec.GuardString(name, slices.Compact(vals))
+			}
+		}
+		return guards
+	}
+	return nil
+}
+
+// guardRules gives the rules added since mark below path (and the
+// misnamed_key rule of the object at path), those of one branch of the
+// union there, its guard: their paths go on past it alone
+// (`x<"type"="a">.n`), their IDs name it.
+func (d *deriver) guardRules(mark int, path, guard string) {
+	if d.survey {
+		return
+	}
+	for i := mark; i < len(d.rules); i++ {
+		r := &d.rules[i]
+		if r.Path == "" || !under(r.Path, path) || r.Path == path && r.Type != lenient.RuleMisnamedKey || r.Type == lenient.RuleSecret {
+			continue
+		}
+		p := path + guard + r.Path[len(path):]
+		if id := strings.Replace(r.ID, d.tool+"."+r.Path+".", d.tool+"."+p+".", 1); id != r.ID {
+			r.ID = id
+		} else {
+			r.ID += guard // (unique: another branch's rule has another guard)
+		}
+		r.Path = p
+	}
 }

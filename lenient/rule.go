@@ -122,7 +122,10 @@ type Rule struct {
 	// "labels[]", "env{}.port"), and a group of steps repeated any number
 	// of times, zero included, for a recursive type:
 	// "filter(.and[]|.or[]|.not)*.boost" is filter.boost,
-	// filter.and[].boost, filter.not.or[].boost, and so on. For param_alias it is the alias key's
+	// filter.and[].boost, filter.not.or[].boost, and so on; and a guard
+	// after a step, which goes on only where the object there holds one
+	// of its strings at its member: `x<"kind"="a"|"b">.n`
+	// (rulespec.ParsePath). For param_alias it is the alias key's
 	// place and To the canonical key in the same object; for
 	// param_default the key to set ({{index}} in a string value is the
 	// innermost array index). JSON text met on the way is read as its

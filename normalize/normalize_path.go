@@ -3,6 +3,7 @@ package normalize
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,6 +188,14 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 	s := segs[0]
 	changed := false
 	switch {
+	case s.Each == '=':
+		// A guard: the path goes on where the object's member holds one
+		// of its strings.
+		v, ok := n.Get(s.Key).AsString()
+		if n.Kind != '{' || !ok || !slices.Contains(s.Values, v) {
+			return false
+		}
+		return walkNode(n, segs[1:], w, fn)
 	case s.Each == '[' && n.Kind == '[':
 		for i, e := range n.Items() {
 			if walkNode(e, segs[1:], w.elem(i).through(s), fn) {

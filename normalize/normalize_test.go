@@ -380,6 +380,43 @@ func TestAsIsSteps(t *testing.T) {
 	}
 }
 
+// TestGuardSteps: past a guard, a path goes on only where the object's
+// member holds one of its strings (the branch of a union its
+// discriminator names), in JSON text too; a member rule and a misnamed
+// key's refusal read the object only there; a secret path takes no
+// guard.
+func TestGuardSteps(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x<"kind"="a"|"c">.n`, CoerceTo: "int"},
+		{ID: "deep", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `l[]<"type"="rec">.f[]`, CoerceTo: "int"},
+		{ID: "alias", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: `x<"kind"="a"|"c">.num`, To: "n"},
+		{ID: "names", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: `x<"kind"="a"|"c">`, Value: json.RawMessage(`["n","style_id"]`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"a","n":5}}`},
+		{`{"x":{"kind":"c","num":1}}`, `{"x":{"kind":"c","n":1}}`},
+		{`{"x":{"kind":"b","n":"5","num":1}}`, `{"x":{"kind":"b","n":"5","num":1}}`},
+		{`{"x":{"n":"5"}}`, `{"x":{"n":"5"}}`},
+		{`{"x":{"kind":1,"n":"5"}}`, `{"x":{"kind":1,"n":"5"}}`},
+		{`{"x":"{\"kind\":\"a\",\"n\":\"5\"}"}`, `{"x":"{\"kind\":\"a\",\"n\":5}"}`},
+		{`{"l":[{"type":"rec","f":["1"]},{"type":"enum","f":["1"]}]}`, `{"l":[{"type":"rec","f":[1]},{"type":"enum","f":["1"]}]}`},
+	} {
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
+	}
+	if _, _, err := n.NormalizeJSON("t", []byte(`{"x":{"kind":"b","style_index":1}}`)); err != nil {
+		t.Errorf("another branch's key refused as misnamed: %v", err)
+	}
+	if _, _, err := n.NormalizeJSON("t", []byte(`{"x":{"kind":"a","style_index":1}}`)); err == nil {
+		t.Errorf("a misnamed key past the guard taken")
+	}
+	if _, err := New([]lenient.Rule{{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: `x<"kind"="a">.token`}}); err == nil {
+		t.Errorf("a secret path with a guard loaded")
+	}
+}
+
 // bothEntryPoints checks that NormalizeJSON makes want of in, and
 // Normalize its decoded value.
 func bothEntryPoints(t *testing.T, n *Normalizer, tool, in, want string) {

@@ -23,7 +23,7 @@ func TestSecretRulesValidated(t *testing.T) {
 		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "env{}"}, ""},
 		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret}, "rule 0 (s): from (or path) is missing for type secret"},
 		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "p", To: "q"}, "rule 0 (s): to is not used by type secret"},
-		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "f(.and[])*.key"}, `rule 0 (s): path "f(.and[])*.key": a secret path takes member names, [] and {}, not a group: list each place`},
+		{lenient.Rule{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "f(.and[])*.key"}, `rule 0 (s): path "f(.and[])*.key": a secret path takes member names, [] and {}, not a group or a guard: list each place`},
 	} {
 		err := ValidateRules([]lenient.Rule{tc.rule}, nil)
 		got := ""

@@ -31,14 +31,19 @@ import (
 // text), as the generated decoders read it at any depth, but after a
 // step marked "!" (a quoted name, [], {} or a pattern step: `["u"]!.port`,
 // `items[]!.id`), whose value may be a string the schema takes as it is:
-// there a string is left as it is.
+// there a string is left as it is. A guard, after a step, names a member
+// of the object there and the strings it must hold for the path to go on
+// (`kind<"type"="record"|"map">.fields`: the fields of kind where kind's
+// type is "record" or "map"; the values of one branch of a union its
+// required "type" tells apart, GuardString).
 //
 // Step is one step of a parsed rule path.
 type Step struct {
 	Key     string         // a member name; a pattern step's pattern; "" for [], {} and groups
-	Each    byte           // '[' for each array element, '{' for each object value, '~' for each one whose name Pattern matches, '*' for a group, 0 for a key
+	Each    byte           // '[' for each array element, '{' for each object value, '~' for each one whose name Pattern matches, '*' for a group, '=' for a guard, 0 for a key
 	Alts    [][]Step       // a group's alternatives
 	Pattern *regexp.Regexp // a pattern step's pattern (CompilePattern)
+	Values  []string       // a guard's strings: its member (Key) holds one of them
 	// AsIs marks a step whose value may be a string the schema takes as
 	// it is ("!" after it): such a string is not read as JSON text, where
 	// the path goes on below it or a member rule reads it as an object.
@@ -98,6 +103,16 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			}
 			segs = append(segs, Step{Key: pattern, Each: '~', Pattern: re})
 			i = asIs(p, i+n, segs)
+		case strings.HasPrefix(p[i:], `<"`):
+			if !after {
+				return nil, i, fmt.Errorf("path %q must start with a member name", p)
+			}
+			g, n, err := guardStep(p[i:])
+			if err != nil {
+				return nil, i, fmt.Errorf("path %q: %w at offset %d", p, err, i)
+			}
+			segs = append(segs, g)
+			i += n
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
 			if !after {
 				return nil, i, fmt.Errorf("path %q must start with a member name", p)
@@ -129,7 +144,7 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 				i++
 			}
 			j := i
-			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) {
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) && !strings.HasPrefix(p[j:], `<"`) {
 				j++
 			}
 			if j == i {
@@ -154,6 +169,53 @@ func asIs(p string, i int, segs []Step) int {
 		return i + 1
 	}
 	return i
+}
+
+// guardStep reads the guard at the start of p (<"type"="record"|"map">):
+// the step and the length of its spelling.
+func guardStep(p string) (Step, int, error) {
+	bad := fmt.Errorf(`a guard does not read as <"member"="value"|"value"> (want <"type"="record">)`)
+	i := 1
+	str := func() (string, bool) {
+		if i >= len(p) || p[i] != '"' {
+			return "", false
+		}
+		q, err := strconv.QuotedPrefix(p[i:])
+		if err != nil {
+			return "", false
+		}
+		i += len(q)
+		v, err := strconv.Unquote(q)
+		return v, err == nil
+	}
+	key, ok := str()
+	if !ok || i >= len(p) || p[i] != '=' {
+		return Step{}, 0, bad
+	}
+	g := Step{Each: '=', Key: key}
+	for i < len(p) && (p[i] == '=' && len(g.Values) == 0 || p[i] == '|') {
+		i++
+		v, ok := str()
+		if !ok {
+			return Step{}, 0, bad
+		}
+		g.Values = append(g.Values, v)
+	}
+	if i >= len(p) || p[i] != '>' {
+		return Step{}, 0, bad
+	}
+	return g, i + 1, nil
+}
+
+// GuardString spells a guard: the member key holds one of values
+// (<"type"="record"|"map">).
+func GuardString(key string, values []string) string {
+	var b strings.Builder
+	b.WriteString("<" + strconv.Quote(key))
+	for i, v := range values {
+		b.WriteString([...]string{"=", "|"}[min(i, 1)] + strconv.Quote(v))
+	}
+	return b.String() + ">"
 }
 
 // groupStart reports whether the "(" at p[i] starts a group: a step
@@ -192,8 +254,11 @@ func quoted(p string, close byte) (string, int, bool) {
 
 // NeedsQuotes reports whether a member name is written quoted in a rule
 // path: it is empty or holds ".", "[", "]", "{", "}", or "(", ")" or "|",
-// which a group of a recursive type's path would read as its own.
-func NeedsQuotes(key string) bool { return key == "" || strings.ContainsAny(key, ".[]{}()|") }
+// which a group of a recursive type's path would read as its own, or
+// `<"`, which starts a guard.
+func NeedsQuotes(key string) bool {
+	return key == "" || strings.ContainsAny(key, ".[]{}()|") || strings.Contains(key, `<"`)
+}
 
 // PathKey appends the member name key to the rule path prefix ("" for
 // the arguments object), quoted where the path grammar needs it:
@@ -281,6 +346,8 @@ func writeSteps(b *strings.Builder, segs []Step, after bool) {
 			b.WriteString("{}")
 		case '~':
 			b.WriteString(PathPattern("", s.Key))
+		case '=':
+			b.WriteString(GuardString(s.Key, s.Values))
 		case '*':
 			b.WriteByte('(')
 			for j, alt := range s.Alts {

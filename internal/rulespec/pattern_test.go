@@ -131,3 +131,25 @@ func roundTrip(t *testing.T, paths ...string) {
 		}
 	}
 }
+
+// TestGuardStep: a guard after a step names a member and its strings,
+// in a group too, and writes back as it was spelt; a name holding `<"`
+// is quoted; a guard that does not read is an error.
+func TestGuardStep(t *testing.T) {
+	roundTrip(t, `x<"kind"="a">.n`, `l[]<"type"="rec"|"map">.f[]`, `t(.kids[]<"k"="a|b">)*.v`, `x<"a\"b"="é">`, `a{}<"t"="">.b`, `["a<\"b"].c`)
+	segs, _ := ParsePath(`x<"kind"="a"|"c">.n`)
+	if g := segs[1]; g.Each != '=' || g.Key != "kind" || len(g.Values) != 2 || g.Values[1] != "c" || segs[2].Key != "n" {
+		t.Errorf("guard = %+v", segs)
+	}
+	if got := PathKey("x", `a<"b`); got != `x["a<\"b"]` {
+		t.Errorf(`PathKey("x", a<"b) = %s`, got)
+	}
+	if segs, err := ParsePath(`a<b.c`); err != nil || segs[0].Key != "a<b" {
+		t.Errorf("a<b.c = %+v, %v: the name a<b", segs, err)
+	}
+	for _, p := range []string{`<"k"="a">.x`, `x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`} {
+		if _, err := ParsePath(p); err == nil {
+			t.Errorf("ParsePath(%q) took it", p)
+		}
+	}
+}

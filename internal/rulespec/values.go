@@ -74,11 +74,11 @@ func ValueAliasTable(v json.RawMessage) (map[string]string, error) {
 }
 
 // secretPathError checks the path of a secret rule: member names, "[]",
-// "{}" and patterns, no group.
+// "{}" and patterns, no group and no guard.
 func secretPathError(segs []Step) error {
 	for _, s := range segs {
-		if s.Each == '*' {
-			return errors.New("a secret path takes member names, [] and {}, not a group: list each place")
+		if s.Each == '*' || s.Each == '=' {
+			return errors.New("a secret path takes member names, [] and {}, not a group or a guard: list each place")
 		}
 	}
 	return nil
