@@ -585,7 +585,20 @@ func schemasAt(s *Node, path string) []*Node {
 func stepSchemas(cur []*Node, segs []rulespec.Step) []*Node {
 	for _, g := range segs {
 		if g.Each == '=' {
-			continue // (a guard: the same value)
+			// a guard: the branches that require its member and hold it
+			// to its strings alone (where the rule reads every call they
+			// take; elsewhere it reads some, and nothing is advertised)
+			var next []*Node
+			for _, n := range cur {
+				for _, b := range alternatives(n) {
+					vals, ok := heldValues(b.Get("properties").Get(g.Key))
+					if ok && len(vals) > 0 && requiredNames(b)[g.Key] && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(g.Values, v) }) && !slices.Contains(next, b) {
+						next = append(next, b)
+					}
+				}
+			}
+			cur = next
+			continue
 		}
 		if g.Each == '*' {
 			// every schema the alternatives reach, taken again and

@@ -3,6 +3,9 @@ package derive
 import (
 	"fmt"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // unionCase is a schema and calls to judge with unionSound.
@@ -181,6 +184,42 @@ func TestDeriveUnionGuards(t *testing.T) {
 	} {
 		if out, _, err := n.NormalizeJSON("guard", []byte(in)); err != nil || string(out) != want {
 			t.Errorf("%s became %s (%v), want %s; rules %v", in, out, err, want, d.Rules)
+		}
+	}
+}
+
+// TestDeriveUnionGuardsReview: found by review of the guards. A branch
+// whose discriminator can hold no string (its enum and its holder's, or
+// an allOf's, share none) got no guard, and its rules read every call; an
+// untyped branch's elements got its guard, which no array passes.
+func TestDeriveUnionGuardsReview(t *testing.T) {
+	b := `{"type":"object","properties":{"kind":{"const":"b"},"s":{"type":"boolean"}},"required":["kind"]}`
+	c := `{"type":"object","properties":{"kind":{"const":"c"}},"required":["kind"]}`
+	unionSound(t, []unionCase{
+		{"empty-holder", wrapX(`{"type":"object","properties":{"kind":{"enum":["b","c"]}},"anyOf":[{"properties":{"kind":{"const":"a"},"n":{"type":"integer"}},"required":["kind"]},` + b + `,` + c + `]}`), []string{`{"x":{"kind":"b","n":"5"}}`}},
+		{"empty-allof", wrapX(`{"anyOf":[{"type":"object","properties":{"kind":{"const":"a","allOf":[{"const":"z"}]},"n":{"type":"integer"}},"required":["kind"]},` + b + `,` + c + `]}`), []string{`{"x":{"kind":"b","n":"5"}}`}},
+		{"untyped-items", wrapX(`{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"],"items":{"type":"integer"}},` + b + `]}`), []string{`{"x":["5"]}`, `{"x":{"kind":"b","s":"true"}}`}},
+	})
+}
+
+// TestDeriveGuardedRulesFile: a rules file's rule past a guard is
+// advertised in the branches whose discriminator holds only its strings
+// (found by review: ApplyRules advertised it in every branch, where the
+// rule reads the calls of one).
+func TestDeriveGuardedRulesFile(t *testing.T) {
+	schema := wrapX(`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"n":{"type":"integer"}},"required":["kind"]},{"type":"object","properties":{"kind":{"const":"b"},"n":{"type":"integer"}},"required":["kind"]}]}`)
+	own := []lenient.Rule{{ID: "mine", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x<"kind"="a">.n`, CoerceTo: "int"}}
+	d := WithRules("t", parseMust(t, schema), own)
+	n, err := normalize.New(append(append([]lenient.Rule(nil), own...), d.Rules...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict := compileDerived(t, "file-strict", []byte(schema))
+	lax := compileDerived(t, "file-lenient", d.Schema.Marshal())
+	for _, call := range []string{`{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"b","n":"5"}}`, `{"x":{"kind":"b","n":5}}`} {
+		out, _, err := n.NormalizeJSON("t", []byte(call))
+		if lv, after := validDerived(lax, []byte(call)), err == nil && validDerived(strict, out); lv != after {
+			t.Errorf("%s: the rewrite takes it: %v; normalized (%s), the strict schema: %v\nrewrite: %s", call, lv, out, after, d.Schema.Marshal())
 		}
 	}
 }

@@ -319,7 +319,9 @@ func (d *deriver) unionGuards(holder *Node, k, text string) []string {
 		ok := true
 		for _, i := range objects {
 			vals, named := heldValues(views[i].Get("properties").Get(name))
-			if !named || !requiredNames(views[i])[name] {
+			if !named || len(vals) == 0 || !requiredNames(views[i])[name] {
+				// (no value at all: a branch that takes no object, whose
+				// rules would go on past no guard)
 				ok = false
 				break
 			}
@@ -360,7 +362,10 @@ func (d *deriver) guardRules(mark int, path, guard string) {
 	}
 	for i := mark; i < len(d.rules); i++ {
 		r := &d.rules[i]
-		if r.Path == "" || !under(r.Path, path) || r.Path == path && r.Type != lenient.RuleMisnamedKey || r.Type == lenient.RuleSecret {
+		rest := strings.TrimPrefix(r.Path, path)
+		if r.Path == "" || !under(r.Path, path) || rest == "" && r.Type != lenient.RuleMisnamedKey || strings.HasPrefix(rest, "[]") || r.Type == lenient.RuleSecret {
+			// (an array's elements: the one branch that may be an array
+			// reads them, past no guard, which takes objects alone)
 			continue
 		}
 		p := path + guard + r.Path[len(path):]
