@@ -353,6 +353,32 @@ func (b *shapeBuilder) union(depth int) string {
 	kw := []string{"anyOf", "oneOf", "allOf"}[b.pick(3)]
 	n := 2 + b.pick(2)
 	var br []string
+	if b.pick(3) == 0 {
+		// a discriminated union: each object branch requires kind, a
+		// const or an enum (two may share a value: then no guard), and
+		// may be open; beside them a scalar or an array
+		for i := range n {
+			kind := [...]string{`{"const":"a"}`, `{"enum":["b","c"]}`, `{"const":"c"}`, `{"type":"string","enum":["d"]}`}[(i+b.pick(4))%4]
+			props, rest := b.members(depth+1, "")
+			props = `{"kind":` + kind + strings.Replace(props, "{", ",", 1)
+			if props[len(props)-2] == ',' { // (no other member)
+				props = props[:len(props)-2] + "}"
+			}
+			if rest == "" {
+				rest = `,"required":["kind"]`
+			} else {
+				rest = strings.Replace(rest, `"required":[`, `"required":["kind",`, 1)
+			}
+			closed := [...]string{"", `,"additionalProperties":false`}[b.pick(2)]
+			br = append(br, `{"type":"object","properties":`+props+rest+closed+`}`)
+		}
+		if b.pick(2) == 0 {
+			br = append(br, []string{b.scalar(), `{"type":"array","items":` + b.schema(depth+1) + `}`}[b.pick(2)])
+		}
+		slices.Sort(br)
+		br = slices.Compact(br)
+		return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
+	}
 	for range n {
 		switch b.pick(4) {
 		case 2:
