@@ -596,9 +596,13 @@ type deriver struct {
 	// by the survey and the derivation; overlapRec records it for the
 	// union at overlapAt.
 	overlapMemo map[string][]overlapMarkAt
-	overlapRec  *[]overlapMarkAt
-	overlapAt   string
-	plainCache  map[*Node]string // (plain, for one union)
+	// guarded counts the guarded branches being derived (guardRules):
+	// a copy there is read past a guard, so no reference kept elsewhere
+	// shares its lenient form (copied).
+	guarded    int
+	overlapRec *[]overlapMarkAt
+	overlapAt  string
+	plainCache map[*Node]string // (plain, for one union)
 	// union is the union whose branch is being derived; unions counts,
 	// in the survey, the unions at each path (recursive.go).
 	union  unionCtx
@@ -1859,8 +1863,13 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				}
 				d.union.branch = x
 				mark := len(d.rules)
+				guarded := guards != nil && guards[j] != ""
+				if guarded {
+					d.guarded++
+				}
 				v.Vals[j] = d.field(path, x, atBranch)
-				if guards != nil && guards[j] != "" {
+				if guarded {
+					d.guarded--
 					d.guardRules(mark, path, guards[j])
 				}
 			}

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
@@ -222,4 +223,23 @@ func TestDeriveGuardedRulesFile(t *testing.T) {
 			t.Errorf("%s: the rewrite takes it: %v; normalized (%s), the strict schema: %v\nrewrite: %s", call, lv, out, after, d.Schema.Marshal())
 		}
 	}
+}
+
+// TestDeriveGuardedCopyShared: a definition copied in a guarded branch
+// is read past the guard alone, so a reference to it that the inliner
+// keeps at the same place in another branch (past the size bound) does
+// not share its lenient form, which the guarded rules would not read
+// (found by review: {"x":{"o":{"m":"5"}}} was advertised through the
+// other branch, where no rule read it).
+func TestDeriveGuardedCopyShared(t *testing.T) {
+	props := []string{`"m":{"type":"integer"}`}
+	for i := range 1500 {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
+	}
+	schema := `{"type":"object","properties":{"y":{"$ref":"#/$defs/D"},"x":{"anyOf":[{"oneOf":[` +
+		`{"type":"object","properties":{"kind":{"const":"a"},"o":{"$ref":"#/$defs/D"}},"required":["kind"]},` +
+		`{"type":"object","properties":{"kind":{"const":"b"}},"required":["kind"],"additionalProperties":false}]},` +
+		`{"type":"object","properties":{"o":{"$ref":"#/$defs/D"}}}]}},` +
+		`"$defs":{"D":{"type":"object","properties":{` + strings.Join(props, ",") + `}}}}`
+	unionSound(t, []unionCase{{"guarded-copy", schema, []string{`{"x":{"o":{"m":"5"}}}`, `{"x":{"kind":"a","o":{"m":"5"}}}`, `{"x":{"kind":"a","o":{"m":5}}}`}}})
 }
