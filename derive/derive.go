@@ -247,7 +247,7 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string][]overlapMarkAt{}}
+	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
 	d := &deriver{conds: survey.conds, texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
@@ -592,10 +592,10 @@ type deriver struct {
 	overlapText bool
 	viewCache   map[*Node]cachedViews // (valueViews, for one union)
 	// overlapMemo holds, for each union overlapping compared (its
-	// keyword and holder's JSON), what it left strict below it, shared
-	// by the survey and the derivation; overlapRec records it for the
-	// union at overlapAt.
-	overlapMemo map[string][]overlapMarkAt
+	// keyword and holder's JSON), its guards or what it left strict below
+	// it, shared by the survey and the derivation; overlapRec records it
+	// for the union at overlapAt.
+	overlapMemo map[string]overlapResult
 	// guarded counts the guarded branches being derived (guardRules):
 	// a copy there is read past a guard, so no reference kept elsewhere
 	// shares its lenient form (copied).
@@ -1484,23 +1484,24 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // (unionGuards), nothing is left strict: it returns each branch's guard,
 // which the rules below that branch take (guardRules).
 func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string) {
-	text := string(holder.Marshal())
-	if guards = d.unionGuards(holder, k, text); guards != nil {
-		return guards
-	}
 	// (a union alike elsewhere, another copy of one definition, in the
-	// survey too: what it left strict, below path)
+	// survey too: its guards, or what it left strict, below path)
+	text := string(holder.Marshal())
 	memo := k + "\x00" + text
-	if marks, ok := d.overlapMemo[memo]; ok {
-		for _, m := range marks {
+	if res, ok := d.overlapMemo[memo]; ok {
+		for _, m := range res.marks {
 			d.overlapMark(m.textless, path+m.suffix, m.why)
 		}
-		return nil
+		return res.guards
+	}
+	d.viewCache, d.plainCache = nil, nil // (the schemas below may have been rewritten since)
+	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
+	if guards = unionGuards(branches, from, len(holder.Get(k).Items()), whole, text); guards != nil {
+		d.overlapMemo[memo] = overlapResult{guards: guards}
+		return guards
 	}
 	var marks []overlapMarkAt
 	d.overlapRec, d.overlapAt = &marks, path
-	d.viewCache, d.plainCache = nil, nil // (the schemas below may have been rewritten since)
-	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
 	d.overlapWork = maxOverlapWork
 	d.overlapText = k == jsonnode.OneOf && !disjoint(branches) && !exclusive(branches)
 	for i, a := range branches {
@@ -1514,8 +1515,15 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		// (too many values to compare: none below the union is read)
 		d.overlapMark(false, path, overlapBoundWhy)
 	}
-	d.overlapMemo[memo], d.overlapRec = marks, nil
+	d.overlapMemo[memo], d.overlapRec = overlapResult{marks: marks}, nil
 	return nil
+}
+
+// overlapResult is what overlapping made of a union: the guards of its
+// branches (unionGuards), or what it left strict below it.
+type overlapResult struct {
+	guards []string
+	marks  []overlapMarkAt
 }
 
 // overlapMarkAt is what overlapping left strict below a union: a key
@@ -1538,26 +1546,26 @@ func (d *deriver) overlapMark(textless bool, p, why string) {
 	}
 }
 
-// overlapBoundWhy is why nothing below a oneOf is read whose branches
+// overlapBoundWhy is why nothing below a union is read whose branches
 // hold a key otherwise past what overlapping compares.
 const overlapBoundWhy = "the branches of its union hold keys otherwise deeper or at more places than the deriver compares (16 levels, 4096 values, 64 branches of unions inside, 8 references or allOfs deep): a rule could change a call the server takes"
 
 // maxOverlap bounds the depth overlapKeys compares branches to, and
-// maxOverlapWork the values it compares for one oneOf (two recursive
+// maxOverlapWork the values it compares for one union (two recursive
 // keys held otherwise double them at each depth), past which nothing
-// below the oneOf is read.
+// below the union is read.
 const (
 	maxOverlap     = 16
 	maxOverlapWork = 4096
 )
 
 // overlapKeys compares the object schemas branches, held at path by
-// branches of a oneOf one call may match two of: a key one declares and
-// another takes as it is is shadowed (overlapWhy); one two declare with
-// other schemas gets no form of its own (otherWhy), and what the two
-// hold below it is compared alike (overlapValues), at any depth: a rule
-// there could change what one branch takes as it is, or its form match
-// both.
+// branches of a union: a key one declares and another takes as it is is
+// shadowed (overlapWhy); what two declare with other schemas hold below
+// it is compared alike (overlapValues), at any depth, and in a oneOf one
+// call may match two branches of (overlapText) the key gets no form of
+// its own (otherWhy): a rule there could change what one branch takes as
+// it is, or its form match both.
 func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
 	for i, a := range branches {
 		props := a.Get("properties")
@@ -1573,14 +1581,12 @@ func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
 					d.overlapMark(false, join(path, key), overlapWhy)
 					break
 				}
-				if d.otherSchemas(a, b, key) {
+				if x, y, other := d.otherSchemas(a, b, key); other {
 					// (its value's own forms alone; what it holds is
 					// compared below)
 					if d.overlapText {
 						d.overlapMark(true, join(path, key), otherWhy)
 					}
-					x, _ := jsonnode.Follow(d.root, a.Get("properties").Get(key))
-					y, _ := jsonnode.Follow(d.root, b.Get("properties").Get(key))
 					d.overlapValues(join(path, key), x, y, depth+1)
 				}
 			}
@@ -1588,7 +1594,7 @@ func (d *deriver) overlapKeys(path string, branches []*Node, depth int) {
 	}
 }
 
-// overlapValues compares the values two branches of a oneOf hold at
+// overlapValues compares the values two branches of a union hold at
 // path with other schemas x and y (overlapKeys): two objects by their
 // keys, two arrays by their elements, of which one that may be anything
 // (no items) is shadowed whole.
@@ -1651,14 +1657,15 @@ const otherWhy = "another branch of its oneOf declares this key with another sch
 // string, held to no bound, no member's schema) would match both in the
 // rewrite, whose oneOf then refuses the call the rules make the server
 // take. {"minimum": 0} beside {} is such a key; so is an object closed to
-// other members beside one that is not.
-func (d *deriver) otherSchemas(a, b *Node, key string) bool {
-	x, _ := jsonnode.Follow(d.root, a.Get("properties").Get(key))
-	y, _ := jsonnode.Follow(d.root, b.Get("properties").Get(key))
+// other members beside one that is not. It returns the two schemas, their
+// $refs followed, too.
+func (d *deriver) otherSchemas(a, b *Node, key string) (x, y *Node, other bool) {
+	x, _ = jsonnode.Follow(d.root, a.Get("properties").Get(key))
+	y, _ = jsonnode.Follow(d.root, b.Get("properties").Get(key))
 	if x == nil || y == nil {
-		return false
+		return x, y, false
 	}
-	return d.plain(x) != d.plain(y)
+	return x, y, d.plain(x) != d.plain(y)
 }
 
 // mayHoldAsIs reports whether the branch b may take an object holding key

@@ -10,7 +10,7 @@ import (
 	"github.com/normgen/normgen/lenient"
 )
 
-// A union's branches are compared (overlapping, rootOneOf) by what each
+// A union's branches are compared (overlapping, rootUnion) by what each
 // holds an object to at its place, its view: the branch's own keywords
 // merged with its $ref's target's, its allOf's branches' and its
 // holder's (the schema whose anyOf or oneOf it is, whose keywords apply
@@ -60,46 +60,50 @@ func (d *deriver) branchViews(holder *Node, list []*Node) (views []*Node, from [
 }
 
 // splitView appends to views the views of a branch whose schemas are
-// members (members): one where none holds an anyOf or oneOf, else one
-// for each branch of the first such union, merged with the other
-// members, depth unions deep. It reports false where maxViews or
-// maxViewDepth is reached (a recursive union splits without end).
+// members (members): one where none holds an anyOf, a oneOf or a then or
+// else, else one for each of the first such one's alternatives
+// (splits), merged with the other members, depth deep. It reports false
+// where maxViews or maxViewDepth is reached (a recursive union splits
+// without end).
 func (d *deriver) splitView(members []*Node, views *[]*Node, depth int) bool {
 	if depth > maxViewDepth {
 		return false
 	}
 	for i, m := range members {
-		for _, k := range jsonnode.Alternatives {
-			inner := m.Get(k)
-			if inner == nil || inner.Kind != '[' {
-				continue
-			}
-			whole := true
-			for _, x := range inner.Items() {
-				rest := slices.Clone(members)
-				rest[i] = shallowWithout(m, k)
-				more, ok := d.members([]*Node{x}, 0)
-				whole = whole && ok && len(*views) < maxViews && d.splitView(append(rest, more...), views, depth+1)
-			}
-			return whole
+		drop, alts := splits(m)
+		if drop == nil {
+			continue
 		}
-		if m.Get("then") != nil || m.Get("else") != nil {
-			// (one of then and else applies: a union of the two)
-			whole := true
-			for _, k := range []string{"then", "else"} {
-				rest := slices.Clone(members)
-				rest[i] = shallowWithout(m, "if", "then", "else")
-				more, ok := d.members([]*Node{m.Get(k)}, 0)
-				whole = whole && ok && len(*views) < maxViews && d.splitView(append(rest, more...), views, depth+1)
-			}
-			return whole
+		whole := true
+		for _, x := range alts {
+			rest := slices.Clone(members)
+			rest[i] = shallowWithout(m, drop...)
+			more, ok := d.members([]*Node{x}, 0)
+			whole = whole && ok && len(*views) < maxViews && d.splitView(append(rest, more...), views, depth+1)
 		}
+		return whole
 	}
 	if len(*views) >= maxViews {
 		return false
 	}
 	*views = append(*views, d.view(members))
 	return true
+}
+
+// splits returns the alternatives the schema m holds an object to one of,
+// and the keywords that hold them: an anyOf's or oneOf's branches, or its
+// then and else (one of them applies; nil where it has none); nil where
+// it holds none.
+func splits(m *Node) (drop []string, alts []*Node) {
+	for _, k := range jsonnode.Alternatives {
+		if inner := m.Get(k); inner != nil && inner.Kind == '[' {
+			return []string{k}, inner.Items()
+		}
+	}
+	if m.Get("then") != nil || m.Get("else") != nil {
+		return []string{"if", "then", "else"}, []*Node{m.Get("then"), m.Get("else")}
+	}
+	return nil, nil
 }
 
 // members returns the schemas list holds an object to, with their $refs
@@ -269,9 +273,10 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 	return obj("allOf", jsonnode.Array(a, b))
 }
 
-// unionGuards returns, for the anyOf or oneOf k of holder (text, its
-// JSON), a guard for each branch (rulespec.GuardString; "" for a branch
-// that takes no object) where one member tells its object branches
+// unionGuards returns, for a union of n branches whose views are views
+// (from: the branch of each; whole: no bound reached) and whose holder's
+// JSON is text, a guard for each branch (rulespec.GuardString; "" for a
+// branch that takes no object) where one member tells its object branches
 // apart: every view of each of them requires it and holds it to strings
 // (an enum or const: heldValues) that no other branch's views hold it
 // to, and the other branches take scalars alone, or one of them arrays
@@ -287,13 +292,8 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 // definition's copy is read so too: the steps its rules repeat, holding
 // no reference inside it, stand outside it, and each depth's guard is
 // read at that depth.
-func (d *deriver) unionGuards(holder *Node, k, text string) []string {
-	if strings.Contains(text, `"$ref"`) || strings.Contains(text, `"$dynamicRef"`) {
-		return nil
-	}
-	items := holder.Get(k).Items()
-	views, from, whole := d.branchViews(holder, items)
-	if !whole {
+func unionGuards(views []*Node, from []int, n int, whole bool, text string) []string {
+	if !whole || strings.Contains(text, `"$ref"`) || strings.Contains(text, `"$dynamicRef"`) {
 		return nil
 	}
 	var objects []int // the views that may be objects
@@ -315,7 +315,7 @@ func (d *deriver) unionGuards(holder *Node, k, text string) []string {
 	}
 	names := slices.Sorted(maps.Keys(requiredNames(views[objects[0]])))
 	for _, name := range names {
-		held := make([][]string, len(items))
+		held := make([][]string, n)
 		ok := true
 		for _, i := range objects {
 			vals, named := heldValues(views[i].Get("properties").Get(name))
@@ -340,7 +340,7 @@ func (d *deriver) unionGuards(holder *Node, k, text string) []string {
 		if !ok || branches < 2 {
 			continue
 		}
-		guards := make([]string, len(items))
+		guards := make([]string, n)
 		for j, vals := range held {
 			if vals != nil {
 				slices.Sort(vals)

@@ -210,12 +210,11 @@ func guardStep(p string) (Step, int, error) {
 // GuardString spells a guard: the member key holds one of values
 // (<"type"="record"|"map">).
 func GuardString(key string, values []string) string {
-	var b strings.Builder
-	b.WriteString("<" + strconv.Quote(key))
+	quoted := make([]string, len(values))
 	for i, v := range values {
-		b.WriteString([...]string{"=", "|"}[min(i, 1)] + strconv.Quote(v))
+		quoted[i] = strconv.Quote(v)
 	}
-	return b.String() + ">"
+	return "<" + strconv.Quote(key) + "=" + strings.Join(quoted, "|") + ">"
 }
 
 // groupStart reports whether the "(" at p[i] starts a group: a step
