@@ -2890,9 +2890,11 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		target, ok := d.resolve(path, s)
-		if !ok || holdsName(target) {
+		if !ok || holdsName(target) || adjacent(without(s, "$ref"), target) {
 			// (a copy of a target that names a schema would name it
-			// twice: the inliner keeps such a reference, and says why)
+			// twice: the inliner keeps such a reference, and says why;
+			// siblings its target's keywords read, as additionalProperties
+			// reads properties, mean other things merged into it)
 			return nil, false, false, false
 		}
 		merged, ok := merge(without(s, "$ref"), target)
@@ -2942,7 +2944,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		}
 		if other.Get("$ref") != nil {
 			target, ok := d.resolve(path, other)
-			if !ok || holdsName(target) {
+			if !ok || holdsName(target) || adjacent(without(other, "$ref"), target) {
 				return nil, false, false, false
 			}
 			refd = true

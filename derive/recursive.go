@@ -9,6 +9,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // A recursive definition (a tree's node, a filter of filters) is read at
@@ -112,10 +113,13 @@ func (d *deriver) leaveRecursion(f *recFrame) {
 	}
 	ids := map[string]bool{}
 	for _, s := range f.sites {
+		*s.out = *s.strict.Clone()
 		if s.id != "" {
 			ids[s.id] = true
+			if d.unreadText(s.path) {
+				*s.out = *withNull(s.strict.Clone()) // (absent still reads null there)
+			}
 		}
-		*s.out = *s.strict.Clone()
 	}
 	d.rules = slices.DeleteFunc(d.rules, func(r lenient.Rule) bool { return ids[r.ID] })
 	for _, s := range f.sites {
@@ -126,6 +130,36 @@ func (d *deriver) leaveRecursion(f *recFrame) {
 		d.keptRef(s.path, s.at, why) // (a union's branch: its warning)
 		d.gapWhy(s.path, s.typ, s.at, why)
 	}
+}
+
+// unreadText takes back, where the JSON text of the value at path (a
+// site put back as the strict schema has it) is no longer read, the
+// forms the absent rule there read because of it (deriver.absent): ""
+// read as left out, and "null" as null (the site's schema takes no
+// null: its null_text rule is the string form's). It reports whether the
+// absent rule stays, reading null: the rewrite then takes null there.
+func (d *deriver) unreadText(path string) (null bool) {
+	d.rules = slices.DeleteFunc(d.rules, func(r lenient.Rule) bool {
+		if rulespec.TargetPath(r) != path {
+			return false
+		}
+		switch r.Type {
+		case lenient.RuleNullText:
+			return true
+		case lenient.RuleAbsent:
+			if string(r.Value) == string(lenientimpl.AbsentValues(lenientimpl.AbsentEmpty)) {
+				return true
+			}
+			null = true
+		}
+		return false
+	})
+	for i, r := range d.rules {
+		if r.Type == lenient.RuleAbsent && rulespec.TargetPath(r) == path {
+			d.rules[i].Value = lenientimpl.AbsentValues(lenientimpl.AbsentNull)
+		}
+	}
+	return null
 }
 
 // recursionSite reads the reference s at path, which the inliner kept

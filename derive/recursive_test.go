@@ -111,6 +111,43 @@ var recursiveCases = []keptRefCase{
 		`{"r":{"kids":[{"r":{"port":"3","kids":[{"n":{"port":"4"}}]}}]}}`,
 		`{"r":{"kids":"[{\"r\":{\"port\":\"3\"}}]"}}`,
 	}},
+	// a reference to the arguments that cannot be read as them (its
+	// sibling additionalProperties) beside ones that can: it stays strict (a strict copy of
+	// the arguments) and the others are read at every depth, through
+	// the group of their steps alone (renovate's schema: 100 managers
+	// each "$ref": "#", and secrets beside them)
+	{"recursive-root-unclean", `{"type":"object","properties":{"n":{"type":"integer"},"sub":{"$ref":"#","type":"object"},"bad":{"$ref":"#","type":"object","additionalProperties":{"type":"string"}}}}`, []string{
+		`{"sub":{"sub":{"n":"5"}}}`,
+		`{"bad":{"n":"5"}}`,
+		`{"bad":{"sub":{"n":"5"}}}`,
+		`{"sub":{"bad":{"sub":{"n":"5"}},"n":"6"}}`,
+		`{"sub":{"bad":{"n":5}}}`,
+		`{"sub":"{\"sub\":{\"n\":\"7\"}}"}`,
+		`{"bad":"{\"n\":7}"}`,
+	}},
+	// a definition whose copy holds a reference to the arguments (an
+	// enclosing recursion's site) is read at one depth: its own site is
+	// put back as the strict schema has it, and the forms its JSON text
+	// gave it ("" read as left out, "null" as null) go with it
+	{"recursive-inner-root", `{"type":"object","properties":{"n":{"type":"integer"},"sub":{"$ref":"#"},"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"m":{"type":"integer"},"next":{"$ref":"#/$defs/T"},"up":{"$ref":"#"}}}}}`, []string{
+		`{"t":{"next":""}}`,
+		`{"t":{"next":null}}`,
+		`{"t":{"next":"null"}}`,
+		`{"t":{"next":"{\"m\":1}"}}`,
+		`{"t":{"m":"1","next":{"m":"2"}}}`,
+		`{"sub":{"t":{"m":"1","up":{"n":"2"}}}}`,
+		`{"sub":""}`,
+	}},
+	// ... and a definition's: the site in a union stays strict, the
+	// other is read at every depth
+	{"recursive-def-unclean", `{"type":"object","properties":{"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"n":{"type":"integer"},"next":{"$ref":"#/$defs/T"},` +
+		`"alt":{"anyOf":[{"$ref":"#/$defs/T"},{"type":"object","properties":{"n":{"type":"string"}},"required":["n"],"additionalProperties":false}]}}}}}`, []string{
+		`{"t":{"next":{"next":{"n":"5"}}}}`,
+		`{"t":{"alt":{"n":"5"}}}`,
+		`{"t":{"next":{"alt":{"next":{"n":"5"}}}}}`,
+		`{"t":{"alt":{"next":{"n":"5"}}}}`,
+		`{"t":{"next":{"alt":{"n":5}}}}`,
+	}},
 	{"recursive-root-quoted", `{"type":"object","properties":{"a.b":{"$ref":"#"},"n":{"type":"integer"}}}`, []string{
 		`{"a.b":{"a.b":{"n":"5"}}}`,
 		`{"a.b":{"n":"5"},"n":"6"}`,
