@@ -16,25 +16,30 @@ import (
 // every depth where that can be said alike at each: the inliner copies
 // the definition where it is first used (the entry, at path Q) and keeps
 // the references inside the copy that name it again (the sites, at
-// paths Q+S). Where every site is a value a rule path names on its own
-// (a property or an array's or map's elements: no union, no sibling but
-// annotations, one type), the value at each depth is held to the same
-// schema as at the entry, and nothing else reaches below a site. So:
+// paths Q+S). A site that is a value a rule path names on its own (a
+// property or an array's or map's elements: no union, no sibling but
+// annotations, one type) holds the same schema at each depth as the
+// entry, and nothing else reaches below it. So, where one site or more
+// is such a site:
 //
 //   - each rule the copy got below Q is given at every depth: its path
-//     becomes Q, then the sites' steps as a group repeated any number of
-//     times, then the rest ("tree(.kids[])*.value", rulespec.ParsePath);
-//   - each site reads its value's JSON text (a rule at the site, in the
-//     group too) and points at the copy's lenient form, written once in
-//     the rewrite's definitions as "lenient.Name" beside the strict
+//     becomes Q, then those sites' steps as a group repeated any number
+//     of times, then the rest ("tree(.kids[])*.value",
+//     rulespec.ParsePath);
+//   - each of them reads its value's JSON text (a rule at the site, in
+//     the group too) and points at the copy's lenient form, written once
+//     in the rewrite's definitions as "lenient.Name" beside the strict
 //     "Name" (which pruneDefs removes where nothing names it any more),
 //     and the entry points there too.
 //
-// Where that does not hold (a site in a union, a definition that may be
-// null, a site of an enclosing recursion inside the copy of another
-// recursive definition), the sites stay as the strict schema has them,
-// with the warning they had before (deriver.field), and the rules below
-// Q name the entry's depth alone.
+// Any other site (in a union, a sibling that constrains, a definition
+// that may be null) stays as the strict schema has it, as any reference
+// kept, with its warning (deriver.field): no rule path passes through it,
+// and what it holds is the strict schema's at every depth. Where the
+// frame itself cannot be read alike (a site of an enclosing recursion
+// inside the copy of another recursive definition, too many rules at
+// the arguments' sites), every site stays so, and the rules below Q name
+// the entry's depth alone.
 
 // recFrame is a recursive definition's copy being derived: where it
 // stands, and the references to it inside (its sites).
@@ -44,7 +49,7 @@ type recFrame struct {
 	path   string
 	ref    string // the $ref its sites hold ("#/$defs/Node")
 	sites  []recSite
-	ok     bool   // every site so far is one a rule path names alike
+	ok     bool   // its sites may be read alike (the frame was not given up)
 	why    string // why not, where its warnings should say more
 	done   bool   // its rules name every depth (closeRecursion)
 	rules  int    // len(d.rules) when it began
@@ -202,7 +207,10 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		clean = false
 	}
 	if !clean || !f.ok {
-		f.ok = false
+		// (this reference stays as the strict schema has it, as any kept
+		// one, and the rules repeat through the others' steps alone: no
+		// rule path passes through it, nor does the rewrite point it at
+		// the lenient form)
 		return nil
 	}
 	f.ref = ref

@@ -183,6 +183,10 @@ func TestDeriveRecursive(t *testing.T) {
 			`{"tree":{"kids":[{"value":"5","kids":"[{\"value\":\"6\"}]"}]}}`, `{"tree":{"kids":[{"value":5,"kids":[{"value":6}]}]}}`, nil, "lenient.Node"},
 		{"recursive-union-site", []string{"type_coerce t.n"},
 			`{"t":{"kids":[{"v":"5","n":"1"}]}}`, `{"t":{"kids":[{"v":"5","n":"1"}]}}`, []string{"t.kids[]"}, ""},
+		{"recursive-root-unclean", []string{"type_coerce n", "type_coerce sub(.sub)*.n", "json_accept_both sub(.sub)*.sub"},
+			`{"sub":{"sub":{"n":"5"}},"bad":{"n":"5"}}`, `{"sub":{"sub":{"n":5}},"bad":{"n":"5"}}`, []string{"bad"}, ""},
+		{"recursive-def-unclean", []string{"type_coerce t(.next)*.n", "json_accept_both t(.next)*.next"},
+			`{"t":{"next":{"next":{"n":"5"}},"alt":{"next":{"n":"6"}}}}`, `{"t":{"next":{"next":{"n":5}},"alt":{"next":{"n":"6"}}}}`, []string{"t.alt"}, "lenient.T"},
 		{"recursive-nullable", []string{"type_coerce l.n"},
 			`{"l":{"next":{"n":"2"}}}`, `{"l":{"next":{"n":"2"}}}`, []string{"l.next"}, ""},
 	} {

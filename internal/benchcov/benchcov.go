@@ -70,8 +70,8 @@ func warnedAbove(warned map[string]string, path string) string {
 // derivation d makes of each.
 func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
-	w.budget = max(4096, 2*w.nodes(root)) // derive's inlining bound (derive/inline.go)
-	w.walk(root, "", true, nil)
+	w.budget = max(4096, 2*w.nodes(root))          // derive's inlining bound (derive/inline.go)
+	w.walk(root, "", true, []*jsonnode.Node{root}) // (a reference to the arguments: a depth of them, counted once, as a definition's)
 	if t := types(root); len(t) > 0 && !slices.Contains(t, "object") {
 		w.add("", t[0], true) // not an arguments object: the whole value
 	}
