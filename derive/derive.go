@@ -823,6 +823,13 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	} else {
 		s.Set("type", jstr("object"))
 	}
+	for _, k := range jsonnode.Alternatives {
+		// (a branch that takes no object matches no arguments: beside
+		// that type, strict AJV refuses it, strictTypes)
+		if list := s.Get(k); list != nil && list.Kind == '[' && slices.ContainsFunc(list.Items(), takesNoObject) {
+			s.Set(k, jsonnode.Array(slices.DeleteFunc(slices.Clone(list.Items()), takesNoObject)...))
+		}
+	}
 	f := d.enterRoot(s)
 	d.children("", s, true)
 	if f != nil {
@@ -975,11 +982,26 @@ func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 			}
 			continue
 		}
-		if !presenceOnly(b, names) {
+		if !presenceOnly(b, names) && (k == jsonnode.AllOf || !takesNoObject(b)) {
 			return false
 		}
 	}
 	return k != jsonnode.OneOf || exclusive(v.Items())
+}
+
+// takesNoObject reports whether the schema b takes no object, by its
+// type alone (false, or a type that names no "object"): as a branch of
+// the root's union it never holds the arguments, which are an object
+// (Azure Pipelines' {"oneOf": [{"$ref": ...}, {"type": "string",
+// "pattern": "^$"}]}), so the rules need not reckon with it.
+func takesNoObject(b *Node) bool {
+	if b.Kind == 't' {
+		return b.Text() == "false"
+	}
+	if b.Kind != '{' || b.Get("type") == nil {
+		return false
+	}
+	return !typeAllows(b.Get("type"), "object")
 }
 
 // allOfKeys are the keywords of objects objectAllOf reads in an allOf's

@@ -49,6 +49,11 @@ var rootShapes = map[string]string{
 	"root-anyof-refs": `{"anyOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}],` +
 		`"definitions":{"A":{"type":"object","properties":{"n":{"type":"integer"},"a":{"type":"boolean"}},"required":["a"]},"B":{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"string"}},"required":["s"]}}}`,
 	"root-anyof-presence": `{"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
+	// a branch that takes no object never holds the arguments (Azure
+	// Pipelines' schema: a pipeline, or an empty string)
+	"root-oneof-string": `{"oneOf":[{"$ref":"#/definitions/P"},{"type":"string","pattern":"^$"}],` +
+		`"definitions":{"P":{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"}},"additionalProperties":false}}}`,
+	"root-anyof-scalars": `{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":["array","null"]},false]}`,
 	"ref-draft07-siblings": `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"same":{"type":"object","$ref":"#/definitions/R"},` +
 		`"more":{"type":"object","maxProperties":1,"$ref":"#/definitions/R"},"l":{"type":"array","x-taplo":{},"items":{"type":"integer"},"$ref":"#/definitions/L"}},` +
 		`"definitions":{"R":{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"}}},"L":{"type":"array","items":{"type":"integer"}}}}`,
@@ -136,6 +141,8 @@ func TestDeriveRootShapes(t *testing.T) {
 			`root-anyof-presence: the input schema is not {"type": "object", ...}; kept as it is`,
 		}},
 		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool", "m:type_coerce:float"}, nil},
+		{"root-oneof-string", []string{"n:type_coerce:int", "b:type_coerce:bool"}, nil},
+		{"root-anyof-scalars", []string{"n:type_coerce:int"}, nil},
 		{"root-if", []string{"n:type_coerce:int"}, nil},
 		{"root-allof-if", []string{"size:type_coerce:int", "on:type_coerce:bool", "tags:json_accept_both:native"}, []string{
 			"root-allof-if: level: integer left strict: an if of the input schema tests it, and a rule would change which branch applies",
