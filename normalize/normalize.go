@@ -81,6 +81,7 @@ type boundRule struct {
 	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
 	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
 	alias  bool      // a top-level alias
+	every  bool      // its path starts at each of the arguments' members ({} or a pattern step), not at one by name
 	test   valueTest // what that value is tested for
 	hits   *hitSlot  // its hit counter in a named tool's set (see statsRecorder.record)
 }
@@ -215,6 +216,10 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		b.tested, b.test = len(b.segs) > 1 || !onMember(k), testOf(b)
 		b.onKeys = !b.tested
 		b.alias = b.onKeys && k == lenient.RuleParamAlias
+		if first := b.segs[0].Each; first == '{' || first == '~' {
+			// (no member by name to test: it may apply to any call)
+			b.every, b.tested, b.onKeys, b.alias = true, false, false, false
+		}
 		if k == lenient.RuleParamAlias {
 			at := rulespec.PathString(b.segs[:len(b.segs)-1])
 			for _, q := range rules {

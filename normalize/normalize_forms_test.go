@@ -140,3 +140,27 @@ func checkForms(t *testing.T, n *Normalizer, in, want string, records []string) 
 		t.Errorf("Normalize %s: %d records, NormalizeJSON %d", in, len(mapplied), len(applied))
 	}
 }
+
+// TestRootMapRules: a path that starts with {} or a pattern step reads
+// the arguments object's own members (its additionalProperties' or
+// patternProperties' values), in both entry points, with the rules that
+// read a member by name beside them.
+func TestRootMapRules(t *testing.T) {
+	n := mustRules(t, `[
+	 {"id":"all","tools":["t"],"type":"type_coerce","path":"{}","coerce_to":"int"},
+	 {"id":"x","tools":["t"],"type":"type_coerce","path":"{\"^x_\"}.n","coerce_to":"bool"},
+	 {"id":"x-json","tools":["t"],"type":"json_accept_both","path":"{\"^x_\"}","to":"native"},
+	 {"id":"x-old","tools":["t"],"type":"param_alias","path":"{\"^x_\"}.old","to":"n"}
+	]`)
+	for _, tc := range []struct {
+		in, want string
+		records  []string
+	}{
+		{`{"a":"5","b":7,"c":"x"}`, `{"a":5,"b":7,"c":"x"}`, []string{`a "5" -> 5`}},
+		{`{"x_1":{"n":"yes"},"y":{"n":"yes"}}`, `{"x_1":{"n":true},"y":{"n":"yes"}}`, []string{`x_1.n "yes" -> true`}},
+		{`{"x_1":"{\"old\":\"true\"}"}`, `{"x_1":{"n":true}}`, []string{`x_1.n old -> n`, `x_1.n "true" -> true`, `x_1 "{\"n\":true}" -> {"n":true}`}},
+		{`{}`, `{}`, nil},
+	} {
+		checkForms(t, n, tc.in, tc.want, tc.records)
+	}
+}

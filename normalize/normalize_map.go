@@ -66,7 +66,12 @@ const (
 // placeholder; its slices are a pooled tree's (release).
 func newMapTree(args map[string]any, s *screen) *mapTree {
 	t := mapTrees.Get().(*mapTree)
-	if len(s.keys) <= len(args) {
+	if s.every {
+		// (a rule reads each member: all of them, in one order)
+		for _, k := range slices.Sorted(maps.Keys(args)) {
+			t.hold(k, args[k])
+		}
+	} else if len(s.keys) <= len(args) {
 		for _, k := range s.keys {
 			if v, ok := args[k]; ok {
 				t.hold(k, v)
@@ -148,6 +153,14 @@ func (b *boundRule) may(v any, has, known, taken bool) bool {
 // value of a member no rule has made into nodes), and makes the member it
 // reads into nodes (a top-level alias reads keys alone).
 func (t *mapTree) ready(b *boundRule) bool {
+	if b.every {
+		for at, n := range t.root.Vals {
+			if n.Kind == 0 {
+				t.root.Vals[at] = t.node(int(-1 - n.Off))
+			}
+		}
+		return true
+	}
 	at := t.root.Index(b.segs[0].Key)
 	if b.alias {
 		return b.may(nil, at >= 0, true, t.root.Index(rulespec.ToKey(b.r)) >= 0)

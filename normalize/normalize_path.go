@@ -69,7 +69,7 @@ func (w where) elem(i int) where {
 // is (nil for NormalizeJSON's), whose values it keeps (mapTree.keeps).
 func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree) []Applied {
 	last := segs[len(segs)-1]
-	if len(segs) == 1 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
+	if len(segs) == 1 && last.Each == 0 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
 		if onMember(rulespec.Kind(r)) {
 			if a, ok := memberRule(r, root, last.Key, others, where{index: -1}, t); ok {

@@ -35,6 +35,7 @@ import (
 // let a rule apply nor be one of the keys whose presence counts).
 type screen struct {
 	all     bool        // too many keys to index: every call takes the rules' path
+	every   bool        // a rule reads each member ({} or a pattern step first): all too
 	keys    []string    // the top-level keys the rules read (also when all)
 	entries []screenKey // what each key's member is tested for
 	lens    uint64      // the lengths of the keys (bit 63: 63 bytes or more)
@@ -157,8 +158,13 @@ func newScreen(rules []boundRule) screen {
 		}
 		return i
 	}
+	every := false
 	for _, b := range rules {
 		r := b.r
+		if b.every {
+			every = true
+			continue
+		}
 		k := key(b.segs[0].Key)
 		if len(b.segs) == 1 && r.Type == lenient.RuleParamAlias {
 			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(rulespec.ToKey(r)))})
@@ -171,6 +177,9 @@ func newScreen(rules []boundRule) screen {
 		e.first |= t.first
 		e.empty = e.empty || t.empty
 		e.num = e.num || t.num
+	}
+	if every {
+		return screen{all: true, every: true, keys: s.keys}
 	}
 	if len(s.keys) > maxScreenKeys {
 		return screen{all: true, keys: s.keys}

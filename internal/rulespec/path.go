@@ -20,7 +20,10 @@ import (
 // and "{}" for each value of an object (a map): "retry.attempts",
 // "steps[].id", "labels[]", "env{}.port"; a pattern, Go-quoted in
 // braces, for each value of an object whose member name it matches
-// (patternProperties' values, CompilePattern): `env{"^[A-Z_]+$"}.port`.
+// (patternProperties' values, CompilePattern): `env{"^[A-Z_]+$"}.port`;
+// at the start of a path, "{}" or a pattern step is the arguments
+// object's own members (its additionalProperties' or patternProperties'
+// values): `{"^x-"}.port`.
 // A member name holding ".",
 // "[", "]", "{", "}", "(", ")", "|" or "*" is written quoted in brackets,
 // as decoder paths write it: `opts["x.y"]`, `["a[0]"].n`. A group, "("
@@ -90,9 +93,8 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			segs = append(segs, Step{Key: key})
 			i = asIs(p, i+n, segs)
 		case strings.HasPrefix(p[i:], `{"`):
-			if !after {
-				return nil, i, fmt.Errorf("path %q must start with a member name", p)
-			}
+			// (at the start of a path: the arguments object's members
+			// whose names the pattern matches)
 			pattern, n, ok := quotedPattern(p[i:])
 			if !ok {
 				return nil, i, fmt.Errorf(`path %q: a pattern step at offset %d does not end in "} (want {"^x-"})`, p, i)
@@ -114,8 +116,10 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			segs = append(segs, g)
 			i += n
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
-			if !after {
-				return nil, i, fmt.Errorf("path %q must start with a member name", p)
+			if !after && p[i] == '[' {
+				// (the arguments are an object; {} at the start is each
+				// of its members)
+				return nil, i, fmt.Errorf("path %q must start with a member name, {} or a pattern step", p)
 			}
 			segs = append(segs, Step{Each: p[i]})
 			i = asIs(p, i+2, segs)

@@ -83,13 +83,14 @@ func TestCompilePatternAJV(t *testing.T) {
 // spelt, inside a path and a group; a pattern CompilePattern refuses, or
 // one that does not end, is an error naming it.
 func TestPatternStepPath(t *testing.T) {
-	roundTrip(t, `env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a\.b(c|d)[x]"$`))
+	roundTrip(t, `env{"^[A-Z_]+$"}.port`, `a{"^x-"}[]`, `a{"\\d"}{"b\"c"}`, `t(.kids{"^k"})*.v`, PathPattern("a", `^a\.b(c|d)[x]"$`), `{"^x_"}.port`, `{}`, `{}[].n`)
 	segs, _ := ParsePath(`env{"^[A-Z_]+$"}.port`)
 	if s := segs[1]; s.Each != '~' || s.Key != "^[A-Z_]+$" || !s.Pattern.MatchString("HOME") || s.Pattern.MatchString("home") {
 		t.Errorf("pattern step = %+v", s)
 	}
 	for p, want := range map[string]string{
-		`{"^a"}.x`:   "must start with a member name",
+		`[].x`:       "must start with a member name, {} or a pattern step",
+		`<"k"="a">`:  "must start with a member name",
 		`a{"\\s"}`:   `the escape \s`,
 		`a{"^a"`:     "does not end",
 		`a{"(?!x)"}`: "Go's regexp reads it otherwise",
