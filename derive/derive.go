@@ -374,12 +374,8 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 		if !at.isSite() {
 			return false, ""
 		}
-		if strings.HasPrefix(path, "{}") || strings.HasPrefix(path, "[]") {
-			// a rule's path starts with a member name of the arguments
-			return false, "a rule path cannot name the values of the arguments object's additionalProperties"
-		}
-		if strings.HasPrefix(path, tokenMark) {
-			return false, "a rule path cannot name the values of the arguments object's patternProperties"
+		if strings.HasPrefix(path, "[]") {
+			return false, "the arguments are an object: no rule path names the elements of an array there"
 		}
 		for _, u := range d.unnamed {
 			if under(path, u) {

@@ -174,9 +174,8 @@ func TestDeriveRefOldDraft(t *testing.T) {
 }
 
 // TestDeriveRootMapValues: the values of the arguments object's
-// additionalProperties (a $ref, now inlined) get no rule, since a rule's
-// path starts with a member name, and are warned about; the derived rules
-// load.
+// additionalProperties (a $ref, now inlined) get their rules, at paths
+// that start with {}, and the derived rules load.
 func TestDeriveRootMapValues(t *testing.T) {
 	strict := `{"type":"object","additionalProperties":{"$ref":"#/definitions/S"},"definitions":{"S":{"type":"object","properties":{"root":{"type":"integer"}}}}}`
 	d, err := Tool("t", []byte(strict))
@@ -186,9 +185,14 @@ func TestDeriveRootMapValues(t *testing.T) {
 	if _, err := normalize.New(d.Rules); err != nil {
 		t.Errorf("derived rules do not load: %v", err)
 	}
-	if len(d.Warnings) == 0 || !strings.Contains(d.Warnings[0].Message, "additionalProperties") {
-		t.Errorf("warnings %v, want one that the values of additionalProperties get no rule", d.Warnings)
+	var got []string
+	for _, r := range d.Rules {
+		got = append(got, string(r.Type)+" "+r.From+r.Path)
 	}
+	if !slices.Contains(got, "type_coerce {}.root") || !slices.Contains(got, "json_accept_both {}") || len(d.Warnings) > 0 {
+		t.Errorf("rules %q, warnings %v; want {}.root and {} read", got, d.Warnings)
+	}
+	unionSound(t, []unionCase{{"rootmap-ref", strict, []string{`{"a":{"root":"5"}}`, `{"a":"{\"root\":\"5\"}"}`, `{"a":{"root":5},"b":5}`}}})
 }
 
 // TestDeriveUnionOneRulePerID: the branches of a union that inline one

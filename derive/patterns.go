@@ -303,13 +303,17 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 		i, end = at+i, at+end
 		at = end
 		p, re, ok := d.pats.of(path[i:end])
-		if !ok || i == 0 || path[i-1] != '.' {
-			continue // (the arguments' own pattern: reachPlace refuses it)
+		if !ok || i > 0 && path[i-1] != '.' {
+			continue
 		}
 		if re == nil {
 			return false, "no rule path's pattern step reads it: " + d.pats.errs[d.pats.index[p]].Error()
 		}
-		if sites := d.objs[path[:i-1]]; len(sites) != 1 {
+		parent := "" // (the arguments' own pattern)
+		if i > 0 {
+			parent = path[:i-1]
+		}
+		if sites := d.objs[parent]; len(sites) != 1 {
 			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
 		} else if why := sites[0].patternWhy[p]; why != "" {
 			return false, why

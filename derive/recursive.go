@@ -461,8 +461,8 @@ func (d *deriver) closeRoot(f *recFrame) {
 			prefixes[i] = rulespec.PathKey("", site.path)
 		}
 		step := prefixes[i]
-		if !strings.HasPrefix(step, "[") {
-			step = "." + step
+		if !strings.HasPrefix(step, "[") && !strings.HasPrefix(step, "{") {
+			step = "." + step // (but after the arguments' own {})
 		}
 		if !slices.Contains(steps, step) {
 			steps = append(steps, step)
@@ -491,7 +491,7 @@ func (d *deriver) closeRoot(f *recFrame) {
 			}
 			switch {
 			case at == "":
-			case strings.HasPrefix(at, "["):
+			case strings.HasPrefix(at, "["), strings.HasPrefix(at, "{"):
 			default:
 				at = "." + at
 			}

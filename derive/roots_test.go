@@ -53,6 +53,9 @@ var rootShapes = map[string]string{
 	// Pipelines' schema: a pipeline, or an empty string)
 	"root-oneof-string": `{"oneOf":[{"$ref":"#/definitions/P"},{"type":"string","pattern":"^$"}],` +
 		`"definitions":{"P":{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"}},"additionalProperties":false}}}`,
+	// the arguments as a map, or a map beside declared members
+	"root-map":           `{"type":"object","additionalProperties":{"type":"object","properties":{"port":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":false}}`,
+	"root-map-pattern":   `{"type":"object","properties":{"name":{"type":"string"},"n":{"type":"integer"}},"patternProperties":{"^x_":{"type":"number"},"^on_":{"type":"boolean"}},"additionalProperties":false}`,
 	"root-anyof-scalars": `{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":["array","null"]},false]}`,
 	"ref-draft07-siblings": `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"same":{"type":"object","$ref":"#/definitions/R"},` +
 		`"more":{"type":"object","maxProperties":1,"$ref":"#/definitions/R"},"l":{"type":"array","x-taplo":{},"items":{"type":"integer"},"$ref":"#/definitions/L"}},` +
@@ -142,6 +145,8 @@ func TestDeriveRootShapes(t *testing.T) {
 		}},
 		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool", "m:type_coerce:float"}, nil},
 		{"root-oneof-string", []string{"n:type_coerce:int", "b:type_coerce:bool"}, nil},
+		{"root-map", []string{"{}.port:type_coerce:int", "{}.tags:json_accept_both:native", "{}:json_accept_both:native"}, nil},
+		{"root-map-pattern", []string{"n:type_coerce:int", `{"^x_"}:type_coerce:float`, `{"^on_"}:type_coerce:bool`}, nil},
 		{"root-anyof-scalars", []string{"n:type_coerce:int"}, nil},
 		{"root-if", []string{"n:type_coerce:int"}, nil},
 		{"root-allof-if", []string{"size:type_coerce:int", "on:type_coerce:bool", "tags:json_accept_both:native"}, []string{
@@ -158,7 +163,7 @@ func TestDeriveRootShapes(t *testing.T) {
 			`root-pattern: x_1: integer left strict: its name matches patternProperties "^x_", whose schema constrains it too`,
 			`root-pattern: o.id: integer left strict: its name matches patternProperties "^i", whose schema constrains it too`,
 			`root-pattern: o{"^i"}: integer left strict: the declared property "id" matches pattern "^i" too: a rule for the pattern's values would read it, where its own schema holds it too`,
-			`root-pattern: {"^x_"}: integer left strict: a rule path cannot name the values of the arguments object's patternProperties`,
+			`root-pattern: {"^x_"}: integer left strict: the declared property "x_1" matches pattern "^x_" too: a rule for the pattern's values would read it, where its own schema holds it too`,
 		}},
 		{"root-pattern-lookahead", nil, []string{
 			`root-pattern-lookahead: n: integer left strict: its name matches patternProperties "^(?!n$)", whose schema constrains it too`,

@@ -273,7 +273,8 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 	noArray := len(ts) > 0 && !slices.Contains(ts, "array")
 	for c := range s.Subschemas() {
 		void := noObject && (c.Keyword == "properties" || c.Keyword == "additionalProperties" || c.Keyword == "patternProperties" || c.Keyword == "dependentSchemas") ||
-			noArray && (c.Keyword == "items" || c.Keyword == "prefixItems" || c.Keyword == "additionalItems" || c.Keyword == "contains" || c.Keyword == "unevaluatedItems")
+			noArray && (c.Keyword == "items" || c.Keyword == "prefixItems" || c.Keyword == "additionalItems" || c.Keyword == "contains" || c.Keyword == "unevaluatedItems") ||
+			path == "" && (c.Keyword == jsonnode.AnyOf || c.Keyword == jsonnode.OneOf) && noArguments(c.Schema)
 		if void {
 			w.void++
 		}
@@ -309,6 +310,14 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			w.void--
 		}
 	}
+}
+
+// noArguments reports whether a branch of the arguments' own anyOf or
+// oneOf takes no object by its type: it never holds the arguments, and
+// derive leaves it out of the rewrite (no value is ever there).
+func noArguments(b *jsonnode.Node) bool {
+	ts := types(b)
+	return len(ts) > 0 && !slices.Contains(ts, "object")
 }
 
 // takesText reports whether a schema that may be a string takes every

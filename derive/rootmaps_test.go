@@ -1,0 +1,75 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// rootMapCases are arguments objects that are maps, or hold a map beside
+// their declared members: a rule path that starts with {} or a pattern
+// step reads their values (where it reads no declared member, and no
+// other schema holds those values otherwise).
+var rootMapCases = []unionCase{
+	{"rootmap-values", `{"type":"object","additionalProperties":{"type":"integer"}}`, []string{
+		`{"a":"5","b":7}`, `{"a":"x"}`, `{"a":null}`, `{}`, `{"a":"5.0"}`,
+	}},
+	{"rootmap-objects", `{"type":"object","additionalProperties":{"type":"object","properties":{"port":{"type":"integer"},"on":{"type":"boolean"}},"additionalProperties":false}}`, []string{
+		`{"web":{"port":"80","on":"true"}}`, `{"web":"{\"port\":\"80\"}"}`, `{"web":{"Port":"80"}}`, `{"web":{"port":80}}`,
+	}},
+	{"rootmap-declared", `{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"integer"}}`, []string{
+		`{"name":"5","a":"5"}`, `{"a":"5"}`, `{"name":5}`,
+	}},
+	{"rootmap-pattern", `{"type":"object","properties":{"name":{"type":"string"}},"patternProperties":{"^x_":{"type":"integer"}}}`, []string{
+		`{"name":"5","x_a":"5"}`, `{"x_a":"5","y":"5"}`, `{"x_a":"x"}`,
+	}},
+	{"rootmap-pattern-declared", `{"type":"object","properties":{"x_name":{"type":"string"}},"patternProperties":{"^x_":{"type":"integer"}}}`, []string{
+		`{"x_name":"5","x_a":"5"}`, `{"x_a":"5"}`,
+	}},
+	{"rootmap-pattern-closed", `{"type":"object","patternProperties":{"^n_":{"type":"number"},"^b_":{"type":"boolean"}},"additionalProperties":false}`, []string{
+		`{"n_1":"2.5","b_1":"yes"}`, `{"n_1":"x"}`, `{"c":1}`,
+	}},
+	// a reference to the arguments below their own map's values: the
+	// rules repeat through it, their steps starting with {}
+	{"rootmap-recursive", `{"type":"object","additionalProperties":{"type":"object","properties":{"n":{"type":"integer"},"sub":{"$ref":"#"}}}}`, []string{
+		`{"a":{"n":"1","sub":{"b":{"n":"2","sub":{"c":{"n":"3"}}}}}}`, `{"a":{"sub":"{\"b\":{\"n\":\"2\"}}"}}`, `{"a":{"sub":{"b":{"n":"x"}}}}`,
+	}},
+	{"rootmap-union", `{"type":"object","anyOf":[{"additionalProperties":{"type":"integer"}},{"properties":{"s":{"type":"string"}},"required":["s"]}]}`, []string{
+		`{"a":"5"}`, `{"s":"x","a":"5"}`, `{"s":"5"}`,
+	}},
+}
+
+// TestDeriveRootMaps: the values of the arguments' additionalProperties
+// or patternProperties get their rules (paths {} and {"^x_"}) where they
+// read no declared member; elsewhere they stay strict with a warning.
+func TestDeriveRootMaps(t *testing.T) {
+	unionSound(t, rootMapCases)
+	for _, tc := range []struct {
+		name, rule, warn string
+	}{
+		{"rootmap-values", "type_coerce {}", ""},
+		{"rootmap-objects", "type_coerce {}.port", ""},
+		{"rootmap-objects", "json_accept_both {}", ""},
+		{"rootmap-pattern", `type_coerce {"^x_"}`, ""},
+		{"rootmap-recursive", `type_coerce {}.sub({}.sub)*{}.n`, ""},
+		{"rootmap-pattern-closed", `type_coerce {"^b_"}`, ""},
+		{"rootmap-declared", "", "{}: integer left strict: a rule at {} would read every member"},
+		{"rootmap-pattern-declared", "", `the declared property "x_name" matches pattern`},
+	} {
+		i := slices.IndexFunc(rootMapCases, func(c unionCase) bool { return c.name == tc.name })
+		d, err := Tool(tc.name, []byte(rootMapCases[i].schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rules []string
+		for _, r := range d.Rules {
+			rules = append(rules, string(r.Type)+" "+r.From+r.Path)
+		}
+		if tc.rule != "" && !slices.Contains(rules, tc.rule) {
+			t.Errorf("%s: no rule %q: %q", tc.name, tc.rule, rules)
+		}
+		if tc.warn != "" && !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return strings.Contains(w.String(), tc.warn) }) {
+			t.Errorf("%s: no warning %q: %v", tc.name, tc.warn, d.Warnings)
+		}
+	}
+}
