@@ -982,11 +982,15 @@ func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 			return false
 		}
 	}
+	if !slices.ContainsFunc(v.Items(), func(b *Node) bool { return !takesNoObject(b) }) {
+		return false // (no branch takes an object: nor do they all)
+	}
 	return k != jsonnode.OneOf || exclusive(v.Items())
 }
 
 // takesNoObject reports whether the schema b takes no object, by its
-// type alone (false, or a type that names no "object"): as a branch of
+// type alone (false, or a type that names no "object"), and holds no
+// name (an $id or anchor a reference may use): as a branch of
 // the root's union it never holds the arguments, which are an object
 // (Azure Pipelines' {"oneOf": [{"$ref": ...}, {"type": "string",
 // "pattern": "^$"}]}), so the rules need not reckon with it.
@@ -994,8 +998,8 @@ func takesNoObject(b *Node) bool {
 	if b.Kind == 't' {
 		return b.Text() == "false"
 	}
-	if b.Kind != '{' || b.Get("type") == nil {
-		return false
+	if b.Kind != '{' || b.Get("type") == nil || holdsName(b) {
+		return false // (a name a reference may use stays where it is)
 	}
 	return !typeAllows(b.Get("type"), "object")
 }

@@ -73,3 +73,18 @@ func TestDeriveRootMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveRootDeadBranches: a branch of the root's union that takes no
+// object is left out of the rewrite, but not one that holds a name a
+// reference may use (its $id), and not where every branch takes none (a
+// union of none is no schema): the rewrite compiles, and the calls are
+// judged as ever (found by review).
+func TestDeriveRootDeadBranches(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"dead-named", `{"$id":"http://x.test/root","oneOf":[{"type":"object","properties":{"s":{"$ref":"http://x.test/s"},"n":{"type":"integer"}}},{"$id":"http://x.test/s","type":"string"}]}`, []string{
+			`{"s":"a"}`, `{"s":"a","n":"5"}`, `{"n":5}`,
+		}},
+		{"dead-all", `{"type":"object","properties":{"n":{"type":"integer"}},"oneOf":[false]}`, []string{`{"n":5}`, `{"n":"5"}`}},
+		{"dead-all-string", `{"type":"object","properties":{"n":{"type":"integer"}},"anyOf":[{"type":"string"}]}`, []string{`{"n":5}`, `{"n":"5"}`}},
+	})
+}
