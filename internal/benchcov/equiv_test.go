@@ -29,6 +29,11 @@ var equivSeeds = []string{
 	"\x00\x00\x00\x06\x00\x02", // ... through an array
 	"\x00\x00\x00\x06\x00\x04", // ... through a union beside an integer
 	"\x00\x00\x00\x06\x00\x05", // ... through a map's values
+	"\x06\x00",                 // arguments that are a map of objects
+	"\x06\x02",                 // ... of objects that refer to the arguments
+	"\x07\x03",                 // arguments whose members patternProperties describe
+	"\x08\x00\x00",             // a root union with a scalar branch
+	"\x01\x06",                 // a definition referring to itself directly and through a union
 	"\x1f\x958\xe4-K",
 	"ؐ5\x98e\x84\x9d\xf6\x92",
 }

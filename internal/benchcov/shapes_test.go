@@ -127,8 +127,10 @@ func buildShape(in []byte) []byte { return (&shapeBuilder{in: in}).build() }
 
 // buildMoreShapes is buildShape with recursion through more places: a
 // definition that refers to itself through a union beside a scalar, an
-// array or null, or through a map's values, and arguments that refer to
-// themselves ("#"). (buildShape's choices stay as they were, so that
+// array or null, or through a map's values, or both directly and through
+// such a union, and arguments that refer to themselves ("#"); and with
+// arguments that are a map, whose members patternProperties describe,
+// or whose root union has a branch that takes no object. (buildShape's choices stay as they were, so that
 // FuzzDeriveUnchangedShapes's seeds keep their shapes.)
 func buildMoreShapes(in []byte) []byte { return (&shapeBuilder{in: in, more: true}).build() }
 
@@ -136,7 +138,7 @@ func (b *shapeBuilder) build() []byte {
 	var root string
 	roots := 5
 	if b.more {
-		roots = 6
+		roots = 9
 	}
 	switch c := b.pick(roots); c {
 	case 0:
@@ -164,6 +166,14 @@ func (b *shapeBuilder) build() []byte {
 	case 5: // arguments that refer to themselves
 		self := []string{`{"$ref":"#"}`, `{"type":"array","items":{"$ref":"#"}}`, `{"anyOf":[{"$ref":"#"},{"type":"integer"}]}`}
 		root = b.objectWith(1, self[b.pick(len(self))])
+	case 6: // arguments that are a map (of objects or scalars), or refer to themselves through one
+		values := []string{b.object(1), b.scalar(), `{"type":"object","properties":{"n":{"type":"integer"},"sub":{"$ref":"#"}}}`}
+		root = `{"type":"object","additionalProperties":` + values[b.pick(len(values))] + `}`
+	case 7: // arguments whose members patternProperties describe
+		root = b.patterns(0)
+	case 8: // a root union with a branch that takes no object
+		other := []string{b.scalar(), `{"type":"array","items":` + b.object(1) + `}`, `false`}[b.pick(3)]
+		root = `{"` + []string{"anyOf", "oneOf"}[b.pick(2)] + `":[` + b.object(1) + `,` + other + `]}`
 	}
 	if b.draft7 {
 		root = `{"$schema":"http://json-schema.org/draft-07/schema#",` + root[1:]
@@ -208,7 +218,7 @@ func (b *shapeBuilder) def(depth int) int {
 	var body string
 	kinds := 4
 	if b.more {
-		kinds = 6
+		kinds = 7
 	}
 	switch b.pick(kinds) {
 	case 0:
@@ -227,6 +237,8 @@ func (b *shapeBuilder) def(depth int) int {
 		body = b.objectWith(depth+1, `{"`+[]string{"anyOf", "oneOf"}[b.pick(2)]+`":[{"$ref":`+self+`},`+other+`]}`)
 	case 5: // through a map's values
 		body = b.objectWith(depth+1, `{"type":"object","additionalProperties":{"$ref":`+self+`}}`)
+	case 6: // directly, and through a union beside a scalar (which alone stays strict)
+		body = b.objectWith(depth+1, `{"type":"object","properties":{"more":{"$ref":`+self+`},"alt":{"anyOf":[{"$ref":`+self+`},`+b.scalar()+`]}}}`)
 	}
 	b.bodies[i] = body
 	return i
