@@ -387,7 +387,10 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 	// hold its members to the one schema (no declared key of another
 	// type beside additionalProperties, no branch taking any value)
 	for i := strings.Index(path, "{}"); i >= 0; i = next(path, i) {
-		if slices.ContainsFunc(d.objs[path[:i]], func(o objSite) bool { return !o.mapOnly }) {
+		if j := slices.IndexFunc(d.objs[path[:i]], func(o objSite) bool { return !o.mapOnly }); j >= 0 {
+			if why := d.objs[path[:i]][j].mapWhy; why != "" {
+				return false, why
+			}
 			return false, "a rule at {} would read every member of the object above it, and it declares members of its own (properties beside additionalProperties), or a branch of its union takes any member"
 		}
 	}
@@ -644,8 +647,11 @@ type objSite struct {
 	open  bool
 	// mapOnly: every member's value is held to the one schema a rule
 	// names at {} (additionalProperties beside no properties or
-	// patterns, or rulespec.PatternMap)
+	// patterns, or rulespec.PatternMap); mapWhy, where it would be but
+	// for a condition or dependency of the object that names a member
+	// (mapConditions), says so
 	mapOnly bool
+	mapWhy  string
 	// patternWhy is, by pattern of its patternProperties (not a map's),
 	// why no rule may read the values it matches (patternsWhy)
 	patternWhy map[string]string
@@ -1425,6 +1431,23 @@ type condSet struct {
 // dependentSchemas (draft-07's dependencies) may constrain too.
 const dependentWhy = "a schema of its object's dependentSchemas (or dependencies) constrains it too, where its string form would not be allowed"
 
+// mapConditions says why a rule at {} may not read the members of the
+// object schema s at path, a map, where one may: a schema of its
+// dependentSchemas (or dependencies) or its condition (not, if, then,
+// else, enum or const; the arguments' if, whose names rootSchema put in
+// tested) names a member, whose value a rule could change where that
+// schema reads it. "" where none does.
+func (d *deriver) mapConditions(s *Node, path string, top bool) string {
+	if names, all := dependentNames(s); all || len(names) > 0 {
+		return dependentWhy
+	}
+	names, all := d.conditionNames(s, path, top)
+	if all || len(names) > 0 || top && len(d.tested) > 0 {
+		return conditionWhy
+	}
+	return ""
+}
+
 // dependentNames returns the properties the schemas of s's
 // dependentSchemas (and draft-07's dependencies of schemas) declare,
 // which those schemas hold to more than its own schema when their key is
@@ -1747,6 +1770,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		ap := s.Get("additionalProperties")
 		o.open = ap != nil && ap.Kind == '{' || s.Get("patternProperties") != nil
 		o.mapOnly = patternMap || ap != nil && ap.Kind == '{' && len(o.props) == 0 && s.Get("patternProperties") == nil
+		if o.mapOnly {
+			if o.mapWhy = d.mapConditions(s, path, top); o.mapWhy != "" {
+				o.mapOnly = false
+			}
+		}
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
 			o.patternWhy = d.patternsWhy(s, pp, path, top)
 		}

@@ -88,3 +88,31 @@ func TestDeriveRootDeadBranches(t *testing.T) {
 		{"dead-all-string", `{"type":"object","properties":{"n":{"type":"integer"}},"anyOf":[{"type":"string"}]}`, []string{`{"n":5}`, `{"n":"5"}`}},
 	})
 }
+
+// TestDeriveMapConditions: a map's values (at {} or a pattern step) are
+// not read where a condition of its object (an if, not, enum or const;
+// the arguments' if, which names what it tests) or a schema of its
+// dependencies tests or constrains one of its members: a rule could
+// change which applies (found by review).
+func TestDeriveMapConditions(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"map-root-if", `{"type":"object","additionalProperties":{"type":"integer"},"if":{"properties":{"a":{"const":5}},"required":["a"]},"then":{"required":["b"]}}`, []string{
+			`{"a":"5"}`, `{"a":5,"b":1}`, `{"c":"5"}`,
+		}},
+		{"map-root-if-pattern", `{"type":"object","patternProperties":{"^x_":{"type":"integer"}},"if":{"properties":{"x_a":{"const":5}},"required":["x_a"]},"then":{"required":["b"]}}`, []string{
+			`{"x_a":"5"}`, `{"x_b":"5"}`,
+		}},
+		{"map-root-if-patternmap", `{"type":"object","patternProperties":{"^[a-z]+$":{"type":"integer"}},"additionalProperties":false,"if":{"properties":{"a":{"const":5}},"required":["a"]},"then":{"required":["b"]}}`, []string{
+			`{"a":"5"}`,
+		}},
+		{"map-root-dependencies", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","additionalProperties":{"type":"integer"},"dependencies":{"a":{"properties":{"b":{"minimum":3}}}}}`, []string{
+			`{"a":1,"b":"2"}`, `{"b":"2"}`,
+		}},
+		{"map-nested-not", wrapX(`{"type":"object","additionalProperties":{"type":"integer"},"not":{"properties":{"a":{"const":5}},"required":["a"]}}`), []string{
+			`{"x":{"a":"5"}}`, `{"x":{"b":"5"}}`,
+		}},
+		{"map-nested-dependent", wrapX(`{"type":"object","additionalProperties":{"type":"integer"},"dependentSchemas":{"a":{"properties":{"b":{"minimum":3}}}}}`), []string{
+			`{"x":{"a":1,"b":"2"}}`,
+		}},
+	})
+}
