@@ -28,7 +28,9 @@
 // objects, arrays of objects, maps (rulespec.PatternMap: one pattern
 // every key of a valid object matches, read as additionalProperties) and
 // the values of patternProperties (by their pattern) are made lenient
-// like top-level arguments. Below a value that may be a string the
+// like top-level arguments, and so are the arguments' own map values
+// ("{}", `{"^x_"}.port`), where no declared member, condition or
+// dependency of the object reads a member the path reads. Below a value that may be a string the
 // strict schema takes as it is (a union with a string branch, a schema
 // with no type), a rule's path marks that step "!" (`["u"]!.port`): the
 // normalizer, which reads JSON text along a rule's path, leaves such a
@@ -58,13 +60,15 @@
 // a sibling but annotations: both then name the copy's lenient form,
 // written once in the rewrite's $defs ("lenient.Config"), and the values
 // below it get their rules. A recursive definition (a tree's node, a filter of
-// filters) is read at every depth where each of its references to itself
-// is a property, an array's or a map's elements, or the one object branch
-// of a union whose other branches are of other types than object and
-// string, with no sibling but annotations, and it may not be null: its
-// rules' paths repeat those references' steps as a group
-// ("tree(.kids[])*.value"), and the references point at its lenient
-// form, written once in the rewrite's $defs ("lenient.Node"). A reference left in the rewrite (a recursive one read
+// filters) is read at every depth through each of its references to
+// itself that is a property, an array's or a map's elements, or the one
+// object branch of a union whose other branches are of other types than
+// object and string, with no sibling but annotations, where it may not
+// be null: its rules' paths repeat those references' steps as a group
+// ("tree(.kids[])*.value"), and those references point at its lenient
+// form, written once in the rewrite's $defs ("lenient.Node"); another
+// reference to it (in a union beside an object or a string, with a
+// sibling that constrains) is kept as any other. A reference left in the rewrite (a recursive one read
 // otherwise, one past the bound) that names a value the rewrite changed, or passes
 // through one, names a strict copy of its target instead, kept once in
 // the rewrite's $defs ("strict.properties.tree", in the portable form,
@@ -80,7 +84,9 @@
 // warning. The arguments are always an object: a root without a
 // type but with properties (or with an anyOf, oneOf or allOf a branch
 // of which declares them), or whose type array holds "object", is read
-// (and advertised) as {"type": "object", ...}; the branches of a root
+// (and advertised) as {"type": "object", ...}, without the branches of
+// its anyOf or oneOf that take no object (by their type, holding no
+// name); the branches of a root
 // allOf, anyOf or oneOf that declare properties are read as the root's
 // (but for a key one branch declares and another takes as it is, and, in
 // a oneOf whose branches one call may match two of, one two branches
