@@ -1972,8 +1972,15 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
 		d.misnamed(path, prop, props.Keys, declared, requiredNames(s))
 	}
+	tested, allTested := d.conditionNames(s, path, path == "")
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
+		if path == "" && d.tested[name] || tested[name] || allTested {
+			// (a key a condition tests, the arguments' if's or its
+			// object's: a variant renamed to it could change which
+			// branch applies)
+			continue
+		}
 		for _, v := range implicit {
 			at := join(path, v)
 			if d.keep[at] || d.named[at] {

@@ -116,3 +116,34 @@ func TestDeriveMapConditions(t *testing.T) {
 		}},
 	})
 }
+
+// TestDeriveTestedNoVariants: a key the arguments' if tests is kept as it
+// is, and no spelling variant is read as it either: {"xA": 5}, which the
+// strict schema takes (xA is no key of it), would become {"x_a": 5},
+// which the if then tests (found by review).
+func TestDeriveTestedNoVariants(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"tested-variant", `{"type":"object","if":{"properties":{"x_a":{"const":5}},"required":["x_a"]},"then":{"required":["b"]}}`, []string{
+			`{"xA":5}`, `{"x-a":5}`, `{"x_a":5,"b":1}`,
+		}},
+		{"tested-variant-declared", `{"type":"object","properties":{"x_a":{"type":"integer"},"n":{"type":"integer"}},"if":{"properties":{"x_a":{"const":5}},"required":["x_a"]},"then":{"required":["b"]}}`, []string{
+			`{"xA":5}`, `{"nN":1}`,
+		}},
+	})
+}
+
+// TestDeriveTestedNoVariantsNested: nor where a nested object's own if
+// tests the key (the call is then refused as a near spelling of the
+// field it left out, misnamed_key, as generated decoders refuse it,
+// rather than renamed into what the if tests).
+func TestDeriveTestedNoVariantsNested(t *testing.T) {
+	d, err := Tool("t", []byte(wrapX(`{"type":"object","properties":{"x_a":{"type":"integer"}},"if":{"properties":{"x_a":{"const":5}},"required":["x_a"]},"then":{"required":["b"]}}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range d.Rules {
+		if r.Type == "param_alias" {
+			t.Errorf("alias %s%s -> %s where the if tests the key", r.From, r.Path, r.To)
+		}
+	}
+}
