@@ -1399,6 +1399,22 @@ func (d *deriver) conditionNames(s *Node, path string, top bool) (map[string]boo
 	return names, all
 }
 
+// testedNames is conditionNames with, for the arguments object (top), the
+// names the arguments' if tests (rootSchema puts them in tested, and
+// keeps them as they are): a rule reading one of them, or a variant
+// renamed to one, could change which branch applies.
+func (d *deriver) testedNames(s *Node, path string, top bool) (map[string]bool, bool) {
+	names, all := d.conditionNames(s, path, top)
+	if top && len(d.tested) > 0 {
+		names = maps.Clone(names)
+		if names == nil {
+			names = map[string]bool{}
+		}
+		maps.Copy(names, d.tested)
+	}
+	return names, all
+}
+
 // holderConds records, at path, what a union's holder s names in its
 // not, if, then, else, enum or const (conditionNames), for the object
 // schemas its branches declare there.
@@ -1441,8 +1457,7 @@ func (d *deriver) mapConditions(s *Node, path string, top bool) string {
 	if names, all := dependentNames(s); all || len(names) > 0 {
 		return dependentWhy
 	}
-	names, all := d.conditionNames(s, path, top)
-	if all || len(names) > 0 || top && len(d.tested) > 0 {
+	if names, all := d.testedNames(s, path, top); all || len(names) > 0 {
 		return conditionWhy
 	}
 	return ""
@@ -1972,10 +1987,10 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
 		d.misnamed(path, prop, props.Keys, declared, requiredNames(s))
 	}
-	tested, allTested := d.conditionNames(s, path, path == "")
+	tested, allTested := d.testedNames(s, path, path == "")
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
-		if path == "" && d.tested[name] || tested[name] || allTested {
+		if tested[name] || allTested {
 			// (a key a condition tests, the arguments' if's or its
 			// object's: a variant renamed to it could change which
 			// branch applies)

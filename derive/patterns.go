@@ -2,7 +2,6 @@ package derive
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -112,15 +111,7 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	why := map[string]string{}
 	strict := func(p string) bool { _, re := d.pats.token(p); return re == nil || why[p] != "" }
 	dependent, all := dependentNames(s)
-	tested, allTested := d.conditionNames(s, path, top)
-	if top && len(d.tested) > 0 {
-		// (the arguments' if: the names it tests, kept as they are)
-		tested = maps.Clone(tested)
-		if tested == nil {
-			tested = map[string]bool{}
-		}
-		maps.Copy(tested, d.tested)
-	}
+	tested, allTested := d.testedNames(s, path, top)
 	props := s.Get("properties")
 	schemas := make([]string, len(patterns.Keys))
 	prefixes := make([]string, len(patterns.Keys)) // (anchoredPrefix, once each)

@@ -116,14 +116,17 @@ func (d *deriver) leaveRecursion(f *recFrame) {
 	if f.done || len(f.sites) == 0 {
 		return
 	}
-	ids := map[string]bool{}
+	ids, texts := map[string]bool{}, map[string]bool{}
+	for _, s := range f.sites {
+		if s.id != "" {
+			ids[s.id], texts[s.path] = true, true
+		}
+	}
+	nulls := d.unreadText(texts)
 	for _, s := range f.sites {
 		*s.out = *s.strict.Clone()
-		if s.id != "" {
-			ids[s.id] = true
-			if d.unreadText(s.path) {
-				*s.out = *withNull(s.strict.Clone()) // (absent still reads null there)
-			}
+		if s.id != "" && nulls[s.path] {
+			*s.out = *withNull(s.strict.Clone()) // (absent still reads null there)
 		}
 	}
 	d.rules = slices.DeleteFunc(d.rules, func(r lenient.Rule) bool { return ids[r.ID] })
@@ -137,34 +140,40 @@ func (d *deriver) leaveRecursion(f *recFrame) {
 	}
 }
 
-// unreadText takes back, where the JSON text of the value at path (a
-// site put back as the strict schema has it) is no longer read, the
-// forms the absent rule there read because of it (deriver.absent): ""
-// read as left out, and "null" as null (the site's schema takes no
-// null: its null_text rule is the string form's). It reports whether the
-// absent rule stays, reading null: the rewrite then takes null there.
-func (d *deriver) unreadText(path string) (null bool) {
+// unreadText takes back, at each of paths (sites put back as the strict
+// schema has them) where the JSON text of the value is no longer read,
+// the forms the absent rule there read because of it (deriver.absent):
+// "" read as left out, and "null" as null (a site's schema takes no
+// null: its null_text rule is the string form's). It returns the paths
+// whose absent rule stays, reading null: the rewrite then takes null
+// there.
+func (d *deriver) unreadText(paths map[string]bool) (nulls map[string]bool) {
+	if len(paths) == 0 {
+		return nil
+	}
+	nulls = map[string]bool{}
 	d.rules = slices.DeleteFunc(d.rules, func(r lenient.Rule) bool {
-		if rulespec.TargetPath(r) != path {
+		if r.Type != lenient.RuleNullText && r.Type != lenient.RuleAbsent {
 			return false
 		}
-		switch r.Type {
-		case lenient.RuleNullText:
+		path := rulespec.TargetPath(r)
+		switch {
+		case !paths[path]:
+			return false
+		case r.Type == lenient.RuleNullText:
 			return true
-		case lenient.RuleAbsent:
-			if string(r.Value) == string(lenientimpl.AbsentValues(lenientimpl.AbsentEmpty)) {
-				return true
-			}
-			null = true
+		case string(r.Value) == string(lenientimpl.AbsentValues(lenientimpl.AbsentEmpty)):
+			return true
 		}
+		nulls[path] = true
 		return false
 	})
 	for i, r := range d.rules {
-		if r.Type == lenient.RuleAbsent && rulespec.TargetPath(r) == path {
+		if r.Type == lenient.RuleAbsent && nulls[rulespec.TargetPath(r)] {
 			d.rules[i].Value = lenientimpl.AbsentValues(lenientimpl.AbsentNull)
 		}
 	}
-	return null
+	return nulls
 }
 
 // recursionSite reads the reference s at path, which the inliner kept
