@@ -800,6 +800,10 @@ func (d *deriver) rootSchema(s *Node) *Node {
 			return s
 		}
 	}
+	if (s.Get("if") != nil || s.Get("allOf") != nil) && !d.rootSplits(s) {
+		d.warn("", "the input schema constrains its properties outside \"properties\" (allOf or if, in more alternatives than the deriver compares); kept as it is")
+		return s
+	}
 	if len(d.tested) > 0 {
 		// (the caller's maps stay as they were)
 		d.keep, d.named = maps.Clone(d.keep), maps.Clone(d.named)
@@ -1061,10 +1065,12 @@ func objectAllOf(root, s *Node) bool {
 // rootOneOfWhy is why a key that two branches of the root's oneOf, which
 // one call may match two of, declare with other schemas stays as it is;
 // rootAsIsWhy why one a branch of the root's anyOf or oneOf declares and
-// another takes as it is does.
+// another takes as it is does; rootSplitWhy why one an alternative
+// inside the root (rootSplits) declares and another takes as it is does.
 const (
 	rootOneOfWhy = "the branches of the input schema's oneOf, which one call may match two of, declare this key with other schemas: a rule could make a call the server takes match two"
 	rootAsIsWhy  = "a branch of the input schema's union declares this key and another takes it as it is (undeclared, the arguments open): a rule would change the value of a call the server takes through that branch"
+	rootSplitWhy = "one alternative inside the input schema (the then or else of an if, a branch of a union in its allOf) declares this key and another takes it as it is (undeclared, the arguments open): a rule would change the value of a call the server takes through that other one"
 )
 
 // rootUnion reads the root's anyOf or oneOf k (of s, the root) as
@@ -1090,7 +1096,37 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	if !whole {
 		return false
 	}
-	one := k == jsonnode.OneOf && !exclusive(views)
+	d.rootKeys(views, k == jsonnode.OneOf && !exclusive(views), rootAsIsWhy)
+	return true
+}
+
+// rootSplits reads the alternatives inside the root's own keywords (of
+// s, the root, its anyOf and oneOf aside: rootUnion) as rootUnion reads
+// a union's branches: the then and else of its if, and of its allOf's
+// branches' (conditional), and the branches of a union inside its allOf
+// (rootBranches) each apply to some calls only, and branchViews splits
+// the root into one view for each (the arguments' own keywords merged
+// in). A key one view declares and another may take as it is
+// (undeclared, the arguments open) is left as it is (rootSplitWhy):
+// {"kind": "b", "x": "5"} is taken as it is where only the then of an if
+// on kind "a" declares x an integer. It reports false where the views
+// are not whole (maxViews, maxViewDepth).
+func (d *deriver) rootSplits(s *Node) bool {
+	d.viewCache, d.plainCache = nil, nil // (see overlapping)
+	views, _, whole := d.branchViews(obj(), []*Node{shallowWithout(s, jsonnode.Alternatives...)})
+	if !whole {
+		return false
+	}
+	d.rootKeys(views, false, rootSplitWhy)
+	return true
+}
+
+// rootKeys leaves as they are (shadowed) the keys the views of the
+// root's alternatives hold otherwise: a key one declares and another
+// may take as it is (asIs, the reason), where one is set (a oneOf one
+// call may match two branches of) a key two declare with other schemas,
+// else what two hold below it where it may differ (overlapValues).
+func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 	var keys []string
 	for _, b := range views {
 		for _, name := range declaredNames(b) {
@@ -1107,7 +1143,7 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 			switch {
 			case p == nil || p.Kind == 't':
 				if mayHoldAsIs(b, key) {
-					d.shadowed[key] = rootAsIsWhy
+					d.shadowed[key] = asIs
 				}
 			case !slices.ContainsFunc(held, func(h *Node) bool { return d.plain(h) == d.plain(p) }):
 				held = append(held, p)
@@ -1128,7 +1164,6 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 			d.shadowed[key] = overlapBoundWhy
 		}
 	}
-	return true
 }
 
 // declaredNames returns the names schema s declares in properties.

@@ -92,7 +92,9 @@
 // a oneOf whose branches one call may match two of, one two branches
 // hold to other schemas), and so are the then and
 // else of a root if that tests the arguments' keys alone, those keys
-// left as they are.
+// left as they are (but for a key one of the alternatives inside the
+// root, a then or an else, a branch of a union in its allOf, declares
+// and another takes as it is).
 //
 // Below the root too, a key that one branch of an anyOf or oneOf
 // declares and another may take as it is (undeclared, its object open)

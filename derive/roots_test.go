@@ -66,6 +66,8 @@ var rootShapes = map[string]string{
 		`{"if":{"properties":{"level":{"type":"integer","minimum":3}},"required":["level"]},"then":{"properties":{"tags":{"type":"array","items":{"type":"string"}}}},"else":{"required":["kind"]}}]}`,
 	"root-if-refs": `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}},"if":{"properties":{"kind":{"const":"a"}}},"then":{"$ref":"#/$defs/A"},"else":{"$ref":"#/$defs/B"},` +
 		`"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}}},"B":{"type":"object","properties":{"b":{"type":"boolean"}},"required":["b"]}}}`,
+	"root-if-both": `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}},"required":["kind"],"if":{"properties":{"kind":{"const":"a"}}},` +
+		`"then":{"properties":{"n":{"type":"integer","minimum":1},"on":{"type":"boolean"}}},"else":{"properties":{"n":{"type":"integer"},"on":{"type":"boolean"}}}}`,
 	"root-if-dependencies": `{"type":"object","properties":{"kind":{"type":"boolean"}},"if":{"properties":{"kind":{"const":true}}},` +
 		`"then":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"dependencies":{"a":["b"]}}}`,
 	"root-if-object": `{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}},"n":{"type":"integer"}},` +
@@ -143,17 +145,27 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-anyof-presence", nil, []string{
 			`root-anyof-presence: the input schema is not {"type": "object", ...}; kept as it is`,
 		}},
-		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool", "m:type_coerce:float"}, nil},
+		{"root-allof-nested", []string{"n:type_coerce:int", "b:type_coerce:bool"}, []string{
+			`root-allof-nested: m: number left strict: ` + rootSplitWhy,
+		}},
 		{"root-oneof-string", []string{"n:type_coerce:int", "b:type_coerce:bool"}, nil},
 		{"root-map", []string{"{}.port:type_coerce:int", "{}.tags:json_accept_both:native", "{}:json_accept_both:native"}, nil},
 		{"root-map-pattern", []string{"n:type_coerce:int", `{"^x_"}:type_coerce:float`, `{"^on_"}:type_coerce:bool`}, nil},
 		{"root-anyof-scalars", []string{"n:type_coerce:int"}, nil},
 		{"root-if", []string{"n:type_coerce:int"}, nil},
-		{"root-allof-if", []string{"size:type_coerce:int", "on:type_coerce:bool", "tags:json_accept_both:native"}, []string{
+		{"root-allof-if", []string{"size:type_coerce:int"}, []string{
 			"root-allof-if: level: integer left strict: an if of the input schema tests it, and a rule would change which branch applies",
+			"root-allof-if: on: boolean left strict: " + rootSplitWhy,
+			"root-allof-if: tags: array left strict: " + rootSplitWhy,
 		}},
-		{"root-if-refs", []string{"n:type_coerce:int", "b:type_coerce:bool"}, nil},
-		{"root-if-dependencies", []string{"a:type_coerce:int", "b:type_coerce:int"}, []string{
+		{"root-if-refs", nil, []string{
+			"root-if-refs: b: boolean left strict: " + rootSplitWhy,
+			"root-if-refs: n: integer left strict: " + rootSplitWhy,
+		}},
+		{"root-if-both", []string{"n:type_coerce:int", "on:type_coerce:bool"}, nil},
+		{"root-if-dependencies", nil, []string{
+			"root-if-dependencies: a: integer left strict: " + rootSplitWhy,
+			"root-if-dependencies: b: integer left strict: " + rootSplitWhy,
 			"root-if-dependencies: kind: boolean left strict: an if of the input schema tests it, and a rule would change which branch applies",
 		}},
 		{"root-if-object", nil, []string{
@@ -185,7 +197,7 @@ func TestDeriveRootShapes(t *testing.T) {
 			if r.Type == lenient.RuleAbsent && r.From != "c" && tc.name == "root-anyof-required" || r.Type == lenient.RuleAbsent && (tc.name == "root-not-required" || tc.name == "root-allof" && r.From != "s") {
 				t.Errorf("%s: an absent rule for %s, which a branch may require: a call {%q: null} would be taken where the schema refuses it", tc.name, r.From, r.From)
 			}
-			if tested := map[string][]string{"root-if": {"k"}, "root-allof-if": {"kind", "level"}, "root-if-refs": {"kind"}, "root-if-dependencies": {"kind"}}[tc.name]; slices.Contains(tested, r.From) || slices.Contains(tested, r.To) && r.Type == lenient.RuleParamAlias {
+			if tested := map[string][]string{"root-if": {"k"}, "root-allof-if": {"kind", "level"}, "root-if-refs": {"kind"}, "root-if-both": {"kind"}, "root-if-dependencies": {"kind"}}[tc.name]; slices.Contains(tested, r.From) || slices.Contains(tested, r.To) && r.Type == lenient.RuleParamAlias {
 				t.Errorf("%s: a %s rule for %s%s, which an if tests: the rules would change which branch applies", tc.name, r.Type, r.From, r.To)
 			}
 			switch r.Type {
@@ -742,6 +754,36 @@ func TestDeriveAsIsText(t *testing.T) {
 	for _, p := range []string{`["u"]!.port`, `["a"]!.port`, `["n"]!.port`, `e{"^A"}!.port`, `l[]![]`, `["w"]!.port`, "o.port"} {
 		if !slices.Contains(paths, p) {
 			t.Errorf("no coercion at %s: %q", p, paths)
+		}
+	}
+}
+
+// TestDeriveRootSplits: a key that only some of the alternatives inside
+// the arguments declare (the then or else of an if, the root's or an
+// allOf branch's; a branch of a union inside the root's allOf), where
+// another takes it as it is, gets no rule: {"kind":"b","x":"5"} is the
+// server's "5" where only the then of kind "a" declares x an integer.
+// A key every alternative declares alike still does.
+func TestDeriveRootSplits(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"root-if-then", `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"n":{"type":"integer"}},"required":["kind"],"if":{"properties":{"kind":{"const":"a"}}},"then":{"properties":{"x":{"type":"integer"}}},"else":{"properties":{"y":{"type":"integer"}}}}`,
+			[]string{`{"kind":"b","x":"5"}`, `{"kind":"a","x":"5"}`, `{"kind":"a","y":"5"}`, `{"kind":"b","y":"5"}`, `{"kind":"b","n":"5"}`}},
+		{"anyof-branch-if", `{"type":"object","anyOf":[{"properties":{"kind":{"type":"string"}},"if":{"properties":{"kind":{"const":"a"}}},"then":{"properties":{"x":{"type":"integer"}}}},{"properties":{"z":{"type":"integer"}},"required":["z"]}]}`,
+			[]string{`{"kind":"b","x":"5"}`, `{"kind":"a","x":"5"}`, `{"z":1,"kind":"b","x":"5"}`}},
+		{"allof-branch-if", `{"type":"object","allOf":[{"if":{"properties":{"kind":{"const":"a"}}},"then":{"properties":{"x":{"type":"integer"}}}},{"properties":{"kind":{"type":"string"},"n":{"type":"integer"}}}]}`,
+			[]string{`{"kind":"b","x":"5"}`, `{"kind":"a","x":"5"}`, `{"kind":"a","n":"5"}`}},
+		{"allof-union", rootShapes["root-allof-nested"], []string{`{"n":1,"m":"5"}`, `{"m":"5","e":"on"}`, `{"b":"true","e":"up"}`}},
+		{"both-sides", rootShapes["root-if-both"], []string{`{"kind":"b","n":"5"}`, `{"kind":"a","n":"5","on":"true"}`}},
+		{"then-object", `{"type":"object","properties":{"kind":{"type":"string"}},"if":{"properties":{"kind":{"const":"a"}}},"then":{"properties":{"o":{"type":"object","properties":{"n":{"type":"integer"}}}}}}`,
+			[]string{`{"kind":"b","o":{"n":"5"}}`, `{"kind":"a","o":{"n":"5"}}`, `{"kind":"b","o":"{\"n\":5}"}`}},
+	})
+	for _, name := range []string{"root-if-both"} {
+		d, err := Tool(name, []byte(rootShapes[name]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Rules) == 0 {
+			t.Errorf("%s: no rules: a key then and else both declare is read", name)
 		}
 	}
 }
