@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"hash/fnv"
+	"testing"
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -102,4 +103,25 @@ func checkSeeds(schema []byte, seeds []uint64, each int) instances {
 		out.skipped = "no strict-valid instance generated"
 	}
 	return out
+}
+
+// TestUnchangedNamesDeclaredElsewhere: the instances an open object gets
+// hold, now and then, a key another schema of the document declares (the
+// then of an if, another branch of a union), as a string: schemas where
+// a rule for that key was read where the strict schema takes it as it is
+// ({"kind":"b","x":"5"} beside a then of kind "a" that declares x an
+// integer) fail the check of the corpus.
+func TestUnchangedNamesDeclaredElsewhere(t *testing.T) {
+	for _, schema := range []string{
+		`{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}},"required":["kind"],"if":{"properties":{"kind":{"const":"a"}}},"then":{"properties":{"x":{"type":"integer"}}},"else":{"properties":{"y":{"type":"integer"}}}}`,
+	} {
+		seeds := make([]uint64, 64)
+		for i := range seeds {
+			seeds[i] = uint64(i)
+		}
+		r := checkSeeds([]byte(schema), seeds, 8)
+		if r.failed > 0 || r.skipped != "" {
+			t.Errorf("%d of %d strict-valid instances changed (%s): %s\nschema: %s", r.failed, r.valid, r.skipped, r.example, schema)
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
@@ -26,7 +27,9 @@ import (
 // JSON text, enum and alias values, optional fields left out (defaulted
 // ones among them), alias keys for the optional fields of open objects
 // that rules alias (never two names of one field), and now and then a key
-// an open object does not declare. What it makes is a candidate: the caller keeps those the schema
+// an open object does not declare (half the time, a name another object
+// schema of the document declares: the then of an if, another branch of
+// a union), held to a string. What it makes is a candidate: the caller keeps those the schema
 // validates.
 type Gen struct {
 	// Valid, when set, tells whether a value is valid under the schema at
@@ -49,6 +52,7 @@ type Gen struct {
 	values   map[string]map[string]bool     // path -> its value aliases
 
 	following map[refAt]int // the references being followed, by nesting depth
+	names     []string      // the member names the document declares anywhere (declaredNames)
 }
 
 // refAt is a $ref followed at a nesting depth.
@@ -81,7 +85,7 @@ const (
 func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *Gen {
 	g := &Gen{rng: rand.New(rand.NewPCG(seed, 7)), root: root, aliases: map[string]map[string][]string{},
 		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{},
-		following: map[refAt]int{}}
+		following: map[refAt]int{}, names: declaredNames(root)}
 	for _, r := range rules {
 		if !applies(r, tool) {
 			continue
@@ -387,12 +391,21 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			b = g.value(b, ap, path+"{}", ptr+"/additionalProperties", depth+1)
 		}
 	case ap == nil || ap.Text() == "true" || ap.Kind == '{':
-		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) && !given["zz_undeclared"] {
-			// (a number's text too, by the members before it, drawing
-			// nothing: no rule may read a key the object takes as it is,
-			// though another branch of its union declares it)
-			member("zz_undeclared")
-			b = append(b, [...]string{`"x"`, `"5"`}[n%2]...)
+		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {
+			// (a number's text too: no rule
+			// may read a key the object takes as it is, though another
+			// branch of its union, the then of an if, or another object
+			// declares it; so, half the time, a name declared elsewhere)
+			key := "zz_undeclared"
+			if len(g.names) > 0 && g.chance(0.5) {
+				if k := g.names[g.rng.IntN(len(g.names))]; props.Get(k) == nil && !nearDeclared(k, props) {
+					key = k
+				}
+			}
+			if !given[key] {
+				member(key)
+				b = append(b, [...]string{`"x"`, `"5"`}[g.rng.IntN(2)]...)
+			}
 		}
 	}
 	return append(b, '}')
@@ -615,4 +628,53 @@ func num(n *derive.Node) (float64, bool) {
 func appendJSON(b []byte, s string) []byte {
 	q, _ := json.Marshal(s)
 	return append(b, q...)
+}
+
+// maxNames bounds the names declaredNames gathers.
+const maxNames = 256
+
+// declaredNames returns the member names that the properties of any
+// schema in root declare, once each, in the order met (at most
+// maxNames): an open object's undeclared key, now and then, is one of
+// them.
+func declaredNames(root *derive.Node) []string {
+	var names []string
+	seen := map[string]bool{}
+	var walk func(n *derive.Node)
+	walk = func(n *derive.Node) {
+		if n == nil || len(names) >= maxNames {
+			return
+		}
+		if n.Kind == '{' {
+			if p := n.Get("properties"); p != nil && p.Kind == '{' {
+				for _, k := range p.Keys {
+					if !seen[k] && len(names) < maxNames {
+						seen[k] = true
+						names = append(names, k)
+					}
+				}
+			}
+		}
+		for _, v := range n.Vals {
+			walk(v)
+		}
+	}
+	walk(root)
+	return names
+}
+
+// nearDeclared reports whether key is a near spelling of a member props
+// declares (jsonwire.NearKey): the rules read such a key as that member,
+// or refuse it by name (misnamed_key), by design, where the strict
+// schema takes it as it is.
+func nearDeclared(key string, props *derive.Node) bool {
+	if props == nil || props.Kind != '{' {
+		return false
+	}
+	for _, p := range props.Keys {
+		if jsonwire.NearKey(key, p) != jsonwire.NotNear {
+			return true
+		}
+	}
+	return false
 }
