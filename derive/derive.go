@@ -2346,6 +2346,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			if folded := d.unionEnumCase(path, at, out); folded != nil {
 				res = folded
 			}
+			if read := d.containersText(path, at, out, res); read != nil {
+				return read
+			}
 			if typ, read, why := d.scalarStrings(path, at, out, res); read != nil {
 				return markAnyString(read)
 			} else if typ != "" {
@@ -2771,7 +2774,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 	if shape == "" {
 		return "", ""
 	}
-	return what, "the deriver does not rewrite its " + shape + ": a type_coerce or json_accept_both rule reads a value of one type (maybe null), or an anyOf of arrays and objects alone"
+	return what, "the deriver does not rewrite its " + shape + ": a type_coerce or json_accept_both rule reads a value of one type (maybe null), an anyOf of arrays and objects alone, or one beside strings that are never their JSON text"
 }
 
 // typedIn is the first typed value (typedName) s or the branches of its

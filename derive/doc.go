@@ -50,7 +50,10 @@
 // string branch, or beside strings that may be its string form's texts.
 // A union of one scalar type beside strings that its texts never are (an
 // enum of other words, a pattern that rules them out) reads its string
-// form as a lone scalar does. A local $ref that is not recursive ("#/$defs/Point",
+// form as a lone scalar does, and a union of arrays or objects beside
+// strings that are never their JSON text reads that text as a union of
+// arrays and objects alone does (advertised as a string held to what
+// such a text starts with, not any string). A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
 // and a root "$ref" as invopop writes it) is read as its target, inlined
 // at each use in the rewrite, within a size bound (adding at most twice

@@ -203,6 +203,9 @@ func (d *deriver) spellPaths() {
 	parsed := make([][]rulespec.Step, len(d.rules))
 	jsonAt := map[string]bool{}
 	for i, r := range d.rules {
+		if r.Type == lenient.RuleJSONAcceptBoth && r.To == "native" && r.Path == "" {
+			jsonAt[r.From] = true // (an argument's)
+		}
 		if r.Path == "" || !d.respelled(r.Path) {
 			continue
 		}

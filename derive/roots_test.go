@@ -68,6 +68,11 @@ var rootShapes = map[string]string{
 		`"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}}},"B":{"type":"object","properties":{"b":{"type":"boolean"}},"required":["b"]}}}`,
 	"root-if-both": `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}},"required":["kind"],"if":{"properties":{"kind":{"const":"a"}}},` +
 		`"then":{"properties":{"n":{"type":"integer","minimum":1},"on":{"type":"boolean"}}},"else":{"properties":{"n":{"type":"integer"},"on":{"type":"boolean"}}}}`,
+	// arrays and objects beside strings that are never their JSON text
+	"json-text-beside": `{"type":"object","properties":{"d":{"anyOf":[{"type":"string","enum":["auto","none"]},{"type":"array","items":{"type":"integer"}}]},` +
+		`"o":{"oneOf":[{"type":"object","properties":{"k":{"type":"integer"},"id":{"type":"integer"}},"additionalProperties":false},{"type":"string","pattern":"^[a-z]+$"}]},` +
+		`"c":{"anyOf":[{"const":"all"},{"type":"array","items":{"type":"string"}},{"type":"null"}]},` +
+		`"x":{"anyOf":[{"type":"string","enum":["[x]","none"]},{"type":"array"}]}}}`,
 	"root-if-dependencies": `{"type":"object","properties":{"kind":{"type":"boolean"}},"if":{"properties":{"kind":{"const":true}}},` +
 		`"then":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"dependencies":{"a":["b"]}}}`,
 	"root-if-object": `{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}},"n":{"type":"integer"}},` +
@@ -714,7 +719,9 @@ func init() {
 // "string", a schema with no type, a pattern's values so written), rules
 // mark that step "!": the normalizer reads JSON text along a rule's
 // path, and there leaves such a string as it is, which the server takes
-// as it is; an object or array sent there is read as any other.
+// as it is; an object or array sent there is read as any other. Where
+// the strings it takes are never JSON text (w: an enum of words), the
+// text is read at that step, which is not marked.
 func TestDeriveAsIsText(t *testing.T) {
 	strict := `{"type":"object","properties":{
 	  "u":{"anyOf":[{"type":"object","properties":{"port":{"type":"integer"}}},{"type":"string"}]},
@@ -740,6 +747,8 @@ func TestDeriveAsIsText(t *testing.T) {
 		`{"e":{"A":{"port":"1"}}}`: `{"e":{"A":{"port":1}}}`,
 		`{"l":[["1"]]}`:            `{"l":[[1]]}`,
 		`{"w":{"port":"1"}}`:       `{"w":{"port":1}}`,
+		`{"w":"{\"port\":\"1\"}"}`: `{"w":{"port":1}}`,
+		`{"w":"auto"}`:             `{"w":"auto"}`,
 	} {
 		if out, _, err := n.NormalizeJSON("t", []byte(call)); err != nil || string(out) != want {
 			t.Errorf("%s became %s (%v), want %s", call, out, err, want)
@@ -751,7 +760,7 @@ func TestDeriveAsIsText(t *testing.T) {
 			paths = append(paths, r.Path)
 		}
 	}
-	for _, p := range []string{`["u"]!.port`, `["a"]!.port`, `["n"]!.port`, `e{"^A"}!.port`, `l[]![]`, `["w"]!.port`, "o.port"} {
+	for _, p := range []string{`["u"]!.port`, `["a"]!.port`, `["n"]!.port`, `e{"^A"}!.port`, `l[]![]`, "w.port", "o.port"} {
 		if !slices.Contains(paths, p) {
 			t.Errorf("no coercion at %s: %q", p, paths)
 		}

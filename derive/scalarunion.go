@@ -326,17 +326,17 @@ func matchesRune(first []*syntax.Regexp, c rune) bool {
 }
 
 // unionKind is what the survey records (record) of a union that split
-// cannot read as one type: "other"; for one that scalarStrings may
-// read, its branches' keywords too. A rule reads a key in every branch
+// cannot read as one type: "other"; for one that scalarStrings or
+// containersText may read, its keyword and its branches' keywords too. A rule reads a key in every branch
 // of an enclosing union alike, and another union there may take as a
 // string a text this one's rule reads: two such unions at one path read
 // alike only where they are the same.
 func unionKind(out *Node) string {
-	if typ, _, _ := scalarBeside(out); typ == "" {
+	if typ, _, _ := scalarBeside(out); typ == "" && jsonTextStarts(out) == "" {
 		return "other"
 	}
-	kind := "other"
-	for _, b := range out.Get("anyOf").Items() {
+	kind := "other " + out.Keys[0]
+	for _, b := range out.Vals[0].Items() {
 		c := b.Clone()
 		for _, k := range b.Keys {
 			if annotation(k) && k != "format" {
