@@ -326,14 +326,15 @@ func matchesRune(first []*syntax.Regexp, c rune) bool {
 }
 
 // unionKind is what the survey records (record) of a union that split
-// cannot read as one type: "other"; for one that scalarStrings or
-// containersText may read, its keyword and its branches' keywords too. A rule reads a key in every branch
-// of an enclosing union alike, and another union there may take as a
-// string a text this one's rule reads: two such unions at one path read
-// alike only where they are the same.
+// cannot read as one type: "other", its keyword and its branches'
+// keywords but annotations. A rule reads a key in every branch of an
+// enclosing union alike, and another union there may take as it is a
+// text this one's rule reads (a string branch beside the integer and
+// object that scalarBesideContainers reads): two unions at one path
+// read alike only where they are the same.
 func unionKind(out *Node) string {
-	if typ, _, _ := scalarBeside(out); typ == "" && jsonTextStarts(out) == "" {
-		return "other"
+	if len(out.Keys) != 1 || out.Vals[0].Kind != '[' {
+		return "other " + string(rulespec.Unannotated(out).Marshal())
 	}
 	kind := "other " + out.Keys[0]
 	for _, b := range out.Vals[0].Items() {

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,4 +243,32 @@ func TestDeriveGuardedCopyShared(t *testing.T) {
 		`{"type":"object","properties":{"o":{"$ref":"#/$defs/D"}}}]}},` +
 		`"$defs":{"D":{"type":"object","properties":{` + strings.Join(props, ",") + `}}}}`
 	unionSound(t, []unionCase{{"guarded-copy", schema, []string{`{"x":{"o":{"m":"5"}}}`, `{"x":{"kind":"a","o":{"m":"5"}}}`, `{"x":{"kind":"a","o":{"m":5}}}`}}})
+}
+
+// TestDeriveUnionsAtOnePath: two unions at one path (in two branches of
+// a union, or the arguments' own member and the then of their if), one
+// of which a rule reads (an integer beside objects: its string form and
+// JSON text) and the other takes strings as they are, leave the path
+// strict: the rule would change a string the other takes. Both were
+// recorded as one kind, "other".
+func TestDeriveUnionsAtOnePath(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"branches", wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"n":{"type":"integer"}}}]}},"required":["a"]},` +
+			`{"type":"object","properties":{"a":{"oneOf":[{"type":["string","null"]}]}},"required":["a"]}]}`),
+			[]string{`{"x":{"a":"[1]"}}`, `{"x":{"a":"5"}}`, `{"x":{"a":{"n":"5"}}}`}},
+		{"root-then", `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"a":{"oneOf":[{"type":["string","null"]}]}},` +
+			`"if":{"properties":{"kind":{"const":"a"}}},"then":{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"n":{"type":"integer"}}}]}}}}`,
+			[]string{`{"kind":"b","a":"[1]"}`, `{"kind":"b","a":"5"}`}},
+		{"alike", wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":1}},"required":["k"]},` +
+			`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":2}},"required":["k"]}]}`),
+			[]string{`{"x":{"k":1,"a":"5"}}`, `{"x":{"k":2,"a":"{}"}}`}},
+	})
+	d, err := Tool("alike", []byte(wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":1}},"required":["k"]},`+
+		`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":2}},"required":["k"]}]}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "x.a" && r.Type == lenient.RuleTypeCoerce }) {
+		t.Errorf("alike: no type_coerce at x.a, where both branches hold the same union: %v", warnings(d))
+	}
 }

@@ -130,7 +130,9 @@ func buildShape(in []byte) []byte { return (&shapeBuilder{in: in}).build() }
 // array or null, or through a map's values, or both directly and through
 // such a union, and arguments that refer to themselves ("#"); and with
 // arguments that are a map, whose members patternProperties describe,
-// or whose root union has a branch that takes no object. (buildShape's choices stay as they were, so that
+// or whose root union has a branch that takes no object, or whose root
+// (or its allOf's branch) holds an if on a discriminator whose then and
+// else declare members. (buildShape's choices stay as they were, so that
 // FuzzDeriveUnchangedShapes's seeds keep their shapes.)
 func buildMoreShapes(in []byte) []byte { return (&shapeBuilder{in: in, more: true}).build() }
 
@@ -138,7 +140,7 @@ func (b *shapeBuilder) build() []byte {
 	var root string
 	roots := 5
 	if b.more {
-		roots = 9
+		roots = 10
 	}
 	switch c := b.pick(roots); c {
 	case 0:
@@ -174,6 +176,16 @@ func (b *shapeBuilder) build() []byte {
 	case 8: // a root union with a branch that takes no object
 		other := []string{b.scalar(), `{"type":"array","items":` + b.object(1) + `}`, `false`}[b.pick(3)]
 		root = `{"` + []string{"anyOf", "oneOf"}[b.pick(2)] + `":[` + b.object(1) + `,` + other + `]}`
+	case 9: // a root if on a discriminator, its then (and else) declaring members, maybe in an allOf
+		props, rest := b.members(1, "")
+		cond := `"if":{"properties":{"kind":{"const":"a"}}},"then":` + b.object(1)
+		if b.pick(2) == 1 {
+			cond += `,"else":` + b.object(1)
+		}
+		if b.pick(2) == 1 {
+			cond = `"allOf":[{` + cond + `}]`
+		}
+		root = `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},` + props[1:] + rest + `,` + cond + `}`
 	}
 	if b.draft7 {
 		root = `{"$schema":"http://json-schema.org/draft-07/schema#",` + root[1:]
