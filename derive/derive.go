@@ -602,6 +602,9 @@ type deriver struct {
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
 	plainCache map[*Node]string // (plain, for one union)
+	// conjoined are the schemas conjoin made, by the two it conjoined,
+	// for one union (its views share them, and their plain texts)
+	conjoined map[[2]*Node]*Node
 	// union is the union whose branch is being derived; unions counts,
 	// in the survey, the unions at each path (recursive.go).
 	union  unionCtx
@@ -1091,7 +1094,7 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	if !rootBranches(jsonnode.AnyOf, v, d.presence, d.tested) {
 		return false
 	}
-	d.viewCache, d.plainCache = nil, nil // (see overlapping)
+	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (see overlapping)
 	views, _, whole := d.branchViews(s, v.Items())
 	if !whole {
 		return false
@@ -1112,7 +1115,7 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 // on kind "a" declares x an integer. It reports false where the views
 // are not whole (maxViews, maxViewDepth).
 func (d *deriver) rootSplits(s *Node) bool {
-	d.viewCache, d.plainCache = nil, nil // (see overlapping)
+	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (see overlapping)
 	views, _, whole := d.branchViews(obj(), []*Node{shallowWithout(s, jsonnode.Alternatives...)})
 	if !whole {
 		return false
@@ -1128,32 +1131,48 @@ func (d *deriver) rootSplits(s *Node) bool {
 // else what two hold below it where it may differ (overlapValues).
 func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 	var keys []string
-	for _, b := range views {
-		for _, name := range declaredNames(b) {
-			if !slices.Contains(keys, name) {
+	// (indexed: a root may declare thousands of keys, in each view)
+	declared := make([]map[string]*Node, len(views))
+	seen := map[string]bool{}
+	for i, b := range views {
+		declared[i] = map[string]*Node{}
+		props := b.Get("properties")
+		for j, name := range declaredNames(b) {
+			if !seen[name] {
+				seen[name] = true
 				keys = append(keys, name)
 			}
+			declared[i][name] = props.Vals[j]
 		}
 	}
 	for _, key := range keys {
 		var held []*Node // (each schema the branches hold key to, once)
+		texts := map[string]bool{}
 		d.overlapWork, d.overlapText = maxOverlapWork, false
-		for _, b := range views {
-			p := b.Get("properties").Get(key)
+		for i, b := range views {
+			p := declared[i][key]
 			switch {
 			case p == nil || p.Kind == 't':
 				if mayHoldAsIs(b, key) {
 					d.shadowed[key] = asIs
 				}
-			case !slices.ContainsFunc(held, func(h *Node) bool { return d.plain(h) == d.plain(p) }):
+			case !texts[d.plain(p)]:
+				texts[d.plain(p)] = true
 				held = append(held, p)
 			}
 		}
+		below := make([]bool, len(held)) // (holdsBelow, once each: a key may be held to 64 schemas)
 		for i, x := range held {
-			for _, y := range held[i+1:] {
+			below[i] = holdsBelow(x)
+		}
+		for i, x := range held {
+			for j, y := range held[i+1:] {
 				if one {
 					d.shadowed[key] = rootOneOfWhy
 					break
+				}
+				if !below[i] && !below[i+1+j] {
+					continue // (nothing below either: overlapValues compares nothing)
 				}
 				fx, _ := jsonnode.Follow(d.root, x)
 				fy, _ := jsonnode.Follow(d.root, y)
@@ -1498,6 +1517,34 @@ func (d *deriver) mapConditions(s *Node, path string, top bool) string {
 	return ""
 }
 
+// pairedNames returns the properties of the object schema s whose
+// presence its other keywords read: the keys of dependentRequired,
+// dependentSchemas and draft-07's dependencies (a key given requires
+// others, or applies a schema) and the names dependentRequired and
+// dependencies' lists require; all where minProperties or
+// maxProperties counts its members. An absent rule there would change
+// what those keywords read: {"kind": null} (a key that requires x) is
+// taken without x once the rule removes kind, and {"kind": "a", "x":
+// null} is refused then, so no such key reads null or "" as left out.
+func pairedNames(s *Node) (names map[string]bool, all bool) {
+	names = map[string]bool{}
+	for _, k := range []string{"dependentRequired", "dependentSchemas", "dependencies"} {
+		v := s.Get(k)
+		if v == nil || v.Kind != '{' {
+			continue
+		}
+		for i, name := range v.Keys {
+			names[name] = true
+			for _, x := range v.Vals[i].Items() {
+				if n, ok := x.AsString(); ok {
+					names[n] = true
+				}
+			}
+		}
+	}
+	return names, s.Get("minProperties") != nil || s.Get("maxProperties") != nil
+}
+
 // dependentNames returns the properties the schemas of s's
 // dependentSchemas (and draft-07's dependencies of schemas) declare,
 // which those schemas hold to more than its own schema when their key is
@@ -1589,7 +1636,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		}
 		return res.guards
 	}
-	d.viewCache, d.plainCache = nil, nil // (the schemas below may have been rewritten since)
+	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (the schemas below may have been rewritten since)
 	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
 	if guards = unionGuards(branches, from, len(holder.Get(k).Items()), whole, text); guards != nil {
 		d.overlapMemo[memo] = overlapResult{guards: guards}
@@ -1697,17 +1744,52 @@ func (d *deriver) overlapValues(path string, x, y *Node, depth int) {
 	if x == nil || y == nil || x == y {
 		return // (held alike: a rule reads what both hold)
 	}
+	if !holdsBelow(x) && !holdsBelow(y) {
+		return // (no member or element either holds: overlapPair has nothing to compare)
+	}
 	xs, wx := d.valueViews(x)
 	ys, wy := d.valueViews(y)
+	if !wx || !wy {
+		// (views past their bounds, maybe none: nothing below the union
+		// is read)
+		d.overlapWork = -1
+		return
+	}
 	for _, x := range xs {
 		for _, y := range ys {
-			if d.overlapWork--; !wx || !wy || d.overlapWork < 0 || depth > maxOverlap {
+			if d.overlapWork--; d.overlapWork < 0 || depth > maxOverlap {
 				d.overlapWork = -1 // (nothing below the union is read: overlapping)
 				return
 			}
 			d.overlapPair(path, x, y, depth)
 		}
 	}
+}
+
+// belowKeys are the keywords through which a schema holds a value's
+// members or elements, or may (a reference, a union, a condition).
+var belowKeys = set("properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "propertyNames",
+	"items", "prefixItems", "additionalItems", "unevaluatedItems", "contains",
+	"$ref", "$dynamicRef", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies")
+
+// holdsBelow reports whether the schema s may hold a member or element
+// of its value to a schema: it holds one of belowKeys, or an allOf with
+// a branch that does, or is no object schema.
+func holdsBelow(s *Node) bool {
+	if s.Kind != '{' {
+		return s.Kind != 't' // (true and false hold nothing below)
+	}
+	for i, k := range s.Keys {
+		switch {
+		case belowKeys[k]:
+			return true
+		case k == "allOf":
+			if s.Vals[i].Kind != '[' || slices.ContainsFunc(s.Vals[i].Items(), holdsBelow) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // overlapPair compares two views x and y (overlapValues).
@@ -1720,7 +1802,10 @@ func (d *deriver) overlapPair(path string, x, y *Node, depth int) {
 	}
 	xi, yi := x.Get("items"), y.Get("items")
 	tuple := x.Get("prefixItems") != nil || y.Get("prefixItems") != nil
-	if mayBeArray(x) && mayBeArray(y) && (xi != nil || yi != nil || tuple) {
+	// (a view that holds items may be an array whatever type it names
+	// first: its members may name string and array, none of whose
+	// values it takes, while the array's items get their rules)
+	if (mayBeArray(x) || xi != nil) && (mayBeArray(y) || yi != nil) && (xi != nil || yi != nil || tuple) {
 		elems := path + "[]"
 		switch {
 		case xi == nil || yi == nil || xi.Kind != '{' || yi.Kind != '{' || tuple:
@@ -1844,6 +1929,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 						required[name] = true
 					}
 				}
+				paired, allPaired := pairedNames(s)
+				for name := range paired {
+					required[name] = true // (no absent rule: see pairedNames)
+				}
 				patterns := s.Get("patternProperties")
 				if patternMap {
 					// a map whose declared members only annotate its
@@ -1871,7 +1960,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 						d.unnamed = append(d.unnamed, child)
 					}
 					var strict *Node
-					if !d.survey && !required[name] {
+					if !d.survey && !required[name] && !allPaired {
 						strict = v.Vals[j].Clone() // field rewrites it in place
 					}
 					mark := len(d.rules)
@@ -3209,7 +3298,7 @@ func respell(s *Node) *Node {
 		}
 		branches := make([]*Node, len(list))
 		for i, b := range list {
-			if b.Kind != '{' {
+			if b.Kind != '{' || readsAcross(s, b, comb) {
 				return s
 			}
 			nb := b.Clone()
@@ -3242,6 +3331,50 @@ func respell(s *Node) *Node {
 		return obj(comb, jsonnode.Array(branches...))
 	}
 	return s
+}
+
+// readers are the keywords that read others of their adjacentGroup:
+// additionalProperties reads the names properties and patternProperties
+// declare beside it, additionalItems the items, then and else the if,
+// minContains and maxContains the contains.
+var readers = set("additionalProperties", "unevaluatedProperties", "additionalItems", "unevaluatedItems", "then", "else", "minContains", "maxContains")
+
+// readsAcross reports whether a keyword of the union's holder s (but
+// its comb) and one of its branch b are of one adjacentGroup, one of
+// them a reader, and not the same keyword with the same value: moved
+// into the branch, the holder's would read the branch's too
+// ({"additionalProperties": false, "anyOf": [{"properties": {"a":
+// true}}]} takes no member a, its branch alone with the holder's
+// keyword in it would).
+func readsAcross(s, b *Node, comb string) bool {
+	for _, g := range adjacentGroups {
+		var inS, inB []string
+		reads := false
+		for _, k := range g {
+			if k != comb && s.Get(k) != nil {
+				inS = append(inS, k)
+				reads = reads || readers[k]
+			}
+			if b.Get(k) != nil {
+				inB = append(inB, k)
+				reads = reads || readers[k]
+			}
+		}
+		if !reads || len(inS) == 0 || len(inB) == 0 {
+			continue
+		}
+		for _, k := range inB {
+			if !slices.Contains(inS, k) || string(s.Get(k).Marshal()) != string(b.Get(k).Marshal()) {
+				return true
+			}
+		}
+		for _, k := range inS {
+			if !slices.Contains(inB, k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // typeFirst moves an object's "type" key to the front (for readers).

@@ -207,3 +207,25 @@ func TestDeriveNullTextRequired(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveAbsentPaired: no absent rule reads null or "" as left out
+// where the object's other keywords read which keys it holds: the keys
+// of dependentRequired, dependentSchemas and dependencies and the names
+// their lists require, and every key where minProperties or
+// maxProperties counts them, at the top level and nested.
+// ({"kind":null} was taken without the x kind requires once kind was
+// removed, and {"kind":"a","x":null} refused after the rewrite took it.)
+func TestDeriveAbsentPaired(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"dependentRequired", `{"type":"object","properties":{"kind":{"type":"string"},"x":{"type":"integer"}},"dependentRequired":{"kind":["x"]}}`,
+			[]string{`{"kind":null}`, `{"kind":"a","x":null}`, `{"kind":"a","x":"5"}`}},
+		{"dependencies-schema-07", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"kind":{"type":"string"}},"dependencies":{"kind":{"properties":{"x":{"type":"integer"}}}}}`,
+			[]string{`{"kind":null,"x":"5"}`}},
+		{"dependencies-list-nested", wrapX(`{"type":"object","properties":{"kind":{"type":"string"},"x":{"type":"integer"}},"dependencies":{"kind":["x"]}}`),
+			[]string{`{"x":{"kind":null}}`, `{"x":{"kind":"a","x":null}}`}},
+		{"minProperties", `{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"minProperties":1}`,
+			[]string{`{"x":null}`, `{"x":"5"}`}},
+		{"maxProperties-nested", wrapX(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"maxProperties":1}`),
+			[]string{`{"x":{"a":1,"b":null}}`}},
+	})
+}

@@ -272,3 +272,35 @@ func TestDeriveUnionsAtOnePath(t *testing.T) {
 		t.Errorf("alike: no type_coerce at x.a, where both branches hold the same union: %v", warnings(d))
 	}
 }
+
+// TestDeriveViewBounds: where the views of a value two alternatives hold
+// pass their bounds (allOfs nested past maxViewDepth: here eight mixins
+// declaring tags beside the then of an if), or a view is a contradiction
+// whose first type is no array while a member's items get rules, nothing
+// below the value is read: its elements' rules would change a call the
+// other alternative takes as it is.
+func TestDeriveViewBounds(t *testing.T) {
+	mix := strings.TrimSuffix(strings.Repeat(`{"properties":{"tags":{"type":"array","description":"tags"}}},`, 8), ",")
+	unionSound(t, []unionCase{
+		{"mixins-if", `{"type":"object","properties":{"kind":{"type":"string"},"tags":{"type":"array","maxItems":10}},"allOf":[` + mix + `],"if":{"properties":{"kind":{"const":"a"}}},"then":{"properties":{"tags":{"items":{"type":"integer"}}}}}`,
+			[]string{`{"kind":"b","tags":["5"]}`}},
+		{"mixins-anyof", `{"type":"object","properties":{"kind":{"type":"string"},"tags":{"type":"array","maxItems":10}},"allOf":[` + mix + `],"anyOf":[{"properties":{"tags":{"items":{"type":"integer"}}},"required":["kind"]},{"properties":{"n":{}}}]}`,
+			[]string{`{"tags":["5"]}`}},
+		{"contradictory-else", `{"type":"object","properties":{"mode":{"type":"string"},"alpha":{}},"if":{"required":["mode"]},"else":{"properties":{"alpha":{"type":"string"}},"allOf":[{"properties":{"alpha":{"type":"array","items":{"type":"integer"}}}}]}}`,
+			[]string{`{"mode":"m","alpha":["5"]}`}},
+	})
+}
+
+// TestDeriveRespellReaders: a union's holder whose keyword reads another
+// of its group (additionalProperties the names properties declare) stays
+// as it is where a branch holds one of that group: moved into the
+// branch, additionalProperties false would take the branch's names,
+// which the holder's refuses.
+func TestDeriveRespellReaders(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"ap-into-branches", `{"type":"object","properties":{"kind":{"type":"string"}},"allOf":[{"additionalProperties":false,"anyOf":[{"properties":{"alpha":true}},{"properties":{"bravo":{"type":"object","properties":{"inner":{"type":"integer"}}}}}]}]}`,
+			[]string{`{"alpha":1}`, `{}`}},
+		{"props-into-closed-branch", `{"type":"object","properties":{"o":{"type":"object","properties":{"a":{"type":"integer"}},"anyOf":[{"additionalProperties":false},{"required":["b"]}]}}}`,
+			[]string{`{"o":{"a":1}}`, `{"o":{"a":"1","b":2}}`, `{"o":{}}`}},
+	})
+}

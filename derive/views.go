@@ -74,6 +74,14 @@ func (d *deriver) splitView(members []*Node, views *[]*Node, depth int) bool {
 		if drop == nil {
 			continue
 		}
+		if !slices.ContainsFunc(alts, holdsKeys) {
+			// (alternatives that only require keys: each view would hold
+			// every key alike, and a view may take more than its
+			// schemas all take)
+			rest := slices.Clone(members)
+			rest[i] = shallowWithout(m, drop...)
+			return d.splitView(rest, views, depth)
+		}
 		whole := true
 		for _, x := range alts {
 			rest := slices.Clone(members)
@@ -88,6 +96,13 @@ func (d *deriver) splitView(members []*Node, views *[]*Node, depth int) bool {
 	}
 	*views = append(*views, d.view(members))
 	return true
+}
+
+// holdsKeys reports whether the alternative x (nil: none) of a view
+// may hold a key otherwise than its view's other members: it is more
+// than required keys and annotations (presenceOnly).
+func holdsKeys(x *Node) bool {
+	return x != nil && !presenceOnly(x, map[string]bool{})
 }
 
 // splits returns the alternatives the schema m holds an object to one of,
@@ -202,6 +217,9 @@ type cachedViews struct {
 func (d *deriver) view(members []*Node) *Node {
 	out := obj()
 	closed := false
+	var props *Node               // out's properties, once one member declares some
+	at := map[string]int{}        // their indexes in props, by name
+	required := map[string]bool{} // the names out's required holds
 	for _, s := range members {
 		ap := s.Get("additionalProperties")
 		if ap != nil && ap.Kind == 't' && ap.Text() == "false" && s.Get("patternProperties") == nil {
@@ -223,7 +241,8 @@ func (d *deriver) view(members []*Node) *Node {
 					out.Set("required", req)
 				}
 				for _, name := range x.Items() {
-					if !slices.ContainsFunc(req.Items(), func(have *Node) bool { return string(have.Marshal()) == string(name.Marshal()) }) {
+					if text := string(name.Marshal()); !required[text] {
+						required[text] = true
 						req.Append(name)
 					}
 				}
@@ -231,13 +250,18 @@ func (d *deriver) view(members []*Node) *Node {
 				if x.Kind != '{' {
 					break
 				}
-				props := out.Get("properties")
 				if props == nil {
 					props = obj()
 					out.Set("properties", props)
 				}
 				for j, name := range x.Keys {
-					props.Set(name, d.conjoin(props.Get(name), x.Vals[j]))
+					// (indexed: a root may declare thousands, in each view)
+					if i, ok := at[name]; ok {
+						props.Vals[i] = d.conjoin(props.Vals[i], x.Vals[j])
+					} else {
+						at[name] = len(props.Keys)
+						props.Keys, props.Vals = append(props.Keys, name), append(props.Vals, x.Vals[j])
+					}
 				}
 			case "items":
 				out.Set("items", d.conjoin(out.Get("items"), x))
@@ -267,10 +291,23 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 	switch {
 	case a == nil:
 		return b
-	case d.plain(a) == d.plain(b):
+	case a == b || d.plain(a) == d.plain(b):
 		return a
 	}
-	return obj("allOf", jsonnode.Array(a, b))
+	key := [2]*Node{a, b}
+	if c := d.conjoined[key]; c != nil {
+		return c // (one node for each pair: views share it, and its plain text)
+	}
+	if d.conjoined == nil {
+		d.conjoined = map[[2]*Node]*Node{}
+	}
+	c := obj("allOf", jsonnode.Array(a, b))
+	d.conjoined[key] = c
+	if d.plainCache == nil {
+		d.plainCache = map[*Node]string{}
+	}
+	d.plainCache[c] = `{"allOf":[` + d.plain(a) + `,` + d.plain(b) + `]}` // (plain, from its parts')
+	return c
 }
 
 // unionGuards returns, for a union of n branches whose views are views
