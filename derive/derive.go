@@ -2598,7 +2598,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 // values in another letter case as them, as at a value of its own: an
 // enum_case rule at path, and the letter-case pattern branch after the
 // enum's. nil where that does not hold (another branch may take a
-// string as it is, the enum's values fold alike) or no rule reaches path.
+// string as it is, the enum's values fold alike, a keyword beside the
+// enum holds its strings to more, a branch takes arrays, whose strings
+// an enum_case rule reads too) or no rule reaches path.
 func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 	list := out.Get("anyOf")
 	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
@@ -2611,11 +2613,17 @@ func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 		if !ok {
 			return nil // a branch of no one type may take a string
 		}
+		if t == "array" {
+			return nil // (an enum_case rule reads each string of an array too)
+		}
 		if t != "string" {
 			continue
 		}
 		e, isEnum := stringEnum(b)
-		if at1 >= 0 || !isEnum || !leniency.EnumFolds(e) {
+		if at1 >= 0 || !isEnum || !leniency.EnumFolds(e) || slices.ContainsFunc(b.Keys, func(k string) bool { return k != "type" && k != "enum" && !annotation(k) }) {
+			// (another keyword beside the enum, a length or a not,
+			// would hold its letter-case forms too, and the pattern
+			// branch does not)
 			return nil
 		}
 		at1, vals = i, e

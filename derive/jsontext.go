@@ -25,9 +25,11 @@ import (
 // the union out (in portable form: a bare anyOf or oneOf) starts with,
 // after JSON's white space ("[", "{" or both), where out is a union of
 // arrays or objects (null allowed) beside string branches none of whose
-// strings may be such a text: an enum or const (maybe typeless) none of
-// whose strings starts so, or a pattern that rules every one out
-// (patternRulesOut, white space too); "" for any other union (a string
+// strings may be JSON array or object text (the normalizer reads either,
+// whatever the union holds): an enum or const (maybe typeless) none of
+// whose strings starts, after JSON's white space, with "[" or "{", or a
+// pattern that rules every one out (patternRulesOut, white space too);
+// "" for any other union (a string
 // branch held by a format or a length alone, a scalar, no container).
 func jsonTextStarts(out *Node) string {
 	if len(out.Keys) != 1 || !jsonnode.IsCombinator(out.Keys[0]) || out.Keys[0] == jsonnode.AllOf || out.Vals[0].Kind != '[' {
@@ -54,7 +56,10 @@ func jsonTextStarts(out *Node) string {
 		return ""
 	}
 	for _, s := range strs {
-		if !textsNeverJSON(s, starts) {
+		// (both brackets: the normalizer reads array and object text
+		// alike, whatever the union holds, and leaves the schema to
+		// refuse the other)
+		if !textsNeverJSON(s, "[{") {
 			return ""
 		}
 	}

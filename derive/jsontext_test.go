@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // TestDeriveJSONTextBeside: an array or object beside strings that are
@@ -60,5 +62,48 @@ func TestDeriveJSONTextBeside(t *testing.T) {
 		if diff := cmp.Diff(w, got); diff != "" {
 			t.Errorf("%s: JSON text rules (-want +got):\n%s\nwarnings: %s", name, diff, warnings(d))
 		}
+	}
+}
+
+// TestDeriveJSONTextBothBrackets: the normalizer reads array and object
+// text alike, whatever the union holds, so a string branch beside arrays
+// alone that takes object text ("{}"), or beside objects alone that
+// takes array text, leaves the text unread; and a pattern whose classes
+// ECMAScript reads otherwise than Go ([^], any character there) proves
+// nothing, as AJV, a host's validator, reads it.
+func TestDeriveJSONTextBothBrackets(t *testing.T) {
+	cases := []unionCase{
+		{"arr-enum-brace", wrapX(`{"anyOf":[{"enum":["{}"]},{"type":"array"}]}`), []string{`{"x":"{}"}`}},
+		{"arr-const-brace", wrapX(`{"anyOf":[{"const":"{}"},{"type":"array","items":{"type":"integer"}},{"type":"null"}]}`), []string{`{"x":"{}"}`}},
+		{"arr-oneof-ws-brace", wrapX(`{"oneOf":[{"type":"string","enum":[" {\"a\":1}","auto"]},{"type":"array"}]}`), []string{`{"x":" {\"a\":1}"}`}},
+		{"obj-enum-bracket", wrapX(`{"anyOf":[{"enum":["[1]","[]"]},{"type":"object"}]}`), []string{`{"x":"[1]"}`, `{"x":"[]"}`}},
+		{"obj-pattern-bracket", wrapX(`{"anyOf":[{"type":"string","pattern":"^\\["},{"type":"object"}]}`), []string{`{"x":"[1]"}`}},
+		{"typearr-obj-pattern-bracket", wrapX(`{"type":["object","string"],"pattern":"^\\["}`), []string{`{"x":"[1]"}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, append(cases,
+		unionCase{"ecma-negclass", wrapX(`{"anyOf":[{"type":"string","pattern":"^[^][ \\t\\n\\r{]"},{"type":"array"},{"type":"object"}]}`), []string{`{"x":"[ ]"}`, `{"x":"{ }"}`, `{"x":"[ 1]"}`}},
+		unionCase{"ecma-negclass-int", wrapX(`{"anyOf":[{"type":"string","pattern":"^[^][0-9+.\\-]"},{"type":"integer"}]}`), []string{`{"x":"55"}`}},
+	))
+}
+
+// TestDeriveEnumCaseUnion: a string enum's other letter cases are read
+// in a union only where its branch holds the enum alone (a length or a
+// not beside it would hold those forms too) and no branch takes arrays,
+// whose strings an enum_case rule reads too (["AUTO"], an array of any
+// strings, became ["auto"]).
+func TestDeriveEnumCaseUnion(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"beside-array", wrapX(`{"anyOf":[{"type":"string","enum":["auto","none"]},{"type":"array","items":{"type":"string"}}]}`), []string{`{"x":["AUTO"]}`, `{"x":"AUTO"}`, `{"x":"auto"}`}},
+		{"min-length", wrapX(`{"anyOf":[{"type":"string","enum":["a","bb"]},{"type":"integer"}],"minLength":2}`), []string{`{"x":"A"}`, `{"x":"BB"}`, `{"x":"a"}`}},
+		{"not", wrapX(`{"anyOf":[{"type":"string","enum":["a","bb"],"not":{"const":"a"}},{"type":"integer"}]}`), []string{`{"x":"A"}`, `{"x":"BB"}`}},
+		{"alone", wrapX(`{"anyOf":[{"type":"string","enum":["auto","none"]},{"type":"integer"}]}`), []string{`{"x":"AUTO"}`, `{"x":"auto"}`, `{"x":"5"}`}},
+	})
+	d, err := Tool("alone", []byte(wrapX(`{"anyOf":[{"type":"string","enum":["auto","none"]},{"type":"integer"}]}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumCase }) {
+		t.Errorf("alone: no enum_case rule beside an integer: %v", warnings(d))
 	}
 }

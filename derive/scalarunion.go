@@ -221,11 +221,12 @@ func scalarStart(typ string, nullText bool) string {
 // patternRulesOut reports whether no string the pattern p matches
 // starts with one of the characters start: p is anchored (^) in every
 // alternative, and the first character it then requires is never one of
-// them. A pattern rulespec.ParseAlike refuses proves nothing.
+// them. A pattern rulespec.ParseAlike refuses, or whose classes Go and
+// ECMAScript read otherwise (rulespec.ClassesDiffer), proves nothing.
 func patternRulesOut(p, start string) bool {
 	re, ok := rulespec.ParseAlike(p)
-	if !ok {
-		return false
+	if !ok || rulespec.ClassesDiffer(p) != "" {
+		return false // (^[^][0-9] takes "55" in ECMAScript)
 	}
 	first, ok := anchoredFirst(re.Simplify())
 	return ok && !slices.ContainsFunc([]rune(start), func(c rune) bool { return matchesRune(first, c) })

@@ -1,10 +1,13 @@
 package derive
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
@@ -44,6 +47,52 @@ func unionSound(t *testing.T, cases []unionCase) {
 			}
 			if testing.Verbose() {
 				t.Logf("%s: %s strict=%v -> %s lenient=%v after=%v rules=%v", tc.name, call, sv, out, lv, after, rules)
+			}
+		}
+	}
+}
+
+// ajvSound is unionSound with AJV as the validator (through node): the
+// strict schema and the rewrite as a host reads them, ECMAScript's
+// patterns among them.
+func ajvSound(t *testing.T, cases []unionCase) {
+	t.Helper()
+	var ac []ajvcheck.Case
+	type rec struct {
+		tc   unionCase
+		outs []string
+		errs []bool
+	}
+	var recs []rec
+	for _, tc := range cases {
+		d, n := deriveNormalizer(t, tc.name, tc.schema)
+		r := rec{tc: tc}
+		var insts, outs []json.RawMessage
+		for _, c := range tc.calls {
+			out, _, err := n.NormalizeJSON(tc.name, []byte(c))
+			r.outs = append(r.outs, string(out))
+			r.errs = append(r.errs, err != nil)
+			insts = append(insts, json.RawMessage(c))
+			outs = append(outs, json.RawMessage(out))
+		}
+		ac = append(ac,
+			ajvcheck.Case{Schema: json.RawMessage(tc.schema), Instances: insts},
+			ajvcheck.Case{Schema: json.RawMessage(d.Schema.Marshal()), Instances: insts},
+			ajvcheck.Case{Schema: json.RawMessage(tc.schema), Instances: outs})
+		recs = append(recs, r)
+	}
+	v := ajvcheck.Validate(t, ac)
+	for i, r := range recs {
+		sv, lv, av := v[3*i], v[3*i+1], v[3*i+2]
+		if sv == nil || lv == nil || av == nil {
+			continue
+		}
+		for j, c := range r.tc.calls {
+			if sv[j] && (r.errs[j] || r.outs[j] != c) {
+				t.Errorf("AJV UNSOUND %s: strict-valid %s became %s", r.tc.name, c, r.outs[j])
+			}
+			if after := !r.errs[j] && av[j]; lv[j] != after {
+				t.Errorf("AJV MISMATCH %s: %s lenient=%v after=%v (out %s)", r.tc.name, c, lv[j], after, r.outs[j])
 			}
 		}
 	}

@@ -34,10 +34,8 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 			return nil, fmt.Errorf(`pattern %q: the escape \%c may match otherwise in ECMAScript than in Go`, p, c)
 		}
 	}
-	for _, differ := range []string{"[]", "[^]", "[:"} {
-		if strings.Contains(p, differ) {
-			return nil, fmt.Errorf("pattern %q: %q reads otherwise in ECMAScript than in Go", p, differ)
-		}
+	if differ := ClassesDiffer(p); differ != "" {
+		return nil, fmt.Errorf("pattern %q: %q reads otherwise in ECMAScript than in Go", p, differ)
 	}
 	re, ok := ParseAlike(p)
 	if !ok {
@@ -47,6 +45,20 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 		return nil, fmt.Errorf(`pattern %q: its dot (any character) matches \r, U+2028 and U+2029 in Go (and Go's validators) but not in ECMAScript (and AJV)`, p)
 	}
 	return regexp.Compile(p)
+}
+
+// ClassesDiffer returns the first text of the pattern p that Go's regexp
+// and ECMAScript read as other classes ("[]": an empty class in
+// ECMAScript, a class holding "]" in Go; "[^]": any character there, a
+// class of all but "]" here; "[:": a POSIX class in Go), "" where p
+// holds none.
+func ClassesDiffer(p string) string {
+	for _, differ := range []string{"[]", "[^]", "[:"} {
+		if strings.Contains(p, differ) {
+			return differ
+		}
+	}
+	return ""
 }
 
 // anyChar reports whether re holds a "." (any character but \n in Go;
