@@ -107,3 +107,17 @@ func TestDeriveEnumCaseUnion(t *testing.T) {
 		t.Errorf("alone: no enum_case rule beside an integer: %v", warnings(d))
 	}
 }
+
+// TestDeriveJSONTextBelow: beside a typeless enum of words (which takes
+// no object or array), the values below the array or object whose text
+// is read get their rules too: "[\"5\"]" is [5].
+func TestDeriveJSONTextBelow(t *testing.T) {
+	schema := wrapX(`{"anyOf":[{"enum":["all","none"]},{"type":"array","items":{"type":"integer"}},{"type":"object","properties":{"k":{"type":"integer"}}}]}`)
+	unionSound(t, []unionCase{{"typeless-enum", schema, []string{`{"x":"[\"5\"]"}`, `{"x":["5"]}`, `{"x":"{\"k\":\"5\"}"}`, `{"x":{"k":"5"}}`, `{"x":"all"}`}}})
+	d, n := deriveNormalizer(t, "typeless-enum", schema)
+	for call, want := range map[string]string{`{"x":"[\"5\"]"}`: `{"x":[5]}`, `{"x":{"k":"5"}}`: `{"x":{"k":5}}`} {
+		if out, _, err := n.NormalizeJSON("typeless-enum", []byte(call)); err != nil || string(out) != want {
+			t.Errorf("%s became %s (%v), want %s; warnings %s", call, out, err, want, warnings(d))
+		}
+	}
+}

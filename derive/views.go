@@ -234,6 +234,14 @@ func (d *deriver) view(members []*Node) *Node {
 						out.Set("type", x)
 					}
 				}
+			case "enum", "const":
+				// (the types of its values, where no member names one: a
+				// branch {"enum": ["all"]} holds no object or array)
+				if out.Get("type") == nil && s.Get("type") == nil {
+					if t := valueTypes(k, x); t != nil {
+						out.Set("type", t)
+					}
+				}
 			case "required":
 				req := out.Get("required")
 				if req == nil {
@@ -279,6 +287,45 @@ func (d *deriver) view(members []*Node) *Node {
 		out.Delete("patternProperties")
 	}
 	return out
+}
+
+// valueTypes returns the JSON types (a type keyword's value: an array
+// of names) of the values an enum or const (k, its value x) names; nil
+// where it names none (an empty or malformed enum).
+func valueTypes(k string, x *Node) *Node {
+	vals := []*Node{x}
+	if k == "enum" {
+		if x.Kind != '[' || len(x.Vals) == 0 {
+			return nil
+		}
+		vals = x.Vals
+	}
+	var names []string
+	for _, v := range vals {
+		var name string
+		switch v.Kind {
+		case '{':
+			name = "object"
+		case '[':
+			name = "array"
+		case '"':
+			name = "string"
+		case 't':
+			name = "boolean"
+		case 'n':
+			name = "null"
+		default:
+			name = "number"
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	types := jsonnode.Array()
+	for _, n := range names {
+		types.Append(jstr(n))
+	}
+	return types
 }
 
 // falseNode is the JSON value false.
