@@ -1520,8 +1520,8 @@ func (d *deriver) mapConditions(s *Node, path string, top bool) string {
 // pairedNames returns the properties of the object schema s whose
 // presence its other keywords read: the keys of dependentRequired,
 // dependentSchemas and draft-07's dependencies (a key given requires
-// others, or applies a schema) and the names dependentRequired and
-// dependencies' lists require; all where minProperties or
+// others, or applies a schema) and the names their lists, or their
+// schemas' required, require; all where minProperties or
 // maxProperties counts its members. An absent rule there would change
 // what those keywords read: {"kind": null} (a key that requires x) is
 // taken without x once the rule removes kind, and {"kind": "a", "x":
@@ -1535,7 +1535,11 @@ func pairedNames(s *Node) (names map[string]bool, all bool) {
 		}
 		for i, name := range v.Keys {
 			names[name] = true
-			for _, x := range v.Vals[i].Items() {
+			list := v.Vals[i]
+			if list.Kind == '{' {
+				list = list.Get("required") // (a schema's: the names it requires)
+			}
+			for _, x := range list.Items() {
 				if n, ok := x.AsString(); ok {
 					names[n] = true
 				}
@@ -3343,18 +3347,26 @@ func respell(s *Node) *Node {
 
 // readers are the keywords that read others of their adjacentGroup:
 // additionalProperties reads the names properties and patternProperties
-// declare beside it, additionalItems the items, then and else the if,
-// minContains and maxContains the contains.
-var readers = set("additionalProperties", "unevaluatedProperties", "additionalItems", "unevaluatedItems", "then", "else", "minContains", "maxContains")
+// declare beside it, additionalItems the items (draft-07's tuple),
+// items the prefixItems, then and else the if, minContains and
+// maxContains the contains. unevaluatedProperties and unevaluatedItems
+// read what every applicator beside them evaluates (readsAcross).
+var readers = set("additionalProperties", "additionalItems", "items", "then", "else", "minContains", "maxContains")
 
 // readsAcross reports whether a keyword of the union's holder s (but
 // its comb) and one of its branch b are of one adjacentGroup, one of
-// them a reader, and not the same keyword with the same value: moved
+// them a reader, and not the same keyword with the same value, or
+// either holds unevaluatedProperties or unevaluatedItems: moved
 // into the branch, the holder's would read the branch's too
 // ({"additionalProperties": false, "anyOf": [{"properties": {"a":
 // true}}]} takes no member a, its branch alone with the holder's
 // keyword in it would).
 func readsAcross(s, b *Node, comb string) bool {
+	for _, k := range []string{"unevaluatedProperties", "unevaluatedItems"} {
+		if s.Get(k) != nil || b.Get(k) != nil {
+			return true // (it reads what the union's branches evaluate, pooled)
+		}
+	}
 	for _, g := range adjacentGroups {
 		var inS, inB []string
 		reads := false

@@ -229,3 +229,17 @@ func TestDeriveAbsentPaired(t *testing.T) {
 			[]string{`{"x":{"a":1,"b":null}}`}},
 	})
 }
+
+// TestDeriveAbsentDependentRequired: a name a dependent schema requires
+// (dependentSchemas, draft-07's dependencies of a schema) reads null as
+// a value, not as left out, at the top level, nested and in arrays.
+func TestDeriveAbsentDependentRequired(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"dependentSchemas-nested", wrapX(`{"type":"object","properties":{"kind":{"type":"string"},"x":{"type":"integer"}},"dependentSchemas":{"kind":{"required":["x"]}}}`),
+			[]string{`{"x":{"kind":"a","x":null}}`, `{"x":{"kind":"a","x":""}}`}},
+		{"dependencies-07", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"kind":{"type":"string"},"x":{"type":"integer"},"y":{"type":"integer"}},"dependencies":{"kind":{"required":["x"]},"y":["kind"]}}`,
+			[]string{`{"kind":"a","x":null}`, `{"y":1,"kind":null}`}},
+		{"dependencies-07-items", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"o":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string"},"x":{"type":"integer"}},"dependencies":{"kind":{"required":["x"]}}}}}}`,
+			[]string{`{"o":[{"kind":"a","x":null}]}`}},
+	})
+}

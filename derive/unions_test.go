@@ -353,3 +353,17 @@ func TestDeriveRespellReaders(t *testing.T) {
 			[]string{`{"o":{"a":1}}`, `{"o":{"a":"1","b":2}}`, `{"o":{}}`}},
 	})
 }
+
+// TestDeriveRespellEvaluated: items reads the prefixItems beside it, and
+// unevaluatedProperties and unevaluatedItems read what every applicator
+// beside them evaluates (pooled across an anyOf's branches): a union
+// whose holder or branch holds one stays as it is.
+func TestDeriveRespellEvaluated(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"prefix-holder-items-branch", wrapX(`{"type":"array","prefixItems":[{"type":"string"}],"anyOf":[{"items":false},{"minItems":3}]}`), []string{`{"x":["a"]}`}},
+		{"items-holder-prefix-branch", wrapX(`{"type":"array","items":false,"anyOf":[{"prefixItems":[{"type":"integer"}]},{"maxItems":0}]}`), []string{`{"x":[1]}`}},
+		{"uP-nested-allOf", wrapX(`{"type":"object","unevaluatedProperties":false,"anyOf":[{"allOf":[{"properties":{"a":{"type":"integer"}}}]},{"allOf":[{"properties":{"b":{"type":"integer"}}}]}]}`), []string{`{"x":{"a":1,"b":2}}`}},
+		{"uI-contains", wrapX(`{"type":"array","unevaluatedItems":false,"anyOf":[{"contains":{"type":"string"}},{"contains":{"type":"integer"}}]}`), []string{`{"x":["a",1]}`}},
+		{"allOf-holder-uP-branch", wrapX(`{"type":"object","allOf":[{"properties":{"a":{"type":"integer"}}}],"anyOf":[{"unevaluatedProperties":false},{"required":["zz"]}]}`), []string{`{"x":{"a":1}}`, `{"x":{"a":"1"}}`}},
+	})
+}
