@@ -1522,7 +1522,8 @@ func (d *deriver) mapConditions(s *Node, path string, top bool) string {
 // dependentSchemas and draft-07's dependencies (a key given requires
 // others, or applies a schema) and the names their lists, or their
 // schemas' required, require; all where minProperties or
-// maxProperties counts its members. An absent rule there would change
+// maxProperties counts its members, or propertyNames holds each name
+// given to a schema (which may refuse a declared one). An absent rule there would change
 // what those keywords read: {"kind": null} (a key that requires x) is
 // taken without x once the rule removes kind, and {"kind": "a", "x":
 // null} is refused then, so no such key reads null or "" as left out.
@@ -1546,7 +1547,7 @@ func pairedNames(s *Node) (names map[string]bool, all bool) {
 			}
 		}
 	}
-	return names, s.Get("minProperties") != nil || s.Get("maxProperties") != nil
+	return names, s.Get("minProperties") != nil || s.Get("maxProperties") != nil || s.Get("propertyNames") != nil
 }
 
 // dependentNames returns the properties the schemas of s's

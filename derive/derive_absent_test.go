@@ -243,3 +243,14 @@ func TestDeriveAbsentDependentRequired(t *testing.T) {
 			[]string{`{"o":[{"kind":"a","x":null}]}`}},
 	})
 }
+
+// TestDeriveAbsentPropertyNames: beside propertyNames, which reads each
+// name given (and may refuse a declared one), no absent rule removes a
+// member: {"b":null}, refused for its name, was taken once b was
+// removed.
+func TestDeriveAbsentPropertyNames(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"not-const", `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"propertyNames":{"not":{"const":"b"}}}`, []string{`{"b":null}`, `{"a":"x"}`}},
+		{"max-length-nested", wrapX(`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"propertyNames":{"maxLength":0}}`), []string{`{"x":{"b":null}}`}},
+	})
+}
