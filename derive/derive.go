@@ -952,14 +952,7 @@ func argumentsBranch(b *Node, names, tested map[string]bool) bool {
 			if v.Kind != '{' || slices.ContainsFunc(v.Vals, func(x *Node) bool { return x.Kind != '[' }) {
 				return false
 			}
-			for j, name := range v.Keys {
-				names[name] = true
-				for _, x := range v.Vals[j].Items() {
-					if n, ok := x.AsString(); ok {
-						names[n] = true
-					}
-				}
-			}
+			pairedIn(v, names)
 		case k == "dependentSchemas" || k == "unevaluatedProperties":
 			return false // subschemas, or what the other branches evaluate
 		case k == "minProperties" || k == "maxProperties":
@@ -1530,24 +1523,29 @@ func (d *deriver) mapConditions(s *Node, path string, top bool) string {
 func pairedNames(s *Node) (names map[string]bool, all bool) {
 	names = map[string]bool{}
 	for _, k := range []string{"dependentRequired", "dependentSchemas", "dependencies"} {
-		v := s.Get(k)
-		if v == nil || v.Kind != '{' {
-			continue
-		}
-		for i, name := range v.Keys {
-			names[name] = true
-			list := v.Vals[i]
-			if list.Kind == '{' {
-				list = list.Get("required") // (a schema's: the names it requires)
-			}
-			for _, x := range list.Items() {
-				if n, ok := x.AsString(); ok {
-					names[n] = true
-				}
-			}
+		if v := s.Get(k); v != nil && v.Kind == '{' {
+			pairedIn(v, names)
 		}
 	}
 	return names, s.Get("minProperties") != nil || s.Get("maxProperties") != nil || s.Get("propertyNames") != nil
+}
+
+// pairedIn adds to names the keys of v, the object of a dependentRequired,
+// dependentSchemas or dependencies, and the names each key's list, or
+// its schema's required, requires.
+func pairedIn(v *Node, names map[string]bool) {
+	for i, name := range v.Keys {
+		names[name] = true
+		list := v.Vals[i]
+		if list.Kind == '{' {
+			list = list.Get("required") // (a schema's: the names it requires)
+		}
+		for _, x := range list.Items() {
+			if n, ok := x.AsString(); ok {
+				names[n] = true
+			}
+		}
+	}
 }
 
 // dependentNames returns the properties the schemas of s's

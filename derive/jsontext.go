@@ -46,7 +46,7 @@ func jsonTextStarts(out *Node) string {
 		case t == "object" && !strings.Contains(starts, "{"):
 			starts += "{"
 		case t == "array" || t == "object":
-		case t == "string" || !typed && b.Kind == '{' && b.Get("type") == nil && (b.Get("enum") != nil || b.Get("const") != nil):
+		case t == "string" || !typed && typelessValues(b):
 			strs = append(strs, b)
 		default:
 			return ""
@@ -97,12 +97,7 @@ func jsonTextPattern(starts string) string {
 // jsonTextBranch returns the union out (a bare anyOf or oneOf) with a
 // string branch held to jsonTextPattern(starts) before its null branches.
 func jsonTextBranch(out *Node, starts string) *Node {
-	branches := slices.Clone(out.Vals[0].Items())
-	i := len(branches)
-	for i > 0 && isNull(branches[i-1]) {
-		i--
-	}
-	branches = slices.Insert(branches, i, obj("type", jstr("string"), "pattern", jstr(jsonTextPattern(starts))))
+	branches := beforeNull(out.Vals[0].Items(), obj("type", jstr("string"), "pattern", jstr(jsonTextPattern(starts))))
 	return obj(out.Keys[0], jsonnode.Array(branches...))
 }
 

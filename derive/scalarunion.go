@@ -43,13 +43,24 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 		return typ, nil, ""
 	}
 	pattern := d.coerceScalar(path, at, typ, nullable) // as at a lone scalar (field)
-	branches := slices.Clone(into.Get("anyOf").Items())
+	branches := beforeNull(into.Get("anyOf").Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))
+	return typ, obj("anyOf", jsonnode.Array(branches...)), ""
+}
+
+// beforeNull returns a copy of a union's branches with b inserted before
+// its null branches, which the portable form writes last.
+func beforeNull(branches []*Node, b *Node) []*Node {
 	i := len(branches)
 	for i > 0 && isNull(branches[i-1]) {
 		i--
 	}
-	branches = slices.Insert(branches, i, obj("type", jstr("string"), "pattern", jstr(pattern)))
-	return typ, obj("anyOf", jsonnode.Array(branches...)), ""
+	return slices.Insert(slices.Clone(branches), i, b)
+}
+
+// typelessValues reports whether the union branch b names no type but
+// an enum or const (maybe of strings alone: a string branch).
+func typelessValues(b *Node) bool {
+	return b.Kind == '{' && b.Get("type") == nil && (b.Get("enum") != nil || b.Get("const") != nil)
 }
 
 // scalarBeside reads out (a bare anyOf in portable form) as a union of
@@ -73,7 +84,7 @@ func scalarBeside(out *Node) (typ string, nullable bool, strs []*Node) {
 		}
 		t, ok := b.Get("type").AsString()
 		switch {
-		case !ok && b.Kind == '{' && b.Get("type") == nil && slices.ContainsFunc(b.Keys, func(k string) bool { return k == "enum" || k == "const" }):
+		case !ok && typelessValues(b):
 			if _, isStr := stringValues(b); !isStr {
 				return "", false, nil
 			}

@@ -301,6 +301,8 @@ func TestDeriveGuardedCopyShared(t *testing.T) {
 // strict: the rule would change a string the other takes. Both were
 // recorded as one kind, "other".
 func TestDeriveUnionsAtOnePath(t *testing.T) {
+	alike := wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":1}},"required":["k"]},` +
+		`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":2}},"required":["k"]}]}`)
 	unionSound(t, []unionCase{
 		{"branches", wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"n":{"type":"integer"}}}]}},"required":["a"]},` +
 			`{"type":"object","properties":{"a":{"oneOf":[{"type":["string","null"]}]}},"required":["a"]}]}`),
@@ -308,12 +310,10 @@ func TestDeriveUnionsAtOnePath(t *testing.T) {
 		{"root-then", `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"a":{"oneOf":[{"type":["string","null"]}]}},` +
 			`"if":{"properties":{"kind":{"const":"a"}}},"then":{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"n":{"type":"integer"}}}]}}}}`,
 			[]string{`{"kind":"b","a":"[1]"}`, `{"kind":"b","a":"5"}`}},
-		{"alike", wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":1}},"required":["k"]},` +
-			`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":2}},"required":["k"]}]}`),
+		{"alike", alike,
 			[]string{`{"x":{"k":1,"a":"5"}}`, `{"x":{"k":2,"a":"{}"}}`}},
 	})
-	d, err := Tool("alike", []byte(wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":1}},"required":["k"]},`+
-		`{"type":"object","properties":{"a":{"anyOf":[{"type":"integer"},{"type":"object"}]},"k":{"const":2}},"required":["k"]}]}`)))
+	d, err := Tool("alike", []byte(alike))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -302,22 +302,7 @@ func valueTypes(k string, x *Node) *Node {
 	}
 	var names []string
 	for _, v := range vals {
-		var name string
-		switch v.Kind {
-		case '{':
-			name = "object"
-		case '[':
-			name = "array"
-		case '"':
-			name = "string"
-		case 't':
-			name = "boolean"
-		case 'n':
-			name = "null"
-		default:
-			name = "number"
-		}
-		if !slices.Contains(names, name) {
+		if name := jsonKind(v.Marshal()); !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}
