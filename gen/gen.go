@@ -240,6 +240,7 @@ func (c *typeConverter) convert(t *TypeRef, m lenientimpl.Mode) *schema.Type {
 			Depth:       f.Depth,
 			EmptyError:  f.EmptyError,
 			EnumStrict:  f.EnumStrict,
+			Promoted:    len(f.Alloc) > 0,
 		})
 	}
 	delete(c.building, t.Struct)

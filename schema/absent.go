@@ -13,7 +13,9 @@ import (
 //
 //   - null, for an optional field, as OpenAI's strict mode sends it for a
 //     field the model leaves out; but not for a pointer without a default
-//     (null is its own value, nil), for any and json.RawMessage (null is
+//     (null is its own value, nil; unless the field is promoted through
+//     an embedded pointer, which null would allocate: pointer is false
+//     for such a field, see Field.Promoted), for any and json.RawMessage (null is
 //     a value of theirs) nor for a type decoded by its own UnmarshalJSON
 //     or UnmarshalText or by encoding/json (null is given to it, as
 //     encoding/json gives it);

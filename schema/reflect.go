@@ -211,8 +211,9 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 	depth := map[string]int{}
 	tie := map[string]string{} // wire name -> the path of a second field at its depth
 	var ties []string
-	var walk func(t reflect.Type, index []int) error
-	walk = func(t reflect.Type, index []int) error {
+	// promoted: t is reached through an embedded pointer (Field.Promoted).
+	var walk func(t reflect.Type, index []int, promoted bool) error
+	walk = func(t reflect.Type, index []int, promoted bool) error {
 		level := len(index)
 		for i := 0; i < t.NumField(); i++ {
 			sf := t.Field(i)
@@ -231,7 +232,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			}
 			name, opts, _ := strings.Cut(tag, ",")
 			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
-				if err := walk(sf.Type, append(index[:level:level], i)); err != nil {
+				if err := walk(sf.Type, append(index[:level:level], i), promoted); err != nil {
 					return err
 				}
 				continue
@@ -241,7 +242,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 				if !sf.IsExported() {
 					return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedUnexportedPointerRefused)
 				}
-				if err := walk(sf.Type.Elem(), append(index[:level:level], i)); err != nil {
+				if err := walk(sf.Type.Elem(), append(index[:level:level], i), true); err != nil {
 					return err
 				}
 				continue
@@ -294,6 +295,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 				Type:        ft,
 				Keywords:    kw,
 				Index:       append(index[:level:level], i),
+				Promoted:    promoted,
 			}
 			if prev, ok := depth[name]; ok {
 				if prev == level {
@@ -321,7 +323,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 		}
 		return nil
 	}
-	if err := walk(t, nil); err != nil {
+	if err := walk(t, nil, false); err != nil {
 		return nil, false, err
 	}
 	for _, name := range ties {
