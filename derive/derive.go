@@ -3124,7 +3124,11 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 	}
-	base = cur.Clone()
+	if refd {
+		base = cur // (merge's copy)
+	} else {
+		base = cur.Shallow() // (its values are rewritten in place, as portable rewrites s's)
+	}
 	if n := base.Get("nullable"); n != nil {
 		if n.Text() == "true" {
 			nullable = true
@@ -3312,7 +3316,7 @@ func respell(s *Node) *Node {
 			if b.Kind != '{' || readsAcross(s, b, comb) {
 				return s
 			}
-			nb := b.Clone()
+			nb := b.Shallow()
 			for j, k := range s.Keys {
 				if k == comb || annotation(k) && i > 0 {
 					continue

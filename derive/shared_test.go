@@ -184,3 +184,28 @@ func holdsJSONText(call string) bool {
 	}
 	return walk(v)
 }
+
+// TestDeriveSharedInRespelledUnion: definitions that reach each other
+// through a oneOf of references (JSONSchemaBench's Github_hard/o3905: a
+// list input whose associated inputs are lists or CSV files). Below the
+// first copies, the references are kept and point at their targets'
+// lenient forms; respelling the oneOf (its siblings moved into its
+// branches) copied the branches, so that one kept reference was left
+// pointing at the strict form: `"column":"5"` two levels down was read
+// by the rules but refused by the rewrite.
+func TestDeriveSharedInRespelledUnion(t *testing.T) {
+	items := `{"type":"array","items":{"oneOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}]}}`
+	unionSound(t, []unionCase{{
+		name: "inputs",
+		schema: `{"type":"object","properties":{"inputs":` + items + `},"definitions":{` +
+			`"A":{"type":"object","additionalProperties":false,"properties":{"@type":{"enum":["a"]},"associated":` + items + `},"required":["@type"]},` +
+			`"B":{"type":"object","additionalProperties":false,"properties":{"@type":{"enum":["b"]},"column":{"type":"integer"},"associated":` + items + `},"required":["@type","column"]}}}`,
+		calls: []string{
+			`{"inputs":[{"@type":"b","column":"5"}]}`,
+			`{"inputs":[{"@type":"b","column":5,"associated":[{"@type":"b","column":"5"}]}]}`,
+			`{"inputs":[{"@type":"a","associated":[{"@type":"b","column":"5"}]}]}`,
+			`{"inputs":[{"@type":"a","associated":[{"@type":"b","column":1,"associated":[{"@type":"b","column":"5"}]}]}]}`,
+			`{"inputs":[{"@type":"b","column":"x"}]}`,
+		},
+	}})
+}

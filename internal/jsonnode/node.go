@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -225,22 +226,73 @@ func (v *Node) Items() []*Node {
 // Append appends items to an array's elements.
 func (v *Node) Append(items ...*Node) { v.Vals = append(v.Vals, items...) }
 
-// Clone returns a deep copy.
+// Shallow returns a copy of v's own keys and values (its members or
+// elements), whose values are v's: setting or deleting one of the copy's
+// keys leaves v as it is, changing a value in place changes both.
+func (v *Node) Shallow() *Node {
+	if v == nil {
+		return nil
+	}
+	c := *v
+	c.Keys, c.Vals = slices.Clone(v.Keys), slices.Clone(v.Vals)
+	return &c
+}
+
+// Clone returns a deep copy. Its Nodes, keys and values are allocated in
+// three slabs, not three allocations a Node: the deriver copies whole
+// subtrees of large schemas. Each Node's Keys and Vals are capped at their
+// length, so that appending to one never writes into another's.
 func (v *Node) Clone() *Node {
 	if v == nil {
 		return nil
 	}
-	c := &Node{Kind: v.Kind, quoted: v.quoted, text: v.text, Off: v.Off}
-	if v.Keys != nil {
-		c.Keys = append([]string(nil), v.Keys...)
-	}
-	if v.Vals != nil {
-		c.Vals = make([]*Node, len(v.Vals))
-		for i, x := range v.Vals {
-			c.Vals[i] = x.Clone()
+	var n, keys, vals int
+	v.count(&n, &keys, &vals)
+	c := cloner{nodes: make([]Node, n), keys: make([]string, keys), vals: make([]*Node, vals)}
+	return c.clone(v)
+}
+
+// count adds v's Nodes, keys and values, v's own and its descendants', to
+// n, keys and vals.
+func (v *Node) count(n, keys, vals *int) {
+	*n++
+	*keys += len(v.Keys)
+	*vals += len(v.Vals)
+	for _, x := range v.Vals {
+		if x != nil {
+			x.count(n, keys, vals)
 		}
 	}
-	return c
+}
+
+// cloner hands out the slabs Clone allocated, in order.
+type cloner struct {
+	nodes []Node
+	keys  []string
+	vals  []*Node
+}
+
+func (c *cloner) clone(v *Node) *Node {
+	out := &c.nodes[0]
+	c.nodes = c.nodes[1:]
+	*out = Node{Kind: v.Kind, quoted: v.quoted, text: v.text, Off: v.Off}
+	if v.Keys != nil {
+		k := len(v.Keys)
+		out.Keys = c.keys[:k:k]
+		c.keys = c.keys[k:]
+		copy(out.Keys, v.Keys)
+	}
+	if v.Vals != nil {
+		k := len(v.Vals)
+		out.Vals = c.vals[:k:k]
+		c.vals = c.vals[k:]
+		for i, x := range v.Vals {
+			if x != nil {
+				out.Vals[i] = c.clone(x)
+			}
+		}
+	}
+	return out
 }
 
 // String returns a string Node of value s.
