@@ -3410,8 +3410,9 @@ func typeFirst(s *Node) *Node {
 }
 
 // disjoint reports whether no value can match two of the branches: their
-// types differ, or one object branch requires a key that the other, closed
-// by additionalProperties: false, does not declare.
+// types differ (a branch that names no type but an enum or const holds
+// its values' types), or one object branch requires a key that the
+// other, closed by additionalProperties: false, does not declare.
 func disjoint(branches []*Node) bool {
 	for i := range branches {
 		for j := i + 1; j < len(branches); j++ {
@@ -3424,18 +3425,44 @@ func disjoint(branches []*Node) bool {
 }
 
 func disjoint2(a, b *Node) bool {
-	ta, oka := a.Get("type").AsString()
-	tb, okb := b.Get("type").AsString()
-	if !oka || !okb {
+	ta, tb := branchTypes(a), branchTypes(b)
+	if ta == nil || tb == nil {
 		return false
 	}
-	if ta != tb {
-		return !(ta == "number" && tb == "integer" || ta == "integer" && tb == "number")
+	if len(ta) == 1 && len(tb) == 1 && ta[0] == "object" && tb[0] == "object" && a.Get("type") != nil && b.Get("type") != nil {
+		return closedAgainst(a, b) || closedAgainst(b, a)
 	}
-	if ta != "object" {
-		return false
+	for _, x := range ta {
+		for _, y := range tb {
+			if x == y || x == "number" && y == "integer" || x == "integer" && y == "number" {
+				return false
+			}
+		}
 	}
-	return closedAgainst(a, b) || closedAgainst(b, a)
+	return true
+}
+
+// branchTypes returns the JSON types a union branch's values may have:
+// its type, or, where it names none, its enum's or const's values'
+// (valueTypes); nil where they are not known.
+func branchTypes(b *Node) []string {
+	if t := b.Get("type"); t != nil {
+		if name, ok := t.AsString(); ok {
+			return []string{name}
+		}
+		return nil
+	}
+	for _, k := range []string{"const", "enum"} {
+		if x := b.Get(k); x != nil {
+			var names []string
+			for _, n := range valueTypes(k, x).Items() {
+				name, _ := n.AsString()
+				names = append(names, name)
+			}
+			return names
+		}
+	}
+	return nil
 }
 
 // closedAgainst: a requires a key b cannot hold.

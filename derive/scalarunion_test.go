@@ -12,9 +12,10 @@ import (
 // beside strings: read where no string they take is a text the scalar's
 // string form reads (x, y, b, i; l beside an array too, as ESLint writes
 // a rule's level; na and bo beside arrays and objects alone, whose JSON
-// text is read too), else left strict with a warning (bt,
-// ip, nn); a string branch that takes every such text already (z)
-// has nothing to coerce. TestDeriveEquivalence runs it too.
+// text is read too; dp, a oneOf of a number and a typeless const, which
+// no value matches both of: an anyOf), else left strict with a warning
+// (bt, ip, nn; de, a oneOf whose enum holds an integer too); a string
+// branch that takes every such text already (z) has nothing to coerce. TestDeriveEquivalence runs it too.
 const scalarUnions = `{"type":"object","properties":{
  "x":{"oneOf":[{"type":"number"},{"type":"string","enum":["NE"]}]},
  "y":{"oneOf":[{"type":"number"},{"type":"string","pattern":"^\\[.*\\]$"}]},
@@ -27,7 +28,9 @@ const scalarUnions = `{"type":"object","properties":{
  "a":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","enum":["all","none"]}]}},
  "l":{"oneOf":[{"type":"integer","minimum":0,"maximum":2},{"type":"string","enum":["off","warn","error"]},{"type":"array"}]},
  "na":{"anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]},
- "bo":{"oneOf":[{"type":"boolean"},{"type":"object","properties":{"n":{"type":"integer"}}}]}
+ "bo":{"oneOf":[{"type":"boolean"},{"type":"object","properties":{"n":{"type":"integer"}}}]},
+ "dp":{"oneOf":[{"type":"number","exclusiveMinimum":0},{"const":"full"}],"default":50},
+ "de":{"oneOf":[{"type":"integer"},{"enum":["all",1]}]}
 }}`
 
 // TestDeriveScalarUnion: a union of one scalar type beside strings that
@@ -62,6 +65,8 @@ func TestDeriveScalarUnion(t *testing.T) {
 		{"l", "int", ""},
 		{"na", "float", ""},
 		{"bo", "bool", ""},
+		{"dp", "float", ""},
+		{"de", "", "integer left strict: the deriver does not rewrite its oneOf: a type_coerce or json_accept_both rule reads a value of one type (maybe null), an anyOf of arrays and objects alone, or one beside strings that are never their JSON text"},
 		{"bt", "", `boolean left strict: a string branch takes "true", which its string form reads`},
 		{"ip", "", "integer left strict: a string branch's pattern may take its string form"},
 		{"nn", "", `number left strict: a string branch takes "null", which its string form reads`},
