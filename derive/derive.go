@@ -3400,13 +3400,20 @@ func readsAcross(s, b *Node, comb string) bool {
 	return false
 }
 
-// typeFirst moves an object's "type" key to the front (for readers).
+// typeFirst moves an object's "type" key to the front (for readers), in
+// a copy of its own keys: its values stay the ones a recursion's or a
+// shared reference's sites point, after the walk, at a lenient form.
 func typeFirst(s *Node) *Node {
-	if t := s.Get("type"); t != nil && s.Keys[0] != "type" {
-		rest := without(s, "type")
-		return merged(obj("type", t), rest)
+	i := slices.Index(s.Keys, "type")
+	if i <= 0 {
+		return s
 	}
-	return s
+	out := s.Shallow()
+	k, v := out.Keys[i], out.Vals[i]
+	copy(out.Keys[1:i+1], out.Keys[:i])
+	copy(out.Vals[1:i+1], out.Vals[:i])
+	out.Keys[0], out.Vals[0] = k, v
+	return out
 }
 
 // disjoint reports whether no value can match two of the branches: their

@@ -233,3 +233,29 @@ func TestDeriveRecursive(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveRecursionInTypedUnion: a definition that is an object whose
+// oneOf's branches declare its members, one of them holding the
+// definition again (JSONSchemaBench's Github_hard/o68391, an experiment's
+// blocks of blocks or pages). Respelling the union moves the holder's
+// type into each branch; that copied the branch whole, so the recursive
+// site the lenient form was to point at itself was the copy's original:
+// the rules read "x":"true" two levels down, and the rewrite kept the
+// strict definition there and refused it.
+func TestDeriveRecursionInTypedUnion(t *testing.T) {
+	tc := unionCase{
+		name: "blocks",
+		schema: `{"type":"object","properties":{"blocks":{"type":"array","items":{"$ref":"#/definitions/block"}}},"definitions":{"block":{"type":"object","oneOf":[` +
+			`{"properties":{"id":{"type":"string"},"x":{"type":"boolean"}},"additionalProperties":false,"required":["id","x"]},` +
+			`{"properties":{"id":{"type":"string"},"blocks":{"type":"array","items":{"$ref":"#/definitions/block"}}},"additionalProperties":false,"required":["id","blocks"]}]}}}`,
+		calls: []string{
+			`{"blocks":[{"id":"a","x":"true"}]}`,
+			`{"blocks":[{"id":"a","blocks":[{"id":"b","x":"true"}]}]}`,
+			`{"blocks":[{"id":"a","blocks":[{"id":"b","blocks":[{"id":"c","x":"true"}]}]}]}`,
+			`{"blocks":[{"id":"a","blocks":[{"id":"b","x":"maybe"}]}]}`,
+			`{"blocks":[{"id":"a","blocks":"[{\"id\":\"b\",\"x\":true}]"}]}`,
+		},
+	}
+	unionSound(t, []unionCase{tc})
+	ajvSound(t, []unionCase{tc})
+}
