@@ -173,7 +173,7 @@ func (f *Field) IntEnum() (texts []string, lo, hi int64, ok bool) {
 // (schema.AbsentForms; known once the model of required fields is).
 func (f *Field) Absent() lenientimpl.AbsentForms {
 	t := f.Type
-	return schema.AbsentForms(t.Kind, t.Pointer && len(f.Alloc) == 0, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError)
+	return schema.AbsentForms(t.Kind, t.Pointer, len(f.Alloc) > 0, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError)
 }
 
 // RequiredNull reports whether null for the field, required, is read as

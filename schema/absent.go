@@ -13,12 +13,13 @@ import (
 //
 //   - null, for an optional field, as OpenAI's strict mode sends it for a
 //     field the model leaves out; but not for a pointer without a default
-//     (null is its own value, nil; unless the field is promoted through
-//     an embedded pointer, which null would allocate: pointer is false
-//     for such a field, see Field.Promoted), for any and json.RawMessage (null is
+//     (null is its own value, nil), for any and json.RawMessage (null is
 //     a value of theirs) nor for a type decoded by its own UnmarshalJSON
 //     or UnmarshalText or by encoding/json (null is given to it, as
-//     encoding/json gives it);
+//     encoding/json gives it). A pointer promoted through an embedded
+//     pointer (promoted, Field.Promoted) reads null as left out, whatever
+//     it points to: encoding/json sets it nil, and would allocate the
+//     embedded pointer to do so;
 //   - "", for an optional field with a string form that is not a string
 //     (a number, a boolean, a slice, a map, a struct of the package, a
 //     time.Time, a time.Duration: not strict, not split=, not a type
@@ -28,15 +29,19 @@ import (
 // A required field has none: null for it is "is required" (RequiredNull).
 // kind, pointer, strict and split describe the field's type; hasDefault
 // is a declared default.
-func AbsentForms(kind Kind, pointer, strict bool, split string, required, hasDefault, emptyError bool) lenientimpl.AbsentForms {
-	if required || kind == Any || kind == Custom {
-		// any and json.RawMessage take null as a value; a type with a
-		// decoder of its own is given null, as encoding/json gives it
+func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError bool) lenientimpl.AbsentForms {
+	if required {
 		return 0
 	}
+	// (any and json.RawMessage take null as a value; a type with a
+	// decoder of its own is given null, as encoding/json gives it)
+	own := kind == Any || kind == Custom
 	var forms lenientimpl.AbsentForms
-	if !pointer || hasDefault {
+	if pointer && promoted || (!pointer || hasDefault) && !own {
 		forms |= lenientimpl.AbsentNull
+	}
+	if own {
+		return forms
 	}
 	if !emptyError && !strict && split == "" {
 		switch kind {

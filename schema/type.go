@@ -183,9 +183,9 @@ type Field struct {
 	EnumStrict bool
 	// Promoted is a field promoted through an embedded pointer to a
 	// struct: null for it is the field left out even where it is a
-	// pointer (AbsentForms), so that null, which OpenAI's strict mode
-	// sends for every field a call leaves out, allocates no embedded
-	// pointer.
+	// pointer, to any type (AbsentForms), so that null, which OpenAI's
+	// strict mode sends for every field a call leaves out, allocates no
+	// embedded pointer.
 	Promoted bool
 }
 
@@ -201,7 +201,7 @@ func (f *Field) Absent() lenientimpl.AbsentForms {
 	if t.Foreign {
 		kind = Custom
 	}
-	return AbsentForms(kind, t.Nullable && !f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError)
+	return AbsentForms(kind, t.Nullable, f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError)
 }
 
 // RequiredNull reports whether null for the field, required, is read as
