@@ -3337,11 +3337,21 @@ func respell(s *Node) *Node {
 		if comb == "oneOf" && disjoint(branches) {
 			comb = "anyOf" // no value matches two branches: the same set
 		}
-		if comb == "anyOf" {
-			branches = flatten(branches)
-		}
 		if len(s.Keys) == 1 && comb == s.Keys[0] {
 			return s
+		}
+		// Each branch is written over its node, which s keeps a copy of:
+		// a branch may be a site that a recursion or a shared copy points,
+		// after the walk, at a lenient form, by the node's identity
+		// (closeRecursion, pointShared).
+		for i, b := range list {
+			old := b.Shallow()
+			*b = *branches[i]
+			branches[i] = b
+			list[i] = old
+		}
+		if comb == "anyOf" {
+			branches = flatten(branches)
 		}
 		return obj(comb, jsonnode.Array(branches...))
 	}

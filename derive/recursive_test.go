@@ -259,3 +259,22 @@ func TestDeriveRecursionInTypedUnion(t *testing.T) {
 	unionSound(t, []unionCase{tc})
 	ajvSound(t, []unionCase{tc})
 }
+
+// TestDeriveRecursionSitesRespelled: the site of a recursion is pointed at
+// the lenient form by its node, after the walk; a respelling that copied
+// it left the copy pointing at the strict definition, which the rules
+// still read through. A union branch that is the site, its holder's
+// description moved into it (respell writes each branch over its node),
+// and an array's items below a type array with null (typeFirst, in a
+// copy of its keys, not of its subtree) are read at every depth alike.
+// Both found by review.
+func TestDeriveRecursionSitesRespelled(t *testing.T) {
+	cases := []unionCase{
+		{name: "branch", schema: `{"type":"object","properties":{"x":{"$ref":"#/$defs/N"}},"$defs":{"N":{"type":"object","properties":{"v":{"type":"integer"},"next":{"description":"d","anyOf":[{"$ref":"#/$defs/N"},{"type":"integer"}]}}}}}`,
+			calls: []string{`{"x":{"next":{"v":"2"}}}`, `{"x":{"next":{"next":{"v":"2"}}}}`, `{"x":{"next":"3"}}`, `{"x":{"next":{"v":"two"}}}`}},
+		{name: "nullable", schema: `{"type":"object","properties":{"x":{"$ref":"#/$defs/N"}},"$defs":{"N":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"items":{"$ref":"#/$defs/N"},"type":["array","null"]}}}}}`,
+			calls: []string{`{"x":{"kids":[{"v":"2"}]}}`, `{"x":{"kids":[{"kids":[{"v":"2"}]}]}}`, `{"x":{"kids":null}}`, `{"x":{"kids":[{"v":"two"}]}}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}

@@ -194,18 +194,23 @@ func holdsJSONText(call string) bool {
 // pointing at the strict form: `"column":"5"` two levels down was read
 // by the rules but refused by the rewrite.
 func TestDeriveSharedInRespelledUnion(t *testing.T) {
-	items := `{"type":"array","items":{"oneOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}]}}`
-	unionSound(t, []unionCase{{
-		name: "inputs",
-		schema: `{"type":"object","properties":{"inputs":` + items + `},"definitions":{` +
-			`"A":{"type":"object","additionalProperties":false,"properties":{"@type":{"enum":["a"]},"associated":` + items + `},"required":["@type"]},` +
-			`"B":{"type":"object","additionalProperties":false,"properties":{"@type":{"enum":["b"]},"column":{"type":"integer"},"associated":` + items + `},"required":["@type","column"]}}}`,
-		calls: []string{
-			`{"inputs":[{"@type":"b","column":"5"}]}`,
-			`{"inputs":[{"@type":"b","column":5,"associated":[{"@type":"b","column":"5"}]}]}`,
-			`{"inputs":[{"@type":"a","associated":[{"@type":"b","column":"5"}]}]}`,
-			`{"inputs":[{"@type":"a","associated":[{"@type":"b","column":1,"associated":[{"@type":"b","column":"5"}]}]}]}`,
-			`{"inputs":[{"@type":"b","column":"x"}]}`,
-		},
-	}})
+	var cases []unionCase
+	// (a sibling beside the oneOf, moved into its branches, too)
+	for _, sibling := range []string{"", `"description":"d",`} {
+		items := `{"type":"array","items":{` + sibling + `"oneOf":[{"$ref":"#/definitions/A"},{"$ref":"#/definitions/B"}]}}`
+		cases = append(cases, unionCase{
+			name: "inputs",
+			schema: `{"type":"object","properties":{"inputs":` + items + `},"definitions":{` +
+				`"A":{"type":"object","additionalProperties":false,"properties":{"@type":{"enum":["a"]},"associated":` + items + `},"required":["@type"]},` +
+				`"B":{"type":"object","additionalProperties":false,"properties":{"@type":{"enum":["b"]},"column":{"type":"integer"},"associated":` + items + `},"required":["@type","column"]}}}`,
+			calls: []string{
+				`{"inputs":[{"@type":"b","column":"5"}]}`,
+				`{"inputs":[{"@type":"b","column":5,"associated":[{"@type":"b","column":"5"}]}]}`,
+				`{"inputs":[{"@type":"a","associated":[{"@type":"b","column":"5"}]}]}`,
+				`{"inputs":[{"@type":"a","associated":[{"@type":"b","column":1,"associated":[{"@type":"b","column":"5"}]}]}]}`,
+				`{"inputs":[{"@type":"b","column":"x"}]}`,
+			},
+		})
+	}
+	unionSound(t, cases)
 }
