@@ -2,8 +2,10 @@ package benchcov
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -24,13 +26,20 @@ type instances struct {
 	skipped       string // why none was checked ("" when some were)
 	valid, failed int    // strict-valid instances, and those normalize changed
 	example       string // the first one changed, and how
+	// sent: the strict-valid instances sent as a model might (when the
+	// rewrite compiles), and those the rewrite admits otherwise than the
+	// rules then the strict schema take them
+	sent, unequal  int
+	unequalExample string
 }
 
 // unchanged generates instances from the strict schema (schemagen, the
 // generator the adapters' property test uses), keeps those the strict
 // schema validates (santhosh-tekuri/jsonschema, the draft its $schema
 // names), and normalizes each with the derived rules: a value the strict
-// schema takes is never changed.
+// schema takes is never changed. Each is also sent as a model might
+// (asModelSends): the rewrite takes it exactly where the rules then the
+// strict schema do, as FuzzDeriveEquivalentShapes holds it.
 func unchanged(name string, schema []byte) instances {
 	done := make(chan instances, 1)
 	go func() {
@@ -53,12 +62,13 @@ func unchanged(name string, schema []byte) instances {
 func check(name string, schema []byte) instances {
 	h := fnv.New64a()
 	h.Write([]byte(name))
-	return checkSeeds(schema, []uint64{h.Sum64()}, perSchema)
+	return checkSeeds(schema, []uint64{h.Sum64()}, perSchema, true)
 }
 
 // checkSeeds generates each candidate instances from each of seeds and
-// checks the strict-valid ones (see unchanged).
-func checkSeeds(schema []byte, seeds []uint64, each int) instances {
+// checks the strict-valid ones (see unchanged); sendAsModel: each sent as
+// a model might too.
+func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) instances {
 	root, err := jsonnode.Parse(schema)
 	if err != nil {
 		return instances{skipped: "not JSON"}
@@ -81,9 +91,16 @@ func checkSeeds(schema []byte, seeds []uint64, each int) instances {
 		return instances{failed: 1, example: "the derived rules do not load: " + err.Error()}
 	}
 	var out instances
+	var lax *jsonschema.Schema
+	laxErr := errors.New("not sent as a model might")
+	if sendAsModel {
+		lax, laxErr = compileMem("rewrite", d.Schema.Marshal())
+	}
+	bounded := bytes.Contains(schema, []byte(`"minimum"`)) || bytes.Contains(schema, []byte(`"maximum"`))
 	for _, seed := range seeds {
 		g := schemagen.NewGen(seed, root, "t", nil)
-		for range each {
+		rng := rand.New(rand.NewPCG(seed, 2))
+		for i := range each {
 			args := g.Args()
 			v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
 			if err != nil || sch.Validate(v) != nil || !bytes.HasPrefix(args, []byte("{")) {
@@ -95,6 +112,25 @@ func checkSeeds(schema []byte, seeds []uint64, each int) instances {
 				out.failed++
 				if out.example == "" {
 					out.example = fmt.Sprintf("%s became %s (fixes %v, error %v)", args, norm, fixes, err)
+				}
+			}
+			if laxErr != nil {
+				continue
+			}
+			sent, text, digits := asModelSends(args, rng, i%2 == 1)
+			norm, _, err = n.NormalizeJSON("t", sent)
+			if err != nil {
+				continue // refused by name (a misnamed key): not a schema's verdict
+			}
+			out.sent++
+			// (the classes FuzzDeriveEquivalentShapes allows: JSON text
+			// that parses but holds no valid value, a number's text held
+			// to no bound)
+			taken, admitted := valid(sch, norm), valid(lax, sent)
+			if taken && !admitted || admitted && !taken && !text && !(digits && bounded) {
+				out.unequal++
+				if out.unequalExample == "" {
+					out.unequalExample = fmt.Sprintf("%s (normalized %s): the rewrite admits it: %v, the strict schema takes it normalized: %v", sent, norm, admitted, taken)
 				}
 			}
 		}
@@ -119,7 +155,7 @@ func TestUnchangedNamesDeclaredElsewhere(t *testing.T) {
 		for i := range seeds {
 			seeds[i] = uint64(i)
 		}
-		r := checkSeeds([]byte(schema), seeds, 8)
+		r := checkSeeds([]byte(schema), seeds, 8, false)
 		if r.failed > 0 || r.skipped != "" {
 			t.Errorf("%d of %d strict-valid instances changed (%s): %s\nschema: %s", r.failed, r.valid, r.skipped, r.example, schema)
 		}
