@@ -1648,7 +1648,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	var marks []overlapMarkAt
 	d.overlapRec, d.overlapAt = &marks, path
 	d.overlapWork = maxOverlapWork
-	d.overlapText = k == jsonnode.OneOf && !disjoint(branches) && !exclusive(branches)
+	d.overlapText = k == jsonnode.OneOf && !disjoint(d.root, branches) && !exclusive(branches)
 	for i, a := range branches {
 		for j, b := range branches[i+1:] {
 			if from[i] != from[i+1+j] {
@@ -2033,7 +2033,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				// (conditional): its properties are arguments, read as
 				// the root's, as an allOf's branch's are
 				d.children(path, v, true)
-				s.Vals[i] = respell(v)
+				s.Vals[i] = d.respell(v)
 				break
 			}
 			s.Vals[i] = d.noRule(path, v)
@@ -2057,7 +2057,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					// a branch holds the arguments as the root does: its
 					// properties are arguments, read as the root's
 					d.children(path, x, true)
-					v.Vals[j] = respell(x)
+					v.Vals[j] = d.respell(x)
 					continue
 				}
 				d.union.branch = x
@@ -2529,7 +2529,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	case "array", "object":
 		d.children(path, base, false)
 		if d.closes(path, s) {
-			base = d.closeRecursion(path, s, respell(base))
+			base = d.closeRecursion(path, s, d.respell(base))
 		}
 		d.copied(path, s)
 		if d.shares(path, s) {
@@ -2543,7 +2543,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			break
 		}
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
-		native := respell(base)
+		native := d.respell(base)
 		if nullable {
 			native = withNull(native)
 		}
@@ -2566,12 +2566,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if reach, _ := d.reach(path, at); !reach || d.keep[path] {
 			break
 		}
-		out := anyOf(respell(base), nil, false)
+		out := anyOf(d.respell(base), nil, false)
 		if folds {
 			// An enum value in another letter case is read as it, as
 			// generated decoders read it: an enum_case rule, and the
 			// values in any case advertised in a branch of their own.
-			out = anyOf(respell(base), d.enumCase(path, at, vals), false)
+			out = anyOf(d.respell(base), d.enumCase(path, at, vals), false)
 		}
 		if len(texts) > 0 {
 			out = d.enumText(path, at, out, texts)
@@ -2589,7 +2589,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// schema, which refuses what they read)
 		return s
 	}
-	out := respell(base)
+	out := d.respell(base)
 	if nullable {
 		return withNull(out)
 	}
@@ -3277,11 +3277,11 @@ func (d *deriver) portable(path string, s *Node) *Node {
 		return s
 	}
 	d.children(path, s, false)
-	return respell(s)
+	return d.respell(s)
 }
 
 // respell is portable without the subschemas.
-func respell(s *Node) *Node {
+func (d *deriver) respell(s *Node) *Node {
 	for _, k := range s.Keys {
 		if placeKeys[k] || foreign(k) {
 			return s
@@ -3334,7 +3334,7 @@ func respell(s *Node) *Node {
 			}
 			branches[i] = typeFirst(nb)
 		}
-		if comb == "oneOf" && disjoint(branches) {
+		if comb == "oneOf" && disjoint(d.root, branches) {
 			comb = "anyOf" // no value matches two branches: the same set
 		}
 		if len(s.Keys) == 1 && comb == s.Keys[0] {
@@ -3430,10 +3430,10 @@ func typeFirst(s *Node) *Node {
 // types differ (a branch that names no type but an enum or const holds
 // its values' types), or one object branch requires a key that the
 // other, closed by additionalProperties: false, does not declare.
-func disjoint(branches []*Node) bool {
+func disjoint(root *Node, branches []*Node) bool {
 	for i := range branches {
 		for j := i + 1; j < len(branches); j++ {
-			if !disjoint2(branches[i], branches[j]) {
+			if !disjoint2(root, branches[i], branches[j]) {
 				return false
 			}
 		}
@@ -3441,8 +3441,8 @@ func disjoint(branches []*Node) bool {
 	return true
 }
 
-func disjoint2(a, b *Node) bool {
-	ta, tb := branchTypes(a), branchTypes(b)
+func disjoint2(root, a, b *Node) bool {
+	ta, tb := branchTypes(root, a), branchTypes(root, b)
 	if ta == nil || tb == nil {
 		return false
 	}
@@ -3461,8 +3461,14 @@ func disjoint2(a, b *Node) bool {
 
 // branchTypes returns the JSON types a union branch's values may have:
 // its type, or, where it names none, its enum's or const's values'
-// (valueTypes); nil where they are not known.
-func branchTypes(b *Node) []string {
+// (valueTypes); nil where they are not known: beside a $ref (draft-07
+// and earlier ignore its siblings, later drafts and AJV apply them), and
+// for a const in a document of draft-05 or earlier, which has none (its
+// validators read {"const": "full"} as {}).
+func branchTypes(root, b *Node) []string {
+	if b.Get("$ref") != nil {
+		return nil
+	}
 	if t := b.Get("type"); t != nil {
 		if name, ok := t.AsString(); ok {
 			return []string{name}
@@ -3470,7 +3476,7 @@ func branchTypes(b *Node) []string {
 		return nil
 	}
 	for _, k := range []string{"const", "enum"} {
-		if x := b.Get(k); x != nil {
+		if x := b.Get(k); x != nil && (k != "const" || !noConst(root)) {
 			var names []string
 			for _, n := range valueTypes(k, x).Items() {
 				name, _ := n.AsString()

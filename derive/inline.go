@@ -42,6 +42,19 @@ func oldDraft(root *Node) bool {
 	return false
 }
 
+// noConst reports whether root's $schema names draft-05 or an earlier
+// draft, which has no const (draft-06 added it): its validators ignore
+// the keyword, later drafts and AJV apply it.
+func noConst(root *Node) bool {
+	s, _ := root.Get("$schema").AsString()
+	for _, d := range []string{"draft-03", "draft-04", "draft-05"} {
+		if strings.Contains(s, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // inliner replaces the local $refs of a schema by their targets, where
 // that is sound and bounded (see deriver.inline).
 type inliner struct {

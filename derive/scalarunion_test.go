@@ -127,3 +127,17 @@ func TestPatternRulesOut(t *testing.T) {
 		t.Error("a boolean's text may start with y")
 	}
 }
+
+// TestDeriveDisjointDrafts: a oneOf is read as an anyOf only where its
+// branches' types differ as every reader reads them. Draft-04 has no
+// const (its validators read {"const":"full"} as {}, which takes every
+// value), and draft-07 ignores a $ref's siblings (an enum beside one):
+// such a branch's types are not known, the oneOf stays as it is, and
+// {"x":"5"}, which it takes, is never made 5 (found by review).
+func TestDeriveDisjointDrafts(t *testing.T) {
+	calls := []string{`{"x":5}`, `{"x":"5"}`, `{"x":"full"}`, `{"x":"other"}`}
+	unionSound(t, []unionCase{
+		{name: "const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"number"},{"const":"full"}]}}}`, calls: calls},
+		{name: "ref-sibling-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"number"},{"$ref":"#/definitions/n","enum":["full"]}]}},"definitions":{"n":{}}}`, calls: calls},
+	})
+}

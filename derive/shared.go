@@ -96,7 +96,7 @@ func (d *deriver) share(path string, s, base *Node) *Node {
 		d.sharedRefs[key] = ref
 		return base
 	}
-	native := respell(base)
+	native := d.respell(base)
 	if native.Kind != '{' {
 		return base
 	}
