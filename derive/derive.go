@@ -377,10 +377,8 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 		if strings.HasPrefix(path, "[]") {
 			return false, "the arguments are an object: no rule path names the elements of an array there"
 		}
-		for _, u := range d.unnamed {
-			if under(path, u) {
-				return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
-			}
+		if u, ok := d.unnamedAbove(path); ok {
+			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
 		}
 	}
 	// a rule at x{} reads every member of every object at x: each must
@@ -465,6 +463,32 @@ func siteKind(base *Node, typ string) string {
 	return kind
 }
 
+// addUnnamed records u among d.unnamed.
+func (d *deriver) addUnnamed(u string) {
+	if d.unnamed == nil {
+		d.unnamed = map[string]int{}
+	}
+	if _, ok := d.unnamed[u]; !ok {
+		d.unnamed[u] = len(d.unnamed)
+	}
+}
+
+// unnamedAbove returns the path of d.unnamed that path is under (under),
+// the first met of several: each prefix of path that under accepts is
+// looked up, not each of thousands of paths.
+func (d *deriver) unnamedAbove(path string) (string, bool) {
+	best, first := "", -1
+	for i := 1; i <= len(path); i++ {
+		if i < len(path) && !under(path, path[:i]) {
+			continue
+		}
+		if k, ok := d.unnamed[path[:i]]; ok && (first < 0 || k < first) {
+			best, first = path[:i], k
+		}
+	}
+	return best, first >= 0
+}
+
 // under reports whether path is u or a path below it (u.x, u[], u{}),
 // without building strings: reach asks it of every site.
 func under(path, u string) bool {
@@ -535,8 +559,9 @@ type deriver struct {
 	// oneOf, not, if, then or else may require (presenceOnly): read as
 	// required, they get no absent rule.
 	presence map[string]bool
-	// unnamed are paths under a member name no rule path can spell.
-	unnamed []string
+	// unnamed are paths under a member name no rule path can spell, in
+	// the order they were met (unnamedAbove).
+	unnamed map[string]int
 	// none is above 0 while the deriver is below a place no rule path
 	// names (atNone: not, if, then, else, a tuple's items, contains,
 	// dependentSchemas…): what sits there, at any depth, gets no rule and no lenient
@@ -1960,7 +1985,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 						d.shadowed[child] = conditionWhy
 					}
 					if rulespec.NeedsQuotes(name) || strings.Contains(name, tokenMark) {
-						d.unnamed = append(d.unnamed, child)
+						d.addUnnamed(child)
 					}
 					var strict *Node
 					if !d.survey && !required[name] && !allPaired {
@@ -1978,7 +2003,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if v.Kind == '{' {
 				n := len(d.warns)
 				for j, name := range v.Keys {
-					d.unnamed = append(d.unnamed, k+"."+name) // no rule reaches into definitions
+					d.addUnnamed(k + "." + name) // no rule reaches into definitions
 					v.Vals[j] = d.field(k+"."+name, v.Vals[j], atDef)
 				}
 				d.warns = d.warns[:n]
