@@ -3305,7 +3305,9 @@ func (d *deriver) portable(path string, s *Node) *Node {
 	return d.respell(s)
 }
 
-// respell is portable without the subschemas.
+// respell is portable without the subschemas. A union it respells gets
+// its branches written over their own nodes, s's list holding copies of
+// what they were (see below).
 func (d *deriver) respell(s *Node) *Node {
 	for _, k := range s.Keys {
 		if placeKeys[k] || foreign(k) {
@@ -3486,8 +3488,9 @@ func disjoint2(root, a, b *Node) bool {
 
 // branchTypes returns the JSON types a union branch's values may have:
 // its type, or, where it names none, its enum's or const's values'
-// (valueTypes); nil where they are not known: beside a $ref (draft-07
-// and earlier ignore its siblings, later drafts and AJV apply them), and
+// (valueTypes); nil where they are not known: beside a $ref (its target
+// is not followed, and draft-07 and earlier ignore its siblings, which
+// later drafts and AJV apply), and
 // for a const in a document of draft-05 or earlier, which has none (its
 // validators read {"const": "full"} as {}).
 func branchTypes(root, b *Node) []string {

@@ -27,8 +27,9 @@ import (
 //     norm:"empty=error".
 //
 // A required field has none: null for it is "is required" (RequiredNull).
-// kind, pointer, strict and split describe the field's type; hasDefault
-// is a declared default.
+// kind, pointer, strict and split describe the field's type; promoted
+// says it is reached through an embedded pointer; hasDefault is a
+// declared default.
 func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError bool) lenientimpl.AbsentForms {
 	if required {
 		return 0

@@ -272,6 +272,7 @@ type cloner struct {
 	vals  []*Node
 }
 
+// clone copies v, and what it holds, into the slabs.
 func (c *cloner) clone(v *Node) *Node {
 	out := &c.nodes[0]
 	c.nodes = c.nodes[1:]
