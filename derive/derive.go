@@ -3458,9 +3458,13 @@ func typeFirst(s *Node) *Node {
 // its values' types), or one object branch requires a key that the
 // other, closed by additionalProperties: false, does not declare.
 func disjoint(root *Node, branches []*Node) bool {
+	types := make([][]string, len(branches)) // (each branch's, once)
+	for i, b := range branches {
+		types[i] = branchTypes(root, b)
+	}
 	for i := range branches {
 		for j := i + 1; j < len(branches); j++ {
-			if !disjoint2(root, branches[i], branches[j]) {
+			if !disjoint2(branches[i], branches[j], types[i], types[j]) {
 				return false
 			}
 		}
@@ -3468,8 +3472,8 @@ func disjoint(root *Node, branches []*Node) bool {
 	return true
 }
 
-func disjoint2(root, a, b *Node) bool {
-	ta, tb := branchTypes(root, a), branchTypes(root, b)
+// disjoint2 is disjoint for two branches, a of types ta, b of tb.
+func disjoint2(a, b *Node, ta, tb []string) bool {
 	if ta == nil || tb == nil {
 		return false
 	}
@@ -3505,12 +3509,7 @@ func branchTypes(root, b *Node) []string {
 	}
 	for _, k := range []string{"const", "enum"} {
 		if x := b.Get(k); x != nil && (k != "const" || !noConst(root)) {
-			var names []string
-			for _, n := range valueTypes(k, x).Items() {
-				name, _ := n.AsString()
-				names = append(names, name)
-			}
-			return names
+			return valueKinds(k, x)
 		}
 	}
 	return nil

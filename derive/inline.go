@@ -33,26 +33,20 @@ const whyOldDraft = "its $ref has siblings, which its draft ($schema, draft-07 o
 // oldDraft reports whether root's $schema names draft-07 or an earlier
 // draft, where the siblings of a $ref are ignored.
 func oldDraft(root *Node) bool {
+	return draftIn(root, "draft-03", "draft-04", "draft-05", "draft-06", "draft-07")
+}
+
+// draftIn reports whether root's $schema names one of drafts.
+func draftIn(root *Node, drafts ...string) bool {
 	s, _ := root.Get("$schema").AsString()
-	for _, d := range []string{"draft-03", "draft-04", "draft-05", "draft-06", "draft-07"} {
-		if strings.Contains(s, d) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(drafts, func(d string) bool { return strings.Contains(s, d) })
 }
 
 // noConst reports whether root's $schema names draft-05 or an earlier
 // draft, which has no const (draft-06 added it): its validators ignore
 // the keyword, later drafts and AJV apply it.
 func noConst(root *Node) bool {
-	s, _ := root.Get("$schema").AsString()
-	for _, d := range []string{"draft-03", "draft-04", "draft-05"} {
-		if strings.Contains(s, d) {
-			return true
-		}
-	}
-	return false
+	return draftIn(root, "draft-03", "draft-04", "draft-05")
 }
 
 // inliner replaces the local $refs of a schema by their targets, where

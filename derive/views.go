@@ -293,6 +293,20 @@ func (d *deriver) view(members []*Node) *Node {
 // of names) of the values an enum or const (k, its value x) names; nil
 // where it names none (an empty or malformed enum).
 func valueTypes(k string, x *Node) *Node {
+	names := valueKinds(k, x)
+	if names == nil {
+		return nil
+	}
+	types := jsonnode.Array()
+	for _, n := range names {
+		types.Append(jstr(n))
+	}
+	return types
+}
+
+// valueKinds returns the names of the JSON types of the values an enum or
+// const (k, its value x) names, each once; nil where it names none.
+func valueKinds(k string, x *Node) []string {
 	vals := []*Node{x}
 	if k == "enum" {
 		if x.Kind != '[' || len(x.Vals) == 0 {
@@ -306,11 +320,7 @@ func valueTypes(k string, x *Node) *Node {
 			names = append(names, name)
 		}
 	}
-	types := jsonnode.Array()
-	for _, n := range names {
-		types.Append(jstr(n))
-	}
-	return types
+	return names
 }
 
 // falseNode is the JSON value false.
