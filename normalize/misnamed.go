@@ -79,10 +79,13 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 	}
 	root := jsonnode.ParseValid(out)
 	var problems []lenient.Problem
+	var texts textCache
 	for _, m := range rules {
-		walkNode(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
-			if s, ok := n.AsString(); ok && !w.asIs && jsonText(s) {
-				n = jsonnode.ParseValid([]byte(s)) // the object as JSON text
+		texts.walk(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
+			if n.Kind == '"' && !w.asIs {
+				if v := texts.value(n); v != nil {
+					n = v // the object as JSON text
+				}
 			}
 			if n.Kind != '{' {
 				return false

@@ -305,9 +305,10 @@ func (rs *ruleSet) applyMap(args map[string]any) []Applied {
 	}
 	t := newMapTree(args, &rs.screen)
 	applied := make([]Applied, 0, min(len(rs.rules)-i, maxFirstRecords))
+	var texts textCache
 	for ; i < len(rs.rules); i++ {
 		if b := &rs.rules[i]; t.ready(b) {
-			applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t)
+			applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t, &texts)
 		}
 	}
 	t.writeBack(args)
@@ -483,8 +484,9 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
 	root := jsonnode.ParseValid(args)
 	var applied []Applied
+	var texts textCache
 	for _, b := range rs.rules {
-		applied = pathRule(applied, b.r, b.segs, b.others, root, nil)
+		applied = pathRule(applied, b.r, b.segs, b.others, root, nil, &texts)
 	}
 	if len(applied) == 0 {
 		return args, nil

@@ -11,7 +11,8 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 )
 
-// fuzzRules use every rule type, at the top level and through paths.
+// fuzzRules use every rule type, at the top level and through paths;
+// va writes JSON text where rules before and after it walk.
 const fuzzRules = `[
  {"id":"a","tools":["*"],"type":"param_alias","from":"old","to":"new"},
  {"id":"a2","tools":["*"],"type":"param_alias","path":"s[].tries","to":"n"},
@@ -23,6 +24,7 @@ const fuzzRules = `[
  {"id":"c3","tools":["*"],"type":"type_coerce","from":"b","coerce_to":"bool"},
  {"id":"u","tools":["*"],"type":"unescape","path":"m{}.t"},
  {"id":"j","tools":["*"],"type":"json_accept_both","from":"s","to":"native"},
+ {"id":"va","tools":["*"],"type":"value_alias","from":"s","value":{"one":"[{\"op\":\"cp\"}]"}},
  {"id":"j2","tools":["*"],"type":"json_accept_both","path":"s[]","to":"native"},
  {"id":"j3","tools":["*"],"type":"json_accept_both","from":"raw"},
  {"id":"v","tools":["*"],"type":"value_alias","path":"s[].op","value":{"cp":"copy"}},
@@ -58,6 +60,7 @@ func FuzzNormalize(f *testing.F) {
 		`{"new":1,"old":2,"labels":null,"b":1}`,
 		`{"gone":null,"m":{"x":{"a":""}},"s":[{"tag":null,"tags":"a, b","op":"MOVE","kids":[{"n":"1","next":{"n":"2.0"}}]}]}`,
 		`{"level":"-3","s":[{"mode":true},{"mode":2.0},{"mode":"2"},{"mode":3}]}`,
+		`{"s":"one"}`, // va writes JSON text where the rules before it read none
 	} {
 		f.Add([]byte(s))
 	}
@@ -79,6 +82,9 @@ func FuzzNormalize(f *testing.F) {
 		if wantOut, want := n.rulesFor("t").applyJSON(in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
 			t.Fatalf("%s: the screen changed the result:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
 		}
+		if wantOut, want := oneByOne(n.rulesFor("t"), in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
+			t.Fatalf("%s: the rules of one call differ from each rule applied alone to the last one's output:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
+		}
 		mm, mapplied := n.Normalize("t", m)
 		if diff := cmp.Diff(deepText(decodeAny(out)), deepText(any(mm))); diff != "" {
 			t.Fatalf("%s: entry points differ (-json +map):\n%s", in, diff)
@@ -92,6 +98,19 @@ func FuzzNormalize(f *testing.F) {
 			}
 		}
 	})
+}
+
+// oneByOne applies rs's rules one at a time, each to the JSON the rule
+// before it wrote, so that nothing a call keeps from one rule to the next
+// (textCache's parsed JSON text) is kept.
+func oneByOne(rs *ruleSet, in []byte) ([]byte, []Applied) {
+	var all []Applied
+	for i := range rs.rules {
+		var applied []Applied
+		in, applied = (&ruleSet{rules: rs.rules[i : i+1]}).applyJSON(in)
+		all = append(all, applied...)
+	}
+	return in, all
 }
 
 // params lists records as rule@param, sorted within a rule (the map entry

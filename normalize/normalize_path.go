@@ -66,8 +66,9 @@ func (w where) elem(i int) where {
 // pathRule applies a rule with a target path to an ordered arguments node,
 // appending one record per changed value to out. others are the keys of the other aliases
 // of an alias rule's target. t is the tree of a caller's map the node
-// is (nil for NormalizeJSON's), whose values it keeps (mapTree.keeps).
-func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree) []Applied {
+// is (nil for NormalizeJSON's), whose values it keeps (mapTree.keeps); c
+// is the call's, for all its rules (textCache).
+func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
 	last := segs[len(segs)-1]
 	if len(segs) == 1 && last.Each == 0 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
@@ -90,31 +91,29 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 		*v = nv
 		return append(out, rec(r, where{index: -1}.child(last.Key), from, to))
 	}
-	return walkRule(out, r, segs, others, root, t)
+	return walkRule(out, r, segs, others, root, t, c)
 }
 
 // walkRule is pathRule below the top level (apart, so that out escapes
 // to the heap, for nodeWalk's function, on this path alone).
-func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree) []Applied {
-	walkSegs, fn := nodeWalk(r, segs, others, &out, t)
-	walkNode(root, walkSegs, where{index: -1}, fn)
+func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
+	walkSegs, fn := nodeWalk(r, segs, others, &out, t, c)
+	c.walk(root, walkSegs, where{index: -1}, fn)
 	return out
 }
 
 // nodeWalk returns what pathRule walks for r below the top level: the
 // segments to walk from the arguments object, and the function to apply
 // at their end, which appends a record per changed value to out.
-func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]Applied, t *mapTree) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
+func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]Applied, t *mapTree, c *textCache) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
 	last := segs[len(segs)-1]
 	if onMember(rulespec.Kind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
 			target := obj
 			if obj.Kind == '"' && !w.asIs { // the object as JSON text
-				s, _ := obj.AsString()
-				if !jsonText(s) {
+				if target = c.value(obj); target == nil {
 					return false
 				}
-				target = jsonnode.ParseValid([]byte(s))
 			}
 			if target.Kind != '{' {
 				return false
@@ -125,7 +124,7 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 			}
 			*out = append(*out, a)
 			if target != obj {
-				*obj = *jsonnode.Scalar(quoteJSON(string(target.Marshal())))
+				c.write(obj, target)
 			}
 			return true
 		}
@@ -155,34 +154,34 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 	return segs, one
 }
 
-// walkNode calls fn on each value at segs below n; fn reports a change.
-// A string holding JSON text met where the path goes on is parsed, and
-// written back as (compact) text when something below it changed.
-func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
+// walk calls fn on each value at segs below n; fn reports a change (and
+// changes nothing when it reports none). A string holding JSON text met
+// where the path goes on is read as its value (c.value), and written
+// back as (compact) text when something below it changed.
+func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(n, w)
 	}
 	if segs[0].Each == '*' {
 		// A group: what follows it here, then each alternative and the
 		// group again. An alternative takes a step down, so the walk ends.
-		changed := walkNode(n, segs[1:], w, fn)
+		changed := c.walk(n, segs[1:], w, fn)
 		for _, alt := range segs[0].Alts {
-			if walkNode(n, repeat(alt, segs), w, fn) {
+			if c.walk(n, repeat(alt, segs), w, fn) {
 				changed = true
 			}
 		}
 		return changed
 	}
 	if n.Kind == '"' {
-		s, _ := n.AsString()
-		if w.asIs || !jsonText(s) {
+		if w.asIs {
 			return false // (a string the schema takes as it is)
 		}
-		inner := jsonnode.ParseValid([]byte(s))
-		if !walkNode(inner, segs, w, fn) {
+		inner := c.value(n)
+		if inner == nil || !c.walk(inner, segs, w, fn) {
 			return false
 		}
-		*n = *jsonnode.Scalar(quoteJSON(string(inner.Marshal())))
+		c.write(n, inner)
 		return true
 	}
 	s := segs[0]
@@ -195,10 +194,10 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 		if n.Kind != '{' || !ok || !slices.Contains(s.Values, v) {
 			return false
 		}
-		return walkNode(n, segs[1:], w, fn)
+		return c.walk(n, segs[1:], w, fn)
 	case s.Each == '[' && n.Kind == '[':
 		for i, e := range n.Items() {
-			if walkNode(e, segs[1:], w.elem(i).through(s), fn) {
+			if c.walk(e, segs[1:], w.elem(i).through(s), fn) {
 				changed = true
 			}
 		}
@@ -207,16 +206,67 @@ func walkNode(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode
 			if s.Each == '~' && !s.Pattern.MatchString(n.Keys[i]) {
 				continue
 			}
-			if walkNode(e, segs[1:], w.key(n.Keys[i]).through(s), fn) {
+			if c.walk(e, segs[1:], w.key(n.Keys[i]).through(s), fn) {
 				changed = true
 			}
 		}
 	case s.Each == 0 && n.Kind == '{':
 		if at := n.Index(s.Key); at >= 0 {
-			changed = walkNode(n.Vals[at], segs[1:], w.key(s.Key).through(s), fn)
+			changed = c.walk(n.Vals[at], segs[1:], w.key(s.Key).through(s), fn)
 		}
 	}
 	return changed
+}
+
+// textCache holds, for one call, the value of each string holding JSON
+// text that a rule's path went through, parsed once: each rule after the
+// first through that string walks the same nodes (changed by the rules
+// before it, whose change wrote the string anew from them) instead of
+// parsing its text again, which made a call with an array sent as text
+// cost its size times the rules below it. A string is known by its node
+// and checked by the text it holds (jsonnode.Node.Held): a rule that
+// replaced the string itself (a coercion of the array it held, an alias
+// moving another value in) left other text there, read anew. Its zero
+// value is an empty cache; it allocates at the first string it keeps.
+type textCache struct {
+	m map[*jsonnode.Node]parsedText
+}
+
+// parsedText is a string's entry in a textCache.
+type parsedText struct {
+	held   string         // the string's text, as its node held it
+	quoted bool           // (jsonnode.Node.Held)
+	value  *jsonnode.Node // the text's value; nil: no JSON text
+}
+
+// value returns the value of the array or object n holds as JSON text,
+// nil when n holds none.
+func (c *textCache) value(n *jsonnode.Node) *jsonnode.Node {
+	held, quoted := n.Held()
+	if p, ok := c.m[n]; ok && p.held == held && p.quoted == quoted {
+		return p.value
+	}
+	var v *jsonnode.Node
+	if s, _ := n.AsString(); jsonText(s) {
+		v = jsonnode.ParseValid([]byte(s))
+	}
+	c.keep(n, v)
+	return v
+}
+
+// write writes v, the value of n's JSON text as a rule changed it, into
+// n as compact JSON text, and keeps v as n's value.
+func (c *textCache) write(n, v *jsonnode.Node) {
+	*n = *jsonnode.Scalar(quoteJSON(string(v.Marshal())))
+	c.keep(n, v)
+}
+
+func (c *textCache) keep(n, v *jsonnode.Node) {
+	if c.m == nil {
+		c.m = map[*jsonnode.Node]parsedText{}
+	}
+	held, quoted := n.Held()
+	c.m[n] = parsedText{held: held, quoted: quoted, value: v}
 }
 
 // repeat is a group's alternative alt followed by the group and what

@@ -316,6 +316,16 @@ func (v *Node) AsString() (string, bool) {
 	return string(jsonwire.Unquote([]byte(v.text), nil)), true
 }
 
+// Held returns a string's text as the Node holds it, without copying:
+// its JSON text, quotes and escapes included, when quoted is true (as
+// ParseValid reads a string and Scalar is given one), else its value (as
+// String is given it). Two strings that hold the same text the same way
+// have the same value: a cache keyed by a Node checks with Held, in time
+// that does not grow with the text when the Node was not written since
+// (one string, compared by its pointer first), that the value it cached
+// is still the Node's.
+func (v *Node) Held() (text string, quoted bool) { return v.text, v.quoted }
+
 // Text returns a scalar's JSON text: a number as written, true, false,
 // null, or a string with its quotes (as read, escapes included, when
 // ParseValid read it or Scalar was given it; else as Marshal writes
