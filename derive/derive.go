@@ -800,7 +800,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	}
 	var cond func() bool // if, then and else judge one condition, once
 	if s.Get("if") != nil {
-		cond = sync.OnceValue(func() bool { return conditional(s, d.presence, d.tested) })
+		cond = sync.OnceValue(func() bool { return conditional(d.root, s, d.presence, d.tested) })
 	}
 	for i, k := range s.Keys {
 		switch {
@@ -810,7 +810,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		case (k == "then" || k == "else") && (s.Get("if") == nil || cond()):
 			continue // judged with their if (without one, never applied)
 		case combinators[k]:
-			if jsonnode.IsCombinator(k) && (k == jsonnode.AllOf && rootBranches(k, s.Vals[i], d.presence, d.tested) || k != jsonnode.AllOf && d.rootUnion(s, k)) {
+			if jsonnode.IsCombinator(k) && (k == jsonnode.AllOf && rootBranches(d.root, k, s.Vals[i], d.presence, d.tested) || k != jsonnode.AllOf && d.rootUnion(s, k)) {
 				// ({"anyOf": [{"properties": ...}, {"required": [...]}]}:
 				// each branch holds the arguments as the root does)
 				continue
@@ -886,7 +886,7 @@ func argumentsObject(s *Node) bool {
 	case t == nil:
 		return s.Get("properties") != nil || slices.ContainsFunc(jsonnode.Combinators, func(k string) bool {
 			v := s.Get(k)
-			return v != nil && v.Kind == '[' && slices.ContainsFunc(v.Items(), func(b *Node) bool { return argumentsBranch(b, map[string]bool{}, map[string]bool{}) })
+			return v != nil && v.Kind == '[' && slices.ContainsFunc(v.Items(), func(b *Node) bool { return argumentsBranch(s, b, map[string]bool{}, map[string]bool{}) })
 		})
 	case t.Kind == '[':
 		return slices.ContainsFunc(t.Items(), func(v *Node) bool { x, _ := v.AsString(); return x == "object" })
@@ -942,7 +942,7 @@ func presenceOnly(v *Node, names map[string]bool) bool {
 // alone (conditional, which adds those to tested), and that holds nothing
 // else but annotations and what an object schema without a reference
 // holds.
-func argumentsBranch(b *Node, names, tested map[string]bool) bool {
+func argumentsBranch(root, b *Node, names, tested map[string]bool) bool {
 	if b.Kind != '{' {
 		return false
 	}
@@ -954,13 +954,13 @@ func argumentsBranch(b *Node, names, tested map[string]bool) bool {
 	declares := b.Get("properties") != nil
 	var cond func() bool // if, then and else judge one condition, once
 	if b.Get("if") != nil {
-		cond = sync.OnceValue(func() bool { return conditional(b, names, tested) })
+		cond = sync.OnceValue(func() bool { return conditional(root, b, names, tested) })
 	}
 	for i, k := range b.Keys {
 		switch {
 		case k == "type" || annotation(k):
 		case jsonnode.IsCombinator(k):
-			if !rootBranches(k, b.Vals[i], names, tested) {
+			if !rootBranches(root, k, b.Vals[i], names, tested) {
 				return false
 			}
 			declares = true
@@ -998,12 +998,12 @@ func argumentsBranch(b *Node, names, tested map[string]bool) bool {
 // any value there; so each branch takes a call after the rules where
 // its rewrite takes it before, but for the documented classes, which a
 // oneOf would count twice: its branches must be exclusive.
-func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
+func rootBranches(root *Node, k string, v *Node, names, tested map[string]bool) bool {
 	if v.Kind != '[' {
 		return false
 	}
 	for _, b := range v.Items() {
-		if argumentsBranch(b, names, tested) {
+		if argumentsBranch(root, b, names, tested) {
 			for name := range requiredNames(b) {
 				names[name] = true
 			}
@@ -1016,7 +1016,7 @@ func rootBranches(k string, v *Node, names, tested map[string]bool) bool {
 	if !slices.ContainsFunc(v.Items(), func(b *Node) bool { return !takesNoObject(b) }) {
 		return false // (no branch takes an object: nor do they all)
 	}
-	return k != jsonnode.OneOf || exclusive(v.Items())
+	return k != jsonnode.OneOf || exclusive(root, v.Items())
 }
 
 // takesNoObject reports whether the schema b takes no object, by its
@@ -1109,7 +1109,7 @@ const (
 // holds to the declared schemas alike, which no rule changes.
 func (d *deriver) rootUnion(s *Node, k string) bool {
 	v := s.Get(k)
-	if !rootBranches(jsonnode.AnyOf, v, d.presence, d.tested) {
+	if !rootBranches(d.root, jsonnode.AnyOf, v, d.presence, d.tested) {
 		return false
 	}
 	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (see overlapping)
@@ -1117,7 +1117,7 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	if !whole {
 		return false
 	}
-	d.rootKeys(views, k == jsonnode.OneOf && !exclusive(views), rootAsIsWhy)
+	d.rootKeys(views, k == jsonnode.OneOf && !exclusive(d.root, views), rootAsIsWhy)
 	return true
 }
 
@@ -1223,7 +1223,7 @@ func declaredNames(s *Node) []string {
 // branch does ({"if": {"properties": {"kind": {"const": "file"}}},
 // "then": {"properties": {"size": {"type": "integer"}}}}, as JSON Schema
 // Store's configurations write discriminated objects).
-func conditional(s *Node, names, tested map[string]bool) bool {
+func conditional(root, s *Node, names, tested map[string]bool) bool {
 	keys, ok := conditionKeys(s.Get("if"))
 	if !ok {
 		return false
@@ -1232,7 +1232,7 @@ func conditional(s *Node, names, tested map[string]bool) bool {
 		b := s.Get(k)
 		switch {
 		case b == nil:
-		case argumentsBranch(b, names, tested):
+		case argumentsBranch(root, b, names, tested):
 			for name := range requiredNames(b) {
 				names[name] = true
 			}
@@ -1323,10 +1323,10 @@ func scalarTest(t *Node) bool {
 // rewrite keeps both as they are: no rule adds or removes a key where
 // branches declare arguments (objectSites), and none changes a key
 // whose branches give it different values.
-func exclusive(branches []*Node) bool {
+func exclusive(root *Node, branches []*Node) bool {
 	for i, a := range branches {
 		for _, b := range branches[i+1:] {
-			if !closedAgainst(a, b) && !closedAgainst(b, a) && !discriminated(a, b) {
+			if !closedAgainst(a, b) && !closedAgainst(b, a) && !discriminated(root, a, b) {
 				return false
 			}
 		}
@@ -1336,12 +1336,12 @@ func exclusive(branches []*Node) bool {
 
 // discriminated reports whether the object schemas a and b both require
 // a key whose values they hold to strings (an enum or a const) with none
-// in common.
-func discriminated(a, b *Node) bool {
+// in common (in root, the document they are part of).
+func discriminated(root, a, b *Node) bool {
 	req := requiredNames(b)
 	for name := range requiredNames(a) {
-		va, okA := heldValues(a.Get("properties").Get(name))
-		vb, okB := heldValues(b.Get("properties").Get(name))
+		va, okA := heldValues(root, a.Get("properties").Get(name))
+		vb, okB := heldValues(root, b.Get("properties").Get(name))
 		if req[name] && okA && okB && !slices.ContainsFunc(va, func(x string) bool { return slices.Contains(vb, x) }) {
 			return true
 		}
@@ -1352,10 +1352,10 @@ func discriminated(a, b *Node) bool {
 // heldValues returns the strings schema s holds a value to, where its
 // const or enum, or those of its allOf's branches, name them all (each
 // bounds them: the values all name).
-func heldValues(s *Node) (vals []string, ok bool) {
-	vals, ok = stringValues(s)
+func heldValues(root, s *Node) (vals []string, ok bool) {
+	vals, ok = stringValues(root, s)
 	for _, b := range s.Get("allOf").Items() {
-		if more, named := heldValues(b); named && ok {
+		if more, named := heldValues(root, b); named && ok {
 			vals = slices.DeleteFunc(slices.Clone(vals), func(v string) bool { return !slices.Contains(more, v) })
 		} else if named {
 			vals, ok = more, true
@@ -1365,9 +1365,10 @@ func heldValues(s *Node) (vals []string, ok bool) {
 }
 
 // stringValues returns the values schema s takes where its const or enum
-// names them all, as strings.
-func stringValues(s *Node) ([]string, bool) {
-	if c := s.Get("const"); c != nil {
+// names them all, as strings. A const in a document (root) of draft-05
+// or earlier names none: its validators ignore it (noConst).
+func stringValues(root, s *Node) ([]string, bool) {
+	if c := constOf(root, s); c != nil {
 		x, ok := c.AsString()
 		return []string{x}, ok
 	}
@@ -1666,14 +1667,14 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	}
 	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (the schemas below may have been rewritten since)
 	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
-	if guards = unionGuards(branches, from, len(holder.Get(k).Items()), whole, text); guards != nil {
+	if guards = unionGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, text); guards != nil {
 		d.overlapMemo[memo] = overlapResult{guards: guards}
 		return guards
 	}
 	var marks []overlapMarkAt
 	d.overlapRec, d.overlapAt = &marks, path
 	d.overlapWork = maxOverlapWork
-	d.overlapText = k == jsonnode.OneOf && !disjoint(d.root, branches) && !exclusive(branches)
+	d.overlapText = k == jsonnode.OneOf && !disjoint(d.root, branches) && !exclusive(d.root, branches)
 	for i, a := range branches {
 		for j, b := range branches[i+1:] {
 			if from[i] != from[i+1+j] {
@@ -2053,7 +2054,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "unevaluatedProperties", "propertyNames":
 			s.Vals[i] = d.noRule(join(path, "*"), v)
 		case "then", "else":
-			if top && s.Get("if") != nil && argumentsBranch(v, map[string]bool{}, map[string]bool{}) {
+			if top && s.Get("if") != nil && argumentsBranch(d.root, v, map[string]bool{}, map[string]bool{}) {
 				// a branch of a condition on keys the rules leave alone
 				// (conditional): its properties are arguments, read as
 				// the root's, as an allOf's branch's are
@@ -2078,7 +2079,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.unions[path]++
 			}
 			for j, x := range v.Items() {
-				if top && argumentsBranch(x, map[string]bool{}, map[string]bool{}) {
+				if top && argumentsBranch(d.root, x, map[string]bool{}, map[string]bool{}) {
 					// a branch holds the arguments as the root does: its
 					// properties are arguments, read as the root's
 					d.children(path, x, true)
@@ -2342,6 +2343,9 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 	}
 	for _, key := range []string{"enum", "const"} {
 		v := s.Get(key)
+		if key == "const" {
+			v = constOf(root, s)
+		}
 		if v == nil {
 			continue
 		}
@@ -3507,10 +3511,11 @@ func branchTypes(root, b *Node) []string {
 		}
 		return nil
 	}
-	for _, k := range []string{"const", "enum"} {
-		if x := b.Get(k); x != nil && (k != "const" || !noConst(root)) {
-			return valueKinds(k, x)
-		}
+	if x := constOf(root, b); x != nil {
+		return valueKinds("const", x)
+	}
+	if x := b.Get("enum"); x != nil {
+		return valueKinds("enum", x)
 	}
 	return nil
 }

@@ -578,11 +578,12 @@ func schemasAt(s *Node, path string) []*Node {
 	if err != nil {
 		return nil
 	}
-	return stepSchemas([]*Node{s}, segs)
+	return stepSchemas(s, []*Node{s}, segs)
 }
 
-// stepSchemas returns the schemas the steps segs reach from those of cur.
-func stepSchemas(cur []*Node, segs []rulespec.Step) []*Node {
+// stepSchemas returns the schemas the steps segs reach from those of cur,
+// in root.
+func stepSchemas(root *Node, cur []*Node, segs []rulespec.Step) []*Node {
 	for _, g := range segs {
 		if g.Each == '=' {
 			// a guard: the branches that require its member and hold it
@@ -591,7 +592,7 @@ func stepSchemas(cur []*Node, segs []rulespec.Step) []*Node {
 			var next []*Node
 			for _, n := range cur {
 				for _, b := range alternatives(n) {
-					vals, ok := heldValues(b.Get("properties").Get(g.Key))
+					vals, ok := heldValues(root, b.Get("properties").Get(g.Key))
 					if ok && len(vals) > 0 && requiredNames(b)[g.Key] && !slices.ContainsFunc(vals, func(v string) bool { return !slices.Contains(g.Values, v) }) && !slices.Contains(next, b) {
 						next = append(next, b)
 					}
@@ -607,7 +608,7 @@ func stepSchemas(cur []*Node, segs []rulespec.Step) []*Node {
 			for frontier := cur; len(frontier) > 0; {
 				var fresh []*Node
 				for _, alt := range g.Alts {
-					for _, n := range stepSchemas(frontier, alt) {
+					for _, n := range stepSchemas(root, frontier, alt) {
 						if !slices.Contains(reached, n) {
 							reached, fresh = append(reached, n), append(fresh, n)
 						}

@@ -49,6 +49,18 @@ func noConst(root *Node) bool {
 	return draftIn(root, "draft-03", "draft-04", "draft-05")
 }
 
+// constOf returns schema s's const: nil where it has none, or where its
+// document, root, is of draft-05 or earlier (noConst), whose validators
+// read {"const": "full"} as {} (later drafts and AJV apply it). What a
+// const would rule out is then not ruled out: no rule may rely on it.
+func constOf(root, s *Node) *Node {
+	c := s.Get("const")
+	if c == nil || noConst(root) {
+		return nil
+	}
+	return c
+}
+
 // inliner replaces the local $refs of a schema by their targets, where
 // that is sound and bounded (see deriver.inline).
 type inliner struct {

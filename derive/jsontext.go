@@ -31,7 +31,7 @@ import (
 // pattern that rules every one out (patternRulesOut, white space too);
 // "" for any other union (a string
 // branch held by a format or a length alone, a scalar, no container).
-func jsonTextStarts(out *Node) string {
+func jsonTextStarts(root, out *Node) string {
 	if len(out.Keys) != 1 || !jsonnode.IsCombinator(out.Keys[0]) || out.Keys[0] == jsonnode.AllOf || out.Vals[0].Kind != '[' {
 		return ""
 	}
@@ -46,7 +46,7 @@ func jsonTextStarts(out *Node) string {
 		case t == "object" && !strings.Contains(starts, "{"):
 			starts += "{"
 		case t == "array" || t == "object":
-		case t == "string" || !typed && typelessValues(b):
+		case t == "string" || !typed && typelessValues(root, b):
 			strs = append(strs, b)
 		default:
 			return ""
@@ -59,7 +59,7 @@ func jsonTextStarts(out *Node) string {
 		// (both brackets: the normalizer reads array and object text
 		// alike, whatever the union holds, and leaves the schema to
 		// refuse the other)
-		if !textsNeverJSON(s, "[{") {
+		if !textsNeverJSON(root, s, "[{") {
 			return ""
 		}
 	}
@@ -70,8 +70,8 @@ func jsonTextStarts(out *Node) string {
 // starts, after JSON's white space, with one of starts: its enum or
 // const names strings alone, none of which does, or its pattern rules
 // every one out.
-func textsNeverJSON(s *Node, starts string) bool {
-	if vals, ok := stringValues(s); ok {
+func textsNeverJSON(root, s *Node, starts string) bool {
+	if vals, ok := stringValues(root, s); ok {
 		return !slices.ContainsFunc(vals, func(v string) bool {
 			i := jsonwire.SkipSpace([]byte(v), 0)
 			return i < len(v) && strings.IndexByte(starts, v[i]) >= 0
@@ -107,7 +107,7 @@ func jsonTextBranch(out *Node, starts string) *Node {
 // returns nil where out is no such union; res where no rule may read
 // path (with its warning) or path keeps its value.
 func (d *deriver) containersText(path string, at place, out, res *Node) *Node {
-	starts := jsonTextStarts(out)
+	starts := jsonTextStarts(d.root, out)
 	if starts == "" {
 		return nil
 	}

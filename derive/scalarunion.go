@@ -27,12 +27,12 @@ import (
 // reaches path); or with neither where path is kept for another rule.
 // typ is "" where out is no such union (scalarBeside).
 func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ string, res *Node, why string) {
-	typ, nullable, strs := scalarBeside(out)
+	typ, nullable, strs := scalarBeside(d.root, out)
 	if typ == "" {
 		return "", nil, ""
 	}
 	for _, s := range strs {
-		if why := textsHeldOff(s, typ, nullable && (at == atTop || at == atProp)); why != "" {
+		if why := textsHeldOff(d.root, s, typ, nullable && (at == atTop || at == atProp)); why != "" {
 			return typ, nil, why
 		}
 	}
@@ -58,9 +58,10 @@ func beforeNull(branches []*Node, b *Node) []*Node {
 }
 
 // typelessValues reports whether the union branch b names no type but
-// an enum or const (maybe of strings alone: a string branch).
-func typelessValues(b *Node) bool {
-	return b.Kind == '{' && b.Get("type") == nil && (b.Get("enum") != nil || b.Get("const") != nil)
+// an enum or const (maybe of strings alone: a string branch), in root
+// (constOf).
+func typelessValues(root, b *Node) bool {
+	return b.Kind == '{' && b.Get("type") == nil && (b.Get("enum") != nil || constOf(root, b) != nil)
 }
 
 // scalarBeside reads out (a bare anyOf in portable form) as a union of
@@ -72,7 +73,7 @@ func typelessValues(b *Node) bool {
 // "error", or an array of a level and options). typ is
 // "" where out is not of that shape, or a string branch takes every text
 // of the scalar's string form already (takesForm).
-func scalarBeside(out *Node) (typ string, nullable bool, strs []*Node) {
+func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 	list := out.Get("anyOf")
 	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
 		return "", false, nil
@@ -84,8 +85,8 @@ func scalarBeside(out *Node) (typ string, nullable bool, strs []*Node) {
 		}
 		t, ok := b.Get("type").AsString()
 		switch {
-		case !ok && typelessValues(b):
-			if _, isStr := stringValues(b); !isStr {
+		case !ok && typelessValues(root, b):
+			if _, isStr := stringValues(root, b); !isStr {
 				return "", false, nil
 			}
 			strs = append(strs, b)
@@ -174,8 +175,8 @@ func takesForm(b *Node, typ string) bool {
 // may read it), or its pattern rules every one out (patternRulesOut).
 // ("" never reads as the value left out here: the union takes strings,
 // so absent does not read it.)
-func textsHeldOff(s *Node, typ string, nullText bool) string {
-	if vals, ok := stringValues(s); ok {
+func textsHeldOff(root, s *Node, typ string, nullText bool) string {
+	if vals, ok := stringValues(root, s); ok {
 		for _, v := range vals {
 			if readsAs(typ, v) || nullText && strings.EqualFold(v, "null") {
 				return fmt.Sprintf("a string branch takes %q, which its string form reads", v)

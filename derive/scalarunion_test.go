@@ -139,5 +139,19 @@ func TestDeriveDisjointDrafts(t *testing.T) {
 	unionSound(t, []unionCase{
 		{name: "const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"number"},{"const":"full"}]}}}`, calls: calls},
 		{name: "ref-sibling-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"number"},{"$ref":"#/definitions/n","enum":["full"]}]}},"definitions":{"n":{}}}`, calls: calls},
+		// (an anyOf needs no disjoint branches: scalarBeside,
+		// jsonTextStarts and the discriminators read the const)
+		{name: "any-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"number"},{"const":"full"}]}}}`, calls: calls},
+		{name: "any-string-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"number"},{"type":"string","const":"full"}]}}}`, calls: calls},
+		{name: "text-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"const":"all"}]}}}`,
+			calls: []string{`{"x":[1]}`, `{"x":"[1]"}`, `{"x":"all"}`, `{"x":" [2]"}`}},
+		{name: "guard-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"s":{"oneOf":[
+			{"type":"object","required":["kind","n"],"properties":{"kind":{"type":"string","const":"a"},"n":{"type":"integer"}}},
+			{"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"b"}}}]}}}`,
+			calls: []string{`{"s":{"kind":"a","n":5}}`, `{"s":{"kind":"a","n":"5"}}`, `{"s":{"kind":"b","n":"5"}}`, `{"s":{"kind":"b"}}`}},
+		{name: "object-beside-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"const":"x"}]}}}`,
+			calls: []string{`{"x":{"n":5}}`, `{"x":{"n":"5"}}`, `{"x":"x"}`, `{"x":"[1]"}`}},
+		{name: "oneOf-object-beside-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"const":"x"}]}}}`,
+			calls: []string{`{"x":{"n":5}}`, `{"x":{"n":"5"}}`, `{"x":"x"}`}},
 	})
 }

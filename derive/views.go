@@ -236,8 +236,9 @@ func (d *deriver) view(members []*Node) *Node {
 				}
 			case "enum", "const":
 				// (the types of its values, where no member names one: a
-				// branch {"enum": ["all"]} holds no object or array)
-				if out.Get("type") == nil && s.Get("type") == nil {
+				// branch {"enum": ["all"]} holds no object or array; not
+				// a const its draft ignores, constOf)
+				if out.Get("type") == nil && s.Get("type") == nil && (k == "enum" || constOf(d.root, s) != nil) {
 					if t := valueTypes(k, x); t != nil {
 						out.Set("type", t)
 					}
@@ -371,7 +372,7 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 // definition's copy is read so too: the steps its rules repeat, holding
 // no reference inside it, stand outside it, and each depth's guard is
 // read at that depth.
-func unionGuards(views []*Node, from []int, n int, whole bool, text string) []string {
+func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, text string) []string {
 	if !whole || strings.Contains(text, `"$ref"`) || strings.Contains(text, `"$dynamicRef"`) {
 		return nil
 	}
@@ -397,7 +398,7 @@ func unionGuards(views []*Node, from []int, n int, whole bool, text string) []st
 		held := make([][]string, n)
 		ok := true
 		for _, i := range objects {
-			vals, named := heldValues(views[i].Get("properties").Get(name))
+			vals, named := heldValues(root, views[i].Get("properties").Get(name))
 			if !named || len(vals) == 0 || !requiredNames(views[i])[name] {
 				// (no value at all: a branch that takes no object, whose
 				// rules would go on past no guard)
