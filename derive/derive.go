@@ -247,9 +247,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
+	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{conds: survey.conds, texts: survey.texts, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
+	d := &deriver{conds: survey.conds, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -654,6 +654,9 @@ type deriver struct {
 	// so a rule through one marks its step "!" (spellPaths), where a
 	// string is left as it is.
 	texts map[string]bool
+	// textKinds are, by path, what its schemas may be (textAt): 1 a
+	// string, 2 an object or array
+	textKinds map[string]byte
 	// conds are, by path, what the unions' holders there name in their
 	// not, if, then, else, enum or const (holderConds).
 	conds map[string]condSet
@@ -1903,6 +1906,26 @@ func typeAllows(t *Node, name string) bool {
 	return slices.ContainsFunc(t.Items(), func(x *Node) bool { n, _ := x.AsString(); return n == name })
 }
 
+// textAt notes what the schema s at path may be, a string or an object
+// or array: where the schemas at path (one, or those the branches of
+// unions above it hold there) may be both, a string there is taken as it
+// is (texts), never read as JSON text on a rule's way below it: a call
+// the server takes through a branch that holds a string there sends it
+// as a string, and no rule of the other's may read it.
+func (d *deriver) textAt(path string, s *Node) {
+	var k byte
+	if d.mayBe(s, '"', 0) {
+		k |= 1
+	}
+	if d.mayBe(s, '{', 0) || d.mayBe(s, '[', 0) {
+		k |= 2
+	}
+	d.textKinds[path] |= k
+	if d.textKinds[path] == 3 {
+		d.texts[path] = true
+	}
+}
+
 // noRule is field for a subschema at a place no rule path names (atNone):
 // kept as the server wrote it (in portable form), at any depth.
 func (d *deriver) noRule(path string, s *Node) *Node {
@@ -2403,8 +2426,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		defer d.leaveRecursion(f)
 	}
 	d.holderConds(path, s)
-	if path != "" && at.isSite() && !d.texts[path] && d.mayBe(s, '"', 0) && (d.mayBe(s, '{', 0) || d.mayBe(s, '[', 0)) {
-		d.texts[path] = true // (a string beside what a rule may read below)
+	if path != "" && at.isSite() && !d.texts[path] {
+		d.textAt(path, s)
 	}
 	warned, rules := len(d.warns), len(d.rules)
 	base, nullable, refd, ok := d.split(path, s)

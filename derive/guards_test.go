@@ -95,3 +95,26 @@ func TestDeriveGuardsUnionOfUnions(t *testing.T) {
 			[]string{`{"x":{"t":"p","n":"5"}}`, `{"x":{"t":"q","n":"5"}}`, `{"x":{"t":"r","n":"true"}}`, `{"x":{"t":"q","n":"true"}}`}},
 	})
 }
+
+// TestDeriveTextAcrossBranches: where the branches of a union hold one
+// key to a string in one and to an array or object in another, a rule
+// below that key never reads the string as JSON text (its step is "!"):
+// a call the server takes through the string's branch keeps its string.
+// Here the rules below a recursive definition's copy, which repeat past
+// no guard (the union holds the definition's reference), read
+// {"type":"enum","fields":"[{\"n\":\"5\"}]"} as the record's fields.
+func TestDeriveTextAcrossBranches(t *testing.T) {
+	tree := `{"type":"object","properties":{"t":{"$ref":"#/definitions/U"}},"definitions":{
+		"U":{"anyOf":[{"$ref":"#/definitions/R"},{"$ref":"#/definitions/E"}]},
+		"R":{"type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["record"]},"fields":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"},"sub":{"$ref":"#/definitions/R"}}}}}},
+		"E":{"type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["enum"]},"fields":{"type":"string"}}}}}`
+	open := `{"type":"object","properties":{"t":{"anyOf":[
+		{"type":"object","properties":{"fields":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"},"sub":{"$ref":"#/properties/t/anyOf/0"}}}}}},
+		{"type":"object","properties":{"fields":{"type":"string"}}}]}}}`
+	unionSound(t, []unionCase{
+		{"tree", tree, []string{`{"t":{"type":"record","fields":[{"n":"5","sub":{"type":"record","fields":[{"n":"6"}]}}]}}`,
+			`{"t":{"type":"enum","fields":"[{\"n\":\"5\"}]"}}`, `{"t":{"type":"record","fields":"[{\"n\":\"5\"}]"}}`,
+			`{"t":{"type":"record","fields":[{"sub":{"type":"record","fields":"[{\"n\":\"5\"}]"}}]}}`}},
+		{"open", open, []string{`{"t":{"fields":"[{\"n\":\"5\"}]"}}`, `{"t":{"fields":[{"n":"5"}]}}`, `{"t":{"fields":[{"sub":{"fields":"[{\"n\":\"5\"}]"}}]}}`}},
+	})
+}
