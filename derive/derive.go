@@ -1670,7 +1670,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	}
 	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (the schemas below may have been rewritten since)
 	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
-	if guards = unionGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, text); guards != nil {
+	if guards = unionGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder); guards != nil {
 		d.overlapMemo[memo] = overlapResult{guards: guards}
 		return guards
 	}

@@ -1,6 +1,11 @@
 package derive
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+)
 
 // kindBranch is an object branch that requires kind, the const kind,
 // beside props (",name":schema...).
@@ -93,6 +98,32 @@ func TestDeriveGuardsUnionOfUnions(t *testing.T) {
 			[]string{`{"x":{"t":"p","n":"5"}}`, `{"x":{"t":"q","n":"5"}}`, `{"x":{"t":"p","m":"5"}}`}},
 		{"uu-oneof-bare", wrapX(`{"oneOf":[` + inA + `,{"type":"object","properties":{"t":{"const":"r"},"n":{"type":"boolean"}},"required":["t"]}]}`),
 			[]string{`{"x":{"t":"p","n":"5"}}`, `{"x":{"t":"q","n":"5"}}`, `{"x":{"t":"r","n":"true"}}`, `{"x":{"t":"q","n":"true"}}`}},
+	})
+}
+
+// TestDeriveGuardsPastKeptRefs: a union whose branches hold a reference
+// the deriver keeps as the strict schema has it, to a recursive
+// definition that is itself a union of types (CWL's types: a record's
+// fields hold a type again), is told apart by its discriminator as any
+// other: no rule path repeats through such a reference (it is no site,
+// recursionSite), so the rules below each branch go past its guard
+// alone (a reference to an object definition, which may be such a site,
+// still gives no guard: TestDeriveTextAcrossBranches's tree).
+func TestDeriveGuardsPastKeptRefs(t *testing.T) {
+	cwl := `{"type":"object","properties":{"t":{"$ref":"#/definitions/U"}},"definitions":{
+		"U":{"anyOf":[{"type":"string"},{"$ref":"#/definitions/R"},{"$ref":"#/definitions/E"}]},
+		"R":{"type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["record"]},"fields":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"},"type":{"$ref":"#/definitions/U"}}}}}},
+		"E":{"type":"object","required":["type","symbols"],"properties":{"type":{"type":"string","enum":["enum"]},"symbols":{"type":"array","items":{"type":"string"}},"n":{"type":"boolean"}}}}}`
+	d, _ := deriveNormalizer(t, "cwl", cwl)
+	for _, want := range []string{`["t"]!<"type"="record">.fields[].n`, `["t"]!<"type"="enum">.symbols`, `["t"]!<"type"="enum">.n`} {
+		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == want }) {
+			t.Errorf("cwl: no rule at %s; warnings %s", want, warnings(d))
+		}
+	}
+	unionSound(t, []unionCase{
+		{"cwl", cwl, []string{`{"t":{"type":"record","fields":[{"n":"5"}]}}`, `{"t":{"type":"record","fields":"[{\"n\":\"5\"}]"}}`,
+			`{"t":{"type":"enum","symbols":"[\"a\"]","n":"true"}}`, `{"t":{"type":"enum","symbols":["a"],"fields":"[{\"n\":\"5\"}]"}}`,
+			`{"t":{"type":"record","fields":[{"type":{"type":"record","fields":[{"n":"5"}]}}]}}`, `{"t":"record"}`, `{"t":{"type":"record","n":"true","symbols":"[1]"}}`}},
 	})
 }
 

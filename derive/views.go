@@ -354,8 +354,8 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 }
 
 // unionGuards returns, for a union of n branches whose views are views
-// (from: the branch of each; whole: no bound reached) and whose holder's
-// JSON is text, a guard for each branch (rulespec.GuardString; "" for a
+// (from: the branch of each; whole: no bound reached) held by holder, a
+// guard for each branch (rulespec.GuardString; "" for a
 // branch that takes no object) where one member tells its object branches
 // apart: every view of each of them requires it and holds it to strings
 // (an enum or const: heldValues) that no other branch's views hold it
@@ -365,15 +365,16 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 // branch takes holds another string there, and no rule of this branch
 // reads it, so no key needs leaving strict (overlapping). It returns nil
 // where no member tells the branches apart so, where there are fewer
-// than two object branches, and where the union holds a reference (the
-// inliner kept it: the steps a recursive definition's rules repeat, its
-// references' paths, would go through a branch past no guard; a site of
-// the arguments' own recursion too). A union in a recursive
+// than two object branches, and where the union holds a reference that
+// may be a site of a recursion (the inliner kept it: the steps a
+// recursive definition's rules repeat, its references' paths, would go
+// through a branch past no guard; a site of the arguments' own recursion
+// too; refsNoSites). A union in a recursive
 // definition's copy is read so too: the steps its rules repeat, holding
 // no reference inside it, stand outside it, and each depth's guard is
 // read at that depth.
-func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, text string) []string {
-	if !whole || strings.Contains(text, `"$ref"`) || strings.Contains(text, `"$dynamicRef"`) {
+func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node) []string {
+	if !whole || !refsNoSites(root, holder) {
 		return nil
 	}
 	var objects []int // the views that may be objects
@@ -430,6 +431,74 @@ func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, text 
 		return guards
 	}
 	return nil
+}
+
+// refsNoSites reports whether no reference in s (as the inliner left it:
+// the references it kept) may be a site of a recursion whose rules repeat
+// its steps (deriver.recursionSite): each names a definition other than
+// the arguments, and either neither it nor the definition names a type
+// that allows an object or an array (a site's definition is of one of
+// those types, where type names it), or it is a branch of an anyOf or
+// oneOf another branch of which may hold a string or an object (a site
+// in a union is its one such branch: disjointBranch). A reference to a
+// union of types, or one beside strings in a union (CWL's types: a
+// record whose fields hold a type again, or a string), stays as the
+// strict schema has it, with no rule below it.
+func refsNoSites(root, s *Node) bool {
+	return refsNoSitesIn(root, s, nil)
+}
+
+// refsNoSitesIn is refsNoSites for s, a branch of a union whose branches
+// are union (nil for any other place).
+func refsNoSitesIn(root, s *Node, union []*Node) bool {
+	switch s.Kind {
+	case '[':
+		return !slices.ContainsFunc(s.Vals, func(v *Node) bool { return !refsNoSitesIn(root, v, nil) })
+	case '{':
+	default:
+		return true
+	}
+	if s.Get("$dynamicRef") != nil {
+		return false
+	}
+	if r := s.Get("$ref"); r != nil {
+		ref, _ := r.AsString()
+		target := pointer(root, ref)
+		if target == nil || target == root {
+			return false
+		}
+		containers := false
+		for _, x := range []*Node{s, target} {
+			if t := x.Get("type"); t != nil && (t.Kind != '"' && t.Kind != '[' || typeAllows(t, "object") || typeAllows(t, "array")) {
+				containers = true
+			}
+		}
+		if containers && !slices.ContainsFunc(union, func(b *Node) bool { return b != s && maysHoldStringOrObject(b) }) {
+			return false
+		}
+	}
+	for i, v := range s.Vals {
+		var branches []*Node
+		if k := s.Keys[i]; (k == jsonnode.AnyOf || k == jsonnode.OneOf) && v.Kind == '[' {
+			branches = v.Items()
+			if !slices.ContainsFunc(branches, func(b *Node) bool { return !refsNoSitesIn(root, b, branches) }) {
+				continue
+			}
+			return false
+		}
+		if !refsNoSitesIn(root, v, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// maysHoldStringOrObject reports whether the union branch b may hold a
+// string or an object: it names no type (or holds a reference), or its
+// type allows either.
+func maysHoldStringOrObject(b *Node) bool {
+	t := b.Get("type")
+	return b.Kind != '{' || t == nil || b.Get("$ref") != nil || typeAllows(t, "string") || typeAllows(t, "object")
 }
 
 // guardRules gives the rules added since mark below path (and the
