@@ -807,6 +807,8 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	}
 	for i, k := range s.Keys {
 		switch {
+		case (k == "if" || k == "then" || k == "else") && !condition(d.root, k):
+			continue // (annotations in a document of draft-06 or earlier)
 		case k == "if" && cond():
 			// (the keys "if" reads are kept as they are: below)
 			continue
@@ -831,7 +833,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 			return s
 		}
 	}
-	if (s.Get("if") != nil || s.Get("allOf") != nil) && !d.rootSplits(s) {
+	if (s.Get("if") != nil && condition(d.root, "if") || s.Get("allOf") != nil) && !d.rootSplits(s) {
 		d.warn("", "the input schema constrains its properties outside \"properties\" (allOf or if, in more alternatives than the deriver compares); kept as it is")
 		return s
 	}
@@ -962,6 +964,8 @@ func argumentsBranch(root, b *Node, names, tested map[string]bool) bool {
 	for i, k := range b.Keys {
 		switch {
 		case k == "type" || annotation(k):
+		case (k == "if" || k == "then" || k == "else") && !condition(root, k):
+			// (annotations in a document of draft-06 or earlier)
 		case jsonnode.IsCombinator(k):
 			if !rootBranches(root, k, b.Vals[i], names, tested) {
 				return false
@@ -2077,7 +2081,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		case "unevaluatedProperties", "propertyNames":
 			s.Vals[i] = d.noRule(join(path, "*"), v)
 		case "then", "else":
-			if top && s.Get("if") != nil && argumentsBranch(d.root, v, map[string]bool{}, map[string]bool{}) {
+			if top && s.Get("if") != nil && condition(d.root, k) && argumentsBranch(d.root, v, map[string]bool{}, map[string]bool{}) {
 				// a branch of a condition on keys the rules leave alone
 				// (conditional): its properties are arguments, read as
 				// the root's, as an allOf's branch's are
@@ -2564,7 +2568,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// (its identifier and definitions stay on the branch that holds
 		// base: the string form needs neither)
 		bare := withoutIdent(base)
-		if texts, ok := intEnumTexts(bare, typ); ok && (at == atTop || at == atProp) {
+		if texts, ok := intEnumTexts(d.root, bare, typ); ok && (at == atTop || at == atProp) {
 			if d.keep[path] {
 				break
 			}
@@ -2606,12 +2610,13 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if isEnum && (at == atTop || at == atProp) {
 			// (a boolean's or number's text: at a value of its own, not
 			// an array's elements, two of which could read as one)
-			texts = enumTexts(base, vals)
+			texts = enumTexts(d.root, base, vals)
 		}
 		// (the letter case not of the elements of an array with
 		// uniqueItems: two of its unique items could fold to one value,
 		// which it then refuses)
-		folds := isEnum && leniency.EnumFolds(vals) && !d.unique[path]
+		fitting := enumFitting(d.root, base, vals)
+		folds := isEnum && leniency.EnumFolds(vals) && len(fitting) > 0 && !d.unique[path]
 		if !isEnum || !at.isSite() || !folds && len(texts) == 0 {
 			break
 		}
@@ -2622,8 +2627,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if folds {
 			// An enum value in another letter case is read as it, as
 			// generated decoders read it: an enum_case rule, and the
-			// values in any case advertised in a branch of their own.
-			out = anyOf(d.respell(base), d.enumCase(path, at, vals), false)
+			// values in any case advertised in a branch of their own
+			// (those the keywords beside the enum take).
+			out = anyOf(d.respell(base), d.enumCase(path, at, fitting), false)
 		}
 		if len(texts) > 0 {
 			out = d.enumText(path, at, out, texts)
@@ -2706,7 +2712,7 @@ func (d *deriver) enumCase(path string, at place, vals []string) *Node {
 // the schema takes, and whether its enum is one of integers (null aside)
 // with no keyword beside it that fits cannot check (multipleOf, const,
 // combinators, unknown keywords).
-func intEnumTexts(base *Node, typ string) ([]string, bool) {
+func intEnumTexts(root, base *Node, typ string) ([]string, bool) {
 	e := base.Get("enum")
 	if typ != "integer" || e == nil || e.Kind != '[' {
 		return nil, false
@@ -2723,7 +2729,7 @@ func intEnumTexts(base *Node, typ string) ([]string, bool) {
 		case v.Kind == 'n':
 		case v.Kind != '0' || !lenientimpl.EnumDigitsValue(v.Text()):
 			return nil, false
-		case fits(bounds, v):
+		case fits(root, bounds, v):
 			texts = append(texts, v.Text())
 		}
 	}
@@ -2755,21 +2761,40 @@ func (d *deriver) intEnum(path string, at place, base *Node, texts []string, nul
 // base) that a JSON boolean or number is read as (lenientimpl.EnumTexts), in
 // the enum's order: those the schema takes, where it has no keyword
 // beside the enum that fits cannot check.
-func enumTexts(base *Node, vals []string) []string {
+func enumTexts(root, base *Node, vals []string) []string {
+	var taken []string
+	for _, v := range enumFitting(root, base, vals) {
+		if lenientimpl.EnumTextValue(v) {
+			taken = append(taken, v)
+		}
+	}
+	texts, _, _, _ := lenientimpl.EnumTexts(taken)
+	return texts
+}
+
+// enumFitting returns the values of base's string enum (vals) that the
+// keywords beside it take (fits: a length, a pattern, a const that its
+// draft reads); none where a keyword that fits does not read may hold a
+// string to more beside it (a not, a combinator, a reference, a keyword
+// of another vocabulary:
+// genericKeys, foreign), as an annotation, an identifier or another
+// type's keyword (additionalProperties) does not: another form of an
+// enum's value is read as that value only where the schema takes the
+// value.
+func enumFitting(root, base *Node, vals []string) []string {
 	for _, k := range base.Keys {
-		if k != "type" && k != "enum" && k != "minLength" && k != "maxLength" && k != "pattern" && !annotation(k) {
+		if k != "enum" && k != "const" && (genericKeys[k] || foreign(k)) {
 			return nil
 		}
 	}
 	var taken []string
 	rest := without(base, "enum") // (fits would look each value up in it)
 	for _, v := range vals {
-		if lenientimpl.EnumTextValue(v) && fits(rest, jstr(v)) {
+		if fits(root, rest, jstr(v)) {
 			taken = append(taken, v)
 		}
 	}
-	texts, _, _, _ := lenientimpl.EnumTexts(taken)
-	return texts
+	return taken
 }
 
 // enumText adds to out, the portable schema of the string enum at path,

@@ -250,7 +250,7 @@ func (a *applier) defaulted(s *Node, r lenient.Rule) {
 	}
 	key := segs[len(segs)-1].Key
 	for _, o := range objectsAt(s, rulespec.PathString(segs[:len(segs)-1])) {
-		if field := o.Get("properties").Get(key); field != nil && !a.admits(field, r) {
+		if field := o.Get("properties").Get(key); field != nil && !a.admits(s, field, r) {
 			continue
 		}
 		unrequire(o, key)
@@ -258,10 +258,10 @@ func (a *applier) defaulted(s *Node, r lenient.Rule) {
 }
 
 // admits reports whether the value a default rule sets fits the schema
-// of its field (as far as types, enums, bounds, lengths and patterns
+// of its field, in root (as far as types, enums, bounds, lengths and patterns
 // tell); when not, it warns: the field stays required, since a call that
 // leaves it out would be refused.
-func (a *applier) admits(field *Node, r lenient.Rule) bool {
+func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
 	v, err := ParseNode(r.Value)
 	if err != nil {
 		return true
@@ -269,16 +269,17 @@ func (a *applier) admits(field *Node, r lenient.Rule) bool {
 	if s, ok := v.AsString(); ok {
 		v = jstr(lenientimpl.Expand(s, 0)) // a {{index}} template, at the first element
 	}
-	if fits(field, v) {
+	if fits(root, field, v) {
 		return true
 	}
 	a.warn(r, "its value %s does not fit the field's schema; the field stays required", r.Value)
 	return false
 }
 
-// fits reports whether value v may be valid under schema s: false only
-// where a type, enum, const, bound, length or pattern refuses it.
-func fits(s, v *Node) bool {
+// fits reports whether value v may be valid under schema s, in root:
+// false only where a type, enum, const (constOf), bound, length or
+// pattern refuses it.
+func fits(root, s, v *Node) bool {
 	if s.Kind != '{' {
 		return s.Kind != 't' || s.Text() == "true"
 	}
@@ -286,7 +287,7 @@ func fits(s, v *Node) bool {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			some := false
 			for _, b := range list.Items() {
-				some = some || fits(b, v)
+				some = some || fits(root, b, v)
 			}
 			if !some {
 				return false
@@ -296,7 +297,7 @@ func fits(s, v *Node) bool {
 	if e := s.Get("enum"); e != nil && e.Kind == '[' && !slices.ContainsFunc(e.Items(), func(x *Node) bool { return sameJSON(x, v) }) {
 		return false
 	}
-	if c := s.Get("const"); c != nil && !sameJSON(c, v) {
+	if c := constOf(root, s); c != nil && !sameJSON(c, v) {
 		return false
 	}
 	if t := s.Get("type"); t != nil {

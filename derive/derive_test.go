@@ -502,7 +502,7 @@ func TestDeriveStringsStay(t *testing.T) {
 				enums++
 				// and a boolean or integer for a value that is its text
 				texts := ""
-				if vals := enumTexts(orig, vals); len(vals) > 0 {
+				if vals := enumTexts(tool.Get("inputSchema"), orig, vals); len(vals) > 0 {
 					if _, ints, lo, hi := lenientimpl.EnumTexts(vals); ints && len(vals) == int(hi-lo+1) {
 						texts = fmt.Sprintf(`,{"type":"integer","minimum":%d,"maximum":%d}`, lo, hi)
 					} else {

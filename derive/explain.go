@@ -375,7 +375,7 @@ func (x *explainer) inEnum(s *Node, v []byte) bool {
 	var vals []*Node
 	if e := s.Get("enum"); e != nil && e.Kind == '[' {
 		vals = e.Items()
-	} else if c := s.Get("const"); c != nil {
+	} else if c := constOf(x.root, s); c != nil {
 		vals = []*Node{c}
 	} else {
 		return true

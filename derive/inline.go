@@ -49,6 +49,21 @@ func noConst(root *Node) bool {
 	return draftIn(root, "draft-03", "draft-04", "draft-05")
 }
 
+// noConditions reports whether root's $schema names draft-06 or an
+// earlier draft, which has no if, then and else (draft-07 added them):
+// its validators ignore those keywords, later drafts and AJV apply them.
+// In such a document the deriver reads them as annotations: no key they
+// alone declare gets a rule, and none they test is kept for them.
+func noConditions(root *Node) bool {
+	return draftIn(root, "draft-03", "draft-04", "draft-05", "draft-06")
+}
+
+// condition reports whether k is if, then or else in a document (root)
+// that reads them (noConditions).
+func condition(root *Node, k string) bool {
+	return (k == "if" || k == "then" || k == "else") && !noConditions(root)
+}
+
 // constOf returns schema s's const: nil where it has none, or where its
 // document, root, is of draft-05 or earlier (noConst), whose validators
 // read {"const": "full"} as {} (later drafts and AJV apply it). What a

@@ -70,7 +70,7 @@ func (d *deriver) splitView(members []*Node, views *[]*Node, depth int) bool {
 		return false
 	}
 	for i, m := range members {
-		drop, alts := splits(m)
+		drop, alts := splits(d.root, m)
 		if drop == nil {
 			continue
 		}
@@ -107,15 +107,16 @@ func holdsKeys(x *Node) bool {
 
 // splits returns the alternatives the schema m holds an object to one of,
 // and the keywords that hold them: an anyOf's or oneOf's branches, or its
-// then and else (one of them applies; nil where it has none); nil where
-// it holds none.
-func splits(m *Node) (drop []string, alts []*Node) {
+// then and else (one of them applies; nil where it has none; not in a
+// document, root, that reads no conditions: noConditions); nil where it
+// holds none.
+func splits(root, m *Node) (drop []string, alts []*Node) {
 	for _, k := range jsonnode.Alternatives {
 		if inner := m.Get(k); inner != nil && inner.Kind == '[' {
 			return []string{k}, inner.Items()
 		}
 	}
-	if m.Get("then") != nil || m.Get("else") != nil {
+	if (m.Get("then") != nil || m.Get("else") != nil) && condition(root, "then") {
 		return []string{"if", "then", "else"}, []*Node{m.Get("then"), m.Get("else")}
 	}
 	return nil, nil

@@ -1,0 +1,128 @@
+package derive
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
+)
+
+// draft returns schema (an object's JSON, from its first key on) with
+// the $schema of draft d ("" for none).
+func draft(d, schema string) string {
+	if d == "" {
+		return "{" + schema
+	}
+	return `{"$schema":"http://json-schema.org/` + d + `/schema#",` + schema
+}
+
+// TestDeriveConditionalDrafts: if, then and else are keywords of
+// draft-07; the validators of draft-06 and earlier ignore them, so the
+// keys a then or else alone declares hold any value there, and no rule
+// may change them, at the root, in a branch of its allOf, or in a union's
+// branch (each judged by unionSound; found by the third review).
+func TestDeriveConditionalDrafts(t *testing.T) {
+	const root = `"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]}},"required":["kind"],"if":{"properties":{"kind":{"enum":["a"]}}},` +
+		`"then":{"properties":{"n":{"type":"integer","minimum":1},"on":{"type":"boolean"}}},"else":{"properties":{"n":{"type":"integer"},"on":{"type":"boolean"}}}}`
+	const allOf = `"type":"object","properties":{"kind":{"type":"string"}},"required":["kind"],` +
+		`"allOf":[{"if":{"properties":{"kind":{"enum":["file"]}}},"then":{"properties":{"size":{"type":"integer"}}},"else":{"properties":{"size":{"type":"integer"}}}}]}`
+	const views = `"type":"object","properties":{"x":{"anyOf":[` +
+		`{"type":"object","properties":{"n":{"type":"integer"}}},` +
+		`{"type":"object","properties":{"k":{"type":"string"}},"if":{"properties":{"k":{"enum":["a"]}}},"then":{"properties":{"n":{"type":"integer","minimum":1}}},"else":{"properties":{"n":{"type":"integer"}}}}]}}}`
+	rootCalls := []string{`{"kind":"a","n":5}`, `{"kind":"a","n":"5"}`, `{"kind":"b","n":"5","on":"yes"}`}
+	allOfCalls := []string{`{"kind":"file","size":5}`, `{"kind":"file","size":"5"}`}
+	viewCalls := []string{`{"x":{"n":5}}`, `{"x":{"n":"5"}}`, `{"x":{"k":"a","n":"5"}}`}
+	var cases []unionCase
+	for _, d := range []string{"", "draft-07", "draft-06", "draft-04"} {
+		cases = append(cases,
+			unionCase{name: "root-" + d, schema: draft(d, root), calls: rootCalls},
+			unionCase{name: "allof-" + d, schema: draft(d, allOf), calls: allOfCalls},
+			unionCase{name: "views-" + d, schema: draft(d, views), calls: viewCalls})
+	}
+	unionSound(t, cases)
+}
+
+// TestDeriveConstOnlyDrafts: values held by a const, beside other
+// keywords, in unions, items, allOf and not, in draft-04 (which has no
+// const: it takes any value there), each judged by unionSound.
+func TestDeriveConstOnlyDrafts(t *testing.T) {
+	d4 := func(x string) string { return draft("draft-04", `"type":"object","properties":{"x":`+x+`}}`) }
+	calls := []string{`{"x":5}`, `{"x":"5"}`, `{"x":true}`, `{"x":"true"}`, `{"x":"Full"}`, `{"x":"full"}`, `{"x":[5]}`, `{"x":"[5]"}`, `{"x":null}`, `{"x":"null"}`, `{"x":""}`}
+	unionSound(t, []unionCase{
+		{name: "c-int", schema: d4(`{"const":5}`), calls: calls},
+		{name: "c-bool", schema: d4(`{"const":true}`), calls: calls},
+		{name: "c-str", schema: d4(`{"const":"full"}`), calls: calls},
+		{name: "c-arr", schema: d4(`{"const":[5]}`), calls: calls},
+		{name: "c-null", schema: d4(`{"const":null}`), calls: calls},
+		{name: "c-enum-str", schema: d4(`{"type":"string","enum":["Full","Fast"],"const":"Full"}`), calls: calls},
+		{name: "c-enum-int", schema: d4(`{"type":"integer","enum":[1,5],"const":1}`), calls: calls},
+		{name: "c-any-null", schema: d4(`{"anyOf":[{"type":"integer"},{"const":null}]}`), calls: calls},
+		{name: "c-any-bool", schema: d4(`{"anyOf":[{"type":"boolean"},{"const":"x"}]}`), calls: calls},
+		{name: "c-any-arr", schema: d4(`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"const":5}]}`), calls: calls},
+		{name: "c-one-obj", schema: d4(`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"b"},"n":{"type":"string"}},"required":["k"]}]}`),
+			calls: []string{`{"x":{"k":"a","n":"5"}}`, `{"x":{"k":"b","n":"5"}}`, `{"x":{"k":"a","n":5}}`}},
+		{name: "c-items", schema: d4(`{"type":"array","items":{"anyOf":[{"type":"integer"},{"const":"all"}]}}`), calls: []string{`{"x":["5"]}`, `{"x":[5]}`, `{"x":["all"]}`}},
+		{name: "c-allof", schema: d4(`{"allOf":[{"type":"integer"},{"const":5}]}`), calls: calls},
+		{name: "c-not", schema: d4(`{"type":"integer","not":{"const":5}}`), calls: calls},
+		{name: "c-str-type", schema: d4(`{"type":["string","integer"],"const":"full"}`), calls: calls},
+		{name: "c-num-str", schema: d4(`{"anyOf":[{"type":"number"},{"type":"string","enum":["a"]},{"const":"b"}]}`), calls: calls},
+	})
+}
+
+// TestDeriveDefaultConstDraft04: a param_default rule of a rules file
+// whose value a const would refuse, in draft-04, which has no const: the
+// call that leaves the field out is taken after the rules, and the
+// rewrite takes it too (the field is no longer required).
+func TestDeriveDefaultConstDraft04(t *testing.T) {
+	schema := draft("draft-04", `"type":"object","properties":{"mode":{"type":"string","const":"full"}},"required":["mode"]}`)
+	root, err := ParseNode([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := []lenient.Rule{{ID: "def", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "mode", Value: json.RawMessage(`"fast"`)}}
+	d := WithRules("t", root, rules)
+	n, err := normalize.New(append(d.Rules, rules...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict := compileDerived(t, "def-strict", []byte(schema))
+	len_ := compileDerived(t, "def-lenient", d.Schema.Marshal())
+	for _, call := range []string{`{}`, `{"mode":"full"}`, `{"mode":"other"}`} {
+		out, _, err := n.NormalizeJSON("t", []byte(call))
+		after := err == nil && validDerived(strict, out)
+		if lv := validDerived(len_, []byte(call)); lv != after {
+			t.Errorf("MISMATCH %s: lenient=%v, rules+strict=%v (out %s)\n lenient %s\n warns %v", call, lv, after, out, d.Schema.Marshal(), d.Warnings)
+		}
+	}
+}
+
+// TestDeriveExplainConstDraft04: Explain names only what the strict
+// schema refuses, and a const of a draft-04 schema refuses nothing.
+func TestDeriveExplainConstDraft04(t *testing.T) {
+	schema := draft("draft-04", `"type":"object","properties":{"mode":{"type":"string","const":"full"},"n":{"type":"integer"}},"required":["n"]}`)
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, call := range []string{`{"mode":"other"}`, `{"mode":"other","n":1}`} {
+		if err := d.Explain([]byte(call)); err != nil && strings.Contains(err.Error(), "mode") {
+			t.Errorf("%s: Explain names mode, which the draft-04 schema takes: %v", call, err)
+		}
+	}
+}
+
+// TestDeriveEnumCaseBeside: an enum's values in another letter case are
+// read as those of its values that the keywords beside it take (a const,
+// a pattern), and not at all beside a keyword the deriver cannot hold a
+// value to (format), each judged by unionSound.
+func TestDeriveEnumCaseBeside(t *testing.T) {
+	x := func(s string) string { return draft("draft-07", `"type":"object","properties":{"x":`+s+`}}`) }
+	calls := []string{`{"x":"fast"}`, `{"x":"FAST"}`, `{"x":"full"}`, `{"x":"Full"}`, `{"x":"FULL"}`}
+	unionSound(t, []unionCase{
+		{name: "const", schema: x(`{"type":"string","enum":["Full","Fast"],"const":"Full"}`), calls: calls},
+		{name: "pattern", schema: x(`{"type":"string","enum":["Full","fast"],"pattern":"^[A-Z]"}`), calls: calls},
+		{name: "not", schema: x(`{"type":"string","enum":["Full","Fast"],"not":{"enum":["Fast"]}}`), calls: calls},
+	})
+}
