@@ -185,9 +185,10 @@ func TestCoverage(t *testing.T) {
 			st.checked++
 		}
 		st.valid += inst.valid
+		st.crossed += inst.crossed
 	}
 	t.Logf("%d schemas over %v (wall time)", over, maxTime)
-	t.Logf("strict-valid instances: %d, from %d schemas (%d sent as a model might); schemas not checked: %v", st.valid, st.checked, st.sent, st.skipped)
+	t.Logf("strict-valid instances: %d, from %d schemas (%d sent as a model might, %d more with another's JSON text in their strings); schemas not checked: %v", st.valid, st.checked, st.sent, st.crossed, st.skipped)
 	t.Logf("%s in %v; slowest %s (%v), most allocated %s (%d MB)", total, time.Since(start).Round(time.Millisecond), slowest, maxT, heaviest, maxB>>20)
 	for k, v := range total.Reasons {
 		if v > total.Values/200 {
@@ -332,6 +333,7 @@ func schemaName(f string) string {
 type instStats struct {
 	checked, valid int            // schemas with strict-valid instances, and those instances
 	sent           int            // of those, sent as a model might and judged (unchanged)
+	crossed        int            // strict-valid ones with another's JSON text in their strings (crossTexts)
 	recursive      int            // schemas with a recursive definition read at every depth
 	skipped        map[string]int // schemas without, by why
 }
@@ -434,7 +436,11 @@ Normalize changes nothing a strict schema takes: from each schema,
 generator of the adapters' property test), those the strict schema
 validates (santhosh-tekuri/jsonschema, in the draft its `+"`$schema`"+` names)
 are normalized with the derived rules, and each comes out byte for byte
-as it went in, with no fix recorded: %d instances from %d schemas.
+as it went in, with no fix recorded: %d instances from %d schemas; so
+does each made by writing, in the strings of one, the JSON text of the
+array or object that the next holds at the same place, where the
+strict schema takes it (a string a rule path for another branch's array
+there would read as JSON text): %d more.
 Those among the first %d candidates of each schema are also sent as a
 model might (numbers and booleans as their text, arrays and objects
 below the arguments as JSON text, at random), and the rewrite admits
@@ -442,7 +448,7 @@ each exactly where the rules, then the strict schema, take it, as
 `+"`FuzzDeriveEquivalentShapes`"+` holds it (JSON text that parses but holds no
 valid value, and a number's text held to no bound, apart): %d instances,
 where the rewrite compiles (in the run of every schema, not the sample).
-`, st.recursive, perSchema, st.valid, st.checked, sentAsModel, st.sent)
+`, st.recursive, perSchema, st.valid, st.checked, st.crossed, sentAsModel, st.sent)
 	var whys []string
 	for k := range st.skipped {
 		whys = append(whys, k)

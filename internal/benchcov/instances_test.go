@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -30,6 +31,10 @@ type instances struct {
 	skipped       string // why none was checked ("" when some were)
 	valid, failed int    // strict-valid instances, and those normalize changed
 	example       string // the first one changed, and how
+	// crossed: the strict-valid instances made by writing, for each
+	// string of one, the JSON text of another's array or object at the
+	// same place (crossTexts); those normalize changed count as failed
+	crossed int
 	// sent: the strict-valid instances sent as a model might (when the
 	// rewrite compiles), and those the rewrite admits otherwise than the
 	// rules then the strict schema take them
@@ -101,9 +106,19 @@ func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) insta
 		lax, _ = compileMem("rewrite", d.Schema.Marshal())
 	}
 	bounded := bytes.Contains(schema, []byte(`"minimum"`)) || bytes.Contains(schema, []byte(`"maximum"`))
+	unchangedBy := func(args []byte) {
+		norm, fixes, err := n.NormalizeJSON("t", args)
+		if err != nil || len(fixes) > 0 || !bytes.Equal(norm, args) {
+			out.failed++
+			if out.example == "" {
+				out.example = fmt.Sprintf("%s became %s (fixes %v, error %v)", args, norm, fixes, err)
+			}
+		}
+	}
 	for _, seed := range seeds {
 		g := schemagen.NewGen(seed, root, "t", nil)
 		rng := rand.New(rand.NewPCG(seed, 2))
+		var valids [][]byte // (this seed's strict-valid instances)
 		for i := range each {
 			args := g.Args()
 			v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
@@ -111,18 +126,13 @@ func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) insta
 				continue
 			}
 			out.valid++
-			norm, fixes, err := n.NormalizeJSON("t", args)
-			if err != nil || len(fixes) > 0 || !bytes.Equal(norm, args) {
-				out.failed++
-				if out.example == "" {
-					out.example = fmt.Sprintf("%s became %s (fixes %v, error %v)", args, norm, fixes, err)
-				}
-			}
+			valids = append(valids, args)
+			unchangedBy(args)
 			if lax == nil || i >= sentAsModel {
 				continue
 			}
 			sent, text, digits := asModelSends(args, rng, i%2 == 1)
-			norm, _, err = n.NormalizeJSON("t", sent)
+			norm, _, err := n.NormalizeJSON("t", sent)
 			if err != nil {
 				continue // refused by name (a misnamed key): not a schema's verdict
 			}
@@ -138,11 +148,96 @@ func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) insta
 				}
 			}
 		}
+		for i, a := range valids {
+			for j, b := range valids {
+				if i == j {
+					continue
+				}
+				crossed, ok := crossTexts(a, b)
+				if !ok || !valid(sch, crossed) {
+					continue
+				}
+				out.crossed++
+				unchangedBy(crossed)
+			}
+		}
 	}
 	if out.valid == 0 {
 		out.skipped = "no strict-valid instance generated"
 	}
 	return out
+}
+
+// crossTexts returns a with each string that stands where b holds an
+// array or object (the same keys and indexes from the arguments down)
+// replaced by the JSON text of b's value there, its numbers and
+// booleans written as their text (as a model might send them, for a
+// rule to read), and whether one was: a string the strict schema takes
+// as it is that a rule path for another branch's array or object there
+// would read as JSON text (a key one branch of a union holds to a string
+// and another to an array), which the generator's strings, random text,
+// never are.
+func crossTexts(a, b []byte) ([]byte, bool) {
+	x, err := jsonnode.Parse(a)
+	if err != nil {
+		return nil, false
+	}
+	y, err := jsonnode.Parse(b)
+	if err != nil {
+		return nil, false
+	}
+	if !crossNode(x, y) {
+		return nil, false
+	}
+	return x.Marshal(), true
+}
+
+// crossNode is crossTexts in place, for x and y at one place.
+func crossNode(x, y *jsonnode.Node) bool {
+	changed := false
+	switch {
+	case x.Kind == '{' && y.Kind == '{':
+		for i, k := range x.Keys {
+			if v := y.Get(k); v != nil {
+				if (x.Vals[i].Kind == '"') && (v.Kind == '[' || v.Kind == '{') {
+					x.Vals[i] = jsonnode.String(string(scalarsAsText(v).Marshal()))
+					changed = true
+				} else if crossNode(x.Vals[i], v) {
+					changed = true
+				}
+			}
+		}
+	case x.Kind == '[' && y.Kind == '[':
+		for i, e := range x.Vals {
+			if i >= len(y.Vals) {
+				break
+			}
+			if e.Kind == '"' && (y.Vals[i].Kind == '[' || y.Vals[i].Kind == '{') {
+				x.Vals[i] = jsonnode.String(string(scalarsAsText(y.Vals[i]).Marshal()))
+				changed = true
+			} else if crossNode(e, y.Vals[i]) {
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// scalarsAsText returns a copy of v with each number and boolean in it
+// a string of its text.
+func scalarsAsText(v *jsonnode.Node) *jsonnode.Node {
+	switch v.Kind {
+	case '0', 't':
+		return jsonnode.String(v.Text())
+	case '{', '[':
+		c := v.Shallow()
+		c.Vals = slices.Clone(c.Vals)
+		for i, e := range c.Vals {
+			c.Vals[i] = scalarsAsText(e)
+		}
+		return c
+	}
+	return v
 }
 
 // TestUnchangedNamesDeclaredElsewhere: the instances an open object gets
