@@ -2773,24 +2773,37 @@ func enumTexts(root, base *Node, vals []string) []string {
 }
 
 // enumFitting returns the values of base's string enum (vals) that the
-// keywords beside it take (fits: a length, a pattern, a const that its
-// draft reads); none where a keyword that fits does not read may hold a
-// string to more beside it (a not, a combinator, a reference, a keyword
-// of another vocabulary:
-// genericKeys, foreign), as an annotation, an identifier or another
-// type's keyword (additionalProperties) does not: another form of an
-// enum's value is read as that value only where the schema takes the
-// value.
+// keywords beside it surely take: its lengths and a const its draft reads
+// (fits), and a pattern that Go and ECMAScript read alike
+// (rulespec.CompilePattern), matched; none where a keyword that may hold
+// a string to more stands beside it that it cannot judge so (a not, a
+// combinator, a reference, a keyword of another vocabulary: genericKeys,
+// foreign; a format, which validators may assert; a pattern the two read
+// otherwise), as an annotation, an identifier or another type's keyword
+// (additionalProperties) does not: another form of an enum's value is
+// read as that value only where every validator takes the value.
 func enumFitting(root, base *Node, vals []string) []string {
 	for _, k := range base.Keys {
-		if k != "enum" && k != "const" && (genericKeys[k] || foreign(k)) {
+		if k == "format" || k != "enum" && k != "const" && (genericKeys[k] || foreign(k)) {
 			return nil
 		}
 	}
-	var taken []string
 	rest := without(base, "enum") // (fits would look each value up in it)
+	var re *regexp.Regexp
+	if p := base.Get("pattern"); p != nil {
+		s, ok := p.AsString()
+		if !ok {
+			return nil
+		}
+		var err error
+		if re, err = rulespec.CompilePattern(s); err != nil {
+			return nil
+		}
+		rest = without(rest, "pattern")
+	}
+	var taken []string
 	for _, v := range vals {
-		if fits(root, rest, jstr(v)) {
+		if (re == nil || re.MatchString(v)) && fits(root, rest, jstr(v)) {
 			taken = append(taken, v)
 		}
 	}

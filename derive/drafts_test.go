@@ -114,9 +114,10 @@ func TestDeriveExplainConstDraft04(t *testing.T) {
 }
 
 // TestDeriveEnumCaseBeside: an enum's values in another letter case are
-// read as those of its values that the keywords beside it take (a const,
-// a pattern), and not at all beside a keyword the deriver cannot hold a
-// value to (format), each judged by unionSound.
+// read as those of its values that the keywords beside it surely take (a
+// const, a length, a pattern Go and ECMAScript read alike), and not at
+// all beside one the deriver cannot judge (not, a format), each judged by
+// unionSound, and the patterns by ajvSound too.
 func TestDeriveEnumCaseBeside(t *testing.T) {
 	x := func(s string) string { return draft("draft-07", `"type":"object","properties":{"x":`+s+`}}`) }
 	calls := []string{`{"x":"fast"}`, `{"x":"FAST"}`, `{"x":"full"}`, `{"x":"Full"}`, `{"x":"FULL"}`}
@@ -124,5 +125,16 @@ func TestDeriveEnumCaseBeside(t *testing.T) {
 		{name: "const", schema: x(`{"type":"string","enum":["Full","Fast"],"const":"Full"}`), calls: calls},
 		{name: "pattern", schema: x(`{"type":"string","enum":["Full","fast"],"pattern":"^[A-Z]"}`), calls: calls},
 		{name: "not", schema: x(`{"type":"string","enum":["Full","Fast"],"not":{"enum":["Fast"]}}`), calls: calls},
+		// (a format its validators assert in draft-07: found by the
+		// fourth review)
+		{name: "email", schema: x(`{"type":"string","enum":["Fast","A@b.co"],"format":"email"}`), calls: append(calls, `{"x":"a@b.co"}`)},
+		{name: "date", schema: x(`{"type":"string","enum":["Fast","2020-01-01","1"],"format":"date"}`), calls: append(calls, `{"x":"1"}`, `{"x":"2020-01-01"}`)},
+	})
+	// A pattern that AJV reads otherwise than Go (a lookahead, \S and
+	// U+00A0): the values read are those both read alike.
+	y := func(s string) string { return `{"type":"object","properties":{"x":` + s + `}}` }
+	ajvSound(t, []unionCase{
+		{name: "lookahead", schema: y(`{"type":"string","enum":["Fast","Full"],"pattern":"^(?!Fast)"}`), calls: []string{`{"x":"fast"}`, `{"x":"Fast"}`, `{"x":"full"}`}},
+		{name: "nbsp", schema: y(`{"type":"string","enum":["Fast\u00a0x","Full"],"pattern":"^\\S+$"}`), calls: []string{`{"x":"fast\u00a0x"}`, `{"x":"Fast\u00a0x"}`, `{"x":"full"}`}},
 	})
 }
