@@ -149,3 +149,51 @@ func TestDeriveTextAcrossBranches(t *testing.T) {
 		{"open", open, []string{`{"t":{"fields":"[{\"n\":\"5\"}]"}}`, `{"t":{"fields":[{"n":"5"}]}}`, `{"t":{"fields":[{"sub":{"fields":"[{\"n\":\"5\"}]"}}]}}`}},
 	})
 }
+
+// TestDeriveTextAcrossPlaces: a string the strict schema takes at one
+// place while another schema holds an array or object there (a pattern's
+// or additionalProperties' values, a root's branches, array items,
+// prefixItems, a then and an else, a typeless or true branch, allOfs, a
+// nested union, a type array, deeper members) is never read as JSON text
+// on a rule's way, each judged by unionSound (the fourth review's cases).
+func TestDeriveTextAcrossPlaces(t *testing.T) {
+	arrInt := `{"type":"array","items":{"type":"integer"}}`
+	unionSound(t, []unionCase{
+		{"pp-vs-prop", wrapX(`{"anyOf":[{"type":"object","patternProperties":{"^f":` + arrInt + `}},{"type":"object","properties":{"fs":{"type":"string"}}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`, `{"x":{"fs":["5"]}}`}},
+		{"prop-vs-pp", wrapX(`{"anyOf":[{"type":"object","properties":{"fs":` + arrInt + `}},{"type":"object","patternProperties":{"^f":{"type":"string"}}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`, `{"x":{"fs":["5"]}}`}},
+		{"ap-vs-prop", wrapX(`{"anyOf":[{"type":"object","additionalProperties":` + arrInt + `},{"type":"object","properties":{"fs":{"type":"string"}}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`, `{"x":{"fs":["5"]}}`}},
+		{"prop-vs-ap", wrapX(`{"anyOf":[{"type":"object","properties":{"fs":` + arrInt + `}},{"type":"object","additionalProperties":{"type":"string"}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`, `{"x":{"fs":["5"]}}`}},
+		{"root-pp-vs-prop", `{"type":"object","anyOf":[{"patternProperties":{"^f":` + arrInt + `}},{"properties":{"fs":{"type":"string"}}}]}`,
+			[]string{`{"fs":"[\"5\"]"}`, `{"fs":["5"]}`}},
+		{"root-ap-vs-prop", `{"type":"object","anyOf":[{"additionalProperties":` + arrInt + `},{"properties":{"fs":{"type":"string"}}}]}`,
+			[]string{`{"fs":"[\"5\"]"}`, `{"fs":["5"]}`}},
+		{"root-prop-vs-ap", `{"type":"object","anyOf":[{"properties":{"fs":` + arrInt + `}},{"additionalProperties":{"type":"string"}}]}`,
+			[]string{`{"fs":"[\"5\"]"}`, `{"fs":["5"]}`}},
+		{"items-vs-items", wrapX(`{"anyOf":[{"type":"array","items":` + arrInt + `},{"type":"array","items":{"type":"string"}}]}`),
+			[]string{`{"x":["[\"5\"]"]}`, `{"x":[["5"]]}`}},
+		{"prefix-vs-items", wrapX(`{"anyOf":[{"type":"array","items":` + arrInt + `},{"type":"array","prefixItems":[{"type":"string"}]}]}`),
+			[]string{`{"x":["[\"5\"]"]}`, `{"x":[["5"]]}`}},
+		{"root-ifthen", `{"type":"object","properties":{"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"properties":{"fs":` + arrInt + `}},"else":{"properties":{"fs":{"type":"string"}}}}`,
+			[]string{`{"fs":"[\"5\"]"}`, `{"k":"a","fs":"[\"5\"]"}`, `{"k":"a","fs":["5"]}`}},
+		{"x-ifthen", wrapX(`{"type":"object","properties":{"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"properties":{"fs":` + arrInt + `}},"else":{"properties":{"fs":{"type":"string"}}}}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`, `{"x":{"k":"a","fs":"[\"5\"]"}}`}},
+		{"typeless-branch", wrapX(`{"anyOf":[{"type":"object","properties":{"fs":` + arrInt + `}},{"properties":{"fs":{"type":"string"}}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`}},
+		{"true-prop", wrapX(`{"anyOf":[{"type":"object","properties":{"fs":` + arrInt + `}},{"type":"object","properties":{"fs":true}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`}},
+		{"allof-in-branch", wrapX(`{"anyOf":[{"allOf":[{"type":"object"},{"properties":{"fs":` + arrInt + `}}]},{"allOf":[{"type":"object"},{"properties":{"fs":{"type":"string"}}}]}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`}},
+		{"nested-union", wrapX(`{"anyOf":[{"type":"object","properties":{"o":{"type":"object","properties":{"fs":` + arrInt + `}}}},{"type":"object","properties":{"o":{"anyOf":[{"type":"object","properties":{"fs":{"type":"string"}}},{"type":"null"}]}}}]}`),
+			[]string{`{"x":{"o":{"fs":"[\"5\"]"}}}`}},
+		{"typearr", wrapX(`{"anyOf":[{"type":"object","properties":{"fs":` + arrInt + `}},{"type":"object","properties":{"fs":{"type":["string","null"]}}}]}`),
+			[]string{`{"x":{"fs":"[\"5\"]"}}`}},
+		{"deeper-str", wrapX(`{"anyOf":[{"type":"object","properties":{"o":{"type":"object","properties":{"fs":` + arrInt + `}}}},{"type":"object","properties":{"o":{"type":"string"}}}]}`),
+			[]string{`{"x":{"o":"{\"fs\":[\"5\"]}"}}`, `{"x":{"o":"{\"fs\":\"[\\\"5\\\"]\"}"}}`}},
+		{"obj-vs-str-inner", wrapX(`{"anyOf":[{"type":"object","properties":{"o":{"type":"object","properties":{"n":{"type":"integer"}}}}},{"type":"object","properties":{"o":{"type":"string"}}}]}`),
+			[]string{`{"x":{"o":"{\"n\":\"5\"}"}}`}},
+	})
+}
