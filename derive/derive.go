@@ -2773,15 +2773,16 @@ func enumTexts(root, base *Node, vals []string) []string {
 }
 
 // enumFitting returns the values of base's string enum (vals) that the
-// keywords beside it surely take: its lengths and a const its draft reads
-// (fits), and a pattern that Go and ECMAScript read alike
-// (rulespec.CompilePattern), matched; none where a keyword that may hold
-// a string to more stands beside it that it cannot judge so (a not, a
-// combinator, a reference, a keyword of another vocabulary: genericKeys,
-// foreign; a format, which validators may assert; a pattern the two read
-// otherwise), as an annotation, an identifier or another type's keyword
-// (additionalProperties) does not: another form of an enum's value is
-// read as that value only where every validator takes the value.
+// keywords beside it surely take: its lengths and a const its draft
+// reads (fits), and a pattern that Go and ECMAScript read alike
+// (rulespec.CompilePattern). It returns none where a keyword it cannot
+// judge so stands beside the enum: not, a combinator, a reference or a
+// keyword of another vocabulary (genericKeys, foreign), a format
+// (validators may assert it) or a pattern the two read otherwise.
+// Annotations, identifiers and other types' keywords
+// (additionalProperties) hold a string to nothing. Another form of an
+// enum's value is read as that value only where every validator takes
+// the value.
 func enumFitting(root, base *Node, vals []string) []string {
 	for _, k := range base.Keys {
 		if k == "format" || k != "enum" && k != "const" && (genericKeys[k] || foreign(k)) {

@@ -31,6 +31,8 @@ import (
 // pattern that rules every one out (patternRulesOut, white space too);
 // "" for any other union (a string
 // branch held by a format or a length alone, a scalar, no container).
+// root is out's document (a const its draft has none of holds nothing:
+// constOf).
 func jsonTextStarts(root, out *Node) string {
 	if len(out.Keys) != 1 || !jsonnode.IsCombinator(out.Keys[0]) || out.Keys[0] == jsonnode.AllOf || out.Vals[0].Kind != '[' {
 		return ""
@@ -69,7 +71,7 @@ func jsonTextStarts(root, out *Node) string {
 // textsNeverJSON reports whether no string the string schema s takes
 // starts, after JSON's white space, with one of starts: its enum or
 // const names strings alone, none of which does, or its pattern rules
-// every one out.
+// every one out (in root: constOf).
 func textsNeverJSON(root, s *Node, starts string) bool {
 	if vals, ok := stringValues(root, s); ok {
 		return !slices.ContainsFunc(vals, func(v string) bool {

@@ -72,7 +72,8 @@ func typelessValues(root, b *Node) bool {
 // arrays and objects (ESLint's rule levels: 0 to 2, "off", "warn" or
 // "error", or an array of a level and options). typ is
 // "" where out is not of that shape, or a string branch takes every text
-// of the scalar's string form already (takesForm).
+// of the scalar's string form already (takesForm). root is out's
+// document (a const its draft has none of holds nothing: constOf).
 func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 	list := out.Get("anyOf")
 	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
@@ -174,7 +175,7 @@ func takesForm(b *Node, typ string) bool {
 // enum or const holds no such text (in no letter case: an enum_case rule
 // may read it), or its pattern rules every one out (patternRulesOut).
 // ("" never reads as the value left out here: the union takes strings,
-// so absent does not read it.)
+// so absent does not read it.) root is s's document (constOf).
 func textsHeldOff(root, s *Node, typ string, nullText bool) string {
 	if vals, ok := stringValues(root, s); ok {
 		for _, v := range vals {

@@ -474,30 +474,27 @@ func refsNoSitesIn(root, s *Node, union []*Node) bool {
 				containers = true
 			}
 		}
-		if containers && !slices.ContainsFunc(union, func(b *Node) bool { return b != s && maysHoldStringOrObject(b) }) {
+		if containers && !slices.ContainsFunc(union, func(b *Node) bool { return b != s && mayHoldStringOrObject(b) }) {
 			return false
 		}
 	}
 	for i, v := range s.Vals {
-		var branches []*Node
+		var union []*Node // (a union's branches are judged beside each other)
 		if k := s.Keys[i]; (k == jsonnode.AnyOf || k == jsonnode.OneOf) && v.Kind == '[' {
-			branches = v.Items()
-			if !slices.ContainsFunc(branches, func(b *Node) bool { return !refsNoSitesIn(root, b, branches) }) {
-				continue
-			}
-			return false
+			union = v.Items()
 		}
-		if !refsNoSitesIn(root, v, nil) {
+		if union == nil && !refsNoSitesIn(root, v, nil) ||
+			slices.ContainsFunc(union, func(b *Node) bool { return !refsNoSitesIn(root, b, union) }) {
 			return false
 		}
 	}
 	return true
 }
 
-// maysHoldStringOrObject reports whether the union branch b may hold a
+// mayHoldStringOrObject reports whether the union branch b may hold a
 // string or an object: it names no type (or holds a reference), or its
 // type allows either.
-func maysHoldStringOrObject(b *Node) bool {
+func mayHoldStringOrObject(b *Node) bool {
 	t := b.Get("type")
 	return b.Kind != '{' || t == nil || b.Get("$ref") != nil || typeAllows(t, "string") || typeAllows(t, "object")
 }
