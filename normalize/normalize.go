@@ -311,6 +311,7 @@ func (rs *ruleSet) applyMap(args map[string]any) []Applied {
 			applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t, &texts)
 		}
 	}
+	texts.flush()
 	t.writeBack(args)
 	if len(applied) == 0 {
 		return nil
@@ -491,6 +492,7 @@ func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
 	if len(applied) == 0 {
 		return args, nil
 	}
+	texts.flush()
 	return root.Marshal(), applied
 }
 

@@ -72,6 +72,7 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 	last := segs[len(segs)-1]
 	if len(segs) == 1 && last.Each == 0 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
+		c.freshMember(root, last.Key) // (its text, where rules below it changed it)
 		if onMember(rulespec.Kind(r)) {
 			if a, ok := memberRule(r, root, last.Key, others, where{index: -1}, t); ok {
 				out = append(out, a)
@@ -118,13 +119,14 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 			if target.Kind != '{' {
 				return false
 			}
+			c.freshMember(target, last.Key)
 			a, ok := memberRule(r, target, last.Key, others, w, t)
 			if !ok {
 				return false
 			}
 			*out = append(*out, a)
 			if target != obj {
-				c.write(obj, target)
+				c.changed(obj)
 			}
 			return true
 		}
@@ -139,6 +141,7 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 			}
 			return changed
 		}
+		c.fresh(v) // (a string's text, or an array's or object's marshalled)
 		if t.keeps(r, v) {
 			return false
 		}
@@ -157,7 +160,8 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 // walk calls fn on each value at segs below n; fn reports a change (and
 // changes nothing when it reports none). A string holding JSON text met
 // where the path goes on is read as its value (c.value), and written
-// back as (compact) text when something below it changed.
+// back as (compact) text when something below it changed, once, before
+// anything reads its text (c.changed).
 func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(n, w)
@@ -181,7 +185,7 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 		if inner == nil || !c.walk(inner, segs, w, fn) {
 			return false
 		}
-		c.write(n, inner)
+		c.changed(n)
 		return true
 	}
 	s := segs[0]
@@ -220,23 +224,30 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 
 // textCache holds, for one call, the value of each string holding JSON
 // text that a rule's path went through, parsed once: each rule after the
-// first through that string walks the same nodes (changed by the rules
-// before it, whose change wrote the string anew from them) instead of
-// parsing its text again, which made a call with an array sent as text
-// cost its size times the rules below it. A string is known by its node
-// and checked by the text it holds (jsonnode.Node.Held): a rule that
-// replaced the string itself (a coercion of the array it held, an alias
-// moving another value in) left other text there, read anew. Its zero
-// value is an empty cache; it allocates at the first string it keeps.
+// first through that string walks the same nodes, changed by the rules
+// before it, instead of parsing its text again, which made a call with
+// an array sent as text cost its size times the rules below it. A
+// string whose value rules changed is written back as text once, when
+// something reads its text (fresh: a rule at the string itself or above
+// it, the call's result), not once per rule. A string is known by its
+// node and checked by the text it holds (jsonnode.Node.Held): a rule
+// that replaced the string itself (a coercion of the array it held, an
+// alias moving another value in) left other text there, read anew. Its
+// zero value is an empty cache; it allocates at the first string it
+// keeps.
 type textCache struct {
 	m map[*jsonnode.Node]parsedText
+	// pending are the strings whose values changed since their text was
+	// written, each after the strings inside its value (changed)
+	pending []*jsonnode.Node
 }
 
 // parsedText is a string's entry in a textCache.
 type parsedText struct {
-	held   string         // the string's text, as its node held it
-	quoted bool           // (jsonnode.Node.Held)
-	value  *jsonnode.Node // the text's value; nil: no JSON text
+	held    string         // the string's text, as its node held it
+	quoted  bool           // (jsonnode.Node.Held)
+	value   *jsonnode.Node // the text's value; nil: no JSON text
+	pending bool           // value changed since held was written
 }
 
 // value returns the value of the array or object n holds as JSON text,
@@ -254,11 +265,47 @@ func (c *textCache) value(n *jsonnode.Node) *jsonnode.Node {
 	return v
 }
 
-// write writes v, the value of n's JSON text as a rule changed it, into
-// n as compact JSON text, and keeps v as n's value.
-func (c *textCache) write(n, v *jsonnode.Node) {
-	*n = *jsonnode.Scalar(quoteJSON(string(v.Marshal())))
-	c.keep(n, v)
+// changed notes that rules changed the value of n's JSON text: its text
+// is written at the next fresh. n goes after every string pending
+// before, those inside its value among them (a walk notes the strings
+// inside first), so that each is written before the text that holds it.
+func (c *textCache) changed(n *jsonnode.Node) {
+	p := c.m[n]
+	if p.pending {
+		c.pending = slices.DeleteFunc(c.pending, func(x *jsonnode.Node) bool { return x == n })
+	}
+	p.pending = true
+	c.m[n] = p
+	c.pending = append(c.pending, n)
+}
+
+// fresh writes every pending text where a rule about to read n (nil:
+// none) may read one: n itself is pending, or n is an array or object,
+// which may hold one.
+func (c *textCache) fresh(n *jsonnode.Node) {
+	if len(c.pending) == 0 || n == nil || n.Kind != '{' && n.Kind != '[' && !c.m[n].pending {
+		return
+	}
+	c.flush()
+}
+
+// freshMember is fresh for obj's member key (fresh's cost, where no text
+// is pending, and not a look up of the key).
+func (c *textCache) freshMember(obj *jsonnode.Node, key string) {
+	if len(c.pending) > 0 {
+		c.fresh(obj.Get(key))
+	}
+}
+
+// flush writes every pending text, each as compact JSON text, inner ones
+// first: at the call's end, and where a rule may read one (fresh).
+func (c *textCache) flush() {
+	for _, n := range c.pending {
+		p := c.m[n]
+		*n = *jsonnode.Scalar(quoteJSON(string(p.value.Marshal())))
+		c.keep(n, p.value)
+	}
+	c.pending = c.pending[:0]
 }
 
 func (c *textCache) keep(n, v *jsonnode.Node) {
