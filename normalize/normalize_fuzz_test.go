@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/normgen/normgen/internal/jsonwire"
+	"github.com/normgen/normgen/lenient"
 )
 
 // fuzzRules use every rule type, at the top level and through paths;
@@ -152,4 +153,24 @@ func deepText(v any) any {
 		return "#" + string(x)
 	}
 	return v
+}
+
+// TestGuardReadsTextAsChanged: a guard compares its member's string as
+// the rules before it left it, where that string holds JSON text whose
+// value they changed (written back before the guard reads it), as each
+// rule applied alone to the last one's output reads it.
+func TestGuardReadsTextAsChanged(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "x.k.a", CoerceTo: "int"},
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x<"k"="{\"a\":5}">.n`, CoerceTo: "int"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []byte(`{"x":{"k":"{\"a\":\"5\"}","n":"7"}}`)
+	out, applied, err := n.NormalizeJSON("t", in)
+	want, wantApplied := oneByOne(n.rulesFor("t"), in)
+	if err != nil || string(out) != string(want) || fmt.Sprint(applied) != fmt.Sprint(wantApplied) {
+		t.Errorf("got %s %v (%v), want %s %v", out, applied, err, want, wantApplied)
+	}
 }

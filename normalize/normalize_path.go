@@ -193,7 +193,9 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 	switch {
 	case s.Each == '=':
 		// A guard: the path goes on where the object's member holds one
-		// of its strings.
+		// of its strings (as its text is now: rules before may have
+		// changed the JSON text it holds).
+		c.freshMember(n, s.Key)
 		v, ok := n.Get(s.Key).AsString()
 		if n.Kind != '{' || !ok || !slices.Contains(s.Values, v) {
 			return false
