@@ -174,3 +174,23 @@ func TestGuardReadsTextAsChanged(t *testing.T) {
 		t.Errorf("got %s %v (%v), want %s %v", out, applied, err, want, wantApplied)
 	}
 }
+
+// TestGuardReadsTextAsChangedMap: the same through rules of two phases
+// (an absent rule empties the object a member sends as JSON text, then a
+// coercion is guarded by that member holding "{}"), on both entry
+// points (the third review's case).
+func TestGuardReadsTextAsChangedMap(t *testing.T) {
+	n := mustRules(t, `[
+	 {"id":"ab","tools":["*"],"type":"absent","path":"m{}.k.a","value":[null]},
+	 {"id":"g","tools":["*"],"type":"type_coerce","path":"m{}<\"k\"=\"{}\">.n","coerce_to":"int"}
+	]`)
+	in := `{"m":{"x":{"k":"{\"a\":null}","n":"1"}}}`
+	out, applied, err := n.NormalizeJSON("t", []byte(in))
+	want, wantApplied := oneByOne(n.rulesFor("t"), []byte(in))
+	if err != nil || string(out) != string(want) || fmt.Sprint(applied) != fmt.Sprint(wantApplied) {
+		t.Errorf("got %s %v (%v), want %s %v", out, applied, err, want, wantApplied)
+	}
+	if _, mapplied := n.Normalize("t", args(t, in)); fmt.Sprint(params(mapplied)) != "[ab@m.x.k.a g@m.x.n]" {
+		t.Errorf("Normalize %s: records %v, want [ab@m.x.k.a g@m.x.n]", in, params(mapplied))
+	}
+}
