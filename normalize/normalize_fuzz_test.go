@@ -41,10 +41,8 @@ const fuzzRules = `[
  {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"}
 ]`
 
-// FuzzNormalize: on any input the two entry points do not panic, agree
-// on the value (JSON text compared as its value) and on the records, the
-// JSON entry point returns valid JSON, the same as applying every rule
-// without its screen, and every record shows a change.
+// FuzzNormalize: on any input, with fuzzRules, the checks of fuzzCheck
+// hold.
 func FuzzNormalize(f *testing.F) {
 	rules, err := LoadRules(strings.NewReader(fuzzRules), nil)
 	if err != nil {
@@ -65,40 +63,48 @@ func FuzzNormalize(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, in []byte) {
-		if jsonwire.Valid(in) != nil {
-			return
+	f.Fuzz(func(t *testing.T, in []byte) { fuzzCheck(t, n, in) })
+}
+
+// fuzzCheck is FuzzNormalize's check of one input: normalize does not
+// panic, the two entry points agree on the value (JSON text compared as
+// its value) and on the records, the JSON entry point returns valid
+// JSON, the same as applying every rule without its screen and as each
+// rule applied alone to the last one's output, and every record shows a
+// change.
+func fuzzCheck(t *testing.T, n *Normalizer, in []byte) {
+	if jsonwire.Valid(in) != nil {
+		return
+	}
+	m, ok := decodeAny(in).(map[string]any)
+	if !ok {
+		return
+	}
+	out, applied, err := n.NormalizeJSON("t", in)
+	if err != nil {
+		t.Fatalf("%s: %v", in, err)
+	}
+	if jsonwire.Valid(out) != nil {
+		t.Fatalf("%s normalized to invalid JSON %s", in, out)
+	}
+	if wantOut, want := n.rulesFor("t").applyJSON(in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
+		t.Fatalf("%s: the screen changed the result:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
+	}
+	if wantOut, want := oneByOne(n.rulesFor("t"), in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
+		t.Fatalf("%s: the rules of one call differ from each rule applied alone to the last one's output:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
+	}
+	mm, mapplied := n.Normalize("t", m)
+	if diff := cmp.Diff(deepText(decodeAny(out)), deepText(any(mm))); diff != "" {
+		t.Fatalf("%s: entry points differ (-json +map):\n%s", in, diff)
+	}
+	if fmt.Sprint(params(applied)) != fmt.Sprint(params(mapplied)) {
+		t.Fatalf("%s: records differ:\n json %v\n map  %v", in, params(applied), params(mapplied))
+	}
+	for _, a := range applied {
+		if a.From == a.To {
+			t.Fatalf("%s: a record without a change %+v", in, a)
 		}
-		m, ok := decodeAny(in).(map[string]any)
-		if !ok {
-			return
-		}
-		out, applied, err := n.NormalizeJSON("t", in)
-		if err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-		if jsonwire.Valid(out) != nil {
-			t.Fatalf("%s normalized to invalid JSON %s", in, out)
-		}
-		if wantOut, want := n.rulesFor("t").applyJSON(in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
-			t.Fatalf("%s: the screen changed the result:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
-		}
-		if wantOut, want := oneByOne(n.rulesFor("t"), in); string(out) != string(wantOut) || fmt.Sprint(applied) != fmt.Sprint(want) {
-			t.Fatalf("%s: the rules of one call differ from each rule applied alone to the last one's output:\n got  %s %+v\n want %s %+v", in, out, applied, wantOut, want)
-		}
-		mm, mapplied := n.Normalize("t", m)
-		if diff := cmp.Diff(deepText(decodeAny(out)), deepText(any(mm))); diff != "" {
-			t.Fatalf("%s: entry points differ (-json +map):\n%s", in, diff)
-		}
-		if fmt.Sprint(params(applied)) != fmt.Sprint(params(mapplied)) {
-			t.Fatalf("%s: records differ:\n json %v\n map  %v", in, params(applied), params(mapplied))
-		}
-		for _, a := range applied {
-			if a.From == a.To {
-				t.Fatalf("%s: a record without a change %+v", in, a)
-			}
-		}
-	})
+	}
 }
 
 // oneByOne applies rs's rules one at a time, each to the JSON the rule
