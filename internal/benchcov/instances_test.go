@@ -195,29 +195,24 @@ func crossTexts(a, b []byte) ([]byte, bool) {
 // crossNode is crossTexts in place, for x and y at one place.
 func crossNode(x, y *jsonnode.Node) bool {
 	changed := false
+	at := func(i int, v *jsonnode.Node) { // x's i-th value, beside y's v
+		switch e := x.Vals[i]; {
+		case v == nil:
+		case e.Kind == '"' && (v.Kind == '[' || v.Kind == '{'):
+			x.Vals[i] = jsonnode.String(string(scalarsAsText(v).Marshal()))
+			changed = true
+		case crossNode(e, v):
+			changed = true
+		}
+	}
 	switch {
 	case x.Kind == '{' && y.Kind == '{':
 		for i, k := range x.Keys {
-			if v := y.Get(k); v != nil {
-				if (x.Vals[i].Kind == '"') && (v.Kind == '[' || v.Kind == '{') {
-					x.Vals[i] = jsonnode.String(string(scalarsAsText(v).Marshal()))
-					changed = true
-				} else if crossNode(x.Vals[i], v) {
-					changed = true
-				}
-			}
+			at(i, y.Get(k))
 		}
 	case x.Kind == '[' && y.Kind == '[':
-		for i, e := range x.Vals {
-			if i >= len(y.Vals) {
-				break
-			}
-			if e.Kind == '"' && (y.Vals[i].Kind == '[' || y.Vals[i].Kind == '{') {
-				x.Vals[i] = jsonnode.String(string(scalarsAsText(y.Vals[i]).Marshal()))
-				changed = true
-			} else if crossNode(e, y.Vals[i]) {
-				changed = true
-			}
+		for i := range min(len(x.Vals), len(y.Vals)) {
+			at(i, y.Vals[i])
 		}
 	}
 	return changed
