@@ -3161,17 +3161,34 @@ func anyOf(native, str *Node, nullable bool) *Node {
 
 // unfit returns the first keyword of a number or boolean schema that its
 // string form could not honour alike (enum, const, combinators, unknown
-// keywords), or "".
+// keywords), or "". A keyword of objects or arrays (a draft-03
+// required, properties, items) holds neither the value nor its string
+// form, and an enum of both booleans holds a boolean to nothing.
 func unfit(base *Node, typ string) string {
-	for _, k := range base.Keys {
+	for i, k := range base.Keys {
 		switch {
 		case k == "type" || annotation(k):
 		case numberKeys[k] && typ != "boolean":
+		case objectKeys[k] || arrayKeys[k]:
+		case k == "enum" && typ == "boolean" && bothBooleans(base.Vals[i]):
 		default:
 			return k
 		}
 	}
 	return ""
+}
+
+// bothBooleans reports whether the enum e holds true and false, and no
+// other value.
+func bothBooleans(e *Node) bool {
+	seen := map[string]bool{}
+	for _, v := range e.Items() {
+		if v.Kind != 't' {
+			return false
+		}
+		seen[v.Text()] = true
+	}
+	return e.Kind == '[' && seen["true"] && seen["false"]
 }
 
 // split reads s as "one JSON type, maybe nullable" in any spelling: a

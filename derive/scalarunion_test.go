@@ -155,3 +155,25 @@ func TestDeriveDisjointDrafts(t *testing.T) {
 			calls: []string{`{"x":{"n":5}}`, `{"x":{"n":"5"}}`, `{"x":"x"}`}},
 	})
 }
+
+// TestDeriveScalarBesideOtherTypesKeywords: a number's, integer's or
+// boolean's string form is read beside keywords that hold only objects
+// or arrays (required, additionalProperties, properties, items; a
+// draft-03 required: true too), which hold neither the value nor its
+// string form, and a boolean's beside an enum of both booleans, which
+// holds it to nothing; not beside an enum of one.
+func TestDeriveScalarBesideOtherTypesKeywords(t *testing.T) {
+	schema := `{"type":"object","properties":{"n":{"type":"integer","required":["z"],"additionalProperties":false},"b":{"type":"boolean","enum":[true,false]},` +
+		`"c":{"type":"boolean","enum":[true]},"m":{"type":"number","items":{"type":"string"},"properties":{}}}}`
+	d, _ := deriveNormalizer(t, "other", schema)
+	for _, f := range []string{"n", "b", "m"} {
+		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == f }) {
+			t.Errorf("%s: no type_coerce rule; warnings %s", f, warnings(d))
+		}
+	}
+	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "c" }) {
+		t.Errorf("c: a type_coerce rule beside enum [true]")
+	}
+	unionSound(t, []unionCase{{name: "other", schema: schema, calls: []string{`{"n":"5"}`, `{"n":5}`, `{"b":"true"}`, `{"b":"no"}`,
+		`{"c":"false"}`, `{"c":"true"}`, `{"m":"1.5"}`, `{"m":"x"}`}}})
+}
