@@ -3161,15 +3161,17 @@ func anyOf(native, str *Node, nullable bool) *Node {
 
 // unfit returns the first keyword of a number or boolean schema that its
 // string form could not honour alike (enum, const, combinators, unknown
-// keywords), or "". A keyword of objects or arrays (a draft-03
-// required, properties, items) holds neither the value nor its string
-// form, and an enum of both booleans holds a boolean to nothing.
+// keywords), or "". A keyword of objects or arrays (required,
+// properties, items) holds neither the value nor its string form, and an
+// enum of both booleans holds a boolean to nothing; but a required that
+// is no list is draft-03's (the field itself required, which the
+// deriver does not read).
 func unfit(base *Node, typ string) string {
 	for i, k := range base.Keys {
 		switch {
 		case k == "type" || annotation(k):
 		case numberKeys[k] && typ != "boolean":
-		case objectKeys[k] || arrayKeys[k]:
+		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
 		case k == "enum" && typ == "boolean" && bothBooleans(base.Vals[i]):
 		default:
 			return k

@@ -158,10 +158,11 @@ func TestDeriveDisjointDrafts(t *testing.T) {
 
 // TestDeriveScalarBesideOtherTypesKeywords: a number's, integer's or
 // boolean's string form is read beside keywords that hold only objects
-// or arrays (required, additionalProperties, properties, items; a
-// draft-03 required: true too), which hold neither the value nor its
-// string form, and a boolean's beside an enum of both booleans, which
-// holds it to nothing; not beside an enum of one.
+// or arrays (required, additionalProperties, properties, items), which
+// hold neither the value nor its string form, and a boolean's beside an
+// enum of both booleans, which holds it to nothing; not beside an enum
+// of one, nor beside draft-03's required: true (the field required,
+// which the deriver does not read).
 func TestDeriveScalarBesideOtherTypesKeywords(t *testing.T) {
 	schema := `{"type":"object","properties":{"n":{"type":"integer","required":["z"],"additionalProperties":false},"b":{"type":"boolean","enum":[true,false]},` +
 		`"c":{"type":"boolean","enum":[true]},"m":{"type":"number","items":{"type":"string"},"properties":{}}}}`
@@ -173,6 +174,9 @@ func TestDeriveScalarBesideOtherTypesKeywords(t *testing.T) {
 	}
 	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "c" }) {
 		t.Errorf("c: a type_coerce rule beside enum [true]")
+	}
+	if d3, _ := deriveNormalizer(t, "draft-03", `{"type":"object","properties":{"n":{"type":"integer","required":true}}}`); slices.ContainsFunc(d3.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "n" }) {
+		t.Errorf("n: a type_coerce rule beside draft-03's required: true")
 	}
 	unionSound(t, []unionCase{{name: "other", schema: schema, calls: []string{`{"n":"5"}`, `{"n":5}`, `{"b":"true"}`, `{"b":"no"}`,
 		`{"c":"false"}`, `{"c":"true"}`, `{"m":"1.5"}`, `{"m":"x"}`}}})
