@@ -438,7 +438,7 @@ validates (santhosh-tekuri/jsonschema, in the draft its `+"`$schema`"+` names)
 are normalized with the derived rules, and each comes out byte for byte
 as it went in, with no fix recorded: %d instances from %d schemas; so
 does each made by writing, in the strings of one, the JSON text of the
-array or object that the next holds at the same place, where the
+array or object that another holds at the same place, where the
 strict schema takes it (a string a rule path for another branch's array
 there would read as JSON text): %d more.
 Those among the first %d candidates of each schema are also sent as a
