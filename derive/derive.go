@@ -2488,7 +2488,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 			return withString(out)
 		}
-		if !containers(out) {
+		if !containers(d.root, out) {
 			d.record(path, unionKind(out))
 			res := out
 			if folded := d.unionEnumCase(path, at, out); folded != nil {
@@ -2501,7 +2501,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				return markAnyString(read)
 			} else if typ != "" {
 				d.gapWhy(path, typ, at, why)
-			} else if typ, nullable := scalarBesideContainers(out); typ != "" {
+			} else if typ, nullable := scalarBesideContainers(d.root, out); typ != "" {
 				// one scalar beside arrays and objects (no string): a
 				// string is its string form or their JSON text, never both
 				if reach, why := d.reach(path, at); !reach {
@@ -3028,10 +3028,12 @@ func markAnyString(s *Node) *Node {
 // scalar type (integer, number or boolean, held to no keyword its string
 // form could not be held to alike: unfit) beside arrays and objects, and
 // maybe null, with no string branch: typ is the scalar's type, "" for any
-// other schema. A string is then the scalar's string form or the JSON
-// text of an array or object, never both: a type_coerce and a
-// json_accept_both rule read it, each its own.
-func scalarBesideContainers(s *Node) (typ string, nullable bool) {
+// other schema (a branch that is a $ref its draft reads alone, whose
+// siblings say nothing of its values, among them: refIgnoresSiblings).
+// A string is then the scalar's string form or the JSON text of an array
+// or object, never both: a type_coerce and a json_accept_both rule read
+// it, each its own.
+func scalarBesideContainers(root, s *Node) (typ string, nullable bool) {
 	list := s.Get("anyOf")
 	if list == nil || list.Kind != '[' || len(s.Keys) != 1 {
 		return "", false
@@ -3040,6 +3042,8 @@ func scalarBesideContainers(s *Node) (typ string, nullable bool) {
 	for _, b := range list.Items() {
 		t, _ := b.Get("type").AsString()
 		switch {
+		case refIgnoresSiblings(root, b):
+			return "", false // (its target's values: any, for all it says)
 		case isNull(b):
 			nullable = true
 		case t == "array" || t == "object":
@@ -3098,8 +3102,10 @@ func withNull(s *Node) *Node {
 // objects only, and maybe null: a bare anyOf or oneOf of such typed
 // branches (a oneOf of objects a discriminator tells apart: a string,
 // its JSON text, is none of them, and what it holds matches the one
-// branch its value would).
-func containers(s *Node) bool {
+// branch its value would); not where a branch is a $ref its draft reads
+// alone, whose type says nothing of its values (refIgnoresSiblings, in
+// root).
+func containers(root, s *Node) bool {
 	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf {
 		return false
 	}
@@ -3109,6 +3115,9 @@ func containers(s *Node) bool {
 	}
 	some := false
 	for _, b := range list.Items() {
+		if refIgnoresSiblings(root, b) {
+			return false // (its target's values: any, for all it says)
+		}
 		switch t, _ := b.Get("type").AsString(); t {
 		case "array", "object":
 			some = true

@@ -49,6 +49,14 @@ func noConst(root *Node) bool {
 	return draftIn(root, "draft-03", "draft-04", "draft-05")
 }
 
+// refIgnoresSiblings reports whether the schema b is a $ref beside
+// other keywords in a document (root) of draft-07 or earlier, whose
+// validators read b as its target alone (oldDraft): what its type, enum
+// or pattern say of its values does not hold there.
+func refIgnoresSiblings(root, b *Node) bool {
+	return b.Get("$ref") != nil && len(b.Keys) > 1 && oldDraft(root)
+}
+
 // noConditions reports whether root's $schema names draft-06 or an
 // earlier draft, which has no if, then and else (draft-07 added them):
 // its validators ignore those keywords, later drafts and AJV apply them.

@@ -42,6 +42,8 @@ func jsonTextStarts(root, out *Node) string {
 	for _, b := range out.Vals[0].Items() {
 		t, typed := b.Get("type").AsString()
 		switch {
+		case refIgnoresSiblings(root, b):
+			return "" // (its target's values: any, for all it says)
 		case isNull(b):
 		case t == "array" && !strings.Contains(starts, "["):
 			starts += "["

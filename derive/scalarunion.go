@@ -80,6 +80,9 @@ func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 		return "", false, nil
 	}
 	for _, b := range list.Items() {
+		if refIgnoresSiblings(root, b) {
+			return "", false, nil // (its target's values: any, for all it says)
+		}
 		if isNull(b) {
 			nullable = true
 			continue

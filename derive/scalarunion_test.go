@@ -149,6 +149,17 @@ func TestDeriveDisjointDrafts(t *testing.T) {
 			{"type":"object","required":["kind","n"],"properties":{"kind":{"type":"string","const":"a"},"n":{"type":"integer"}}},
 			{"type":"object","required":["kind"],"properties":{"kind":{"type":"string","const":"b"}}}]}}}`,
 			calls: []string{`{"s":{"kind":"a","n":5}}`, `{"s":{"kind":"a","n":"5"}}`, `{"s":{"kind":"b","n":"5"}}`, `{"s":{"kind":"b"}}`}},
+		// (a $ref's siblings, which draft-07 ignores: the branch is its
+		// target's, any value; found by a longer corpus scan,
+		// circleciconfig's steps)
+		{name: "text-ref-enum-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"type":"array","items":{"anyOf":[{"$ref":"#/definitions/doc","enum":["checkout"]},{"type":"object","properties":{"run":{"type":"string"}}}]}}},"definitions":{"doc":{"description":"a step"}}}`,
+			calls: []string{`{"x":["{\"run\":\"a\"}"]}`, `{"x":[{"run":"a"}]}`, `{"x":["checkout"]}`}},
+		{name: "scalar-ref-enum-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"$ref":"#/definitions/doc","type":"string","enum":["all"]},{"type":"integer"}]}},"definitions":{"doc":{"description":"a value"}}}`,
+			calls: []string{`{"x":"5"}`, `{"x":5}`, `{"x":"all"}`}},
+		{name: "containers-ref-array-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"integer"},{"$ref":"#/definitions/doc","type":"array","items":{"type":"integer"}}]}},"definitions":{"doc":{"description":"a value"}}}`,
+			calls: []string{`{"x":"5"}`, `{"x":5}`, `{"x":"[1]"}`, `{"x":[1]}`}},
+		{name: "arrays-ref-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"$ref":"#/definitions/doc","type":"array","items":{"type":"integer"}}]}},"definitions":{"doc":{"description":"a value"}}}`,
+			calls: []string{`{"x":"[1]"}`, `{"x":[1]}`, `{"x":"{\"n\":1}"}`, `{"x":{"n":"1"}}`}},
 		{name: "object-beside-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"const":"x"}]}}}`,
 			calls: []string{`{"x":{"n":5}}`, `{"x":{"n":"5"}}`, `{"x":"x"}`, `{"x":"[1]"}`}},
 		{name: "oneOf-object-beside-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"const":"x"}]}}}`,
