@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -44,7 +43,7 @@ const fuzzRules = `[
 // FuzzNormalize: on any input, with fuzzRules, the checks of fuzzCheck
 // hold.
 func FuzzNormalize(f *testing.F) {
-	n := fuzzNormalizer(f, fuzzRules)
+	n := mustRules(f, fuzzRules)
 	for _, s := range []string{
 		`{"old":"1","b":"yes","labels":"2.5","s":"[{\"tries\":\"3\",\"op\":\"cp\"},\"{}\"]"}`,
 		`{"m":{"a":{"t":"x\\ny"},"b":"{\"k\":null}"},"raw":[1,{"<":">"}],"p":"{\"x\":{\"items\":[{\"o\":1},{}]}}"}`,
@@ -57,19 +56,6 @@ func FuzzNormalize(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) { fuzzCheck(t, n, in) })
-}
-
-// fuzzNormalizer returns a Normalizer of the rules file js.
-func fuzzNormalizer(f *testing.F, js string) *Normalizer {
-	rules, err := LoadRules(strings.NewReader(js), nil)
-	if err != nil {
-		f.Fatal(err)
-	}
-	n, err := New(rules)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return n
 }
 
 // fuzzCheck is FuzzNormalize's check of one input: normalize does not

@@ -10,7 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func mustRules(t *testing.T, js string) *Normalizer {
+// mustRules returns a Normalizer of the rules file js (a test's, a
+// benchmark's or a fuzz target's).
+func mustRules(t testing.TB, js string) *Normalizer {
 	t.Helper()
 	rules, err := LoadRules(strings.NewReader(js), nil)
 	if err != nil {

@@ -50,7 +50,7 @@ const textRules = `,
 // read, write over or guard on strings holding JSON text whose value
 // rules before them changed (textCache), at every phase.
 func FuzzNormalizeTexts(f *testing.F) {
-	n := fuzzNormalizer(f, strings.TrimSuffix(strings.TrimSpace(fuzzRules), "]")+textRules)
+	n := mustRules(f, strings.TrimSuffix(strings.TrimSpace(fuzzRules), "]")+textRules)
 	for _, s := range []string{
 		`{"m":{"x":{"k":"{\"a\":null,\"b\":[\"1\"]}","n":"1","w":"{\"z\":2}","e":"[1]"}}}`,
 		`{"m":{"x":{"k":"[{\"a\":null}]","n":"1","w":"{}"},"y":{"k":"{\"a\":1,\"b\":\"[\\\"2\\\"]\"}"}}}`,

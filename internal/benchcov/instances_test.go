@@ -118,7 +118,7 @@ func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) insta
 	for _, seed := range seeds {
 		g := schemagen.NewGen(seed, root, "t", nil)
 		rng := rand.New(rand.NewPCG(seed, 2))
-		var valids [][]byte // (this seed's strict-valid instances)
+		var valids []*jsonnode.Node // (this seed's strict-valid instances)
 		for i := range each {
 			args := g.Args()
 			v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
@@ -126,7 +126,7 @@ func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) insta
 				continue
 			}
 			out.valid++
-			valids = append(valids, args)
+			valids = append(valids, jsonnode.ParseValid(args))
 			unchangedBy(args)
 			if lax == nil || i >= sentAsModel {
 				continue
@@ -177,16 +177,9 @@ func checkSeeds(schema []byte, seeds []uint64, each int, sendAsModel bool) insta
 // would read as JSON text (a key one branch of a union holds to a string
 // and another to an array), which the generator's strings, random text,
 // never are.
-func crossTexts(a, b []byte) ([]byte, bool) {
-	x, err := jsonnode.Parse(a)
-	if err != nil {
-		return nil, false
-	}
-	y, err := jsonnode.Parse(b)
-	if err != nil {
-		return nil, false
-	}
-	if !crossNode(x, y) {
+func crossTexts(a, b *jsonnode.Node) ([]byte, bool) {
+	x := a.Clone()
+	if !crossNode(x, b) {
 		return nil, false
 	}
 	return x.Marshal(), true
