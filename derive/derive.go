@@ -2670,8 +2670,8 @@ func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 	at1 := -1
 	var vals []string
 	for i, b := range list.Items() {
-		t, ok := b.Get("type").AsString()
-		if !ok {
+		t, _ := branchType(d.root, b)
+		if t == "" {
 			return nil // a branch of no one type may take a string
 		}
 		if t == "array" {
@@ -3028,8 +3028,8 @@ func markAnyString(s *Node) *Node {
 // scalar type (integer, number or boolean, held to no keyword its string
 // form could not be held to alike: unfit) beside arrays and objects, and
 // maybe null, with no string branch: typ is the scalar's type, "" for any
-// other schema (a branch that is a $ref its draft reads alone, whose
-// siblings say nothing of its values, among them: refIgnoresSiblings).
+// other schema (a branch of no one type as its validators read it:
+// branchType).
 // A string is then the scalar's string form or the JSON text of an array
 // or object, never both: a type_coerce and a json_accept_both rule read
 // it, each its own.
@@ -3040,10 +3040,8 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable bool) {
 	}
 	containers := false
 	for _, b := range list.Items() {
-		t, _ := b.Get("type").AsString()
+		t, _ := branchType(root, b)
 		switch {
-		case refIgnoresSiblings(root, b):
-			return "", false // (its target's values: any, for all it says)
 		case isNull(b):
 			nullable = true
 		case t == "array" || t == "object":
@@ -3102,9 +3100,8 @@ func withNull(s *Node) *Node {
 // objects only, and maybe null: a bare anyOf or oneOf of such typed
 // branches (a oneOf of objects a discriminator tells apart: a string,
 // its JSON text, is none of them, and what it holds matches the one
-// branch its value would); not where a branch is a $ref its draft reads
-// alone, whose type says nothing of its values (refIgnoresSiblings, in
-// root).
+// branch its value would); each branch's type as its document's (root)
+// validators read it (branchType).
 func containers(root, s *Node) bool {
 	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf {
 		return false
@@ -3115,10 +3112,7 @@ func containers(root, s *Node) bool {
 	}
 	some := false
 	for _, b := range list.Items() {
-		if refIgnoresSiblings(root, b) {
-			return false // (its target's values: any, for all it says)
-		}
-		switch t, _ := b.Get("type").AsString(); t {
+		switch t, _ := branchType(root, b); t {
 		case "array", "object":
 			some = true
 		case "null":
@@ -3586,7 +3580,7 @@ func disjoint2(a, b *Node, ta, tb []string) bool {
 
 // branchTypes returns the JSON types a union branch's values may have:
 // its type, or, where it names none, its enum's or const's values'
-// (valueTypes); nil where they are not known: beside a $ref (its target
+// (valueKinds); nil where they are not known: beside a $ref (its target
 // is not followed, and draft-07 and earlier ignore its siblings, which
 // later drafts and AJV apply), and
 // for a const in a document of draft-05 or earlier, which has none (its
@@ -3595,19 +3589,16 @@ func branchTypes(root, b *Node) []string {
 	if b.Get("$ref") != nil {
 		return nil
 	}
-	if t := b.Get("type"); t != nil {
-		if name, ok := t.AsString(); ok {
-			return []string{name}
-		}
+	t, values := branchType(root, b)
+	switch {
+	case t != "":
+		return []string{t}
+	case !values:
 		return nil
+	case constOf(root, b) != nil:
+		return valueKinds("const", constOf(root, b))
 	}
-	if x := constOf(root, b); x != nil {
-		return valueKinds("const", x)
-	}
-	if x := b.Get("enum"); x != nil {
-		return valueKinds("enum", x)
-	}
-	return nil
+	return valueKinds("enum", b.Get("enum"))
 }
 
 // closedAgainst: a requires a key b cannot hold.

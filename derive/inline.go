@@ -57,6 +57,22 @@ func refIgnoresSiblings(root, b *Node) bool {
 	return b.Get("$ref") != nil && len(b.Keys) > 1 && oldDraft(root)
 }
 
+// branchType returns the one JSON type the union branch b holds its
+// values to, as every validator of its document (root) reads b: its
+// type's name; "" where it names none or several, or where b is a $ref
+// its draft reads alone (refIgnoresSiblings), whose type, enum and
+// pattern say nothing of its values (its target's: any, for all it
+// says). values reports that b, naming no type, holds them to an enum or
+// const (typelessValues). Every reader of a union's branches by their
+// types reads them through it.
+func branchType(root, b *Node) (typ string, values bool) {
+	if refIgnoresSiblings(root, b) {
+		return "", false
+	}
+	typ, _ = b.Get("type").AsString()
+	return typ, typ == "" && typelessValues(root, b)
+}
+
 // noConditions reports whether root's $schema names draft-06 or an
 // earlier draft, which has no if, then and else (draft-07 added them):
 // its validators ignore those keywords, later drafts and AJV apply them.

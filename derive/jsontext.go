@@ -31,7 +31,8 @@ import (
 // pattern that rules every one out (patternRulesOut, white space too);
 // "" for any other union (a string
 // branch held by a format or a length alone, a scalar, no container).
-// root is out's document (a const its draft has none of holds nothing:
+// root is out's document, whose validators' reading of each branch
+// counts (branchType; a const its draft has none of holds nothing:
 // constOf).
 func jsonTextStarts(root, out *Node) string {
 	if len(out.Keys) != 1 || !jsonnode.IsCombinator(out.Keys[0]) || out.Keys[0] == jsonnode.AllOf || out.Vals[0].Kind != '[' {
@@ -40,17 +41,15 @@ func jsonTextStarts(root, out *Node) string {
 	var starts string
 	var strs []*Node
 	for _, b := range out.Vals[0].Items() {
-		t, typed := b.Get("type").AsString()
+		t, values := branchType(root, b)
 		switch {
-		case refIgnoresSiblings(root, b):
-			return "" // (its target's values: any, for all it says)
 		case isNull(b):
 		case t == "array" && !strings.Contains(starts, "["):
 			starts += "["
 		case t == "object" && !strings.Contains(starts, "{"):
 			starts += "{"
 		case t == "array" || t == "object":
-		case t == "string" || !typed && typelessValues(root, b):
+		case t == "string" || values:
 			strs = append(strs, b)
 		default:
 			return ""

@@ -73,23 +73,21 @@ func typelessValues(root, b *Node) bool {
 // "error", or an array of a level and options). typ is
 // "" where out is not of that shape, or a string branch takes every text
 // of the scalar's string form already (takesForm). root is out's
-// document (a const its draft has none of holds nothing: constOf).
+// document, whose validators' reading of each branch counts (branchType;
+// a const its draft has none of holds nothing: constOf).
 func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 	list := out.Get("anyOf")
 	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
 		return "", false, nil
 	}
 	for _, b := range list.Items() {
-		if refIgnoresSiblings(root, b) {
-			return "", false, nil // (its target's values: any, for all it says)
-		}
 		if isNull(b) {
 			nullable = true
 			continue
 		}
-		t, ok := b.Get("type").AsString()
+		t, values := branchType(root, b)
 		switch {
-		case !ok && typelessValues(root, b):
+		case values:
 			if _, isStr := stringValues(root, b); !isStr {
 				return "", false, nil
 			}

@@ -160,6 +160,8 @@ func TestDeriveDisjointDrafts(t *testing.T) {
 			calls: []string{`{"x":"5"}`, `{"x":5}`, `{"x":"[1]"}`, `{"x":[1]}`}},
 		{name: "arrays-ref-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"$ref":"#/definitions/doc","type":"array","items":{"type":"integer"}}]}},"definitions":{"doc":{"description":"a value"}}}`,
 			calls: []string{`{"x":"[1]"}`, `{"x":[1]}`, `{"x":"{\"n\":1}"}`, `{"x":{"n":"1"}}`}},
+		{name: "enum-case-ref-integer-draft-07", schema: `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[{"$ref":"#/definitions/s","type":"integer"},{"type":"string","enum":["Fast","Slow"]}]}},"definitions":{"s":{"type":"string"}}}`,
+			calls: []string{`{"x":"fast"}`, `{"x":"Fast"}`, `{"x":5}`, `{"x":"5"}`}},
 		{name: "object-beside-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"const":"x"}]}}}`,
 			calls: []string{`{"x":{"n":5}}`, `{"x":{"n":"5"}}`, `{"x":"x"}`, `{"x":"[1]"}`}},
 		{name: "oneOf-object-beside-const-draft-04", schema: `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"oneOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"const":"x"}]}}}`,
