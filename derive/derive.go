@@ -865,8 +865,9 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	for _, k := range jsonnode.Alternatives {
 		// (a branch that takes no object matches no arguments: beside
 		// that type, strict AJV refuses it, strictTypes)
-		if list := s.Get(k); list != nil && list.Kind == '[' && slices.ContainsFunc(list.Items(), takesNoObject) {
-			s.Set(k, jsonnode.Array(slices.DeleteFunc(slices.Clone(list.Items()), takesNoObject)...))
+		noObject := func(b *Node) bool { return takesNoObject(d.root, b) }
+		if list := s.Get(k); list != nil && list.Kind == '[' && slices.ContainsFunc(list.Items(), noObject) {
+			s.Set(k, jsonnode.Array(slices.DeleteFunc(slices.Clone(list.Items()), noObject)...))
 		}
 	}
 	f := d.enterRoot(s)
@@ -1016,11 +1017,11 @@ func rootBranches(root *Node, k string, v *Node, names, tested map[string]bool) 
 			}
 			continue
 		}
-		if !presenceOnly(b, names) && (k == jsonnode.AllOf || !takesNoObject(b)) {
+		if !presenceOnly(b, names) && (k == jsonnode.AllOf || !takesNoObject(root, b)) {
 			return false
 		}
 	}
-	if !slices.ContainsFunc(v.Items(), func(b *Node) bool { return !takesNoObject(b) }) {
+	if !slices.ContainsFunc(v.Items(), func(b *Node) bool { return !takesNoObject(root, b) }) {
 		return false // (no branch takes an object: nor do they all)
 	}
 	return k != jsonnode.OneOf || exclusive(root, v.Items())
@@ -1031,12 +1032,14 @@ func rootBranches(root *Node, k string, v *Node, names, tested map[string]bool) 
 // name (an $id or anchor a reference may use): as a branch of
 // the root's union it never holds the arguments, which are an object
 // (Azure Pipelines' {"oneOf": [{"$ref": ...}, {"type": "string",
-// "pattern": "^$"}]}), so the rules need not reckon with it.
-func takesNoObject(b *Node) bool {
+// "pattern": "^$"}]}), so the rules need not reckon with it. Not a $ref
+// its document (root) reads alone (refIgnoresSiblings), whose type says
+// nothing of its values.
+func takesNoObject(root, b *Node) bool {
 	if b.Kind == 't' {
 		return b.Text() == "false"
 	}
-	if b.Kind != '{' || b.Get("type") == nil || holdsName(b) {
+	if b.Kind != '{' || b.Get("type") == nil || holdsName(b) || refIgnoresSiblings(root, b) {
 		return false // (a name a reference may use stays where it is)
 	}
 	return !typeAllows(b.Get("type"), "object")
@@ -2141,12 +2144,14 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // arguments object and every object a rule reaches (nested objects,
 // array elements, map values) that is the only object schema at its path,
 // where its other keys are not data of its own (no additionalProperties
-// schema, no patternProperties). The normalizer finds a nested alias
+// schema, no patternProperties) and no $ref is kept beside its
+// properties (its target may declare, or refuse, the names a variant or
+// a near spelling would be read as). The normalizer finds a nested alias
 // under the object's canonical key, in JSON text too; aliasesOuterFirst
 // puts the object's own aliases first.
 func (d *deriver) variants(path string, s *Node, prop place) {
 	props := s.Get("properties")
-	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 {
+	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("$ref") != nil {
 		return
 	}
 	if path != "" {
@@ -2344,12 +2349,23 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 // taken to allow it, and so is a schema with a keyword it does not know.
 func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.root, s, kind, depth) }
 
-// mayTake is mayBe for a schema s inside root.
+// mayTake is mayBe for a schema s inside root: a $ref its draft reads
+// alone (refIgnoresSiblings) takes what its target takes.
 func mayTake(root, s *Node, kind byte, depth int) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
-	if s.Kind != '{' || depth > 32 || slices.ContainsFunc(s.Keys, foreign) {
+	if s.Kind != '{' || depth > 32 {
+		return true
+	}
+	if refIgnoresSiblings(root, s) {
+		// (its draft reads its target alone, and AJV its siblings too,
+		// which take no more)
+		ref, _ := s.Get("$ref").AsString()
+		target := pointer(root, ref)
+		return target == nil || mayTake(root, target, kind, depth+1)
+	}
+	if slices.ContainsFunc(s.Keys, foreign) {
 		return true // a keyword the deriver does not know might take it
 	}
 	typeName := map[byte]string{'n': "null", '"': "string", '{': "object", '[': "array"}[kind]
@@ -3196,6 +3212,22 @@ func bothBooleans(e *Node) bool {
 	return e.Kind == '[' && seen["true"] && seen["false"]
 }
 
+// siblingsIgnored reports whether s, a $ref, has siblings that constrain
+// in a document whose draft ignores them (oldDraft): no one rewrite reads
+// it alike, and it is kept as it is, with a warning where it names a
+// typed value.
+func (d *deriver) siblingsIgnored(path string, s *Node) bool {
+	ref, _ := s.Get("$ref").AsString()
+	target := pointer(d.root, ref)
+	if !oldDraft(d.root) || target == nil || !constrainingSiblings(s, target, d.root, false) {
+		return false
+	}
+	if typ := typedName(s); typ != "" {
+		d.warn(path, "%s left strict: %s", typ, whyOldDraft)
+	}
+	return true
+}
+
 // split reads s as "one JSON type, maybe nullable" in any spelling: a
 // single type; a type array with null; nullable: true; anyOf/oneOf of one
 // branch and {"type": "null"}; a $ref to one of these. base is a fresh
@@ -3205,11 +3237,7 @@ func bothBooleans(e *Node) bool {
 func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bool) {
 	cur := s
 	if s.Get("$ref") != nil {
-		ref, _ := s.Get("$ref").AsString()
-		if target := pointer(d.root, ref); oldDraft(d.root) && target != nil && constrainingSiblings(s, target, d.root, false) {
-			if typ := typedName(s); typ != "" {
-				d.warn(path, "%s left strict: %s", typ, whyOldDraft)
-			}
+		if d.siblingsIgnored(path, s) {
 			return nil, false, false, false
 		}
 		target, ok := d.resolve(path, s)
@@ -3270,6 +3298,9 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		if other.Get("$ref") != nil {
+			if d.siblingsIgnored(path, other) {
+				return nil, false, false, false
+			}
 			target, ok := d.resolve(path, other)
 			if !ok || holdsName(target) || adjacent(without(other, "$ref"), target) {
 				return nil, false, false, false
@@ -3426,9 +3457,15 @@ func (d *deriver) respell(s *Node) *Node {
 		if t := s.Get("type"); t != nil && t.Kind != '"' || s.Get("nullable") != nil || (comb == "oneOf" && s.Get("anyOf") != nil) {
 			return s
 		}
+		if refIgnoresSiblings(d.root, s) {
+			return s // (its draft reads its target alone: its union is not)
+		}
+		// (the holder's keywords, moved beside a branch's $ref that its
+		// draft reads alone, would hold nothing there)
+		holds := slices.ContainsFunc(s.Keys, func(k string) bool { return k != comb && !annotation(k) })
 		branches := make([]*Node, len(list))
 		for i, b := range list {
-			if b.Kind != '{' || readsAcross(s, b, comb) {
+			if b.Kind != '{' || readsAcross(s, b, comb) || holds && b.Get("$ref") != nil && oldDraft(d.root) {
 				return s
 			}
 			nb := b.Shallow()

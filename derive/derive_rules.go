@@ -276,9 +276,18 @@ func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
 	return false
 }
 
+// exclusiveFlag reports whether s holds key, exclusiveMinimum or
+// exclusiveMaximum, as draft-04 writes it: true, beside the bound
+// (minimum or maximum) it makes exclusive.
+func exclusiveFlag(s *Node, key string) bool {
+	e := s.Get(key)
+	return e != nil && e.Kind == 't' && e.Text() == "true"
+}
+
 // fits reports whether value v may be valid under schema s, in root:
-// false only where a type, enum, const (constOf), bound, length or
-// pattern refuses it.
+// false only where a type, enum, const (constOf), bound (draft-04's
+// boolean exclusiveMinimum and exclusiveMaximum too), length or pattern
+// refuses it.
 func fits(root, s, v *Node) bool {
 	if s.Kind != '{' {
 		return s.Kind != 't' || s.Text() == "true"
@@ -316,8 +325,8 @@ func fits(root, s, v *Node) bool {
 			return true
 		}
 		for k, ok := range map[string]func(float64) bool{
-			"minimum":          func(b float64) bool { return n >= b },
-			"maximum":          func(b float64) bool { return n <= b },
+			"minimum":          func(b float64) bool { return n > b || n == b && !exclusiveFlag(s, "exclusiveMinimum") },
+			"maximum":          func(b float64) bool { return n < b || n == b && !exclusiveFlag(s, "exclusiveMaximum") },
 			"exclusiveMinimum": func(b float64) bool { return n > b },
 			"exclusiveMaximum": func(b float64) bool { return n < b },
 		} {

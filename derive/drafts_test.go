@@ -138,3 +138,60 @@ func TestDeriveEnumCaseBeside(t *testing.T) {
 		{name: "nbsp", schema: y(`{"type":"string","enum":["Fast\u00a0x","Full"],"pattern":"^\\S+$"}`), calls: []string{`{"x":"fast\u00a0x"}`, `{"x":"Fast\u00a0x"}`, `{"x":"full"}`}},
 	})
 }
+
+// TestDeriveExclusiveDraft04: draft-04's boolean exclusiveMinimum and
+// exclusiveMaximum make the bound beside them exclusive: an integer
+// enum's digit strings are read as the values that bound takes alone
+// (fits; the third review's cases, judged by unionSound), and Explain
+// names the range a value at the bound falls out of.
+func TestDeriveExclusiveDraft04(t *testing.T) {
+	unionSound(t, []unionCase{
+		{name: "exclusive-minimum-draft-04", schema: draft("draft-04", `"type":"object","properties":{"x":{"type":"integer","enum":[5,6],"minimum":5,"exclusiveMinimum":true}}}`), calls: []string{`{"x":"5"}`, `{"x":"6"}`, `{"x":6}`}},
+		{name: "exclusive-maximum-draft-04", schema: draft("draft-04", `"type":"object","properties":{"x":{"type":"integer","enum":[5,6],"maximum":6,"exclusiveMaximum":true}}}`), calls: []string{`{"x":"6"}`, `{"x":"5"}`}},
+	})
+	schema := draft("draft-04", `"type":"object","properties":{"n":{"type":"integer","minimum":5,"exclusiveMinimum":true},"m":{"type":"number","maximum":6,"exclusiveMaximum":true}}}`)
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for call, want := range map[string]string{`{"n":5}`: "n", `{"m":6}`: "m", `{"n":"5"}`: "n"} {
+		if err := d.Explain([]byte(call)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: Explain says %v, want %s named out of range", call, err, want)
+		}
+	}
+	for _, call := range []string{`{"n":6}`, `{"m":5.5}`} {
+		if err := d.Explain([]byte(call)); err != nil {
+			t.Errorf("%s: Explain refuses a value in range: %v", call, err)
+		}
+	}
+}
+
+// TestDeriveRefReadAlone: a $ref beside other keywords, which draft-07
+// and earlier read as its target alone, is read so wherever the deriver
+// reads a schema's type, properties or union, each judged by unionSound
+// (the third review's cases; each failed before): a nullable union's
+// other branch (split), what a schema may take (mayTake, for absent), a
+// root union's branch that seems to take no object (takesNoObject), a
+// holder's keywords moved beside a branch's $ref or its $ref moved into
+// its branches (respell), and the properties beside a kept $ref, whose
+// target may declare the names a variant would be read as (variants and
+// misnamed: so in 2019-09 too).
+func TestDeriveRefReadAlone(t *testing.T) {
+	x := func(props, defs string) string {
+		return draft("draft-07", `"type":"object","properties":{"x":`+props+`},"definitions":`+defs+`}`)
+	}
+	unionSound(t, []unionCase{
+		{name: "split-null", schema: x(`{"anyOf":[{"$ref":"#/definitions/a","type":"integer"},{"type":"null"}]}`, `{"a":{}}`), calls: []string{`{"x":"5"}`, `{"x":"null"}`, `{"x":null}`}},
+		{name: "split-null-oneOf", schema: x(`{"oneOf":[{"$ref":"#/definitions/a","type":"integer"},{"type":"null"}]}`, `{"a":{}}`), calls: []string{`{"x":"5"}`, `{"x":null}`}},
+		{name: "split-null-enum", schema: x(`{"anyOf":[{"$ref":"#/definitions/s","type":"string","enum":["Fast","Slow"]},{"type":"null"}]}`, `{"s":{"type":"string"}}`), calls: []string{`{"x":"fast"}`}},
+		{name: "may-take-null", schema: x(`{"$ref":"#/definitions/a","type":"integer"}`, `{"a":{}}`), calls: []string{`{"x":null}`}},
+		{name: "root-branch-string", schema: draft("draft-07", `"type":"object","anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"$ref":"#/definitions/a","type":"string"}],"definitions":{"a":{}}}`), calls: []string{`{"n":"abc"}`, `{"n":"5"}`}},
+		{name: "root-branch-object", schema: draft("draft-07", `"type":"object","anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"$ref":"#/definitions/o","type":"string"}],"definitions":{"o":{"type":"object","properties":{"n":{"type":"string"}}}}}`), calls: []string{`{"n":"5"}`}},
+		{name: "respell-into-ref", schema: x(`{"type":"object","anyOf":[{"$ref":"#/definitions/i","minProperties":1},{"required":["b"]}]}`, `{"i":{"type":"integer"}}`), calls: []string{`{"x":5}`, `{"x":{"b":1}}`}},
+		{name: "respell-holder-ref", schema: x(`{"$ref":"#/definitions/a","oneOf":[{"type":"integer"},{"type":"null"}]}`, `{"a":{}}`), calls: []string{`{"x":5}`, `{"x":null}`}},
+		{name: "respell-recursive", schema: x(`{"$ref":"#/definitions/r"}`, `{"r":{"type":"object","properties":{"next":{"minProperties":1,"anyOf":[{"$ref":"#/definitions/r"},{"type":"string"}]}}}}`), calls: []string{`{"x":{"next":{}}}`, `{"x":{"next":"a"}}`}},
+		{name: "variants-beside-ref", schema: x(`{"$ref":"#/definitions/o","properties":{"userName":{"type":"string"}}}`, `{"o":{"type":"object","properties":{"user_name":{"type":"string"}},"additionalProperties":false}}`), calls: []string{`{"x":{"user_name":"a"}}`}},
+		{name: "misnamed-beside-ref", schema: x(`{"$ref":"#/definitions/o","properties":{"userName":{"type":"string"}}}`, `{"o":{"type":"object","properties":{"usrName":{"type":"string"}},"additionalProperties":false}}`), calls: []string{`{"x":{"usrName":"a"}}`}},
+		{name: "variants-beside-ref-2019", schema: `{"$schema":"https://json-schema.org/draft/2019-09/schema","type":"object","properties":{"x":{"$ref":"#/$defs/o","properties":{"userName":{"type":"string"}}}},"$defs":{"o":{"type":"object","properties":{"user_name":{"type":"string"}},"additionalProperties":false}}}`, calls: []string{`{"x":{"user_name":"a"}}`}},
+	})
+}

@@ -105,6 +105,12 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 	case "integer", "number":
 		b := lenientimpl.Bounds{Minimum: numberKey(s, "minimum"), Maximum: numberKey(s, "maximum"),
 			ExclusiveMinimum: numberKey(s, "exclusiveMinimum"), ExclusiveMaximum: numberKey(s, "exclusiveMaximum")}
+		if exclusiveFlag(s, "exclusiveMinimum") {
+			b.Minimum, b.ExclusiveMinimum = "", b.Minimum
+		}
+		if exclusiveFlag(s, "exclusiveMaximum") {
+			b.Maximum, b.ExclusiveMaximum = "", b.Maximum
+		}
 		if msg := b.Beyond(v); msg != "" {
 			x.dec.FailKind(lenient.KindRange, "", v, msg)
 		}
