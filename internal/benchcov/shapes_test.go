@@ -211,6 +211,17 @@ func (b *shapeBuilder) ref(i int) string {
 	return "#/$defs/" + b.defs[i]
 }
 
+// anyDef returns the number of a definition of any value ({}), adding
+// it where there is none yet.
+func (b *shapeBuilder) anyDef() int {
+	if i := slices.Index(b.bodies, "{}"); i >= 0 {
+		return i
+	}
+	b.defs = append(b.defs, "D"+strconv.Itoa(len(b.defs)))
+	b.bodies = append(b.bodies, "{}")
+	return len(b.defs) - 1
+}
+
 // existing picks a definition made before, noting a cycle.
 func (b *shapeBuilder) existing() int {
 	i := b.pick(len(b.defs))
@@ -456,6 +467,19 @@ func (b *shapeBuilder) siblings(depth int) string {
 		t = b.existing()
 	}
 	r := `"$ref":` + quote(b.ref(t))
+	if b.more {
+		// (a target of any value, beside a type, in a nullable union, or
+		// properties beside a kept $ref, whose target declares keys of
+		// the pool: in draft-07 the target alone is read)
+		switch b.pick(7) {
+		case 4:
+			return `{"anyOf":[{"type":"integer","$ref":` + quote(b.ref(b.anyDef())) + `},{"type":"null"}]}`
+		case 5:
+			return `{"type":` + quote([]string{"integer", "boolean", "array"}[b.pick(3)]) + `,"$ref":` + quote(b.ref(b.anyDef())) + `}`
+		case 6:
+			return `{` + r + `,"properties":{"xY":{"type":"string"},"iD":{"type":"integer"}}}`
+		}
+	}
 	switch b.pick(4) {
 	case 1:
 		return `{"type":"array",` + r + `}`
