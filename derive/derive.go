@@ -247,9 +247,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
+	survey := &deriver{conds: map[string]condSet{}, wholeArrays: map[string]string{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{conds: survey.conds, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
+	d := &deriver{conds: survey.conds, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -660,6 +660,9 @@ type deriver struct {
 	// conds are, by path, what the unions' holders there name in their
 	// not, if, then, else, enum or const (holderConds).
 	conds map[string]condSet
+	// wholeArrays are the paths where a schema reads an array's
+	// elements together (readsElements), and why: no rule reads them.
+	wholeArrays map[string]string
 	// rootGroups are the paths of the references to the arguments read
 	// at every depth (closeRoot): the steps of the group after one are
 	// the arguments' own.
@@ -1376,8 +1379,12 @@ func heldValues(root, s *Node) (vals []string, ok bool) {
 
 // stringValues returns the values schema s takes where its const or enum
 // names them all, as strings. A const in a document (root) of draft-05
-// or earlier names none: its validators ignore it (noConst).
+// or earlier names none: its validators ignore it (noConst); nor does
+// either beside a $ref its draft reads alone (refIgnoresSiblings).
 func stringValues(root, s *Node) ([]string, bool) {
+	if refIgnoresSiblings(root, s) {
+		return nil, false
+	}
 	if c := constOf(root, s); c != nil {
 		x, ok := c.AsString()
 		return []string{x}, ok
@@ -1398,6 +1405,45 @@ func holdsMembers(s *Node) bool {
 		return true
 	}
 	return slices.ContainsFunc(s.Keys, func(k string) bool { return objectKeys[k] })
+}
+
+// wholeArrayWhy is why no rule reads the elements of an array that a
+// schema at its place reads together (readsElements).
+const wholeArrayWhy = "a contains, enum, const, not or if at its array reads its elements together: a rule could change what it counts or compares"
+
+// readsElements reports whether the schema s reads the elements of an
+// array it may take together, beyond each alone as items does: contains
+// (and minContains, maxContains), an enum or const holding an array, or
+// a not, if, then or else (which may hold any of these). A rule on the
+// elements would change what it counts or compares: the rewrite would
+// refuse a call the rules make one it takes (["5"] beside contains:
+// {type: integer}). uniqueItems reads them too, but only where two
+// differ in form alone (["5", 5]), which the rules make equal and the
+// strict schema then refuses: a documented exception (docs/adapters.md),
+// not worth every rule below an array of unique objects.
+func readsElements(s *Node) bool {
+	if s.Kind != '{' {
+		return false
+	}
+	if t := s.Get("type"); t != nil && !typeAllows(t, "array") {
+		return false
+	}
+	for i, k := range s.Keys {
+		v := s.Vals[i]
+		switch k {
+		case "contains", "minContains", "maxContains", "not", "if", "then", "else":
+			return true
+		case "const":
+			if v.Kind == '[' {
+				return true
+			}
+		case "enum":
+			if slices.ContainsFunc(v.Items(), func(x *Node) bool { return x.Kind == '[' }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // conditionWhy is why no rule reads a property its object's not, if,
@@ -1974,6 +2020,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		}
 		d.objs[path] = append(d.objs[path], o)
 	}
+	if d.survey && d.none == 0 && readsElements(s) {
+		d.wholeArrays[path] = wholeArrayWhy
+	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
 		if top && combinators[k] && presenceOnly(v, map[string]bool{}) {
@@ -2047,6 +2096,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			} else if v.Kind == '{' {
 				if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
 					d.unique[path+"[]"] = true
+				}
+				if why := d.wholeArrays[path]; why != "" && !d.survey {
+					d.shadowed[path+"[]"] = why
 				}
 				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' { // a draft-07 tuple

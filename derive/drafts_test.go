@@ -173,9 +173,10 @@ func TestDeriveExclusiveDraft04(t *testing.T) {
 // other branch (split), what a schema may take (mayTake, for absent), a
 // root union's branch that seems to take no object (takesNoObject), a
 // holder's keywords moved beside a branch's $ref or its $ref moved into
-// its branches (respell), and the properties beside a kept $ref, whose
-// target may declare the names a variant would be read as (variants and
-// misnamed: so in 2019-09 too).
+// its branches (respell), an enum or const beside a $ref read as a
+// discriminator (stringValues, constOf), and the properties beside a
+// kept $ref, whose target may declare the names a variant would be read
+// as (variants and misnamed: so in 2019-09 too).
 func TestDeriveRefReadAlone(t *testing.T) {
 	x := func(props, defs string) string {
 		return draft("draft-07", `"type":"object","properties":{"x":`+props+`},"definitions":`+defs+`}`)
@@ -192,6 +193,12 @@ func TestDeriveRefReadAlone(t *testing.T) {
 		{name: "respell-recursive", schema: x(`{"$ref":"#/definitions/r"}`, `{"r":{"type":"object","properties":{"next":{"minProperties":1,"anyOf":[{"$ref":"#/definitions/r"},{"type":"string"}]}}}}`), calls: []string{`{"x":{"next":{}}}`, `{"x":{"next":"a"}}`}},
 		{name: "variants-beside-ref", schema: x(`{"$ref":"#/definitions/o","properties":{"userName":{"type":"string"}}}`, `{"o":{"type":"object","properties":{"user_name":{"type":"string"}},"additionalProperties":false}}`), calls: []string{`{"x":{"user_name":"a"}}`}},
 		{name: "misnamed-beside-ref", schema: x(`{"$ref":"#/definitions/o","properties":{"userName":{"type":"string"}}}`, `{"o":{"type":"object","properties":{"usrName":{"type":"string"}},"additionalProperties":false}}`), calls: []string{`{"x":{"usrName":"a"}}`}},
+		// (an enum beside a $ref, directly or in an allOf, read as a
+		// discriminator: the second review's cases)
+		{name: "guard-ref-enum", schema: x(`{"oneOf":[{"type":"object","required":["kind","n"],"properties":{"kind":{"$ref":"#/definitions/k","enum":["a"]},"n":{"type":"integer"}}},{"type":"object","required":["kind"],"properties":{"kind":{"$ref":"#/definitions/k","enum":["b"]}}}]}`, `{"k":{"type":"string"}}`),
+			calls: []string{`{"x":{"kind":"a","n":5}}`, `{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"b","n":"5"}}`, `{"x":{"kind":"b"}}`}},
+		{name: "guard-ref-allof-enum", schema: x(`{"oneOf":[{"type":"object","required":["kind","n"],"properties":{"kind":{"allOf":[{"$ref":"#/definitions/k","enum":["a"]}]},"n":{"type":"integer"}}},{"type":"object","required":["kind"],"properties":{"kind":{"allOf":[{"$ref":"#/definitions/k","enum":["b"]}]}}}]}`, `{"k":{"type":"string"}}`),
+			calls: []string{`{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"b","n":"5"}}`}},
 		{name: "variants-beside-ref-2019", schema: `{"$schema":"https://json-schema.org/draft/2019-09/schema","type":"object","properties":{"x":{"$ref":"#/$defs/o","properties":{"userName":{"type":"string"}}}},"$defs":{"o":{"type":"object","properties":{"user_name":{"type":"string"}},"additionalProperties":false}}}`, calls: []string{`{"x":{"user_name":"a"}}`}},
 	})
 }

@@ -90,11 +90,13 @@ func condition(root *Node, k string) bool {
 
 // constOf returns schema s's const: nil where it has none, or where its
 // document, root, is of draft-05 or earlier (noConst), whose validators
-// read {"const": "full"} as {} (later drafts and AJV apply it). What a
-// const would rule out is then not ruled out: no rule may rely on it.
+// read {"const": "full"} as {} (later drafts and AJV apply it), or where
+// it stands beside a $ref its draft reads alone (refIgnoresSiblings).
+// What a const would rule out is then not ruled out: no rule may rely on
+// it.
 func constOf(root, s *Node) *Node {
 	c := s.Get("const")
-	if c == nil || noConst(root) {
+	if c == nil || noConst(root) || refIgnoresSiblings(root, s) {
 		return nil
 	}
 	return c
