@@ -1419,8 +1419,9 @@ const wholeArrayWhy = "a contains, enum, const, not or if at its array reads its
 // refuse a call the rules make one it takes (["5"] beside contains:
 // {type: integer}). uniqueItems reads them too, but only where two
 // differ in form alone (["5", 5]), which the rules make equal and the
-// strict schema then refuses: a documented exception (docs/adapters.md),
-// not worth every rule below an array of unique objects.
+// strict schema then refuses: a documented exception (class (k) of
+// docs/semantics.md), not worth every rule below an array of unique
+// objects.
 func readsElements(s *Node) bool {
 	if s.Kind != '{' {
 		return false
@@ -2220,27 +2221,89 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
 	}
+	// A closed object refuses every variant as it is: reading one as its
+	// field changes no call the strict schema takes, whatever the other
+	// keywords read. An open one takes it, where they may read it.
+	ap := s.Get("additionalProperties")
+	closed := ap != nil && ap.Kind == 't' && ap.Text() == "false"
+	if up := s.Get("unevaluatedProperties"); !closed && (up != nil && up.Kind == '{' && len(up.Keys) > 0 || s.Get("propertyNames") != nil) {
+		return // (every other name's value, or every name, is read too)
+	}
+	var named, read map[string]bool
+	if !closed {
+		named, read = d.namedBeside(s, path)
+	}
 	declared := d.aliasesOf(path, props.Keys)
-	if ap := s.Get("additionalProperties"); ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
-		d.misnamed(path, prop, props.Keys, declared, requiredNames(s))
+	if ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
+		// (a name the object's other keywords name is no unknown key)
+		keys := slices.Clone(props.Keys)
+		for _, n := range slices.Sorted(maps.Keys(named)) {
+			if props.Get(n) == nil {
+				keys = append(keys, n)
+			}
+		}
+		d.misnamed(path, prop, keys, declared, requiredNames(s))
 	}
 	tested, allTested := d.testedNames(s, path, path == "")
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
-		if tested[name] || allTested {
+		if tested[name] || allTested || read[name] {
 			// (a key a condition tests, the arguments' if's or its
-			// object's: a variant renamed to it could change which
-			// branch applies)
+			// object's, or whose presence a dependency or the
+			// arguments' union reads: a variant renamed to it could
+			// change which branch applies, or what is required)
 			continue
 		}
 		for _, v := range implicit {
 			at := join(path, v)
-			if d.keep[at] || d.named[at] {
+			if d.keep[at] || d.named[at] || named[v] {
+				// (a variant the object's other keywords name is a key
+				// of its own there)
 				continue
 			}
 			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
 		}
 	}
+}
+
+// namedBeside returns the names that the keywords of the object schema s
+// at path other than its properties name (named): its required, its
+// dependentRequired, dependentSchemas and dependencies (their keys, and
+// what they require or declare), what its not, if, then and else test,
+// declare or require (testedNames), and at the arguments the keys the
+// root's combinators may require (presence). read are those whose
+// presence a keyword reads as more than a requirement met: a
+// dependency's key, a condition's, the arguments' union's.
+func (d *deriver) namedBeside(s *Node, path string) (named, read map[string]bool) {
+	read, _ = d.testedNames(s, path, path == "")
+	read = maps.Clone(read)
+	if read == nil {
+		read = map[string]bool{}
+	}
+	for _, k := range []string{"dependentRequired", "dependentSchemas", "dependencies"} {
+		if v := s.Get(k); v != nil && v.Kind == '{' {
+			for _, name := range v.Keys {
+				read[name] = true
+			}
+		}
+	}
+	if path == "" {
+		maps.Copy(read, d.presence)
+	}
+	named = maps.Clone(read)
+	paired, _ := pairedNames(s)
+	deps, _ := dependentNames(s)
+	for _, m := range []map[string]bool{paired, deps, requiredNames(s)} {
+		maps.Copy(named, m)
+	}
+	for _, k := range []string{"then", "else"} {
+		if p := s.Get(k).Get("properties"); p != nil && p.Kind == '{' && condition(d.root, k) {
+			for _, n := range p.Keys {
+				named[n] = true
+			}
+		}
+	}
+	return named, read
 }
 
 // misnamed gives the object at path, which takes unknown keys, a

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,58 @@ func TestDeriveMisnamed(t *testing.T) {
 		if msg != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.args, msg, c.want)
 		}
+	}
+}
+
+// TestDeriveNamesBeside: a name that an object's keywords other than its
+// properties name (required; then, else or dependentSchemas declaring
+// it; a dependency's key or list; at the arguments, a combinator
+// requiring it) is a key of its own there: no variant is renamed to its
+// field, and no misnamed_key rule refuses it. Where such a keyword reads
+// a field's presence (a dependency's key, a condition, the arguments'
+// union), no variant is renamed to that field: its near spellings are
+// refused by name (class (j)) and never read as it. An
+// unevaluatedProperties schema or propertyNames, which read every other
+// name, leave the object's names as they are; a closed object, which
+// takes no variant as it is, keeps them all. (The third review's cases,
+// each of which failed before.)
+func TestDeriveNamesBeside(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"alias-then-declares", wrapX(`{"type":"object","properties":{"max_results":{"type":"integer"},"k":{"type":"string"}},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"properties":{"maxResults":{"type":"string"}}}}`), []string{`{"x":{"k":"a","maxResults":"abc"}}`, `{"x":{"k":"b","maxResults":"abc"}}`}},
+		{"alias-dependent-schema-declares", wrapX(`{"type":"object","properties":{"max_results":{"type":"integer"},"k":{}},"dependentSchemas":{"k":{"properties":{"maxResults":{"type":"string"}}}}}`), []string{`{"x":{"k":1,"maxResults":"abc"}}`}},
+		{"alias-required", wrapX(`{"type":"object","properties":{"max_results":{"type":"integer"}},"required":["maxResults"]}`), []string{`{"x":{"maxResults":5}}`}},
+		{"alias-required-root", `{"type":"object","properties":{"max_results":{"type":"integer"}},"required":["maxResults"]}`, []string{`{"maxResults":5}`}},
+		{"alias-unevaluated", wrapX(`{"type":"object","properties":{"max_results":{"type":"string"}},"unevaluatedProperties":{"type":"integer"}}`), []string{`{"x":{"maxResults":5}}`}},
+		{"alias-property-names", wrapX(`{"type":"object","properties":{"max_results":{"type":"integer"}},"propertyNames":{"pattern":"^[a-zA-Z]+$"}}`), []string{`{"x":{"maxResults":5}}`}},
+		{"misnamed-required", wrapX(`{"type":"object","properties":{"url":{"type":"string"}},"required":["uri"]}`), []string{`{"x":{"uri":"a"}}`}},
+		{"misnamed-then", wrapX(`{"type":"object","properties":{"url":{"type":"string"},"k":{}},"if":{"required":["k"]},"then":{"properties":{"uri":{"type":"integer"}}}}`), []string{`{"x":{"k":1,"uri":5}}`}},
+		{"misnamed-dependent-schema", wrapX(`{"type":"object","properties":{"url":{"type":"string"},"k":{}},"dependentSchemas":{"k":{"properties":{"uri":{"type":"integer"}},"required":["uri"]}}}`), []string{`{"x":{"k":1,"uri":5}}`}},
+		{"misnamed-unevaluated", wrapX(`{"type":"object","properties":{"url":{"type":"string"}},"unevaluatedProperties":{"type":"integer"}}`), []string{`{"x":{"uri":1}}`}},
+		{"misnamed-property-names", wrapX(`{"type":"object","properties":{"url":{"type":"string"}},"propertyNames":{"enum":["url","uri"]}}`), []string{`{"x":{"uri":"a"}}`}},
+	})
+	for name, c := range map[string]struct{ schema, call string }{
+		"dependent-required":  {wrapX(`{"type":"object","properties":{"max_results":{"type":"integer"}},"dependentRequired":{"max_results":["z"]}}`), `{"x":{"maxResults":5}}`},
+		"dependencies-07":     {draft("draft-07", `"type":"object","properties":{"x":{"type":"object","properties":{"max_results":{"type":"integer"}},"dependencies":{"max_results":["z"]}}}}`), `{"x":{"maxResults":5}}`},
+		"root-not-required":   {`{"type":"object","properties":{"max_results":{"type":"integer"}},"not":{"required":["max_results"]}}`, `{"maxResults":5}`},
+		"root-oneOf-required": {`{"type":"object","properties":{"max_results":{"type":"integer"},"z":{}},"oneOf":[{"required":["max_results"]},{"required":["z"]}]}`, `{"maxResults":5,"z":1}`},
+		"root-anyOf-not":      {`{"type":"object","properties":{"max_results":{"type":"integer"},"z":{}},"anyOf":[{"not":{"required":["max_results"]}},{"required":["z"]}]}`, `{"maxResults":5}`},
+		"root-dependent":      {`{"type":"object","properties":{"max_results":{"type":"integer"}},"dependentRequired":{"max_results":["z"]}}`, `{"maxResults":5}`},
+	} {
+		d, n := deriveNormalizer(t, name, c.schema)
+		for _, r := range d.Rules {
+			if r.Type == lenient.RuleParamAlias && r.To == "max_results" {
+				t.Errorf("%s: %s renames a variant to max_results, whose presence another keyword reads", name, r.ID)
+			}
+		}
+		if out, _, err := n.NormalizeJSON(name, []byte(c.call)); err == nil && string(out) != c.call || err != nil && !misnamedOnly(err) {
+			t.Errorf("%s: %s became %s (%v), neither as it was nor refused by name", name, c.call, out, err)
+		}
+	}
+	// (a closed object takes no variant as it is: its variants are read
+	// as its fields whatever the other keywords read)
+	closed := wrapX(`{"type":"object","properties":{"max_results":{"type":"integer"},"z":{}},"dependentRequired":{"max_results":["z"]},"additionalProperties":false}`)
+	d, _ := deriveNormalizer(t, "closed", closed)
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleParamAlias && r.To == "max_results" }) {
+		t.Errorf("closed: no variant is read as max_results; rules %v", d.Rules)
 	}
 }

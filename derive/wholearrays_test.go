@@ -10,8 +10,8 @@ import "testing"
 // [5], which contains: {type: integer} takes. Each judged by unionSound
 // (the second review's cases, each of which failed before). Beside
 // uniqueItems the elements' letter case stays as it is, as before (two
-// could fold to one); their other forms are read (docs/adapters.md,
-// class (c)).
+// could fold to one); their other forms are read (class (k) of
+// docs/semantics.md).
 func TestDeriveArrayReadWhole(t *testing.T) {
 	o := func(s string) string { return `{"type":"object","properties":{"o":` + s + `}}` }
 	unionSound(t, []unionCase{
