@@ -2839,13 +2839,14 @@ func (d *deriver) enumCase(path string, at place, vals []string) *Node {
 }
 
 // intEnumTexts returns the JSON texts of the values of an integer
-// schema's enum that a string is read as (lenientimpl.EnumDigitsValue) and
-// the schema takes, and whether its enum is one of integers (null aside)
-// with no keyword beside it that fits cannot check (multipleOf, const,
-// combinators, unknown keywords).
+// schema's enum (or a number schema's whose values are all whole, written
+// without a fraction: [0, 1]) that a string is read as
+// (lenientimpl.EnumDigitsValue) and the schema takes, and whether its
+// enum is one of integers (null aside) with no keyword beside it that
+// fits cannot check (multipleOf, const, combinators, unknown keywords).
 func intEnumTexts(root, base *Node, typ string) ([]string, bool) {
 	e := base.Get("enum")
-	if typ != "integer" || e == nil || e.Kind != '[' {
+	if typ != "integer" && typ != "number" || e == nil || e.Kind != '[' {
 		return nil, false
 	}
 	for _, k := range base.Keys {

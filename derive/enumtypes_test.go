@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,4 +70,27 @@ func TestDeriveEnumTypes(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", p, got, want)
 		}
 	}
+}
+
+// TestDeriveNumberEnumDigits: a number schema whose enum holds whole
+// numbers alone (an OpenAPI-style flag, {"type": "number", "enum": [0,
+// 1]}) reads their texts as them, as an integer enum does (enum_digits):
+// "1" is 1, "1.0" and "2" are left for the schema to refuse; an enum
+// holding a fraction stays strict. Judged by unionSound.
+func TestDeriveNumberEnumDigits(t *testing.T) {
+	flag := `{"type":"object","properties":{"x":{"type":"number","enum":[0,1]}}}`
+	d, _ := deriveNormalizer(t, "flag", flag)
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumDigits && r.From == "x" }) {
+		t.Errorf("flag: no enum_digits rule; rules %v, warnings %s", d.Rules, warnings(d))
+	}
+	half := `{"type":"object","properties":{"x":{"type":"number","enum":[0,0.5]}}}`
+	if d, _ := deriveNormalizer(t, "half", half); slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumDigits }) {
+		t.Errorf("half: an enum_digits rule beside a fraction")
+	}
+	calls := []string{`{"x":"1"}`, `{"x":"1.0"}`, `{"x":1}`, `{"x":"2"}`, `{"x":"0.5"}`, `{"x":0.5}`}
+	unionSound(t, []unionCase{
+		{"flag", flag, calls},
+		{"half", half, calls},
+		{"bounded", `{"type":"object","properties":{"x":{"type":"number","enum":[1,2,3],"exclusiveMaximum":3}}}`, []string{`{"x":"3"}`, `{"x":"2"}`}},
+	})
 }
