@@ -1454,79 +1454,94 @@ const conditionWhy = "its object's not, if, then, else, enum or const (or its un
 // conditionNames returns the properties that the not, if, then and else
 // of the object schema s (below the arguments: top tells the arguments'
 // own, which the root's reading judges) name in properties, required or
-// dependentRequired, and all where one of them holds more (a combinator,
-// patternProperties, a bound on its members), which may read any member.
-// A rule there would change the value such a schema tests (a condition
-// then picks another branch, a not comes to match) or constrains (its
-// string form not held to it), and an absent rule the keys it requires.
-func conditionNames(s *Node, top bool) (names map[string]bool, all bool) {
+// dependentRequired (names; values, those named in properties, whose
+// values they read, the others' presence alone), and all where one of
+// them holds more (patternProperties, a bound on its members), which
+// may read any member. A rule there would change the value such a
+// schema tests (a condition then picks another branch, a not comes to
+// match) or constrains (its string form not held to it), and an absent
+// rule the keys it requires.
+func conditionNames(s *Node, top bool) (c condSet) {
 	if top {
-		return nil, false
+		return condSet{}
 	}
 	if s.Get("enum") != nil || s.Get("const") != nil {
-		all = true // (a value compared whole: any rule below changes it)
+		c.all = true // (a value compared whole: any rule below changes it)
 	}
 	for _, k := range []string{"not", "if", "then", "else"} {
-		c := s.Get(k)
-		if c == nil {
+		x := s.Get(k)
+		if x == nil {
 			continue
 		}
-		if names == nil {
-			names = map[string]bool{}
-		}
-		if c.Kind != '{' {
-			all = all || c.Kind != 't' // (false refuses every value alike)
-			continue
-		}
-		for i, ck := range c.Keys {
-			v := c.Vals[i]
-			switch {
-			case ck == "properties" && v.Kind == '{':
-				for _, n := range v.Keys {
-					names[n] = true
-				}
-			case ck == "required" || ck == "dependentRequired":
-				// (required's names; dependentRequired's keys and the
-				// names each of them requires)
-				lists := []*Node{v}
-				if ck == "dependentRequired" {
-					lists = v.Vals
-					for _, n := range v.Keys {
-						names[n] = true
-					}
-				}
-				for _, l := range lists {
-					for _, n := range l.Items() {
-						if x, ok := n.AsString(); ok {
-							names[x] = true
-						}
-					}
-				}
-			case annotation(ck), ck == "type":
-			default:
-				all = true
+		c.all = c.condNames(x, 0) || c.all
+	}
+	return c
+}
+
+// condNames adds to c the members the condition schema x (a not, if,
+// then or else of an object) names in its properties (values too, but
+// for true or false), required or dependentRequired, and in the not,
+// if, then, else, allOf, anyOf and oneOf inside it; it reports true
+// (all) where x holds more (patternProperties, a bound on its members,
+// an enum), which may read any member (true and false read every value
+// alike).
+func (c *condSet) condNames(x *Node, depth int) (all bool) {
+	if x.Kind != '{' {
+		return x.Kind != 't'
+	}
+	if depth > 16 {
+		return true
+	}
+	for i, ck := range x.Keys {
+		v := x.Vals[i]
+		switch {
+		case ck == "properties" && v.Kind == '{':
+			for j, n := range v.Keys {
+				// (false refuses the member whatever its value, true
+				// takes it so: its presence alone is read)
+				c.add(n, v.Vals[j].Kind != 't')
 			}
+		case ck == "required" || ck == "dependentRequired":
+			// (required's names; dependentRequired's keys and the
+			// names each of them requires)
+			lists := []*Node{v}
+			if ck == "dependentRequired" {
+				lists = v.Vals
+				for _, n := range v.Keys {
+					c.add(n, false)
+				}
+			}
+			for _, l := range lists {
+				for _, n := range l.Items() {
+					if name, ok := n.AsString(); ok {
+						c.add(name, false)
+					}
+				}
+			}
+		case jsonnode.IsConditional(ck):
+			all = c.condNames(v, depth+1) || all
+		case jsonnode.IsCombinator(ck):
+			for _, b := range v.Items() {
+				all = c.condNames(b, depth+1) || all
+			}
+		case annotation(ck), ck == "type":
+		default:
+			all = true
 		}
 	}
-	return names, all
+	return all
 }
 
 // conditionNames is the package's conditionNames of the object schema s
 // at path, with those of the unions' holders at path (conds): a not, if,
 // enum or const beside an anyOf, oneOf or allOf tests the object its
 // branches declare.
-func (d *deriver) conditionNames(s *Node, path string, top bool) (map[string]bool, bool) {
-	names, all := conditionNames(s, top)
-	if c, ok := d.conds[path]; ok && !top {
-		all = all || c.all
-		for n := range c.names {
-			if names == nil {
-				names = map[string]bool{}
-			}
-			names[n] = true
-		}
+func (d *deriver) conditionNames(s *Node, path string, top bool) condSet {
+	c := conditionNames(s, top)
+	if h, ok := d.conds[path]; ok && !top {
+		c.merge(h)
 	}
-	return names, all
+	return c
 }
 
 // testedNames is conditionNames with, for the arguments object (top), the
@@ -1534,7 +1549,8 @@ func (d *deriver) conditionNames(s *Node, path string, top bool) (map[string]boo
 // keeps them as they are): a rule reading one of them, or a variant
 // renamed to one, could change which branch applies.
 func (d *deriver) testedNames(s *Node, path string, top bool) (map[string]bool, bool) {
-	names, all := d.conditionNames(s, path, top)
+	c := d.conditionNames(s, path, top)
+	names, all := c.names, c.all
 	if top && len(d.tested) > 0 {
 		names = maps.Clone(names)
 		if names == nil {
@@ -1546,31 +1562,79 @@ func (d *deriver) testedNames(s *Node, path string, top bool) (map[string]bool, 
 }
 
 // holderConds records, at path, what a union's holder s names in its
-// not, if, then, else, enum or const (conditionNames), for the object
-// schemas its branches declare there.
+// not, if, then, else, enum or const (conditionNames), and what the
+// branches of its combinators that may be objects name so (at any depth,
+// their dependentSchemas too: unionConditions), for every object schema
+// at path: the holder's members and its branches' alike.
 func (d *deriver) holderConds(path string, s *Node) {
 	if path == "" || !slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return s.Get(k) != nil }) {
 		return
 	}
-	names, all := conditionNames(s, false)
-	if len(names) == 0 && !all {
+	u := d.unionConditions(s, 0)
+	if len(u.names) == 0 && !u.all {
 		return
 	}
 	c := d.conds[path]
-	if c.names == nil {
-		c.names = map[string]bool{}
-	}
-	c.all = c.all || all
-	for n := range names {
-		c.names[n] = true
-	}
+	c.merge(u)
 	d.conds[path] = c
 }
 
-// condSet is what the unions' holders at a path name (holderConds).
+// unionConditions is conditionNames of the union's holder s, with what
+// each branch of its combinators that may be an object names in its own
+// not, if, then, else, enum, const and dependentSchemas (dependentNames),
+// and its branches' in turn: {"properties": {"a": ...}, "allOf": [{"not":
+// {"properties": {"a": {"const": 5}}}}]} tests a, whose rule would make
+// "5" the 5 the not refuses. Past 16 levels, all.
+func (d *deriver) unionConditions(s *Node, depth int) condSet {
+	c := conditionNames(s, false)
+	if depth > 16 {
+		c.all = true
+		return c
+	}
+	for _, k := range jsonnode.Combinators {
+		for _, b := range s.Get(k).Items() {
+			if b.Kind != '{' || !d.mayBe(b, '{', 0) || refIgnoresSiblings(d.root, b) {
+				// (a branch that takes no object reads no member; one its
+				// draft reads as its target alone, kept as it is, says
+				// nothing beside its $ref)
+				continue
+			}
+			c.merge(d.unionConditions(b, depth+1))
+			deps, all := dependentNames(b)
+			c.all = c.all || all
+			for n := range deps {
+				c.add(n, true)
+			}
+		}
+	}
+	return c
+}
+
+// condSet is what conditions name of an object's members (conditionNames;
+// the unions' holders' at a path: holderConds).
 type condSet struct {
-	names map[string]bool
-	all   bool
+	names  map[string]bool // the members they name
+	values map[string]bool // of those, the ones whose values they read, not their presence alone
+	all    bool            // they may read any member
+}
+
+// add records the member n, whose value the conditions read where value.
+func (c *condSet) add(n string, value bool) {
+	if c.names == nil {
+		c.names, c.values = map[string]bool{}, map[string]bool{}
+	}
+	c.names[n] = true
+	if value {
+		c.values[n] = true
+	}
+}
+
+// merge adds what o names to c.
+func (c *condSet) merge(o condSet) {
+	for n := range o.names {
+		c.add(n, o.values[n])
+	}
+	c.all = c.all || o.all
 }
 
 // dependentWhy is why no rule reads a property a schema of its object's
@@ -2053,7 +2117,15 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					break
 				}
 				dependent, all := dependentNames(s)
-				tested, allTested := d.conditionNames(s, path, top)
+				conds := d.conditionNames(s, path, top)
+				for name := range conds.names {
+					if !conds.values[name] {
+						// (a condition reads its presence alone: a rule
+						// on its value changes nothing it reads, an absent
+						// rule would)
+						required[name] = true
+					}
+				}
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if p, ok := matchedBy(patterns, name); ok {
@@ -2062,7 +2134,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if dependent[name] || all {
 						d.shadowed[child] = dependentWhy
 					}
-					if tested[name] || allTested {
+					if conds.values[name] || conds.all {
 						d.shadowed[child] = conditionWhy
 					}
 					if rulespec.NeedsQuotes(name) || strings.Contains(name, tokenMark) {
@@ -3346,7 +3418,10 @@ func (d *deriver) siblingsIgnored(path string, s *Node) bool {
 
 // split reads s as "one JSON type, maybe nullable" in any spelling: a
 // single type; a type array with null; nullable: true; anyOf/oneOf of one
-// branch and {"type": "null"}; a $ref to one of these. base is a fresh
+// branch and {"type": "null"}; a $ref to one of these. It is nullable
+// only where an enum or const beside the type (or the union) takes null
+// too, and not of that shape where a combinator or condition beside it
+// (which reads null too) remains. base is a fresh
 // schema with exactly one type and no null spelling; ok is false when s
 // is not of that shape (then the caller respells it generally); refd
 // tells that a $ref was followed.
@@ -3392,6 +3467,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		}
 		base.Delete("nullable")
 	}
+	outer := base // (the keywords that hold null too: not a union's other branch's)
 	switch t := base.Get("type"); {
 	case t == nil:
 		comb := "anyOf"
@@ -3426,7 +3502,8 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 				return nil, false, false, false
 			}
 		}
-		merged, ok := merge(without(base, comb), other)
+		outer = without(base, comb)
+		merged, ok := merge(outer, other)
 		if !ok || merged.Get("nullable") != nil {
 			return nil, false, false, false
 		}
@@ -3457,6 +3534,15 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	typ, _ := base.Get("type").AsString()
 	if typ == "null" {
 		return nil, false, false, false
+	}
+	if nullable {
+		// (what else beside the type reads null too: an enum or const
+		// decides whether null is a value; a combinator or condition
+		// is not read here)
+		if slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {
+			return nil, false, false, false
+		}
+		nullable = fits(d.root, without(outer, "type"), nullValue)
 	}
 	return base, nullable, refd, true
 }

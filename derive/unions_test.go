@@ -367,3 +367,66 @@ func TestDeriveRespellEvaluated(t *testing.T) {
 		{"allOf-holder-uP-branch", wrapX(`{"type":"object","allOf":[{"properties":{"a":{"type":"integer"}}}],"anyOf":[{"unevaluatedProperties":false},{"required":["zz"]}]}`), []string{`{"x":{"a":1}}`, `{"x":{"a":"1"}}`}},
 	})
 }
+
+// TestDeriveConditionsInBranches: a not, if, then, else, enum or
+// dependentSchemas inside a branch of an object's allOf, anyOf or oneOf
+// reads its members as the object's own would (unionConditions): no rule
+// reads a member whose value such a condition tests ({"a": "5"} beside
+// allOf: [{not: {properties: {a: {const: 5}}}}] stays as it is, which
+// the rewrite refuses then). One that tests a member's presence alone
+// (required, or a property of schema false) leaves its value's rules,
+// and gives it no absent rule: the number fields of a shape chosen by
+// which keys it holds (Glaive's calculate_area) still read "5". (The
+// fourth review's cases: the not, dependentSchemas, nested, enum and
+// items ones failed before; the if ones held.)
+func TestDeriveConditionsInBranches(t *testing.T) {
+	w := func(s string) string { return `{"type":"object","properties":{"w":` + s + `}}` }
+	base := `"type":"object","properties":{"a":{"type":"integer"},"k":{"type":"string","enum":["fast","slow"]},"z":{"type":"integer"}}`
+	calls := []string{`{"w":{"a":"5"}}`, `{"w":{"k":"FAST"}}`, `{"w":{"a":"1"}}`, `{"w":{"a":5}}`, `{"w":{"a":1}}`, `{"w":{"a":"5","z":1}}`}
+	var cases []unionCase
+	for _, comb := range []string{"allOf", "anyOf", "oneOf"} {
+		cases = append(cases,
+			unionCase{"not-" + comb, w(`{` + base + `,"` + comb + `":[{"not":{"properties":{"a":{"const":5}},"required":["a"]}},{"required":["z"]}]}`), calls},
+			unionCase{"if-" + comb, w(`{` + base + `,"` + comb + `":[{"if":{"properties":{"k":{"const":"fast"}},"required":["k"]},"then":{"properties":{"a":{"maximum":3}}}},{"required":["z"]}]}`), calls},
+			unionCase{"dependent-" + comb, w(`{` + base + `,"` + comb + `":[{"dependentSchemas":{"z":{"properties":{"a":{"const":5}}}}},{"required":["z"]}]}`), calls})
+	}
+	cases = append(cases,
+		unionCase{"nested-allOf", w(`{` + base + `,"allOf":[{"allOf":[{"not":{"properties":{"a":{"const":5}},"required":["a"]}}]}]}`), calls},
+		unionCase{"branch-enum", w(`{` + base + `,"anyOf":[{"enum":[{"a":5}]},{"required":["z"]}]}`), calls},
+		unionCase{"items", `{"type":"object","properties":{"w":{"type":"array","items":{` + base + `,"allOf":[{"not":{"properties":{"a":{"const":5}},"required":["a"]}}]}}}}`, []string{`{"w":[{"a":"5"}]}`, `{"w":[{"a":"1"}]}`}})
+	unionSound(t, cases)
+	shape := w(`{"type":"object","properties":{"base":{"type":"number"},"height":{"type":"number"},"radius":{"type":"number"}},` +
+		`"oneOf":[{"not":{"required":["radius"]},"required":["base","height"]},{"not":{"required":["base","height"]},"required":["radius"]}]}`)
+	d, _ := deriveNormalizer(t, "shape", shape)
+	for _, f := range []string{"w.base", "w.radius"} {
+		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.Path == f }) {
+			t.Errorf("shape: %s reads no string form; warnings %s", f, warnings(d))
+		}
+	}
+	unionSound(t, []unionCase{{"shape", shape, []string{`{"w":{"radius":"5"}}`, `{"w":{"base":"1","height":"2"}}`, `{"w":{"radius":null}}`, `{"w":{"radius":5,"base":null}}`}}})
+}
+
+// TestDeriveNullableHeldOff: a type that takes null beside an enum,
+// const, not or allOf that holds null too ({"type": ["integer", "null"],
+// "enum": [1, 2]} refuses null) is nullable only where they take null
+// (split): the rewrite advertises no null, nor "null", that the strict
+// schema refuses. (The fourth review's cases, each of which failed
+// before, but int-enum-null and branch-enum, whose enum takes null or
+// is its branch's alone, which held and must.)
+func TestDeriveNullableHeldOff(t *testing.T) {
+	req := func(s string) string { return `{"type":"object","properties":{"a":` + s + `},"required":["a"]}` }
+	calls := []string{`{"a":null}`, `{"a":"null"}`, `{"a":1}`, `{"a":"1"}`}
+	unionSound(t, []unionCase{
+		{"int-enum", req(`{"type":["integer","null"],"enum":[1,2]}`), calls},
+		{"int-enum-null", req(`{"type":["integer","null"],"enum":[1,2,null]}`), calls},
+		{"string-enum", req(`{"type":["string","null"],"enum":["a","b"]}`), []string{`{"a":null}`, `{"a":"A"}`}},
+		{"boolean-enum", req(`{"type":["boolean","null"],"enum":[true]}`), []string{`{"a":null}`, `{"a":"true"}`}},
+		{"number-const", req(`{"type":["number","null"],"const":5}`), []string{`{"a":null}`, `{"a":"5"}`}},
+		{"anyOf-enum", req(`{"enum":[1,2],"anyOf":[{"type":"integer"},{"type":"null"}]}`), calls},
+		{"nullable-enum", req(`{"type":"integer","nullable":true,"enum":[1,2]}`), calls},
+		{"not-null", req(`{"type":["integer","null"],"not":{"type":"null"}}`), calls},
+		{"allOf-integer", req(`{"type":["integer","null"],"allOf":[{"type":"integer"}]}`), calls},
+		{"items", `{"type":"object","properties":{"a":{"type":"array","items":{"type":["integer","null"],"enum":[1,2]}}}}`, []string{`{"a":[null]}`, `{"a":["1"]}`}},
+		{"branch-enum", req(`{"anyOf":[{"type":"integer","enum":[0,3]},{"type":"null"}]}`), []string{`{"a":null}`, `{"a":"3"}`}},
+	})
+}

@@ -328,6 +328,9 @@ func valueKinds(k string, x *Node) []string {
 // falseNode is the JSON value false.
 var falseNode, _ = jsonnode.Parse([]byte("false"))
 
+// nullValue is the JSON value null.
+var nullValue, _ = jsonnode.Parse([]byte("null"))
+
 // conjoin returns the schema a value held to both a (nil: none) and b
 // matches: b where a is nil, a where b says the same (annotations
 // aside), else their allOf.
