@@ -247,7 +247,7 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, wholeArrays: map[string]string{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
+	survey := &deriver{conds: map[string]condSet{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
 	d := &deriver{conds: survey.conds, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
@@ -661,8 +661,8 @@ type deriver struct {
 	// not, if, then, else, enum or const (holderConds).
 	conds map[string]condSet
 	// wholeArrays are the paths where a schema reads an array's
-	// elements together (readsElements), and why: no rule reads them.
-	wholeArrays map[string]string
+	// elements together (readsElements): no rule reads them.
+	wholeArrays map[string]bool
 	// rootGroups are the paths of the references to the arguments read
 	// at every depth (closeRoot): the steps of the group after one are
 	// the arguments' own.
@@ -1451,16 +1451,17 @@ func readsElements(s *Node) bool {
 // then, else, enum or const names (conditionNames).
 const conditionWhy = "its object's not, if, then, else, enum or const (or its union's) tests or constrains it too: a rule could change which applies, what it compares, or make what it refuses"
 
-// conditionNames returns the properties that the not, if, then and else
-// of the object schema s (below the arguments: top tells the arguments'
-// own, which the root's reading judges) name in properties, required or
-// dependentRequired (names; values, those named in properties, whose
-// values they read, the others' presence alone), and all where one of
-// them holds more (patternProperties, a bound on its members), which
-// may read any member. A rule there would change the value such a
-// schema tests (a condition then picks another branch, a not comes to
-// match) or constrains (its string form not held to it), and an absent
-// rule the keys it requires.
+// conditionNames returns what the not, if, then and else of the object
+// schema s (below the arguments: top tells the arguments' own, which the
+// root's reading judges), and its enum or const, read of its members
+// (condSet): the members they name in properties, required or
+// dependentRequired; of those, the ones whose values they read (named
+// in properties), the others' presence alone; and all where they hold
+// more (patternProperties, a bound on its members, an enum), which may
+// read any member. A rule there would change the value such a schema
+// tests (a condition then picks another branch, a not comes to match)
+// or constrains (its string form not held to it), and an absent rule
+// the keys it requires.
 func conditionNames(s *Node, top bool) (c condSet) {
 	if top {
 		return condSet{}
@@ -1594,9 +1595,10 @@ func (d *deriver) unionConditions(s *Node, depth int) condSet {
 	for _, k := range jsonnode.Combinators {
 		for _, b := range s.Get(k).Items() {
 			if b.Kind != '{' || !d.mayBe(b, '{', 0) || refIgnoresSiblings(d.root, b) {
-				// (a branch that takes no object reads no member; one its
-				// draft reads as its target alone, kept as it is, says
-				// nothing beside its $ref)
+				// (a branch that takes no object reads no member; what
+				// one its draft reads as its target alone reads is its
+				// target's, a $ref kept as it is: no rule reads below it,
+				// nor renames beside it, opaque)
 				continue
 			}
 			c.merge(d.unionConditions(b, depth+1))
@@ -2086,7 +2088,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		d.objs[path] = append(d.objs[path], o)
 	}
 	if d.survey && d.none == 0 && readsElements(s) {
-		d.wholeArrays[path] = wholeArrayWhy
+		d.wholeArrays[path] = true
 	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
@@ -2170,8 +2172,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
 					d.unique[path+"[]"] = true
 				}
-				if why := d.wholeArrays[path]; why != "" && !d.survey {
-					d.shadowed[path+"[]"] = why
+				if d.wholeArrays[path] && !d.survey {
+					d.shadowed[path+"[]"] = wholeArrayWhy
 				}
 				s.Vals[i] = d.field(path+"[]", v, atElem)
 			} else if v.Kind == '[' { // a draft-07 tuple
@@ -2290,13 +2292,16 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if d.objectSites(path) != 1 {
 		return
 	}
-	if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
+	if _, kept := d.opaque[path]; kept && !d.sharable(path) {
+		return // (a $ref kept beside its properties, in a branch: its target may name them)
+	}
+	ap := s.Get("additionalProperties")
+	if ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
 		return
 	}
 	// A closed object refuses every variant as it is: reading one as its
 	// field changes no call the strict schema takes, whatever the other
 	// keywords read. An open one takes it, where they may read it.
-	ap := s.Get("additionalProperties")
 	closed := ap != nil && ap.Kind == 't' && ap.Text() == "false"
 	if up := s.Get("unevaluatedProperties"); !closed && (up != nil && up.Kind == '{' && len(up.Keys) > 0 || s.Get("propertyNames") != nil) {
 		return // (every other name's value, or every name, is read too)
@@ -2368,10 +2373,14 @@ func (d *deriver) namedBeside(s *Node, path string) (named, read map[string]bool
 	for _, m := range []map[string]bool{paired, deps, requiredNames(s)} {
 		maps.Copy(named, m)
 	}
-	for _, k := range []string{"then", "else"} {
-		if p := s.Get(k).Get("properties"); p != nil && p.Kind == '{' && condition(d.root, k) {
-			for _, n := range p.Keys {
-				named[n] = true
+	if path == "" {
+		// (below the arguments, conditionNames names what its then and
+		// else declare; the arguments' are read as theirs)
+		for _, k := range []string{"then", "else"} {
+			if p := s.Get(k).Get("properties"); p != nil && p.Kind == '{' && condition(d.root, k) {
+				for _, n := range p.Keys {
+					named[n] = true
+				}
 			}
 		}
 	}
@@ -3644,7 +3653,13 @@ func (d *deriver) respell(s *Node) *Node {
 	if t, ok := s.Get("type").AsString(); ok && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
 		if n := s.Get("nullable"); n != nil && n.Kind == 't' {
 			out := without(s, "nullable")
-			if n.Text() == "true" && t != "null" {
+			// (null a value only where an enum or const beside the type
+			// takes it too, as split reads it; a combinator or condition
+			// beside it reads null too: left as it is)
+			if n.Text() == "true" && t != "null" && fits(d.root, without(out, "type"), nullValue) {
+				if slices.ContainsFunc(out.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {
+					return s
+				}
 				return anyOf(out, nil, true)
 			}
 			return out

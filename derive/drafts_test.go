@@ -199,6 +199,10 @@ func TestDeriveRefReadAlone(t *testing.T) {
 			calls: []string{`{"x":{"kind":"a","n":5}}`, `{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"b","n":"5"}}`, `{"x":{"kind":"b"}}`}},
 		{name: "guard-ref-allof-enum", schema: x(`{"oneOf":[{"type":"object","required":["kind","n"],"properties":{"kind":{"allOf":[{"$ref":"#/definitions/k","enum":["a"]}]},"n":{"type":"integer"}}},{"type":"object","required":["kind"],"properties":{"kind":{"allOf":[{"$ref":"#/definitions/k","enum":["b"]}]}}}]}`, `{"k":{"type":"string"}}`),
 			calls: []string{`{"x":{"kind":"a","n":"5"}}`, `{"x":{"kind":"b","n":"5"}}`}},
+		// (a variant beside a kept $ref in its object's allOf, whose
+		// target requires or refuses it: the fifth review's cases)
+		{name: "variants-beside-branch-ref", schema: x(`{"type":"object","properties":{"max_results":{"type":"integer"}},"allOf":[{"$ref":"#/definitions/c","type":"string"}]}`, `{"c":{"required":["maxResults"]}}`), calls: []string{`{"x":{"maxResults":5}}`}},
+		{name: "variants-beside-branch-ref-not", schema: x(`{"type":"object","properties":{"max_results":{"type":"integer"}},"allOf":[{"$ref":"#/definitions/c","type":"string"}]}`, `{"c":{"not":{"required":["max_results"]}}}`), calls: []string{`{"x":{"maxResults":5}}`}},
 		{name: "variants-beside-ref-2019", schema: `{"$schema":"https://json-schema.org/draft/2019-09/schema","type":"object","properties":{"x":{"$ref":"#/$defs/o","properties":{"userName":{"type":"string"}}}},"$defs":{"o":{"type":"object","properties":{"user_name":{"type":"string"}},"additionalProperties":false}}}`, calls: []string{`{"x":{"user_name":"a"}}`}},
 	})
 }

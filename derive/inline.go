@@ -63,8 +63,10 @@ func refIgnoresSiblings(root, b *Node) bool {
 // its draft reads alone (refIgnoresSiblings), whose type, enum and
 // pattern say nothing of its values (its target's: any, for all it
 // says). values reports that b, naming no type, holds them to an enum or
-// const (typelessValues). Every reader of a union's branches by their
-// types reads them through it.
+// const (typelessValues). The readers that give a union's branches'
+// values rules by their types (jsonTextStarts, scalarBeside,
+// scalarBesideContainers, containers, branchTypes, unionEnumCase) read
+// them through it.
 func branchType(root, b *Node) (typ string, values bool) {
 	if refIgnoresSiblings(root, b) {
 		return "", false

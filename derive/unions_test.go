@@ -429,4 +429,12 @@ func TestDeriveNullableHeldOff(t *testing.T) {
 		{"items", `{"type":"object","properties":{"a":{"type":"array","items":{"type":["integer","null"],"enum":[1,2]}}}}`, []string{`{"a":[null]}`, `{"a":["1"]}`}},
 		{"branch-enum", req(`{"anyOf":[{"type":"integer","enum":[0,3]},{"type":"null"}]}`), []string{`{"a":null}`, `{"a":"3"}`}},
 	})
+	// (OpenAPI's nullable beside an enum or const and a combinator or
+	// condition, which respell reads: the fifth review's cases, under
+	// AJV, which reads nullable)
+	ajvSound(t, []unionCase{
+		{"nullable-enum-allOf", req(`{"type":"integer","nullable":true,"enum":[1,2],"allOf":[{"minimum":0}]}`), calls},
+		{"nullable-enum-not", req(`{"type":"integer","nullable":true,"enum":[1,2],"not":{"const":2}}`), calls},
+		{"nullable-const-if", req(`{"type":"string","nullable":true,"const":"x","if":{"const":"x"},"then":true}`), []string{`{"a":null}`, `{"a":"x"}`}},
+	})
 }

@@ -447,7 +447,9 @@ below the arguments as JSON text, at random), and the rewrite admits
 each exactly where the rules, then the strict schema, take it, as
 `+"`FuzzDeriveEquivalentShapes`"+` holds it (JSON text that parses but holds no
 valid value, and a number's text held to no bound, apart): %d instances,
-where the rewrite compiles (in the run of every schema, not the sample).
+where the rewrite compiles (in the run of every schema, not the sample);
+and each of them that the strict schema takes as it is sent comes out of
+normalize unchanged too.
 `, st.recursive, perSchema, st.valid, st.checked, st.crossed, sentAsModel, st.sent)
 	var whys []string
 	for k := range st.skipped {
