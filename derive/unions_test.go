@@ -438,3 +438,24 @@ func TestDeriveNullableHeldOff(t *testing.T) {
 		{"nullable-const-if", req(`{"type":"string","nullable":true,"const":"x","if":{"const":"x"},"then":true}`), []string{`{"a":null}`, `{"a":"x"}`}},
 	})
 }
+
+// conditionedCopies are unions of objects that each hold one definition
+// at c, one branch with a not that tests c's member p0 (the fourth
+// review's cases): at inlining bounds where the references are kept and
+// share a lenient copy, p0's rule read the conditioned branch's c too,
+// and "5" became the 5 its not refuses; unionConditions names c for the
+// path. TestDeriveTightBudget runs them at every bound.
+var conditionedCopies = func() []keptRefCase {
+	branch := func(k, more string) string {
+		return `{"type":"object","properties":{"c":{"$ref":"#/$defs/C"},"k":{"const":"` + k + `"}},"required":["k"]` + more + `}`
+	}
+	not := `,"not":{"properties":{"c":{"properties":{"p0":{"const":5}},"required":["p0"]}},"required":["c"]}`
+	defs := `"$defs":{"C":{"type":"object","properties":{"p0":{"type":"integer"},"p1":{"type":"integer"},"p2":{"type":"boolean"}}}}`
+	calls := []string{`{"w":{"k":"a","c":{"p0":"5"}}}`, `{"w":{"k":"b","c":{"p0":"5"}}}`, `{"w":{"k":"a","c":{"p0":null}}}`, `{"w":{"k":"a","c":{"p0":"4"}}}`}
+	return []keptRefCase{
+		{"cond-not-last", `{"type":"object","properties":{"w":{"anyOf":[` + branch("b", "") + `,` + branch("d", "") + `,` + branch("a", not) + `]}},` + defs + `}`, calls},
+		{"cond-not-middle", `{"type":"object","properties":{"w":{"anyOf":[` + branch("b", "") + `,` + branch("a", not) + `,` + branch("d", "") + `]}},` + defs + `}`, calls},
+	}
+}()
+
+func init() { keptRefs = append(keptRefs, conditionedCopies...) }
