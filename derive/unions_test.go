@@ -449,7 +449,7 @@ var conditionedCopies = func() []keptRefCase {
 	branch := func(k, more string) string {
 		return `{"type":"object","properties":{"c":{"$ref":"#/$defs/C"},"k":{"const":"` + k + `"}},"required":["k"]` + more + `}`
 	}
-	not := `,"not":{"properties":{"c":{"properties":{"p0":{"const":5}},"required":["p0"]}},"required":["c"]}`
+	not := `,"not":{"type":"object","properties":{"c":{"type":"object","properties":{"p0":{"const":5}},"required":["p0"]}},"required":["c"]}`
 	defs := `"$defs":{"C":{"type":"object","properties":{"p0":{"type":"integer"},"p1":{"type":"integer"},"p2":{"type":"boolean"}}}}`
 	calls := []string{`{"w":{"k":"a","c":{"p0":"5"}}}`, `{"w":{"k":"b","c":{"p0":"5"}}}`, `{"w":{"k":"a","c":{"p0":null}}}`, `{"w":{"k":"a","c":{"p0":"4"}}}`}
 	return []keptRefCase{
