@@ -3552,9 +3552,19 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		nullable = fits(d.root, without(outer, "type"), nullValue)
+		if e := base.Get("enum"); nullable && e != nil && e.Kind == '[' && slices.ContainsFunc(e.Items(), isNullValue) {
+			// (null is the null branch's: base's type takes none, and its
+			// enum lists the values it does take)
+			if vals := slices.DeleteFunc(slices.Clone(e.Items()), isNullValue); len(vals) > 0 {
+				base.Set("enum", jsonnode.Array(vals...))
+			}
+		}
 	}
 	return base, nullable, refd, true
 }
+
+// isNullValue reports whether v is the JSON value null.
+func isNullValue(v *Node) bool { return v.Kind == 'n' }
 
 // isNull reports whether b is {"type": "null"} (annotations allowed).
 func isNull(b *Node) bool {

@@ -60,7 +60,7 @@ func TestDeriveEnumTypes(t *testing.T) {
 	props := d.Schema.Get("properties")
 	for p, want := range map[string]string{
 		"size":   `{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"string","enum":["1","2","3"]}]}`,
-		"level":  `{"anyOf":[{"type":"integer","enum":[-1,0,100,null],"maximum":50},{"type":"string","enum":["-1","0","null",""]},{"type":"null"}]}`,
+		"level":  `{"anyOf":[{"type":"integer","enum":[-1,0,100],"maximum":50},{"type":"string","enum":["-1","0","null",""]},{"type":"null"}]}`,
 		"mode":   `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^(([tT][rR][uU]|[fF][aA][lL][sS])[eE]|[aA][uU][tT][oO])$"},{"type":"boolean"}]}`,
 		"on":     `{"anyOf":[{"type":"string","enum":["true","Auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[aA][uU][tT][oO])$"},{"type":"null"}]}`,
 		"digits": `{"anyOf":[{"type":"string","enum":["1","2","02","x"],"description":"d"},{"type":"string","pattern":"^(1|0?2|[xX])$"},{"type":"integer","minimum":1,"maximum":2},{"type":"null"}]}`,
@@ -93,4 +93,18 @@ func TestDeriveNumberEnumDigits(t *testing.T) {
 		{"half", half, calls},
 		{"bounded", `{"type":"object","properties":{"x":{"type":"number","enum":[1,2,3],"exclusiveMaximum":3}}}`, []string{`{"x":"3"}`, `{"x":"2"}`}},
 	})
+}
+
+// TestDeriveNullableEnumCase: a nullable string enum that lists null
+// among its values ({"type": ["string", "null"], "enum": ["open",
+// "closed", null]}, zod's union of literals with null, OpenAI's
+// structured outputs' form) reads its values in another letter case, as
+// the anyOf spelling does; null stays a value. Judged by unionSound.
+func TestDeriveNullableEnumCase(t *testing.T) {
+	schema := `{"type":"object","properties":{"state":{"type":["string","null"],"enum":["open","closed",null]}},"required":["state"]}`
+	d, _ := deriveNormalizer(t, "state", schema)
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumCase && r.From == "state" }) {
+		t.Errorf("state: no enum_case rule; rules %v, warnings %s", d.Rules, warnings(d))
+	}
+	unionSound(t, []unionCase{{"state", schema, []string{`{"state":"Open"}`, `{"state":"open"}`, `{"state":null}`, `{"state":"null"}`, `{"state":"OTHER"}`}}})
 }
