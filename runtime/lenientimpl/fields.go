@@ -2,7 +2,6 @@ package lenientimpl
 
 import (
 	"encoding/json"
-	"slices"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
@@ -165,10 +164,7 @@ func NearField(key string, keys [][]string) int { return nearField([]byte(key), 
 // keys, canonical name first) that key, a key no field has, is a near
 // spelling of (jsonwire.NearKey), or -1: -1 too where two fields are
 // near it alike (at its closest way of being near any, the same letters,
-// a typo or a sibling), or where it is near one by a word more alone and
-// another field shares one of its words (page_size beside page and
-// perPage: it may mean the page's size), which leaves the key for no
-// field.
+// a typo or a sibling), which leaves the key for no field.
 func nearField(key []byte, keys [][]string) int {
 	best, field, fields := jsonwire.NotNear, -1, 0
 	var buf [64]byte
@@ -189,25 +185,8 @@ func nearField(key []byte, keys [][]string) int {
 			fields++
 		}
 	}
-	if fields != 1 || best == jsonwire.NearWord && sharesWord(unsafeString(key), keys, field) {
+	if fields != 1 {
 		return -1
 	}
 	return field
-}
-
-// sharesWord reports whether a field of keys other than the one at
-// field has a key that shares a word with key (jsonwire.Words).
-func sharesWord(key string, keys [][]string, field int) bool {
-	words := jsonwire.Words(key)
-	for i, ks := range keys {
-		if i == field {
-			continue
-		}
-		for _, k := range ks {
-			if slices.ContainsFunc(jsonwire.Words(k), func(w string) bool { return slices.Contains(words, w) }) {
-				return true
-			}
-		}
-	}
-	return false
 }

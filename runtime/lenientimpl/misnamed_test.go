@@ -186,29 +186,3 @@ func problems(err error) string {
 	}
 	return out
 }
-
-// TestMisnamedWordShared: a key near one field by a word more alone
-// (page_size for page) is left for no field where another field shares
-// one of its words (perPage: page_size may mean the page's size), as
-// GitHub's list_branches declares page and perPage: refused naming page,
-// a model would send the page size as the page. Without such a field it
-// is refused as before.
-func TestMisnamedWordShared(t *testing.T) {
-	for _, c := range []struct {
-		keys [][]string
-		want int
-	}{
-		{[][]string{{"owner"}, {"page"}, {"perPage"}}, -1},
-		{[][]string{{"owner"}, {"page"}}, 1},
-		{[][]string{{"owner"}, {"page"}, {"per_page"}}, -1},
-		{[][]string{{"owner"}, {"page"}, {"sort"}}, 1},
-	} {
-		if got := NearField("page_size", c.keys); got != c.want {
-			t.Errorf("page_size among %v: field %d, want %d", c.keys, got, c.want)
-		}
-	}
-	// (a typo or a sibling is unaffected: uri stays url's beside url_path)
-	if got := NearField("uri", [][]string{{"url"}, {"url_path"}}); got != 0 {
-		t.Errorf("uri: field %d, want 0", got)
-	}
-}
