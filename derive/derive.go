@@ -2272,8 +2272,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // array elements, map values) that is the only object schema at its path,
 // where its other keys are not data of its own (no additionalProperties
 // schema, no patternProperties) and no $ref is kept beside its
-// properties (its target may declare, or refuse, the names a variant or
-// a near spelling would be read as). The normalizer finds a nested alias
+// properties or at its path (its target may declare, or refuse, the
+// names a variant or a near spelling would be read as). The normalizer finds a nested alias
 // under the object's canonical key, in JSON text too; aliasesOuterFirst
 // puts the object's own aliases first.
 func (d *deriver) variants(path string, s *Node, prop place) {
@@ -2293,7 +2293,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 		return
 	}
 	if _, kept := d.opaque[path]; kept && !d.sharable(path) {
-		return // (a $ref kept beside its properties, in a branch: its target may name them)
+		return // (a $ref kept at its path, a branch's say: its target may name them)
 	}
 	ap := s.Get("additionalProperties")
 	if ap != nil && ap.Kind == '{' && len(ap.Keys) > 0 || s.Get("patternProperties") != nil {
