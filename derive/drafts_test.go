@@ -142,7 +142,7 @@ func TestDeriveEnumCaseBeside(t *testing.T) {
 // TestDeriveExclusiveDraft04: draft-04's boolean exclusiveMinimum and
 // exclusiveMaximum make the bound beside them exclusive: an integer
 // enum's digit strings are read as the values that bound takes alone
-// (fits; the third review's cases, judged by unionSound), and Explain
+// (fits; a review's cases, judged by unionSound), and Explain
 // names the range a value at the bound falls out of.
 func TestDeriveExclusiveDraft04(t *testing.T) {
 	unionSound(t, []unionCase{
@@ -169,14 +169,15 @@ func TestDeriveExclusiveDraft04(t *testing.T) {
 // TestDeriveRefReadAlone: a $ref beside other keywords, which draft-07
 // and earlier read as its target alone, is read so wherever the deriver
 // reads a schema's type, properties or union, each judged by unionSound
-// (the third review's cases; each failed before): a nullable union's
+// (reviews' cases; each failed before its fix): a nullable union's
 // other branch (split), what a schema may take (mayTake, for absent), a
 // root union's branch that seems to take no object (takesNoObject), a
 // holder's keywords moved beside a branch's $ref or its $ref moved into
 // its branches (respell), an enum or const beside a $ref read as a
 // discriminator (stringValues, constOf), and the properties beside a
-// kept $ref, whose target may declare the names a variant would be read
-// as (variants and misnamed: so in 2019-09 too).
+// $ref kept beside them or in the object's allOf, whose target may
+// declare the names a variant would be read as (variants and misnamed:
+// so in 2019-09 too).
 func TestDeriveRefReadAlone(t *testing.T) {
 	x := func(props, defs string) string {
 		return draft("draft-07", `"type":"object","properties":{"x":`+props+`},"definitions":`+defs+`}`)
