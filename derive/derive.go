@@ -1382,12 +1382,12 @@ func heldValues(root, s *Node) (vals []string, ok bool) {
 // or earlier names none: its validators ignore it (noConst); nor does
 // either beside a $ref its draft reads alone (refIgnoresSiblings).
 func stringValues(root, s *Node) ([]string, bool) {
-	if refIgnoresSiblings(root, s) {
-		return nil, false
-	}
-	if c := constOf(root, s); c != nil {
+	if c := constOf(root, s); c != nil { // (constOf reads the $ref too)
 		x, ok := c.AsString()
 		return []string{x}, ok
+	}
+	if refIgnoresSiblings(root, s) {
+		return nil, false
 	}
 	return stringEnum(s)
 }
@@ -2306,9 +2306,10 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if up := s.Get("unevaluatedProperties"); !closed && (up != nil && up.Kind == '{' && len(up.Keys) > 0 || s.Get("propertyNames") != nil) {
 		return // (every other name's value, or every name, is read too)
 	}
+	tested, allTested := d.testedNames(s, path, path == "")
 	var named, read map[string]bool
 	if !closed {
-		named, read = d.namedBeside(s, path)
+		named, read = d.namedBeside(s, path, tested)
 	}
 	declared := d.aliasesOf(path, props.Keys)
 	if ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
@@ -2321,7 +2322,6 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 		}
 		d.misnamed(path, prop, keys, declared, requiredNames(s))
 	}
-	tested, allTested := d.testedNames(s, path, path == "")
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
 		if tested[name] || allTested || read[name] {
@@ -2347,13 +2347,12 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 // at path other than its properties name (named): its required, its
 // dependentRequired, dependentSchemas and dependencies (their keys, and
 // what they require or declare), what its not, if, then and else test,
-// declare or require (testedNames), and at the arguments the keys the
-// root's combinators may require (presence). read are those whose
-// presence a keyword reads as more than a requirement met: a
+// declare or require (tested: testedNames), and at the arguments the
+// keys the root's combinators may require (presence). read are those
+// whose presence a keyword reads as more than a requirement met: a
 // dependency's key, a condition's, the arguments' union's.
-func (d *deriver) namedBeside(s *Node, path string) (named, read map[string]bool) {
-	read, _ = d.testedNames(s, path, path == "")
-	read = maps.Clone(read)
+func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (named, read map[string]bool) {
+	read = maps.Clone(tested)
 	if read == nil {
 		read = map[string]bool{}
 	}
@@ -3545,13 +3544,11 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		return nil, false, false, false
 	}
 	if nullable {
-		// (what else beside the type reads null too: an enum or const
-		// decides whether null is a value; a combinator or condition
-		// is not read here)
-		if slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {
+		taken, judged := d.nullBeside(outer)
+		if !judged {
 			return nil, false, false, false
 		}
-		nullable = fits(d.root, without(outer, "type"), nullValue)
+		nullable = taken
 		if e := base.Get("enum"); nullable && e != nil && e.Kind == '[' && slices.ContainsFunc(e.Items(), isNullValue) {
 			// (null is the null branch's: base's type takes none, and its
 			// enum lists the values it does take)
@@ -3561,6 +3558,16 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		}
 	}
 	return base, nullable, refd, true
+}
+
+// nullBeside reads what the keywords of outer, a schema whose type takes
+// null, say of null beside that type: taken, where an enum or const
+// beside it takes null too (fits); judged, where no combinator or
+// condition beside it, which reads null too and is not read here,
+// stands there.
+func (d *deriver) nullBeside(outer *Node) (taken, judged bool) {
+	judged = !slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) })
+	return fits(d.root, without(outer, "type"), nullValue), judged
 }
 
 // isNullValue reports whether v is the JSON value null.
@@ -3666,8 +3673,8 @@ func (d *deriver) respell(s *Node) *Node {
 			// (null a value only where an enum or const beside the type
 			// takes it too, as split reads it; a combinator or condition
 			// beside it reads null too: left as it is)
-			if n.Text() == "true" && t != "null" && fits(d.root, without(out, "type"), nullValue) {
-				if slices.ContainsFunc(out.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {
+			if taken, judged := d.nullBeside(out); n.Text() == "true" && t != "null" && taken {
+				if !judged {
 					return s
 				}
 				return anyOf(out, nil, true)
@@ -3859,8 +3866,9 @@ func branchTypes(root, b *Node) []string {
 		return []string{t}
 	case !values:
 		return nil
-	case constOf(root, b) != nil:
-		return valueKinds("const", constOf(root, b))
+	}
+	if c := constOf(root, b); c != nil {
+		return valueKinds("const", c)
 	}
 	return valueKinds("enum", b.Get("enum"))
 }
