@@ -280,3 +280,39 @@ func TestDeriveRefVendorAnnotation(t *testing.T) {
 		t.Errorf("the use's annotation is not the one kept: %s", got)
 	}
 }
+
+// TestDeriveOneBranchWrapper: a union or allOf of one branch that is a
+// $ref alone, beside annotations only, is that reference (pydantic writes
+// {"allOf": [{"$ref": "#/$defs/Color"}], "description": ...} for a field
+// of an enum type with a description or default, in any draft, since
+// draft-07 ignores a $ref's siblings): its target is read there as
+// anywhere, its enum in another letter case, its integer's digits. A
+// wrapper beside a keyword that constrains is kept as it is.
+func TestDeriveOneBranchWrapper(t *testing.T) {
+	const defs = `"$defs":{"Color":{"type":"string","enum":["red","green"]},"Mode":{"type":"integer","enum":[1,2]},"Size":{"type":"integer","minimum":0}}`
+	props := `"type":"object","properties":{` +
+		`"c":{"allOf":[{"$ref":"#/$defs/Color"}],"description":"the color"},` +
+		`"m":{"allOf":[{"$ref":"#/$defs/Mode"}],"default":1,"title":"Mode"},` +
+		`"s":{"anyOf":[{"$ref":"#/$defs/Size"}],"description":"size"},` +
+		`"o":{"oneOf":[{"$ref":"#/$defs/Size"}]},` +
+		`"k":{"allOf":[{"$ref":"#/$defs/Size"}],"maximum":9}},` + defs + `}`
+	calls := []string{`{"c":"RED"}`, `{"c":"red"}`, `{"c":"blue"}`, `{"m":"2"}`, `{"m":2}`, `{"m":"3"}`,
+		`{"s":"5"}`, `{"s":5}`, `{"s":-1}`, `{"o":"5"}`, `{"k":"5"}`, `{"k":5}`, `{"k":10}`}
+	for _, dr := range []string{"", "draft-07", "2020-12"} {
+		schema := draft(dr, props)
+		if dr == "2020-12" {
+			schema = `{"$schema":"https://json-schema.org/draft/2020-12/schema",` + props
+		}
+		d, _ := deriveNormalizer(t, "wrap", schema)
+		var got []string
+		for _, r := range d.Rules {
+			got = append(got, string(r.Type)+" "+r.From+r.Path)
+		}
+		for _, want := range []string{"enum_case c", "enum_digits m", "type_coerce s", "type_coerce o"} {
+			if !slices.Contains(got, want) {
+				t.Errorf("%q: no %s rule: %v\n%s", dr, want, got, warnings(d))
+			}
+		}
+		unionSound(t, []unionCase{{name: "wrap-" + dr, schema: schema, calls: calls}})
+	}
+}

@@ -185,6 +185,9 @@ func (in *inliner) schema(s *Node) *Node {
 	if s.Kind != '{' || s != in.top && setsBase(identifier(s)) {
 		return s
 	}
+	if s != in.top {
+		unwrap(s)
+	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		out, why := in.expand(s, ref)
 		if out != nil {
@@ -230,6 +233,44 @@ func (in *inliner) mapMembers(s, props *Node) {
 		}
 		props.Vals[j] = member
 	}
+}
+
+// unwrap replaces, in place, the one combinator of s whose one branch is
+// a $ref alone ({"allOf": [{"$ref": "#/$defs/Color"}]}, as pydantic
+// writes a field of an enum type with a description or default, and
+// anyOf or oneOf of one branch alike) by that $ref, where every other
+// keyword of s is an annotation: a reference beside annotations alone
+// means what the wrapper means in every draft (draft-07 ignores the
+// siblings, later drafts read them as annotations), and its target is
+// then inlined and read as any other's. A wrapper beside a keyword that
+// constrains stays (draft-07 would ignore that keyword beside a $ref).
+func unwrap(s *Node) {
+	if s.Get("$ref") != nil {
+		return
+	}
+	wrapper := ""
+	for _, k := range s.Keys {
+		switch {
+		case useAnnotations[k] || annotation(k):
+		case wrapper == "" && (k == "allOf" || k == "anyOf" || k == "oneOf"):
+			wrapper = k
+		default:
+			return
+		}
+	}
+	if wrapper == "" {
+		return
+	}
+	v := s.Get(wrapper)
+	if v.Kind != '[' || len(v.Vals) != 1 || v.Vals[0].Kind != '{' || len(v.Vals[0].Keys) != 1 {
+		return
+	}
+	ref := v.Vals[0].Get("$ref")
+	if _, ok := ref.AsString(); !ok {
+		return
+	}
+	s.Delete(wrapper)
+	s.Set("$ref", ref)
 }
 
 // keep records why the reference ref is kept ("" where the deriver's
