@@ -252,7 +252,7 @@ func unwrap(s *Node) {
 	for _, k := range s.Keys {
 		switch {
 		case useAnnotations[k] || annotation(k):
-		case wrapper == "" && (k == "allOf" || k == "anyOf" || k == "oneOf"):
+		case wrapper == "" && jsonnode.IsCombinator(k):
 			wrapper = k
 		default:
 			return
