@@ -94,12 +94,11 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 				if fieldOf(m.keys, k) >= 0 {
 					continue
 				}
-				j := lenientimpl.NearField(k, m.keys)
-				if j < 0 || m.required[j] || holdsField(n, m.keys[j], w, filled) {
+				msg := lenientimpl.Misnamed(k, m.keys, func(i int) bool { return !m.required[i] && !holdsField(n, m.keys[i], w, filled) })
+				if msg == "" {
 					continue
 				}
-				problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindMisnamed,
-					Msg: "is not a known key; did you mean " + m.keys[j][0] + "?"})
+				problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindMisnamed, Msg: msg})
 			}
 			return false
 		})

@@ -168,7 +168,10 @@ const (
 //     the last only (style_index for style_id; see Sibling);
 //   - NearWord: one has the other's words and one more, first or last,
 //     and the other has at least 4 letters (depth for maxDepth, hours for
-//     hours_back, trendline_type for type).
+//     hours_back, trendline_type for type, page_number for page); not
+//     where the word more is the last and names a property of what the
+//     other names (propertyWord: page_size and page, query_type and
+//     query).
 func NearKey(sent, declared string) int {
 	var ab [64]byte
 	return NearKeyLetters(sent, letters(ab[:0], sent), declared)
@@ -224,11 +227,33 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		sw, lw, letters = wd, ws, len(b)
 	}
 	if len(sw) >= 1 && len(lw) == len(sw)+1 && letters >= 4 &&
-		(slices.Equal(sw, lw[1:]) || slices.Equal(sw, lw[:len(sw)])) {
+		(slices.Equal(sw, lw[1:]) || slices.Equal(sw, lw[:len(sw)]) && !propertyWord(lw[len(lw)-1])) {
 		return NearWord
 	}
 	return NotNear
 }
+
+// propertyWord reports whether w is a last word that makes a key name a
+// property of what its other words name, never that thing: page_size is
+// a page's size, not a page; query_type, path_filter, repo_url alike. One key that
+// is the other with such a word after it is not near it (NearKey): a
+// hint naming page for page_size (or page_size for page) would have the
+// model move the size into the page (or the page into the size).
+func propertyWord(w string) bool {
+	for s := propertyWords; s != ""; {
+		var x string
+		x, s, _ = strings.Cut(s, " ")
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// propertyWords are propertyWord's words, one space between two.
+const propertyWords = "size count total length limit type kind format encoding language lang " +
+	"filter filters prefix suffix pattern regex glob url uri link token color range reason " +
+	"params options order direction dir start end min max offset sha hash"
 
 // KeyLetters appends key's letters (and digits) to b, lower case,
 // without the separators '_', '-', '.' and ' ': what NearKey compares.

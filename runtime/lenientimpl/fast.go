@@ -926,7 +926,8 @@ func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 			}
 		}
 	}
-	return nearField(key, fields.Keys) < 0 && f.Unknown(key)
+	j, _ := nearField(key, fields.Keys)
+	return j < 0 && f.Unknown(key)
 }
 
 // AliasIn returns the name of the field of fields that key, just read and

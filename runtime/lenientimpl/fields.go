@@ -2,6 +2,7 @@ package lenientimpl
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
@@ -103,26 +104,91 @@ func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys)) {
 		return
 	}
-	j := nearField(it.Key, f.Keys)
-	if j < 0 || f.Forms[j]&(Required|NullMissing) != 0 {
-		return
+	if msg := misnamed(it.Key, f.Keys, func(i int) bool { return f.leftOut(it.data, i) }); msg != "" {
+		d.FailKind(lenient.KindMisnamed, string(it.Key), nil, msg)
 	}
-	forms := f.Forms[j]
+}
+
+// leftOut reports whether the object data leaves out field i, an
+// optional one: none of its keys is given, or each only as a value that
+// reads as the field left out ("" or null, by its forms and Left).
+func (f *Fields) leftOut(data []byte, i int) bool {
+	if f.Forms[i]&(Required|NullMissing) != 0 {
+		return false
+	}
+	forms := f.Forms[i]
 	if f.Left != nil {
-		forms |= f.Left[j]
+		forms |= f.Left[i]
 	}
 	var o ObjectIter
-	o.Reset(it.data)
+	o.Reset(data)
 	for o.Next() {
-		for _, k := range f.Keys[j] {
+		for _, k := range f.Keys[i] {
 			if string(o.Key) == k {
 				if left, _ := leftOut(trimSpace(o.Value), forms); !left {
-					return // the field is given
+					return false // the field is given
 				}
 			}
 		}
 	}
-	d.FailKind(lenient.KindMisnamed, string(it.Key), nil, "is not a known key; did you mean "+f.Keys[j][0]+"?")
+	return true
+}
+
+// Misnamed returns the problem refusing key, a key none of the fields of
+// keys (each field's keys, canonical name first) has, where it is a near
+// spelling of one field (NearField) that the object leaves out, an
+// optional one (leftOut(i) says so of field i): "is not a known key; did
+// you mean style_id?"; "" where it is refused for none. Where it is near
+// that field as its sibling or by a word more of its own (issue_title for
+// issue_number, org_name for name), the word that differs may name
+// another field, so the problem names each optional field left out that
+// shares a word with the key, in their order: "did you mean
+// issue_number or title?". The generated decoders (Decoder.UnknownIn)
+// and the normalizer's misnamed_key rules refuse with it alike.
+func Misnamed(key string, keys [][]string, leftOut func(i int) bool) string {
+	return misnamed([]byte(key), keys, leftOut)
+}
+
+// misnamed is Misnamed of a key's bytes.
+func misnamed(key []byte, keys [][]string, leftOut func(i int) bool) string {
+	j, weak := nearField(key, keys)
+	if j < 0 || !leftOut(j) {
+		return ""
+	}
+	names := []string{keys[j][0]}
+	if weak {
+		words := jsonwire.Words(string(key))
+		names = names[:0]
+		for i, ks := range keys {
+			if i == j || sharesWord(words, ks) && leftOut(i) {
+				names = append(names, ks[0])
+			}
+		}
+	}
+	msg := "is not a known key; did you mean "
+	for i, n := range names {
+		switch {
+		case i == 0:
+		case i == len(names)-1:
+			msg += " or "
+		default:
+			msg += ", "
+		}
+		msg += n
+	}
+	return msg + "?"
+}
+
+// sharesWord reports whether one of keys has one of words (jsonwire.Words).
+func sharesWord(words []string, keys []string) bool {
+	for _, k := range keys {
+		for _, w := range jsonwire.Words(k) {
+			if slices.Contains(words, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // MisnamedValue is the value of the normalizer's misnamed_key rule for
@@ -158,35 +224,41 @@ func (f *Fields) MisnamedValue() json.RawMessage {
 // keys, canonical name first) that key, a key no field has, is a near
 // spelling of, or -1: the rule generated decoders refuse a misnamed key
 // by (Decoder.unknownIn), for the normalizer's misnamed_key rules.
-func NearField(key string, keys [][]string) int { return nearField([]byte(key), keys) }
+func NearField(key string, keys [][]string) int {
+	j, _ := nearField([]byte(key), keys)
+	return j
+}
 
 // nearField returns the index of the one field of keys (each field's
 // keys, canonical name first) that key, a key no field has, is a near
 // spelling of (jsonwire.NearKey), or -1: -1 too where two fields are
 // near it alike (at its closest way of being near any, the same letters,
-// a typo or a sibling), which leaves the key for no field.
-func nearField(key []byte, keys [][]string) int {
+// a typo or a sibling), which leaves the key for no field. weak says the
+// key is near that field as its sibling or by a word more of its own
+// (Misnamed).
+func nearField(key []byte, keys [][]string) (field int, weak bool) {
 	best, field, fields := jsonwire.NotNear, -1, 0
 	var buf [64]byte
 	sent := unsafeString(key)
 	letters := jsonwire.KeyLetters(buf[:0], sent)
 	for i, ks := range keys {
-		near := jsonwire.NotNear
+		near, nearWeak := jsonwire.NotNear, false
 		for _, k := range ks {
 			if n := jsonwire.NearKeyLetters(sent, letters, k); n != jsonwire.NotNear && (near == jsonwire.NotNear || n < near) {
 				near = n
+				nearWeak = n == jsonwire.NearSibling || n == jsonwire.NearWord && len(jsonwire.Words(sent)) > len(jsonwire.Words(k))
 			}
 		}
 		switch {
 		case near == jsonwire.NotNear:
 		case best == jsonwire.NotNear || near < best:
-			best, field, fields = near, i, 1
+			best, field, fields, weak = near, i, 1, nearWeak
 		case near == best:
 			fields++
 		}
 	}
 	if fields != 1 {
-		return -1
+		return -1, false
 	}
-	return field
+	return field, weak
 }

@@ -48,6 +48,15 @@ func TestNearKey(t *testing.T) {
 		{"file_name", "file_mode_name", jsonwire.NotNear}, // a word more in the middle
 		{"max_file_size", "size", jsonwire.NotNear},       // two words more
 		{"_meta", "meta_data", jsonwire.NearWord},
+		{"page_number", "page", jsonwire.NearWord}, // the page itself
+		{"page_size", "page", jsonwire.NotNear},    // a page's size (github-mcp-server's list_branches)
+		{"pageSize", "page", jsonwire.NotNear},
+		{"query_type", "query", jsonwire.NotNear},
+		{"path_filter", "path", jsonwire.NotNear},
+		{"sort_order", "sort", jsonwire.NotNear},
+		{"sort_order", "order", jsonwire.NearWord},           // a word more at the start
+		{"page", "page_size", jsonwire.NotNear},              // the declared key the longer, alike
+		{"content_type", "content_types", jsonwire.NearTypo}, // a typo first
 		{"", "a", jsonwire.NotNear},
 		{"__", "", jsonwire.NotNear},
 	} {
@@ -86,22 +95,29 @@ func TestMisnamed(t *testing.T) {
 		{`{"thoght":"t"}`, `thought: is required; "thoght" is not a key: send it as "thought" [missing]`},
 		{`{"thought":"t","URL":"x"}`, `URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`},
 	} {
-		var d Decoder
-		if !d.Start([]byte(c.doc), false) {
-			t.Fatal("start")
-		}
-		var it ObjectIter
-		if !d.Object([]byte(c.doc), "", 0, &it) {
-			t.Fatal("object")
-		}
-		seen := make([]bool, len(fields.Keys))
-		for d.Next(&it) {
-			d.Field(&it, seen, &fields)
-		}
-		d.MissingIn(seen, &fields)
-		if got := problems(d.Err()); got != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.doc, got, c.want)
-		}
+		misnamedCase(t, fields, c.doc, c.want)
+	}
+	// github-mcp-server's list_branches, and an issue's fields: a key near
+	// a field by a word more of its own, or as its sibling, names each
+	// field left out that shares a word with it; a key naming a property
+	// of a field's thing (page_size) is near none.
+	github := Fields{
+		Keys:  [][]string{{"owner"}, {"repo"}, {"page"}, {"perPage"}, {"issue_number"}, {"title"}, {"state"}},
+		Forms: []AbsentForms{Required, Required, AbsentNull, AbsentNull, AbsentNull, AbsentNull, AbsentNull},
+	}
+	for _, c := range []struct {
+		doc, want string
+	}{
+		{`{"owner":"o","repo":"r","page_size":50}`, `<nil>`},
+		{`{"owner":"o","repo":"r","page_number":2}`, `page_number: is not a known key; did you mean page, perPage or issue_number? [misnamed]`},
+		{`{"owner":"o","repo":"r","page_number":2,"perPage":10,"issue_number":1}`, `page_number: is not a known key; did you mean page? [misnamed]`},
+		{`{"owner":"o","repo":"r","issue_title":"x"}`, `issue_title: is not a known key; did you mean issue_number or title? [misnamed]`},
+		{`{"owner":"o","repo":"r","issue_title":"x","title":null}`, `issue_title: is not a known key; did you mean issue_number or title? [misnamed]`},
+		{`{"owner":"o","repo":"r","issue_title":"x","title":"t"}`, `issue_title: is not a known key; did you mean issue_number? [misnamed]`},
+		{`{"owner":"o","repo":"r","issue":7}`, `issue: is not a known key; did you mean issue_number? [misnamed]`},
+		{`{"owner":"o","repo":"r","stat":"open"}`, `stat: is not a known key; did you mean state? [misnamed]`},
+	} {
+		misnamedCase(t, github, c.doc, c.want)
 	}
 	for key, skip := range map[string]bool{"style_index": false, "uri": false, "filepath": false, "thoght": false, "reason": true, "file_name": true, "other": true} {
 		doc := []byte(`{"` + key + `":1}`)
@@ -113,6 +129,28 @@ func TestMisnamed(t *testing.T) {
 		if got := f.UnknownIn(k, &fields); got != skip {
 			t.Errorf("UnknownIn(%s) = %v, want %v", k, got, skip)
 		}
+	}
+}
+
+// misnamedCase decodes doc's members as fields (Decoder.Field, MissingIn)
+// and checks its problems are want.
+func misnamedCase(t *testing.T, fields Fields, doc, want string) {
+	t.Helper()
+	var d Decoder
+	if !d.Start([]byte(doc), false) {
+		t.Fatal("start")
+	}
+	var it ObjectIter
+	if !d.Object([]byte(doc), "", 0, &it) {
+		t.Fatal("object")
+	}
+	seen := make([]bool, len(fields.Keys))
+	for d.Next(&it) {
+		d.Field(&it, seen, &fields)
+	}
+	d.MissingIn(seen, &fields)
+	if got := problems(d.Err()); got != want {
+		t.Errorf("%s:\n got %s\nwant %s", doc, got, want)
 	}
 }
 
