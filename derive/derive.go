@@ -657,8 +657,9 @@ type deriver struct {
 	// textKinds are, by path, what its schemas may be (textAt): 1 a
 	// string, 2 an object or array
 	textKinds map[string]byte
-	// conds are, by path, what the unions' holders there name in their
-	// not, if, then, else, enum or const (holderConds).
+	// conds are, by path, what the schemas there (a union's holder and
+	// its branches, another declaration of the path) name in their not,
+	// if, then, else, enum, const or dependentSchemas (holderConds).
 	conds map[string]condSet
 	// wholeArrays are the paths where a schema reads an array's
 	// elements together (readsElements): no rule reads them.
@@ -1562,16 +1563,24 @@ func (d *deriver) testedNames(s *Node, path string, top bool) (map[string]bool, 
 	return names, all
 }
 
-// holderConds records, at path, what a union's holder s names in its
-// not, if, then, else, enum or const (conditionNames), and what the
-// branches of its combinators that may be objects name so (at any depth,
-// their dependentSchemas too: unionConditions), for every object schema
-// at path: the holder's members and its branches' alike.
+// holderConds records, at path, what the schema s names in its not, if,
+// then, else, enum, const (conditionNames) and dependentSchemas
+// (dependentNames), and what the branches of its combinators that may
+// be objects name so (at any depth, their dependentSchemas too:
+// unionConditions), for every object schema at path: a rule reads the
+// members of each schema at its path alike, the holder's and its
+// branches', and those of another declaration of the path ({"properties":
+// {"c": ...}, "allOf": [{"properties": {"c": {"not": ...}}}]}).
 func (d *deriver) holderConds(path string, s *Node) {
-	if path == "" || !slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return s.Get(k) != nil }) {
-		return
+	if path == "" || !d.mayBe(s, '{', 0) {
+		return // (a schema that takes no object reads no member)
 	}
 	u := d.unionConditions(s, 0)
+	deps, all := dependentNames(s)
+	u.all = u.all || all
+	for n := range deps {
+		u.add(n, true)
+	}
 	if len(u.names) == 0 && !u.all {
 		return
 	}
@@ -2136,7 +2145,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if dependent[name] || all {
 						d.shadowed[child] = dependentWhy
 					}
-					if conds.values[name] || conds.all {
+					if (conds.values[name] || conds.all) && !dependent[name] && !all {
 						d.shadowed[child] = conditionWhy
 					}
 					if rulespec.NeedsQuotes(name) || strings.Contains(name, tokenMark) {
@@ -2309,7 +2318,10 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	tested, allTested := d.testedNames(s, path, path == "")
 	var named, read map[string]bool
 	if !closed {
-		named, read = d.namedBeside(s, path, tested)
+		var all bool
+		if named, read, all = d.namedBeside(s, path, tested); all {
+			return // (a dependency's schema may name any key)
+		}
 	}
 	declared := d.aliasesOf(path, props.Keys)
 	if ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
@@ -2350,8 +2362,12 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 // declare or require (tested: testedNames), and at the arguments the
 // keys the root's combinators may require (presence). read are those
 // whose presence a keyword reads as more than a requirement met: a
-// dependency's key, a condition's, the arguments' union's.
-func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (named, read map[string]bool) {
+// dependency's key, a condition's, the arguments' union's, and what a
+// schema of a dependency declares, requires or tests at any depth
+// (condNames: in its not, if, allOf, anyOf, ...); all says such a
+// schema may name any key (it holds patternProperties, a bound on its
+// members, ...).
+func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (named, read map[string]bool, all bool) {
 	read = maps.Clone(tested)
 	if read == nil {
 		read = map[string]bool{}
@@ -2368,8 +2384,18 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 	}
 	named = maps.Clone(read)
 	paired, _ := pairedNames(s)
-	deps, _ := dependentNames(s)
-	for _, m := range []map[string]bool{paired, deps, requiredNames(s)} {
+	var deps condSet
+	for _, k := range []string{"dependentSchemas", "dependencies"} {
+		if v := s.Get(k); v != nil && v.Kind == '{' {
+			for _, dep := range v.Vals {
+				if dep.Kind == '{' {
+					all = deps.condNames(dep, 0) || all
+				}
+			}
+		}
+	}
+	maps.Copy(read, deps.names) // (a not or an anyOf there may read a presence)
+	for _, m := range []map[string]bool{paired, deps.names, requiredNames(s)} {
 		maps.Copy(named, m)
 	}
 	if path == "" {
@@ -2383,7 +2409,7 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 			}
 		}
 	}
-	return named, read
+	return named, read, all
 }
 
 // misnamed gives the object at path, which takes unknown keys, a

@@ -459,3 +459,30 @@ var conditionedCopies = func() []keptRefCase {
 }()
 
 func init() { keptRefs = append(keptRefs, conditionedCopies...) }
+
+// TestDeriveConditionsElsewhere: the members of an object at a path are
+// read alike under each schema declared there, so a condition on one in
+// any of them (a not, an if, an enum, a dependency's schema, in a branch
+// of the object's allOf or anyOf, the arguments' then, an items beside
+// an allOf's items) keeps the rule of another declaration off it too
+// (the seventh review's cases, 2026-11-30; each failed before).
+func TestDeriveConditionsElsewhere(t *testing.T) {
+	not := `"not":{"type":"object","properties":{"p":{"const":5}},"required":["p"]}`
+	c := `{"type":"object","properties":{"p":{"type":"integer"}}}`
+	calls := []string{`{"c":{"p":"5"}}`, `{"c":{"p":"4"}}`}
+	cases := []unionCase{
+		{"allOf-not", `{"type":"object","properties":{"c":` + c + `},"allOf":[{"properties":{"c":{` + not + `}}}]}`, calls},
+		{"allOf-not-typed", `{"type":"object","properties":{"c":` + c + `},"allOf":[{"properties":{"c":{"type":"object",` + not + `}}}]}`, calls},
+		{"allOf-first", `{"type":"object","allOf":[{"properties":{"c":{` + not + `}}}],"properties":{"c":` + c + `}}`, calls},
+		{"anyOf-not", `{"type":"object","properties":{"c":` + c + `},"anyOf":[{"properties":{"c":{` + not + `}}},{"properties":{"c":{` + not + `}}}]}`, calls},
+		{"allOf-if", `{"type":"object","properties":{"c":` + c + `},"allOf":[{"properties":{"c":{"if":{"type":"object","properties":{"p":{"const":5}},"required":["p"]},"then":false}}}]}`, calls},
+		{"allOf-enum", `{"type":"object","properties":{"c":` + c + `},"allOf":[{"properties":{"c":{"enum":[{"p":"5"},{"p":4}]}}}]}`, calls},
+		{"allOf-dependent", `{"type":"object","properties":{"c":{"type":"object","properties":{"p":{"type":"integer"},"k":{}}}},"allOf":[{"properties":{"c":{"type":"object","dependentSchemas":{"k":{"properties":{"p":{"not":{"const":5}}}}}}}}]}`, []string{`{"c":{"k":1,"p":"5"}}`}},
+		{"root-then", `{"type":"object","properties":{"k":{"type":"string"},"c":` + c + `},"if":{"properties":{"k":{"const":"a"}},"required":["k"]},"then":{"properties":{"c":{` + not + `}}}}`, []string{`{"k":"a","c":{"p":"5"}}`}},
+		{"nested-allOf", `{"type":"object","properties":{"x":{"type":"object","properties":{"c":` + c + `},"allOf":[{"properties":{"c":{` + not + `}}}]}}}`, []string{`{"x":{"c":{"p":"5"}}}`}},
+		{"items-allOf", `{"type":"object","properties":{"x":{"type":"array","items":` + c + `,"allOf":[{"items":{` + not + `}}]}}}`, []string{`{"x":[{"p":"5"}]}`}},
+		{"shared-def", `{"type":"object","properties":{"x":{"type":"object","properties":{"c":{"$ref":"#/$defs/C"}},"allOf":[{"properties":{"c":{` + not + `}}}]},"y":{"$ref":"#/$defs/C"}},"$defs":{"C":` + c + `}}`, []string{`{"x":{"c":{"p":"5"}}}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}
