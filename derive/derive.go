@@ -235,6 +235,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 		d, out = derivePass(tool, root, keep, named, declared, ids)
 	}
 	pruneDefs(out)
+	d.repointMappings(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	d.spellPaths()

@@ -1,0 +1,98 @@
+package derive
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
+
+// repointMappings makes each entry of a discriminator's mapping in the
+// rewrite out (OpenAPI's, which pydantic writes beside a oneOf of
+// references: {"cat": "#/$defs/Cat"}) that names a schema out no longer
+// holds, its definition inlined and pruned, name the branch of its
+// oneOf (or anyOf) that holds the entry's value instead: the one whose
+// member propertyName has that value as its const, or alone in its enum
+// ("#/properties/pet/oneOf/0"). A validator that reads the mapping then
+// picks the branch the rewrite holds, lenient forms and all; JSON Schema
+// validators read no mapping. An entry no one branch holds stays as it
+// is, and a warning says so: a name the rewrite does not hold is never
+// advertised in silence.
+func (d *deriver) repointMappings(out *Node) {
+	var walk func(n *Node, ptr string)
+	walk = func(n *Node, ptr string) {
+		switch n.Kind {
+		case '{':
+			d.repointMapping(out, n, ptr)
+			for i, k := range n.Keys {
+				walk(n.Vals[i], ptr+"/"+fragmentEscape(k))
+			}
+		case '[':
+			for i, v := range n.Vals {
+				walk(v, ptr+"/"+strconv.Itoa(i))
+			}
+		}
+	}
+	walk(out, "#")
+}
+
+// repointMapping is repointMappings of the schema s at ptr in out.
+func (d *deriver) repointMapping(out, s *Node, ptr string) {
+	disc := s.Get("discriminator")
+	mapping := disc.Get("mapping")
+	name, ok := disc.Get("propertyName").AsString()
+	if mapping == nil || mapping.Kind != '{' || !ok {
+		return
+	}
+	for i, k := range mapping.Keys {
+		ref, ok := mapping.Vals[i].AsString()
+		if !ok || pointer(out, ref) != nil {
+			continue
+		}
+		at, n := "", 0
+		for _, u := range []string{"oneOf", "anyOf"} {
+			for j, b := range s.Get(u).Items() {
+				if tagged(b.Get("properties").Get(name), k) {
+					at, n = ptr+"/"+u+"/"+strconv.Itoa(j), n+1
+				}
+			}
+		}
+		if n != 1 {
+			d.warns = append(d.warns, Warning{Tool: d.tool, Message: fmt.Sprintf("the discriminator at %s maps %q to %s, which the rewrite no longer holds (its definition inlined), and %d of its branches hold %s %q; kept as it is", ptr, k, ref, n, name, k)})
+			continue
+		}
+		mapping.Vals[i] = jsonnode.String(at)
+	}
+}
+
+// tagged reports whether the schema tag of a discriminator's member
+// takes the value v alone: its const, or its enum of v alone.
+func tagged(tag *Node, v string) bool {
+	if c, ok := tag.Get("const").AsString(); ok {
+		return c == v
+	}
+	e := tag.Get("enum").Items()
+	if len(e) != 1 {
+		return false
+	}
+	x, ok := e[0].AsString()
+	return ok && x == v
+}
+
+// fragmentEscape escapes a member name as a JSON Pointer's reference
+// token in a URI fragment: "~" and "/" as "~0" and "~1" (RFC 6901), and
+// then every byte a fragment may not hold as %XX (RFC 3986).
+func fragmentEscape(k string) string {
+	k = strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+	var b strings.Builder
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
