@@ -20,18 +20,21 @@ import (
 // is, and a warning says so: a name the rewrite does not hold is never
 // advertised in silence.
 func (d *deriver) repointMappings(out *Node) {
-	var walk func(n *Node, ptr string)
-	walk = func(n *Node, ptr string) {
-		switch n.Kind {
-		case '{':
-			d.repointMapping(out, n, ptr)
-			for i, k := range n.Keys {
-				walk(n.Vals[i], ptr+"/"+fragmentEscape(k))
+	var walk func(s *Node, ptr string)
+	walk = func(s *Node, ptr string) {
+		if s.Kind != '{' {
+			return
+		}
+		d.repointMapping(out, s, ptr)
+		for c := range s.Subschemas() { // (schemas only: a default's data is no schema)
+			at := ptr + "/" + fragmentEscape(c.Keyword)
+			switch h, _ := jsonnode.SubschemaKeyword(c.Keyword); {
+			case h == jsonnode.HoldsMap:
+				at += "/" + fragmentEscape(c.Key)
+			case c.Index >= 0:
+				at += "/" + strconv.Itoa(c.Index)
 			}
-		case '[':
-			for i, v := range n.Vals {
-				walk(v, ptr+"/"+strconv.Itoa(i))
-			}
+			walk(c.Schema, at)
 		}
 	}
 	walk(out, "#")

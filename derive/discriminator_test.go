@@ -78,11 +78,13 @@ func enumHolds(e *Node, s string) bool {
 }
 
 // TestDeriveDiscriminatorMappingEscaped: a branch's pointer escapes the
-// member names on its way (RFC 6901 and the URI fragment's %XX), and an
-// entry no one branch holds stays, with a warning.
+// member names on its way (RFC 6901 and the URI fragment's %XX), an
+// entry no one branch holds stays, with a warning, and a default's data
+// is no schema.
 func TestDeriveDiscriminatorMappingEscaped(t *testing.T) {
 	schema := `{"type":"object","$defs":{"A":{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"]},"Gone":{"type":"object"}},` +
-		`"properties":{"my/pet ~1":{"oneOf":[{"$ref":"#/$defs/A"}],"discriminator":{"propertyName":"k","mapping":{"a":"#/$defs/A","z":"#/$defs/Gone"}}}}}`
+		`"properties":{"my/pet ~1":{"oneOf":[{"$ref":"#/$defs/A"}],"discriminator":{"propertyName":"k","mapping":{"a":"#/$defs/A","z":"#/$defs/Gone"}}},` +
+		`"data":{"type":"object","default":{"discriminator":{"propertyName":"k","mapping":{"a":"#/x"}}}}}}`
 	d, err := Tool("esc", []byte(schema))
 	if err != nil {
 		t.Fatal(err)
@@ -98,6 +100,9 @@ func TestDeriveDiscriminatorMappingEscaped(t *testing.T) {
 	warned := false
 	for _, w := range d.Warnings {
 		warned = warned || strings.Contains(w.Message, `maps "z" to #/$defs/Gone`)
+		if strings.Contains(w.Message, "#/x") {
+			t.Errorf("a default's data read as a discriminator: %s", w.Message)
+		}
 	}
 	if z, _ := m.Get("z").AsString(); z != "#/$defs/Gone" || !warned {
 		t.Errorf("mapping z = %s, warned %v: %v", z, warned, d.Warnings)
