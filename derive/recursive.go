@@ -198,13 +198,19 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 	for _, inner := range d.frames[i+1:] {
 		inner.ok = false // its copy holds a site of an enclosing recursion
 	}
-	ref, _ := s.Get("$ref").AsString()
+	site := s // (the reference: s, or the branch of s beside null)
+	if nullable {
+		if site = nullableRef(s); site == nil {
+			return nil
+		}
+	}
+	ref, _ := site.Get("$ref").AsString()
 	// (another reference kept at path, which no frame reads, names the
 	// strict schema there at the depths the rules read: kinds cannot
 	// tell two references to one target apart)
-	clean := (typ == "object" || typ == "array") && !nullable && (f.ref == "" || f.ref == ref) && !d.keep[path] && len(d.keptSites[path]) <= 1
-	for _, k := range s.Keys {
-		clean = clean && (k == "$ref" || annotation(k) || restates(target, k, s.Get(k)))
+	clean := (typ == "object" || typ == "array") && (f.ref == "" || f.ref == ref) && !d.keep[path] && len(d.keptSites[path]) <= 1
+	for _, k := range site.Keys {
+		clean = clean && (k == "$ref" || annotation(k) || restates(target, k, site.Get(k)))
 	}
 	switch {
 	case !clean:
@@ -224,6 +230,24 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 	}
 	f.ref = ref
 	node := s.Clone()
+	if nullable {
+		if at == atBranch {
+			return nil
+		}
+		// (the union's own form: the reference, its JSON text, null;
+		// its annotations beside)
+		out := node
+		node = nullableRef(node)
+		for i, k := range out.Keys {
+			if slices.Contains(jsonnode.Alternatives, k) {
+				out.Keys[i], out.Vals[i] = "anyOf", withString(obj("anyOf", out.Vals[i])).Get("anyOf")
+			}
+		}
+		id := d.tool + "." + path + ".json"
+		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+		f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: out, strict: s, id: id, typ: typ})
+		return out
+	}
 	if at == atBranch {
 		// (the union reads its value's JSON text, at every depth too)
 		f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: node, strict: s, typ: typ})
@@ -234,6 +258,36 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 	out := withString(node)
 	f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: out, strict: s, id: id, typ: typ})
 	return out
+}
+
+// nullableRef returns the branch of the union s that is a reference,
+// where its other branches are null alone and s holds nothing else but
+// annotations ({"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}],
+// "default": null}, as pydantic writes an optional recursive field);
+// nil where s is no such union.
+func nullableRef(s *Node) *Node {
+	var ref *Node
+	for i, k := range s.Keys {
+		switch {
+		case annotation(k):
+		case slices.Contains(jsonnode.Alternatives, k) && ref == nil:
+			for _, b := range s.Vals[i].Items() {
+				switch {
+				case isNull(b):
+				case b.Get("$ref") != nil && ref == nil:
+					ref = b
+				default:
+					return nil
+				}
+			}
+			if ref == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return ref
 }
 
 // disjointBranch reports whether the reference s to a recursive object

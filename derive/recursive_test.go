@@ -45,6 +45,16 @@ var recursiveCases = []keptRefCase{
 		`{"l":{"n":"1","next":{"n":"2","next":null}}}`,
 		`{"l":{"next":{"next":{"n":"3"}}}}`,
 	}},
+	// (pydantic's optional recursive field: a union of the reference
+	// and null, a default beside)
+	{"recursive-optional", `{"type":"object","properties":{"root":{"$ref":"#/$defs/TreeNode"}},"required":["root"],"$defs":{"TreeNode":{"type":"object","properties":{"value":{"type":"integer"},` +
+		`"left":{"anyOf":[{"$ref":"#/$defs/TreeNode"},{"type":"null"}],"default":null},"right":{"oneOf":[{"type":"null"},{"$ref":"#/$defs/TreeNode"}],"default":null}},"required":["value"]}}}`, []string{
+		`{"root":{"value":"1","left":{"value":"2","left":null,"right":"{\"value\":\"3\"}"}}}`,
+		`{"root":{"value":1,"left":null,"right":{"value":2,"left":{"value":"3"}}}}`,
+		`{"root":{"value":1,"right":"null"}}`,
+		`{"root":{"value":1,"left":""}}`,
+		`{"root":{"value":"x"}}`,
+	}},
 	{"recursive-mutual", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"},"b":{"$ref":"#/$defs/B"}}},"B":{"type":"object","properties":{"m":{"type":"integer"},"a":{"$ref":"#/$defs/A"},"bs":{"type":"array","items":{"$ref":"#/$defs/B"}}}}}}`, []string{
 		`{"a":{"n":"1","b":{"m":"2","a":{"n":"3","b":{"m":"4"}}}}}`,
 		`{"a":{"b":{"bs":[{"bs":[{"m":"5"}]}]}}}`,
@@ -187,6 +197,8 @@ func TestDeriveRecursive(t *testing.T) {
 			`{"sub":{"sub":{"n":"5"}},"bad":{"n":"5"}}`, `{"sub":{"sub":{"n":5}},"bad":{"n":"5"}}`, []string{"bad"}, ""},
 		{"recursive-def-unclean", []string{"type_coerce t(.next)*.n", "json_accept_both t(.next)*.next"},
 			`{"t":{"next":{"next":{"n":"5"}},"alt":{"next":{"n":"6"}}}}`, `{"t":{"next":{"next":{"n":5}},"alt":{"next":{"n":"6"}}}}`, []string{"t.alt"}, "lenient.T"},
+		{"recursive-optional", []string{"type_coerce root(.left|.right)*.value", "json_accept_both root(.left|.right)*.left", "json_accept_both root(.left|.right)*.right"},
+			`{"root":{"value":"1","left":{"value":"2","right":"{\"value\":\"3\"}"}}}`, `{"root":{"value":1,"left":{"value":2,"right":{"value":3}}}}`, nil, "lenient.TreeNode"},
 		{"recursive-nullable", []string{"type_coerce l.n"},
 			`{"l":{"next":{"n":"2"}}}`, `{"l":{"next":{"n":"2"}}}`, []string{"l.next"}, ""},
 	} {
