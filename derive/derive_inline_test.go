@@ -316,3 +316,36 @@ func TestDeriveOneBranchWrapper(t *testing.T) {
 		unionSound(t, []unionCase{{name: "wrap-" + dr, schema: schema, calls: calls}})
 	}
 }
+
+// TestDeriveWrapperFormatDraft07: in draft-07 and earlier a validator
+// may assert format (the Go one does), and a $ref's siblings are ignored
+// there: the wrapper {"allOf":[{"$ref":T}],"format":"email"} asserts
+// email, {"$ref":T,"format":"email"} does not, so such a wrapper is not
+// unwrapped; unwrapped, wherever the reference was kept in the rewrite
+// (a recursive one, or past the size bound), the rewrite took a string
+// the strict schema refuses. (The eighth review's, 2026-11-30; both
+// failed before.)
+func TestDeriveWrapperFormatDraft07(t *testing.T) {
+	const d07 = `{"$schema":"http://json-schema.org/draft-07/schema#",`
+	unionSound(t, []unionCase{
+		{"fmt07-recursive", d07 + `"type":"object","properties":{"x":{"$ref":"#/definitions/T"}},"definitions":{"T":{"type":["string","array"],"items":{"allOf":[{"$ref":"#/definitions/T"}],"format":"email"}}}}`,
+			[]string{`{"x":["bad"]}`, `{"x":["a@b.co"]}`}},
+	})
+	defer func(b int) { tightBudget = b }(tightBudget)
+	tightBudget = 1
+	unionSound(t, []unionCase{
+		{"fmt07-kept", d07 + `"type":"object","properties":{"e":{"allOf":[{"$ref":"#/definitions/S"}],"format":"email"}},"definitions":{"S":{"type":"string","examples":[["x"]]}}}`,
+			[]string{`{"e":"bad"}`, `{"e":"a@b.co"}`}},
+	})
+}
+
+// TestDeriveFormatSiblingDraft07: a draft-07 $ref beside format, which
+// that draft ignores, is kept as it is (its format merged in, the
+// rewrite would assert what the strict schema does not). (The eighth
+// review's, 2026-11-30; both failed before.)
+func TestDeriveFormatSiblingDraft07(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"fmt07-sibling", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"e":{"$ref":"#/definitions/S","format":"email"}},"definitions":{"S":{"type":"string"}}}`,
+			[]string{`{"e":"bad"}`}},
+	})
+}

@@ -186,7 +186,7 @@ func (in *inliner) schema(s *Node) *Node {
 		return s
 	}
 	if s != in.top {
-		unwrap(s)
+		unwrap(s, in.oldDraft)
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		out, why := in.expand(s, ref)
@@ -243,14 +243,18 @@ func (in *inliner) mapMembers(s, props *Node) {
 // means what the wrapper means in every draft (draft-07 ignores the
 // siblings, later drafts read them as annotations), and its target is
 // then inlined and read as any other's. A wrapper beside a keyword that
-// constrains stays (draft-07 would ignore that keyword beside a $ref).
-func unwrap(s *Node) {
+// constrains stays (draft-07 would ignore that keyword beside a $ref),
+// and in draft-07 or earlier (old) beside format or a content keyword,
+// which a validator of those drafts may assert (oldDraftAsserts).
+func unwrap(s *Node, old bool) {
 	if s.Get("$ref") != nil {
 		return
 	}
 	wrapper := ""
 	for _, k := range s.Keys {
 		switch {
+		case old && oldDraftAsserts[k]:
+			return
 		case useAnnotations[k] || annotation(k):
 		case wrapper == "" && jsonnode.IsCombinator(k):
 			wrapper = k
@@ -432,6 +436,8 @@ func constrainingSiblings(s, target, root *Node, top bool) bool {
 	return slices.ContainsFunc(s.Keys, func(k string) bool {
 		v := s.Get(k)
 		switch {
+		case oldDraftAsserts[k]:
+			// (compared with the target's below)
 		case k == "$ref", useAnnotations[k], annotation(k), top && rootPlaceKeys[k]:
 			return false
 		case top && rootIDKeys[k]:
@@ -445,6 +451,12 @@ func constrainingSiblings(s, target, root *Node, top bool) bool {
 		return t == nil || string(t.Marshal()) != string(v.Marshal())
 	})
 }
+
+// oldDraftAsserts are the keywords of the annotation vocabulary that a
+// validator of draft-07 or earlier may assert (santhosh-tekuri's asserts
+// format there, AJV with ajv-formats everywhere): beside a $ref, which
+// those drafts read alone, one constrains like any other keyword.
+var oldDraftAsserts = set("format", "contentMediaType", "contentEncoding", "contentSchema")
 
 // rootPlaceKeys are the keywords beside a root's $ref that constrain no
 // value in any draft: the dialect and the definitions that references
