@@ -1450,8 +1450,10 @@ func readsElements(s *Node) bool {
 }
 
 // conditionWhy is why no rule reads a property its object's not, if,
-// then, else, enum or const names (conditionNames).
-const conditionWhy = "its object's not, if, then, else, enum or const (or its union's) tests or constrains it too: a rule could change which applies, what it compares, or make what it refuses"
+// then, else, enum or const names (conditionNames), or a branch's
+// patternProperties, additionalProperties or unevaluatedProperties
+// reads (mapReads).
+const conditionWhy = "its object's not, if, then, else, enum or const (or its union's, or a map keyword of a branch) tests or constrains it too: a rule could change which applies, what it compares, or make what it refuses"
 
 // conditionNames returns what the not, if, then and else of the object
 // schema s (below the arguments: top tells the arguments' own, which the
@@ -1597,7 +1599,22 @@ func (d *deriver) holderConds(path string, s *Node) {
 // {"properties": {"a": {"const": 5}}}}]} tests a, whose rule would make
 // "5" the 5 the not refuses. Past 16 levels, all.
 func (d *deriver) unionConditions(s *Node, depth int) condSet {
-	c := conditionNames(s, false)
+	declared := declaredIn(s, map[string]bool{}, 0)
+	c := d.branchConditions(s, declared, depth)
+	c.merge(conditionNames(s, false))
+	c.mapReads(s, declared) // (its own map keywords read what its branches declare)
+	return c
+}
+
+// branchConditions is unionConditions of s below the holder, whose
+// members declared (by it or its branches, at any depth) are declared:
+// what each branch's conditions and dependencies name, and the members
+// declared elsewhere that a branch's patternProperties, or its
+// additionalProperties or unevaluatedProperties schema, reads
+// (mapReads): {"properties": {"a": ...}, "allOf": [{"patternProperties":
+// {"^a": {"not": ...}}}]} tests a's value too.
+func (d *deriver) branchConditions(s *Node, declared map[string]bool, depth int) condSet {
+	var c condSet
 	if depth > 16 {
 		c.all = true
 		return c
@@ -1611,7 +1628,9 @@ func (d *deriver) unionConditions(s *Node, depth int) condSet {
 				// nor renames beside it, opaque)
 				continue
 			}
-			c.merge(d.unionConditions(b, depth+1))
+			c.merge(conditionNames(b, false))
+			c.mapReads(b, declared)
+			c.merge(d.branchConditions(b, declared, depth+1))
 			deps, all := dependentNames(b)
 			c.all = c.all || all
 			for n := range deps {
@@ -1620,6 +1639,51 @@ func (d *deriver) unionConditions(s *Node, depth int) condSet {
 		}
 	}
 	return c
+}
+
+// declaredIn adds to names the members s and the branches of its
+// combinators declare (properties), at any depth (all past 16 levels is
+// no matter: mapReads reads what it is given).
+func declaredIn(s *Node, names map[string]bool, depth int) map[string]bool {
+	if s.Kind != '{' || depth > 16 {
+		return names
+	}
+	if p := s.Get("properties"); p != nil && p.Kind == '{' {
+		for _, n := range p.Keys {
+			names[n] = true
+		}
+	}
+	for _, k := range jsonnode.Combinators {
+		for _, b := range s.Get(k).Items() {
+			declaredIn(b, names, depth+1)
+		}
+	}
+	return names
+}
+
+// mapReads adds to c the members of declared that the branch b, which
+// may not declare them itself, holds to a schema of its own: those a
+// pattern of its patternProperties matches, and, where its
+// additionalProperties or unevaluatedProperties is a schema that may
+// refuse a value (not true, {} or false: false refuses the member, whose
+// call the rewrite refuses alike), those it does not declare.
+func (c *condSet) mapReads(b *Node, declared map[string]bool) {
+	own := b.Get("properties")
+	pats := b.Get("patternProperties")
+	for n := range declared {
+		if own.Get(n) != nil {
+			continue // (its own schema, which its own rules read)
+		}
+		if _, ok := matchedBy(pats, n); ok {
+			c.add(n, true)
+			continue
+		}
+		for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
+			if v := b.Get(k); v != nil && v.Kind == '{' && len(v.Keys) > 0 {
+				c.add(n, true)
+			}
+		}
+	}
 }
 
 // condSet is what conditions name of an object's members (conditionNames;

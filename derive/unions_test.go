@@ -486,3 +486,27 @@ func TestDeriveConditionsElsewhere(t *testing.T) {
 	unionSound(t, cases)
 	ajvSound(t, cases)
 }
+
+// TestDeriveConditionThroughMapKeyword: holderConds records the
+// conditions of each schema declared at a path, but a branch's
+// patternProperties, additionalProperties or unevaluatedProperties
+// applies its schema to a member another schema declares (x.a) under
+// the map path (x{}); recorded there alone, the declaration's rule
+// coerced x.a.p into the value the not refuses. Such a branch now names
+// the members it reads (mapReads). (The eighth review's, 2026-11-30;
+// each failed before.)
+func TestDeriveConditionThroughMapKeyword(t *testing.T) {
+	not := `{"not":{"type":"object","properties":{"p":{"const":5}},"required":["p"]}}`
+	a := `{"type":"object","properties":{"p":{"type":"integer"}}}`
+	calls := []string{`{"x":{"a":{"p":"5"}}}`, `{"x":{"a":{"p":"4"}}}`}
+	pp := []unionCase{
+		{"allOf-pattern", wrapX(`{"type":"object","properties":{"a":` + a + `},"allOf":[{"patternProperties":{"^a":` + not + `}}]}`), calls},
+		{"anyOf-pattern", wrapX(`{"type":"object","properties":{"a":` + a + `},"anyOf":[{"patternProperties":{"^a":` + not + `}},{"required":["zz"]}]}`), calls},
+	}
+	other := []unionCase{
+		{"allOf-additional", wrapX(`{"type":"object","properties":{"a":` + a + `},"allOf":[{"additionalProperties":` + not + `}]}`), calls},
+		{"allOf-unevaluated", wrapX(`{"type":"object","properties":{"a":` + a + `},"allOf":[{"unevaluatedProperties":` + not + `}]}`), calls},
+	}
+	unionSound(t, append(pp, other...))
+	ajvSound(t, other) // (AJV's strict mode refuses a property its pattern matches)
+}
