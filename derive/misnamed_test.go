@@ -60,7 +60,7 @@ func TestDeriveMisnamed(t *testing.T) {
 	}
 	for _, c := range []struct{ args, want string }{
 		{`{"thought":"t","uri":"x"}`, `uri: is not a known key; did you mean url?`},
-		{`{"thought":"t","style_index":"3"}`, `style_index: is not a known key; did you mean style_id or style?`}, // a sibling: each field left out sharing a word
+		{`{"thought":"t","style_index":"3"}`, `style_index: is not a known key; did you mean style_id?`},
 		{`{"thought":"t","style":{"colour":"red"}}`, `style.colour: is not a known key; did you mean color?`},
 		{`{"thought":"t","items":[{"colour":"red"}]}`, `items[0].colour: is not a known key; did you mean color?`},
 		{`{"thought":"t","url":"u","uri":"x","reason":"r"}`, ``},

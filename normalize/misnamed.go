@@ -94,6 +94,10 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 				if fieldOf(m.keys, k) >= 0 {
 					continue
 				}
+				if msg := lenientimpl.KeyCase(k, m.keys); msg != "" {
+					problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindKeyCase, Msg: msg})
+					continue
+				}
 				msg := lenientimpl.Misnamed(k, m.keys, func(i int) bool { return !m.required[i] && !holdsField(n, m.keys[i], w, filled) })
 				if msg == "" {
 					continue

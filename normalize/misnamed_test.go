@@ -33,8 +33,9 @@ func TestMisnamedKey(t *testing.T) {
 	}
 	for _, c := range []struct{ in, want string }{
 		{`{"thought":"t","uri":"x"}`, `uri: is not a known key; did you mean url? [misnamed]`},
-		{`{"thought":"t","style_index":"3"}`, `style_index: is not a known key; did you mean style_id or style? [misnamed]`}, // a sibling: each field left out sharing a word
-		{`{"thought":"t","style_index":"3","style":{}}`, `style_index: is not a known key; did you mean style_id? [misnamed]`},
+		{`{"thought":"t","style_index":"3"}`, `style_index: is not a known key; did you mean style_id? [misnamed]`},
+		{`{"thought":"t","URL":"x"}`, `URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`}, // as the decoders refuse it
+		{`{"thought":"t","url":"u","URL":"x"}`, `URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`},
 		{`{"thought":"t","filepath":"p"}`, `filepath: is not a known key; did you mean path? [misnamed]`},
 		{`{"thought":"t","style":{"style_idx":1}}`, `style.style_idx: is not a known key; did you mean style_id? [misnamed]`},
 		{`{"thought":"t","style":"{\"colour\":\"red\"}"}`, `style.colour: is not a known key; did you mean color? [misnamed]`},

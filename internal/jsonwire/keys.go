@@ -165,7 +165,9 @@ const (
 //     and swaps of two neighbours) is at most 1, or 2 where declared has
 //     8 letters or more (uri for url, thoght for thought);
 //   - NearSibling: both have two words or more, as many, and differ in
-//     the last only (style_index for style_id; see Sibling);
+//     the last only (style_index for style_id; see Sibling), where both
+//     last words or neither name a property (propertyWord: page_size is
+//     no sibling of page_number);
 //   - NearWord: one has the other's words and one more, first or last,
 //     and the other has at least 4 letters (depth for maxDepth, hours for
 //     hours_back, trendline_type for type, page_number for page); not
@@ -219,7 +221,7 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		return NotNear
 	}
 	ws, wd := Words(sent), Words(declared)
-	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) {
+	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) && propertyWord(ws[n-1]) == propertyWord(wd[n-1]) {
 		return NearSibling
 	}
 	sw, lw, letters := ws, wd, len(a)

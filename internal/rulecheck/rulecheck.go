@@ -135,6 +135,17 @@ func (c *Checker) Check(i int, args []byte) error {
 		if errL == nil {
 			return fmt.Errorf("the normalizer refuses %s (%v) but the decoder accepts it", args, nerr)
 		}
+		// (both refuse: a key the normalizer refuses by name, as
+		// misnamed or in another letter case, the decoder refuses in the
+		// same words where it reports that key; it may stop before, or
+		// refuse more where no rule looks: a closed object's keys, which
+		// the strict decode refuses)
+		l := keyProblems(errL)
+		for path, p := range keyProblems(nerr) {
+			if q, ok := l[path]; ok && q != p {
+				return fmt.Errorf("on %s the normalizer refuses %s, the decoder %s", args, p, q)
+			}
+		}
 		return nil
 	}
 	vN, fixesN, errN := tool.Decode(durationsAsText(out, applied, c.nanos))
@@ -546,6 +557,23 @@ func unkinded(err error) (lenient.Problem, bool) {
 		}
 	}
 	return lenient.Problem{}, false
+}
+
+// keyProblems returns the misnamed and key-case problems of err, by
+// path, each as "message [kind]": what the misnamed_key rules refuse, in
+// the decoders' words.
+func keyProblems(err error) map[string]string {
+	var le *lenient.Error
+	if !errors.As(err, &le) {
+		return nil
+	}
+	out := map[string]string{}
+	for _, p := range le.Problems {
+		if p.Kind == lenient.KindMisnamed || p.Kind == lenient.KindKeyCase {
+			out[p.Path] = p.Msg + " [" + string(p.Kind) + "]"
+		}
+	}
+	return out
 }
 
 // onlyUnknownKeys reports whether err lists unknown keys and nothing else.

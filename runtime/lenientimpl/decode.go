@@ -1046,7 +1046,7 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 // unknown is Unknown, reporting whether it ignored the key.
 func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 	if k := foldedKey(key, known); k != "" {
-		d.FailKind(lenient.KindKeyCase, string(key), nil, "is not a known key: keys are case-sensitive (send it as "+k+")")
+		d.FailKind(lenient.KindKeyCase, string(key), nil, keyCaseMsg(k))
 		return false
 	}
 	if m&RejectUnknown != 0 {
@@ -1068,6 +1068,28 @@ func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 		d.fix(string(key), lenient.FixUnknownKey, nil, nil)
 	}
 	return true
+}
+
+// keyCaseMsg is the problem refusing a key that is the keys ks (quoted,
+// foldedKey) in another letter case.
+func keyCaseMsg(ks string) string {
+	return "is not a known key: keys are case-sensitive (send it as " + ks + ")"
+}
+
+// KeyCase returns the problem refusing key where it is a key of keys
+// (each field's keys) in another letter case, as the generated decoders
+// refuse it (Decoder.Unknown, kind key_case), whether that field is
+// given or not; "" where it is none: the normalizer's misnamed_key rules
+// refuse such a key so too, never as a misnamed one.
+func KeyCase(key string, keys [][]string) string {
+	var known []string
+	for _, ks := range keys {
+		known = append(known, ks...)
+	}
+	if k := foldedKey([]byte(key), known); k != "" {
+		return keyCaseMsg(k)
+	}
+	return ""
 }
 
 // foldedKey returns the keys of known that key equals under Unicode case

@@ -140,10 +140,10 @@ func (f *Fields) leftOut(data []byte, i int) bool {
 // optional one (leftOut(i) says so of field i): "is not a known key; did
 // you mean style_id?"; "" where it is refused for none. Where it is near
 // that field as its sibling or by a word more of its own (issue_title for
-// issue_number, org_name for name), the word that differs may name
-// another field, so the problem names each optional field left out that
-// shares a word with the key, in their order: "did you mean
-// issue_number or title?". The generated decoders (Decoder.UnknownIn)
+// issue_number, sort_order for order), the word that differs may name
+// another field, so the problem names, beside it, each optional field
+// left out that has that word (in its name or an alias), in their
+// order: "did you mean issue_number or title?". The generated decoders (Decoder.UnknownIn)
 // and the normalizer's misnamed_key rules refuse with it alike.
 func Misnamed(key string, keys [][]string, leftOut func(i int) bool) string {
 	return misnamed([]byte(key), keys, leftOut)
@@ -151,16 +151,15 @@ func Misnamed(key string, keys [][]string, leftOut func(i int) bool) string {
 
 // misnamed is Misnamed of a key's bytes.
 func misnamed(key []byte, keys [][]string, leftOut func(i int) bool) string {
-	j, weak := nearField(key, keys)
+	j, other := nearField(key, keys)
 	if j < 0 || !leftOut(j) {
 		return ""
 	}
 	names := []string{keys[j][0]}
-	if weak {
-		words := jsonwire.Words(string(key))
+	if other != nil {
 		names = names[:0]
 		for i, ks := range keys {
-			if i == j || sharesWord(words, ks) && leftOut(i) {
+			if i == j || sharesWord(other, ks) && leftOut(i) {
 				names = append(names, ks[0])
 			}
 		}
@@ -179,7 +178,8 @@ func misnamed(key []byte, keys [][]string, leftOut func(i int) bool) string {
 	return msg + "?"
 }
 
-// sharesWord reports whether one of keys has one of words (jsonwire.Words).
+// sharesWord reports whether one of keys (a field's name or an alias) has
+// one of words (jsonwire.Words).
 func sharesWord(words []string, keys []string) bool {
 	for _, k := range keys {
 		for _, w := range jsonwire.Words(k) {
@@ -233,32 +233,44 @@ func NearField(key string, keys [][]string) int {
 // keys, canonical name first) that key, a key no field has, is a near
 // spelling of (jsonwire.NearKey), or -1: -1 too where two fields are
 // near it alike (at its closest way of being near any, the same letters,
-// a typo or a sibling), which leaves the key for no field. weak says the
-// key is near that field as its sibling or by a word more of its own
-// (Misnamed).
-func nearField(key []byte, keys [][]string) (field int, weak bool) {
+// a typo or a sibling), which leaves the key for no field. Where the key
+// is near that field as its sibling or by a word more of its own, other
+// are its words the field's key has not (Misnamed), else nil.
+func nearField(key []byte, keys [][]string) (field int, other []string) {
 	best, field, fields := jsonwire.NotNear, -1, 0
 	var buf [64]byte
 	sent := unsafeString(key)
 	letters := jsonwire.KeyLetters(buf[:0], sent)
+	var matched string // (the key of field it is nearest to)
 	for i, ks := range keys {
-		near, nearWeak := jsonwire.NotNear, false
+		near, at := jsonwire.NotNear, ""
 		for _, k := range ks {
 			if n := jsonwire.NearKeyLetters(sent, letters, k); n != jsonwire.NotNear && (near == jsonwire.NotNear || n < near) {
-				near = n
-				nearWeak = n == jsonwire.NearSibling || n == jsonwire.NearWord && len(jsonwire.Words(sent)) > len(jsonwire.Words(k))
+				near, at = n, k
 			}
 		}
 		switch {
 		case near == jsonwire.NotNear:
 		case best == jsonwire.NotNear || near < best:
-			best, field, fields, weak = near, i, 1, nearWeak
+			best, field, fields, matched = near, i, 1, at
 		case near == best:
 			fields++
 		}
 	}
 	if fields != 1 {
-		return -1, false
+		return -1, nil
 	}
-	return field, weak
+	if best == jsonwire.NearSibling || best == jsonwire.NearWord {
+		ws, wd := jsonwire.Words(sent), jsonwire.Words(matched)
+		if len(ws) >= len(wd) {
+			// (a sibling, or a word more of the key's own: the words it
+			// has that the field's key has not)
+			for _, w := range ws {
+				if !slices.Contains(wd, w) {
+					other = append(other, w)
+				}
+			}
+		}
+	}
+	return field, other
 }

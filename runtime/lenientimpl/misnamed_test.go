@@ -54,7 +54,10 @@ func TestNearKey(t *testing.T) {
 		{"query_type", "query", jsonwire.NotNear},
 		{"path_filter", "path", jsonwire.NotNear},
 		{"sort_order", "sort", jsonwire.NotNear},
-		{"sort_order", "order", jsonwire.NearWord},           // a word more at the start
+		{"sort_order", "order", jsonwire.NearWord},     // a word more at the start
+		{"page_size", "page_number", jsonwire.NotNear}, // a property of the page, and the page
+		{"query_type", "query_text", jsonwire.NotNear},
+		{"max_count", "max_total", jsonwire.NearSibling},     // two properties
 		{"page", "page_size", jsonwire.NotNear},              // the declared key the longer, alike
 		{"content_type", "content_types", jsonwire.NearTypo}, // a typo first
 		{"", "a", jsonwire.NotNear},
@@ -109,7 +112,7 @@ func TestMisnamed(t *testing.T) {
 		doc, want string
 	}{
 		{`{"owner":"o","repo":"r","page_size":50}`, `<nil>`},
-		{`{"owner":"o","repo":"r","page_number":2}`, `page_number: is not a known key; did you mean page, perPage or issue_number? [misnamed]`},
+		{`{"owner":"o","repo":"r","page_number":2}`, `page_number: is not a known key; did you mean page or issue_number? [misnamed]`},
 		{`{"owner":"o","repo":"r","page_number":2,"perPage":10,"issue_number":1}`, `page_number: is not a known key; did you mean page? [misnamed]`},
 		{`{"owner":"o","repo":"r","issue_title":"x"}`, `issue_title: is not a known key; did you mean issue_number or title? [misnamed]`},
 		{`{"owner":"o","repo":"r","issue_title":"x","title":null}`, `issue_title: is not a known key; did you mean issue_number or title? [misnamed]`},
