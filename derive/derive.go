@@ -842,6 +842,18 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", "the input schema constrains its properties outside \"properties\" (allOf or if, in more alternatives than the deriver compares); kept as it is")
 		return s
 	}
+	// (the members a branch's patternProperties, additionalProperties or
+	// unevaluatedProperties reads where another schema declares them
+	// hold no rule, as below the arguments: conditionNames)
+	var mapRead condSet
+	declared := declaredIn(s, map[string]bool{}, 0)
+	mapRead.mapReads(s, declared, true)
+	mapRead.merge(d.rootMapReads(s, declared, 0))
+	if len(mapRead.names) > 0 {
+		c := d.conds[""]
+		c.merge(mapRead)
+		d.conds[""] = c
+	}
 	if len(d.tested) > 0 {
 		// (the caller's maps stay as they were)
 		d.keep, d.named = maps.Clone(d.keep), maps.Clone(d.named)
@@ -1538,13 +1550,14 @@ func (c *condSet) condNames(x *Node, depth int) (all bool) {
 }
 
 // conditionNames is the package's conditionNames of the object schema s
-// at path, with those of the unions' holders at path (conds): a not, if,
-// enum or const beside an anyOf, oneOf or allOf tests the object its
-// branches declare.
+// at path, with what the other schemas at path name (conds: holderConds;
+// at the arguments, what their branches' map keywords read, rootSchema):
+// a not, if, enum or const beside an anyOf, oneOf or allOf tests the
+// object its branches declare.
 func (d *deriver) conditionNames(s *Node, path string, top bool) condSet {
 	c := conditionNames(s, top)
-	if h, ok := d.conds[path]; ok && !top {
-		c.merge(h)
+	if h, ok := d.conds[path]; ok {
+		c.merge(h) // (at the arguments, what rootSchema put there)
 	}
 	return c
 }
@@ -1602,7 +1615,7 @@ func (d *deriver) unionConditions(s *Node, depth int) condSet {
 	declared := declaredIn(s, map[string]bool{}, 0)
 	c := d.branchConditions(s, declared, depth)
 	c.merge(conditionNames(s, false))
-	c.mapReads(s, declared) // (its own map keywords read what its branches declare)
+	c.mapReads(s, declared, true) // (its own map keywords read what its branches declare)
 	return c
 }
 
@@ -1629,7 +1642,7 @@ func (d *deriver) branchConditions(s *Node, declared map[string]bool, depth int)
 				continue
 			}
 			c.merge(conditionNames(b, false))
-			c.mapReads(b, declared)
+			c.mapReads(b, declared, false)
 			c.merge(d.branchConditions(b, declared, depth+1))
 			deps, all := dependentNames(b)
 			c.all = c.all || all
@@ -1661,29 +1674,60 @@ func declaredIn(s *Node, names map[string]bool, depth int) map[string]bool {
 	return names
 }
 
-// mapReads adds to c the members of declared that the branch b, which
-// may not declare them itself, holds to a schema of its own: those a
-// pattern of its patternProperties matches, and, where its
-// additionalProperties or unevaluatedProperties is a schema that may
-// refuse a value (not true, {} or false: false refuses the member, whose
-// call the rewrite refuses alike), those it does not declare.
-func (c *condSet) mapReads(b *Node, declared map[string]bool) {
+// mapReads adds to c the members of declared that the branch b holds to
+// a schema of its own that may refuse a value (constrains: not true, {}
+// or false, which refuses the member, whose call the rewrite refuses
+// alike): those a pattern of its patternProperties matches (declared by
+// b too or not), and, where its additionalProperties or
+// unevaluatedProperties is such a schema, those it does not declare. Of
+// the holder of the branches (holder), the members it does not declare
+// alone: its own, its reading of its properties judges (matchedBy).
+func (c *condSet) mapReads(b *Node, declared map[string]bool, holder bool) {
 	own := b.Get("properties")
 	pats := b.Get("patternProperties")
 	for n := range declared {
+		if holder && own.Get(n) != nil {
+			continue // (its own members: the holder's own reading judges them)
+		}
+		if p, ok := matchedBy(pats, n); ok && (pats.Kind != '{' || constrains(pats.Get(p))) {
+			c.add(n, true) // (a branch's pattern reads its own members too)
+			continue
+		}
 		if own.Get(n) != nil {
 			continue // (its own schema, which its own rules read)
 		}
-		if _, ok := matchedBy(pats, n); ok {
-			c.add(n, true)
-			continue
-		}
 		for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
-			if v := b.Get(k); v != nil && v.Kind == '{' && len(v.Keys) > 0 {
+			if constrains(b.Get(k)) {
 				c.add(n, true)
 			}
 		}
 	}
+}
+
+// constrains reports whether the schema v may refuse a value and take
+// another: an object schema that holds more than annotations (not true,
+// {} or false, which reads every value alike).
+func constrains(v *Node) bool {
+	return v != nil && v.Kind == '{' && slices.ContainsFunc(v.Keys, func(k string) bool { return !annotation(k) })
+}
+
+// rootMapReads is mapReads of the branches of the arguments' combinators
+// (s, the input schema, at any depth), for the members declared
+// anywhere in it.
+func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) condSet {
+	var c condSet
+	if depth > 16 {
+		return c
+	}
+	for _, k := range jsonnode.Combinators {
+		for _, b := range s.Get(k).Items() {
+			if b.Kind == '{' && !refIgnoresSiblings(d.root, b) {
+				c.mapReads(b, declared, false)
+				c.merge(d.rootMapReads(b, declared, depth+1))
+			}
+		}
+	}
+	return c
 }
 
 // condSet is what conditions name of an object's members (conditionNames;

@@ -126,7 +126,7 @@ func TestDeriveRootShapes(t *testing.T) {
 			`root-allof: s: integer left strict: the branches of a union give this path different types`,
 		}},
 		{"root-allof-open", []string{"b:type_coerce:bool"}, []string{
-			`root-allof-open: n: integer left strict: a branch of a union constrains this key through additionalProperties or patternProperties`,
+			`root-allof-open: n: integer left strict: its object's not, if, then, else, enum or const (or its union's, or a map keyword of a branch) tests or constrains it too: a rule could change which applies, what it compares, or make what it refuses`,
 		}},
 		{"root-anyof", []string{"n:type_coerce:int", "a:type_coerce:bool", "o[]:type_coerce:int", "o:json_accept_both:native"}, []string{
 			`root-anyof: s: integer left strict: the branches of a union give this path different types`,

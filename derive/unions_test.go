@@ -510,3 +510,23 @@ func TestDeriveConditionThroughMapKeyword(t *testing.T) {
 	unionSound(t, append(pp, other...))
 	ajvSound(t, other) // (AJV's strict mode refuses a property its pattern matches)
 }
+
+// TestDerivePatternBesideOwnDeclaration (area 3, 08c0c83): mapReads skips
+// a member the branch declares itself ("its own schema, which its own
+// rules read"), but that branch's patternProperties applies to the
+// member too. {"properties":{"a":{}}} (or true) beside
+// {"patternProperties":{"^a":{"not":{p const 5}}}} in an allOf/anyOf
+// branch: the rule at x.a.p turns "5" into the 5 the not refuses, while
+// the rewrite admits {"a":{"p":"5"}}. (Go validator; AJV's strict mode
+// refuses a property its pattern matches, in the strict schema too.)
+func TestDerivePatternBesideOwnDeclaration(t *testing.T) {
+	not := `{"not":{"type":"object","properties":{"p":{"const":5}},"required":["p"]}}`
+	a := `{"type":"object","properties":{"p":{"type":"integer"}}}`
+	calls := []string{`{"x":{"a":{"p":"5"}}}`, `{"x":{"a":{"p":"4"}}}`}
+	unionSound(t, []unionCase{
+		{"own-empty", wrapX(`{"type":"object","properties":{"a":` + a + `},"allOf":[{"properties":{"a":{}},"patternProperties":{"^a":` + not + `}}]}`), calls},
+		{"own-true", wrapX(`{"type":"object","properties":{"a":` + a + `},"allOf":[{"properties":{"a":true},"patternProperties":{"^a":` + not + `}}]}`), calls},
+		{"own-anyOf", wrapX(`{"type":"object","properties":{"a":` + a + `},"anyOf":[{"properties":{"a":{}},"patternProperties":{"^a":` + not + `}},{"required":["zz"]}]}`), calls},
+		{"own-root", `{"type":"object","properties":{"a":` + a + `},"allOf":[{"properties":{"a":{}},"patternProperties":{"^a":` + not + `}}]}`, []string{`{"a":{"p":"5"}}`, `{"a":{"p":"4"}}`}},
+	})
+}
