@@ -10,15 +10,16 @@ import (
 
 // repointMappings makes each entry of a discriminator's mapping in the
 // rewrite out (OpenAPI's, which pydantic writes beside a oneOf of
-// references: {"cat": "#/$defs/Cat"}) that names a schema out no longer
-// holds, its definition inlined and pruned, name the branch of its
-// oneOf (or anyOf) that holds the entry's value instead: the one whose
-// member propertyName has that value as its const, or alone in its enum
+// references: {"cat": "#/$defs/Cat"}) that names no branch of its oneOf
+// (or anyOf), its definition inlined and pruned, or kept strict where
+// the branch is its lenient copy (a recursive definition's), name the
+// branch that holds the entry's value instead: the one whose member
+// propertyName has that value as its const, or alone in its enum
 // ("#/properties/pet/oneOf/0"). A validator that reads the mapping then
 // picks the branch the rewrite holds, lenient forms and all; JSON Schema
 // validators read no mapping. An entry no one branch holds stays as it
-// is, and a warning says so: a name the rewrite does not hold is never
-// advertised in silence.
+// is, and a warning says so: a mapping that names a schema the rewrite
+// does not hold, or holds strict, is never advertised in silence.
 func (d *deriver) repointMappings(out *Node) {
 	var walk func(s *Node, ptr string)
 	walk = func(s *Node, ptr string) {
@@ -50,23 +51,59 @@ func (d *deriver) repointMapping(out, s *Node, ptr string) {
 	}
 	for i, k := range mapping.Keys {
 		ref, ok := mapping.Vals[i].AsString()
-		if !ok || pointer(out, ref) != nil {
+		target := pointer(out, ref)
+		if !ok || target != nil && branchOf(out, s, target) {
 			continue
 		}
 		at, n := "", 0
 		for _, u := range []string{"oneOf", "anyOf"} {
 			for j, b := range s.Get(u).Items() {
-				if tagged(b.Get("properties").Get(name), k) {
+				if holdsTag(b, name, k) {
 					at, n = ptr+"/"+u+"/"+strconv.Itoa(j), n+1
 				}
 			}
 		}
 		if n != 1 {
-			d.warns = append(d.warns, Warning{Tool: d.tool, Message: fmt.Sprintf("the discriminator at %s maps %q to %s, which the rewrite no longer holds (its definition inlined), and %d of its branches hold %s %q; kept as it is", ptr, k, ref, n, name, k)})
+			what := "which names no schema the rewrite holds"
+			if target != nil {
+				what = "which names no branch of it (a definition the rewrite holds strict)"
+			}
+			d.warns = append(d.warns, Warning{Tool: d.tool, Message: fmt.Sprintf("the discriminator at %s maps %q to %s, %s, and %d of its branches hold %s %q; kept as it is", ptr, k, ref, what, n, name, k)})
 			continue
 		}
 		mapping.Vals[i] = jsonnode.String(at)
 	}
+}
+
+// branchOf reports whether target is a branch of the oneOf or anyOf of
+// s, or what a branch that is a $ref names, in out.
+func branchOf(out, s, target *Node) bool {
+	for _, u := range []string{"oneOf", "anyOf"} {
+		for _, b := range s.Get(u).Items() {
+			if b == target {
+				return true
+			}
+			if ref, ok := b.Get("$ref").AsString(); ok && pointer(out, ref) == target {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsTag reports whether the branch b holds its member name to the
+// value v alone (tagged), in its properties or in those of a branch of
+// its allOf ({"allOf": [{...Cat's copy}], "required": [...]}).
+func holdsTag(b *Node, name, v string) bool {
+	if tagged(b.Get("properties").Get(name), v) {
+		return true
+	}
+	for _, x := range b.Get("allOf").Items() {
+		if tagged(x.Get("properties").Get(name), v) {
+			return true
+		}
+	}
+	return false
 }
 
 // tagged reports whether the schema tag of a discriminator's member

@@ -1,10 +1,12 @@
 package derive
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // pydanticPets is a discriminated union as pydantic writes it: a oneOf of
@@ -107,4 +109,70 @@ func TestDeriveDiscriminatorMappingEscaped(t *testing.T) {
 	if z, _ := m.Get("z").AsString(); z != "#/$defs/Gone" || !warned {
 		t.Errorf("mapping z = %s, warned %v: %v", z, warned, d.Warnings)
 	}
+}
+
+// TestDeriveDiscriminatorKeptTarget (area 2, efcda1c): repointMapping
+// leaves an entry whose pointer still resolves in the rewrite. In a
+// recursive discriminated union (pydantic's Node = oneOf[Leaf, Branch],
+// Branch.kids[] -> Node) the strict $defs/Leaf and $defs/Branch stay
+// (the kept recursive references name them), while the union at
+// properties/tree holds inlined, lenient copies: the mapping names the
+// strict Leaf, which refuses {"t":"leaf","v":"1"}, where the branch the
+// rewrite holds admits it. A validator reading the mapping does not pick
+// "the branch the rewrite holds, lenient forms and all".
+func TestDeriveDiscriminatorKeptTarget(t *testing.T) {
+	u := `{"oneOf":[{"$ref":"#/$defs/Leaf"},{"$ref":"#/$defs/Branch"}],"discriminator":{"propertyName":"t","mapping":{"leaf":"#/$defs/Leaf","branch":"#/$defs/Branch"}}}`
+	schema := `{"type":"object","properties":{"tree":{"$ref":"#/$defs/Node"}},"$defs":{"Node":` + u + `,` +
+		`"Leaf":{"type":"object","properties":{"t":{"const":"leaf"},"v":{"type":"integer"}},"required":["t"]},` +
+		`"Branch":{"type":"object","properties":{"t":{"const":"branch"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["t"]}}}`
+	d, err := Tool("tree", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := d.Schema
+	union := out.Get("properties").Get("tree")
+	m := union.Get("discriminator").Get("mapping")
+	if m == nil {
+		t.Fatalf("no mapping at properties/tree: %s", out.Marshal())
+	}
+	for i, k := range m.Keys {
+		ref, _ := m.Vals[i].AsString()
+		target, err := jsonnode.Resolve(out, ref)
+		if err != nil {
+			t.Errorf("mapping %s: %s names nothing: %v", k, ref, err)
+			continue
+		}
+		own := false
+		for _, b := range union.Get("oneOf").Items() {
+			own = own || b == target
+		}
+		if !own {
+			t.Errorf("mapping %s: %s is not a branch of the union at #/properties/tree that the rewrite holds:\n target %s\n rewrite %s", k, ref, target.Marshal(), out.Marshal())
+		}
+	}
+	// what it means: the mapped schema and the branch disagree
+	call := `{"t":"leaf","v":"1"}`
+	leafRef, _ := m.Get("leaf").AsString()
+	if x, y := validAt(t, out, leafRef, call), validAt(t, out, "#/properties/tree/oneOf/0", call); x != y {
+		t.Errorf("%s: the mapping's %s takes it: %v; the branch the rewrite holds takes it: %v", call, leafRef, x, y)
+	}
+}
+
+// validAt validates inst against the subschema of doc at the fragment ptr.
+func validAt(t *testing.T, doc *Node, ptr, inst string) bool {
+	t.Helper()
+	sch, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc.Marshal()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("mem://review/doc.json", sch); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("mem://review/doc.json" + ptr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(inst)))
+	return s.Validate(v) == nil
 }
