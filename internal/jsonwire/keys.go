@@ -166,14 +166,15 @@ const (
 //     8 letters or more (uri for url, thoght for thought);
 //   - NearSibling: both have two words or more, as many, and differ in
 //     the last only (style_index for style_id; see Sibling), where both
-//     last words or neither name a property (propertyWord: page_size is
-//     no sibling of page_number);
+//     last words or neither name a property (siblingProperty: page_size
+//     is no sibling of page_number);
 //   - NearWord: one has the other's words and one more, first or last,
 //     and the other has at least 4 letters (depth for maxDepth, hours for
 //     hours_back, trendline_type for type, page_number for page); not
 //     where the word more is the last and names a property of what the
 //     other names (propertyWord: page_size and page, query_type and
-//     query).
+//     query), nor where it is the first of sent and a bound (boundWord:
+//     max_page for page).
 func NearKey(sent, declared string) int {
 	var ab [64]byte
 	return NearKeyLetters(sent, letters(ab[:0], sent), declared)
@@ -221,7 +222,7 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		return NotNear
 	}
 	ws, wd := Words(sent), Words(declared)
-	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) && propertyWord(ws[n-1]) == propertyWord(wd[n-1]) {
+	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) && siblingProperty(ws[n-1]) == siblingProperty(wd[n-1]) {
 		return NearSibling
 	}
 	sw, lw, letters := ws, wd, len(a)
@@ -229,11 +230,22 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		sw, lw, letters = wd, ws, len(b)
 	}
 	if len(sw) >= 1 && len(lw) == len(sw)+1 && letters >= 4 &&
-		(slices.Equal(sw, lw[1:]) || slices.Equal(sw, lw[:len(sw)]) && !propertyWord(lw[len(lw)-1])) {
+		(slices.Equal(sw, lw[1:]) && !(len(ws) > len(wd) && boundWord(lw[0])) ||
+			slices.Equal(sw, lw[:len(sw)]) && !propertyWord(lw[len(lw)-1])) {
 		return NearWord
 	}
 	return NotNear
 }
+
+// siblingProperty is propertyWord for the last words of siblings, where
+// sha and hash name a commit as id and number name an issue
+// (commit_sha is a sibling of commit_id).
+func siblingProperty(w string) bool { return w != "sha" && w != "hash" && propertyWord(w) }
+
+// boundWord reports whether w, the first word of a sent key that is a
+// declared one with a word before it, makes it a bound on that thing,
+// never the thing: max_page is no page, limit_per_page no perPage.
+func boundWord(w string) bool { return w == "min" || w == "max" || w == "limit" }
 
 // propertyWord reports whether w is a last word that makes a key name a
 // property of what its other words name, never that thing: page_size is

@@ -57,7 +57,11 @@ func TestNearKey(t *testing.T) {
 		{"sort_order", "order", jsonwire.NearWord},     // a word more at the start
 		{"page_size", "page_number", jsonwire.NotNear}, // a property of the page, and the page
 		{"query_type", "query_text", jsonwire.NotNear},
-		{"max_count", "max_total", jsonwire.NearSibling},     // two properties
+		{"max_count", "max_total", jsonwire.NearSibling},  // two properties
+		{"commit_sha", "commit_id", jsonwire.NearSibling}, // a sha names a commit as an id does
+		{"max_page", "page", jsonwire.NotNear},            // a bound on the page
+		{"limit_per_page", "perPage", jsonwire.NotNear},
+		{"depth", "maxDepth", jsonwire.NearWord},             // the declared key the longer: as before
 		{"page", "page_size", jsonwire.NotNear},              // the declared key the longer, alike
 		{"content_type", "content_types", jsonwire.NearTypo}, // a typo first
 		{"", "a", jsonwire.NotNear},
