@@ -1730,6 +1730,38 @@ func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) con
 	return c
 }
 
+// dependencyNames adds to c what the schema dep of a dependency names
+// below its own properties and required (which pairedNames and
+// dependentNames read: a presence a rename may only meet, a declared
+// name known), in its not, if, then, else and unions (condNames); it
+// reports true (all) where dep holds a keyword that may read any name
+// (patternProperties, additionalProperties, propertyNames, ...). A count
+// of members (minProperties, maxProperties) reads no name: a rename
+// keeps it.
+func (c *condSet) dependencyNames(dep *Node) (all bool) {
+	if dep.Kind != '{' {
+		return false // (a list of names, or true or false)
+	}
+	for i, k := range dep.Keys {
+		switch {
+		case k == "properties", k == "required", k == "type", k == "minProperties", k == "maxProperties", annotation(k):
+		case jsonnode.IsConditional(k), jsonnode.IsCombinator(k):
+			var sub condSet
+			if x := dep.Vals[i]; x.Kind == '[' {
+				for _, b := range x.Vals {
+					all = sub.condNames(b, 1) || all
+				}
+			} else {
+				all = sub.condNames(x, 1) || all
+			}
+			c.merge(sub)
+		default:
+			all = true
+		}
+	}
+	return all
+}
+
 // condSet is what conditions name of an object's members (conditionNames;
 // the unions' holders' at a path: holderConds).
 type condSet struct {
@@ -1856,12 +1888,47 @@ func matchedBy(patternProperties *Node, name string) (string, bool) {
 		return "", false
 	}
 	for _, p := range patternProperties.Keys {
+		if but, ok := allNamesBut(p); ok {
+			if !slices.Contains(but, name) || strings.ContainsAny(name, "\r\n\u2028\u2029") {
+				return p, true // (a line terminator: counted as matching, as any pattern not read)
+			}
+			continue
+		}
 		re, err := regexp.Compile(p)
 		if err != nil || re.MatchString(name) {
 			return p, true
 		}
 	}
 	return "", false
+}
+
+// allNamesBut reads the pattern p, where it is a negative lookahead of
+// plain names before any characters ("^(?!pattern$).*$", "^(?!(a|b)$).*",
+// as JSON Schema Store writes "every other member"), which Go's regexp
+// cannot compile: it matches each name but those (matchedBy counts a
+// name holding a line terminator as matched, as it counts a pattern it
+// cannot read).
+func allNamesBut(p string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(p, "^(?!")
+	if !ok {
+		return nil, false
+	}
+	list, tail, ok := strings.Cut(rest, "$)")
+	if !ok || tail != ".*$" && tail != ".*" && tail != "" {
+		return nil, false
+	}
+	if strings.HasPrefix(list, "(") && strings.HasSuffix(list, ")") {
+		list = list[1 : len(list)-1]
+	}
+	names := strings.Split(list, "|")
+	for _, n := range names {
+		if n == "" || strings.ContainsFunc(n, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+		}) {
+			return nil, false
+		}
+	}
+	return names, true
 }
 
 // dedupe drops repeated warnings (one field seen in several branches).
@@ -2493,18 +2560,17 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 	}
 	named = maps.Clone(read)
 	paired, _ := pairedNames(s)
-	var deps condSet
+	declared, _ := dependentNames(s)
+	var deep condSet
 	for _, k := range []string{"dependentSchemas", "dependencies"} {
 		if v := s.Get(k); v != nil && v.Kind == '{' {
 			for _, dep := range v.Vals {
-				if dep.Kind == '{' {
-					all = deps.condNames(dep, 0) || all
-				}
+				all = deep.dependencyNames(dep) || all
 			}
 		}
 	}
-	maps.Copy(read, deps.names) // (a not or an anyOf there may read a presence)
-	for _, m := range []map[string]bool{paired, deps.names, requiredNames(s)} {
+	maps.Copy(read, deep.names) // (a not or an anyOf there may read a presence)
+	for _, m := range []map[string]bool{paired, declared, deep.names, requiredNames(s)} {
 		maps.Copy(named, m)
 	}
 	if path == "" {

@@ -154,3 +154,46 @@ func TestDeriveNamesBeside(t *testing.T) {
 		t.Errorf("closed: no variant is read as max_results; rules %v", d.Rules)
 	}
 }
+
+// TestDeriveDependencyNamesKept: a dependency's schema whose own
+// required names a variant, or that counts members, takes no other
+// variant from the field: a rename only meets a required presence, and
+// keeps a count (the tenth review's over-strict cases, JSON Schema
+// Store's nodemon.json and two Github_hard schemas; they failed before).
+func TestDeriveDependencyNamesKept(t *testing.T) {
+	for name, c := range map[string]struct {
+		schema     string
+		want, none []string // aliases to legacy_watch (from) that must be there, and that must not
+		at         string   // the path of the object's misnamed_key rule
+	}{
+		"required-variant": {`{"type":"object","properties":{"legacy_watch":{"type":"boolean"},"pollingInterval":{"type":"integer"}},"dependencies":{"pollingInterval":{"required":["legacyWatch"]}}}`,
+			[]string{"legacy-watch", "LegacyWatch"}, []string{"legacyWatch"}, ""},
+		"required-field": {`{"type":"object","properties":{"legacy_watch":{"type":"boolean"},"pollingInterval":{"type":"integer"}},"dependencies":{"pollingInterval":{"required":["legacy_watch"]}}}`,
+			[]string{"legacyWatch", "legacy-watch"}, nil, ""}, // (nodemon.json's, in its spelling)
+		"max-properties": {wrapX(`{"type":"object","properties":{"legacy_watch":{"type":"boolean"},"error":{"type":"string"}},"dependentSchemas":{"error":{"maxProperties":1}}}`),
+			nil, nil, "x"}, // (its misnamed_key rule)
+	} {
+		d, _ := deriveNormalizer(t, name, c.schema)
+		var got []string
+		misnamed := false
+		for _, r := range d.Rules {
+			if r.Type == lenient.RuleParamAlias && r.To == "legacy_watch" {
+				got = append(got, r.From)
+			}
+			misnamed = misnamed || r.Type == lenient.RuleMisnamedKey && r.Path == c.at
+		}
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: no alias %s to legacy_watch; aliases %v", name, w, got)
+			}
+		}
+		for _, w := range c.none {
+			if slices.Contains(got, w) {
+				t.Errorf("%s: %s, which the dependency requires, is renamed to legacy_watch", name, w)
+			}
+		}
+		if !misnamed {
+			t.Errorf("%s: no misnamed_key rule at %q", name, c.at)
+		}
+	}
+}

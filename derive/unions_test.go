@@ -530,3 +530,29 @@ func TestDerivePatternBesideOwnDeclaration(t *testing.T) {
 		{"own-root", `{"type":"object","properties":{"a":` + a + `},"allOf":[{"properties":{"a":{}},"patternProperties":{"^a":` + not + `}}]}`, []string{`{"a":{"p":"5"}}`, `{"a":{"p":"4"}}`}},
 	})
 }
+
+// TestDeriveAllNamesBut: a negative lookahead of plain names
+// ("^(?!pattern$).*$", JSON Schema Store's web-types.json), which Go's
+// regexp cannot compile, matches every name but those: the member it
+// excludes keeps its rules where a branch's pattern reads the others
+// (the tenth review's over-strict case; it failed before).
+func TestDeriveAllNamesBut(t *testing.T) {
+	schema := wrapX(`{"type":"object","properties":{"pattern":{"type":"object","properties":{"n":{"type":"integer"}}},"other":{"type":"object","properties":{"n":{"type":"integer"}}}},` +
+		`"allOf":[{"patternProperties":{"^(?!pattern$).*$":{"type":"object","properties":{"n":{"not":{"const":5}}}}}}]}`)
+	d, err := Tool("but", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range d.Rules {
+		got = append(got, string(r.Type)+" "+r.From+r.Path)
+	}
+	if !slices.Contains(got, "type_coerce x.pattern.n") || slices.Contains(got, "type_coerce x.other.n") {
+		t.Errorf("rules %v: want x.pattern.n read, x.other.n not", got)
+	}
+	for p, want := range map[string][]string{"^(?!pattern$).*$": {"pattern"}, "^(?!(a|b-c)$).*": {"a", "b-c"}, "^(?!x$)": {"x"}, "^(?!x.y$).*$": nil, "^(?!x$).+$": nil, "(?!x$).*$": nil} {
+		if but, ok := allNamesBut(p); !slices.Equal(but, want) || ok != (want != nil) {
+			t.Errorf("allNamesBut(%q) = %v, %v; want %v", p, but, ok, want)
+		}
+	}
+}
