@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,6 +73,10 @@ type Gen struct {
 	rng   *rand.Rand
 	tidy  bool
 	clean bool
+	// near holds, in a generator from NewNearGen, the unknown keys near
+	// the keys of each struct type's fields (nearKeys), as they are
+	// built; it is nil in the others.
+	near map[reflect.Type][]string
 }
 
 // NewGen returns a generator for the struct type typ.
@@ -193,9 +198,41 @@ func (f field) words() []string {
 	return w
 }
 
+// object generates an object of struct type t.
 func (g *Gen) object(t reflect.Type, depth int) string {
-	var members []string
-	for _, f := range fieldsOf(t) {
+	var members, near []string
+	fields := fieldsOf(t)
+	if g.near != nil {
+		keys, ok := g.near[t]
+		if !ok {
+			keys = nearKeys(fields)
+			g.near[t] = keys
+		}
+		for n := g.rng.Intn(3); n > 0 && len(keys) > 0; n-- {
+			k := keys[g.rng.Intn(len(keys))]
+			if !slices.Contains(near, k) {
+				near = append(near, k)
+				members = append(members, q(k)+":"+g.pick("1", `"x"`, "true", "null", `""`, "{}"))
+			}
+		}
+	}
+	for _, f := range fields {
+		if slices.ContainsFunc(near, f.hasVariant) {
+			// A near key in another spelling style may be a key of f's
+			// (issueNumber of issue_number): f is not sent too. The two
+			// paths differ on a field sent under two of its keys, each as
+			// a value that reads as left out (null, ""), a known
+			// difference this generator does not make.
+			continue
+		}
+		if g.near != nil && g.chance(3) {
+			if !g.chance(3) {
+				// null, "" or "null": left out, as the misnamed-key
+				// refusal reads it
+				members = append(members, q(f.name)+":"+g.pick("null", `""`, `"null"`))
+			}
+			continue
+		}
 		if g.messy(3) {
 			if g.chance(4) {
 				// null, "" or "null" (the null as text): what models send
@@ -212,7 +249,9 @@ func (g *Gen) object(t reflect.Type, depth int) string {
 			key = strings.ToUpper(f.name)
 		}
 		members = append(members, q(key)+":"+g.value(f.typ, f, depth+1))
-		if g.messy(30) {
+		// Now and then the field twice (a key given twice, or an alias and
+		// the name); not in a near generator (see above).
+		if g.near == nil && g.messy(30) {
 			members = append(members, q(f.name)+":"+g.value(f.typ, f, depth+1))
 		}
 	}

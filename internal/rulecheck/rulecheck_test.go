@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,5 +70,48 @@ func TestCheckFindsAGap(t *testing.T) {
 	err = c.Check(0, []byte(`{"n":"5"}`))
 	if err == nil || !strings.Contains(err.Error(), "verdicts differ") || !strings.Contains(err.Error(), "string_to_int") {
 		t.Errorf("a missing coercion rule: %v", err)
+	}
+}
+
+// TestNearKeys: the near generator's unknown keys include a sibling, a
+// word more and fewer, another spelling style, a typo and another letter
+// case, and never a field's own key.
+func TestNearKeys(t *testing.T) {
+	type in struct {
+		IssueNumber int    `json:"issue_number"`
+		Title       string `json:"title" norm:"alias=summary"`
+	}
+	keys := nearKeys(fieldsOf(reflect.TypeOf(in{})))
+	for _, want := range []string{"issue_title", "title_text", "summary_id", "number", "issueNumber", "issue_numbe", "Title"} {
+		if !slices.Contains(keys, want) {
+			t.Errorf("no %s among %q", want, keys)
+		}
+	}
+	for _, own := range []string{"issue_number", "title", "summary"} {
+		if slices.Contains(keys, own) {
+			t.Errorf("a field's own key %s among the near keys", own)
+		}
+	}
+}
+
+// TestReaches: a decoder path is under a rule path, through arrays, maps
+// and a recursive group.
+func TestReaches(t *testing.T) {
+	for _, tc := range []struct {
+		rule, path string
+		want       bool
+	}{
+		{"", "x", true},
+		{"", "a.x", false},
+		{"items[]", "items[2].x", true},
+		{"items[]", "items.x", false},
+		{"labels{}", `labels["a.b"].x`, true},
+		{"root(.children[])*", "root.x", true},
+		{"root(.children[])*", "root.children[0].children[3].x", true},
+		{"root(.children[])*", "root.children.x", false},
+	} {
+		if got := looksAt([]lenient.Rule{{Type: lenient.RuleMisnamedKey, Path: tc.rule}}, tc.path); got != tc.want {
+			t.Errorf("a rule at %q looks at %s: %v, want %v", tc.rule, tc.path, got, tc.want)
+		}
 	}
 }
