@@ -1733,7 +1733,8 @@ func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) con
 // dependencyNames adds to c what the schema dep of a dependency names
 // below its own properties and required (which pairedNames and
 // dependentNames read: a presence a rename may only meet, a declared
-// name known), in its not, if, then, else and unions (condNames); it
+// name known; namedBeside reads a property there whose schema may refuse
+// a value), in its not, if, then, else and unions (condNames); it
 // reports true (all) where dep holds a keyword that may read any name
 // (patternProperties, additionalProperties, propertyNames, ...). A count
 // of members (minProperties, maxProperties) reads no name: a rename
@@ -1888,6 +1889,9 @@ func matchedBy(patternProperties *Node, name string) (string, bool) {
 		return "", false
 	}
 	for _, p := range patternProperties.Keys {
+		if rulespec.ClassesDiffer(p) != "" || strings.ContainsFunc(name, spaceApart) {
+			return p, true // (a class, or a name, Go's regexp may read otherwise than ECMAScript)
+		}
 		if but, ok := allNamesBut(p); ok {
 			if !slices.Contains(but, name) || strings.ContainsAny(name, "\r\n\u2028\u2029") {
 				return p, true // (a line terminator: counted as matching, as any pattern not read)
@@ -1900,6 +1904,15 @@ func matchedBy(patternProperties *Node, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// spaceApart reports whether r is a character that ECMAScript's \s (or
+// its dot, or a line end) reads otherwise than Go's regexp: vertical tab,
+// carriage return, and the Unicode spaces and line separators, which
+// ECMAScript's \s matches and Go's does not.
+func spaceApart(r rune) bool {
+	return r == '\v' || r == '\r' || r == 0xa0 || r == 0x1680 || r >= 0x2000 && r <= 0x200a ||
+		r == 0x2028 || r == 0x2029 || r == 0x202f || r == 0x205f || r == 0x3000 || r == 0xfeff
 }
 
 // allNamesBut reads the pattern p, where it is a negative lookahead of
@@ -1919,6 +1932,8 @@ func allNamesBut(p string) ([]string, bool) {
 	}
 	if strings.HasPrefix(list, "(") && strings.HasSuffix(list, ")") {
 		list = list[1 : len(list)-1]
+	} else if strings.Contains(list, "|") {
+		return nil, false // (a|b$ excludes every name starting with a)
 	}
 	names := strings.Split(list, "|")
 	for _, n := range names {
@@ -2566,6 +2581,13 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 		if v := s.Get(k); v != nil && v.Kind == '{' {
 			for _, dep := range v.Vals {
 				all = deep.dependencyNames(dep) || all
+				if p := dep.Get("properties"); p != nil && p.Kind == '{' {
+					for j, n := range p.Keys {
+						if x := p.Vals[j]; x.Kind == 't' && x.Text() == "false" || constrains(x) {
+							deep.add(n, true) // (a value it may refuse: no variant renamed to it)
+						}
+					}
+				}
 			}
 		}
 	}

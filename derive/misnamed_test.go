@@ -197,3 +197,47 @@ func TestDeriveDependencyNamesKept(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveRootDependencyProperties: at the arguments, a dependency's own
+// top-level properties that constrain a declared field (false: the field
+// must be absent once the key is given; or a const) read that field's
+// presence/value, as {"not":{"required":[...]}} there does: no variant
+// is renamed to the field, where a strict-valid call would come out
+// strict-invalid. (The eleventh review's, 2026-11-30; each failed at
+// 2b642cc, which read those properties as names alone.)
+func TestDeriveRootDependencyProperties(t *testing.T) {
+	for name, c := range map[string]struct{ schema, call string }{
+		"root-07-false":               {draft("draft-07", `"type":"object","properties":{"legacy_watch":{"type":"boolean"},"pollingInterval":{"type":"integer"}},"dependencies":{"pollingInterval":{"properties":{"legacy_watch":false}}}}`), `{"pollingInterval":1,"legacy-watch":false}`},
+		"root-07-const":               {draft("draft-07", `"type":"object","properties":{"legacy_watch":{"type":"boolean"},"pollingInterval":{"type":"integer"}},"dependencies":{"pollingInterval":{"properties":{"legacy_watch":{"const":true}}}}}`), `{"pollingInterval":1,"legacy-watch":false}`},
+		"root-07-items":               {draft("draft-07", `"type":"object","properties":{"legacy_watch":{"type":"array","items":{"type":"integer"}},"k":{"type":"integer"}},"dependencies":{"k":{"properties":{"legacy_watch":{"maxItems":1}}}}}`), `{"k":1,"legacy-watch":[1,2]}`},
+		"root-dependencies-no-schema": {`{"type":"object","properties":{"legacy_watch":{"type":"boolean"},"pollingInterval":{"type":"integer"}},"dependencies":{"pollingInterval":{"properties":{"legacy_watch":{"const":true}}}}}`, `{"pollingInterval":1,"legacy-watch":false}`},
+	} {
+		d, n := deriveNormalizer(t, name, c.schema)
+		strict := compileDerived(t, name, []byte(c.schema))
+		if !validDerived(strict, []byte(c.call)) {
+			t.Fatalf("%s: %s should be strict-valid", name, c.call)
+		}
+		for _, r := range d.Rules {
+			if r.Type == lenient.RuleParamAlias && r.To == "legacy_watch" {
+				t.Errorf("%s: %s renames %s to legacy_watch, whose value/presence the dependency reads", name, r.ID, r.From)
+			}
+		}
+		out, _, err := n.NormalizeJSON(name, []byte(c.call))
+		if err == nil && string(out) != c.call || err != nil && !misnamedOnly(err) {
+			t.Errorf("%s: strict-valid %s became %s (%v; strict now %v), neither as it was nor refused by name", name, c.call, out, err, validDerived(strict, out))
+		}
+	}
+}
+
+// TestDeriveMatchedByECMAWhitespace: ECMAScript's \s (AJV's) matches
+// U+00A0, U+FEFF, \v and the Unicode spaces, Go's [\t\n\f\r ] alone, so
+// matchedBy counts a member whose name holds one as matched by every
+// pattern: its value gets no rule the branch's pattern schema may refuse.
+// (The eleventh review's, 2026-11-30; it failed before.)
+func TestDeriveMatchedByECMAWhitespace(t *testing.T) {
+	obj := `{"type":"object","properties":{"n":{"type":"integer"}}}`
+	ajvSound(t, []unionCase{
+		{"nbsp-s", wrapX(`{"type":"object","properties":{"a` + "\u00a0" + `b":` + obj + `},"allOf":[{"patternProperties":{"\\s":{"type":"object","properties":{"n":{"not":{"const":5}}}}}}]}`),
+			[]string{`{"x":{"a` + "\u00a0" + `b":{"n":"5"}}}`}},
+	})
+}
