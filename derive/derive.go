@@ -2614,9 +2614,10 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 // a near spelling of one of its optional properties (keys, with the
 // aliases declared for each) left out, as generated decoders refuse it
 // (lenient.KindMisnamed), where the strict schema takes the key and the
-// handler would see the field at its default. A required property is
-// marked so: the strict schema refuses a call that leaves it out, and
-// Explain names the key.
+// handler would see the field at its default, and a key that is one of
+// them in another letter case (lenient.KindKeyCase, class (h)). A
+// required property is marked so: the strict schema refuses a call that
+// leaves it out, and Explain names the key.
 func (d *deriver) misnamed(path string, at place, keys []string, aliases [][]string, required map[string]bool) {
 	type field struct {
 		Keys     []string `json:"keys"`

@@ -74,10 +74,12 @@ const (
 	// RuleMisnamedKey refuses a call where an object that takes unknown
 	// keys (the arguments, or the objects at Path) holds a key that is
 	// none of Value's and is a near spelling of one of them left out
-	// (style_index for style_id; NearField), as generated decoders
-	// refuse it (KindMisnamed). Value is a JSON array of the object's
-	// fields: each its key, or an array of its keys, canonical name
-	// first. It changes nothing.
+	// (style_index for style_id), or one of them in another letter case,
+	// as generated decoders refuse it (KindMisnamed, KindKeyCase; the
+	// rule is in docs/semantics.md). Value is a JSON array of the
+	// object's fields: each its key, or an array of its keys, canonical
+	// name first, or {"keys": [...], "required": true} for a required
+	// field, which no key is refused as misnamed for. It changes nothing.
 	RuleMisnamedKey RuleType = "misnamed_key"
 
 	// RuleSecret marks the values at From (or Path: member names, "[]" and

@@ -58,8 +58,10 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 // refuseMisnamed returns the problems of out (the normalized arguments,
 // from args, whose root members are members, by the rules applied) that
 // rules find: each key of an object they look at that is none of its
-// fields' and is a near spelling of one field (lenientimpl.NearField) the
-// call left out, in the generated decoders' words and kind
+// fields' and is one of their keys in another letter case
+// (lenientimpl.KeyCase, kind key_case), whether that field is given or
+// not, or a near spelling of one field the call left out
+// (lenientimpl.Misnamed, kind misnamed), in the generated decoders' words
 // ("style_index: is not a known key; did you mean style_id?"). A field is
 // left out where the object holds none of its keys in out, or holds it
 // only as a default applied gave it: the call did not send it, or sent it

@@ -1216,7 +1216,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "", Misnamed: &multiEditInputFields},
 				{Path: "path", Aliases: []string{"file_path", "filepath", "filename", "file", "filePath", "file-path", "FilePath"}},
 				{Path: "edits_json", Aliases: []string{"edits", "editsJson", "edits-json", "EditsJson"}, JSON: true},
-				{Path: "edits_json[]", JSON: true},
+				{Path: "edits_json[]", JSON: true, Misnamed: &editFields},
 				{Path: "edits_json[].old_text", Aliases: []string{"old_str", "old_string", "oldText", "old-text", "OldText", "oldStr", "old-str", "OldStr", "oldString", "old-string", "OldString"}},
 				{Path: "edits_json[].new_text", Aliases: []string{"new_str", "new_string", "newText", "new-text", "NewText", "newStr", "new-str", "NewStr", "newString", "new-string", "NewString"}},
 				{Path: "force", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},

@@ -1685,8 +1685,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusAny takes the corpus values of any.",
 			InputSchema: json.RawMessage(corpusAnySchema),
 			Name:        "corpus_any",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(corpusAnySchema, "", ""),
+			Rules: lenientimpl.ToolRules("corpus_any", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusAnyFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(corpusAnySchema, "", ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[CorpusBool],
@@ -1694,6 +1696,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusBoolSchema),
 			Name:        "corpus_bool",
 			Rules: lenientimpl.ToolRules("corpus_bool", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusBoolFields},
 				{Path: "v", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusBoolSchema, corpusBoolSchemaOpenAIStrict, ""),
@@ -1704,6 +1707,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusBoolStrictSchema),
 			Name:        "corpus_bool_strict",
 			Rules: lenientimpl.ToolRules("corpus_bool_strict", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusBoolStrictFields},
 				{Path: "v", Coerce: "bool_strict"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusBoolStrictSchema, corpusBoolStrictSchemaOpenAIStrict, ""),
@@ -1714,6 +1718,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat32Schema),
 			Name:        "corpus_float32",
 			Rules: lenientimpl.ToolRules("corpus_float32", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusFloat32Fields},
 				{Path: "v", Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusFloat32Schema, corpusFloat32SchemaOpenAIStrict, ""),
@@ -1724,6 +1729,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat32MaxSchema),
 			Name:        "corpus_float32_max",
 			Rules: lenientimpl.ToolRules("corpus_float32_max", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusFloat32MaxFields},
 				{Path: "v", Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusFloat32MaxSchema, corpusFloat32MaxSchemaOpenAIStrict, ""),
@@ -1734,6 +1740,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat64Schema),
 			Name:        "corpus_float64",
 			Rules: lenientimpl.ToolRules("corpus_float64", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusFloat64Fields},
 				{Path: "v", Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusFloat64Schema, corpusFloat64SchemaOpenAIStrict, ""),
@@ -1744,6 +1751,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusFloat64MaxSchema),
 			Name:        "corpus_float64_max",
 			Rules: lenientimpl.ToolRules("corpus_float64_max", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusFloat64MaxFields},
 				{Path: "v", Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusFloat64MaxSchema, corpusFloat64MaxSchemaOpenAIStrict, ""),
@@ -1754,6 +1762,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusIntSchema),
 			Name:        "corpus_int",
 			Rules: lenientimpl.ToolRules("corpus_int", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusIntFields},
 				{Path: "v", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusIntSchema, corpusIntSchemaOpenAIStrict, ""),
@@ -1764,6 +1773,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusInt64Schema),
 			Name:        "corpus_int64",
 			Rules: lenientimpl.ToolRules("corpus_int64", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusInt64Fields},
 				{Path: "v", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusInt64Schema, corpusInt64SchemaOpenAIStrict, ""),
@@ -1774,6 +1784,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusInt8Schema),
 			Name:        "corpus_int8",
 			Rules: lenientimpl.ToolRules("corpus_int8", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusInt8Fields},
 				{Path: "v", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusInt8Schema, corpusInt8SchemaOpenAIStrict, ""),
@@ -1784,6 +1795,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusIntsSchema),
 			Name:        "corpus_ints",
 			Rules: lenientimpl.ToolRules("corpus_ints", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusIntsFields},
 				{Path: "v", JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
@@ -1795,6 +1807,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusIntsWrapSchema),
 			Name:        "corpus_ints_wrap",
 			Rules: lenientimpl.ToolRules("corpus_ints_wrap", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusIntsWrapFields},
 				{Path: "v", Wrap: true, JSON: true},
 				{Path: "v[]", Coerce: "int"},
 			}),
@@ -1806,6 +1819,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusMapSchema),
 			Name:        "corpus_map",
 			Rules: lenientimpl.ToolRules("corpus_map", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusMapFields},
 				{Path: "v", JSON: true},
 				{Path: "v{}", Coerce: "bool"},
 			}),
@@ -1817,6 +1831,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusPtrIntSchema),
 			Name:        "corpus_ptr_int",
 			Rules: lenientimpl.ToolRules("corpus_ptr_int", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusPtrIntFields},
 				{Path: "v", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusPtrIntSchema, corpusPtrIntSchemaOpenAIStrict, ""),
@@ -1826,8 +1841,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "CorpusString takes the corpus values of string.",
 			InputSchema: json.RawMessage(corpusStringSchema),
 			Name:        "corpus_string",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(corpusStringSchema, corpusStringSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("corpus_string", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusStringFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(corpusStringSchema, corpusStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[CorpusStrings],
@@ -1835,6 +1852,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusStringsSchema),
 			Name:        "corpus_strings",
 			Rules: lenientimpl.ToolRules("corpus_strings", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusStringsFields},
 				{Path: "v", JSON: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusStringsSchema, corpusStringsSchemaOpenAIStrict, ""),
@@ -1845,6 +1863,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusStringsSplitSchema),
 			Name:        "corpus_strings_split",
 			Rules: lenientimpl.ToolRules("corpus_strings_split", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusStringsSplitFields},
 				{Path: "v", Split: json.RawMessage(`","`), JSON: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusStringsSplitSchema, corpusStringsSplitSchemaOpenAIStrict, ""),
@@ -1855,6 +1874,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusUint64Schema),
 			Name:        "corpus_uint64",
 			Rules: lenientimpl.ToolRules("corpus_uint64", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusUint64Fields},
 				{Path: "v", Coerce: "uint"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusUint64Schema, corpusUint64SchemaOpenAIStrict, ""),
@@ -1865,6 +1885,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(corpusUint8Schema),
 			Name:        "corpus_uint8",
 			Rules: lenientimpl.ToolRules("corpus_uint8", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &corpusUint8Fields},
 				{Path: "v", Coerce: "uint"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusUint8Schema, corpusUint8SchemaOpenAIStrict, ""),
@@ -1878,7 +1899,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "", Misnamed: &secretInputFields},
 				{Path: "password", Secret: true},
 				{Path: "pin", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Secret: true, Coerce: "int"},
-				{Path: "db", Absent: lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "db", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &secretDBFields},
 				{Path: "db.dsn", Secret: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(secretInputSchema, secretInputSchemaOpenAIStrict, ""),

@@ -237,9 +237,9 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 	return NotNear
 }
 
-// siblingProperty is propertyWord for the last words of siblings, where
-// sha and hash name a commit as id and number name an issue
-// (commit_sha is a sibling of commit_id).
+// siblingProperty is propertyWord for a sibling's last word, but for sha
+// and hash, which name a commit as id does (commit_sha is a sibling of
+// commit_id).
 func siblingProperty(w string) bool { return w != "sha" && w != "hash" && propertyWord(w) }
 
 // boundWord reports whether w, the first word of a sent key that is a

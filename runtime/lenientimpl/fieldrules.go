@@ -54,8 +54,9 @@ type FieldRules struct {
 	JSON bool
 	// Misnamed is, for an object that takes unknown keys, the Fields its
 	// generated decoder reads it with: a misnamed_key rule refuses a key
-	// near a field it leaves out, as the decoder does (Fields.MisnamedValue;
-	// none where every field is required). Path "" is the arguments object.
+	// near a field it leaves out, and a key in another letter case, as
+	// the decoder does (Fields.MisnamedValue). Path "" is the arguments
+	// object.
 	Misnamed *Fields
 }
 

@@ -51,7 +51,8 @@ func TestToolRules(t *testing.T) {
 // TestToolRulesMisnamed: an object's Misnamed gives its misnamed_key
 // rule, last of its value's rules, at a path even for a single member name
 // (the rule takes no from); the arguments object's ID is
-// "<tool>.misnamed_key"; Fields whose fields are all required give none.
+// "<tool>.misnamed_key"; Fields whose fields are all required give one
+// too, for a key in another letter case.
 func TestToolRulesMisnamed(t *testing.T) {
 	args := Fields{Keys: [][]string{{"url"}, {"style"}}, Forms: []AbsentForms{AbsentNull, AbsentEmpty}}
 	style := Fields{Keys: [][]string{{"style_id", "styleId"}, {"color"}}, Forms: []AbsentForms{0, Required}}
@@ -68,6 +69,7 @@ func TestToolRulesMisnamed(t *testing.T) {
 		{ID: "t.style.absent", Tools: tools, Type: lenient.RuleAbsent, From: "style", Value: json.RawMessage(`[""]`)},
 		{ID: "t.style.json", Tools: tools, Type: lenient.RuleJSONAcceptBoth, From: "style", To: "native"},
 		{ID: "t.style.misnamed_key", Tools: tools, Type: lenient.RuleMisnamedKey, Path: "style", Value: json.RawMessage(`[["style_id","styleId"],{"keys":["color"],"required":true}]`)},
+		{ID: "t.items[].misnamed_key", Tools: tools, Type: lenient.RuleMisnamedKey, Path: "items[]", Value: json.RawMessage(`[{"keys":["id"],"required":true}]`)}, // (a key in another letter case)
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ToolRules:\n got %+v\nwant %+v", got, want)

@@ -136,7 +136,7 @@ func (f *Fields) leftOut(data []byte, i int) bool {
 
 // Misnamed returns the problem refusing key, a key none of the fields of
 // keys (each field's keys, canonical name first) has, where it is a near
-// spelling of one field (NearField) that the object leaves out, an
+// spelling of one field (nearField) that the object leaves out, an
 // optional one (leftOut(i) says so of field i): "is not a known key; did
 // you mean style_id?"; "" where it is refused for none. Where it is near
 // that field as its sibling or by a word more of its own (issue_title for
@@ -194,39 +194,31 @@ func sharesWord(words []string, keys []string) bool {
 // MisnamedValue is the value of the normalizer's misnamed_key rule for
 // an object whose fields f describes (RuleMisnamedKey): each field's keys,
 // canonical name first, a lone key as a string, a required field's as
-// {"keys": [...], "required": true}. Nil where no field is optional (no
-// key is refused for a required one).
+// {"keys": [...], "required": true}. Nil where there are no fields. An
+// object whose fields are all required has one too: no key is refused
+// as misnamed for a required field, but a key in another letter case
+// is, as the decoders refuse it (KeyCase).
 func (f *Fields) MisnamedValue() json.RawMessage {
 	type required struct {
 		Keys     []string `json:"keys"`
 		Required bool     `json:"required"`
 	}
+	if len(f.Keys) == 0 {
+		return nil
+	}
 	fields := make([]any, len(f.Keys))
-	optional := false
 	for i, keys := range f.Keys {
 		switch {
 		case f.Forms[i]&(Required|NullMissing) != 0:
 			fields[i] = required{keys, true}
 		case len(keys) == 1:
-			fields[i], optional = keys[0], true
+			fields[i] = keys[0]
 		default:
-			fields[i], optional = keys, true
+			fields[i] = keys
 		}
-	}
-	if !optional {
-		return nil
 	}
 	v, _ := json.Marshal(fields)
 	return v
-}
-
-// NearField returns the index of the one field of keys (each field's
-// keys, canonical name first) that key, a key no field has, is a near
-// spelling of, or -1: the rule generated decoders refuse a misnamed key
-// by (Decoder.unknownIn), for the normalizer's misnamed_key rules.
-func NearField(key string, keys [][]string) int {
-	j, _ := nearField([]byte(key), keys)
-	return j
 }
 
 // nearField returns the index of the one field of keys (each field's

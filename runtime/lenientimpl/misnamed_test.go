@@ -202,8 +202,9 @@ func TestMisnamedLeft(t *testing.T) {
 }
 
 // TestMisnamedValue: the value of an object's misnamed_key rule is its
-// Fields' keys, a required field's marked, and none where every field is
-// required.
+// Fields' keys, a required field's marked, where every field is required
+// too (a key in another letter case is refused there), and none for no
+// fields.
 func TestMisnamedValue(t *testing.T) {
 	f := Fields{Keys: [][]string{{"url"}, {"path", "file_path"}, {"title"}, {"id"}}, Forms: []AbsentForms{AbsentNull, 0, Required, NullMissing}}
 	want := `["url",["path","file_path"],{"keys":["title"],"required":true},{"keys":["id"],"required":true}]`
@@ -211,8 +212,11 @@ func TestMisnamedValue(t *testing.T) {
 		t.Errorf("MisnamedValue:\n got %s\nwant %s", got, want)
 	}
 	req := Fields{Keys: [][]string{{"title"}}, Forms: []AbsentForms{Required}}
-	if got := req.MisnamedValue(); got != nil {
-		t.Errorf("MisnamedValue of required fields only: %s, want nil", got)
+	if got, want := string(req.MisnamedValue()), `[{"keys":["title"],"required":true}]`; got != want {
+		t.Errorf("MisnamedValue of required fields only: %s, want %s", got, want)
+	}
+	if got := (&Fields{}).MisnamedValue(); got != nil {
+		t.Errorf("MisnamedValue of no fields: %s, want nil", got)
 	}
 }
 

@@ -337,7 +337,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "user", Aliases: []string{"username"}},
 				{Path: "password", Secret: true},
 				{Path: "pin", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Secret: true, Coerce: "int"},
-				{Path: "db", Absent: lenientimpl.AbsentEmpty, JSON: true},
+				{Path: "db", Absent: lenientimpl.AbsentEmpty, JSON: true, Misnamed: &dbFields},
 				{Path: "db.dsn", Secret: true},
 				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "mode", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["read","write"]`)},

@@ -767,6 +767,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(iDsSchema),
 			Name:        "fetch_ids",
 			Rules: lenientimpl.ToolRules("fetch_ids", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &iDsFields},
 				{Path: "ids", JSON: true},
 				{Path: "ids[]", Coerce: "int"},
 			}),
@@ -799,6 +800,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pathsSchema),
 			Name:        "stat_paths",
 			Rules: lenientimpl.ToolRules("stat_paths", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &pathsFields},
 				{Path: "paths", JSON: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(pathsSchema, pathsSchemaOpenAIStrict, ""),
@@ -842,8 +844,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "WriteFile is a file-writing tool input: one large string field.",
 			InputSchema: json.RawMessage(writeFileSchema),
 			Name:        "write_file",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(writeFileSchema, writeFileSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("write_file", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &writeFileFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(writeFileSchema, writeFileSchemaOpenAIStrict, ""),
 		},
 	}
 }

@@ -6322,6 +6322,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(actualChat4728Schema),
 			Name:        "actual-chat-4728",
 			Rules: lenientimpl.ToolRules("actual-chat-4728", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &actualChat4728Fields},
 				{Path: "chatId", Variants: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(actualChat4728Schema, actualChat4728SchemaOpenAIStrict, ""),
@@ -6354,6 +6355,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(boltai317Schema),
 			Name:        "boltai-317",
 			Rules: lenientimpl.ToolRules("boltai-317", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &boltai317Fields},
 				{Path: "nextThoughtNeeded", Variants: true, Coerce: "bool"},
 				{Path: "thoughtNumber", Variants: true, Coerce: "int"},
 				{Path: "totalThoughts", Variants: true, Coerce: "int"},
@@ -6366,6 +6368,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeAIMCP548Schema),
 			Name:        "claude-ai-mcp-548",
 			Rules: lenientimpl.ToolRules("claude-ai-mcp-548", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeAIMCP548Fields},
 				{Path: "params", JSON: true, Misnamed: &params548Fields},
 				{Path: "params.model", Absent: lenientimpl.AbsentNull},
 				{Path: "params.prompt", Absent: lenientimpl.AbsentNull},
@@ -6392,6 +6395,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode15766Schema),
 			Name:        "claude-code-15766",
 			Rules: lenientimpl.ToolRules("claude-code-15766", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode15766Fields},
 				{Path: "parent", JSON: true, Misnamed: &parent15766Fields},
 				{Path: "parent.database_id", Variants: true, Absent: lenientimpl.AbsentNull},
 			}),
@@ -6416,6 +6420,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode22394Schema),
 			Name:        "claude-code-22394",
 			Rules: lenientimpl.ToolRules("claude-code-22394", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode22394Fields},
 				{Path: "siteId", Variants: true},
 				{Path: "actions", JSON: true},
 				{Path: "actions[]", JSON: true},
@@ -6428,6 +6433,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode24597Schema),
 			Name:        "claude-code-24597",
 			Rules: lenientimpl.ToolRules("claude-code-24597", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode24597Fields},
 				{Path: "pull_number", Variants: true, Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode24597Schema, claudeCode24597SchemaOpenAIStrict, ""),
@@ -6460,6 +6466,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode34520Schema),
 			Name:        "claude-code-34520",
 			Rules: lenientimpl.ToolRules("claude-code-34520", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode34520Fields},
 				{Path: "tasks", JSON: true},
 				{Path: "tasks[]", JSON: true, Misnamed: &task34520Fields},
 				{Path: "tasks[].content", Absent: lenientimpl.AbsentNull},
@@ -6498,6 +6505,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode81911Schema),
 			Name:        "claude-code-81911",
 			Rules: lenientimpl.ToolRules("claude-code-81911", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode81911Fields},
 				{Path: "expected_generation", Variants: true, Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode81911Schema, claudeCode81911SchemaOpenAIStrict, ""),
@@ -6508,6 +6516,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode91803Schema),
 			Name:        "claude-code-91803",
 			Rules: lenientimpl.ToolRules("claude-code-91803", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode91803Fields},
 				{Path: "confirmed", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode91803Schema, claudeCode91803SchemaOpenAIStrict, ""),
@@ -6518,6 +6527,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode91803CapitalSchema),
 			Name:        "claude-code-91803-capital",
 			Rules: lenientimpl.ToolRules("claude-code-91803-capital", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode91803CapitalFields},
 				{Path: "confirmed", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode91803CapitalSchema, claudeCode91803CapitalSchemaOpenAIStrict, ""),
@@ -6528,6 +6538,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(claudeCode91803DigitSchema),
 			Name:        "claude-code-91803-digit",
 			Rules: lenientimpl.ToolRules("claude-code-91803-digit", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &claudeCode91803DigitFields},
 				{Path: "confirmed", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode91803DigitSchema, claudeCode91803DigitSchemaOpenAIStrict, ""),
@@ -6538,6 +6549,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlBigDigitStringSchema),
 			Name:        "control-big-digit-string",
 			Rules: lenientimpl.ToolRules("control-big-digit-string", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlBigDigitStringFields},
 				{Path: "id", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlBigDigitStringSchema, controlBigDigitStringSchemaOpenAIStrict, ""),
@@ -6548,6 +6560,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlBigNumberSchema),
 			Name:        "control-big-number",
 			Rules: lenientimpl.ToolRules("control-big-number", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlBigNumberFields},
 				{Path: "id", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlBigNumberSchema, controlBigNumberSchemaOpenAIStrict, ""),
@@ -6558,6 +6571,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlDecimalForIntegerSchema),
 			Name:        "control-decimal-for-integer",
 			Rules: lenientimpl.ToolRules("control-decimal-for-integer", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlDecimalForIntegerFields},
 				{Path: "count", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlDecimalForIntegerSchema, controlDecimalForIntegerSchemaOpenAIStrict, ""),
@@ -6567,8 +6581,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlEmptyString is a control: a string field.",
 			InputSchema: json.RawMessage(controlEmptyStringSchema),
 			Name:        "control-empty-string",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("control-empty-string", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlEmptyStringFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(controlEmptyStringSchema, controlEmptyStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[ControlFalseString],
@@ -6576,6 +6592,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlFalseStringSchema),
 			Name:        "control-false-string",
 			Rules: lenientimpl.ToolRules("control-false-string", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlFalseStringFields},
 				{Path: "enabled", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlFalseStringSchema, controlFalseStringSchemaOpenAIStrict, ""),
@@ -6586,6 +6603,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlFractionForIntegerSchema),
 			Name:        "control-fraction-for-integer",
 			Rules: lenientimpl.ToolRules("control-fraction-for-integer", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlFractionForIntegerFields},
 				{Path: "count", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlFractionForIntegerSchema, controlFractionForIntegerSchemaOpenAIStrict, ""),
@@ -6596,6 +6614,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlHexForIntegerSchema),
 			Name:        "control-hex-for-integer",
 			Rules: lenientimpl.ToolRules("control-hex-for-integer", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlHexForIntegerFields},
 				{Path: "count", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlHexForIntegerSchema, controlHexForIntegerSchemaOpenAIStrict, ""),
@@ -6606,6 +6625,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlInfinitySchema),
 			Name:        "control-infinity",
 			Rules: lenientimpl.ToolRules("control-infinity", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlInfinityFields},
 				{Path: "ratio", Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlInfinitySchema, controlInfinitySchemaOpenAIStrict, ""),
@@ -6616,6 +6636,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlInt8OverflowSchema),
 			Name:        "control-int8-overflow",
 			Rules: lenientimpl.ToolRules("control-int8-overflow", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlInt8OverflowFields},
 				{Path: "level", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlInt8OverflowSchema, controlInt8OverflowSchemaOpenAIStrict, ""),
@@ -6625,8 +6646,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlJSONTextInString is a control: a string field.",
 			InputSchema: json.RawMessage(controlJSONTextInStringSchema),
 			Name:        "control-json-text-in-string",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("control-json-text-in-string", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlJSONTextInStringFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(controlJSONTextInStringSchema, controlJSONTextInStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[ControlLeadingZeroInteger],
@@ -6634,6 +6657,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlLeadingZeroIntegerSchema),
 			Name:        "control-leading-zero-integer",
 			Rules: lenientimpl.ToolRules("control-leading-zero-integer", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlLeadingZeroIntegerFields},
 				{Path: "count", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlLeadingZeroIntegerSchema, controlLeadingZeroIntegerSchemaOpenAIStrict, ""),
@@ -6643,8 +6667,10 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlLeadingZeros is a control: a string field.",
 			InputSchema: json.RawMessage(controlLeadingZerosSchema),
 			Name:        "control-leading-zeros",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("control-leading-zeros", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlLeadingZerosFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(controlLeadingZerosSchema, controlLeadingZerosSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[ControlMaybeBoolean],
@@ -6652,6 +6678,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlMaybeBooleanSchema),
 			Name:        "control-maybe-boolean",
 			Rules: lenientimpl.ToolRules("control-maybe-boolean", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlMaybeBooleanFields},
 				{Path: "enabled", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlMaybeBooleanSchema, controlMaybeBooleanSchemaOpenAIStrict, ""),
@@ -6662,6 +6689,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(controlNegativeUnsignedSchema),
 			Name:        "control-negative-unsigned",
 			Rules: lenientimpl.ToolRules("control-negative-unsigned", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlNegativeUnsignedFields},
 				{Path: "count", Coerce: "uint"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(controlNegativeUnsignedSchema, controlNegativeUnsignedSchemaOpenAIStrict, ""),
@@ -6671,16 +6699,20 @@ func NormgenTools() []lenient.Tool {
 			Description: "ControlNullText is a control: a string field.",
 			InputSchema: json.RawMessage(controlNullTextSchema),
 			Name:        "control-null-text",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(controlNullTextSchema, controlNullTextSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("control-null-text", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlNullTextFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(controlNullTextSchema, controlNullTextSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[ControlTrueForString],
 			Description: "ControlTrueForString is a control: a string field.",
 			InputSchema: json.RawMessage(controlTrueForStringSchema),
 			Name:        "control-true-for-string",
-			Rules:       []lenient.Rule{},
-			Schemas:     lenientimpl.DerivedSchemas(controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict, ""),
+			Rules: lenientimpl.ToolRules("control-true-for-string", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &controlTrueForStringFields},
+			}),
+			Schemas: lenientimpl.DerivedSchemas(controlTrueForStringSchema, controlTrueForStringSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[Cursor3614],
@@ -6710,6 +6742,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(fastMCP932Schema),
 			Name:        "fastmcp-932",
 			Rules: lenientimpl.ToolRules("fastmcp-932", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &fastMCP932Fields},
 				{Path: "user", JSON: true, Misnamed: &user932Fields},
 				{Path: "user.age", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
 				{Path: "user.is_active", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
@@ -6756,6 +6789,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(gmailMCP96Schema),
 			Name:        "gmail-mcp-96",
 			Rules: lenientimpl.ToolRules("gmail-mcp-96", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &gmailMCP96Fields},
 				{Path: "to", JSON: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(gmailMCP96Schema, gmailMCP96SchemaOpenAIStrict, ""),
@@ -6766,6 +6800,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(grafana641Schema),
 			Name:        "grafana-641",
 			Rules: lenientimpl.ToolRules("grafana-641", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &grafana641Fields},
 				{Path: "datasourceUid", Variants: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(grafana641Schema, grafana641SchemaOpenAIStrict, ""),
@@ -6812,6 +6847,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(lmStudio1626Schema),
 			Name:        "lmstudio-1626",
 			Rules: lenientimpl.ToolRules("lmstudio-1626", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &lmStudio1626Fields},
 				{Path: "sheet_name", Variants: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(lmStudio1626Schema, lmStudio1626SchemaOpenAIStrict, ""),
@@ -6890,6 +6926,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(openclaw42580Schema),
 			Name:        "openclaw-42580",
 			Rules: lenientimpl.ToolRules("openclaw-42580", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &openclaw42580Fields},
 				{Path: "oldText", Variants: true},
 				{Path: "newText", Variants: true},
 			}),
@@ -6939,6 +6976,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(pasclaw427Schema),
 			Name:        "pasclaw-427",
 			Rules: lenientimpl.ToolRules("pasclaw-427", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &pasclaw427Fields},
 				{Path: "old_text", Variants: true},
 				{Path: "new_text", Variants: true},
 			}),
@@ -7020,8 +7058,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319LoneTodoSchema),
 			Name:        "sonetto-319-lone-todo",
 			Rules: lenientimpl.ToolRules("sonetto-319-lone-todo", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &sonetto319LoneTodoFields},
 				{Path: "todos", JSON: true},
-				{Path: "todos[]", JSON: true},
+				{Path: "todos[]", JSON: true, Misnamed: &todo319Fields},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(sonetto319LoneTodoSchema, sonetto319LoneTodoSchemaOpenAIStrict, ""),
 		},
@@ -7042,8 +7081,9 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(sonetto319TodosSchema),
 			Name:        "sonetto-319-todos",
 			Rules: lenientimpl.ToolRules("sonetto-319-todos", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &sonetto319TodosFields},
 				{Path: "todos", JSON: true},
-				{Path: "todos[]", JSON: true},
+				{Path: "todos[]", JSON: true, Misnamed: &todo319Fields},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(sonetto319TodosSchema, sonetto319TodosSchemaOpenAIStrict, ""),
 		},
@@ -7053,6 +7093,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(templateAgent249Schema),
 			Name:        "template-agent-249",
 			Rules: lenientimpl.ToolRules("template-agent-249", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &templateAgent249Fields},
 				{Path: "issueIdOrKey", Variants: true},
 				{Path: "fields", JSON: true},
 				{Path: "cloudId", Variants: true},
@@ -7073,6 +7114,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(vibium85Schema),
 			Name:        "vibium-85",
 			Rules: lenientimpl.ToolRules("vibium-85", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &vibium85Fields},
 				{Path: "ms", Coerce: "float"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(vibium85Schema, vibium85SchemaOpenAIStrict, ""),
@@ -7105,6 +7147,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(zammadMCP201Schema),
 			Name:        "zammad-mcp-201",
 			Rules: lenientimpl.ToolRules("zammad-mcp-201", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &zammadMCP201Fields},
 				{Path: "params", JSON: true, Misnamed: &params201Fields},
 				{Path: "params.response_format", Variants: true, Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),

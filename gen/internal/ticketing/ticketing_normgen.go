@@ -2077,7 +2077,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 				{Path: "estimate_h", Variants: true, Absent: lenientimpl.AbsentEmpty, Coerce: "float"},
 				{Path: "links", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
-				{Path: "links[]", JSON: true},
+				{Path: "links[]", JSON: true, Misnamed: &linkFields},
 				{Path: "links[].kind", EnumCase: json.RawMessage(`["duplicates","blocked_by","relates"]`), ValueAlias: json.RawMessage(`{"dup":"duplicates","blocks":"blocked_by"}`)},
 				{Path: "links[].ticket", Aliases: []string{"id"}, Coerce: "uint"},
 				{Path: "fields", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},

@@ -346,7 +346,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "limit", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Default: json.RawMessage(`10`), Coerce: "int"},
 				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "services", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, JSON: true},
-				{Path: "services{}", JSON: true},
+				{Path: "services{}", JSON: true, Misnamed: &serviceFields},
 				{Path: "services{}.port", Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(searchInputSchema, "", ""),
@@ -357,6 +357,7 @@ func NormgenTools() []lenient.Tool {
 			InputSchema: json.RawMessage(toggleInputSchema),
 			Name:        "toggle",
 			Rules: lenientimpl.ToolRules("toggle", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &toggleInputFields},
 				{Path: "on", Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.SharedSchemas(toggleInputSchema, toggleInputSchemaOpenAIStrict, ""),
