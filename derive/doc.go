@@ -56,7 +56,10 @@
 // such a text starts with, not any string). A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
 // and a root "$ref" as invopop writes it) is read as its target, inlined
-// at each use in the rewrite, within a size bound (adding at most twice
+// at each use in the rewrite, and so is an allOf, anyOf or oneOf of that
+// one $ref beside annotations alone (pydantic's {"allOf": [{"$ref":
+// ...}], "description": ...}; in draft-07 or earlier not beside format,
+// which its validators may assert), within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
 // with a warning, but where the same definition is copied at the same
 // place elsewhere (another branch of a union) and neither reference has
@@ -67,7 +70,9 @@
 // itself that is a property, an array's or a map's elements, or the one
 // object branch of a union whose other branches are of other types than
 // object and string, with no sibling but annotations, where it may not
-// be null: its rules' paths repeat those references' steps as a group
+// be null, and through a union of such a reference and null alone
+// (pydantic's optional recursive field): its rules' paths repeat those
+// references' steps as a group
 // ("tree(.kids[])*.value"), and those references point at its lenient
 // form, written once in the rewrite's $defs ("lenient.Node"); another
 // reference to it (in a union beside an object or a string, with a
