@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/leniency"
@@ -1889,8 +1890,12 @@ func matchedBy(patternProperties *Node, name string) (string, bool) {
 		return "", false
 	}
 	for _, p := range patternProperties.Keys {
-		if rulespec.ClassesDiffer(p) != "" || strings.ContainsFunc(name, spaceApart) {
-			return p, true // (a class, or a name, Go's regexp may read otherwise than ECMAScript)
+		if rulespec.ClassesDiffer(p) != "" || strings.ContainsFunc(name, spaceApart) ||
+			(strings.Contains(p, `\p`) || strings.Contains(p, `\P`)) && strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			// (a class, or a name, Go's regexp may read otherwise than
+			// ECMAScript: a Unicode property, whose tables differ by
+			// release, of a name outside ASCII)
+			return p, true
 		}
 		if but, ok := allNamesBut(p); ok {
 			if !slices.Contains(but, name) || strings.ContainsAny(name, "\r\n\u2028\u2029") {

@@ -241,3 +241,18 @@ func TestDeriveMatchedByECMAWhitespace(t *testing.T) {
 			[]string{`{"x":{"a` + "\u00a0" + `b":{"n":"5"}}}`}},
 	})
 }
+
+// TestDeriveMatchedByUnicodeVersion: Go's \p tables (Unicode 15.0) and
+// AJV's (Node's, later) differ, so matchedBy counts a pattern holding a
+// Unicode property as matching every name outside ASCII: U+A7CB, a
+// capital letter since Unicode 16, gets no rule the branch's pattern
+// schema may refuse. (The twelfth review's, 2026-11-30; it failed
+// before.)
+func TestDeriveMatchedByUnicodeVersion(t *testing.T) {
+	obj := `{"type":"object","properties":{"n":{"type":"integer"}}}`
+	name := "\ua7cb" + "x"
+	ajvSound(t, []unionCase{
+		{"plu", wrapX(`{"type":"object","properties":{"` + name + `":` + obj + `},"allOf":[{"patternProperties":{"^\\p{Lu}":{"type":"object","properties":{"n":{"not":{"const":5}}}}}}]}`),
+			[]string{`{"x":{"` + name + `":{"n":"5"}}}`}},
+	})
+}
