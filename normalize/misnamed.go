@@ -1,6 +1,10 @@
 package normalize
 
 import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
@@ -16,6 +20,10 @@ type misnamedRule struct {
 	segs     []rulespec.Step
 	keys     [][]string
 	required []bool
+	// caseOnly: every field is required, so that the rule refuses only a
+	// key in another letter case (KeyCase), which mayBeMisnamed looks for
+	// in the call's bytes (foldedIn) instead of reading the call.
+	caseOnly bool
 }
 
 // splitMisnamed takes the misnamed_key rules out of validated rules.
@@ -50,6 +58,7 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 			m.segs, _ = rulespec.ParsePath(r.Path) // ValidateRules has checked it
 		}
 		m.keys, m.required, _ = rulespec.MisnamedKeys(r.Value)
+		m.caseOnly = !slices.Contains(m.required, false)
 		out = append(out, m)
 	}
 	return out
@@ -119,14 +128,22 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 // arguments normalized from args: not where each rule looks at the
 // arguments object alone and the members of args (all recorded) are
 // fields' keys (the rules only rename keys to fields' keys and add
-// fields), the cost on a clean call.
+// fields), nor where a rule whose fields are all required, which refuses
+// a key in another letter case alone, finds none in args' bytes
+// (foldedIn): the cost on a clean call.
 func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members) bool {
 	if !members.OK {
 		return true
 	}
 	for _, m := range rules {
-		if len(m.segs) > 0 {
+		if len(m.segs) > 0 && !m.caseOnly {
 			return true
+		}
+		if m.caseOnly {
+			if foldedIn(args, m.keys) {
+				return true
+			}
+			continue
 		}
 		for _, mem := range members.M[:members.N] {
 			if fieldOf(m.keys, string(args[mem.K0:mem.K1])) < 0 {
@@ -135,6 +152,54 @@ func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members)
 		}
 	}
 	return false
+}
+
+// foldedIn reports whether args may hold, as a member name at any depth
+// (in JSON text inside a string too), one of keys in another letter
+// case: a quote, then text equal to a key but for ASCII letter case and
+// not the key itself, then a quote or a backslash (an escaped quote). A
+// key outside ASCII, whose folds may have other lengths, may always be,
+// and so may any where args holds a \u escape (a name spelled with one).
+func foldedIn(args []byte, keys [][]string) bool {
+	for i := 1; i < len(args); i++ {
+		if args[i-1] == '\\' && args[i] == 'u' {
+			return true
+		}
+	}
+	for _, ks := range keys {
+		for _, k := range ks {
+			if k == "" {
+				continue
+			}
+			if strings.ContainsFunc(k, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				return true
+			}
+			for i := 1; i+len(k) < len(args); i++ {
+				if args[i-1] == '"' && (args[i+len(k)] == '"' || args[i+len(k)] == '\\') &&
+					foldsTo(args[i:i+len(k)], k) && string(args[i:i+len(k)]) != k {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// foldsTo reports whether b is the ASCII text k but for letter case.
+func foldsTo(b []byte, k string) bool {
+	for i := range len(k) {
+		x, y := b[i], k[i]
+		if x|0x20 >= 'a' && x|0x20 <= 'z' {
+			x |= 0x20
+		}
+		if y|0x20 >= 'a' && y|0x20 <= 'z' {
+			y |= 0x20
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldOf returns the index of the field of keys that has key, or -1.

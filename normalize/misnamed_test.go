@@ -136,3 +136,53 @@ func TestMisnamedKeyRules(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMisnamedCaseOnly: a misnamed_key rule whose fields are all required
+// refuses a key in another letter case alone, at any depth, in JSON text
+// and spelled with a \u escape too; a clean call costs what it costs
+// without the rule (mayBeMisnamed finds no such key in its bytes).
+func TestMisnamedCaseOnly(t *testing.T) {
+	const misnamed = `{"id":"items-keys","tools":["t"],"type":"misnamed_key","path":"items[]","value":[{"keys":["url"],"required":true},{"keys":["n","num"],"required":true}]}`
+	const coerce = `{"id":"items-n","tools":["t"],"type":"type_coerce","path":"items[].n","coerce_to":"int"}`
+	load := func(rules string) *Normalizer {
+		rs, err := LoadRules(strings.NewReader(rules), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := New(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	with, without := load(`[`+misnamed+`,`+coerce+`]`), load(`[`+coerce+`]`)
+	for _, c := range []struct{ in, want string }{
+		{`{"items":[{"url":"a","n":1}]}`, ``},
+		{`{"items":[{"url":"a","n":1,"URL":"b"}]}`, `items[0].URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`},
+		{`{"items":[{"url":"a","Num":1}]}`, `items[0].Num: is not a known key: keys are case-sensitive (send it as "num") [key_case]`},
+		{`{"items":["{\"URL\":\"b\"}"]}`, `items[0].URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`},
+		{`{"items":[{"\u0055RL":"b"}]}`, `items[0].URL: is not a known key: keys are case-sensitive (send it as "url") [key_case]`},
+		{`{"items":[{"urls":"a","x":"URL"}]}`, ``}, // (a value, not a key; a near key of a required field)
+	} {
+		_, _, err := with.NormalizeJSON("t", []byte(c.in))
+		got := ""
+		var le *lenient.Error
+		if errors.As(err, &le) {
+			for _, p := range le.Problems {
+				got += p.String() + " [" + string(p.Kind) + "]"
+			}
+		} else if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+	clean := []byte(`{"items":[{"url":"a","n":"1"},{"url":"b","n":2}]}`)
+	cost := func(n *Normalizer) float64 {
+		return testing.AllocsPerRun(100, func() { n.NormalizeJSON("t", clean) })
+	}
+	if a, b := cost(with), cost(without); a > b {
+		t.Errorf("a clean call allocates %v times with the rule, %v without", a, b)
+	}
+}
