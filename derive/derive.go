@@ -850,7 +850,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	declared := declaredIn(s, map[string]bool{}, 0)
 	mapRead.mapReads(s, declared, true)
 	mapRead.merge(d.rootMapReads(s, declared, 0))
-	if len(mapRead.names) > 0 {
+	if len(mapRead.names) > 0 || mapRead.all {
 		c := d.conds[""]
 		c.merge(mapRead)
 		d.conds[""] = c
@@ -1611,7 +1611,9 @@ func (d *deriver) holderConds(path string, s *Node) {
 // not, if, then, else, enum, const and dependentSchemas (dependentNames),
 // and its branches' in turn: {"properties": {"a": ...}, "allOf": [{"not":
 // {"properties": {"a": {"const": 5}}}}]} tests a, whose rule would make
-// "5" the 5 the not refuses. Past 16 levels, all.
+// "5" the 5 the not refuses; and the members its own and its branches'
+// map keywords read where another schema declares them (mapReads). Past
+// 16 levels, all.
 func (d *deriver) unionConditions(s *Node, depth int) condSet {
 	declared := declaredIn(s, map[string]bool{}, 0)
 	c := d.branchConditions(s, declared, depth)
@@ -1656,8 +1658,8 @@ func (d *deriver) branchConditions(s *Node, declared map[string]bool, depth int)
 }
 
 // declaredIn adds to names the members s and the branches of its
-// combinators declare (properties), at any depth (all past 16 levels is
-// no matter: mapReads reads what it is given).
+// combinators declare (properties), down to 16 levels of branches
+// (branchConditions reads every deeper one as reading all).
 func declaredIn(s *Node, names map[string]bool, depth int) map[string]bool {
 	if s.Kind != '{' || depth > 16 {
 		return names
@@ -1713,11 +1715,12 @@ func constrains(v *Node) bool {
 }
 
 // rootMapReads is mapReads of the branches of the arguments' combinators
-// (s, the input schema, at any depth), for the members declared
-// anywhere in it.
+// (s, the input schema, down to 16 levels; all past them), for the
+// members declared anywhere in it.
 func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) condSet {
 	var c condSet
 	if depth > 16 {
+		c.all = true // (deeper than the deriver compares: any member may be read)
 		return c
 	}
 	for _, k := range jsonnode.Combinators {

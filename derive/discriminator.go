@@ -56,7 +56,7 @@ func (d *deriver) repointMapping(out, s *Node, ptr string) {
 			continue
 		}
 		at, n := "", 0
-		for _, u := range []string{"oneOf", "anyOf"} {
+		for _, u := range jsonnode.Alternatives {
 			for j, b := range s.Get(u).Items() {
 				if holdsTag(b, name, k) {
 					at, n = ptr+"/"+u+"/"+strconv.Itoa(j), n+1
@@ -78,7 +78,7 @@ func (d *deriver) repointMapping(out, s *Node, ptr string) {
 // branchOf reports whether target is a branch of the oneOf or anyOf of
 // s, or what a branch that is a $ref names, in out.
 func branchOf(out, s, target *Node) bool {
-	for _, u := range []string{"oneOf", "anyOf"} {
+	for _, u := range jsonnode.Alternatives {
 		for _, b := range s.Get(u).Items() {
 			if b == target {
 				return true

@@ -228,12 +228,12 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		// the lenient form)
 		return nil
 	}
+	if nullable && at == atBranch {
+		return nil // (a union's branch that is a union of its own)
+	}
 	f.ref = ref
 	node := s.Clone()
 	if nullable {
-		if at == atBranch {
-			return nil
-		}
 		// (the union's own form: the reference, its JSON text, null;
 		// its annotations beside)
 		out := node
