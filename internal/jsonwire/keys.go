@@ -222,7 +222,8 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		return NotNear
 	}
 	ws, wd := Words(sent), Words(declared)
-	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) && siblingProperty(ws[n-1]) == siblingProperty(wd[n-1]) {
+	if n := len(ws); n >= 2 && len(wd) == n && ws[n-1] != wd[n-1] && slices.Equal(ws[:n-1], wd[:n-1]) &&
+		siblingProperty(ws[n-1]) == siblingProperty(wd[n-1]) {
 		return NearSibling
 	}
 	sw, lw, letters := ws, wd, len(a)
@@ -249,10 +250,11 @@ func boundWord(w string) bool { return w == "min" || w == "max" || w == "limit" 
 
 // propertyWord reports whether w is a last word that makes a key name a
 // property of what its other words name, never that thing: page_size is
-// a page's size, not a page; query_type, path_filter, repo_url alike. One key that
-// is the other with such a word after it is not near it (NearKey): a
-// hint naming page for page_size (or page_size for page) would have the
-// model move the size into the page (or the page into the size).
+// a page's size, not a page; query_type, path_filter, repo_url alike.
+// One key that is the other with such a word after it is not near it
+// (NearKey): a hint naming page for page_size (or page_size for page)
+// would have the model move the size into the page (or the page into
+// the size).
 func propertyWord(w string) bool {
 	for s := propertyWords; s != ""; {
 		var x string

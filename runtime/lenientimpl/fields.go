@@ -97,9 +97,9 @@ func (d *Decoder) MissingIn(seen []bool, f *Fields) {
 // (nearField) that is not required and that the object leaves out (none
 // of its keys is given, or each only as a value that reads as the field
 // left out: "" or null, by its forms and Left), it refuses the key naming
-// the field (KindMisnamed): "style_index: is not a known key; did you mean
-// style_id?". A required field left out is reported by MissingIn, naming
-// the key (Missing).
+// the field, and maybe others (Misnamed, KindMisnamed): "style_index: is
+// not a known key; did you mean style_id?". A required field left out is
+// reported by MissingIn, naming the key (Missing).
 func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys)) {
 		return
@@ -142,9 +142,10 @@ func (f *Fields) leftOut(data []byte, i int) bool {
 // that field as its sibling or by a word more of its own (issue_title for
 // issue_number, sort_order for order), the word that differs may name
 // another field, so the problem names, beside it, each optional field
-// left out that has that word (in its name or an alias), in their
-// order: "did you mean issue_number or title?". The generated decoders (Decoder.UnknownIn)
-// and the normalizer's misnamed_key rules refuse with it alike.
+// left out that has that word (in its name or an alias), all in the
+// order the fields are declared: "did you mean issue_number or title?".
+// The generated decoders (Decoder.UnknownIn) and the normalizer's
+// misnamed_key rules refuse with it alike.
 func Misnamed(key string, keys [][]string, leftOut func(i int) bool) string {
 	return misnamed([]byte(key), keys, leftOut)
 }
