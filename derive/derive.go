@@ -3679,7 +3679,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			// reads properties, mean other things merged into it)
 			return nil, false, false, false
 		}
-		merged, ok := merge(without(s, "$ref"), target)
+		merged, ok := merge(without(s, "$ref"), withoutAnnotations(target, s))
 		if !ok {
 			return nil, false, false, false
 		}
@@ -3738,12 +3738,14 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 				return nil, false, false, false
 			}
 			refd = true
-			if other, ok = merge(without(other, "$ref"), target); !ok {
+			if other, ok = merge(without(other, "$ref"), withoutAnnotations(target, other)); !ok {
 				return nil, false, false, false
 			}
 		}
 		outer = without(base, comb)
-		merged, ok := merge(outer, other)
+		// (an annotation of the union's own, a title or a description of
+		// this use, replaces its branch's, as a reference's does)
+		merged, ok := merge(outer, withoutAnnotations(other, outer))
 		if !ok || merged.Get("nullable") != nil {
 			return nil, false, false, false
 		}

@@ -290,3 +290,28 @@ func TestDeriveRecursionSitesRespelled(t *testing.T) {
 	unionSound(t, cases)
 	ajvSound(t, cases)
 }
+
+// TestDeriveNullableTitles: a nullable union's own annotations (pydantic
+// writes a title on every field) replace its branch's, as a reference's
+// do, where they differ: {"anyOf": [{"type": "integer", "title": "N1"},
+// {"type": "null"}], "title": "N"} and an optional recursive field titled
+// apart from its model are read as any other (the thirteenth review's
+// pydantic-shaped schemas; both were left strict before).
+func TestDeriveNullableTitles(t *testing.T) {
+	tree := `{"$defs":{"T":{"properties":{"v":{"title":"V","type":"integer"},"left":{"anyOf":[{"$ref":"#/$defs/T"},{"type":"null"}],"default":null,"title":"Left"}},"required":["v"],"title":"T","type":"object"}},` +
+		`"properties":{"t":{"$ref":"#/$defs/T"}},"required":["t"],"title":"toolArguments","type":"object"}`
+	plain := `{"properties":{"n":{"anyOf":[{"type":"integer","title":"N1"},{"type":"null"}],"title":"N"}},"title":"toolArguments","type":"object"}`
+	for _, c := range []struct{ schema, in, out string }{
+		{tree, `{"t":{"v":1,"left":"{\"v\":\"2\"}"}}`, `{"t":{"v":1,"left":{"v":2}}}`},
+		{plain, `{"n":"5"}`, `{"n":5}`},
+	} {
+		_, n := deriveNormalizer(t, "titles", c.schema)
+		if out, _, err := n.NormalizeJSON("titles", []byte(c.in)); err != nil || string(out) != c.out {
+			t.Errorf("%s became %s (%v), want %s", c.in, out, err, c.out)
+		}
+	}
+	unionSound(t, []unionCase{
+		{"tree", tree, []string{`{"t":{"v":1,"left":"{\"v\":\"2\"}"}}`, `{"t":{"v":1,"left":null}}`, `{"t":{"v":1,"left":"null"}}`, `{"t":{"v":"1","left":{"v":2,"left":{"v":"3"}}}}`}},
+		{"plain", plain, []string{`{"n":"5"}`, `{"n":null}`, `{"n":"null"}`, `{"n":5}`, `{"n":"x"}`}},
+	})
+}
