@@ -22,8 +22,10 @@ type misnamedRule struct {
 	required []bool
 	// caseOnly: every field is required, so that the rule refuses only a
 	// key in another letter case (KeyCase), which mayBeMisnamed looks for
-	// in the call's bytes (foldedIn) instead of reading the call.
-	caseOnly bool
+	// in the call's bytes (foldedIn) instead of reading the call, by the
+	// fields' keys (exact) and their ASCII lower case (folded), made once.
+	caseOnly      bool
+	exact, folded map[string]bool
 }
 
 // splitMisnamed takes the misnamed_key rules out of validated rules.
@@ -58,7 +60,7 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 			m.segs, _ = rulespec.ParsePath(r.Path) // ValidateRules has checked it
 		}
 		m.keys, m.required, _ = rulespec.MisnamedKeys(r.Value)
-		m.caseOnly = !slices.Contains(m.required, false)
+		m.caseOnly = !slices.Contains(m.required, false) && m.foldKeys()
 		out = append(out, m)
 	}
 	return out
@@ -140,7 +142,7 @@ func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members)
 			return true
 		}
 		if m.caseOnly {
-			if foldedIn(args, m.keys) {
+			if m.foldedIn(args) {
 				return true
 			}
 			continue
@@ -154,52 +156,61 @@ func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members)
 	return false
 }
 
-// foldedIn reports whether args may hold, as a member name at any depth
-// (in JSON text inside a string too), one of keys in another letter
-// case: a quote, then text equal to a key but for ASCII letter case and
-// not the key itself, then a quote or a backslash (an escaped quote). A
-// key outside ASCII, whose folds may have other lengths, may always be,
-// and so may any where args holds a \u escape (a name spelled with one).
-func foldedIn(args []byte, keys [][]string) bool {
-	for i := 1; i < len(args); i++ {
-		if args[i-1] == '\\' && args[i] == 'u' {
-			return true
+// foldKeys fills exact and folded from the rule's keys, and reports
+// whether foldedIn can read them: not where a key is outside ASCII
+// (whose folds may have other lengths) or longer than its buffer.
+func (m *misnamedRule) foldKeys() bool {
+	m.exact, m.folded = map[string]bool{}, map[string]bool{}
+	for _, ks := range m.keys {
+		for _, k := range ks {
+			if len(k) > foldMax || strings.ContainsFunc(k, func(r rune) bool { return r >= utf8.RuneSelf }) {
+				return false
+			}
+			m.exact[k], m.folded[strings.ToLower(k)] = true, true
 		}
 	}
-	for _, ks := range keys {
-		for _, k := range ks {
-			if k == "" {
-				continue
+	return true
+}
+
+// foldMax is the longest key foldedIn reads.
+const foldMax = 64
+
+// foldedIn reports whether args may hold, as a member name at any depth
+// (in JSON text inside a string too), one of the rule's keys in another
+// letter case: a text between two quotes (the second maybe escaped,
+// \"), in one pass, that is no key as it is and is one in ASCII lower
+// case. A value holding such a text may too, and so may args where it
+// holds a \u escape (a name spelled with one).
+func (m *misnamedRule) foldedIn(args []byte) bool {
+	var buf [foldMax]byte
+	start := -1
+	for i, c := range args {
+		if c == '\\' && i+1 < len(args) && args[i+1] == 'u' {
+			return true
+		}
+		if c != '"' {
+			continue
+		}
+		if start >= 0 {
+			seg := args[start:i]
+			if len(seg) > 0 && seg[len(seg)-1] == '\\' {
+				seg = seg[:len(seg)-1]
 			}
-			if strings.ContainsFunc(k, func(r rune) bool { return r >= utf8.RuneSelf }) {
-				return true
-			}
-			for i := 1; i+len(k) < len(args); i++ {
-				if args[i-1] == '"' && (args[i+len(k)] == '"' || args[i+len(k)] == '\\') &&
-					foldsTo(args[i:i+len(k)], k) && string(args[i:i+len(k)]) != k {
+			if n := len(seg); n > 0 && n <= foldMax && !m.exact[string(seg)] {
+				for j, b := range seg {
+					if 'A' <= b && b <= 'Z' {
+						b += 'a' - 'A'
+					}
+					buf[j] = b
+				}
+				if m.folded[string(buf[:n])] {
 					return true
 				}
 			}
 		}
+		start = i + 1
 	}
 	return false
-}
-
-// foldsTo reports whether b is the ASCII text k but for letter case.
-func foldsTo(b []byte, k string) bool {
-	for i := range len(k) {
-		x, y := b[i], k[i]
-		if x|0x20 >= 'a' && x|0x20 <= 'z' {
-			x |= 0x20
-		}
-		if y|0x20 >= 'a' && y|0x20 <= 'z' {
-			y |= 0x20
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // fieldOf returns the index of the field of keys that has key, or -1.
