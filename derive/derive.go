@@ -1734,21 +1734,28 @@ func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) con
 	return c
 }
 
-// dependencyNames adds to c what the schema dep of a dependency names
-// below its own properties and required (which pairedNames and
-// dependentNames read: a presence a rename may only meet, a declared
-// name known; namedBeside reads a property there whose schema may refuse
-// a value), in its not, if, then, else and unions (condNames); it
-// reports true (all) where dep holds a keyword that may read any name
+// dependencyNames adds to c what the schema dep of a dependency reads
+// beyond a presence a rename may only meet or a declared name (its own
+// required and properties, which pairedNames and dependentNames name):
+// a property of its own whose schema may refuse a value (false, a const,
+// a bound), and what its not, if, then, else and unions name (condNames).
+// It reports true (all) where dep holds a keyword that may read any name
 // (patternProperties, additionalProperties, propertyNames, ...). A count
-// of members (minProperties, maxProperties) reads no name: a rename
-// keeps it.
+// of members (minProperties, maxProperties) reads no name: a rename keeps
+// it.
 func (c *condSet) dependencyNames(dep *Node) (all bool) {
 	if dep.Kind != '{' {
 		return false // (a list of names, or true or false)
 	}
 	for i, k := range dep.Keys {
 		switch {
+		case k == "properties" && dep.Vals[i].Kind == '{':
+			p := dep.Vals[i]
+			for j, n := range p.Keys {
+				if x := p.Vals[j]; x.Kind == 't' && x.Text() == "false" || constrains(x) {
+					c.add(n, true)
+				}
+			}
 		case k == "properties", k == "required", k == "type", k == "minProperties", k == "maxProperties", annotation(k):
 		case jsonnode.IsConditional(k), jsonnode.IsCombinator(k):
 			var sub condSet
@@ -2589,13 +2596,6 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 		if v := s.Get(k); v != nil && v.Kind == '{' {
 			for _, dep := range v.Vals {
 				all = deep.dependencyNames(dep) || all
-				if p := dep.Get("properties"); p != nil && p.Kind == '{' {
-					for j, n := range p.Keys {
-						if x := p.Vals[j]; x.Kind == 't' && x.Text() == "false" || constrains(x) {
-							deep.add(n, true) // (a value it may refuse: no variant renamed to it)
-						}
-					}
-				}
 			}
 		}
 	}
