@@ -3895,6 +3895,11 @@ func (d *deriver) respell(s *Node) *Node {
 			return s
 		}
 	}
+	if t := s.Get("type"); t != nil && t.Kind == '[' && (s.Get("anyOf") == nil) != (s.Get("oneOf") == nil) && typesCover(d.root, t, s) {
+		// ({"type": ["boolean", "null", "object"], "oneOf": [...]}: its
+		// type holds no value its union does not)
+		s = without(s, "type")
+	}
 	if t := s.Get("type"); t != nil && t.Kind == '[' && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
 		if out := splitTypes(s, t); out != nil {
 			return out
@@ -3976,6 +3981,41 @@ func (d *deriver) respell(s *Node) *Node {
 		return obj(comb, jsonnode.Array(branches...))
 	}
 	return s
+}
+
+// typesCover reports whether the type array t beside s's union (its one
+// anyOf or oneOf) names the type of every value the union takes: each
+// branch's types as its document's (root) validators read them
+// (branchTypes), an integer's where t names number. The union then
+// holds every value to t already, and t can go.
+func typesCover(root, t, s *Node) bool {
+	names := map[string]bool{}
+	for _, x := range t.Items() {
+		name, ok := x.AsString()
+		if !ok {
+			return false
+		}
+		names[name] = true
+	}
+	list := s.Get("anyOf")
+	if list == nil {
+		list = s.Get("oneOf")
+	}
+	if list.Kind != '[' || len(list.Items()) == 0 {
+		return false
+	}
+	for _, b := range list.Items() {
+		types := branchTypes(root, b)
+		if len(types) == 0 {
+			return false
+		}
+		for _, typ := range types {
+			if !names[typ] && !(typ == "integer" && names["number"]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // readers are the keywords that read others of their adjacentGroup:
@@ -4084,8 +4124,10 @@ func disjoint2(a, b *Node, ta, tb []string) bool {
 }
 
 // branchTypes returns the JSON types a union branch's values may have:
-// its type, or, where it names none, its enum's or const's values'
-// (valueKinds); nil where they are not known: beside a $ref (its target
+// its type (each of a type array's; each of its branches', for a bare
+// anyOf: a union the deriver respelled), or, where it names none, its
+// enum's or const's values' (valueKinds); nil where they are not known:
+// beside a $ref (its target
 // is not followed, and draft-07 and earlier ignore its siblings, which
 // later drafts and AJV apply), and
 // for a const in a document of draft-05 or earlier, which has none (its
@@ -4093,6 +4135,28 @@ func disjoint2(a, b *Node, ta, tb []string) bool {
 func branchTypes(root, b *Node) []string {
 	if b.Get("$ref") != nil {
 		return nil
+	}
+	if list := b.Get("anyOf"); list != nil && len(b.Keys) == 1 && list.Kind == '[' {
+		var types []string
+		for _, x := range list.Items() {
+			t := branchTypes(root, x)
+			if t == nil {
+				return nil
+			}
+			types = append(types, t...)
+		}
+		return types
+	}
+	if t := b.Get("type"); t != nil && t.Kind == '[' {
+		var types []string
+		for _, x := range t.Items() {
+			name, ok := x.AsString()
+			if !ok {
+				return nil
+			}
+			types = append(types, name)
+		}
+		return types
 	}
 	t, values := branchType(root, b)
 	switch {

@@ -556,3 +556,65 @@ func TestDeriveAllNamesBut(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveTypesBesideUnion: a type array beside a union whose
+// branches' types it names each (JSCS's rule options: {"type":
+// ["boolean", "null", "object"], "oneOf": [boolean, null, object]})
+// holds no value the union does not: the union is read as at a bare
+// one, its boolean's string form and its object's JSON text read. A type
+// array that leaves a branch's type out, or a branch of no known type,
+// keeps the union strict.
+func TestDeriveTypesBesideUnion(t *testing.T) {
+	jscs := `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"type":["boolean","null","object"],"oneOf":[` +
+		`{"type":"boolean"},{"$ref":"#/definitions/nullRule"},{"type":"object","properties":{"n":{"type":"integer"}}}]}},"definitions":{"nullRule":{"type":"null"}}}`
+	d, _ := deriveNormalizer(t, "jscs", jscs)
+	for _, want := range []string{"type_coerce:x", "json_accept_both:x", "type_coerce:x.n"} {
+		if !slices.Contains(ruleKinds(d), want) {
+			t.Errorf("jscs: no %s rule; rules %v, warnings %s", want, ruleKinds(d), warnings(d))
+		}
+	}
+	if s := string(d.Schema.Marshal()); strings.Contains(s, `"type":["boolean"`) {
+		t.Errorf("jscs: the rewrite keeps the type array: %s", s)
+	}
+	calls := []string{`{"x":true}`, `{"x":"true"}`, `{"x":"yes"}`, `{"x":null}`, `{"x":"null"}`, `{"x":{"n":"5"}}`,
+		`{"x":"{\"n\":\"5\"}"}`, `{"x":"{\"n\":5}"}`, `{"x":5}`, `{"x":[true]}`}
+	integer := wrapX(`{"type":["integer","string"],"anyOf":[{"type":"integer","minimum":1},{"type":"number","maximum":0}]}`)
+	cases := []unionCase{{"jscs", jscs, calls},
+		{"anyof", wrapX(`{"type":["boolean","object"],"anyOf":[{"type":"boolean"},{"type":"object","properties":{"n":{"type":"integer"}}}]}`), calls},
+		{"keywords", `{"type":"object","properties":{"x":{"type":["array","boolean","null"],"oneOf":[{"$ref":"#/definitions/keywords"},{"type":"boolean"}]}},` +
+			`"definitions":{"keywords":{"type":["array","null"],"items":{"enum":["break","case"]},"uniqueItems":true}}}`,
+			[]string{`{"x":["case"]}`, `{"x":"[\"case\"]"}`, `{"x":"false"}`, `{"x":null}`, `{"x":"null"}`, `{"x":[true]}`}},
+		{"enum", wrapX(`{"type":["boolean","object"],"oneOf":[{"enum":[true]},{"type":"object"}]}`), calls},
+		{"number-integer", wrapX(`{"type":["number","object"],"oneOf":[{"type":"integer","minimum":1},{"type":"object"}]}`), []string{`{"x":1.5}`, `{"x":2}`, `{"x":"2"}`, `{"x":0}`, `{"x":{}}`, `{"x":"{}"}`, `{"x":null}`, `{"x":true}`}},
+		{"leaves-out", wrapX(`{"type":["boolean","null"],"oneOf":[{"type":"boolean"},{"type":"object"}]}`), calls},
+		{"narrower", integer, append(calls, `{"x":-1.5}`, `{"x":2}`, `{"x":"2"}`)},
+		{"untyped", wrapX(`{"type":["boolean","object"],"oneOf":[{"type":"boolean"},{"properties":{"n":{"type":"integer"}}}]}`), calls},
+	}
+	// (a branch's own type array, and the union it is respelled into,
+	// count with their types)
+	if d, _ := deriveNormalizer(t, "keywords", cases[1].schema); !slices.Contains(ruleKinds(d), "type_coerce:x") || !slices.Contains(ruleKinds(d), "json_accept_both:x") {
+		t.Errorf("keywords: rules %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+	unionSound(t, cases)
+	// (AJV's strict types refuse a branch whose type the type array
+	// leaves out, and it compiles no draft-04 document: the first five,
+	// their draft unnamed)
+	ajv := slices.Clone(cases[:5])
+	ajv[0].schema = strings.Replace(jscs, `"$schema":"http://json-schema.org/draft-04/schema#",`, "", 1)
+	ajvSound(t, ajv)
+	for _, tc := range cases[5:] {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); slices.Contains(ruleKinds(d), "type_coerce:x") || slices.Contains(ruleKinds(d), "json_accept_both:x") {
+			t.Errorf("%s: a type array that holds more than the union read as its union: rules %v", tc.name, ruleKinds(d))
+		}
+	}
+}
+
+// ruleKinds names each of d's rules by its type and what it reads
+// ("type_coerce:x.n").
+func ruleKinds(d *Derivation) []string {
+	var out []string
+	for _, r := range d.Rules {
+		out = append(out, string(r.Type)+":"+r.From+r.Path)
+	}
+	return out
+}
