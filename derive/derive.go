@@ -2944,9 +2944,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				return markAnyString(read)
 			} else if typ != "" {
 				d.gapWhy(path, typ, at, why)
-			} else if typ, nullable := scalarBesideContainers(d.root, out); typ != "" {
-				// one scalar beside arrays and objects (no string): a
-				// string is its string form or their JSON text, never both
+			} else if typ, nullable, boxes := scalarBesideContainers(d.root, out); typ != "" {
+				// one scalar type beside arrays and objects (no string): a
+				// string is its string form or their JSON text, never
+				// both; or scalars alone (int | float): their string form
 				if reach, why := d.reach(path, at); !reach {
 					d.gapWhy(path, typ, at, why)
 					return out
@@ -2954,7 +2955,10 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				if d.keep[path] {
 					return out
 				}
-				d.coerceScalar(path, at, typ, nullable)
+				pattern := d.coerceScalar(path, at, typ, nullable)
+				if !boxes {
+					return obj("anyOf", jsonnode.Array(beforeNull(out.Get("anyOf").Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))...))
+				}
 				d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 				return withString(out)
 			} else if types := scalarUnion(out); types != "" {
@@ -3468,21 +3472,23 @@ func markAnyString(s *Node) *Node {
 	return s
 }
 
-// scalarBesideContainers reads s (in portable form) as a union of one
-// scalar type (integer, number or boolean, held to no keyword its string
-// form could not be held to alike: unfit) beside arrays and objects, and
-// maybe null, with no string branch: typ is the scalar's type, "" for any
-// other schema (a branch of no one type as its validators read it:
-// branchType).
+// scalarBesideContainers reads s (in portable form) as a union of scalar
+// branches of one type as scalarOf reads them (integer, number or
+// boolean; an integer beside a number reads as a number), each held to
+// no keyword its string form could not be held to alike (unfit), beside
+// arrays and objects (containers) or not, and maybe null, with no string
+// branch: typ is the scalar's type, "" for any other schema (a branch of
+// no one type as its validators read it: branchType), and for one
+// scalar branch alone beside null (split reads that).
 // A string is then the scalar's string form or the JSON text of an array
 // or object, never both: a type_coerce and a json_accept_both rule read
 // it, each its own.
-func scalarBesideContainers(root, s *Node) (typ string, nullable bool) {
+func scalarBesideContainers(root, s *Node) (typ string, nullable, containers bool) {
 	list := s.Get("anyOf")
 	if list == nil || list.Kind != '[' || len(s.Keys) != 1 {
-		return "", false
+		return "", false, false
 	}
-	containers := false
+	scalars := 0
 	for _, b := range list.Items() {
 		t, _ := branchType(root, b)
 		switch {
@@ -3490,16 +3496,17 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable bool) {
 			nullable = true
 		case t == "array" || t == "object":
 			containers = true
-		case (t == "integer" || t == "number" || t == "boolean") && (typ == "" || typ == t) && unfit(b, t) == "":
-			typ = t
+		case (t == "integer" || t == "number" || t == "boolean") && scalarOf(typ, t) != "" && unfit(b, t) == "":
+			typ = scalarOf(typ, t)
+			scalars++
 		default:
-			return "", false
+			return "", false, false
 		}
 	}
-	if !containers {
-		return "", false
+	if !containers && scalars < 2 {
+		return "", false, false
 	}
-	return typ, nullable
+	return typ, nullable, containers
 }
 
 // scalarUnion names the types of a union (in portable form) that has an

@@ -401,8 +401,8 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 		if typ != "integer" && typ != "number" && typ != "boolean" || f.str != nil {
 			continue // not one scalar type, or a string form there already
 		}
-		if bad := unfit(f.branch, typ); bad != "" {
-			a.warn(r, "the %s's %q could not hold its string form alike; not advertised", typ, bad)
+		if i := slices.IndexFunc(f.scalars, func(b *Node) bool { return unfit(b, typ) != "" }); i >= 0 {
+			a.warn(r, "the %s's %q could not hold its string form alike; not advertised", typ, unfit(f.scalars[i], typ))
 			continue
 		}
 		var pattern string
@@ -507,11 +507,12 @@ func (a *applier) valueAlias(s *Node, r lenient.Rule) {
 // forms is what a portable value schema takes: one native scalar type (or
 // containers), string branches, null.
 type forms struct {
-	node       *Node  // the value's schema
-	native     string // its one native type other than array and object ("" for none or several)
-	branch     *Node  // that type's schema (node itself, or a branch of its anyOf)
-	containers bool   // it takes arrays or objects
-	str        *Node  // a string branch beside a native one (a string form), or nil
+	node       *Node   // the value's schema
+	native     string  // its one native type other than array and object ("" for none or several; number for an integer beside a number: scalarOf)
+	branch     *Node   // that type's schema (node itself, or a branch of its anyOf; the last of scalars)
+	scalars    []*Node // its integer, number and boolean branches
+	containers bool    // it takes arrays or objects
+	str        *Node   // a string branch beside a native one (a string form), or nil
 }
 
 // formsOf reads a value schema in the portable form: a single "type", or a
@@ -523,7 +524,6 @@ func formsOf(n *Node) forms {
 		branches = list.Items()
 	}
 	var strs []*Node
-	scalars := 0
 	for _, b := range branches {
 		switch t, _ := b.Get("type").AsString(); t {
 		case "array", "object":
@@ -531,17 +531,18 @@ func formsOf(n *Node) forms {
 		case "string":
 			strs = append(strs, b)
 		case "integer", "number", "boolean":
-			scalars++
-			f.native, f.branch = t, b
+			f.scalars = append(f.scalars, b)
+			f.native, f.branch = scalarOf(f.native, t), b
 		case "null":
 		default:
 			return forms{node: n} // untyped or a type array: not read
 		}
 	}
+	scalars := len(f.scalars)
 	switch {
-	case scalars > 1:
+	case scalars > 1 && f.native == "":
 		return forms{node: n}
-	case scalars == 1 && len(strs) > 0 || f.containers && len(strs) > 0:
+	case scalars >= 1 && len(strs) > 0 || f.containers && len(strs) > 0:
 		f.str = strs[0]
 	case scalars == 0 && len(strs) == 1:
 		f.native, f.branch = "string", strs[0]

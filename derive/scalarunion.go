@@ -47,6 +47,25 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 	return typ, obj("anyOf", jsonnode.Array(branches...)), ""
 }
 
+// scalarOf is the one scalar type a union's scalar branches read as,
+// where one more branch of type t joins those read so far as typ ("" for
+// none): t where typ is "" or t; number for an integer and a number
+// (pydantic's int | float), whose text read as a number is a value one of
+// them takes where either would take it (JSON Schema reads 5 and 5.0
+// as integers, and every number a number's), so long as the union is an
+// anyOf (a oneOf refuses 5, which matches both: portable keeps it a
+// oneOf, which no reader of scalar unions takes); "" for two others (a
+// boolean's text "1" could be a number's).
+func scalarOf(typ, t string) string {
+	switch {
+	case typ == "" || typ == t:
+		return t
+	case typ == "integer" && t == "number" || typ == "number" && t == "integer":
+		return "number"
+	}
+	return ""
+}
+
 // beforeNull returns a copy of a union's branches with b inserted before
 // its null branches, which the portable form writes last.
 func beforeNull(branches []*Node, b *Node) []*Node {
@@ -93,10 +112,9 @@ func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 			}
 			strs = append(strs, b)
 		case t == "integer" || t == "number" || t == "boolean":
-			if typ != "" && typ != t {
+			if typ = scalarOf(typ, t); typ == "" {
 				return "", false, nil // several types: scalarUnion, unionGap
 			}
-			typ = t
 			if unfit(b, t) != "" {
 				return "", false, nil // unionGap warns
 			}

@@ -194,3 +194,34 @@ func TestDeriveScalarBesideOtherTypesKeywords(t *testing.T) {
 	unionSound(t, []unionCase{{name: "other", schema: schema, calls: []string{`{"n":"5"}`, `{"n":5}`, `{"b":"true"}`, `{"b":"no"}`,
 		`{"c":"false"}`, `{"c":"true"}`, `{"m":"1.5"}`, `{"m":"x"}`}}})
 }
+
+// TestDeriveIntegerOrNumber: pydantic's int | float (an anyOf of an
+// integer and a number, maybe null, maybe beside a list or a model, maybe
+// beside a Literal) reads a number's text as a number, which one of its
+// branches takes: JSON Schema reads 5 and 5.0 as an integer. Two
+// branches of one type read as one. A oneOf of them is left strict (5
+// matches both, which it refuses), as is a number beside a boolean ("1"
+// could be either).
+func TestDeriveIntegerOrNumber(t *testing.T) {
+	calls := []string{`{"x":5}`, `{"x":"5"}`, `{"x":"5.5"}`, `{"x":5.5}`, `{"x":"-1e3"}`, `{"x":null}`, `{"x":"null"}`,
+		`{"x":""}`, `{"x":"five"}`, `{"x":true}`, `{"x":"true"}`, `{"x":[1]}`, `{"x":"[1]"}`, `{"x":{"n":1}}`, `{"x":"{\"n\":\"1\"}"}`}
+	cases := []unionCase{
+		{"int-float", wrapX(`{"anyOf":[{"type":"integer"},{"type":"number"}],"title":"X"}`), calls},
+		{"optional", wrapX(`{"anyOf":[{"type":"integer","minimum":0},{"type":"number","maximum":10},{"type":"null"}],"default":null}`), calls},
+		{"float-int", `{"type":"object","properties":{"x":{"anyOf":[{"type":"number"},{"type":"integer"}]}},"required":["x"]}`, calls},
+		{"two-integers", wrapX(`{"anyOf":[{"type":"integer","maximum":-1},{"type":"integer","minimum":1}]}`), []string{`{"x":"5"}`, `{"x":5}`, `{"x":"-5"}`}},
+		{"with-list", wrapX(`{"anyOf":[{"type":"integer"},{"type":"number"},{"type":"array","items":{"type":"integer"}}]}`), []string{`{"x":"5"}`, `{"x":"[\"5\"]"}`, `{"x":[5]}`, `{"x":5.5}`}},
+		{"with-literal", wrapX(`{"anyOf":[{"type":"integer"},{"type":"number"},{"const":"auto"}]}`), []string{`{"x":"5"}`, `{"x":"auto"}`, `{"x":5.5}`, `{"x":"5.5"}`}},
+		{"oneof", wrapX(`{"oneOf":[{"type":"integer"},{"type":"number"}]}`), calls},
+		{"number-boolean", wrapX(`{"anyOf":[{"type":"number"},{"type":"boolean"}]}`), calls},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	for i, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		read := slices.Contains(ruleKinds(d), "type_coerce:x")
+		if want := i < 6; read != want {
+			t.Errorf("%s: read=%v, want %v; rules %v, warnings %s", tc.name, read, want, ruleKinds(d), warnings(d))
+		}
+	}
+}
