@@ -427,12 +427,25 @@ func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool)
 	case "boolean":
 		coerceTo, pattern = "bool", lenientimpl.BoolPattern
 	}
-	if nullable && (at == atTop || at == atProp) {
-		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
+	if d.nullText(path, at, nullable) {
 		pattern = lenientimpl.OrNullPattern(pattern)
 	}
 	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
 	return pattern
+}
+
+// nullText gives the value at path, whose string form the rule added
+// next reads (a number's text, an array's or object's JSON text), a
+// null_text rule where it may be null (nullable) and is an argument or a
+// property (not an array's elements or a map's values, whose "null" the
+// rules leave as text): "null" as text is null, as a model or client
+// spells the null (claude-code#81911). It reports whether it did.
+func (d *deriver) nullText(path string, at place, nullable bool) bool {
+	if !nullable || at != atTop && at != atProp {
+		return false
+	}
+	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
+	return true
 }
 
 // next returns the index of the next "{}" in path after the one at i,
@@ -2978,6 +2991,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			return out
 		}
+		d.nullText(path, at, slices.ContainsFunc(out.Vals[0].Items(), isNull))
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		return withString(out)
 	}
@@ -3045,6 +3059,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			break
 		}
+		d.nullText(path, at, nullable)
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		native := d.respell(base)
 		if nullable {

@@ -162,12 +162,17 @@ func TestDeriveNullText(t *testing.T) {
 
 // TestDeriveNullTextRequired: a required property that may be null, as
 // claude-code#81911's (`anyOf: [integer, null]`, required; the client sent
-// the string "null"), reads "null" as null too; "" stays refused.
+// the string "null"), reads "null" as null too; "" stays refused. So do
+// pydantic's required Optional[Model] and Optional[list[int]], whose
+// string form is their JSON text.
 func TestDeriveNullTextRequired(t *testing.T) {
-	const schema = `{"type":"object","required":["gen","on"],"properties":{
+	const schema = `{"type":"object","required":["gen","on","m","l"],"properties":{
 		"gen":{"anyOf":[{"type":"integer","exclusiveMinimum":0},{"type":"null"}]},
 		"on":{"type":["boolean","null"]},
-		"opt":{"type":["number","null"]}}}`
+		"opt":{"type":["number","null"]},
+		"m":{"anyOf":[{"$ref":"#/$defs/M"},{"type":"null"}]},
+		"l":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"null"}],"title":"L"}},
+		"$defs":{"M":{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"title":"M"}}}`
 	d, err := Tool("t", []byte(schema))
 	if err != nil {
 		t.Fatal(err)
@@ -179,10 +184,12 @@ func TestDeriveNullTextRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ args, want string }{
-		{`{"gen":"null","on":"null"}`, `{"gen":null,"on":null}`},
-		{`{"gen":"5","on":"yes","opt":"null"}`, `{"gen":5,"on":true,"opt":null}`},
-		{`{"gen":"","on":null}`, ``},
-		{`{"gen":null,"on":null,"opt":""}`, `{"gen":null,"on":null}`},
+		{`{"gen":"null","on":"null","m":null,"l":null}`, `{"gen":null,"on":null,"m":null,"l":null}`},
+		{`{"gen":"5","on":"yes","opt":"null","m":null,"l":null}`, `{"gen":5,"on":true,"opt":null,"m":null,"l":null}`},
+		{`{"gen":"","on":null,"m":null,"l":null}`, ``},
+		{`{"gen":null,"on":null,"opt":"","m":null,"l":null}`, `{"gen":null,"on":null,"m":null,"l":null}`},
+		{`{"gen":1,"on":true,"m":"null","l":"null"}`, `{"gen":1,"on":true,"m":null,"l":null}`},
+		{`{"gen":1,"on":true,"m":"{\"a\":\"2\"}","l":"[\"3\"]"}`, `{"gen":1,"on":true,"m":{"a":2},"l":[3]}`},
 	} {
 		out, _, err := n.NormalizeJSON("t", []byte(tc.args))
 		if err != nil {
