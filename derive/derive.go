@@ -2805,8 +2805,10 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 		target := pointer(root, ref)
 		return target == nil || mayTake(root, target, kind, depth+1)
 	}
-	if slices.ContainsFunc(s.Keys, foreign) {
-		return true // a keyword the deriver does not know might take it
+	if slices.ContainsFunc(s.Keys, foreign) && (s.Get("discriminator") == nil || !discriminatorBeside(s)) {
+		// a keyword the deriver does not know might take it (a
+		// discriminator beside a oneOf holds objects alone, to more)
+		return true
 	}
 	typeName := map[byte]string{'n': "null", '"': "string", '{': "object", '[': "array"}[kind]
 	if t := s.Get("type"); t != nil {
@@ -2878,6 +2880,15 @@ func (d *deriver) reachElem(path string) bool {
 func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
+	}
+	if s.Get("discriminator") != nil && discriminatorBeside(s) {
+		// OpenAPI's discriminator (pydantic's tagged union): read as its
+		// oneOf alone, then put back beside it (withDiscriminator); a
+		// shallow copy, whose branches are s's nodes (their identity
+		// marks recursion sites and shared copies)
+		inner := s.Shallow()
+		inner.Delete("discriminator")
+		return withDiscriminator(d.field(path, inner, at), s)
 	}
 	if why := d.ids.whole(path, s); why != "" {
 		return d.keptWhole(path, s, at, why)

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -135,4 +136,66 @@ func fragmentEscape(k string) string {
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
+}
+
+// discriminatorBeside reports whether s holds OpenAPI's discriminator beside a
+// oneOf (no anyOf) and no other keyword the deriver does not read
+// (foreign). The discriminator names the member of an object that tells
+// which branch of the oneOf holds it; AJV, with its discriminator option,
+// enforces it on objects alone, and only beside a oneOf (other
+// validators read it as an annotation). A value so held is read as its
+// oneOf alone would be; the discriminator goes back beside that oneOf,
+// which the rewrite keeps as its object branch (withDiscriminator).
+func discriminatorBeside(s *Node) bool {
+	if s.Get("oneOf") == nil || s.Get("anyOf") != nil {
+		return false
+	}
+	for _, k := range s.Keys {
+		if k != "discriminator" && foreign(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// withDiscriminator puts the discriminator of s (discriminatorBeside) back
+// into out, the rewrite of s without it: beside out's oneOf, where out
+// kept one; else beside the oneOf of the first branch of out's anyOf
+// (the union, beside the string branch of its JSON text and null); else,
+// where the rewrite read the oneOf as an anyOf (no value matches two of
+// its branches), beside those branches gathered again in a oneOf, ahead
+// of the string and null branches. s's type (AJV's strict types want
+// "type": "object" beside the discriminator) goes with it.
+func withDiscriminator(out, s *Node) *Node {
+	disc := s.Get("discriminator").Clone()
+	put := func(holder *Node) *Node {
+		holder = holder.Shallow()
+		if t := s.Get("type"); t != nil && holder.Get("type") == nil {
+			holder = merged(obj("type", t.Clone()), holder)
+		}
+		holder.Set("discriminator", disc)
+		return holder
+	}
+	if out.Get("oneOf") != nil {
+		return put(out)
+	}
+	list := out.Get("anyOf")
+	if list == nil || list.Kind != '[' || len(out.Keys) != 1 {
+		return put(out)
+	}
+	items := list.Items()
+	if len(items) > 0 && items[0].Get("oneOf") != nil {
+		branches := slices.Clone(items)
+		branches[0] = put(items[0])
+		return obj("anyOf", jsonnode.Array(branches...))
+	}
+	var union, rest []*Node
+	for _, b := range items {
+		if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
+			rest = append(rest, b)
+		} else {
+			union = append(union, b)
+		}
+	}
+	return obj("anyOf", jsonnode.Array(append([]*Node{put(obj("oneOf", jsonnode.Array(union...)))}, rest...)...))
 }

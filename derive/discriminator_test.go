@@ -2,9 +2,12 @@ package derive
 
 import (
 	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -91,9 +94,9 @@ func TestDeriveDiscriminatorMappingEscaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := d.Schema.Get("properties").Get("my/pet ~1").Get("discriminator").Get("mapping")
+	m := discriminatorOf(d.Schema.Get("properties").Get("my/pet ~1")).Get("discriminator").Get("mapping")
 	a, _ := m.Get("a").AsString()
-	if want := "#/properties/my~1pet%20~01/oneOf/0"; a != want {
+	if want := "#/properties/my~1pet%20~01/anyOf/0/oneOf/0"; a != want {
 		t.Errorf("mapping a = %s, want %s", a, want)
 	}
 	if target, err := jsonnode.Resolve(d.Schema, a); err != nil || target.Get("properties").Get("n") == nil {
@@ -130,7 +133,7 @@ func TestDeriveDiscriminatorKeptTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := d.Schema
-	union := out.Get("properties").Get("tree")
+	union := discriminatorOf(out.Get("properties").Get("tree"))
 	m := union.Get("discriminator").Get("mapping")
 	if m == nil {
 		t.Fatalf("no mapping at properties/tree: %s", out.Marshal())
@@ -153,9 +156,19 @@ func TestDeriveDiscriminatorKeptTarget(t *testing.T) {
 	// what it means: the mapped schema and the branch disagree
 	call := `{"t":"leaf","v":"1"}`
 	leafRef, _ := m.Get("leaf").AsString()
-	if x, y := validAt(t, out, leafRef, call), validAt(t, out, "#/properties/tree/oneOf/0", call); x != y {
+	if x, y := validAt(t, out, leafRef, call), validAt(t, out, "#/properties/tree/anyOf/0/oneOf/0", call); x != y {
 		t.Errorf("%s: the mapping's %s takes it: %v; the branch the rewrite holds takes it: %v", call, leafRef, x, y)
 	}
+}
+
+// discriminatorOf is the schema in a field's rewrite n that holds its
+// discriminator: n, or the first branch of its anyOf (the union beside
+// the string branch of its JSON text: withDiscriminator).
+func discriminatorOf(n *Node) *Node {
+	if n.Get("discriminator") == nil {
+		return n.Get("anyOf").Items()[0]
+	}
+	return n
 }
 
 // validAt validates inst against the subschema of doc at the fragment ptr.
@@ -175,4 +188,78 @@ func validAt(t *testing.T, doc *Node, ptr, inst string) bool {
 	}
 	v, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(inst)))
 	return s.Validate(v) == nil
+}
+
+// TestDeriveDiscriminatedText: a discriminated union (pydantic's tagged
+// union, OpenAPI's discriminator beside a oneOf of objects) reads its
+// JSON text as any union of objects does: the discriminator stays beside
+// its oneOf, in the rewrite's object branch, where AJV's discriminator
+// option reads it (it holds objects alone, and needs the oneOf beside
+// it), and the string branch stands apart. Judged with the Go validator
+// and with AJV, with its discriminator option on (a discriminator
+// without a mapping, which AJV does not support) and off; nullable too.
+func TestDeriveDiscriminatedText(t *testing.T) {
+	const defs = `"$defs":{"Cat":{"type":"object","properties":{"pet_type":{"const":"cat"},"meows":{"type":"integer"}},"required":["pet_type","meows"]},` +
+		`"Dog":{"type":"object","properties":{"pet_type":{"const":"dog"},"barks":{"type":"number"}},"required":["pet_type","barks"]}}`
+	// (AJV's strict types want "type": "object" beside the discriminator)
+	union := `{"type":"object","oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type"},"title":"Pet"}`
+	calls := []string{`{"pet":{"pet_type":"cat","meows":2}}`, `{"pet":{"pet_type":"cat","meows":"2"}}`,
+		`{"pet":"{\"pet_type\":\"dog\",\"barks\":1.5}"}`, `{"pet":"{\"pet_type\":\"dog\",\"barks\":\"1.5\"}"}`,
+		`{"pet":{"pet_type":"cow"}}`, `{"pet":null}`, `{"pet":5}`}
+	cases := []unionCase{
+		{"required", `{"type":"object","properties":{"pet":` + union + `},"required":["pet"],` + defs + `}`, calls},
+		// ("null" for the required one is class (b): JSON text of no object)
+		{"optional", `{"type":"object","properties":{"pet":` + union + `},` + defs + `}`, append(calls, `{"pet":"null"}`, `{"pet":""}`)},
+		// (closed, its branches are disjoint: the rewrite reads them as an
+		// anyOf, then gathers them back in a oneOf beside the discriminator)
+		{"closed", `{"type":"object","properties":{"pet":` + union + `},` + strings.ReplaceAll(defs, `"required"`, `"additionalProperties":false,"required"`) + `}`, append(calls, `{"pet":"null"}`)},
+		{"nullable", `{"type":"object","properties":{"pet":{"anyOf":[` + union + `,{"type":"null"}],"default":null}},"required":["pet"],` + defs + `}`, append(calls, `{"pet":"null"}`)},
+	}
+	unionSound(t, cases)
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		if !slices.Contains(ruleKinds(d), "json_accept_both:pet") {
+			t.Errorf("%s: the union's JSON text is not read: rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+		if n := strings.Count(string(d.Schema.Marshal()), `"discriminator"`); n != 1 {
+			t.Errorf("%s: %d discriminators in the rewrite, want 1: %s", tc.name, n, d.Schema.Marshal())
+		}
+	}
+	// AJV, with its discriminator option on (without it, strict AJV
+	// refuses the keyword, in the server's schema too)
+	var ac []ajvcheck.Case
+	var outs [][]string
+	for _, tc := range cases {
+		d, n := deriveNormalizer(t, tc.name, tc.schema)
+		var insts, normalized []json.RawMessage
+		var got []string
+		for _, c := range tc.calls {
+			out, _, err := n.NormalizeJSON(tc.name, []byte(c))
+			if err != nil {
+				out = []byte(`{"refused":true}`)
+			}
+			insts, normalized = append(insts, json.RawMessage(c)), append(normalized, json.RawMessage(out))
+			got = append(got, string(out))
+		}
+		outs = append(outs, got)
+		ac = append(ac,
+			ajvcheck.Case{Schema: json.RawMessage(tc.schema), Instances: insts, Discriminator: true},
+			ajvcheck.Case{Schema: json.RawMessage(d.Schema.Marshal()), Instances: insts, Discriminator: true},
+			ajvcheck.Case{Schema: json.RawMessage(tc.schema), Instances: normalized, Discriminator: true})
+	}
+	v := ajvcheck.Validate(t, ac)
+	for i, tc := range cases {
+		sv, lv, av := v[3*i], v[3*i+1], v[3*i+2]
+		if sv == nil || lv == nil || av == nil {
+			continue
+		}
+		for j, c := range tc.calls {
+			if sv[j] && outs[i][j] != c {
+				t.Errorf("AJV UNSOUND %s: strict-valid %s became %s", tc.name, c, outs[i][j])
+			}
+			if lv[j] != av[j] {
+				t.Errorf("AJV MISMATCH %s: %s lenient=%v after=%v (out %s)", tc.name, c, lv[j], av[j], outs[i][j])
+			}
+		}
+	}
 }

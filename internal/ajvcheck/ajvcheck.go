@@ -31,6 +31,11 @@ type Case struct {
 	// AJV cannot compile such a case its instances go unjudged instead
 	// of failing the test.
 	OwnRefused bool `json:"-"`
+	// Discriminator turns on AJV's discriminator option, under which it
+	// enforces OpenAPI's discriminator (a tag naming the oneOf branch an
+	// object is held to), as hosts that set it do; AJV then refuses a
+	// discriminator with a mapping, which it does not support.
+	Discriminator bool `json:"discriminator,omitempty"`
 }
 
 type result struct {

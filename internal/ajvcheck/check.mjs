@@ -2,7 +2,8 @@
 // as JavaScript MCP hosts do: strict mode (unknown keywords are errors),
 // with union types allowed (AJV's default only logs them).
 //
-// Input (stdin): [{"schema": {...}, "instances": [...]}, ...]
+// Input (stdin): [{"schema": {...}, "instances": [...], "discriminator":
+// true?}, ...]; discriminator turns on AJV's option of that name.
 // Output (stdout): [{"error": "..."} or {"valid": [true, false, ...]}, ...]
 import Ajv2020 from "ajv/dist/2020.js";
 
@@ -11,8 +12,8 @@ process.stdin.setEncoding("utf8");
 for await (const chunk of process.stdin) input += chunk;
 
 const out = [];
-for (const { schema, instances } of JSON.parse(input)) {
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+for (const { schema, instances, discriminator } of JSON.parse(input)) {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, discriminator: discriminator === true });
   let validate;
   try {
     validate = ajv.compile(schema);
