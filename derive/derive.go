@@ -427,7 +427,7 @@ func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool)
 	case "boolean":
 		coerceTo, pattern = "bool", lenientimpl.BoolPattern
 	}
-	if d.nullText(path, at, nullable) {
+	if d.nullText(path, at, nullable, false) {
 		pattern = lenientimpl.OrNullPattern(pattern)
 	}
 	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
@@ -435,13 +435,15 @@ func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool)
 }
 
 // nullText gives the value at path, whose string form the rule added
-// next reads (a number's text, an array's or object's JSON text), a
-// null_text rule where it may be null (nullable) and is an argument or a
-// property (not an array's elements or a map's values, whose "null" the
-// rules leave as text): "null" as text is null, as a model or client
-// spells the null (claude-code#81911). It reports whether it did.
-func (d *deriver) nullText(path string, at place, nullable bool) bool {
-	if !nullable || at != atTop && at != atProp {
+// next reads (a number's text, an array's or object's JSON text: json),
+// a null_text rule where it may be null (nullable): "null" as text is
+// null, as a model or client spells the null (claude-code#81911). A
+// number's or boolean's only where it is an argument or a property (its
+// pattern, which takes "null" there, takes it nowhere else); an array's
+// or object's anywhere, since the string branch of its JSON text takes
+// any string. It reports whether it did.
+func (d *deriver) nullText(path string, at place, nullable, json bool) bool {
+	if !nullable || !json && at != atTop && at != atProp {
 		return false
 	}
 	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
@@ -2805,9 +2807,10 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 		target := pointer(root, ref)
 		return target == nil || mayTake(root, target, kind, depth+1)
 	}
-	if slices.ContainsFunc(s.Keys, foreign) && (s.Get("discriminator") == nil || !discriminatorBeside(s)) {
+	if slices.ContainsFunc(s.Keys, foreign) && (s.Get("discriminator") == nil || !discriminatorBeside(root, s)) {
 		// a keyword the deriver does not know might take it (a
-		// discriminator beside a oneOf holds objects alone, to more)
+		// discriminator beside a oneOf of objects, its type object or
+		// its mapping there, takes no value the oneOf does not)
 		return true
 	}
 	typeName := map[byte]string{'n': "null", '"': "string", '{': "object", '[': "array"}[kind]
@@ -2881,14 +2884,16 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
-	if s.Get("discriminator") != nil && discriminatorBeside(s) {
+	if s.Get("discriminator") != nil && discriminatorBeside(d.root, s) {
 		// OpenAPI's discriminator (pydantic's tagged union): read as its
 		// oneOf alone, then put back beside it (withDiscriminator); a
 		// shallow copy, whose branches are s's nodes (their identity
 		// marks recursion sites and shared copies)
 		inner := s.Shallow()
 		inner.Delete("discriminator")
-		return withDiscriminator(d.field(path, inner, at), s)
+		inner.Delete("type")
+		branches := slices.Clone(inner.Get("oneOf").Items())
+		return withDiscriminator(d.field(path, inner, at), s, branches)
 	}
 	if why := d.ids.whole(path, s); why != "" {
 		return d.keptWhole(path, s, at, why)
@@ -2979,12 +2984,17 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				if d.keep[path] {
 					return out
 				}
-				pattern := d.coerceScalar(path, at, typ, nullable)
 				if !boxes {
+					pattern := d.coerceScalar(path, at, typ, nullable)
 					return obj("anyOf", jsonnode.Array(beforeNull(out.Get("anyOf").Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))...))
 				}
+				// (its string branch takes any string: "null" anywhere)
+				d.nullText(path, at, nullable, true)
+				d.coerceScalar(path, at, typ, false)
 				d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 				return withString(out)
+			} else if typ, bad := unfitScalar(d.root, out); bad != "" {
+				d.gapWhy(path, typ, at, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", bad))
 			} else if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
 			} else if what, why := d.unionGap(s, out); what != "" && !splitWarned && !d.warnedAt(path, warned) {
@@ -3002,7 +3012,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			return out
 		}
-		d.nullText(path, at, slices.ContainsFunc(out.Vals[0].Items(), isNull))
+		d.nullText(path, at, slices.ContainsFunc(out.Vals[0].Items(), isNull), true)
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		return withString(out)
 	}
@@ -3070,7 +3080,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			break
 		}
-		d.nullText(path, at, nullable)
+		d.nullText(path, at, nullable, true)
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 		native := d.respell(base)
 		if nullable {
@@ -3719,7 +3729,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		cur, refd = merged, true
 	}
 	for _, k := range cur.Keys {
-		if foreign(k) {
+		if foreign(k) && !(k == "discriminator" && discriminatorBeside(d.root, cur)) {
 			d.warnKeyword(path, k)
 			return nil, false, false, false
 		}
@@ -3928,9 +3938,10 @@ func (d *deriver) respell(s *Node) *Node {
 			return s
 		}
 	}
-	if t := s.Get("type"); t != nil && t.Kind == '[' && (s.Get("anyOf") == nil) != (s.Get("oneOf") == nil) && typesCover(d.root, t, s) {
+	if t := s.Get("type"); t != nil && t.Kind == '[' && (s.Get("anyOf") == nil) != (s.Get("oneOf") == nil) && s.Get("nullable") == nil && typesCover(d.root, t, s) {
 		// ({"type": ["boolean", "null", "object"], "oneOf": [...]}: its
-		// type holds no value its union does not)
+		// type holds no value its union does not; OpenAPI's nullable
+		// beside it reads it, and stays with it)
 		s = without(s, "type")
 	}
 	if t := s.Get("type"); t != nil && t.Kind == '[' && s.Get("anyOf") == nil && s.Get("oneOf") == nil {

@@ -261,3 +261,21 @@ func TestDeriveAbsentPropertyNames(t *testing.T) {
 		{"max-length-nested", wrapX(`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"propertyNames":{"maxLength":0}}`), []string{`{"x":{"b":null}}`}},
 	})
 }
+
+// TestDeriveNullTextElements: "null" as text is null for an array's
+// element or a map's value that is an array or object and may be null,
+// as for a property: the string branch of its JSON text takes "null"
+// (any string), so the rules read it (before, the rewrite took it and
+// the server refused it).
+func TestDeriveNullTextElements(t *testing.T) {
+	calls := []string{`{"x":["null"]}`, `{"x":[null,{"a":1}]}`, `{"x":["{\"a\":\"1\"}","null"]}`, `{"m":{"k":"null"}}`, `{"m":{"k":"[1]"}}`, `{"m":{"k":null}}`,
+		`{"u":["null"]}`, `{"s":["null"]}`, `{"b":["null"]}`, `{"b":["true"]}`, `{"b":[{"a":"1"}]}`}
+	// (["null", null] with uniqueItems is class (k): the two read alike,
+	// which it then refuses)
+	unionSound(t, []unionCase{{"elements", `{"type":"object","properties":{` +
+		`"x":{"type":"array","items":{"type":["object","null"],"properties":{"a":{"type":"integer"}}}},` +
+		`"m":{"type":"object","additionalProperties":{"type":["array","null"]}},` +
+		`"u":{"type":"array","uniqueItems":true,"items":{"anyOf":[{"type":"object"},{"type":"array"},{"type":"null"}]}},` +
+		`"s":{"type":"array","items":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},` +
+		`"b":{"type":"array","items":{"type":["boolean","object","null"],"properties":{"a":{"type":"integer"}}}}}}`, calls}})
+}

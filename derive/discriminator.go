@@ -138,16 +138,26 @@ func fragmentEscape(k string) string {
 	return b.String()
 }
 
-// discriminatorBeside reports whether s holds OpenAPI's discriminator beside a
-// oneOf (no anyOf) and no other keyword the deriver does not read
-// (foreign). The discriminator names the member of an object that tells
-// which branch of the oneOf holds it; AJV, with its discriminator option,
-// enforces it on objects alone, and only beside a oneOf (other
-// validators read it as an annotation). A value so held is read as its
-// oneOf alone would be; the discriminator goes back beside that oneOf,
-// which the rewrite keeps as its object branch (withDiscriminator).
-func discriminatorBeside(s *Node) bool {
-	if s.Get("oneOf") == nil || s.Get("anyOf") != nil {
+// discriminatorBeside reports whether s, in the document root, holds
+// OpenAPI's discriminator beside a oneOf (no anyOf) whose branches are
+// each an object schema ({"type": "object", ...}, or a $ref to one), and
+// no other keyword the deriver does not read (foreign); and where s's
+// type is "object" or the discriminator has a mapping. The discriminator
+// names the member of an object that tells which branch holds it. AJV,
+// with its discriminator option, enforces it in place of the oneOf (it
+// skips the oneOf), on objects alone: a type that takes more than
+// objects, or none (AJV's default strict types compile that), then takes
+// every other value as it is; a mapping it refuses to compile, and every
+// validator that compiles such a schema applies the oneOf (the others
+// read the discriminator as an annotation). A value so held is read as
+// its oneOf alone would be; the discriminator goes back beside that
+// oneOf, which the rewrite keeps as its object branch (withDiscriminator).
+func discriminatorBeside(root, s *Node) bool {
+	list := s.Get("oneOf")
+	if list == nil || s.Get("anyOf") != nil || len(list.Items()) == 0 {
+		return false
+	}
+	if t, _ := s.Get("type").AsString(); t != "object" && s.Get("discriminator").Get("mapping") == nil {
 		return false
 	}
 	for _, k := range s.Keys {
@@ -155,47 +165,68 @@ func discriminatorBeside(s *Node) bool {
 			return false
 		}
 	}
+	for _, b := range list.Items() {
+		if !objectSchema(root, b) {
+			return false
+		}
+	}
 	return true
 }
 
-// withDiscriminator puts the discriminator of s (discriminatorBeside) back
-// into out, the rewrite of s without it: beside out's oneOf, where out
-// kept one; else beside the oneOf of the first branch of out's anyOf
-// (the union, beside the string branch of its JSON text and null); else,
-// where the rewrite read the oneOf as an anyOf (no value matches two of
-// its branches), beside those branches gathered again in a oneOf, ahead
-// of the string and null branches. s's type (AJV's strict types want
-// "type": "object" beside the discriminator) goes with it.
-func withDiscriminator(out, s *Node) *Node {
-	disc := s.Get("discriminator").Clone()
+// objectSchema reports whether b, a branch of a union in the document
+// root, holds its values to objects: its type is "object", or it is a
+// $ref beside nothing else whose target's is (through 8 references at
+// most).
+func objectSchema(root, b *Node) bool {
+	for range 8 {
+		if t, _ := branchType(root, b); t == "object" {
+			return true
+		}
+		ref, ok := b.Get("$ref").AsString()
+		if !ok || len(b.Keys) != 1 {
+			return false
+		}
+		if b = pointer(root, ref); b == nil || b.Kind != '{' {
+			return false
+		}
+	}
+	return false
+}
+
+// withDiscriminator puts the discriminator of s (discriminatorBeside)
+// back into out, the rewrite of s without it and its type (each branch
+// holds its values to objects: moved into the branches, as the rewrite
+// moves a union's siblings, the type would stand beside a $ref, which
+// AJV's option then does not follow). branches are the nodes of s's
+// oneOf, which the rewrite writes over in place: beside out's oneOf,
+// where out kept them in one; else, where out is a union of them (read
+// as an anyOf, or beside the string branch of their JSON text and null),
+// beside them gathered again in a oneOf, ahead of the string and null
+// branches. s's type goes back with it (AJV's strict types want
+// "type": "object" beside the discriminator).
+func withDiscriminator(out, s *Node, branches []*Node) *Node {
 	put := func(holder *Node) *Node {
 		holder = holder.Shallow()
 		if t := s.Get("type"); t != nil && holder.Get("type") == nil {
 			holder = merged(obj("type", t.Clone()), holder)
 		}
-		holder.Set("discriminator", disc)
+		holder.Set("discriminator", s.Get("discriminator").Clone())
 		return holder
 	}
-	if out.Get("oneOf") != nil {
+	if list := out.Get("oneOf"); list != nil && slices.Equal(list.Items(), branches) {
 		return put(out)
 	}
-	list := out.Get("anyOf")
-	if list == nil || list.Kind != '[' || len(out.Keys) != 1 {
-		return put(out)
-	}
-	items := list.Items()
-	if len(items) > 0 && items[0].Get("oneOf") != nil {
-		branches := slices.Clone(items)
-		branches[0] = put(items[0])
-		return obj("anyOf", jsonnode.Array(branches...))
-	}
-	var union, rest []*Node
-	for _, b := range items {
-		if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
-			rest = append(rest, b)
-		} else {
-			union = append(union, b)
+	union := put(obj("oneOf", jsonnode.Array(branches...)))
+	var rest []*Node
+	if list := out.Get("anyOf"); list != nil && len(out.Keys) == 1 {
+		for _, b := range list.Items() {
+			if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
+				rest = append(rest, b) // (each branch is an object schema)
+			}
 		}
 	}
-	return obj("anyOf", jsonnode.Array(append([]*Node{put(obj("oneOf", jsonnode.Array(union...)))}, rest...)...))
+	if len(rest) == 0 {
+		return union
+	}
+	return obj("anyOf", jsonnode.Array(append([]*Node{union}, rest...)...))
 }

@@ -195,9 +195,11 @@ func validAt(t *testing.T, doc *Node, ptr, inst string) bool {
 // JSON text as any union of objects does: the discriminator stays beside
 // its oneOf, in the rewrite's object branch, where AJV's discriminator
 // option reads it (it holds objects alone, and needs the oneOf beside
-// it), and the string branch stands apart. Judged with the Go validator
-// and with AJV, with its discriminator option on (a discriminator
-// without a mapping, which AJV does not support) and off; nullable too.
+// it, and a branch that is a $ref beside nothing else), and the string
+// branch stands apart. Judged with the Go validator and with AJV, its
+// discriminator option on (a discriminator without a mapping, which AJV
+// does not support); nullable, closed, recursive, and with a branch that
+// holds a oneOf of its own.
 func TestDeriveDiscriminatedText(t *testing.T) {
 	const defs = `"$defs":{"Cat":{"type":"object","properties":{"pet_type":{"const":"cat"},"meows":{"type":"integer"}},"required":["pet_type","meows"]},` +
 		`"Dog":{"type":"object","properties":{"pet_type":{"const":"dog"},"barks":{"type":"number"}},"required":["pet_type","barks"]}}`
@@ -206,6 +208,14 @@ func TestDeriveDiscriminatedText(t *testing.T) {
 	calls := []string{`{"pet":{"pet_type":"cat","meows":2}}`, `{"pet":{"pet_type":"cat","meows":"2"}}`,
 		`{"pet":"{\"pet_type\":\"dog\",\"barks\":1.5}"}`, `{"pet":"{\"pet_type\":\"dog\",\"barks\":\"1.5\"}"}`,
 		`{"pet":{"pet_type":"cow"}}`, `{"pet":null}`, `{"pet":5}`}
+	// (a branch holding a oneOf of its own, closed: the branches are
+	// disjoint, and the rewrite reads them as an anyOf)
+	inner := `"$defs":{"Cat":{"type":"object","properties":{"pet_type":{"const":"cat"},"meows":{"type":"integer"},"x":{"type":"integer"}},"required":["pet_type","meows"],"additionalProperties":false,` +
+		`"oneOf":[{"properties":{"x":{"type":"integer"}},"required":["x"]},{"properties":{"meows":{"type":"integer","maximum":3}}}]},` +
+		`"Dog":{"type":"object","properties":{"pet_type":{"const":"dog"},"barks":{"type":"number"}},"required":["pet_type","barks"],"additionalProperties":false}}`
+	tree := `{"type":"object","properties":{"tree":{"$ref":"#/$defs/Tree"}},"$defs":{"Tree":{"type":"object","oneOf":[{"$ref":"#/$defs/Node"},{"$ref":"#/$defs/Leaf"}],"discriminator":{"propertyName":"kind"}},` +
+		`"Node":{"type":"object","properties":{"kind":{"const":"n"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree"}},"w":{"type":"integer"}},"required":["kind"]},` +
+		`"Leaf":{"type":"object","properties":{"kind":{"const":"l"},"v":{"type":"integer"}},"required":["kind"]}}}`
 	cases := []unionCase{
 		{"required", `{"type":"object","properties":{"pet":` + union + `},"required":["pet"],` + defs + `}`, calls},
 		// ("null" for the required one is class (b): JSON text of no object)
@@ -214,9 +224,12 @@ func TestDeriveDiscriminatedText(t *testing.T) {
 		// anyOf, then gathers them back in a oneOf beside the discriminator)
 		{"closed", `{"type":"object","properties":{"pet":` + union + `},` + strings.ReplaceAll(defs, `"required"`, `"additionalProperties":false,"required"`) + `}`, append(calls, `{"pet":"null"}`)},
 		{"nullable", `{"type":"object","properties":{"pet":{"anyOf":[` + union + `,{"type":"null"}],"default":null}},"required":["pet"],` + defs + `}`, append(calls, `{"pet":"null"}`)},
+		{"inner-oneof", `{"type":"object","properties":{"pet":` + union + `},` + inner + `}`, []string{`{"pet":{"pet_type":"cat","meows":2}}`, `{"pet":{"pet_type":"cat","meows":2,"x":1}}`, `{"pet":"{\"pet_type\":\"dog\",\"barks\":1.5}"}`, `{"pet":null}`}},
+		{"recursive", tree, []string{`{"tree":{"kind":"l","v":1}}`, `{"tree":{"kind":"n","kids":[{"kind":"l","v":2}]}}`, `{"tree":{"kind":"l","v":"1"}}`, `{"tree":"{\"kind\":\"l\",\"v\":1}"}`}},
 	}
 	unionSound(t, cases)
-	for _, tc := range cases {
+	ajvDiscriminatorSound(t, cases)
+	for _, tc := range cases[:4] {
 		d, _ := deriveNormalizer(t, tc.name, tc.schema)
 		if !slices.Contains(ruleKinds(d), "json_accept_both:pet") {
 			t.Errorf("%s: the union's JSON text is not read: rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
@@ -225,8 +238,38 @@ func TestDeriveDiscriminatedText(t *testing.T) {
 			t.Errorf("%s: %d discriminators in the rewrite, want 1: %s", tc.name, n, d.Schema.Marshal())
 		}
 	}
-	// AJV, with its discriminator option on (without it, strict AJV
-	// refuses the keyword, in the server's schema too)
+	// A type that takes more than objects: AJV's option, which skips the
+	// oneOf beside a discriminator, then takes any value of it that is no
+	// object (a string, its JSON text among them; null): left strict. So
+	// is one with no type and no mapping (AJV's default strictTypes
+	// compiles it); with a mapping, which AJV's option refuses to compile,
+	// every validator that compiles it applies the oneOf: read.
+	open := []unionCase{
+		{"object-or-string", `{"type":"object","properties":{"pet":{"type":["object","string"],"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type"}}},"required":["pet"],` + defs + `}`,
+			[]string{`{"pet":"{\"pet_type\":\"cat\",\"meows\":2}"}`, `{"pet":{"pet_type":"cat","meows":"2"}}`}},
+		{"object-or-null", `{"type":"object","properties":{"pet":{"type":["object","null"],"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type"}}},` + defs + `}`,
+			[]string{`{"pet":null}`, `{"pet":"{\"pet_type\":\"cat\",\"meows\":2}"}`}},
+	}
+	unionSound(t, open)
+	ajvDiscriminatorSound(t, open)
+	untyped := `{"type":"object","properties":{"pet":{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type"}}},"required":["pet"],` + defs + `}`
+	for _, tc := range append(open, unionCase{name: "untyped", schema: untyped}) {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); slices.Contains(ruleKinds(d), "json_accept_both:pet") {
+			t.Errorf("%s: the union's JSON text is read, which AJV's option takes as it is: rules %v", tc.name, ruleKinds(d))
+		}
+	}
+	mapped := strings.Replace(untyped, `"propertyName":"pet_type"`, `"propertyName":"pet_type","mapping":{"cat":"#/$defs/Cat","dog":"#/$defs/Dog"}`, 1)
+	unionSound(t, []unionCase{{"mapped", mapped, calls}})
+	if d, _ := deriveNormalizer(t, "mapped", mapped); !slices.Contains(ruleKinds(d), "json_accept_both:pet") {
+		t.Errorf("mapped: the union's JSON text is not read: rules %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+}
+
+// ajvDiscriminatorSound is ajvSound with AJV's discriminator option on
+// (without it, strict AJV refuses the keyword, in the server's schema
+// too): a schema either side that AJV cannot compile fails the test.
+func ajvDiscriminatorSound(t *testing.T, cases []unionCase) {
+	t.Helper()
 	var ac []ajvcheck.Case
 	var outs [][]string
 	for _, tc := range cases {

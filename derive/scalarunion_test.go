@@ -224,4 +224,9 @@ func TestDeriveIntegerOrNumber(t *testing.T) {
 			t.Errorf("%s: read=%v, want %v; rules %v, warnings %s", tc.name, read, want, ruleKinds(d), warnings(d))
 		}
 	}
+	// (left strict for a branch's enum, the warning names the enum)
+	d, _ := deriveNormalizer(t, "enum", wrapX(`{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"number"}]}`))
+	if w := warnings(d); !strings.Contains(w, `holds it to "enum"`) {
+		t.Errorf("enum: warnings %s", w)
+	}
 }

@@ -584,6 +584,9 @@ func TestDeriveTypesBesideUnion(t *testing.T) {
 		{"keywords", `{"type":"object","properties":{"x":{"type":["array","boolean","null"],"oneOf":[{"$ref":"#/definitions/keywords"},{"type":"boolean"}]}},` +
 			`"definitions":{"keywords":{"type":["array","null"],"items":{"enum":["break","case"]},"uniqueItems":true}}}`,
 			[]string{`{"x":["case"]}`, `{"x":"[\"case\"]"}`, `{"x":"false"}`, `{"x":null}`, `{"x":"null"}`, `{"x":[true]}`}},
+		// (OpenAPI's nullable beside the type array: AJV refuses it
+		// without a type)
+		{"nullable", wrapX(`{"type":["boolean","object"],"nullable":true,"oneOf":[{"type":"boolean"},{"type":"object"}]}`), []string{`{"x":null}`, `{"x":true}`, `{"x":{}}`}},
 		{"enum", wrapX(`{"type":["boolean","object"],"oneOf":[{"enum":[true]},{"type":"object"}]}`), calls},
 		{"number-integer", wrapX(`{"type":["number","object"],"oneOf":[{"type":"integer","minimum":1},{"type":"object"}]}`), []string{`{"x":1.5}`, `{"x":2}`, `{"x":"2"}`, `{"x":0}`, `{"x":{}}`, `{"x":"{}"}`, `{"x":null}`, `{"x":true}`}},
 		{"leaves-out", wrapX(`{"type":["boolean","null"],"oneOf":[{"type":"boolean"},{"type":"object"}]}`), calls},
@@ -592,17 +595,17 @@ func TestDeriveTypesBesideUnion(t *testing.T) {
 	}
 	// (a branch's own type array, and the union it is respelled into,
 	// count with their types)
-	if d, _ := deriveNormalizer(t, "keywords", cases[1].schema); !slices.Contains(ruleKinds(d), "type_coerce:x") || !slices.Contains(ruleKinds(d), "json_accept_both:x") {
+	if d, _ := deriveNormalizer(t, "keywords", cases[2].schema); !slices.Contains(ruleKinds(d), "type_coerce:x") || !slices.Contains(ruleKinds(d), "json_accept_both:x") {
 		t.Errorf("keywords: rules %v, warnings %s", ruleKinds(d), warnings(d))
 	}
 	unionSound(t, cases)
 	// (AJV's strict types refuse a branch whose type the type array
-	// leaves out, and it compiles no draft-04 document: the first five,
+	// leaves out, and it compiles no draft-04 document: the first six,
 	// their draft unnamed)
-	ajv := slices.Clone(cases[:5])
+	ajv := slices.Clone(cases[:6])
 	ajv[0].schema = strings.Replace(jscs, `"$schema":"http://json-schema.org/draft-04/schema#",`, "", 1)
 	ajvSound(t, ajv)
-	for _, tc := range cases[5:] {
+	for _, tc := range cases[6:] {
 		if d, _ := deriveNormalizer(t, tc.name, tc.schema); slices.Contains(ruleKinds(d), "type_coerce:x") || slices.Contains(ruleKinds(d), "json_accept_both:x") {
 			t.Errorf("%s: a type array that holds more than the union read as its union: rules %v", tc.name, ruleKinds(d))
 		}
