@@ -2884,16 +2884,28 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
 		return s
 	}
-	if s.Get("discriminator") != nil && discriminatorBeside(d.root, s) {
-		// OpenAPI's discriminator (pydantic's tagged union): read as its
-		// oneOf alone, then put back beside it (withDiscriminator); a
-		// shallow copy, whose branches are s's nodes (their identity
-		// marks recursion sites and shared copies)
-		inner := s.Shallow()
-		inner.Delete("discriminator")
-		inner.Delete("type")
-		branches := slices.Clone(inner.Get("oneOf").Items())
-		return withDiscriminator(d.field(path, inner, at), s, branches)
+	if inner, union, nullable := d.discriminated(s); inner != nil {
+		// OpenAPI's discriminator (pydantic's tagged union, or its
+		// Optional): read as its oneOf alone, then put back beside it
+		branches := slices.Clone(union.Get("oneOf").Items())
+		mark := len(d.rules)
+		out := withDiscriminator(d.field(path, inner, at), union, branches)
+		if !nullable {
+			return out
+		}
+		// (null beside it, and "null" as text where its JSON text is read)
+		if slices.ContainsFunc(d.rules[mark:], func(r lenient.Rule) bool {
+			return r.Type == lenient.RuleJSONAcceptBoth && rulespec.TargetPath(r) == path
+		}) {
+			d.nullText(path, at, true, true)
+		}
+		out = withNull(out)
+		for i, k := range s.Keys {
+			if k != "anyOf" && out.Get(k) == nil {
+				out.Set(k, s.Vals[i]) // (its annotations: default, title)
+			}
+		}
+		return out
 	}
 	if why := d.ids.whole(path, s); why != "" {
 		return d.keptWhole(path, s, at, why)
@@ -3050,11 +3062,15 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// (its identifier and definitions stay on the branch that holds
 		// base: the string form needs neither)
 		bare := withoutIdent(base)
-		if texts, ok := intEnumTexts(d.root, bare, typ); ok && (at == atTop || at == atProp) {
-			if d.keep[path] {
-				break
+		if texts, ok := intEnumTexts(d.root, bare, typ); ok && at.isSite() {
+			switch {
+			case d.keep[path]:
+			case at == atElem && d.unique[path]:
+				d.gapWhy(path, typ, at, "an element of an array with uniqueItems, two of which its digit text could make one")
+			default:
+				return d.intEnum(path, at, base, texts, nullable)
 			}
-			return d.intEnum(path, at, base, texts, nullable)
+			break
 		}
 		if bad := unfit(bare, typ); bad != "" {
 			d.warn(path, "%s field with %q: its string form could not be held to it alike; left strict", typ, bad)
@@ -3090,9 +3106,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	case "string":
 		vals, isEnum := stringEnum(base)
 		var texts []string
-		if isEnum && (at == atTop || at == atProp) {
-			// (a boolean's or number's text: at a value of its own, not
-			// an array's elements, two of which could read as one)
+		if isEnum && (at == atTop || at == atProp || at == atElem && !d.unique[path]) {
+			// (a boolean's or number's text: not for the elements of an
+			// array with uniqueItems, two of which could read as one)
 			texts = enumTexts(d.root, base, vals)
 		}
 		// (the letter case not of the elements of an array with

@@ -193,40 +193,91 @@ func objectSchema(root, b *Node) bool {
 	return false
 }
 
-// withDiscriminator puts the discriminator of s (discriminatorBeside)
-// back into out, the rewrite of s without it and its type (each branch
-// holds its values to objects: moved into the branches, as the rewrite
-// moves a union's siblings, the type would stand beside a $ref, which
-// AJV's option then does not follow). branches are the nodes of s's
-// oneOf, which the rewrite writes over in place: beside out's oneOf,
-// where out kept them in one; else, where out is a union of them (read
-// as an anyOf, or beside the string branch of their JSON text and null),
-// beside them gathered again in a oneOf, ahead of the string and null
-// branches. s's type goes back with it (AJV's strict types want
-// "type": "object" beside the discriminator).
-func withDiscriminator(out, s *Node, branches []*Node) *Node {
-	put := func(holder *Node) *Node {
-		holder = holder.Shallow()
-		if t := s.Get("type"); t != nil && holder.Get("type") == nil {
-			holder = merged(obj("type", t.Clone()), holder)
+// discriminated reads s as a discriminated union (discriminatorBeside),
+// or as one beside null alone (pydantic's Optional of one: {"anyOf":
+// [{"oneOf": [...], "discriminator": {...}}, {"type": "null"}], "default":
+// null}; nullable). union is the schema holding the discriminator; inner
+// is union with its discriminator and type taken off (each branch holds
+// its values to objects: moved into the branches, as the rewrite moves a
+// union's siblings, the type would stand beside a $ref, which AJV's
+// option then does not follow), to be read as its oneOf alone
+// (withDiscriminator puts them back). inner is a shallow copy whose
+// oneOf's branches are union's nodes (their identity marks recursion
+// sites and shared copies); nil where s is neither.
+func (d *deriver) discriminated(s *Node) (inner, union *Node, nullable bool) {
+	union = s
+	if s.Get("discriminator") == nil {
+		list := s.Get("anyOf")
+		if list == nil || list.Kind != '[' || s.Get("oneOf") != nil || s.Get("type") != nil {
+			return nil, nil, false
 		}
-		holder.Set("discriminator", s.Get("discriminator").Clone())
-		return holder
-	}
-	if list := out.Get("oneOf"); list != nil && slices.Equal(list.Items(), branches) {
-		return put(out)
-	}
-	union := put(obj("oneOf", jsonnode.Array(branches...)))
-	var rest []*Node
-	if list := out.Get("anyOf"); list != nil && len(out.Keys) == 1 {
+		union = nil
 		for _, b := range list.Items() {
-			if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
-				rest = append(rest, b) // (each branch is an object schema)
+			switch {
+			case isNull(b):
+				nullable = true
+			case union == nil && b.Kind == '{' && b.Get("discriminator") != nil:
+				union = b
+			default:
+				return nil, nil, false
 			}
 		}
+		if union == nil || !nullable || slices.ContainsFunc(s.Keys, func(k string) bool { return k != "anyOf" && !annotation(k) }) {
+			return nil, nil, false
+		}
 	}
-	if len(rest) == 0 {
-		return union
+	if !discriminatorBeside(d.root, union) {
+		return nil, nil, false
 	}
-	return obj("anyOf", jsonnode.Array(append([]*Node{union}, rest...)...))
+	inner = union.Shallow()
+	inner.Delete("discriminator")
+	inner.Delete("type")
+	return inner, union, nullable
+}
+
+// withDiscriminator puts the discriminator of union (discriminated) back
+// into out, the rewrite of what discriminated made of it. branches are
+// the nodes of union's oneOf, which the rewrite writes over in place:
+// the discriminator goes beside out's oneOf, or a branch of out's anyOf,
+// that holds them (a oneOf kept; one beside the string branch of its
+// JSON text and null); else, where out is a union of them read as an
+// anyOf (no value matches two), maybe spliced among the string and null
+// branches, beside them gathered again in a oneOf, ahead of the string
+// and null branches. union's type goes back with it (AJV's strict types
+// want "type": "object" beside the discriminator).
+func withDiscriminator(out, union *Node, branches []*Node) *Node {
+	put := func(holder *Node) *Node {
+		holder = holder.Shallow()
+		if t := union.Get("type"); t != nil && holder.Get("type") == nil {
+			holder = merged(obj("type", t.Clone()), holder)
+		}
+		holder.Set("discriminator", union.Get("discriminator").Clone())
+		return holder
+	}
+	holds := func(n *Node) bool { return slices.Equal(n.Get("oneOf").Items(), branches) }
+	if holds(out) {
+		return put(out)
+	}
+	list := out.Get("anyOf")
+	if list == nil || list.Kind != '[' {
+		return put(out)
+	}
+	items := slices.Clone(list.Items())
+	if j := slices.IndexFunc(items, holds); j >= 0 {
+		items[j] = put(items[j])
+	} else {
+		var rest []*Node
+		for _, b := range items {
+			if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
+				rest = append(rest, b) // (each of union's branches is an object schema)
+			}
+		}
+		if len(rest) == 0 && len(out.Keys) == 1 {
+			return put(obj("oneOf", jsonnode.Array(branches...)))
+		}
+		items = append([]*Node{put(obj("oneOf", jsonnode.Array(branches...)))}, rest...)
+	}
+	res := out.Shallow()
+	res.Set("anyOf", jsonnode.Array(items...))
+	return res
 }

@@ -258,6 +258,26 @@ func TestDeriveDiscriminatedText(t *testing.T) {
 			t.Errorf("%s: the union's JSON text is read, which AJV's option takes as it is: rules %v", tc.name, ruleKinds(d))
 		}
 	}
+	// pydantic's Optional[discriminated union]: the union beside null,
+	// required or not, and as a list's items
+	opt := `{"anyOf":[{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type","mapping":{"cat":"#/$defs/Cat","dog":"#/$defs/Dog"}}},{"type":"null"}],"default":null,"title":"Pet"}`
+	optional := []unionCase{
+		{"optional-union", `{"type":"object","properties":{"pet":` + opt + `},` + defs + `}`, append(calls, `{"pet":"null"}`, `{"pet":""}`)},
+		{"required-optional-union", `{"type":"object","properties":{"pet":` + opt + `},"required":["pet"],` + defs + `}`, append(calls, `{"pet":"null"}`)},
+		{"optional-union-items", `{"type":"object","properties":{"pets":{"type":"array","items":` + opt + `}},` + defs + `}`,
+			[]string{`{"pets":["null",{"pet_type":"cat","meows":"2"},"{\"pet_type\":\"dog\",\"barks\":1.5}"]}`, `{"pets":[null]}`}},
+	}
+	unionSound(t, optional)
+	for i, tc := range optional {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		at := []string{"pet", "pet", "pets[]"}[i]
+		if !slices.Contains(ruleKinds(d), "json_accept_both:"+at) || !slices.Contains(ruleKinds(d), "null_text:"+at) {
+			t.Errorf("%s: the union's JSON text or \"null\" is not read at %s: rules %v, warnings %s", tc.name, at, ruleKinds(d), warnings(d))
+		}
+		if n := strings.Count(string(d.Schema.Marshal()), `"discriminator"`); n != 1 {
+			t.Errorf("%s: %d discriminators in the rewrite, want 1: %s", tc.name, n, d.Schema.Marshal())
+		}
+	}
 	mapped := strings.Replace(untyped, `"propertyName":"pet_type"`, `"propertyName":"pet_type","mapping":{"cat":"#/$defs/Cat","dog":"#/$defs/Dog"}`, 1)
 	unionSound(t, []unionCase{{"mapped", mapped, calls}})
 	if d, _ := deriveNormalizer(t, "mapped", mapped); !slices.Contains(ruleKinds(d), "json_accept_both:pet") {

@@ -108,3 +108,28 @@ func TestDeriveNullableEnumCase(t *testing.T) {
 	}
 	unionSound(t, []unionCase{{"state", schema, []string{`{"state":"Open"}`, `{"state":"open"}`, `{"state":null}`, `{"state":"null"}`, `{"state":"OTHER"}`}}})
 }
+
+// TestDeriveEnumTextsAtDepth: an integer enum's digit text, and a JSON
+// boolean or number for a string enum holding its text, are read for an
+// array's elements and a map's values too (pydantic's list[IntEnum],
+// dict[str, Literal[1, 2]]), as for a property; but not for the
+// elements of an array with uniqueItems, two of which could read as one.
+func TestDeriveEnumTextsAtDepth(t *testing.T) {
+	schema := `{"type":"object","properties":{` +
+		`"levels":{"type":"array","items":{"type":"integer","enum":[1,2,3]}},` +
+		`"weights":{"type":"object","additionalProperties":{"enum":[1,2],"type":"integer"}},` +
+		`"flags":{"type":"array","items":{"type":"string","enum":["true","false","auto"]}},` +
+		`"unique":{"type":"array","uniqueItems":true,"items":{"type":"integer","enum":[1,2,3]}}}}`
+	unionSound(t, []unionCase{{"depth", schema, []string{`{"levels":["2",3]}`, `{"levels":["4"]}`, `{"weights":{"a":"1"}}`,
+		`{"flags":[true,"auto"]}`, `{"unique":["2"]}`, `{"unique":["2",2]}`, `{"levels":["02"]}`}}})
+	d, _ := deriveNormalizer(t, "depth", schema)
+	kinds := ruleKinds(d)
+	for _, want := range []string{"enum_digits:levels[]", "enum_digits:weights{}", "enum_text:flags[]"} {
+		if !slices.Contains(kinds, want) {
+			t.Errorf("no %s: rules %v", want, kinds)
+		}
+	}
+	if slices.Contains(kinds, "enum_digits:unique[]") {
+		t.Errorf("enum_digits for the elements of an array with uniqueItems: rules %v", kinds)
+	}
+}
