@@ -418,14 +418,15 @@ func (d *deriver) reachKey(path string) (bool, string) {
 // coerceScalar gives the integer, number or boolean (typ) at path its
 // type_coerce rule, and where it may be null a null_text rule first
 // ("null" as text is null), and returns the pattern its string form is
-// advertised with (taking "null" then).
-func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool) (pattern string) {
+// advertised with (taking "null" then): a boolean's, of the values its
+// schemas (the value's, or its union's branches) take (boolPattern).
+func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool, schemas ...*Node) (pattern string) {
 	coerceTo, pattern := "int", lenientimpl.IntPattern
 	switch typ {
 	case "number":
 		coerceTo, pattern = "float", lenientimpl.FloatPattern
 	case "boolean":
-		coerceTo, pattern = "bool", lenientimpl.BoolPattern
+		coerceTo, pattern = "bool", boolPattern(d.root, schemas, false)
 	}
 	if d.nullText(path, at, nullable, false) {
 		pattern = lenientimpl.OrNullPattern(pattern)
@@ -2997,7 +2998,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 					return out
 				}
 				if !boxes {
-					pattern := d.coerceScalar(path, at, typ, nullable)
+					pattern := d.coerceScalar(path, at, typ, nullable, out.Get("anyOf").Items()...)
 					return obj("anyOf", jsonnode.Array(beforeNull(out.Get("anyOf").Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))...))
 				}
 				// (its string branch takes any string: "null" anywhere)
@@ -3079,7 +3080,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.keep[path] {
 			break
 		}
-		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(d.coerceScalar(path, at, typ, nullable))), nullable)
+		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(d.coerceScalar(path, at, typ, nullable, bare))), nullable)
 	case "array", "object":
 		d.children(path, base, false)
 		if d.closes(path, s) {
@@ -3678,13 +3679,94 @@ func unfit(base *Node, typ string) string {
 		case k == "type" || annotation(k):
 		case numberKeys[k] && typ != "boolean":
 		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
-		case k == "enum" && typ == "boolean" && bothBooleans(base.Vals[i]):
+		case (k == "enum" || k == "const") && typ == "boolean" && booleansIn(base.Vals[i]):
+			// (one boolean's texts alone: boolPattern)
 		default:
 			return k
 		}
 	}
 	return ""
 }
+
+// booleansIn reports whether v, an enum or a const, holds a boolean,
+// and no other value but null (which the type refuses).
+func booleansIn(v *Node) bool {
+	vals := []*Node{v}
+	if v.Kind == '[' {
+		vals = v.Items()
+	}
+	some := false
+	for _, x := range vals {
+		switch x.Kind {
+		case 't':
+			some = true
+		case 'n':
+		default:
+			return false
+		}
+	}
+	return some
+}
+
+// boolPattern is the pattern of the texts a type_coerce rule to bool
+// (strict: bool_strict, true and false alone) reads as the booleans the
+// boolean schemas among schemas take: lenientimpl.BoolPattern where they
+// take both (or none names any), only true's texts (true in any letter
+// case, yes, 1) or only false's where an enum or const of theirs holds
+// one value (pydantic's Literal[True]); a const its document's draft has
+// none of holds nothing (constOf). The rule reads the other value's
+// texts too, as the value the schema then refuses, which the pattern
+// refuses alike.
+func boolPattern(root *Node, schemas []*Node, strict bool) string {
+	takes := map[string]bool{}
+	for _, b := range schemas {
+		if t, _ := b.Get("type").AsString(); t != "boolean" {
+			continue
+		}
+		vals := map[string]bool{"true": true, "false": true}
+		for _, v := range []*Node{b.Get("enum"), constOf(root, b)} {
+			if v == nil {
+				continue
+			}
+			items := []*Node{v}
+			if v.Kind == '[' {
+				items = v.Items()
+			}
+			held := map[string]bool{}
+			for _, x := range items {
+				if x.Kind == 't' {
+					held[x.Text()] = vals[x.Text()]
+				}
+			}
+			vals = held
+		}
+		for v, ok := range vals {
+			takes[v] = takes[v] || ok
+		}
+	}
+	switch {
+	case takes["true"] && !takes["false"] && strict:
+		return strictTruePattern
+	case takes["false"] && !takes["true"] && strict:
+		return strictFalsePattern
+	case strict:
+		return lenientimpl.StrictBoolPattern
+	case takes["true"] && !takes["false"]:
+		return truePattern
+	case takes["false"] && !takes["true"]:
+		return falsePattern
+	}
+	return lenientimpl.BoolPattern
+}
+
+// The texts of one boolean value that a type_coerce rule to bool reads
+// (lenientimpl.BoolPattern's of that value), and to bool_strict.
+const (
+	truePattern        = `^([Tt][Rr][Uu][Ee]|[Yy][Ee][Ss]|1)$`
+	falsePattern       = `^([Ff][Aa][Ll][Ss][Ee]|[Nn][Oo]|0)$`
+	strictTruePattern  = `^true$`
+	strictFalsePattern = `^false$`
+)
 
 // bothBooleans reports whether the enum e holds true and false, and no
 // other value.

@@ -213,7 +213,7 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 	if s == nil || s.Kind != '{' {
 		return nil
 	}
-	a := &applier{tool: tool}
+	a := &applier{tool: tool, root: s}
 	own := rulesFor(tool, rules)
 	for _, r := range own {
 		switch r.Type {
@@ -233,6 +233,7 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 // applier adjusts one tool's schema, collecting warnings.
 type applier struct {
 	tool  string
+	root  *Node // the schema the rules apply to (its draft: constOf)
 	warns []Warning
 }
 
@@ -409,10 +410,8 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 		switch {
 		case r.CoerceTo == "int_literal":
 			continue // no string form read
-		case typ == "boolean" && r.CoerceTo == "bool":
-			pattern = lenientimpl.BoolPattern
-		case typ == "boolean" && r.CoerceTo == "bool_strict":
-			pattern = lenientimpl.StrictBoolPattern
+		case typ == "boolean" && (r.CoerceTo == "bool" || r.CoerceTo == "bool_strict"):
+			pattern = boolPattern(a.root, f.scalars, r.CoerceTo == "bool_strict")
 		case typ != "boolean" && r.CoerceTo == "int", typ == "integer" && r.CoerceTo == "float":
 			pattern = lenientimpl.IntPattern
 		case typ != "boolean" && r.CoerceTo == "uint":

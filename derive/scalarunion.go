@@ -42,7 +42,7 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 	if d.keep[path] {
 		return typ, nil, ""
 	}
-	pattern := d.coerceScalar(path, at, typ, nullable) // as at a lone scalar (field)
+	pattern := d.coerceScalar(path, at, typ, nullable, out.Get("anyOf").Items()...) // as at a lone scalar (field)
 	branches := beforeNull(into.Get("anyOf").Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))
 	return typ, obj("anyOf", jsonnode.Array(branches...)), ""
 }
@@ -206,7 +206,7 @@ func takesForm(b *Node, typ string) bool {
 	case "number":
 		forms = []string{lenientimpl.FloatPattern}
 	case "boolean":
-		forms = []string{lenientimpl.BoolPattern, lenientimpl.StrictBoolPattern}
+		forms = []string{lenientimpl.BoolPattern, lenientimpl.StrictBoolPattern, truePattern, falsePattern, strictTruePattern, strictFalsePattern}
 	}
 	for _, f := range forms {
 		if p == f || p == lenientimpl.OrNullPattern(f) || p == lenientimpl.OrEmptyPattern(f) {

@@ -173,20 +173,18 @@ func TestDeriveDisjointDrafts(t *testing.T) {
 // boolean's string form is read beside keywords that hold only objects
 // or arrays (required, additionalProperties, properties, items), which
 // hold neither the value nor its string form, and a boolean's beside an
-// enum of both booleans, which holds it to nothing; not beside an enum
-// of one, nor beside draft-03's required: true (the field required,
-// which the deriver does not read).
+// enum of both booleans, which holds it to nothing, or of one, whose
+// texts alone it advertises (TestDeriveBooleanValue); not beside
+// draft-03's required: true (the field required, which the deriver does
+// not read).
 func TestDeriveScalarBesideOtherTypesKeywords(t *testing.T) {
 	schema := `{"type":"object","properties":{"n":{"type":"integer","required":["z"],"additionalProperties":false},"b":{"type":"boolean","enum":[true,false]},` +
 		`"c":{"type":"boolean","enum":[true]},"m":{"type":"number","items":{"type":"string"},"properties":{}}}}`
 	d, _ := deriveNormalizer(t, "other", schema)
-	for _, f := range []string{"n", "b", "m"} {
+	for _, f := range []string{"n", "b", "c", "m"} {
 		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == f }) {
 			t.Errorf("%s: no type_coerce rule; warnings %s", f, warnings(d))
 		}
-	}
-	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "c" }) {
-		t.Errorf("c: a type_coerce rule beside enum [true]")
 	}
 	if d3, _ := deriveNormalizer(t, "draft-03", `{"type":"object","properties":{"n":{"type":"integer","required":true}}}`); slices.ContainsFunc(d3.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "n" }) {
 		t.Errorf("n: a type_coerce rule beside draft-03's required: true")
@@ -229,4 +227,32 @@ func TestDeriveIntegerOrNumber(t *testing.T) {
 	if w := warnings(d); !strings.Contains(w, `holds it to "enum"`) {
 		t.Errorf("enum: warnings %s", w)
 	}
+}
+
+// TestDeriveBooleanValue: a boolean held to one value (pydantic's
+// Literal[True], an enum of one boolean, a const) reads its string form
+// as any boolean does, and advertises only the texts of that value
+// ("yes" for true, not "false"), so that the rewrite takes a text exactly
+// where the strict schema takes what the rule made of it; beside null,
+// strings and in a union too. A const that a draft-04 document's
+// validators do not read holds nothing: both values' texts.
+func TestDeriveBooleanValue(t *testing.T) {
+	calls := []string{`{"x":true}`, `{"x":false}`, `{"x":"true"}`, `{"x":"YES"}`, `{"x":"1"}`, `{"x":"false"}`, `{"x":"no"}`, `{"x":"0"}`, `{"x":"null"}`, `{"x":null}`, `{"x":"auto"}`, `{"x":""}`}
+	cases := []unionCase{
+		{"const", wrapX(`{"type":"boolean","const":true,"title":"X"}`), calls},
+		{"enum-false", wrapX(`{"type":"boolean","enum":[false]}`), calls},
+		{"nullable", `{"type":"object","properties":{"x":{"anyOf":[{"type":"boolean","const":true},{"type":"null"}]}},"required":["x"]}`, calls},
+		{"literal-or-auto", wrapX(`{"anyOf":[{"type":"boolean","enum":[true]},{"type":"string","enum":["auto"]}]}`), calls},
+		{"two-consts", wrapX(`{"anyOf":[{"type":"boolean","const":true},{"type":"boolean","const":false}]}`), calls},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	for _, tc := range cases {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); !slices.Contains(ruleKinds(d), "type_coerce:x") {
+			t.Errorf("%s: its string form is not read: rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+	}
+	// (draft-04 has no const: "false" is taken, and advertised)
+	draft4 := `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"type":"boolean","const":true}}}`
+	unionSound(t, []unionCase{{"draft-04", draft4, calls}})
 }
