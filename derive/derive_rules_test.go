@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 
 	"github.com/normgen/normgen/normalize"
 )
@@ -251,5 +252,28 @@ func TestApplyRulesDefaultFits(t *testing.T) {
 	}
 	if items := objectsAt(d.Schema, "steps[]"); len(items) != 1 || items[0].Get("required") != nil {
 		t.Errorf("steps[].id still required: %s", d.Schema.Marshal())
+	}
+}
+
+// TestApplyRulesBooleanValue: a type_coerce rule applied to a boolean
+// held to one value advertises that value's texts alone, as the deriver
+// does (TestDeriveBooleanValue); a const a draft-04 document does not
+// read, both values'.
+func TestApplyRulesBooleanValue(t *testing.T) {
+	for _, tc := range []struct{ schema, rule, want string }{
+		{`{"type":"object","properties":{"x":{"type":"boolean","const":true}}}`, "bool", truePattern},
+		{`{"type":"object","properties":{"x":{"type":"boolean","enum":[false]}}}`, "bool_strict", strictFalsePattern},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"type":"boolean","const":true}}}`, "bool", lenientimpl.BoolPattern},
+	} {
+		s, err := ParseNode([]byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := ApplyRules("t", s, []lenient.Rule{{ID: "c", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: tc.rule}}); len(w) > 0 {
+			t.Errorf("%s: warnings %v", tc.schema, w)
+		}
+		if got, _ := s.Get("properties").Get("x").Get("anyOf").Items()[1].Get("pattern").AsString(); got != tc.want {
+			t.Errorf("%s: pattern %q, want %q (%s)", tc.schema, got, tc.want, s.Marshal())
+		}
 	}
 }
