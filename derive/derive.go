@@ -3543,7 +3543,7 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable, containers boo
 	}
 	scalars := 0
 	for _, b := range list.Items() {
-		t, _ := branchType(root, b)
+		t := scalarBranchType(root, b)
 		switch {
 		case isNull(b):
 			nullable = true
@@ -3688,6 +3688,28 @@ func unfit(base *Node, typ string) string {
 	return ""
 }
 
+// scalarBranchType is branchType's type of the union branch b in the
+// document root, and "boolean" for a branch that names no type but holds
+// its values to booleans alone (Travis CI's {"enum": [true]} beside an
+// object): its enum or const (constOf) holds booleans and no other
+// value (booleansIn).
+func scalarBranchType(root, b *Node) string {
+	t, values := branchType(root, b)
+	if !values {
+		return t
+	}
+	if c := constOf(root, b); c != nil {
+		if c.Kind == 't' {
+			return "boolean"
+		}
+		return ""
+	}
+	if e := b.Get("enum"); e != nil && booleansIn(e) && !slices.ContainsFunc(e.Items(), func(v *Node) bool { return v.Kind == 'n' }) {
+		return "boolean"
+	}
+	return ""
+}
+
 // booleansIn reports whether v, an enum or a const, holds a boolean,
 // and no other value but null (which the type refuses).
 func booleansIn(v *Node) bool {
@@ -3720,7 +3742,7 @@ func booleansIn(v *Node) bool {
 func boolPattern(root *Node, schemas []*Node, strict bool) string {
 	takes := map[string]bool{}
 	for _, b := range schemas {
-		if t, _ := b.Get("type").AsString(); t != "boolean" {
+		if scalarBranchType(root, b) != "boolean" {
 			continue
 		}
 		vals := map[string]bool{"true": true, "false": true}

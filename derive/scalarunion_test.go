@@ -244,6 +244,12 @@ func TestDeriveBooleanValue(t *testing.T) {
 		{"nullable", `{"type":"object","properties":{"x":{"anyOf":[{"type":"boolean","const":true},{"type":"null"}]}},"required":["x"]}`, calls},
 		{"literal-or-auto", wrapX(`{"anyOf":[{"type":"boolean","enum":[true]},{"type":"string","enum":["auto"]}]}`), calls},
 		{"two-consts", wrapX(`{"anyOf":[{"type":"boolean","const":true},{"type":"boolean","const":false}]}`), calls},
+		// (Travis CI's addons: true, or an object; a branch that names no
+		// type but holds booleans alone is a boolean's; its string branch
+		// takes any string, the object's JSON text among them: "false"
+		// and "auto" are class (b))
+		{"typeless-or-object", wrapX(`{"oneOf":[{"enum":[true]},{"type":"object","properties":{"n":{"type":"integer"}}}]}`),
+			[]string{`{"x":true}`, `{"x":false}`, `{"x":"true"}`, `{"x":"YES"}`, `{"x":"1"}`, `{"x":null}`, `{"x":{"n":"5"}}`, `{"x":"{\"n\":\"5\"}"}`}},
 	}
 	unionSound(t, cases)
 	ajvSound(t, cases)
