@@ -2888,9 +2888,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if inner, union, nullable := d.discriminated(s); inner != nil {
 		// OpenAPI's discriminator (pydantic's tagged union, or its
 		// Optional): read as its oneOf alone, then put back beside it
-		branches := slices.Clone(union.Get("oneOf").Items())
 		mark := len(d.rules)
-		out := withDiscriminator(d.field(path, inner, at), union, branches)
+		out := withDiscriminator(d.field(path, inner, at), union)
 		if !nullable {
 			return out
 		}

@@ -236,48 +236,53 @@ func (d *deriver) discriminated(s *Node) (inner, union *Node, nullable bool) {
 }
 
 // withDiscriminator puts the discriminator of union (discriminated) back
-// into out, the rewrite of what discriminated made of it. branches are
-// the nodes of union's oneOf, which the rewrite writes over in place:
-// the discriminator goes beside out's oneOf, or a branch of out's anyOf,
-// that holds them (a oneOf kept; one beside the string branch of its
-// JSON text and null); else, where out is a union of them read as an
-// anyOf (no value matches two), maybe spliced among the string and null
-// branches, beside them gathered again in a oneOf, ahead of the string
-// and null branches. union's type goes back with it (AJV's strict types
-// want "type": "object" beside the discriminator).
-func withDiscriminator(out, union *Node, branches []*Node) *Node {
+// into out, the rewrite of what discriminated made of it: beside out's
+// oneOf, where out is the union (kept a oneOf, its siblings merged into
+// its branches or not); beside the oneOf of the one branch of out's
+// anyOf that is the union (beside the string branch of its JSON text and
+// null); else, where out is a union of its branches read as an anyOf (no
+// value matches two), maybe among the string and null branches, beside
+// them gathered again in a oneOf, ahead of the string and null branches.
+// A branch holds the discriminator's member among its properties (AJV's
+// option wants it there) or is a $ref: one that does not, but holds a
+// oneOf, is the union. union's type goes back with it (AJV's strict
+// types want "type": "object" beside the discriminator).
+func withDiscriminator(out, union *Node) *Node {
+	disc := union.Get("discriminator")
+	tag, _ := disc.Get("propertyName").AsString()
 	put := func(holder *Node) *Node {
 		holder = holder.Shallow()
 		if t := union.Get("type"); t != nil && holder.Get("type") == nil {
 			holder = merged(obj("type", t.Clone()), holder)
 		}
-		holder.Set("discriminator", union.Get("discriminator").Clone())
+		holder.Set("discriminator", disc.Clone())
 		return holder
 	}
-	holds := func(n *Node) bool { return slices.Equal(n.Get("oneOf").Items(), branches) }
-	if holds(out) {
-		return put(out)
+	isUnion := func(n *Node) bool {
+		return n.Get("oneOf") != nil && n.Get("$ref") == nil && n.Get("properties").Get(tag) == nil
 	}
 	list := out.Get("anyOf")
-	if list == nil || list.Kind != '[' {
+	if isUnion(out) || list == nil || list.Kind != '[' {
 		return put(out)
 	}
-	items := slices.Clone(list.Items())
-	if j := slices.IndexFunc(items, holds); j >= 0 {
-		items[j] = put(items[j])
+	var members, rest []*Node
+	for _, b := range list.Items() {
+		if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
+			rest = append(rest, b) // (each of union's branches is an object schema)
+		} else {
+			members = append(members, b)
+		}
+	}
+	var holder *Node
+	if len(members) == 1 && isUnion(members[0]) {
+		holder = put(members[0])
 	} else {
-		var rest []*Node
-		for _, b := range items {
-			if t, _ := b.Get("type").AsString(); t == "string" || t == "null" {
-				rest = append(rest, b) // (each of union's branches is an object schema)
-			}
-		}
-		if len(rest) == 0 && len(out.Keys) == 1 {
-			return put(obj("oneOf", jsonnode.Array(branches...)))
-		}
-		items = append([]*Node{put(obj("oneOf", jsonnode.Array(branches...)))}, rest...)
+		holder = put(obj("oneOf", jsonnode.Array(members...)))
+	}
+	if len(rest) == 0 && len(out.Keys) == 1 {
+		return holder
 	}
 	res := out.Shallow()
-	res.Set("anyOf", jsonnode.Array(items...))
+	res.Set("anyOf", jsonnode.Array(append([]*Node{holder}, rest...)...))
 	return res
 }

@@ -225,6 +225,9 @@ func TestDeriveDiscriminatedText(t *testing.T) {
 		{"closed", `{"type":"object","properties":{"pet":` + union + `},` + strings.ReplaceAll(defs, `"required"`, `"additionalProperties":false,"required"`) + `}`, append(calls, `{"pet":"null"}`)},
 		{"nullable", `{"type":"object","properties":{"pet":{"anyOf":[` + union + `,{"type":"null"}],"default":null}},"required":["pet"],` + defs + `}`, append(calls, `{"pet":"null"}`)},
 		{"inner-oneof", `{"type":"object","properties":{"pet":` + union + `},` + inner + `}`, []string{`{"pet":{"pet_type":"cat","meows":2}}`, `{"pet":{"pet_type":"cat","meows":2,"x":1}}`, `{"pet":"{\"pet_type\":\"dog\",\"barks\":1.5}"}`, `{"pet":null}`}},
+		// (keywords beside the oneOf hold each branch: merged into them)
+		{"siblings", `{"type":"object","properties":{"pet":{"type":"object","maxProperties":2,"propertyNames":{"maxLength":8},"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],"discriminator":{"propertyName":"pet_type"}}},` + defs + `}`,
+			[]string{`{"pet":{"pet_type":"cat","meows":2,"name":"x"}}`, `{"pet":{"pet_type":"cat","meows":"2"}}`, `{"pet":"{\"pet_type\":\"cat\",\"meows\":\"2\"}"}`, `{"pet":{"pet_type":"cat","meows_long_name":2}}`}},
 		{"recursive", tree, []string{`{"tree":{"kind":"l","v":1}}`, `{"tree":{"kind":"n","kids":[{"kind":"l","v":2}]}}`, `{"tree":{"kind":"l","v":"1"}}`, `{"tree":"{\"kind\":\"l\",\"v\":1}"}`}},
 	}
 	unionSound(t, cases)
