@@ -4118,6 +4118,16 @@ func (d *deriver) respell(s *Node) *Node {
 					}
 					continue
 				}
+				if t, ok := b.Get("type").AsString(); ok && inPlace[k] {
+					// (AJV's strict types refuse a subschema whose type
+					// its branch's context does not hold)
+					switch typesAgainst(t, k, s.Vals[j]) {
+					case typesNever:
+						continue // a not that takes no value of the branch's type holds nothing there
+					case typesConflict:
+						return s
+					}
+				}
 				nb.Set(k, s.Vals[j].Clone())
 			}
 			branches[i] = typeFirst(nb)
@@ -4179,6 +4189,74 @@ func typesCover(root, t, s *Node) bool {
 		}
 	}
 	return true
+}
+
+// inPlace are the applicators whose subschemas read the value itself,
+// whose types AJV's strict types hold to the type of the schema beside
+// them (typesAgainst).
+var inPlace = set("not", "if", "then", "else", "allOf", "anyOf", "oneOf")
+
+// What typesAgainst makes of an in-place applicator moved beside a type.
+const (
+	typesFit      = iota // every type its subschemas name, the type holds
+	typesNever           // a not whose schema takes no value of the type
+	typesConflict        // a type its subschemas name that the type does not hold
+)
+
+// typesAgainst reads the in-place applicator k, of value v, moved into
+// a union's branch of type t, as AJV's strict types do: each type its
+// subschemas name (at any depth of in-place applicators) must be t, or
+// an integer where t is number; a not whose schema names only types
+// that are not t (nor integer where t is number) takes no value of the
+// branch's and holds nothing there (typesNever). ({"anyOf": [{"type":
+// "object"}, ...], "not": {"type": "integer"}}: moved beside the object
+// branch, AJV would refuse the rewrite it compiled strict.)
+func typesAgainst(t, k string, v *Node) int {
+	fits := func(x string) bool { return x == t || x == "integer" && t == "number" }
+	var conflict func(s *Node, depth int) bool
+	conflict = func(s *Node, depth int) bool {
+		if s.Kind != '{' || depth > 16 {
+			return false
+		}
+		ty := s.Get("type")
+		names := []*Node{ty}
+		if ty != nil && ty.Kind == '[' {
+			names = ty.Items()
+		}
+		for _, n := range names {
+			if x, ok := n.AsString(); ok && !fits(x) {
+				return true
+			}
+		}
+		for _, c := range jsonnode.Combinators {
+			if slices.ContainsFunc(s.Get(c).Items(), func(b *Node) bool { return conflict(b, depth+1) }) {
+				return true
+			}
+		}
+		for _, c := range []string{"not", "if", "then", "else"} {
+			if sub := s.Get(c); sub != nil && conflict(sub, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	subs := v.Items()
+	if v.Kind == '{' {
+		subs = []*Node{v}
+	}
+	if !slices.ContainsFunc(subs, func(s *Node) bool { return conflict(s, 0) }) {
+		return typesFit
+	}
+	if ty := v.Get("type"); k == "not" && ty != nil {
+		names := []*Node{ty}
+		if ty.Kind == '[' {
+			names = ty.Items()
+		}
+		if !slices.ContainsFunc(names, func(n *Node) bool { x, ok := n.AsString(); return !ok || fits(x) || t == "integer" && x == "number" }) {
+			return typesNever
+		}
+	}
+	return typesConflict
 }
 
 // readers are the keywords that read others of their adjacentGroup:

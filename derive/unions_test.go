@@ -640,3 +640,23 @@ func TestDeriveUnionAfterProperties(t *testing.T) {
 	unionSound(t, cases)
 	ajvSound(t, cases)
 }
+
+// TestDeriveUnionTypedSiblings: a not (or another in-place applicator)
+// beside a union of typed branches, whose schema names a type, moves into
+// the branches as AJV's strict types allow: a not that takes no value of
+// a branch's type holds nothing there and stays out of it; one a
+// branch's type does not hold otherwise leaves the union as it is. AJV
+// compiled the strict schema and compiles the rewrite (it refused
+// {"type": "object", "not": {"type": "integer"}}).
+func TestDeriveUnionTypedSiblings(t *testing.T) {
+	cases := []unionCase{
+		{"not-integer", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"array","items":{"type":"integer"}}],"not":{"type":"integer"}}`), []string{`{"x":{"n":"5"}}`, `{"x":["5"]}`, `{"x":5}`}},
+		{"not-string", wrapX(`{"anyOf":[{"type":"integer"},{"type":"string","enum":["a"]}],"not":{"type":"string","enum":["b"]}}`), []string{`{"x":"5"}`, `{"x":"a"}`, `{"x":5}`}},
+		{"allOf-typed", wrapX(`{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"integer"}],"allOf":[{"anyOf":[{"type":"object"},{"type":"integer","minimum":1}]}]}`), []string{`{"x":{"n":"5"}}`, `{"x":"5"}`, `{"x":0}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	if d, _ := deriveNormalizer(t, "not-integer", cases[0].schema); !slices.Contains(ruleKinds(d), "type_coerce:x.n") {
+		t.Errorf("not-integer: the object branch's members are not read: rules %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+}
