@@ -69,27 +69,8 @@ type result struct {
 // -update it runs every schema and rewrites docs/coverage.md and the
 // baseline: go test ./internal/benchcov -update
 func TestCoverage(t *testing.T) {
-	if _, err := os.Stat(archive); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("JSONSchemaBench's data is not at %s (CI has ../shared beside the clone): %v", archive, err)
-		}
-		t.Skipf("JSONSchemaBench's data is not at %s (../shared beside the clone); skipped outside CI", archive)
-	}
-	dir := t.TempDir()
-	if out, err := exec.Command("tar", "-xJf", archive, "-C", dir).CombinedOutput(); err != nil {
-		t.Fatalf("tar -xJf %s: %v\n%s", archive, err, out)
-	}
-	files := schemaFiles(t, filepath.Join(dir, "data"))
+	files := corpus(t)
 	full := *all || *update
-	if !full {
-		var sample []string
-		for i, f := range files {
-			if i%sampleEvery == 0 {
-				sample = append(sample, f)
-			}
-		}
-		files = sample
-	}
 	sets := map[string]*Summary{}
 	total := &Summary{}
 	var slowest, heaviest string
@@ -251,6 +232,35 @@ func sampleResult(t *testing.T, files []string) result {
 		}
 	}
 	return result{Schemas: s.Schemas, Values: s.Values, Lenient: s.Lenient}
+}
+
+// corpus extracts JSONSchemaBench's data into a temporary directory and
+// returns its schema files: every one with -all or -update, else the
+// sample (one in sampleEvery). Outside CI, without the data, the test
+// is skipped.
+func corpus(t *testing.T) []string {
+	t.Helper()
+	if _, err := os.Stat(archive); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("JSONSchemaBench's data is not at %s (CI has ../shared beside the clone): %v", archive, err)
+		}
+		t.Skipf("JSONSchemaBench's data is not at %s (../shared beside the clone); skipped outside CI", archive)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("tar", "-xJf", archive, "-C", dir).CombinedOutput(); err != nil {
+		t.Fatalf("tar -xJf %s: %v\n%s", archive, err, out)
+	}
+	files := schemaFiles(t, filepath.Join(dir, "data"))
+	if *all || *update {
+		return files
+	}
+	var sample []string
+	for i, f := range files {
+		if i%sampleEvery == 0 {
+			sample = append(sample, f)
+		}
+	}
+	return sample
 }
 
 func schemaFiles(t *testing.T, dir string) []string {
