@@ -3678,13 +3678,24 @@ func unfit(base *Node, typ string) string {
 		case k == "type" || annotation(k):
 		case numberKeys[k] && typ != "boolean":
 		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
-		case (k == "enum" || k == "const") && typ == "boolean" && booleansIn(base.Vals[i]):
+		case (k == "enum" || k == "const") && typ == "boolean" && booleansIn(base.Vals[i]) && !boolsApart(base):
 			// (one boolean's texts alone: boolPattern)
 		default:
 			return k
 		}
 	}
 	return ""
+}
+
+// boolsApart reports whether the boolean schema base holds an enum and
+// a const that have no boolean in common (no value is taken: whatever a
+// string form reads is refused, and is left strict).
+func boolsApart(base *Node) bool {
+	e, c := base.Get("enum"), base.Get("const")
+	if e == nil || c == nil {
+		return false
+	}
+	return !slices.ContainsFunc(e.Items(), func(v *Node) bool { return v.Kind == 't' && v.Text() == c.Text() })
 }
 
 // scalarBranchType is branchType's type of the union branch b in the
@@ -4057,10 +4068,12 @@ func (d *deriver) respell(s *Node) *Node {
 			return s
 		}
 	}
-	if t := s.Get("type"); t != nil && t.Kind == '[' && (s.Get("anyOf") == nil) != (s.Get("oneOf") == nil) && s.Get("nullable") == nil && typesCover(d.root, t, s) {
+	if t := s.Get("type"); t != nil && t.Kind == '[' && (s.Get("anyOf") == nil) != (s.Get("oneOf") == nil) && typesCover(d.root, t, s) &&
+		!slices.ContainsFunc(s.Keys, func(k string) bool { return k != "type" && k != "anyOf" && k != "oneOf" && !annotation(k) }) {
 		// ({"type": ["boolean", "null", "object"], "oneOf": [...]}: its
-		// type holds no value its union does not; OpenAPI's nullable
-		// beside it reads it, and stays with it)
+		// type holds no value its union does not; beside other keywords,
+		// which AJV's strict types read in its context (OpenAPI's
+		// nullable, a not of minimum), it stays)
 		s = without(s, "type")
 	}
 	if t := s.Get("type"); t != nil && t.Kind == '[' && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
@@ -4206,35 +4219,50 @@ const (
 // typesAgainst reads the in-place applicator k, of value v, moved into
 // a union's branch of type t, as AJV's strict types do: each type its
 // subschemas name (at any depth of in-place applicators) must be t, or
-// an integer where t is number; a not whose schema names only types
-// that are not t (nor integer where t is number) takes no value of the
-// branch's and holds nothing there (typesNever). ({"anyOf": [{"type":
-// "object"}, ...], "not": {"type": "integer"}}: moved beside the object
-// branch, AJV would refuse the rewrite it compiled strict.)
+// an integer where t is number, and each keyword of one type they hold
+// (minimum, pattern, items, required, ...) of a type their own type, or
+// else t, holds (a number's beside an integer); else AJV refuses the
+// schema (typesConflict). A not whose schema names only types that are
+// not t (nor integer where t is number), and no $ref (whose siblings an
+// older draft does not read), takes no value of the branch's and holds
+// nothing there (typesNever). ({"anyOf": [{"type": "object"}, ...],
+// "not": {"type": "integer"}}: moved beside the object branch, AJV would
+// refuse the rewrite it compiled strict.)
 func typesAgainst(t, k string, v *Node) int {
-	fits := func(x string) bool { return x == t || x == "integer" && t == "number" }
-	var conflict func(s *Node, depth int) bool
-	conflict = func(s *Node, depth int) bool {
+	fits := func(ctx []string, x string) bool {
+		return slices.Contains(ctx, x) || x == "integer" && slices.Contains(ctx, "number")
+	}
+	var conflict func(s *Node, ctx []string, depth int) bool
+	conflict = func(s *Node, ctx []string, depth int) bool {
 		if s.Kind != '{' || depth > 16 {
 			return false
 		}
-		ty := s.Get("type")
-		names := []*Node{ty}
-		if ty != nil && ty.Kind == '[' {
-			names = ty.Items()
+		if ty := s.Get("type"); ty != nil {
+			var own []string
+			for _, n := range append([]*Node{ty}, ty.Items()...) {
+				if x, ok := n.AsString(); ok {
+					if !fits(ctx, x) {
+						return true
+					}
+					own = append(own, x)
+				}
+			}
+			ctx = own
 		}
-		for _, n := range names {
-			if x, ok := n.AsString(); ok && !fits(x) {
-				return true
+		for _, key := range s.Keys {
+			for _, kt := range []string{"number", "string", "array", "object"} {
+				if keysOf(kt)[key] && !fits(ctx, kt) && !(kt == "number" && slices.Contains(ctx, "integer")) {
+					return true
+				}
 			}
 		}
 		for _, c := range jsonnode.Combinators {
-			if slices.ContainsFunc(s.Get(c).Items(), func(b *Node) bool { return conflict(b, depth+1) }) {
+			if slices.ContainsFunc(s.Get(c).Items(), func(b *Node) bool { return conflict(b, ctx, depth+1) }) {
 				return true
 			}
 		}
 		for _, c := range []string{"not", "if", "then", "else"} {
-			if sub := s.Get(c); sub != nil && conflict(sub, depth+1) {
+			if sub := s.Get(c); sub != nil && conflict(sub, ctx, depth+1) {
 				return true
 			}
 		}
@@ -4244,15 +4272,15 @@ func typesAgainst(t, k string, v *Node) int {
 	if v.Kind == '{' {
 		subs = []*Node{v}
 	}
-	if !slices.ContainsFunc(subs, func(s *Node) bool { return conflict(s, 0) }) {
+	if !slices.ContainsFunc(subs, func(s *Node) bool { return conflict(s, []string{t}, 0) }) {
 		return typesFit
 	}
-	if ty := v.Get("type"); k == "not" && ty != nil {
-		names := []*Node{ty}
-		if ty.Kind == '[' {
-			names = ty.Items()
-		}
-		if !slices.ContainsFunc(names, func(n *Node) bool { x, ok := n.AsString(); return !ok || fits(x) || t == "integer" && x == "number" }) {
+	if ty := v.Get("type"); k == "not" && ty != nil && v.Get("$ref") == nil && v.Get("$dynamicRef") == nil {
+		names := append([]*Node{ty}, ty.Items()...)
+		if !slices.ContainsFunc(names, func(n *Node) bool {
+			x, ok := n.AsString()
+			return n.Kind == '"' && (!ok || fits([]string{t}, x) || t == "integer" && x == "number")
+		}) {
 			return typesNever
 		}
 	}
@@ -4497,6 +4525,14 @@ func splitTypes(s, t *Node) *Node {
 				// form where it stands
 				b.Set(k, s.Vals[j])
 				moved[k] = true
+			case inPlace[k]:
+				// (as AJV's strict types let it stand beside the type)
+				switch typesAgainst(typ, k, s.Vals[j]) {
+				case typesConflict:
+					return nil
+				case typesFit:
+					b.Set(k, s.Vals[j].Clone())
+				}
 			case fam[k] || genericKeys[k]:
 				b.Set(k, s.Vals[j].Clone())
 			}

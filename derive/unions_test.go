@@ -660,3 +660,28 @@ func TestDeriveUnionTypedSiblings(t *testing.T) {
 		t.Errorf("not-integer: the object branch's members are not read: rules %v, warnings %s", ruleKinds(d), warnings(d))
 	}
 }
+
+// TestDeriveTypeArraySiblings: an in-place applicator beside a type
+// array is split into its types' branches as AJV's strict types allow
+// (TestDeriveUnionTypedSiblings): a not of another type's keywords
+// (minimum beside a string) would refuse every value of the branch, and
+// AJV the schema, so the value stays as it is; a not of another type
+// stays out of the branch; a $ref in a draft-07 not, whose siblings that
+// draft ignores, keeps the not. A boolean whose enum and const take no
+// value in common stays strict.
+func TestDeriveTypeArraySiblings(t *testing.T) {
+	calls := []string{`{"x":5}`, `{"x":"5"}`, `{"x":8}`, `{"x":"a"}`, `{"x":null}`, `{"x":{"a":1}}`, `{"x":"yes"}`}
+	cases := []unionCase{
+		{"not-minimum", wrapX(`{"type":["integer","string"],"not":{"minimum":7}}`), calls},
+		{"nullable-not-minimum", wrapX(`{"type":["integer","null"],"not":{"minimum":7}}`), calls},
+		{"allOf-maximum", wrapX(`{"type":["object","integer"],"properties":{"a":{"type":"integer"}},"allOf":[{"maximum":7}]}`), calls},
+		{"not-object", wrapX(`{"type":["integer","null"],"not":{"type":"integer","minimum":7}}`), calls},
+		{"bool-apart", wrapX(`{"type":"boolean","enum":[true],"const":false}`), calls},
+		{"typed-anyOf-not-minimum", wrapX(`{"type":["integer","object"],"anyOf":[{"type":"integer"},{"type":"object","properties":{"a":{"type":"integer"}}}],"not":{"minimum":7}}`), calls},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	draft7 := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"O":{"type":"object","required":["a"]}},` +
+		`"properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"array","items":{"type":"integer"}}],"not":{"$ref":"#/definitions/O","type":"integer"}}}}`
+	unionSound(t, []unionCase{{"draft-07-ref", draft7, []string{`{"x":{"a":1}}`, `{"x":{"n":"5"}}`, `{"x":["5"]}`}}})
+}
