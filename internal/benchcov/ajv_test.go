@@ -48,6 +48,9 @@ func TestCorpusAJV(t *testing.T) {
 			}
 		}
 		compiled += len(judged)
+		if len(judged) == 0 {
+			continue
+		}
 		for i, v := range ajvcheck.Validate(t, judged) {
 			if v == nil {
 				t.Errorf("%s: AJV compiles the schema and refuses its rewrite (above)", judgedNames[i])
