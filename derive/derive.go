@@ -438,13 +438,13 @@ func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool,
 // nullText gives the value at path, whose string form the rule added
 // next reads (a number's text, an array's or object's JSON text: json),
 // a null_text rule where it may be null (nullable): "null" as text is
-// null, as a model or client spells the null (claude-code#81911). A
-// number's or boolean's only where it is an argument or a property (its
-// pattern, which takes "null" there, takes it nowhere else); an array's
-// or object's anywhere, since the string branch of its JSON text takes
-// any string. It reports whether it did.
+// null, as a model or client spells the null (claude-code#81911): a
+// number's or boolean's (whose pattern then takes "null") but for the
+// elements of an array with uniqueItems beside its items, two of which
+// could read as one; an array's or object's anywhere, since the string
+// branch of its JSON text takes any string. It reports whether it did.
 func (d *deriver) nullText(path string, at place, nullable, json bool) bool {
-	if !nullable || !json && at != atTop && at != atProp {
+	if !nullable || !json && (at == atElem && d.unique[path] || !at.isSite()) {
 		return false
 	}
 	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
@@ -4207,7 +4207,7 @@ func typesCover(root, t, s *Node) bool {
 // inPlace are the applicators whose subschemas read the value itself,
 // whose types AJV's strict types hold to the type of the schema beside
 // them (typesAgainst).
-var inPlace = set("not", "if", "then", "else", "allOf", "anyOf", "oneOf")
+var inPlace = set(slices.Concat(jsonnode.Conditionals, jsonnode.Combinators)...)
 
 // What typesAgainst makes of an in-place applicator moved beside a type.
 const (
@@ -4261,7 +4261,7 @@ func typesAgainst(t, k string, v *Node) int {
 				return true
 			}
 		}
-		for _, c := range []string{"not", "if", "then", "else"} {
+		for _, c := range jsonnode.Conditionals {
 			if sub := s.Get(c); sub != nil && conflict(sub, ctx, depth+1) {
 				return true
 			}

@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -263,10 +264,11 @@ func TestDeriveAbsentPropertyNames(t *testing.T) {
 }
 
 // TestDeriveNullTextElements: "null" as text is null for an array's
-// element or a map's value that is an array or object and may be null,
-// as for a property: the string branch of its JSON text takes "null"
-// (any string), so the rules read it (before, the rewrite took it and
-// the server refused it).
+// element or a map's value that may be null, as for a property: an
+// array's or object's (the string branch of its JSON text takes "null",
+// any string: before, the rewrite took it and the server refused it), a
+// number's or boolean's (its pattern then takes "null"), but not for the
+// elements of an array with uniqueItems, two of which could read as one.
 func TestDeriveNullTextElements(t *testing.T) {
 	calls := []string{`{"x":["null"]}`, `{"x":[null,{"a":1}]}`, `{"x":["{\"a\":\"1\"}","null"]}`, `{"m":{"k":"null"}}`, `{"m":{"k":"[1]"}}`, `{"m":{"k":null}}`,
 		`{"u":["null"]}`, `{"s":["null"]}`, `{"b":["null"]}`, `{"b":["true"]}`, `{"b":[{"a":"1"}]}`}
@@ -277,5 +279,12 @@ func TestDeriveNullTextElements(t *testing.T) {
 		`"m":{"type":"object","additionalProperties":{"type":["array","null"]}},` +
 		`"u":{"type":"array","uniqueItems":true,"items":{"anyOf":[{"type":"object"},{"type":"array"},{"type":"null"}]}},` +
 		`"s":{"type":"array","items":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},` +
-		`"b":{"type":"array","items":{"type":["boolean","object","null"],"properties":{"a":{"type":"integer"}}}}}}`, calls}})
+		`"b":{"type":"array","items":{"type":["boolean","object","null"],"properties":{"a":{"type":"integer"}}}},` +
+		`"n":{"type":"array","items":{"type":["integer","null"]}},"c":{"type":"object","additionalProperties":{"anyOf":[{"type":"boolean","const":true},{"type":"null"}]}},` +
+		`"un":{"type":"array","uniqueItems":true,"items":{"type":["integer","null"]}}}}`,
+		append(calls, `{"n":["null","5",null]}`, `{"c":{"k":"null","j":"yes"}}`, `{"un":["null","5"]}`, `{"un":["null",null]}`)}})
+	d, _ := deriveNormalizer(t, "elements", `{"type":"object","properties":{"n":{"type":"array","items":{"type":["integer","null"]}},"un":{"type":"array","uniqueItems":true,"items":{"type":["integer","null"]}}}}`)
+	if k := ruleKinds(d); !slices.Contains(k, "null_text:n[]") || slices.Contains(k, "null_text:un[]") {
+		t.Errorf("null_text at n[] and not at un[]: rules %v", k)
+	}
 }
