@@ -2765,7 +2765,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		d.rules = slices.Insert(d.rules, mark, nt)
 	}
 	if forms&lenientimpl.AbsentEmpty != 0 {
-		if f := formsOf(out); f.str != nil {
+		if f := formsOf(d.root, out); f.str != nil {
 			if p, ok := f.str.Get("pattern").AsString(); ok && strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") {
 				f.str.Set("pattern", jstr(lenientimpl.OrEmptyPattern(p)))
 			}

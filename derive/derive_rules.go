@@ -197,7 +197,8 @@ func describeRule(r lenient.Rule) string {
 //   - a type_coerce rule adds the string form it reads (its pattern) to
 //     an integer, number or boolean value that has none, where its values
 //     are of the schema's type (bool for a boolean; int or float for an
-//     integer or number; int_literal reads no string);
+//     integer or number; int_literal reads no string), and warns where
+//     the value is of no one such type;
 //   - a json_accept_both rule adds the JSON-text string to an array or
 //     object value (to "native"), or, without to, an array and an object
 //     to a string value that takes any string (the text a native value
@@ -397,10 +398,14 @@ func atof(s string) float64 {
 // coerce adds the string form a type_coerce rule reads.
 func (a *applier) coerce(s *Node, r lenient.Rule) {
 	for _, n := range schemasAt(s, rulespec.TargetPath(r)) {
-		f := formsOf(n)
+		f := formsOf(a.root, n)
 		typ := f.native
-		if typ != "integer" && typ != "number" && typ != "boolean" || f.str != nil {
-			continue // not one scalar type, or a string form there already
+		if f.str != nil {
+			continue // a string form there already
+		}
+		if typ != "integer" && typ != "number" && typ != "boolean" {
+			a.warn(r, "its schema there takes no one integer, number or boolean type; its string form is not advertised")
+			continue
 		}
 		if i := slices.IndexFunc(f.scalars, func(b *Node) bool { return unfit(b, typ) != "" }); i >= 0 {
 			a.warn(r, "the %s's %q could not hold its string form alike; not advertised", typ, unfit(f.scalars[i], typ))
@@ -429,7 +434,7 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 // acceptBoth adds the form a json_accept_both rule reads.
 func (a *applier) acceptBoth(s *Node, r lenient.Rule) {
 	for _, n := range schemasAt(s, rulespec.TargetPath(r)) {
-		f := formsOf(n)
+		f := formsOf(a.root, n)
 		if r.To == "native" {
 			switch {
 			case f.containers && f.native == "" && f.str == nil:
@@ -514,9 +519,11 @@ type forms struct {
 	str        *Node   // a string branch beside a native one (a string form), or nil
 }
 
-// formsOf reads a value schema in the portable form: a single "type", or a
-// bare anyOf of single-typed branches.
-func formsOf(n *Node) forms {
+// formsOf reads a value schema in the portable form, in the document
+// root: a single "type", or a bare anyOf of single-typed branches (a
+// branch that names no type but holds booleans alone, Travis CI's
+// {"enum": [true]}, a boolean's: scalarBranchType).
+func formsOf(root, n *Node) forms {
 	f := forms{node: n}
 	branches := []*Node{n}
 	if list := n.Get("anyOf"); list != nil && list.Kind == '[' && n.Get("type") == nil {
@@ -524,7 +531,11 @@ func formsOf(n *Node) forms {
 	}
 	var strs []*Node
 	for _, b := range branches {
-		switch t, _ := b.Get("type").AsString(); t {
+		t, _ := b.Get("type").AsString()
+		if t == "" && scalarBranchType(root, b) == "boolean" {
+			t = "boolean"
+		}
+		switch t {
 		case "array", "object":
 			f.containers = true
 		case "string":

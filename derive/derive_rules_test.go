@@ -276,4 +276,18 @@ func TestApplyRulesBooleanValue(t *testing.T) {
 			t.Errorf("%s: pattern %q, want %q (%s)", tc.schema, got, tc.want, s.Marshal())
 		}
 	}
+	// (a branch that names no type but holds booleans alone is a
+	// boolean's; a coercion a schema takes no string form of is said)
+	s, err := ParseNode([]byte(`{"type":"object","properties":{"x":{"anyOf":[{"enum":[true]},{"type":"object"}]},"s":{"type":"string"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := ApplyRules("t", s, []lenient.Rule{{ID: "c", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: "bool"},
+		{ID: "d", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "s", CoerceTo: "int"}})
+	if got := string(s.Get("properties").Get("x").Marshal()); !strings.Contains(got, truePattern) {
+		t.Errorf("typeless boolean branch: %s", got)
+	}
+	if len(w) != 1 || !strings.Contains(w[0].Message, `rule "d"`) || !strings.Contains(w[0].Message, "not advertised") {
+		t.Errorf("warnings %v, want one on rule d", w)
+	}
 }
