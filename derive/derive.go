@@ -4204,10 +4204,11 @@ func typesCover(root, t, s *Node) bool {
 	return true
 }
 
-// inPlace are the applicators whose subschemas read the value itself,
-// whose types AJV's strict types hold to the type of the schema beside
-// them (typesAgainst).
-var inPlace = set(slices.Concat(jsonnode.Conditionals, jsonnode.Combinators)...)
+// inPlace are the applicators whose subschemas read the value itself
+// (a dependency's schema too, where its key is given), whose types
+// AJV's strict types hold to the type of the schema beside them
+// (typesAgainst).
+var inPlace = set(slices.Concat(jsonnode.Conditionals, jsonnode.Combinators, []string{"dependentSchemas", "dependencies"})...)
 
 // What typesAgainst makes of an in-place applicator moved beside a type.
 const (
@@ -4237,23 +4238,23 @@ func typesAgainst(t, k string, v *Node) int {
 		if s.Kind != '{' || depth > 16 {
 			return false
 		}
-		if ty := s.Get("type"); ty != nil {
-			var own []string
-			for _, n := range append([]*Node{ty}, ty.Items()...) {
-				if x, ok := n.AsString(); ok {
-					if !fits(ctx, x) {
-						return true
-					}
-					own = append(own, x)
+		if own := typeNames(s); own != nil {
+			for _, x := range own {
+				if !fits(ctx, x) {
+					return true
 				}
 			}
 			ctx = own
 		}
+		number := fits(ctx, "number") || slices.Contains(ctx, "integer")
 		for _, key := range s.Keys {
 			for _, kt := range []string{"number", "string", "array", "object"} {
-				if keysOf(kt)[key] && !fits(ctx, kt) && !(kt == "number" && slices.Contains(ctx, "integer")) {
+				if keysOf(kt)[key] && !fits(ctx, kt) && !(kt == "number" && number) {
 					return true
 				}
+			}
+			if key == "format" && !number && !fits(ctx, "string") {
+				return true // (AJV's format keyword: a number's or a string's)
 			}
 		}
 		for _, c := range jsonnode.Combinators {
@@ -4269,22 +4270,40 @@ func typesAgainst(t, k string, v *Node) int {
 		return false
 	}
 	subs := v.Items()
-	if v.Kind == '{' {
+	switch {
+	case k == "dependentSchemas" || k == "dependencies":
+		subs = v.Vals // (a dependency's list of names holds no type)
+	case v.Kind == '{':
 		subs = []*Node{v}
 	}
 	if !slices.ContainsFunc(subs, func(s *Node) bool { return conflict(s, []string{t}, 0) }) {
 		return typesFit
 	}
-	if ty := v.Get("type"); k == "not" && ty != nil && v.Get("$ref") == nil && v.Get("$dynamicRef") == nil {
-		names := append([]*Node{ty}, ty.Items()...)
-		if !slices.ContainsFunc(names, func(n *Node) bool {
-			x, ok := n.AsString()
-			return n.Kind == '"' && (!ok || fits([]string{t}, x) || t == "integer" && x == "number")
-		}) {
-			return typesNever
-		}
+	if names := typeNames(v); k == "not" && names != nil && v.Get("$ref") == nil && v.Get("$dynamicRef") == nil &&
+		!slices.ContainsFunc(names, func(x string) bool { return fits([]string{t}, x) || t == "integer" && x == "number" }) {
+		return typesNever
 	}
 	return typesConflict
+}
+
+// typeNames returns the types the schema s names, as AJV reads them: its
+// type's (each of a type array's), with null where OpenAPI's nullable
+// is true beside it; nil where it names none.
+func typeNames(s *Node) []string {
+	ty := s.Get("type")
+	if ty == nil {
+		return nil
+	}
+	var names []string
+	for _, n := range append([]*Node{ty}, ty.Items()...) {
+		if x, ok := n.AsString(); ok {
+			names = append(names, x)
+		}
+	}
+	if n := s.Get("nullable"); n != nil && n.Text() == "true" && !slices.Contains(names, "null") {
+		names = append(names, "null")
+	}
+	return names
 }
 
 // readers are the keywords that read others of their adjacentGroup:
@@ -4513,19 +4532,24 @@ func splitTypes(s, t *Node) *Node {
 					b.Set(k, s.Vals[j].Clone())
 				}
 			case k == "format":
-				// A format constrains strings; without a string
-				// branch it stays with the annotations.
-				if typ == "string" || i == 0 && !hasString(types) {
+				// A format constrains strings (and, for AJV, numbers:
+				// int32); without a string branch it goes to the first
+				// number's, else it stays with the annotations.
+				if typ == "string" || !hasString(types) && i == formatAt(types) {
 					b.Set(k, s.Vals[j].Clone())
 				}
 			case fam[k] && !genericKeys[k] && !moved[k]:
 				// the first branch whose type the keyword constrains
 				// takes it as it is: a recursive definition's reference
 				// below it (recursionSite) is pointed at its lenient
-				// form where it stands
+				// form where it stands (a dependency's schema, as AJV's
+				// strict types let it stand beside the type)
+				if inPlace[k] && typesAgainst(typ, k, s.Vals[j]) != typesFit {
+					return nil
+				}
 				b.Set(k, s.Vals[j])
 				moved[k] = true
-			case inPlace[k]:
+			case inPlace[k] && (fam[k] || genericKeys[k]):
 				// (as AJV's strict types let it stand beside the type)
 				switch typesAgainst(typ, k, s.Vals[j]) {
 				case typesConflict:
@@ -4540,6 +4564,13 @@ func splitTypes(s, t *Node) *Node {
 		branches[i] = b
 	}
 	return obj("anyOf", jsonnode.Array(branches...))
+}
+
+// formatAt is the branch of a type array's types (no string among
+// them) that takes its format: the first integer's or number's, which
+// AJV reads a format of, else the first.
+func formatAt(types []string) int {
+	return max(0, slices.IndexFunc(types, func(t string) bool { return t == "integer" || t == "number" }))
 }
 
 func hasString(types []string) bool {

@@ -677,10 +677,25 @@ func TestDeriveTypeArraySiblings(t *testing.T) {
 		{"allOf-maximum", wrapX(`{"type":["object","integer"],"properties":{"a":{"type":"integer"}},"allOf":[{"maximum":7}]}`), calls},
 		{"not-object", wrapX(`{"type":["integer","null"],"not":{"type":"integer","minimum":7}}`), calls},
 		{"bool-apart", wrapX(`{"type":"boolean","enum":[true],"const":false}`), calls},
+		// (a fourth review's: OpenAPI's nullable in the not adds null;
+		// a dependency's schema of another type's keywords; a format,
+		// which AJV reads for numbers and strings, on the integer branch)
+		{"not-nullable", wrapX(`{"type":["integer","string","null"],"not":{"type":"string","nullable":true,"allOf":[{"enum":["a",null]}]}}`), append(calls, `{"x":"b"}`)},
+		{"dependent-string", wrapX(`{"type":["object","string"],"dependentSchemas":{"a":{"minLength":1}}}`), append(calls, `{"x":{"a":"1"}}`)},
+		{"dependent-object", wrapX(`{"type":["object","integer"],"properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"dependentSchemas":{"a":{"required":["b"]}}}`),
+			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":{"a":"1","b":2}}`, `{"x":{"a":1}}`, `{"x":"{\"a\":1,\"b\":\"2\"}"}`}},
 		{"typed-anyOf-not-minimum", wrapX(`{"type":["integer","object"],"anyOf":[{"type":"integer"},{"type":"object","properties":{"a":{"type":"integer"}}}],"not":{"minimum":7}}`), calls},
 	}
 	unionSound(t, cases)
 	ajvSound(t, cases)
+	// (AJV reads a format for numbers and strings, where a host
+	// registers formats; the AJV harness registers none)
+	if got := typesAgainst("boolean", "not", mustParse(t, []byte(`{"format":"email"}`))); got != typesConflict {
+		t.Errorf("a not of format beside a boolean: %d, want typesConflict", got)
+	}
+	if d, _ := deriveNormalizer(t, "format", wrapX(`{"type":["boolean","integer"],"format":"int32"}`)); !strings.Contains(string(d.Schema.Marshal()), `{"type":"integer","format":"int32"}`) {
+		t.Errorf("format: not on the integer branch: %s", d.Schema.Marshal())
+	}
 	draft7 := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"O":{"type":"object","required":["a"]}},` +
 		`"properties":{"x":{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"array","items":{"type":"integer"}}],"not":{"$ref":"#/definitions/O","type":"integer"}}}}`
 	unionSound(t, []unionCase{{"draft-07-ref", draft7, []string{`{"x":{"a":1}}`, `{"x":{"n":"5"}}`, `{"x":["5"]}`}}})
