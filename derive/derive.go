@@ -4219,11 +4219,13 @@ const (
 
 // typesAgainst reads the in-place applicator k, of value v, moved into
 // a union's branch of type t, as AJV's strict types do: each type its
-// subschemas name (at any depth of in-place applicators) must be t, or
-// an integer where t is number, and each keyword of one type they hold
-// (minimum, pattern, items, required, ...) of a type their own type, or
-// else t, holds (a number's beside an integer); else AJV refuses the
-// schema (typesConflict). A not whose schema names only types that are
+// subschemas name (at any depth of in-place applicators; null too where
+// OpenAPI's nullable is true: typeNames) must be t, or an integer where
+// t is number, and each keyword of one type they hold (minimum,
+// pattern, items, required, ...; format, a number's or a string's) of a
+// type their own type, or else t, holds (a number's beside an integer);
+// else AJV refuses the schema (typesConflict). A dependency's schemas
+// (dependentSchemas, dependencies) are read so too. A not whose schema names only types that are
 // not t (nor integer where t is number), and no $ref (whose siblings an
 // older draft does not read), takes no value of the branch's and holds
 // nothing there (typesNever). ({"anyOf": [{"type": "object"}, ...],
