@@ -2985,7 +2985,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				return markAnyString(read)
 			} else if typ != "" {
 				d.gapWhy(path, typ, at, why)
-			} else if typ, nullable, boxes := scalarBesideContainers(d.root, out); typ != "" {
+			} else if typ, nullable, boxes, bad := scalarBesideContainers(d.root, out); bad != "" {
+				d.gapWhy(path, typ, at, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", bad))
+			} else if typ != "" {
 				// one scalar type beside arrays and objects (no string): a
 				// string is its string form or their JSON text, never
 				// both; or scalars alone (int | float): their string form
@@ -3005,8 +3007,6 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				d.coerceScalar(path, at, typ, false)
 				d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 				return withString(out)
-			} else if typ, bad := unfitScalar(d.root, out); bad != "" {
-				d.gapWhy(path, typ, at, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", bad))
 			} else if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")
 			} else if what, why := d.unionGap(s, out); what != "" && !splitWarned && !d.warnedAt(path, warned) {
@@ -3531,14 +3531,16 @@ func markAnyString(s *Node) *Node {
 // arrays and objects (containers) or not, and maybe null, with no string
 // branch: typ is the scalar's type, "" for any other schema (a branch of
 // no one type as its validators read it: branchType), and for one
-// scalar branch alone beside null (split reads that).
+// scalar branch alone beside null (split reads that). bad is the first
+// keyword of a scalar branch its string form could not be held to alike
+// (an integer's enum beside a number): such a union stays strict.
 // A string is then the scalar's string form or the JSON text of an array
 // or object, never both: a type_coerce and a json_accept_both rule read
 // it, each its own.
-func scalarBesideContainers(root, s *Node) (typ string, nullable, containers bool) {
+func scalarBesideContainers(root, s *Node) (typ string, nullable, containers bool, bad string) {
 	list := s.Get("anyOf")
 	if list == nil || list.Kind != '[' || len(s.Keys) != 1 {
-		return "", false, false
+		return "", false, false, ""
 	}
 	scalars := 0
 	for _, b := range list.Items() {
@@ -3548,17 +3550,20 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable, containers boo
 			nullable = true
 		case t == "array" || t == "object":
 			containers = true
-		case (t == "integer" || t == "number" || t == "boolean") && scalarOf(typ, t) != "" && unfit(b, t) == "":
+		case (t == "integer" || t == "number" || t == "boolean") && scalarOf(typ, t) != "":
 			typ = scalarOf(typ, t)
 			scalars++
+			if k := unfit(b, t); bad == "" {
+				bad = k
+			}
 		default:
-			return "", false, false
+			return "", false, false, ""
 		}
 	}
 	if !containers && scalars < 2 {
-		return "", false, false
+		return "", false, false, ""
 	}
-	return typ, nullable, containers
+	return typ, nullable, containers, bad
 }
 
 // scalarUnion names the types of a union (in portable form) that has an
@@ -3799,19 +3804,6 @@ const (
 	strictTruePattern  = `^true$`
 	strictFalsePattern = `^false$`
 )
-
-// bothBooleans reports whether the enum e holds true and false, and no
-// other value.
-func bothBooleans(e *Node) bool {
-	seen := map[string]bool{}
-	for _, v := range e.Items() {
-		if v.Kind != 't' {
-			return false
-		}
-		seen[v.Text()] = true
-	}
-	return e.Kind == '[' && seen["true"] && seen["false"]
-}
 
 // siblingsIgnored reports whether s, a $ref, has siblings that constrain
 // in a document whose draft ignores them (oldDraft): no one rewrite reads

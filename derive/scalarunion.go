@@ -66,34 +66,6 @@ func scalarOf(typ, t string) string {
 	return ""
 }
 
-// unfitScalar returns, for a union s (in portable form) of scalar
-// branches that read as one type (scalarOf) beside nothing but arrays,
-// objects and null, that type and the first keyword of one of them its
-// string form could not be held to alike (unfit: an integer's enum beside
-// a number); "" where s is no such union or no branch holds one.
-func unfitScalar(root, s *Node) (typ, bad string) {
-	list := s.Get("anyOf")
-	if list == nil || list.Kind != '[' || len(s.Keys) != 1 {
-		return "", ""
-	}
-	for _, b := range list.Items() {
-		switch t, _ := branchType(root, b); {
-		case isNull(b) || t == "array" || t == "object":
-		case (t == "integer" || t == "number" || t == "boolean") && scalarOf(typ, t) != "":
-			typ = scalarOf(typ, t)
-			if k := unfit(b, t); bad == "" {
-				bad = k
-			}
-		default:
-			return "", ""
-		}
-	}
-	if bad == "" {
-		return "", ""
-	}
-	return typ, bad
-}
-
 // beforeNull returns a copy of a union's branches with b inserted before
 // its null branches, which the portable form writes last.
 func beforeNull(branches []*Node, b *Node) []*Node {

@@ -138,14 +138,14 @@ func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members)
 		return true
 	}
 	for _, m := range rules {
-		if len(m.segs) > 0 && !m.caseOnly {
-			return true
-		}
 		if m.caseOnly {
 			if m.foldedIn(args) {
 				return true
 			}
 			continue
+		}
+		if len(m.segs) > 0 {
+			return true
 		}
 		for _, mem := range members.M[:members.N] {
 			if fieldOf(m.keys, string(args[mem.K0:mem.K1])) < 0 {
