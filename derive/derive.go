@@ -405,7 +405,7 @@ func (d *deriver) reachKey(path string) (bool, string) {
 	if _, _, ok := d.pats.of(key); ok {
 		return true, "" // (reachPlace judged the pattern)
 	}
-	if key != "" {
+	if key = memberName(key); key != "" {
 		for _, o := range d.objs[parent] {
 			if !o.props[key] && o.open {
 				return false, "a branch of a union constrains this key through additionalProperties or patternProperties"
@@ -2370,8 +2370,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if (conds.values[name] || conds.all) && !dependent[name] && !all {
 						d.shadowed[child] = conditionWhy
 					}
-					if rulespec.NeedsQuotes(name) || strings.Contains(name, tokenMark) {
-						d.addUnnamed(child)
+					if child == "" || strings.ContainsAny(name, tokenMark+nameMark) {
+						d.addUnnamed(child) // (no token stands for it: nameToken)
 					}
 					var strict *Node
 					if !d.survey && !required[name] && !allPaired {

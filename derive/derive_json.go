@@ -42,8 +42,15 @@ func obj(kv ...any) *Node {
 // jstr is a string Node.
 func jstr(s string) *Node { return jsonnode.String(s) }
 
-// join appends a member name to a field path ("a" + "b" is "a.b").
+// join appends a member name to a field path ("a" + "b" is "a.b"); a
+// name a rule path writes only in quoted brackets stands there as its
+// token (nameToken). A top-level "" stays "": the arguments' own path,
+// which reach tells apart.
 func join(path, name string) string {
+	if path == "" && name == "" {
+		return ""
+	}
+	name = nameToken(name)
 	if path == "" {
 		return name
 	}

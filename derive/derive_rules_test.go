@@ -78,7 +78,7 @@ func TestApplyRulesSpelledPaths(t *testing.T) {
 	}
 	got := string(d.Schema.Marshal())
 	for _, want := range []string{
-		`"x.y":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"}]}`,
+		`"x.y":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"},{"type":"null"}]}`,
 		`"^x-":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"}]}`,
 		`"n":{"anyOf":[{"type":"string"},{"type":"array","items":{}},{"type":"object"},{"type":"null"}]}`,
 	} {

@@ -204,7 +204,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 				continue
 			}
 			x.dec.Enter(key)
-			x.value(p, it.Value, join(rpath, key), depth+1)
+			x.value(p, it.Value, rulespec.PathKey(rpath, key), depth+1)
 			x.dec.Leave()
 			continue
 		}

@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -26,6 +27,83 @@ type patternSteps struct {
 
 // tokenMark begins and ends a pattern's token.
 const tokenMark = "\x01"
+
+// A deriver path joins member names with "." and reads "[]", "{}", "(",
+// "|" and `<"` as its own steps, as a rule path does; a member name
+// holding one of those ("System.GC.Concurrent", Azure IoT Edge's
+// "properties.desired") stands in it as a name token instead:
+// nameMark, the name's bytes in hex, nameMark. A token is a plain name
+// to every reading of a deriver path, and one name has one token, so
+// two places of the same name share their path; spellPaths writes it
+// back, quoted in the rules (`cfg["System.GC.Concurrent"]`), as it is
+// in the warnings' paths.
+const nameMark = "\x02"
+
+// nameToken returns the token of the member name ("" too), or the name
+// where a rule path spells it as it is. A name that holds a mark itself stays as
+// it is too: the properties walk leaves such a name's values strict
+// (unnamed), whatever its path.
+func nameToken(name string) string {
+	if !rulespec.NeedsQuotes(name) || strings.ContainsAny(name, tokenMark+nameMark) {
+		return name
+	}
+	return nameMark + hex.EncodeToString([]byte(name)) + nameMark
+}
+
+// memberName returns the member name the step key of a deriver path
+// stands for: a name token's name, or key itself.
+func memberName(key string) string {
+	inner, ok := strings.CutPrefix(key, nameMark)
+	if !ok {
+		return key
+	}
+	inner, ok = strings.CutSuffix(inner, nameMark)
+	b, err := hex.DecodeString(inner)
+	if !ok || err != nil {
+		return key
+	}
+	return string(b)
+}
+
+// rawNames writes each name token in s (a deriver path, a rule's ID, a
+// warning) as its name, as it is: "cfg.System.GC.Concurrent". A
+// warning's path names its value so (its member names joined by dots as
+// they are).
+func rawNames(s string) string {
+	return replaceNames(s, func(prefix, name string) string { return prefix + name })
+}
+
+// quotedNames writes each name token in s (a rule's ID) as a rule path
+// spells it: `cfg["System.GC.Concurrent"]`.
+func quotedNames(s string) string {
+	return replaceNames(s, func(prefix, name string) string {
+		return rulespec.PathKey(strings.TrimSuffix(prefix, "."), name)
+	})
+}
+
+// replaceNames writes s with each name token, and the text before it
+// since the last one, as write gives them.
+func replaceNames(s string, write func(prefix, name string) string) string {
+	if !strings.Contains(s, nameMark) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, nameMark)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i+1:], nameMark)
+		if j < 0 {
+			break
+		}
+		end := i + 1 + j + 1
+		b.WriteString(write(s[:i], memberName(s[i:end])))
+		s = s[end:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
 
 // token returns the token of pattern p and its regexp, nil where no
 // rule path can name its values (rulespec.CompilePattern refuses it).
@@ -193,12 +271,14 @@ func anchoredPrefix(p string) string {
 }
 
 // spellPaths writes the paths of the rules as rule paths spell them:
-// each pattern token as its pattern step, and each step whose value may
-// be a string the strict schema takes as it is (texts) marked "!", but
-// where the deriver reads JSON text there itself (a json_accept_both
-// rule to the value: such a string is no value taken as it is). The
-// rules' IDs, which hold their paths, and the warnings' paths get their
-// pattern steps alone.
+// each pattern token as its pattern step, each name token as its name
+// (quoted where it must be), and each step whose value may be a string
+// the strict schema takes as it is (texts) marked "!", but where the
+// deriver reads JSON text there itself (a json_accept_both rule to the
+// value: such a string is no value taken as it is). The rules' IDs,
+// which hold their paths, get their pattern steps and quoted names
+// alone; a top-level key (From), the warnings' paths and messages their
+// names as they are.
 func (d *deriver) spellPaths() {
 	parsed := make([][]rulespec.Step, len(d.rules))
 	jsonAt := map[string]bool{}
@@ -230,10 +310,12 @@ func (d *deriver) spellPaths() {
 			}
 			r.Path = rulespec.PathString(segs)
 		}
-		r.ID = d.pats.spell(r.ID)
+		r.ID = quotedNames(d.pats.spell(r.ID))
+		r.From = rawNames(r.From) // (a top-level key, as it is)
 	}
 	for i := range d.warns {
-		d.warns[i].Path = d.pats.spell(d.warns[i].Path)
+		w := &d.warns[i]
+		w.Path, w.Message = rawNames(d.pats.spell(w.Path)), rawNames(w.Message)
 	}
 }
 
@@ -241,7 +323,7 @@ func (d *deriver) spellPaths() {
 // otherwise: it holds a pattern token or a group, or a value above its
 // end may be a string taken as it is (texts).
 func (d *deriver) respelled(p string) bool {
-	if strings.ContainsAny(p, tokenMark+"(") || strings.Contains(p, `<"`) {
+	if strings.ContainsAny(p, tokenMark+nameMark+"(") || strings.Contains(p, `<"`) {
 		return true
 	}
 	for u := range above(p) {
@@ -283,6 +365,8 @@ func (d *deriver) markSteps(segs []rulespec.Step, plain string, jsonAt map[strin
 			plain = join(plain, s.Key)
 			if p, re, ok := d.pats.of(s.Key); ok && re != nil && jsonAt != nil {
 				s.Each, s.Key, s.Pattern = '~', p, re
+			} else if jsonAt != nil {
+				s.Key = memberName(s.Key)
 			}
 		}
 		if jsonAt != nil && d.texts[plain] && !jsonAt[plain] {
