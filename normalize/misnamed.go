@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -22,10 +23,27 @@ type misnamedRule struct {
 	required []bool
 	// caseOnly: every field is required, so that the rule refuses only a
 	// key in another letter case (KeyCase), which mayBeMisnamed looks for
-	// in the call's bytes (foldedIn) instead of reading the call, by the
-	// fields' keys (exact) and their ASCII lower case (folded), made once.
-	caseOnly      bool
+	// in the call's bytes (caseScan) instead of reading the call.
+	caseOnly bool
+}
+
+// misnamedRules are a tool's misnamed_key rules, and the one index of
+// its case-only rules' keys that a clean call's bytes are scanned with
+// once, however many such rules the tool has.
+type misnamedRules struct {
+	rules []misnamedRule
+	cases *caseScan // nil where no rule is case-only
+}
+
+// caseScan finds, in one pass over a call's bytes, a text that may be
+// one of some case-only rule's keys in another letter case: its ASCII
+// lower case is one of theirs (folded), and it is not a key that every
+// rule holding that lower case declares as it is (exact). A key one rule
+// declares may be another's case variant ("URL" and "url"): such a key
+// is not exact.
+type caseScan struct {
 	exact, folded map[string]bool
+	lens          uint64 // bit n-1 set: some key is n bytes long
 }
 
 // splitMisnamed takes the misnamed_key rules out of validated rules.
@@ -42,7 +60,7 @@ func splitMisnamed(rules []lenient.Rule) (rest, misnamed []lenient.Rule) {
 
 // bindMisnamed returns the misnamed_key rules of rules that apply to tool
 // ("" for the wildcard set: the rules of every tool).
-func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
+func bindMisnamed(rules []lenient.Rule, tool string) misnamedRules {
 	var out []misnamedRule
 	for i := range rules {
 		r := &rules[i]
@@ -60,10 +78,60 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 			m.segs, _ = rulespec.ParsePath(r.Path) // ValidateRules has checked it
 		}
 		m.keys, m.required, _ = rulespec.MisnamedKeys(r.Value)
-		m.caseOnly = !slices.Contains(m.required, false) && m.foldKeys()
+		m.caseOnly = !slices.Contains(m.required, false) && foldable(m.keys)
 		out = append(out, m)
 	}
-	return out
+	return misnamedRules{rules: out, cases: scanOf(out)}
+}
+
+// scanOf builds the caseScan of rules' case-only rules, nil where there
+// is none.
+func scanOf(rules []misnamedRule) *caseScan {
+	var c *caseScan
+	holders := map[string][]int{} // a lower case -> the rules holding it
+	for i, m := range rules {
+		if !m.caseOnly {
+			continue
+		}
+		if c == nil {
+			c = &caseScan{exact: map[string]bool{}, folded: map[string]bool{}}
+		}
+		for _, ks := range m.keys {
+			for _, k := range ks {
+				lower := strings.ToLower(k)
+				c.folded[lower], c.lens = true, c.lens|1<<(len(k)-1)
+				if !slices.Contains(holders[lower], i) {
+					holders[lower] = append(holders[lower], i)
+				}
+			}
+		}
+	}
+	if c == nil {
+		return nil
+	}
+	for lower, held := range holders {
+		for _, i := range held {
+			for _, ks := range rules[i].keys {
+				for _, k := range ks {
+					if strings.ToLower(k) == lower && declaredByAll(rules, held, k) {
+						c.exact[k] = true
+					}
+				}
+			}
+		}
+	}
+	return c
+}
+
+// declaredByAll reports whether each of the rules held declares key as
+// it is.
+func declaredByAll(rules []misnamedRule, held []int, key string) bool {
+	for _, i := range held {
+		if fieldOf(rules[i].keys, key) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // refuseMisnamed returns the problems of out (the normalized arguments,
@@ -77,10 +145,11 @@ func bindMisnamed(rules []lenient.Rule, tool string) []misnamedRule {
 // left out where the object holds none of its keys in out, or holds it
 // only as a default applied gave it: the call did not send it, or sent it
 // as a value an absent rule removed ("", null), as the decoders read it.
-func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Members, applied []Applied) error {
-	if !mayBeMisnamed(rules, args, members) {
+func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Members, applied []Applied) error {
+	if !mayBeMisnamed(set, args, members) {
 		return nil
 	}
+	rules := set.rules
 	var filled map[string]bool // the paths of the defaults applied
 	for _, a := range applied {
 		if a.Type == lenient.RuleParamDefault {
@@ -126,22 +195,19 @@ func refuseMisnamed(rules []misnamedRule, out, args []byte, members *jsonwire.Me
 	return &lenient.Error{Problems: problems}
 }
 
-// mayBeMisnamed reports whether rules may find a misnamed key in the
+// mayBeMisnamed reports whether set may find a misnamed key in the
 // arguments normalized from args: not where each rule looks at the
 // arguments object alone and the members of args (all recorded) are
 // fields' keys (the rules only rename keys to fields' keys and add
-// fields), nor where a rule whose fields are all required, which refuses
-// a key in another letter case alone, finds none in args' bytes
-// (foldedIn): the cost on a clean call.
-func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members) bool {
+// fields), nor where the rules whose fields are all required, which
+// refuse a key in another letter case alone, find none in args' bytes
+// (caseScan.in, one pass for them all): the cost on a clean call.
+func mayBeMisnamed(set misnamedRules, args []byte, members *jsonwire.Members) bool {
 	if !members.OK {
 		return true
 	}
-	for _, m := range rules {
+	for _, m := range set.rules {
 		if m.caseOnly {
-			if m.foldedIn(args) {
-				return true
-			}
 			continue
 		}
 		if len(m.segs) > 0 {
@@ -153,50 +219,50 @@ func mayBeMisnamed(rules []misnamedRule, args []byte, members *jsonwire.Members)
 			}
 		}
 	}
-	return false
+	return set.cases != nil && set.cases.in(args)
 }
 
-// foldKeys fills exact and folded from the rule's keys, and reports
-// whether foldedIn can read them: not where a key is outside ASCII
-// (whose folds may have other lengths) or longer than its buffer.
-func (m *misnamedRule) foldKeys() bool {
-	m.exact, m.folded = map[string]bool{}, map[string]bool{}
-	for _, ks := range m.keys {
+// foldable reports whether caseScan can read keys: not where a key is
+// outside ASCII (whose folds may have other lengths) or longer than its
+// buffer.
+func foldable(keys [][]string) bool {
+	for _, ks := range keys {
 		for _, k := range ks {
 			if len(k) > foldMax || strings.ContainsFunc(k, func(r rune) bool { return r >= utf8.RuneSelf }) {
 				return false
 			}
-			m.exact[k], m.folded[strings.ToLower(k)] = true, true
 		}
 	}
 	return true
 }
 
-// foldMax is the longest key foldedIn reads.
+// foldMax is the longest key caseScan reads.
 const foldMax = 64
 
-// foldedIn reports whether args may hold, as a member name at any depth
-// (in JSON text inside a string too), one of the rule's keys in another
+// in reports whether args may hold, as a member name at any depth (in
+// JSON text inside a string too), one of the rules' keys in another
 // letter case: a text between two quotes (the second maybe escaped,
-// \"), in one pass, that is no key as it is and is one in ASCII lower
-// case. A value holding such a text may too, and so may args where it
-// holds a \u escape (a name spelled with one).
-func (m *misnamedRule) foldedIn(args []byte) bool {
+// \"), in one pass, that is not exact and is one of their keys in ASCII
+// lower case. A value holding such a text may too, and so may args where
+// it holds a \u escape (a name spelled with one).
+func (m *caseScan) in(args []byte) bool {
+	if bytes.Contains(args, []byte(`\u`)) {
+		return true
+	}
 	var buf [foldMax]byte
 	start := -1
-	for i, c := range args {
-		if c == '\\' && i+1 < len(args) && args[i+1] == 'u' {
-			return true
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(args[i:], '"')
+		if j < 0 {
+			return false
 		}
-		if c != '"' {
-			continue
-		}
+		i += j
 		if start >= 0 {
 			seg := args[start:i]
 			if len(seg) > 0 && seg[len(seg)-1] == '\\' {
 				seg = seg[:len(seg)-1]
 			}
-			if n := len(seg); n > 0 && n <= foldMax && !m.exact[string(seg)] {
+			if n := len(seg); n > 0 && n <= foldMax && m.lens&(1<<(n-1)) != 0 && !m.exact[string(seg)] {
 				for j, b := range seg {
 					if 'A' <= b && b <= 'Z' {
 						b += 'a' - 'A'
@@ -210,7 +276,6 @@ func (m *misnamedRule) foldedIn(args []byte) bool {
 		}
 		start = i + 1
 	}
-	return false
 }
 
 // fieldOf returns the index of the field of keys that has key, or -1.
@@ -245,7 +310,7 @@ func holdsField(n *jsonnode.Node, keys []string, w where, filled map[string]bool
 // hooks and tool middleware).
 func (n *Normalizer) Misnamed(tool string, args []byte) error {
 	rs := n.rulesFor(tool)
-	if len(rs.misnamed) == 0 {
+	if len(rs.misnamed.rules) == 0 {
 		return nil
 	}
 	members, err := jsonwire.Validate(args)

@@ -3,9 +3,12 @@ package normalize
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -185,4 +188,75 @@ func TestMisnamedCaseOnly(t *testing.T) {
 	if a, b := cost(with), cost(without); a > b {
 		t.Errorf("a clean call allocates %v times with the rule, %v without", a, b)
 	}
+}
+
+// TestMisnamedCaseOnlyShared: case-only rules of one tool are looked for
+// in one pass over a clean call, and a key one rule declares ("URL") is
+// still another's case variant ("url"): each rule refuses what it alone
+// would.
+func TestMisnamedCaseOnlyShared(t *testing.T) {
+	rules := []lenient.Rule{
+		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "a", Value: json.RawMessage(`[{"keys":["URL"],"required":true}]`)},
+		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "b", Value: json.RawMessage(`[{"keys":["url","uri"],"required":true}]`)},
+		{ID: "c", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "c", Value: json.RawMessage(`[{"keys":["Name"],"required":true}]`)},
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"a":{"URL":"x"},"b":{"url":"y"},"c":{"Name":"z"}}`, ``},
+		{`{"a":{"URL":"x"},"b":{"uri":"y"}}`, ``},
+		{`{"a":{"URL":"x"},"b":{"URL":"y"}}`, `b.URL: is not a known key: keys are case-sensitive (send it as "url")`},
+		{`{"a":{"url":"x"},"b":{"url":"y"}}`, `a.url: is not a known key: keys are case-sensitive (send it as "URL")`},
+		{`{"b":{"Uri":"y"}}`, `b.Uri: is not a known key: keys are case-sensitive (send it as "uri")`},
+		{`{"c":{"name":"z"}}`, `c.name: is not a known key: keys are case-sensitive (send it as "Name")`},
+		{`{"a":{"URL":"x"},"c":{"Name":"url"}}`, ``},
+	} {
+		_, _, err := n.NormalizeJSON("t", []byte(c.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}
+
+// FuzzMisnamedCaseScan: the one pass over a call's bytes that lets a
+// clean call skip the case-only rules (caseScan) never skips a call they
+// refuse: on any arguments, the rules refuse what they refuse when each
+// is checked by reading the call.
+func FuzzMisnamedCaseScan(f *testing.F) {
+	rules := bindMisnamed([]lenient.Rule{
+		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "a", Value: json.RawMessage(`[{"keys":["URL"],"required":true}]`)},
+		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "b[]", Value: json.RawMessage(`[{"keys":["url","uri"],"required":true},{"keys":["n"],"required":true}]`)},
+		{ID: "c", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`[{"keys":["Name"],"required":true},"a","b"]`)},
+	}, "t")
+	read := misnamedRules{rules: slices.Clone(rules.rules)}
+	for i := range read.rules {
+		read.rules[i].caseOnly = false
+	}
+	for _, s := range []string{
+		`{"a":{"URL":"x"},"b":[{"url":"y","n":1}],"Name":"z"}`,
+		`{"a":{"url":"x"},"b":"[{\"URI\":1}]"}`,
+		`{"a":{"\u0075rl":"x"}}`,
+		`{"b":[{"N":1}],"name":"Name"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		members, err := jsonwire.Validate(args)
+		if i := jsonwire.SkipSpace(args, 0); err != nil || i >= len(args) || args[i] != '{' {
+			return
+		}
+		got := refuseMisnamed(rules, args, args, &members, nil)
+		all := members
+		all.OK = false // (mayBeMisnamed then reads the call whatever it holds)
+		want := refuseMisnamed(read, args, args, &all, nil)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: with the scan %v, reading the call %v", args, got, want)
+		}
+	})
 }

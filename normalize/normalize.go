@@ -63,7 +63,7 @@ type ruleSet struct {
 	secret *secrets // the tool's secret paths (secret.go); nil for none
 	// misnamed holds the tool's misnamed_key rules (misnamed.go), which
 	// NormalizeJSON checks the normalized arguments against.
-	misnamed []misnamedRule
+	misnamed misnamedRules
 	counts   atomic.Pointer[callCounts] // a named tool's call counters, from its first call
 }
 
@@ -464,7 +464,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	if !rs.screen.applies(args, &members) {
 		n.stats.record(rs, c, tool, nil)
 		n.count(rs, c, nil)
-		if len(rs.misnamed) > 0 {
+		if len(rs.misnamed.rules) > 0 {
 			return args, nil, refuseMisnamed(rs.misnamed, args, args, &members, nil)
 		}
 		return args, nil, nil
@@ -474,7 +474,7 @@ func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied,
 	n.stats.record(rs, c, tool, applied)
 	n.count(rs, c, applied)
 	n.logFixes(rs, tool, applied)
-	if len(rs.misnamed) > 0 {
+	if len(rs.misnamed.rules) > 0 {
 		return out, applied, refuseMisnamed(rs.misnamed, out, args, &members, applied)
 	}
 	return out, applied, nil
