@@ -364,8 +364,13 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 		}
 	}
 	if at == atTop {
-		if path == "" {
+		if memberName(path) == "" {
 			return false, `a property named "" cannot be named by a rule`
+		}
+		if _, ok := d.unnamed[path]; ok {
+			// (a name holding the deriver's marks, which its token
+			// would not tell from its own: nameToken)
+			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", path)
 		}
 		if d.objectSites("") == 1 {
 			return true, ""
@@ -380,7 +385,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			return false, "the arguments are an object: no rule path names the elements of an array there"
 		}
 		if u, ok := d.unnamedAbove(path); ok {
-			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", u)
+			return false, fmt.Sprintf("a rule path cannot spell the member name at %q", rawNames(u))
 		}
 	}
 	// a rule at x{} reads every member of every object at x: each must
@@ -881,9 +886,10 @@ func (d *deriver) rootSchema(s *Node) *Node {
 			d.named = map[string]bool{}
 		}
 		for _, k := range slices.Sorted(maps.Keys(d.tested)) {
-			d.keep[k], d.named[k] = true, true
+			at := join("", k)
+			d.keep[at], d.named[at] = true, true
 			if what := typedName(s.Get("properties").Get(k)); what != "" && !d.survey {
-				d.warn(k, "%s left strict: an if of the input schema tests it, and a rule would change which branch applies", what)
+				d.warn(at, "%s left strict: an if of the input schema tests it, and a rule would change which branch applies", what)
 			}
 		}
 	}
@@ -1208,7 +1214,8 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 		}
 	}
 	for _, key := range keys {
-		var held []*Node // (each schema the branches hold key to, once)
+		at := join("", key) // (its path)
+		var held []*Node    // (each schema the branches hold key to, once)
 		texts := map[string]bool{}
 		d.overlapWork, d.overlapText = maxOverlapWork, false
 		for i, b := range views {
@@ -1216,7 +1223,7 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 			switch {
 			case p == nil || p.Kind == 't':
 				if mayHoldAsIs(b, key) {
-					d.shadowed[key] = asIs
+					d.shadowed[at] = asIs
 				}
 			case !texts[d.plain(p)]:
 				texts[d.plain(p)] = true
@@ -1230,7 +1237,7 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 		for i, x := range held {
 			for j, y := range held[i+1:] {
 				if one {
-					d.shadowed[key] = rootOneOfWhy
+					d.shadowed[at] = rootOneOfWhy
 					break
 				}
 				if !below[i] && !below[i+1+j] {
@@ -1238,11 +1245,11 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 				}
 				fx, _ := jsonnode.Follow(d.root, x)
 				fy, _ := jsonnode.Follow(d.root, y)
-				d.overlapValues(key, fx, fy, 1)
+				d.overlapValues(at, fx, fy, 1)
 			}
 		}
 		if d.overlapWork < 0 {
-			d.shadowed[key] = overlapBoundWhy
+			d.shadowed[at] = overlapBoundWhy
 		}
 	}
 }
@@ -2370,7 +2377,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if (conds.values[name] || conds.all) && !dependent[name] && !all {
 						d.shadowed[child] = conditionWhy
 					}
-					if child == "" || strings.ContainsAny(name, tokenMark+nameMark) {
+					if strings.ContainsAny(name, tokenMark+nameMark) {
 						d.addUnnamed(child) // (no token stands for it: nameToken)
 					}
 					var strict *Node
@@ -2572,7 +2579,11 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 				// of its own there)
 				continue
 			}
-			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: name})
+			to := name
+			if prop != atTop {
+				to = quotedTo(name)
+			}
+			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: to})
 		}
 	}
 }

@@ -44,12 +44,8 @@ func jstr(s string) *Node { return jsonnode.String(s) }
 
 // join appends a member name to a field path ("a" + "b" is "a.b"); a
 // name a rule path writes only in quoted brackets stands there as its
-// token (nameToken). A top-level "" stays "": the arguments' own path,
-// which reach tells apart.
+// token (nameToken): "" too, which the arguments' own path is not.
 func join(path, name string) string {
-	if path == "" && name == "" {
-		return ""
-	}
 	name = nameToken(name)
 	if path == "" {
 		return name

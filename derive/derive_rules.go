@@ -66,8 +66,12 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 		target := rulespec.TargetPath(r)
 		named[target] = true
 		if r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias {
-			if parent, alias := splitLast(target); alias != "" && r.To != "" {
-				declared[join(parent, r.To)] = append(declared[join(parent, r.To)], alias)
+			segs, err := rulespec.Target(&r)
+			if n := len(segs); err == nil && n > 0 && segs[n-1].Each == 0 && r.To != "" {
+				// (the canonical key's place: the alias's parent, then
+				// to, spelled as a rule path as the keys of named are)
+				at := rulespec.PathKey(rulespec.PathString(segs[:n-1]), rulespec.ToKey(&r))
+				declared[at] = append(declared[at], segs[n-1].Key)
 			}
 		}
 	}

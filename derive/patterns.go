@@ -81,6 +81,16 @@ func quotedNames(s string) string {
 	})
 }
 
+// quotedTo is an alias rule's to for the member name, beside a path: the
+// name quoted in brackets where a path would quote it (["x.y"],
+// rulespec.ToKey).
+func quotedTo(name string) string {
+	if rulespec.NeedsQuotes(name) {
+		return rulespec.PathKey("", name)
+	}
+	return name
+}
+
 // replaceNames writes s with each name token, and the text before it
 // since the last one, as write gives them.
 func replaceNames(s string, write func(prefix, name string) string) string {

@@ -120,3 +120,53 @@ func TestDeriveQuotedNames(t *testing.T) {
 		t.Errorf("Explain: %v, want %s", err, want)
 	}
 }
+
+// TestDeriveQuotedNamesAtTop: a top-level name a rule path quotes is one
+// path wherever the deriver keys it: the arguments' union or if that
+// holds it otherwise keeps it strict ("a.b" as "ab" would be); a
+// top-level object named "" is no path of the arguments' own members;
+// and a name holding the deriver's own marks gets no rule, at the top
+// too, where its rule would name another key. (A review's cases.)
+func TestDeriveQuotedNamesAtTop(t *testing.T) {
+	cases := []unionCase{
+		{"union", `{"type":"object","anyOf":[{"properties":{"a.b":{"type":"integer"}},"required":["a.b"]},{"required":["z"]}]}`,
+			[]string{`{"a.b":"5","z":1}`, `{"a.b":"5"}`}},
+		{"tested", `{"type":"object","properties":{"a.b":{"type":"integer"},"n":{"type":"string"}},"if":{"properties":{"a.b":{"const":5}},"required":["a.b"]},"then":{"required":["n"]}}`,
+			[]string{`{"a.b":"5"}`, `{"a.b":5}`, `{"a.b":5,"n":"x"}`}},
+		{"marks", `{"type":"object","properties":{"\u0002612e62\u0002":{"type":"integer"},"\u0001":{"type":"object","properties":{"n":{"type":"integer"}}}}}`,
+			[]string{`{"a.b":"5"}`, `{"\u0002612e62\u0002":"5"}`, `{"\u0001":{"n":"5"}}`}},
+		{"empty", `{"type":"object","properties":{"":{"type":"object","properties":{"b":{"type":"integer"},"a.b":{"type":"integer"}}}}}`,
+			[]string{`{"b":"5"}`, `{"a.b":"5"}`, `{"":{"b":"5","a.b":"6"}}`, `{"":"{}"}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases[2:]) // (AJV's strict mode refuses a required key the union's branch does not declare)
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"o":{"type":"object","properties":{"c.d":{"type":"object","properties":{"\u0001":{"type":"integer"}}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range d.Warnings {
+		if strings.ContainsAny(w.Message, "\x02") || strings.Contains(w.Message, `\x02`) {
+			t.Errorf("warning %q: %s", w.Path, w.Message)
+		}
+	}
+}
+
+// TestDeriveQuotedAliasDeclared: a rules file's alias to a name a path
+// quotes (to "newName.y", or ["newName.y"] beside a path) stands for that
+// name's variants, as any declared alias does: the derived variants are
+// not left out for it, and the rules load.
+func TestDeriveQuotedAliasDeclared(t *testing.T) {
+	s := `{"type":"object","properties":{"cfg":{"type":"array","items":{"type":"object","properties":{"newName.y":{"type":"integer"}}}}}}`
+	for _, own := range [][]lenient.Rule{
+		{{ID: "al", Tools: []string{"t"}, Type: lenient.RuleNestedAlias, InPayload: "cfg", ArrayPath: "[]", From: "oldName", To: "newName.y"}},
+		{{ID: "al", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "cfg[].oldName", To: `["newName.y"]`}},
+	} {
+		d := WithRules("t", parseMust(t, s), own)
+		for _, r := range d.Replaced {
+			t.Errorf("%s: derived %s left out: %s", own[0].Type, r.Derived.ID, r.Reason)
+		}
+		if _, err := normalize.New(append(d.Rules, own...)); err != nil {
+			t.Errorf("%s: rules do not load: %v", own[0].Type, err)
+		}
+	}
+}
