@@ -3398,6 +3398,18 @@ func (d *deriver) keptRef(path string, at place, why string) {
 	}
 }
 
+// takesJSONText reports whether the string schema b takes every JSON
+// text of an array or object: no pattern, maxLength or format holds it,
+// and its minLength is at most 2, the length of the shortest ("[]",
+// "{}").
+func takesJSONText(b *Node) bool {
+	if slices.ContainsFunc(b.Keys, func(k string) bool { return k == "pattern" || k == "maxLength" || k == "format" }) {
+		return false
+	}
+	n := b.Get("minLength")
+	return n == nil || n.Text() == "0" || n.Text() == "1" || n.Text() == "2"
+}
+
 // stringEnum returns the values of s's enum when every one is a string.
 func stringEnum(s *Node) ([]string, bool) {
 	e := s.Get("enum").Items()
@@ -3432,8 +3444,8 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // string form or JSON text: the keyword that makes it more than one
 // type. "" where it may be no typed value, where it is a number or
 // boolean beside strings that take its string form already (takesForm:
-// nothing to read), or an array or object beside strings held to no
-// string keyword (its JSON text taken as it is), or where no
+// nothing to read), or an array or object beside strings that take
+// every JSON text (takesJSONText: taken as it is), or where no
 // keyword makes it a union (a malformed type). A format on a string
 // branch holds strings to it where a validator asserts it: such a branch
 // may refuse a number's text or a JSON text.
@@ -3447,7 +3459,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
 		}
-		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && !slices.ContainsFunc(b.Keys, func(k string) bool { return stringKeys[k] || k == "format" }) {
+		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && takesJSONText(b) {
 			// a string is taken already (a number's or boolean's text
 			// among them; any JSON text as it is): nothing to read
 			return "", ""

@@ -121,3 +121,30 @@ func TestDeriveJSONTextBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveTextTakenAsString: an array or object beside a string that
+// takes every JSON text (a minLength of at most 2, the length of "[]"
+// and "{}"; no pattern, maxLength or format) is taken as text already:
+// nothing is left to read, and no warning says the deriver leaves it.
+// A string held to more may refuse some texts: those are warned of.
+func TestDeriveTextTakenAsString(t *testing.T) {
+	d, err := Tool("t", []byte(`{"type":"object","properties":{
+	 "casks":{"oneOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"}}]},
+	 "addr":{"oneOf":[{"type":["string","null"],"minLength":2},{"type":"object","properties":{"n":{"type":"integer"}}}]},
+	 "plain":{"oneOf":[{"type":"string"},{"type":"array"}]},
+	 "short":{"oneOf":[{"type":"string","minLength":3},{"type":"array"}]},
+	 "capped":{"oneOf":[{"type":"string","maxLength":10},{"type":"array"}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warned := map[string]string{}
+	for _, w := range d.FieldWarnings() {
+		warned[w.Path] = w.Message
+	}
+	const strict = " left strict: the deriver does not rewrite its oneOf: a type_coerce or json_accept_both rule reads a value of one type (maybe null), an anyOf of arrays and objects alone, or one beside strings that are never their JSON text"
+	for path, want := range map[string]string{"casks": "", "addr": "", "plain": "", "short": "array" + strict, "capped": "array" + strict} {
+		if warned[path] != want {
+			t.Errorf("%s: warning %q, want %q", path, warned[path], want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func warnedAbove(warned map[string]string, path string) string {
 // Values lists the typed values of the strict schema root and what the
 // derivation d makes of each.
 func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
-	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
+	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, anyText: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
 	w.budget = max(4096, 2*w.nodes(root))          // derive's inlining bound (derive/inline.go)
 	w.walk(root, "", true, []*jsonnode.Node{root}) // (a reference to the arguments: a depth of them, counted once, as a definition's)
 	if t := types(root); len(t) > 0 && !slices.Contains(t, "object") {
@@ -102,7 +102,7 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 			v.Reason = ReasonVoid
 		case w.unnamed[v.Path]:
 			v.Reason = ReasonUnnamed
-		case w.anyString[v.Path]:
+		case w.anyString[v.Path], (v.Type == "array" || v.Type == "object") && w.anyText[v.Path]:
 			v.Reason = ReasonAnyString
 		case warnedAbove(warned, v.Path) != "":
 			v.Reason = ReasonInside + warnedAbove(warned, v.Path)
@@ -162,6 +162,7 @@ type walker struct {
 	unnamed   map[string]bool // paths seen only where no rule path names a value
 	named     map[string]bool
 	anyString map[string]bool
+	anyText   map[string]bool        // paths of a string schema that takes every JSON text
 	shape     map[string]string      // a keyword the value's schema is made of
 	real      map[string]bool        // paths seen where a value may be (void)
 	void      int                    // > 0 under members a schema's type rules out
@@ -249,6 +250,9 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 		if slices.Contains(ts, "string") && takesText(s) {
 			w.anyString[path] = true
 		}
+		if slices.Contains(ts, "string") && takesJSONText(s) {
+			w.anyText[path] = true
+		}
 	}
 	if path != "" && w.shape[path] == "" {
 		for _, k := range shapeKeys {
@@ -331,6 +335,18 @@ func takesText(s *jsonnode.Node) bool {
 	}
 	n := s.Get("minLength")
 	return n == nil || n.Text() == "0" || n.Text() == "1"
+}
+
+// takesJSONText reports whether a schema that may be a string takes
+// every array's and object's JSON text as a string, as derive reads a
+// union's string branch (its takesJSONText): no pattern, enum, const,
+// format or maxLength, and a minLength of at most 2 ("[]", "{}").
+func takesJSONText(s *jsonnode.Node) bool {
+	if s.Get("pattern") != nil || s.Get("enum") != nil || s.Get("const") != nil || s.Get("format") != nil || s.Get("maxLength") != nil {
+		return false
+	}
+	n := s.Get("minLength")
+	return n == nil || n.Text() == "0" || n.Text() == "1" || n.Text() == "2"
 }
 
 // Summary totals the values of many schemas.
