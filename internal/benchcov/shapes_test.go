@@ -101,8 +101,9 @@ const (
 )
 
 // shapePool is the property-name pool: lower-case names the "^[a-z]+$"
-// pattern matches, and one "^x-" matches.
-var shapePool = []string{"a", "b", "n", "id", "x-y", "ab"}
+// pattern matches, one "^x-" matches, and names a rule path quotes:
+// "a.b", spelled as the path a.b is, and "".
+var shapePool = []string{"a", "b", "n", "id", "x-y", "ab", "a.b", ""}
 
 // pick reads a choice among n options (0 once the input is read).
 func (b *shapeBuilder) pick(n int) int {
