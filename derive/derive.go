@@ -3695,16 +3695,18 @@ func anyOf(native, str *Node, nullable bool) *Node {
 
 // unfit returns the first keyword of a number or boolean schema that its
 // string form could not honour alike (enum, const, combinators, unknown
-// keywords), or "". A keyword of objects or arrays (required,
-// properties, items) holds neither the value nor its string form, and an
-// enum of both booleans holds a boolean to nothing; but a required that
-// is no list is draft-03's (the field itself required, which the
-// deriver does not read).
+// keywords), or "". A keyword of strings, objects or arrays (minLength,
+// pattern, required, properties, items) holds neither the value nor its
+// string form (which the value's branch of the rewrite reads, the
+// keyword kept there), and an enum of both booleans holds a boolean to
+// nothing; but a required that is no list is draft-03's (the field
+// itself required, which the deriver does not read).
 func unfit(base *Node, typ string) string {
 	for i, k := range base.Keys {
 		switch {
 		case k == "type" || annotation(k):
 		case numberKeys[k] && typ != "boolean":
+		case stringKeys[k]:
 		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
 		case (k == "enum" || k == "const") && typ == "boolean" && booleansIn(base.Vals[i]) && !boolsApart(base):
 			// (one boolean's texts alone: boolPattern)

@@ -262,3 +262,31 @@ func TestDeriveBooleanValue(t *testing.T) {
 	draft4 := `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"x":{"type":"boolean","const":true}}}`
 	unionSound(t, []unionCase{{"draft-04", draft4, calls}})
 }
+
+// TestDeriveScalarStringKeywords: a string's keyword beside one number,
+// integer or boolean type (minLength, maxLength, pattern) holds nothing
+// (a validator reads it of strings alone): the value's string form is
+// read as any other's, the keyword kept in the value's own branch, where
+// it still holds nothing. Real schemas write them so
+// ({"type": "number", "minLength": 5} for a ZIP code).
+func TestDeriveScalarStringKeywords(t *testing.T) {
+	schema := `{"type":"object","properties":{
+	 "zip":{"type":"number","minLength":5,"maxLength":5},
+	 "site":{"type":"integer","pattern":"^[0-9]+$","minimum":1},
+	 "ok":{"type":"boolean","minLength":1}}}`
+	d, err := Tool("t", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	coerced := map[string]bool{}
+	for _, r := range d.Rules {
+		coerced[r.From] = coerced[r.From] || r.Type == lenient.RuleTypeCoerce
+	}
+	for _, p := range []string{"zip", "site", "ok"} {
+		if !coerced[p] {
+			t.Errorf("%s: no type_coerce rule; warnings %s", p, warnings(d))
+		}
+	}
+	calls := []string{`{"zip":"12345"}`, `{"zip":1}`, `{"zip":"1"}`, `{"site":"7"}`, `{"site":7}`, `{"ok":"yes"}`, `{"ok":false}`, `{"zip":"abc"}`}
+	unionSound(t, []unionCase{{"stringkeys", schema, calls}}) // (not AJV: its strict types refuse a string keyword beside a number alone)
+}
