@@ -223,12 +223,13 @@ func mayBeMisnamed(set misnamedRules, args []byte, members *jsonwire.Members) bo
 }
 
 // foldable reports whether caseScan can read keys: not where a key is
-// outside ASCII (whose folds may have other lengths) or longer than its
-// buffer.
+// outside ASCII (whose folds may have other lengths), longer than its
+// buffer, or holds a quote or backslash (written escaped, "a\"b", it
+// spans the texts between quotes caseScan reads).
 func foldable(keys [][]string) bool {
 	for _, ks := range keys {
 		for _, k := range ks {
-			if len(k) > foldMax || strings.ContainsFunc(k, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			if len(k) > foldMax || strings.ContainsAny(k, `"\`) || strings.ContainsFunc(k, func(r rune) bool { return r >= utf8.RuneSelf }) {
 				return false
 			}
 		}
@@ -240,13 +241,16 @@ func foldable(keys [][]string) bool {
 const foldMax = 64
 
 // in reports whether args may hold, as a member name at any depth (in
-// JSON text inside a string too), one of the rules' keys in another
-// letter case: a text between two quotes (the second maybe escaped,
-// \"), in one pass, that is not exact and is one of their keys in ASCII
-// lower case. A value holding such a text may too, and so may args where
-// it holds a \u escape (a name spelled with one).
+// JSON text inside a string too, at any level), one of the rules' keys
+// in another letter case: a text between two quotes (escaped ones too),
+// in one pass, that is not exact and is one of their keys in ASCII lower
+// case. A value holding such a text may too. So may a text holding an
+// escape (a \u one anywhere; another inside it, \/ or \n, where its
+// length unescaped may be a key's: its letters are not read as they
+// stand), and args holding a non-ASCII letter Unicode folds to an ASCII
+// one (U+017F to s, U+212A to k), as lenientimpl.KeyCase reads names.
 func (m *caseScan) in(args []byte) bool {
-	if bytes.Contains(args, []byte(`\u`)) {
+	if bytes.Contains(args, []byte(`\u`)) || bytes.Contains(args, longS) || bytes.Contains(args, kelvin) {
 		return true
 	}
 	var buf [foldMax]byte
@@ -258,11 +262,17 @@ func (m *caseScan) in(args []byte) bool {
 		}
 		i += j
 		if start >= 0 {
-			seg := args[start:i]
-			if len(seg) > 0 && seg[len(seg)-1] == '\\' {
-				seg = seg[:len(seg)-1]
-			}
-			if n := len(seg); n > 0 && n <= foldMax && m.lens&(1<<(n-1)) != 0 && !m.exact[string(seg)] {
+			// (the backslashes before a quote escape it, at as many
+			// levels of JSON text as there are)
+			seg := bytes.TrimRight(args[start:i], `\`)
+			if k := bytes.Count(seg, []byte(`\`)); k > 0 {
+				// (an escape inside: unescaped, each other byte is a
+				// character, and so may be each two backslashes or
+				// more)
+				if m.someLength(len(seg)-k, len(seg)-k+k/2) {
+					return true
+				}
+			} else if n := len(seg); n > 0 && n <= foldMax && m.lens&(1<<(n-1)) != 0 && !m.exact[string(seg)] {
 				for j, b := range seg {
 					if 'A' <= b && b <= 'Z' {
 						b += 'a' - 'A'
@@ -277,6 +287,20 @@ func (m *caseScan) in(args []byte) bool {
 		start = i + 1
 	}
 }
+
+// someLength reports whether some key is lo to hi bytes long.
+func (m *caseScan) someLength(lo, hi int) bool {
+	for n := max(lo, 1); n <= min(hi, foldMax); n++ {
+		if m.lens&(1<<(n-1)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// longS and kelvin are the UTF-8 of U+017F and U+212A, which Unicode's
+// simple case folding takes to "s" and "k".
+var longS, kelvin = []byte("\u017f"), []byte("\u212a")
 
 // fieldOf returns the index of the field of keys that has key, or -1.
 func fieldOf(keys [][]string, key string) int {

@@ -226,23 +226,39 @@ func TestMisnamedCaseOnlyShared(t *testing.T) {
 
 // FuzzMisnamedCaseScan: the one pass over a call's bytes that lets a
 // clean call skip the case-only rules (caseScan) never skips a call they
-// refuse: on any arguments, the rules refuse what they refuse when each
-// is checked by reading the call.
+// refuse: on any arguments, the rules (a tool's and the wildcard's, every
+// one case-only) refuse what they refuse when each is checked by reading
+// the call. The seeds hold what a review found the pass skipped: keys
+// written with an escape (\/, \\), in JSON text two levels deep, and
+// non-ASCII letters Unicode folds to ASCII ones (U+017F, U+212A).
 func FuzzMisnamedCaseScan(f *testing.F) {
+	k64 := strings.Repeat("a", 63) + "B"
 	rules := bindMisnamed([]lenient.Rule{
 		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "a", Value: json.RawMessage(`[{"keys":["URL"],"required":true}]`)},
 		{ID: "b", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "b[]", Value: json.RawMessage(`[{"keys":["url","uri"],"required":true},{"keys":["n"],"required":true}]`)},
-		{ID: "c", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`[{"keys":["Name"],"required":true},"a","b"]`)},
+		{ID: "c", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`[{"keys":["Name"],"required":true},{"keys":["a"],"required":true},{"keys":["b"],"required":true},{"keys":["d"],"required":true},{"keys":["w"],"required":true}]`)},
+		{ID: "w", Tools: []string{"*"}, Type: lenient.RuleMisnamedKey, Path: "w", Value: json.RawMessage(`[{"keys":["url"],"required":true},{"keys":["` + k64 + `"],"required":true}]`)},
+		{ID: "x", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "w", Value: json.RawMessage(`[{"keys":["URL","Kind"],"required":true}]`)},
+		{ID: "y", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Path: "d.e", Value: json.RawMessage(`[{"keys":["aB"],"required":true},{"keys":["a/b"],"required":true},{"keys":["user"],"required":true}]`)},
 	}, "t")
 	read := misnamedRules{rules: slices.Clone(rules.rules)}
 	for i := range read.rules {
+		if !rules.rules[i].caseOnly {
+			f.Fatalf("rule %d is not case-only", i)
+		}
 		read.rules[i].caseOnly = false
 	}
 	for _, s := range []string{
 		`{"a":{"URL":"x"},"b":[{"url":"y","n":1}],"Name":"z"}`,
 		`{"a":{"url":"x"},"b":"[{\"URI\":1}]"}`,
 		`{"a":{"\u0075rl":"x"}}`,
-		`{"b":[{"N":1}],"name":"Name"}`,
+		`{"b":[{"N":1}],"Name":"name"}`,
+		`{"w":{"URL":1,"` + strings.ToLower(k64) + `":2}}`,
+		`{"d":{"e":{"A\/B":1}}}`,
+		`{"d":{"e":{"A\\b":1}}}`,
+		`{"d":"{\"e\":\"{\\\"Ab\\\":1}\"}"}`,
+		`{"d":{"e":{"uſer":1}}}`,
+		"{\"w\":{\"\u212aind\":1}}", // (U+212A, the Kelvin sign)
 	} {
 		f.Add([]byte(s))
 	}
