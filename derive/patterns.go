@@ -40,9 +40,9 @@ const tokenMark = "\x01"
 const nameMark = "\x02"
 
 // nameToken returns the token of the member name ("" too), or the name
-// where a rule path spells it as it is. A name that holds a mark itself stays as
-// it is too: the properties walk leaves such a name's values strict
-// (unnamed), whatever its path.
+// where a rule path spells it as it is. A name that holds a mark itself
+// stays as it is too: the properties walk leaves its value and those
+// below strict (unnamed, reach), at the top too.
 func nameToken(name string) string {
 	if !rulespec.NeedsQuotes(name) || strings.ContainsAny(name, tokenMark+nameMark) {
 		return name
