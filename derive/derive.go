@@ -3399,15 +3399,24 @@ func (d *deriver) keptRef(path string, at place, why string) {
 }
 
 // takesJSONText reports whether the string schema b takes every JSON
-// text of an array or object: no pattern, maxLength or format holds it,
-// and its minLength is at most 2, the length of the shortest ("[]",
-// "{}").
+// text of an array or object: it holds a string to nothing but a
+// minLength of at most 2, the length of the shortest ("[]", "{}"), and
+// annotations (not format, which a validator may assert).
 func takesJSONText(b *Node) bool {
-	if slices.ContainsFunc(b.Keys, func(k string) bool { return k == "pattern" || k == "maxLength" || k == "format" }) {
-		return false
+	for i, k := range b.Keys {
+		switch {
+		case k == "format":
+			return false
+		case k == "type" || annotation(k):
+		case k == "minLength":
+			if n := b.Vals[i].Text(); n != "0" && n != "1" && n != "2" {
+				return false
+			}
+		default:
+			return false
+		}
 	}
-	n := b.Get("minLength")
-	return n == nil || n.Text() == "0" || n.Text() == "1" || n.Text() == "2"
+	return true
 }
 
 // stringEnum returns the values of s's enum when every one is a string.

@@ -126,14 +126,16 @@ func TestDeriveJSONTextBelow(t *testing.T) {
 // takes every JSON text (a minLength of at most 2, the length of "[]"
 // and "{}"; no pattern, maxLength or format) is taken as text already:
 // nothing is left to read, and no warning says the deriver leaves it.
-// A string held to more may refuse some texts: those are warned of.
+// A string held to more (a longer minLength, a maxLength, a not) may
+// refuse some texts: those are warned of.
 func TestDeriveTextTakenAsString(t *testing.T) {
 	d, err := Tool("t", []byte(`{"type":"object","properties":{
 	 "casks":{"oneOf":[{"type":"string","minLength":1},{"type":"array","items":{"type":"string"}}]},
 	 "addr":{"oneOf":[{"type":["string","null"],"minLength":2},{"type":"object","properties":{"n":{"type":"integer"}}}]},
 	 "plain":{"oneOf":[{"type":"string"},{"type":"array"}]},
 	 "short":{"oneOf":[{"type":"string","minLength":3},{"type":"array"}]},
-	 "capped":{"oneOf":[{"type":"string","maxLength":10},{"type":"array"}]}}}`))
+	 "capped":{"oneOf":[{"type":"string","maxLength":10},{"type":"array"}]},
+	 "notted":{"oneOf":[{"type":"string","minLength":2,"not":{"const":"[]"}},{"type":"array"}]}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +144,7 @@ func TestDeriveTextTakenAsString(t *testing.T) {
 		warned[w.Path] = w.Message
 	}
 	const strict = " left strict: the deriver does not rewrite its oneOf: a type_coerce or json_accept_both rule reads a value of one type (maybe null), an anyOf of arrays and objects alone, or one beside strings that are never their JSON text"
-	for path, want := range map[string]string{"casks": "", "addr": "", "plain": "", "short": "array" + strict, "capped": "array" + strict} {
+	for path, want := range map[string]string{"casks": "", "addr": "", "plain": "", "short": "array" + strict, "capped": "array" + strict, "notted": "array" + strict} {
 		if warned[path] != want {
 			t.Errorf("%s: warning %q, want %q", path, warned[path], want)
 		}
