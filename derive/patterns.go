@@ -68,9 +68,16 @@ func memberName(key string) string {
 // rawNames writes each name token in s (a deriver path, a rule's ID, a
 // warning) as its name, as it is: "cfg.System.GC.Concurrent". A
 // warning's path names its value so (its member names joined by dots as
-// they are).
+// they are); but "" as `[""]` (`o[""]`, `[""].b`), which a path of names
+// as they are could not tell from its object's, nor at the top from the
+// arguments'.
 func rawNames(s string) string {
-	return replaceNames(s, func(prefix, name string) string { return prefix + name })
+	return replaceNames(s, func(prefix, name string) string {
+		if name == "" {
+			return strings.TrimSuffix(prefix, ".") + `[""]`
+		}
+		return prefix + name
+	})
 }
 
 // quotedNames writes each name token in s (a rule's ID) as a rule path

@@ -149,6 +149,19 @@ func TestDeriveQuotedNamesAtTop(t *testing.T) {
 			t.Errorf("warning %q: %s", w.Path, w.Message)
 		}
 	}
+	// A member named "" is warned of at [""] (o[""] below the top), not
+	// at "", the arguments' own path, nor at "o.".
+	d, err = Tool("t", []byte(`{"type":"object","properties":{"":{"type":"integer"},"o":{"type":"object","properties":{"":{"type":"integer","not":{"const":3}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, w := range d.FieldWarnings() {
+		paths = append(paths, w.Path)
+	}
+	if want := []string{`[""]`, `o[""]`}; !slices.Equal(paths, want) {
+		t.Errorf("warnings at %q, want %q", paths, want)
+	}
 }
 
 // TestDeriveQuotedAliasDeclared: a rules file's alias to a name a path

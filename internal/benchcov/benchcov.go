@@ -222,8 +222,13 @@ func (w *walker) add(path, typ string, named bool) {
 	}
 }
 
+// join appends the member name key to path as derive's warnings spell
+// it: names as they are, joined by dots, but "" as `[""]`.
 func join(path, key string) string {
-	if path == "" {
+	switch {
+	case key == "":
+		return path + `[""]`
+	case path == "":
 		return key
 	}
 	return path + "." + key
@@ -338,15 +343,24 @@ func takesText(s *jsonnode.Node) bool {
 }
 
 // takesJSONText reports whether a schema that may be a string takes
-// every array's and object's JSON text as a string, as derive reads a
-// union's string branch (its takesJSONText): no pattern, enum, const,
-// format or maxLength, and a minLength of at most 2 ("[]", "{}").
+// every array's and object's JSON text as a string: it holds a string
+// to nothing but a minLength of at most 2 ("[]", "{}") and the
+// annotations of JSON Schema's vocabularies, but for format. (derive's
+// takesJSONText reads vendor keywords as annotations too; where it says
+// more, its warning names the value first.)
 func takesJSONText(s *jsonnode.Node) bool {
-	if s.Get("pattern") != nil || s.Get("enum") != nil || s.Get("const") != nil || s.Get("format") != nil || s.Get("maxLength") != nil {
-		return false
+	for i, k := range s.Keys {
+		switch k {
+		case "type", "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment":
+		case "minLength":
+			if n := s.Vals[i].Text(); n != "0" && n != "1" && n != "2" {
+				return false
+			}
+		default:
+			return false
+		}
 	}
-	n := s.Get("minLength")
-	return n == nil || n.Text() == "0" || n.Text() == "1" || n.Text() == "2"
+	return true
 }
 
 // Summary totals the values of many schemas.
