@@ -1094,16 +1094,19 @@ var allOfKeys = set("properties", "required", "additionalProperties", "minProper
 
 // objectAllOf reports whether the schema s (in portable form) is an
 // allOf of object schemas: s and each branch (its $ref followed) hold
-// only annotations and the keywords of objects allOfKeys names, with a
-// type of "object" or none, and one of them has that type, so that s takes objects
-// alone, and no string (whose JSON text a rule then reads).
+// only annotations, the keywords of objects allOfKeys names and an
+// allOf of such branches (the Debug Adapter Protocol's AttachRequest,
+// an allOf of a reference to Request, itself an allOf: as deep as
+// maxAllOfDepth), with a type of "object" or none, and one of them has
+// that type, so that s takes objects alone, and no string (whose JSON
+// text a rule then reads).
 func objectAllOf(root, s *Node) bool {
-	list := s.Get(jsonnode.AllOf)
-	if list == nil || list.Kind != '[' || len(list.Vals) == 0 {
+	if list := s.Get(jsonnode.AllOf); list == nil || list.Kind != '[' || len(list.Vals) == 0 {
 		return false
 	}
 	typed := false
-	objectLike := func(b *Node, allOf bool) bool {
+	var objectLike func(b *Node, depth int) bool
+	objectLike = func(b *Node, depth int) bool {
 		if b.Kind != '{' {
 			return false
 		}
@@ -1115,23 +1118,29 @@ func objectAllOf(root, s *Node) bool {
 					return false
 				}
 				typed = true
-			case allOf && k == jsonnode.AllOf, annotation(k), allOfKeys[k]:
+			case k == jsonnode.AllOf:
+				list := b.Vals[i]
+				if depth >= maxAllOfDepth || list.Kind != '[' || len(list.Vals) == 0 {
+					return false
+				}
+				for _, x := range list.Vals {
+					if f, err := jsonnode.Follow(root, x); err != nil || !objectLike(f, depth+1) {
+						return false
+					}
+				}
+			case annotation(k), allOfKeys[k]:
 			default:
 				return false
 			}
 		}
 		return true
 	}
-	if !objectLike(s, true) {
-		return false
-	}
-	for _, b := range list.Vals {
-		if f, err := jsonnode.Follow(root, b); err != nil || !objectLike(f, false) {
-			return false
-		}
-	}
-	return typed
+	return objectLike(s, 0) && typed
 }
+
+// maxAllOfDepth is how deep objectAllOf reads allOfs inside an allOf's
+// branches (a reference cycle through them ends there).
+const maxAllOfDepth = 8
 
 // rootOneOfWhy is why a key that two branches of the root's oneOf, which
 // one call may match two of, declare with other schemas stays as it is;

@@ -34,8 +34,22 @@ var allOfObjects = keptRefCase{"allof-objects", `{"type":"object","properties":{
 	`{"ship":{"kind":"HOME"}}`,
 }}
 
+// nestedAllOf is the Debug Adapter Protocol's request, an allOf whose
+// branch is a reference to another allOf of objects (AttachRequest of
+// Request of ProtocolMessage), and one whose branch is an allOf of a
+// bare annotation and a type. (Its JSON text branch takes any string, as
+// every one does: a text of another object is class (b), left out.)
+var nestedAllOf = keptRefCase{"nested-allof", `{"type":"object","properties":{"req":{"$ref":"#/definitions/AttachRequest"},"bare":{"allOf":[{"allOf":[{"description":"any"},{"type":"object"}]},{"type":"object","properties":{"n":{"type":"integer"}}}]}},` +
+	`"definitions":{"ProtocolMessage":{"type":"object","properties":{"seq":{"type":"integer"},"type":{"type":"string"}},"required":["seq","type"]},` +
+	`"Request":{"allOf":[{"$ref":"#/definitions/ProtocolMessage"},{"type":"object","properties":{"type":{"type":"string","enum":["request"]},"command":{"type":"string"}},"required":["type","command"]}]},` +
+	`"AttachRequest":{"allOf":[{"$ref":"#/definitions/Request"},{"type":"object","properties":{"command":{"type":"string","enum":["attach"]},"arguments":{"type":"object","properties":{"n":{"type":"integer"}}}},"required":["command","arguments"]}]}}}`, []string{
+	`{"req":"{\"seq\":\"1\",\"type\":\"request\",\"command\":\"attach\",\"arguments\":{\"n\":\"2\"}}"}`,
+	`{"req":{"seq":1,"type":"request","command":"attach","arguments":{}}}`,
+	`{"bare":"{\"n\":\"5\"}"}`,
+}}
+
 func init() {
-	keptRefs = append(keptRefs, allOfObjects)
+	keptRefs = append(keptRefs, allOfObjects, nestedAllOf)
 	keptRefs = append(keptRefs, keptRefCase{"shared-copy", sharedSchema(), []string{
 		`{"kind":"d","config":{"c":{"p0":"5","p7":7}}}`,
 		`{"kind":"a","config":{"c":{"p1":"x"}}}`,
@@ -90,8 +104,9 @@ var oneOfObjects = keptRefCase{"oneof-objects", `{"type":"object","properties":{
 func init() { keptRefs = append(keptRefs, oneOfObjects) }
 
 // TestDeriveUnionJSONText: the JSON text of an allOf of objects
-// (allOfObjects) and of a oneOf of typed objects (oneOfObjects) is read,
-// where it was left strict as a union the deriver does not rewrite.
+// (allOfObjects; nestedAllOf, its branches allOfs of objects too) and of
+// a oneOf of typed objects (oneOfObjects) is read, where it was left
+// strict as a union the deriver does not rewrite.
 func TestDeriveUnionJSONText(t *testing.T) {
 	for _, tc := range []struct {
 		c        keptRefCase
@@ -99,6 +114,8 @@ func TestDeriveUnionJSONText(t *testing.T) {
 		noWarns  bool
 	}{
 		{allOfObjects, `{"ship":"{\"kind\":\"home\",\"no\":\"5\"}"}`, `{"ship":{"kind":"home","no":5}}`, true},
+		{nestedAllOf, `{"req":"{\"seq\":\"1\",\"type\":\"request\",\"command\":\"attach\",\"arguments\":{\"n\":\"2\"}}"}`, `{"req":{"seq":1,"type":"request","command":"attach","arguments":{"n":2}}}`, true},
+		{nestedAllOf, `{"bare":"{\"n\":\"5\"}"}`, `{"bare":{"n":5}}`, true},
 		{oneOfObjects, `{"ci":"{\"type\":\"jenkins\",\"poll\":\"5\"}"}`, `{"ci":{"type":"jenkins","poll":5}}`, false},
 	} {
 		d, n := deriveNormalizer(t, "t", tc.c.schema)
