@@ -195,6 +195,10 @@ func FromNode(tool string, root *Node) *Derivation {
 // keeps whole those a reference left in its rewrite reaches (reached),
 // or all of them where that cannot be told.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
+	if ref, id := nestedBase(root); ref != "" {
+		w := Warning{Tool: tool, Message: fmt.Sprintf("the $ref %q passes through an identifier that sets a base URI (%q), which the references in its target resolve against where the deriver resolves them against the document; kept as it is", ref, id)}
+		return &Derivation{Schema: root.Clone(), Warnings: []Warning{w}, strict: root, fields: []Warning{w}}
+	}
 	ids, some := newIDPolicy(root)
 	d, out := derivePass(tool, root, keep, named, declared, ids)
 	for some && !ids.all {

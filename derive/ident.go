@@ -66,6 +66,31 @@ func identifier(s *Node) string {
 // schema and leaves the base as it was.
 func setsBase(id string) bool { return id != "" && id[0] != '#' }
 
+// nestedBase returns a reference of root whose JSON Pointer passes
+// through, or names, a schema below the root whose identifier sets a
+// base URI (setsBase), and whose target holds references, and that
+// identifier; "" where there is none. A validator resolves the
+// references inside the target against the identifier, where
+// jsonnode.Resolve, which the inliner and every reading of a reference
+// use, resolves them against the document: a copy of the target, or
+// its reading, would name other schemas. (A reference inside such a
+// schema, read where it stands, is kept with it: idPolicy.)
+func nestedBase(root *Node) (ref, id string) {
+	for _, r := range refsOf(root) {
+		_, r, _ = strings.Cut(r, "\x00")
+		trail := jsonnode.Trail(root, r)
+		if len(trail) == 0 || len(refsOf(trail[len(trail)-1])) == 0 {
+			continue
+		}
+		for _, n := range trail {
+			if x := identifier(n); setsBase(x) {
+				return r, x
+			}
+		}
+	}
+	return "", ""
+}
+
 // holdsIdent reports whether schema s holds an identifier or
 // definitions (identKeys).
 func holdsIdent(s *Node) bool {
