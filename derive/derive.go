@@ -3411,27 +3411,6 @@ func (d *deriver) keptRef(path string, at place, why string) {
 	}
 }
 
-// takesJSONText reports whether the string schema b takes every JSON
-// text of an array or object: it holds a string to nothing but a
-// minLength of at most 2, the length of the shortest ("[]", "{}"), and
-// annotations (not format, which a validator may assert).
-func takesJSONText(b *Node) bool {
-	for i, k := range b.Keys {
-		switch {
-		case k == "format":
-			return false
-		case k == "type" || annotation(k):
-		case k == "minLength":
-			if n := b.Vals[i].Text(); n != "0" && n != "1" && n != "2" {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // stringEnum returns the values of s's enum when every one is a string.
 func stringEnum(s *Node) ([]string, bool) {
 	e := s.Get("enum").Items()
@@ -3467,7 +3446,7 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // type. "" where it may be no typed value, where it is a number or
 // boolean beside strings that take its string form already (takesForm:
 // nothing to read), or an array or object beside strings that take
-// every JSON text (takesJSONText: taken as it is), or where no
+// every JSON text (takesTexts: taken as it is), or where no
 // keyword makes it a union (a malformed type). A format on a string
 // branch holds strings to it where a validator asserts it: such a branch
 // may refuse a number's text or a JSON text.
@@ -3481,7 +3460,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
 		}
-		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && takesJSONText(b) {
+		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && takesTexts(b, 2, false) {
 			// a string is taken already (a number's or boolean's text
 			// among them; any JSON text as it is): nothing to read
 			return "", ""

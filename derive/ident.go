@@ -79,11 +79,10 @@ func nestedBase(root *Node) (ref, id string) {
 	for _, r := range refsOf(root) {
 		_, r, _ = strings.Cut(r, "\x00")
 		trail := jsonnode.Trail(root, r)
-		if len(trail) == 0 || len(refsOf(trail[len(trail)-1])) == 0 {
-			continue
-		}
 		for _, n := range trail {
-			if x := identifier(n); setsBase(x) {
+			// (the target's references read last: most documents set no
+			// base below the root, and a target may be big)
+			if x := identifier(n); setsBase(x) && len(refsOf(trail[len(trail)-1])) > 0 {
 				return r, x
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -134,12 +135,18 @@ func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 }
 
 // takesText reports whether the string schema b takes every text of a
-// number's or boolean's string form: it holds a string to no more than
-// its length (a minLength of at most 1, which every such text has; a
-// maxLength, that only texts longer than any such value in use fail)
-// and annotations. A union with such a branch takes the string form as
-// it is: there is nothing to coerce.
-func takesText(b *Node) bool {
+// number's or boolean's string form: one character or more (takesTexts,
+// a maxLength too, that only texts longer than any such value in use
+// fail). A union with such a branch takes the string form as it is:
+// there is nothing to coerce.
+func takesText(b *Node) bool { return takesTexts(b, 1, true) }
+
+// takesTexts reports whether the string schema b takes every text of
+// shortest characters or more: it holds a string to nothing but a
+// minLength of at most shortest, a maxLength where capped is allowed,
+// and annotations (not format, which a validator may assert). An array's
+// or object's JSON text has 2 characters or more ("[]", "{}").
+func takesTexts(b *Node, shortest int, capped bool) bool {
 	for i, k := range b.Keys {
 		switch {
 		case k == "type":
@@ -147,10 +154,10 @@ func takesText(b *Node) bool {
 				return false
 			}
 		case k == "format":
-			return false // a validator may assert it
-		case k == "maxLength", annotation(k):
+			return false
+		case k == "maxLength" && capped, annotation(k):
 		case k == "minLength":
-			if n := b.Vals[i].Text(); n != "0" && n != "1" {
+			if n, err := strconv.Atoi(b.Vals[i].Text()); err != nil || n < 0 || n > shortest {
 				return false
 			}
 		default:

@@ -245,12 +245,12 @@ const foldMax = 64
 // in another letter case: a text between two quotes (escaped ones too),
 // in one pass, that is not exact and is one of their keys in ASCII lower
 // case. A value holding such a text may too. So may a text holding an
-// escape (a \u one anywhere; another inside it, \/ or \n, where its
-// length unescaped may be a key's: its letters are not read as they
-// stand), and args holding a non-ASCII letter Unicode folds to an ASCII
+// escape (a \u one, which may spell any letter; another, \/ or \n,
+// where its length unescaped may be a key's: its letters are not read
+// as they stand), and args holding a non-ASCII letter Unicode folds to an ASCII
 // one (U+017F to s, U+212A to k), as lenientimpl.KeyCase reads names.
 func (m *caseScan) in(args []byte) bool {
-	if bytes.Contains(args, []byte(`\u`)) || bytes.Contains(args, longS) || bytes.Contains(args, kelvin) {
+	if bytes.Contains(args, longS) || bytes.Contains(args, kelvin) {
 		return true
 	}
 	var buf [foldMax]byte
@@ -266,10 +266,10 @@ func (m *caseScan) in(args []byte) bool {
 			// levels of JSON text as there are)
 			seg := bytes.TrimRight(args[start:i], `\`)
 			if k := bytes.Count(seg, []byte(`\`)); k > 0 {
-				// (an escape inside: unescaped, each other byte is a
-				// character, and so may be each two backslashes or
-				// more)
-				if m.someLength(len(seg)-k, len(seg)-k+k/2) {
+				// (an escape inside: a \u one may spell any letter;
+				// unescaped, each other byte is a character, and so may
+				// be each two backslashes or more)
+				if bytes.Contains(seg, []byte(`\u`)) || m.someLength(len(seg)-k, len(seg)-k+k/2) {
 					return true
 				}
 			} else if n := len(seg); n > 0 && n <= foldMax && m.lens&(1<<(n-1)) != 0 && !m.exact[string(seg)] {

@@ -346,7 +346,7 @@ func takesText(s *jsonnode.Node) bool {
 // every array's and object's JSON text as a string: it holds a string
 // to nothing but a minLength of at most 2 ("[]", "{}") and the
 // annotations of JSON Schema's vocabularies, but for format. (derive's
-// takesJSONText reads vendor keywords as annotations too; where it says
+// takesTexts reads vendor keywords as annotations too; where it says
 // more, its warning names the value first.)
 func takesJSONText(s *jsonnode.Node) bool {
 	for i, k := range s.Keys {
