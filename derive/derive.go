@@ -2749,7 +2749,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		return out
 	}
 	var forms lenientimpl.AbsentForms
-	if !d.mayBe(strict, 'n', 0) {
+	if taken, known := takesNull(d.root, strict); !d.mayBe(strict, 'n', 0) || known && !taken {
 		forms |= lenientimpl.AbsentNull
 	}
 	stringForm := false
@@ -3892,9 +3892,10 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	} else {
 		base = cur.Shallow() // (its values are rewritten in place, as portable rewrites s's)
 	}
+	openAPI := false // (null taken by OpenAPI's nullable, which JSON Schema validators ignore)
 	if n := base.Get("nullable"); n != nil {
 		if n.Text() == "true" {
-			nullable = true
+			nullable, openAPI = true, true
 		}
 		base.Delete("nullable")
 	}
@@ -3969,7 +3970,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		return nil, false, false, false
 	}
 	if nullable {
-		taken, judged := d.nullBeside(outer)
+		taken, judged := d.nullBeside(outer, openAPI)
 		if !judged {
 			return nil, false, false, false
 		}
@@ -3990,9 +3991,17 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 // beside it takes null too (fits); judged, where no combinator or
 // condition beside it, which reads null too and is not read here,
 // stands there.
-func (d *deriver) nullBeside(outer *Node) (taken, judged bool) {
-	judged = !slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) })
-	return fits(d.root, without(outer, "type"), nullValue), judged
+func (d *deriver) nullBeside(outer *Node, openAPI bool) (taken, judged bool) {
+	rest := without(outer, "type")
+	if !slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {
+		return fits(d.root, rest, nullValue), true
+	}
+	if !openAPI {
+		if taken, known := takesNull(d.root, rest); known {
+			return taken, true
+		}
+	}
+	return fits(d.root, rest, nullValue), false
 }
 
 // isNullValue reports whether v is the JSON value null.
@@ -4106,7 +4115,7 @@ func (d *deriver) respell(s *Node) *Node {
 			// (null a value only where an enum or const beside the type
 			// takes it too, as split reads it; a combinator or condition
 			// beside it reads null too: left as it is)
-			if taken, judged := d.nullBeside(out); n.Text() == "true" && t != "null" && taken {
+			if taken, judged := d.nullBeside(out, true); n.Text() == "true" && t != "null" && taken {
 				if !judged {
 					return s
 				}

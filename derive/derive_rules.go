@@ -721,3 +721,117 @@ func unrequire(s *Node, name string) bool {
 	}
 	return was
 }
+
+// takesNull reports whether schema s, in root, takes the JSON value
+// null, as every validator reads it (known): false where s holds a
+// keyword validators read otherwise (an unknown one that may constrain
+// a value, OpenAPI's nullable, a $ref beside keywords that constrain
+// too, a const or a condition its draft has not, which AJV applies), is
+// malformed, names a base URI, or nests deeper than maxNullDepth. Only type, enum, const, the combinators, not, the
+// conditionals and $ref read null; every other keyword reads values of
+// another type, or none.
+func takesNull(root, s *Node) (taken, known bool) {
+	return nullIn(root, s, 0)
+}
+
+// maxNullDepth bounds the subschemas and references takesNull follows.
+const maxNullDepth = 32
+
+// nullIn is takesNull for s, depth subschemas or references down.
+func nullIn(root, s *Node, depth int) (taken, known bool) {
+	switch {
+	case s.Kind == 't' || s.Kind == 'f':
+		return s.Kind == 't' && s.Text() == "true", true
+	case s.Kind != '{' || depth > maxNullDepth || draftIn(root, "draft-03"):
+		return false, false
+	}
+	taken = true
+	for i, k := range s.Keys {
+		v := s.Vals[i]
+		switch {
+		case k == "type":
+			types := []*Node{v}
+			if v.Kind == '[' {
+				types = v.Items()
+			}
+			if slices.ContainsFunc(types, func(x *Node) bool { return x.Kind != '"' }) {
+				return false, false // (malformed)
+			}
+			taken = taken && slices.ContainsFunc(types, func(x *Node) bool { n, _ := x.AsString(); return n == "null" })
+		case k == "enum":
+			if v.Kind != '[' {
+				return false, false
+			}
+			taken = taken && slices.ContainsFunc(v.Items(), isNullValue)
+		case k == "const":
+			if noConst(root) {
+				return false, false // (its draft has none; AJV applies it)
+			}
+			taken = taken && isNullValue(v)
+		case k == "$ref":
+			if slices.ContainsFunc(s.Keys, func(x string) bool { return x != "$ref" && !annotation(x) && !placeKeys[x] }) {
+				return false, false // (siblings, read or ignored by draft)
+			}
+			ref, ok := v.AsString()
+			target := pointer(root, ref)
+			if !ok || target == nil {
+				return false, false
+			}
+			t, ok := nullIn(root, target, depth+1)
+			if !ok {
+				return false, false
+			}
+			taken = taken && t
+		case k == "not":
+			t, ok := nullIn(root, v, depth+1)
+			if !ok {
+				return false, false
+			}
+			taken = taken && !t
+		case jsonnode.IsCombinator(k):
+			if v.Kind != '[' || len(v.Items()) == 0 {
+				return false, false
+			}
+			n := 0
+			for _, b := range v.Items() {
+				t, ok := nullIn(root, b, depth+1)
+				if !ok {
+					return false, false
+				}
+				if t {
+					n++
+				}
+			}
+			switch k {
+			case jsonnode.AllOf:
+				taken = taken && n == len(v.Items())
+			case jsonnode.AnyOf:
+				taken = taken && n > 0
+			default:
+				taken = taken && n == 1
+			}
+		case jsonnode.IsConditional(k) && k != "not" && noConditions(root):
+			return false, false // (its draft has none; AJV applies them)
+		case k == "if":
+			t, ok := nullIn(root, v, depth+1)
+			if !ok {
+				return false, false
+			}
+			branch := "else"
+			if t {
+				branch = "then"
+			}
+			if b := s.Get(branch); b != nil {
+				if t, ok = nullIn(root, b, depth+1); !ok {
+					return false, false
+				}
+				taken = taken && t
+			}
+		case k == "then" || k == "else" || k == "$defs" || k == "definitions" || k == "$schema" || k == "$comment":
+			// (then and else read by if; without an if, nothing)
+		case k == "nullable" || k == "$dynamicRef" || placeKeys[k] || foreign(k):
+			return false, false
+		}
+	}
+	return taken, true
+}

@@ -365,9 +365,18 @@ func (b *shapeBuilder) scalar() string {
 	return `{"type":"integer"}`
 }
 
-// nullable makes a type array with null.
+// nullable makes a type array with null, some beside a combinator or
+// a not that reads null too.
 func (b *shapeBuilder) nullable(depth int) string {
-	switch b.pick(6) {
+	switch b.pick(9) {
+	case 6:
+		return `{"type":["array","null"],"items":` + b.schema(depth+1) + `,"anyOf":[{"minItems":1},{"type":"null"}]}`
+	case 7:
+		o := b.object(depth)
+		return `{"type":["object","null"],"not":{"type":"null"},` + o[len(`{"type":"object",`):]
+	case 8:
+		o := b.object(depth)
+		return `{"type":["object","null"],"oneOf":[{"type":"object"},{"enum":[null]},{"type":` + quote([]string{"null", "object"}[b.pick(2)]) + `}],` + o[len(`{"type":"object",`):]
 	case 1:
 		return `{"type":["string","null"]}`
 	case 2:

@@ -1,0 +1,59 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDeriveNullBesideCombinators: a type that takes null beside a
+// combinator, a not or an if, which read null too, is read as one type
+// where every validator reads null alike there (takesNull): prometheus'
+// basic_auth ({"type": ["object", "null"], "oneOf": [{"required":
+// ["password"]}, {"required": ["password_file"]}]}, whose oneOf refuses
+// null), a union that takes null, a not and an if of it, a $ref. Each
+// gets its value's rule, and is judged by unionSound; OpenAPI's nullable
+// beside a combinator, which validators read otherwise, stays strict.
+func TestDeriveNullBesideCombinators(t *testing.T) {
+	cases := []struct {
+		unionCase
+		rule string // the rule the value at x gets ("" for none)
+	}{
+		{unionCase{"oneof-required", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"},"p":{"type":"string"},"q":{"type":"string"}},"oneOf":[{"required":["p"]},{"required":["q"]}]}`),
+			[]string{`{"x":null}`, `{"x":{"p":"a","n":"5"}}`, `{"x":"{\"p\":\"a\",\"n\":5}"}`, `{"x":{"p":"a","q":"b"}}`, `{"x":"null"}`}}, "json_accept_both"},
+		{unionCase{"anyof-null", wrapX(`{"type":["array","null"],"items":{"type":"integer"},"anyOf":[{"minItems":1},{"type":"null"}]}`),
+			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":[]}`, `{"x":"null"}`, `{}`}}, "json_accept_both"},
+		{unionCase{"not-null", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"not":{"type":"null"}}`),
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both"},
+		{unionCase{"if-null", wrapX(`{"type":["array","null"],"items":{"type":"integer"},"if":{"type":"null"},"then":false}`),
+			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":"null"}`}}, "json_accept_both"},
+		{unionCase{"ref-null", `{"type":"object","properties":{"x":{"type":["object","null"],"properties":{"n":{"type":"integer"}},"allOf":[{"$ref":"#/$defs/N"}]}},"$defs":{"N":{"anyOf":[{"type":"object"},{"const":null}]}}}`,
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both"},
+		{unionCase{"oneof-null-both", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"oneOf":[{"type":["object","null"]},{"enum":[null]}]}`),
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both"},
+		{unionCase{"openapi-nullable", wrapX(`{"type":"object","nullable":true,"properties":{"n":{"type":"integer"}},"anyOf":[{"type":"object"},{"enum":[null]}]}`),
+			[]string{`{"x":null}`, `{"x":{"n":5}}`}}, ""},
+		{unionCase{"foreign-beside", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"anyOf":[{"type":"object"},{"type":"null","$recursiveRef":"#"}]}`),
+			[]string{`{"x":null}`, `{"x":{"n":5}}`}}, ""},
+	}
+	for _, tc := range cases {
+		unionSound(t, []unionCase{tc.unionCase})
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range d.Rules {
+			if r.From == "x" {
+				got = append(got, string(r.Type))
+			}
+		}
+		if tc.rule == "" && slices.ContainsFunc(got, func(s string) bool { return s == "type_coerce" || s == "json_accept_both" }) ||
+			tc.rule != "" && !slices.Contains(got, tc.rule) {
+			t.Errorf("%s: rules at x %v, want %q", tc.name, got, tc.rule)
+		}
+		if tc.rule != "" && slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x" && strings.Contains(w.Message, "left strict") }) {
+			t.Errorf("%s: x left strict: %v", tc.name, d.Warnings)
+		}
+	}
+}
