@@ -3988,9 +3988,11 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 
 // nullBeside reads what the keywords of outer, a schema whose type takes
 // null, say of null beside that type: taken, where an enum or const
-// beside it takes null too (fits); judged, where no combinator or
-// condition beside it, which reads null too and is not read here,
-// stands there.
+// beside it takes null too (fits), or where the combinators, not and
+// conditions beside it, which read null too, take it as every validator
+// reads them (takesNull); judged, where they are read so. Beside
+// OpenAPI's nullable (openAPI), which JSON Schema validators ignore and
+// AJV reads, no combinator or condition is judged.
 func (d *deriver) nullBeside(outer *Node, openAPI bool) (taken, judged bool) {
 	rest := without(outer, "type")
 	if !slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {

@@ -727,22 +727,28 @@ func unrequire(s *Node, name string) bool {
 // keyword validators read otherwise (an unknown one that may constrain
 // a value, OpenAPI's nullable, a $ref beside keywords that constrain
 // too, a const or a condition its draft has not, which AJV applies), is
-// malformed, names a base URI, or nests deeper than maxNullDepth. Only type, enum, const, the combinators, not, the
-// conditionals and $ref read null; every other keyword reads values of
-// another type, or none.
+// malformed, names a base URI, or holds more than maxNullWork
+// subschemas and references on the way (a reference cycle among them).
+// Only type, enum, const, the combinators, not, the conditionals and
+// $ref read null; every other keyword reads values of another type, or
+// none.
 func takesNull(root, s *Node) (taken, known bool) {
-	return nullIn(root, s, 0)
+	work := maxNullWork
+	return nullIn(root, s, &work)
 }
 
-// maxNullDepth bounds the subschemas and references takesNull follows.
-const maxNullDepth = 32
+// maxNullWork bounds the subschemas and references takesNull reads.
+const maxNullWork = 256
 
-// nullIn is takesNull for s, depth subschemas or references down.
-func nullIn(root, s *Node, depth int) (taken, known bool) {
+// nullIn is takesNull for s, with work subschemas left to read.
+func nullIn(root, s *Node, work *int) (taken, known bool) {
+	if *work--; *work < 0 {
+		return false, false
+	}
 	switch {
 	case s.Kind == 't' || s.Kind == 'f':
 		return s.Kind == 't' && s.Text() == "true", true
-	case s.Kind != '{' || depth > maxNullDepth || draftIn(root, "draft-03"):
+	case s.Kind != '{' || draftIn(root, "draft-03"):
 		return false, false
 	}
 	taken = true
@@ -777,13 +783,13 @@ func nullIn(root, s *Node, depth int) (taken, known bool) {
 			if !ok || target == nil {
 				return false, false
 			}
-			t, ok := nullIn(root, target, depth+1)
+			t, ok := nullIn(root, target, work)
 			if !ok {
 				return false, false
 			}
 			taken = taken && t
 		case k == "not":
-			t, ok := nullIn(root, v, depth+1)
+			t, ok := nullIn(root, v, work)
 			if !ok {
 				return false, false
 			}
@@ -794,7 +800,7 @@ func nullIn(root, s *Node, depth int) (taken, known bool) {
 			}
 			n := 0
 			for _, b := range v.Items() {
-				t, ok := nullIn(root, b, depth+1)
+				t, ok := nullIn(root, b, work)
 				if !ok {
 					return false, false
 				}
@@ -813,7 +819,7 @@ func nullIn(root, s *Node, depth int) (taken, known bool) {
 		case jsonnode.IsConditional(k) && k != "not" && noConditions(root):
 			return false, false // (its draft has none; AJV applies them)
 		case k == "if":
-			t, ok := nullIn(root, v, depth+1)
+			t, ok := nullIn(root, v, work)
 			if !ok {
 				return false, false
 			}
@@ -822,7 +828,7 @@ func nullIn(root, s *Node, depth int) (taken, known bool) {
 				branch = "then"
 			}
 			if b := s.Get(branch); b != nil {
-				if t, ok = nullIn(root, b, depth+1); !ok {
+				if t, ok = nullIn(root, b, work); !ok {
 					return false, false
 				}
 				taken = taken && t

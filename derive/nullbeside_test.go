@@ -1,9 +1,12 @@
 package derive
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // TestDeriveNullBesideCombinators: a type that takes null beside a
@@ -54,6 +57,33 @@ func TestDeriveNullBesideCombinators(t *testing.T) {
 		}
 		if tc.rule != "" && slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x" && strings.Contains(w.Message, "left strict") }) {
 			t.Errorf("%s: x left strict: %v", tc.name, d.Warnings)
+		}
+	}
+}
+
+// TestTakesNullBounded: references that fan out, each of 15 levels
+// holding four to the next (4^15 readings), or a cycle, beside a nullable type
+// are read up to maxNullWork subschemas, then not judged (the field
+// stays as it is).
+func TestTakesNullBounded(t *testing.T) {
+	var fan strings.Builder
+	fan.WriteString(`{`)
+	for i := range 15 {
+		ref := fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1)
+		fmt.Fprintf(&fan, `"d%d":{"anyOf":[%s,%s,%s,%s]},`, i, ref, ref, ref, ref)
+	}
+	fan.WriteString(`"d15":{"type":"object"}}`)
+	for _, defs := range []string{
+		fan.String(),
+		`{"d0":{"anyOf":[{"$ref":"#/$defs/d0"},{"$ref":"#/$defs/d0"}]}}`,
+	} {
+		root := mustParse(t, []byte(`{"type":"object","properties":{"x":{"type":["object","null"],"anyOf":[{"$ref":"#/$defs/d0"}]}},"$defs":`+defs+`}`))
+		if _, known := takesNull(root, root.Get("properties").Get("x")); known {
+			t.Errorf("%.40s: judged", defs)
+		}
+		d := FromNode("t", root)
+		if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.From == "x" && r.Type == lenient.RuleJSONAcceptBoth }) {
+			t.Errorf("%.40s: x read: %v", defs, d.Rules)
 		}
 	}
 }
