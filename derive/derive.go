@@ -3487,6 +3487,15 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 		}
 	}
 	if shape == "" {
+		// (a type that takes null beside a not or a condition, which
+		// read null too: split reads it where validators read null
+		// alike there and AJV's strict types let it stand beside the
+		// type alone)
+		for _, k := range []string{"not", "if"} {
+			if s.Get(k) != nil {
+				return what, "the deriver does not rewrite its " + k + " beside a type that takes null: validators may read null otherwise there, or it names null, which AJV's strict types refuse beside the type alone"
+			}
+		}
 		return "", ""
 	}
 	return what, "the deriver does not rewrite its " + shape + ": a type_coerce or json_accept_both rule reads a value of one type (maybe null), an anyOf of arrays and objects alone, or one beside strings that are never their JSON text"
@@ -3973,6 +3982,21 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		taken, judged := d.nullBeside(outer, openAPI)
 		if !judged {
 			return nil, false, false, false
+		}
+		for _, k := range slices.Clone(base.Keys) {
+			if !jsonnode.IsCombinator(k) && !jsonnode.IsConditional(k) {
+				continue
+			}
+			// (read beside null (nullBeside), they stand beside the type
+			// alone: AJV's strict types refuse a subschema naming null
+			// there, and a not that takes no value of the type holds
+			// nothing)
+			switch typesAgainst(typ, k, base.Get(k)) {
+			case typesConflict:
+				return nil, false, false, false
+			case typesNever:
+				base.Delete(k)
+			}
 		}
 		nullable = taken
 		if e := base.Get("enum"); nullable && e != nil && e.Kind == '[' && slices.ContainsFunc(e.Items(), isNullValue) {

@@ -11,36 +11,51 @@ import (
 
 // TestDeriveNullBesideCombinators: a type that takes null beside a
 // combinator, a not or an if, which read null too, is read as one type
-// where every validator reads null alike there (takesNull): prometheus'
-// basic_auth ({"type": ["object", "null"], "oneOf": [{"required":
-// ["password"]}, {"required": ["password_file"]}]}, whose oneOf refuses
-// null), a union that takes null, a not and an if of it, a $ref. Each
-// gets its value's rule, and is judged by unionSound; OpenAPI's nullable
-// beside a combinator, which validators read otherwise, stays strict.
+// where every validator reads null alike there (takesNull) and AJV's
+// strict types let what stands beside it stand beside the type alone
+// (typesAgainst): prometheus' basic_auth ({"type": ["object", "null"],
+// "oneOf": [{"required": ["password"]}, {"required":
+// ["password_file"]}]}, whose oneOf refuses null), a not of null (which
+// holds nothing beside the object) or of an enum, a union of bounds, a
+// $ref. Each gets its value's rule, and is judged by unionSound and
+// (where AJV's strict mode compiles the server's schema) ajvSound. Where
+// what stands beside the type names null, or OpenAPI's nullable or a
+// foreign keyword stands beside it, the field stays as it is.
 func TestDeriveNullBesideCombinators(t *testing.T) {
 	cases := []struct {
 		unionCase
 		rule string // the rule the value at x gets ("" for none)
+		ajv  bool   // AJV's strict mode compiles the server's schema
 	}{
 		{unionCase{"oneof-required", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"},"p":{"type":"string"},"q":{"type":"string"}},"oneOf":[{"required":["p"]},{"required":["q"]}]}`),
-			[]string{`{"x":null}`, `{"x":{"p":"a","n":"5"}}`, `{"x":"{\"p\":\"a\",\"n\":5}"}`, `{"x":{"p":"a","q":"b"}}`, `{"x":"null"}`}}, "json_accept_both"},
+			[]string{`{"x":null}`, `{"x":{"p":"a","n":"5"}}`, `{"x":"{\"p\":\"a\",\"n\":5}"}`, `{"x":{"p":"a","q":"b"}}`, `{"x":"null"}`}}, "json_accept_both", false},
 		{unionCase{"anyof-null", wrapX(`{"type":["array","null"],"items":{"type":"integer"},"anyOf":[{"minItems":1},{"type":"null"}]}`),
-			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":[]}`, `{"x":"null"}`, `{}`}}, "json_accept_both"},
+			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":[]}`, `{"x":"null"}`, `{}`}}, "", true},
 		{unionCase{"not-null", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"not":{"type":"null"}}`),
-			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both"},
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both", true},
 		{unionCase{"if-null", wrapX(`{"type":["array","null"],"items":{"type":"integer"},"if":{"type":"null"},"then":false}`),
-			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":"null"}`}}, "json_accept_both"},
+			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":"null"}`}}, "", true},
 		{unionCase{"ref-null", `{"type":"object","properties":{"x":{"type":["object","null"],"properties":{"n":{"type":"integer"}},"allOf":[{"$ref":"#/$defs/N"}]}},"$defs":{"N":{"anyOf":[{"type":"object"},{"const":null}]}}}`,
-			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both"},
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both", true},
 		{unionCase{"oneof-null-both", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"oneOf":[{"type":["object","null"]},{"enum":[null]}]}`),
-			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "json_accept_both"},
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "", true},
+		{unionCase{"ref-null-branch", `{"type":"object","properties":{"x":{"type":["object","null"],"properties":{"n":{"type":"integer"}},"anyOf":[{"$ref":"#/$defs/N"},{"type":"object"}]}},"$defs":{"N":{"type":"null"}}}`,
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`}}, "", true},
+		{unionCase{"anyof-props", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"anyOf":[{"minProperties":1},{"maxProperties":0}]}`),
+			[]string{`{"x":null}`, `{"x":"{\"n\":5}"}`, `{"x":{"n":"5"}}`, `{"x":"null"}`, `{"x":{}}`}}, "json_accept_both", true},
+		{unionCase{"not-enum", wrapX(`{"type":["array","null"],"items":{"type":"integer"},"not":{"enum":[null]}}`),
+			[]string{`{"x":null}`, `{"x":"[5]"}`, `{"x":["5"]}`, `{"x":"null"}`, `{}`}}, "json_accept_both", true},
 		{unionCase{"openapi-nullable", wrapX(`{"type":"object","nullable":true,"properties":{"n":{"type":"integer"}},"anyOf":[{"type":"object"},{"enum":[null]}]}`),
-			[]string{`{"x":null}`, `{"x":{"n":5}}`}}, ""},
+			[]string{`{"x":null}`, `{"x":{"n":5}}`}}, "", false},
 		{unionCase{"foreign-beside", wrapX(`{"type":["object","null"],"properties":{"n":{"type":"integer"}},"anyOf":[{"type":"object"},{"type":"null","$recursiveRef":"#"}]}`),
-			[]string{`{"x":null}`, `{"x":{"n":5}}`}}, ""},
+			[]string{`{"x":null}`, `{"x":{"n":5}}`}}, "", false},
 	}
+	var ajv []unionCase
 	for _, tc := range cases {
 		unionSound(t, []unionCase{tc.unionCase})
+		if tc.ajv {
+			ajv = append(ajv, tc.unionCase)
+		}
 		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {
 			t.Fatal(err)
@@ -59,6 +74,7 @@ func TestDeriveNullBesideCombinators(t *testing.T) {
 			t.Errorf("%s: x left strict: %v", tc.name, d.Warnings)
 		}
 	}
+	ajvSound(t, ajv)
 }
 
 // TestTakesNullBounded: references that fan out, each of 15 levels
