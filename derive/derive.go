@@ -253,9 +253,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
+	survey := &deriver{conds: map[string]condSet{}, condsElse: map[string]condSet{}, thenAt: map[string]int{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{conds: survey.conds, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
+	d := &deriver{conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string]int{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -650,7 +650,18 @@ type deriver struct {
 	// guarded counts the guarded branches being derived (guardRules):
 	// a copy there is read past a guard, so no reference kept elsewhere
 	// shares its lenient form (copied).
-	guarded    int
+	guarded int
+	// altAt counts, by path, the anyOf and oneOf whose branches are
+	// being read there, and conjAt holds the allOf holders whose
+	// branches are (thenGuard).
+	altAt  map[string]int
+	conjAt map[string][]*Node
+	// thenAt counts, by path, the thens read past a guard being read
+	// there, and condsElse holds, by path, what the elses beside them
+	// name (conditionNames), which holds for every schema at path but
+	// those thens.
+	thenAt     map[string]int
+	condsElse  map[string]condSet
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
 	plainCache map[*Node]string // (plain, for one union)
@@ -1515,21 +1526,29 @@ const conditionWhy = "its object's not, if, then, else, enum or const (or its un
 // tests (a condition then picks another branch, a not comes to match)
 // or constrains (its string form not held to it), and an absent rule
 // the keys it requires.
-func conditionNames(s *Node, top bool) (c condSet) {
+//
+// Where s's then is read past a guard (guardedThen: thenGuard), what it
+// constrains its own rules read, and it is not named; what its else
+// names goes to orElse, which holds where the guard does not: it stays
+// as it is for every schema at s's place but the then.
+func conditionNames(s *Node, top, guardedThen bool) (c, orElse condSet) {
 	if top {
-		return condSet{}
+		return condSet{}, condSet{}
 	}
 	if s.Get("enum") != nil || s.Get("const") != nil {
 		c.all = true // (a value compared whole: any rule below changes it)
 	}
 	for _, k := range []string{"not", "if", "then", "else"} {
 		x := s.Get(k)
-		if x == nil {
-			continue
+		switch {
+		case x == nil || k == "then" && guardedThen:
+		case k == "else" && guardedThen:
+			orElse.all = orElse.condNames(x, 0) || orElse.all
+		default:
+			c.all = c.condNames(x, 0) || c.all
 		}
-		c.all = c.condNames(x, 0) || c.all
 	}
-	return c
+	return c, orElse
 }
 
 // condNames adds to c the members the condition schema x (a not, if,
@@ -1592,9 +1611,13 @@ func (c *condSet) condNames(x *Node, depth int) (all bool) {
 // a not, if, enum or const beside an anyOf, oneOf or allOf tests the
 // object its branches declare.
 func (d *deriver) conditionNames(s *Node, path string, top bool) condSet {
-	c := conditionNames(s, top)
+	c, orElse := conditionNames(s, top, d.thenGuard(path, s) != "")
+	c.merge(orElse)
 	if h, ok := d.conds[path]; ok {
 		c.merge(h) // (at the arguments, what rootSchema put there)
+	}
+	if h, ok := d.condsElse[path]; ok && d.thenAt[path] == 0 {
+		c.merge(h) // (but in a then read past its guard, where no else holds)
 	}
 	return c
 }
@@ -1628,11 +1651,16 @@ func (d *deriver) holderConds(path string, s *Node) {
 	if path == "" || !d.mayBe(s, '{', 0) {
 		return // (a schema that takes no object reads no member)
 	}
-	u := d.unionConditions(s, 0)
+	u, orElse := d.unionConditions(path, s, 0)
 	deps, all := dependentNames(s)
 	u.all = u.all || all
 	for n := range deps {
 		u.add(n, true)
+	}
+	if len(orElse.names) > 0 || orElse.all {
+		c := d.condsElse[path]
+		c.merge(orElse)
+		d.condsElse[path] = c
 	}
 	if len(u.names) == 0 && !u.all {
 		return
@@ -1650,12 +1678,14 @@ func (d *deriver) holderConds(path string, s *Node) {
 // "5" the 5 the not refuses; and the members its own and its branches'
 // map keywords read where another schema declares them (mapReads). Past
 // 16 levels, all.
-func (d *deriver) unionConditions(s *Node, depth int) condSet {
+func (d *deriver) unionConditions(path string, s *Node, depth int) (c, orElse condSet) {
 	declared := declaredIn(s, map[string]bool{}, 0)
-	c := d.branchConditions(s, declared, depth)
-	c.merge(conditionNames(s, false))
+	c, orElse = d.branchConditions(path, s, declared, depth)
+	own, ownElse := conditionNames(s, false, d.thenGuard(path, s) != "")
+	c.merge(own)
+	orElse.merge(ownElse)
 	c.mapReads(s, declared, true) // (its own map keywords read what its branches declare)
-	return c
+	return c, orElse
 }
 
 // branchConditions is unionConditions of s below the holder, whose
@@ -1665,13 +1695,16 @@ func (d *deriver) unionConditions(s *Node, depth int) condSet {
 // additionalProperties or unevaluatedProperties schema, reads
 // (mapReads): {"properties": {"a": ...}, "allOf": [{"patternProperties":
 // {"^a": {"not": ...}}}]} tests a's value too.
-func (d *deriver) branchConditions(s *Node, declared map[string]bool, depth int) condSet {
-	var c condSet
+func (d *deriver) branchConditions(path string, s *Node, declared map[string]bool, depth int) (c, orElse condSet) {
 	if depth > 16 {
 		c.all = true
-		return c
+		return c, orElse
 	}
 	for _, k := range jsonnode.Combinators {
+		if s.Get(k) == nil {
+			continue
+		}
+		pop := d.enterCombinator(path, s, k)
 		for _, b := range s.Get(k).Items() {
 			if b.Kind != '{' || !d.mayBe(b, '{', 0) || refIgnoresSiblings(d.root, b) {
 				// (a branch that takes no object reads no member; what
@@ -1680,17 +1713,22 @@ func (d *deriver) branchConditions(s *Node, declared map[string]bool, depth int)
 				// nor renames beside it, opaque)
 				continue
 			}
-			c.merge(conditionNames(b, false))
+			own, ownElse := conditionNames(b, false, d.thenGuard(path, b) != "")
+			c.merge(own)
+			orElse.merge(ownElse)
 			c.mapReads(b, declared, false)
-			c.merge(d.branchConditions(b, declared, depth+1))
+			inner, innerElse := d.branchConditions(path, b, declared, depth+1)
+			c.merge(inner)
+			orElse.merge(innerElse)
 			deps, all := dependentNames(b)
 			c.all = c.all || all
 			for n := range deps {
 				c.add(n, true)
 			}
 		}
+		pop()
 	}
-	return c
+	return c, orElse
 }
 
 // declaredIn adds to names the members s and the branches of its
@@ -2470,6 +2508,30 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				s.Vals[i] = d.respell(v)
 				break
 			}
+			if k == "else" && d.thenGuard(path, s) != "" {
+				// (it applies where the then's guard does not hold: what
+				// it names stays as it is for the schemas at path but
+				// the then (condsElse); walking it, it leaves the then's
+				// paths alone)
+				s.Vals[i] = d.aside(func() *Node { return d.noRule(path, v) })
+				break
+			}
+			if guard := d.thenGuard(path, s); k == "then" && guard != "" {
+				// the then of an if that tells objects apart by one
+				// member, as a discriminator tells a union's branches:
+				// read as an allOf's branch, its rules past the guard
+				outer := d.union
+				d.union = unionCtx{holder: s, key: k, path: path, branch: v}
+				mark := len(d.rules)
+				d.guarded++
+				d.thenAt[path]++
+				s.Vals[i] = d.field(path, v, atBranch)
+				d.thenAt[path]--
+				d.guarded--
+				d.guardRules(mark, path, guard)
+				d.union = outer
+				break
+			}
 			s.Vals[i] = d.noRule(path, v)
 		case "not", "if":
 			s.Vals[i] = d.noRule(path, v)
@@ -2486,6 +2548,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if d.survey && d.none == 0 {
 				d.unions[path]++
 			}
+			pop := d.enterCombinator(path, s, k)
 			for j, x := range v.Items() {
 				if top && argumentsBranch(d.root, x, map[string]bool{}, map[string]bool{}) {
 					// a branch holds the arguments as the root does: its
@@ -2506,6 +2569,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					d.guardRules(mark, path, guards[j])
 				}
 			}
+			pop()
 			d.union = outer
 		}
 	}

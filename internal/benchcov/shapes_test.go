@@ -338,8 +338,45 @@ func (b *shapeBuilder) schema(depth int) string {
 		return b.scalar()
 	case 7:
 		return b.siblings(depth)
+	case 8:
+		return b.conditional(depth)
 	}
 	return b.scalar()
+}
+
+// conditional makes an object whose allOf (or whose own if) holds ifs
+// that test kind, each with a then of members of its own, as Cloudify's
+// node templates and V2Ray's inbounds tell their settings apart: kind
+// required by the object, or by the if, or not at all; a const, an enum
+// or a const beside another keyword; two ifs may test one value; an else
+// now and then.
+func (b *shapeBuilder) conditional(depth int) string {
+	props, rest := b.members(depth+1, "")
+	props = `{"kind":{"type":"string"},` + props[1:]
+	if b.pick(3) > 0 {
+		if rest == "" {
+			rest = `,"required":["kind"]`
+		} else {
+			rest = strings.Replace(rest, `"required":[`, `"required":["kind",`, 1)
+		}
+	}
+	var ifs []string
+	for range 1 + b.pick(3) {
+		test := [...]string{`{"const":"a"}`, `{"enum":["b","c"]}`, `{"const":"c"}`, `{"type":"string","const":"d","minLength":2}`}[b.pick(4)]
+		cond := `{"properties":{"kind":` + test + `}` + [...]string{"", `,"required":["kind"]`, `,"type":"object"`}[b.pick(3)] + `}`
+		tp, trest := b.members(depth+1, "")
+		then := `{"type":"object","properties":` + tp + trest + `}`
+		branch := `{"if":` + cond + `,"then":` + then
+		if b.pick(5) == 0 {
+			branch += `,"else":` + b.object(depth+1)
+		}
+		ifs = append(ifs, branch+"}")
+	}
+	closed := [...]string{"", `,"additionalProperties":false`}[b.pick(2)]
+	if len(ifs) == 1 && b.pick(2) == 0 {
+		return `{"type":"object","properties":` + props + rest + closed + `,` + ifs[0][1:]
+	}
+	return `{"type":"object","properties":` + props + rest + closed + `,"allOf":[` + strings.Join(ifs, ",") + `]}`
 }
 
 // scalar makes an integer, number, boolean or string schema.
