@@ -253,9 +253,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, condsElse: map[string]condSet{}, thenAt: map[string]int{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
+	survey := &deriver{conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string]int{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
+	d := &deriver{conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -656,12 +656,12 @@ type deriver struct {
 	// branches are (thenGuard).
 	altAt  map[string]int
 	conjAt map[string][]*Node
-	// thenAt counts, by path, the thens read past a guard being read
-	// there, and condsElse holds, by path, what the elses beside them
-	// name (conditionNames), which holds for every schema at path but
-	// those thens.
-	thenAt     map[string]int
-	condsElse  map[string]condSet
+	// thenAt holds, by path, the guards of the thens read past a guard
+	// being read there, and condsElse, by path, what the elses beside
+	// such thens name (conditionNames), which holds for every schema at
+	// path but a then read past that guard.
+	thenAt     map[string][]string
+	condsElse  map[string]elseSets
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
 	plainCache map[*Node]string // (plain, for one union)
@@ -1527,11 +1527,13 @@ const conditionWhy = "its object's not, if, then, else, enum or const (or its un
 // or constrains (its string form not held to it), and an absent rule
 // the keys it requires.
 //
-// Where s's then is read past a guard (guardedThen: thenGuard), what it
+// Where s's then is read past a guard (guard: thenGuard), what it
 // constrains its own rules read, and it is not named; what its else
 // names goes to orElse, which holds where the guard does not: it stays
-// as it is for every schema at s's place but the then.
-func conditionNames(s *Node, top, guardedThen bool) (c, orElse condSet) {
+// as it is for every schema at s's place but a then read past that
+// guard (elseSets).
+func conditionNames(s *Node, top bool, guard string) (c, orElse condSet) {
+	guardedThen := guard != ""
 	if top {
 		return condSet{}, condSet{}
 	}
@@ -1611,13 +1613,15 @@ func (c *condSet) condNames(x *Node, depth int) (all bool) {
 // a not, if, enum or const beside an anyOf, oneOf or allOf tests the
 // object its branches declare.
 func (d *deriver) conditionNames(s *Node, path string, top bool) condSet {
-	c, orElse := conditionNames(s, top, d.thenGuard(path, s) != "")
+	c, orElse := conditionNames(s, top, d.thenGuard(path, s))
 	c.merge(orElse)
 	if h, ok := d.conds[path]; ok {
 		c.merge(h) // (at the arguments, what rootSchema put there)
 	}
-	if h, ok := d.condsElse[path]; ok && d.thenAt[path] == 0 {
-		c.merge(h) // (but in a then read past its guard, where no else holds)
+	for guard, h := range d.condsElse[path] {
+		if !slices.Contains(d.thenAt[path], guard) {
+			c.merge(h) // (but in a then read past its guard, where its else does not hold)
+		}
 	}
 	return c
 }
@@ -1651,16 +1655,18 @@ func (d *deriver) holderConds(path string, s *Node) {
 	if path == "" || !d.mayBe(s, '{', 0) {
 		return // (a schema that takes no object reads no member)
 	}
-	u, orElse := d.unionConditions(path, s, 0)
+	elses := elseSets{}
+	u := d.unionConditions(path, s, 0, elses)
 	deps, all := dependentNames(s)
 	u.all = u.all || all
 	for n := range deps {
 		u.add(n, true)
 	}
-	if len(orElse.names) > 0 || orElse.all {
-		c := d.condsElse[path]
-		c.merge(orElse)
-		d.condsElse[path] = c
+	for guard, e := range elses {
+		if d.condsElse[path] == nil {
+			d.condsElse[path] = elseSets{}
+		}
+		d.condsElse[path].add(guard, e)
 	}
 	if len(u.names) == 0 && !u.all {
 		return
@@ -1678,14 +1684,15 @@ func (d *deriver) holderConds(path string, s *Node) {
 // "5" the 5 the not refuses; and the members its own and its branches'
 // map keywords read where another schema declares them (mapReads). Past
 // 16 levels, all.
-func (d *deriver) unionConditions(path string, s *Node, depth int) (c, orElse condSet) {
+func (d *deriver) unionConditions(path string, s *Node, depth int, elses elseSets) condSet {
 	declared := declaredIn(s, map[string]bool{}, 0)
-	c, orElse = d.branchConditions(path, s, declared, depth)
-	own, ownElse := conditionNames(s, false, d.thenGuard(path, s) != "")
+	c := d.branchConditions(path, s, declared, depth, elses)
+	guard := d.thenGuard(path, s)
+	own, orElse := conditionNames(s, false, guard)
 	c.merge(own)
-	orElse.merge(ownElse)
+	elses.add(guard, orElse)
 	c.mapReads(s, declared, true) // (its own map keywords read what its branches declare)
-	return c, orElse
+	return c
 }
 
 // branchConditions is unionConditions of s below the holder, whose
@@ -1695,10 +1702,10 @@ func (d *deriver) unionConditions(path string, s *Node, depth int) (c, orElse co
 // additionalProperties or unevaluatedProperties schema, reads
 // (mapReads): {"properties": {"a": ...}, "allOf": [{"patternProperties":
 // {"^a": {"not": ...}}}]} tests a's value too.
-func (d *deriver) branchConditions(path string, s *Node, declared map[string]bool, depth int) (c, orElse condSet) {
+func (d *deriver) branchConditions(path string, s *Node, declared map[string]bool, depth int, elses elseSets) (c condSet) {
 	if depth > 16 {
 		c.all = true
-		return c, orElse
+		return c
 	}
 	for _, k := range jsonnode.Combinators {
 		if s.Get(k) == nil {
@@ -1713,13 +1720,12 @@ func (d *deriver) branchConditions(path string, s *Node, declared map[string]boo
 				// nor renames beside it, opaque)
 				continue
 			}
-			own, ownElse := conditionNames(b, false, d.thenGuard(path, b) != "")
+			guard := d.thenGuard(path, b)
+			own, orElse := conditionNames(b, false, guard)
 			c.merge(own)
-			orElse.merge(ownElse)
+			elses.add(guard, orElse)
 			c.mapReads(b, declared, false)
-			inner, innerElse := d.branchConditions(path, b, declared, depth+1)
-			c.merge(inner)
-			orElse.merge(innerElse)
+			c.merge(d.branchConditions(path, b, declared, depth+1, elses))
 			deps, all := dependentNames(b)
 			c.all = c.all || all
 			for n := range deps {
@@ -1728,7 +1734,7 @@ func (d *deriver) branchConditions(path string, s *Node, declared map[string]boo
 		}
 		pop()
 	}
-	return c, orElse
+	return c
 }
 
 // declaredIn adds to names the members s and the branches of its
@@ -2524,9 +2530,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.union = unionCtx{holder: s, key: k, path: path, branch: v}
 				mark := len(d.rules)
 				d.guarded++
-				d.thenAt[path]++
+				d.thenAt[path] = append(d.thenAt[path], guard)
 				s.Vals[i] = d.field(path, v, atBranch)
-				d.thenAt[path]--
+				d.thenAt[path] = d.thenAt[path][:len(d.thenAt[path])-1]
 				d.guarded--
 				d.guardRules(mark, path, guard)
 				d.union = outer

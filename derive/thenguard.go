@@ -165,3 +165,20 @@ func (d *deriver) aside(walk func() *Node) *Node {
 	defer func() { d.shadowed, d.textless, d.conds, d.condsElse = shadowed, textless, conds, condsElse }()
 	return walk()
 }
+
+// elseSets holds, by the guard of the then beside it, what the elses of
+// ifs whose thens are read past a guard name (conditionNames): an else
+// holds exactly where its guard does not, so in a then read past the
+// same guard it holds nowhere.
+type elseSets map[string]condSet
+
+// add records what the else beside the then read past guard names ("":
+// no such then, nothing to record).
+func (e elseSets) add(guard string, c condSet) {
+	if guard == "" || len(c.names) == 0 && !c.all {
+		return
+	}
+	x := e[guard]
+	x.merge(c)
+	e[guard] = x
+}
