@@ -2887,12 +2887,24 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.root, s, kind, depth) }
 
 // mayTake is mayBe for a schema s inside root: a $ref its draft reads
-// alone (refIgnoresSiblings) takes what its target takes.
+// alone (refIgnoresSiblings) takes what its target takes. Past
+// maxMayTakeWork subschemas and references read (references that fan
+// out: an allOf of six references to the next level, eight levels deep,
+// is 6^8 readings), or 32 levels, it may.
 func mayTake(root, s *Node, kind byte, depth int) bool {
+	work := maxMayTakeWork
+	return mayTakeIn(root, s, kind, depth, &work)
+}
+
+// maxMayTakeWork bounds the subschemas and references one mayTake reads.
+const maxMayTakeWork = 4096
+
+// mayTakeIn is mayTake with work subschemas left to read.
+func mayTakeIn(root, s *Node, kind byte, depth int, work *int) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
-	if s.Kind != '{' || depth > 32 {
+	if *work--; s.Kind != '{' || depth > 32 || *work < 0 {
 		return true
 	}
 	if refIgnoresSiblings(root, s) {
@@ -2900,7 +2912,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 		// which take no more)
 		ref, _ := s.Get("$ref").AsString()
 		target := pointer(root, ref)
-		return target == nil || mayTake(root, target, kind, depth+1)
+		return target == nil || mayTakeIn(root, target, kind, depth+1, work)
 	}
 	if slices.ContainsFunc(s.Keys, foreign) && (s.Get("discriminator") == nil || !discriminatorBeside(root, s)) {
 		// a keyword the deriver does not know might take it (a
@@ -2945,15 +2957,15 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 	}
 	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
-			!slices.ContainsFunc(list, func(b *Node) bool { return mayTake(root, b, kind, depth+1) }) {
+			!slices.ContainsFunc(list, func(b *Node) bool { return mayTakeIn(root, b, kind, depth+1, work) }) {
 			return false
 		}
 	}
-	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTake(root, b, kind, depth+1) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTakeIn(root, b, kind, depth+1, work) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
-		if target := pointer(root, ref); target != nil && !mayTake(root, target, kind, depth+1) {
+		if target := pointer(root, ref); target != nil && !mayTakeIn(root, target, kind, depth+1, work) {
 			return false
 		}
 	}

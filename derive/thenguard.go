@@ -37,18 +37,19 @@ func (d *deriver) enterCombinator(path string, holder *Node, k string) (leave fu
 // thenGuard returns the guard (rulespec.GuardString) past which rules
 // read the then of s, a schema at path below the arguments, as the
 // rules of a discriminated union's branch read it ("" where none): s's
-// if tests one member alone for some strings (memberTest), s, an allOf
+// if tests one member alone for some strings (memberTest); s, an allOf
 // that holds it at path (conjAt) or the if is of type object, and one
-// of them requires that member; no anyOf or oneOf
-// at path holds s (altAt), and the document's draft reads if
-// (noConditions). The then applies to a value at path exactly where the
-// member holds one of the strings, as the guard reads it (an object
-// without the member is refused, and what is no object has no rule
-// past a guard), and it holds the value beside s, as an allOf's branch
-// does: its rules, past the guard, change no call the server takes,
-// and the rewrite keeps the if, with the then's lenient form. An else,
-// which applies where the member holds another string, stays a place
-// no rule path names, and what it names stays as it is (conditionNames).
+// of them requires that member; no anyOf or oneOf at path holds s
+// (altAt); and the document's draft reads if (noConditions). The then
+// applies to a value at path exactly where the member holds one of the
+// strings, as the guard reads it (an object without the member is
+// refused, and what is no object has no rule past a guard), and it
+// holds the value beside s, as an allOf's branch does: its rules, past
+// the guard, change no call the server takes, and the rewrite keeps the
+// if, with the then's lenient form. An else, which applies exactly
+// where the guard does not hold, stays a place no rule path names, and
+// what it names stays as it is but in a then read past that guard
+// (conditionNames, elseSets).
 func (d *deriver) thenGuard(path string, s *Node) string {
 	if path == "" || s.Kind != '{' || d.altAt[path] > 0 || noConditions(d.root) {
 		return ""
