@@ -114,7 +114,9 @@
 // the union's holder, and each branch of a union inside them. Where a
 // required member holding strings (a discriminator) tells a union's
 // object branches apart, nothing is left strict: each branch's rules go
-// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath).
+// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath). So do the
+// rules of the then of an if that tests one required member for some
+// strings, beside the object's own (an else beside it stays as it is).
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of
