@@ -3941,12 +3941,15 @@ func (d *deriver) siblingsIgnored(path string, s *Node) bool {
 // split reads s as "one JSON type, maybe nullable" in any spelling: a
 // single type; a type array with null; nullable: true; anyOf/oneOf of one
 // branch and {"type": "null"}; a $ref to one of these. It is nullable
-// only where an enum or const beside the type (or the union) takes null
-// too, and not of that shape where a combinator or condition beside it
-// (which reads null too) remains. base is a fresh
-// schema with exactly one type and no null spelling; ok is false when s
-// is not of that shape (then the caller respells it generally); refd
-// tells that a $ref was followed.
+// only where what stands beside the type (or the union) takes null too:
+// an enum or const, or a combinator, not or condition as every validator
+// reads null there (nullBeside). It is not of that shape where they may
+// read null otherwise, or where one of those, which then stands beside
+// the type alone, names null (AJV's strict types refuse it there:
+// typesAgainst); a not that takes no value of the type goes. base is a
+// fresh schema with exactly one type and no null spelling; ok is false
+// when s is not of that shape (then the caller respells it generally);
+// refd tells that a $ref was followed.
 func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bool) {
 	cur := s
 	if s.Get("$ref") != nil {
