@@ -554,10 +554,12 @@ func formsOf(root, n *Node) forms {
 	}
 	scalars := len(f.scalars)
 	switch {
+	case scalars >= 1 && len(strs) > 0 || f.containers && len(strs) > 0:
+		// (beside scalars of two types too, a number's and a boolean's
+		// texts: numberOrBoolean)
+		f.str = strs[0]
 	case scalars > 1 && f.native == "":
 		return forms{node: n}
-	case scalars >= 1 && len(strs) > 0 || f.containers && len(strs) > 0:
-		f.str = strs[0]
 	case scalars == 0 && len(strs) == 1:
 		f.native, f.branch = "string", strs[0]
 	}

@@ -390,7 +390,7 @@ func TestDeriveOpenAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"},{"type":"null"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
+	want := `{"type":"object","properties":{"n":{"anyOf":[{"type":"integer","format":"int64"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"m":{"anyOf":[{"type":"integer","format":"int32"},{"type":"boolean"},{"type":"string","pattern":"^(-?[0-9]+|(true|false)|null)?$"},{"type":"null"}]},"k":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`
 	if got := string(d.Schema.Marshal()); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -622,14 +622,16 @@ func FuzzDeriveTool(f *testing.F) {
 }
 
 // TestDeriveScalarUnionWarned: a union of a number or boolean with another
-// type and no string branch (a oneOf of boolean and integer, a type array
-// ["boolean", "integer"]) gets no rule, since a coercion reads one type;
-// it is left strict with the warning every strict field gets, never in
-// silence. A union that already takes strings is not warned about.
+// type and no string branch (a boolean and an integer beside an array; a
+// boolean and an integer held to an enum) gets no rule, since a coercion
+// reads one type (a number and a boolean alone read both:
+// numberOrBoolean); it is left strict with the warning every strict
+// field gets, never in silence. A union that already takes strings is
+// not warned about.
 func TestDeriveScalarUnionWarned(t *testing.T) {
 	for _, tc := range []struct{ field, warn string }{
-		{`{"oneOf":[{"type":"boolean"},{"type":"integer"}]}`, `t: x: union of boolean and integer left strict: a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read`},
-		{`{"type":["boolean","integer"]}`, `t: x: union of boolean and integer left strict: a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read`},
+		{`{"type":["boolean","integer"],"enum":[true,1]}`, `t: x: union of boolean and integer left strict: a branch of its union holds it to "enum", which its string form could not be held to alike`},
+		{`{"anyOf":[{"type":"boolean"},{"type":"integer"},{"type":"array","items":{"type":"integer"}}]}`, `t: x: union of boolean, integer and array left strict: a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read`},
 		{`{"anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]}`, ``}, // (a number's text or an array's JSON text: both read, scalarUnions)
 		{`{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}`, ``},
 		{`{"type":["string","boolean"]}`, ``},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
@@ -387,4 +388,61 @@ func unionKind(out *Node) string {
 		kind += " " + string(c.Marshal())
 	}
 	return kind
+}
+
+// numberOrBoolean reads out, a union (in portable form) of numbers
+// (integer or number) and booleans alone, maybe null, at path: JSHint's
+// maxcomplexity (false or a number), an indent of 2 or false. A number's
+// text is the number (a type_coerce rule to int or float) and "true" or
+// "false" the boolean (bool_strict, which reads no other text: no text
+// is both), and the rewrite gains one string branch taking both texts
+// (and "null" where null is taken). nil where out is no such union, with
+// why where a rule cannot reach its place (reach) or a branch holds its
+// value to more than its string form could be held to alike (unfit: an
+// integer enum; bounds are class (a), as for a number alone).
+func (d *deriver) numberOrBoolean(path string, at place, out *Node) (read *Node, why string) {
+	list := out.Get("anyOf")
+	if list == nil || list.Kind != '[' || len(out.Keys) != 1 {
+		return nil, ""
+	}
+	num, nullable := "", false
+	var bools, typed []*Node
+	for _, b := range list.Items() {
+		switch t := scalarBranchType(d.root, b); {
+		case isNull(b):
+			nullable = true
+		case t == "boolean":
+			bools, typed = append(bools, b), append(typed, b)
+		case t == "integer" || t == "number":
+			num, typed = scalarOf(num, t), append(typed, b)
+		default:
+			return nil, ""
+		}
+	}
+	if num == "" || len(bools) == 0 {
+		return nil, ""
+	}
+	for _, b := range typed {
+		if k := unfit(b, scalarBranchType(d.root, b)); k != "" {
+			return nil, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", k)
+		}
+	}
+	if reach, why := d.reach(path, at); !reach {
+		return nil, why
+	}
+	if d.keep[path] {
+		return nil, ""
+	}
+	coerceTo, numPattern := "int", lenientimpl.IntPattern
+	if num == "number" {
+		coerceTo, numPattern = "float", lenientimpl.FloatPattern
+	}
+	boolText := boolPattern(d.root, bools, true)
+	pattern := "^(" + numPattern[1:len(numPattern)-1] + "|" + boolText[1:len(boolText)-1] + ")$"
+	if d.nullText(path, at, nullable, false) {
+		pattern = lenientimpl.OrNullPattern(pattern)
+	}
+	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
+	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce_bool", "bool_strict", "")
+	return obj("anyOf", jsonnode.Array(beforeNull(list.Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))...)), ""
 }

@@ -134,6 +134,10 @@ func TestRuleConflicts(t *testing.T) {
 			"rule 1 (b): contradicts rule 0 (a): json_accept_both on p both to JSON text and to a native value"},
 		{`{"id":"a","tools":["t"],"type":"nested_default","in_payload":"p","array_path":"[]","from":"id","value":1},{"id":"b","tools":["t"],"type":"param_default","path":"p[].id","value":2}`,
 			"rule 1 (b): writes p[].id like rule 0 (a): keep one"},
+		{`{"id":"a","tools":["t"],"type":"type_coerce","from":"n","coerce_to":"int"},{"id":"b","tools":["t"],"type":"type_coerce","from":"n","coerce_to":"bool"}`,
+			"rule 1 (b): writes n like rule 0 (a): keep one"}, // ("1" is both)
+		{`{"id":"a","tools":["t"],"type":"type_coerce","from":"n","coerce_to":"int"},{"id":"b","tools":["t"],"type":"type_coerce","path":"n","coerce_to":"float"}`,
+			"rule 1 (b): writes n like rule 0 (a): keep one"},
 		{`{"id":"a","tools":["t"],"type":"param_alias","from":"a","to":"a"}`, "rule 0 (a): an alias of itself"},
 		{`{"id":"a","tools":["t"],"type":"wrap","from":"a","path":"a"}`, "rule 0 (a): from and path are both given"},
 		{`{"id":"a","tools":["t"],"type":"wrap","path":"a..b"}`, `rule 0 (a): path "a..b": a member name is missing at offset 2`},
@@ -155,9 +159,19 @@ func TestRuleConflicts(t *testing.T) {
 	 {"id":"c","tools":["u"],"type":"param_alias","from":"path","to":"file_path"},
 	 {"id":"d","tools":["t"],"type":"param_default","from":"n","value":1},
 	 {"id":"e","tools":["u"],"type":"param_default","from":"n","value":2},
-	 {"id":"f","tools":["t"],"type":"param_default","path":"steps[].id","value":"step-{{index}}"}]`
+	 {"id":"f","tools":["t"],"type":"param_default","path":"steps[].id","value":"step-{{index}}"},
+	 {"id":"g","tools":["v"],"type":"type_coerce","from":"m","coerce_to":"int"},
+	 {"id":"h","tools":["v"],"type":"type_coerce","from":"m","coerce_to":"bool_strict"}]`
 	if _, err := LoadRules(strings.NewReader(ok), nil); err != nil {
-		t.Errorf("valid rules refused: %v", err)
+		t.Fatalf("valid rules refused: %v", err)
+	}
+	n := mustRules(t, ok)
+	// (a number's coercion and bool_strict read texts no string is both
+	// of: a union of a number and a boolean)
+	for in, want := range map[string]string{`{"m":"5"}`: `{"m":5}`, `{"m":"false"}`: `{"m":false}`, `{"m":"yes"}`: `{"m":"yes"}`, `{"m":"1"}`: `{"m":1}`} {
+		if out, _, _ := n.NormalizeJSON("v", []byte(in)); string(out) != want {
+			t.Errorf("%s: got %s, want %s", in, out, want)
+		}
 	}
 }
 

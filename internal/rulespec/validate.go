@@ -359,7 +359,7 @@ func conflicts(rules []lenient.Rule) []Problem {
 				}
 			case kb == lenient.RuleJSONAcceptBoth && ka == lenient.RuleJSONAcceptBoth && a.target == b.target && (rb.To == "native") != (ra.To == "native"):
 				bad(b.i, "contradicts %s: json_accept_both on %s both to JSON text and to a native value", ref(a.i), b.target)
-			case ka == kb && a.target == b.target:
+			case ka == kb && a.target == b.target && !(kb == lenient.RuleTypeCoerce && apartCoercions(ra.CoerceTo, rb.CoerceTo)):
 				bad(b.i, "writes %s like %s: keep one", b.target, ref(a.i))
 			}
 		}
@@ -394,4 +394,14 @@ func conflicts(rules []lenient.Rule) []Problem {
 		}
 	}
 	return errs
+}
+
+// apartCoercions reports whether two type_coerce rules to x and y read
+// texts no one string is both of, so that both may stand at one path (a
+// union of a number and a boolean): bool_strict reads "true" and "false"
+// alone, which no number's coercion (int, uint, int_literal, float)
+// reads.
+func apartCoercions(x, y string) bool {
+	number := func(c string) bool { return c == "int" || c == "uint" || c == "int_literal" || c == "float" }
+	return x == "bool_strict" && number(y) || y == "bool_strict" && number(x)
 }
