@@ -3113,9 +3113,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				d.coerceScalar(path, at, typ, false)
 				d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 				return withString(out)
-			} else if read, why := d.numberOrBoolean(path, at, out); read != nil {
+			} else if read, why, ok := d.numberOrBoolean(path, at, out); read != nil {
 				return read
-			} else if why != "" {
+			} else if ok {
 				d.gapWhy(path, "union of "+scalarUnion(out), at, why)
 			} else if types := scalarUnion(out); types != "" {
 				d.gapWhy(path, "union of "+types, at, "a type_coerce rule reads one type, and a string could be either; declare one type to have its string form read")

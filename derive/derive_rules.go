@@ -146,9 +146,13 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 		}
 	}
 	at := rulespec.TargetPath(d)
-	for _, r := range own {
-		if rulespec.TargetPath(r) == at && r.Type == d.Type {
-			return r
+	for _, same := range []bool{true, false} {
+		// (first one that does the same: two type_coerce rules may
+		// write one value, bool_strict beside a number's)
+		for _, r := range own {
+			if rulespec.TargetPath(r) == at && r.Type == d.Type && (!same || sameEffect(r, d)) {
+				return r
+			}
 		}
 	}
 	return lenient.Rule{}
@@ -404,7 +408,7 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 	for _, n := range schemasAt(s, rulespec.TargetPath(r)) {
 		f := formsOf(a.root, n)
 		typ := f.native
-		if f.str != nil {
+		if f.str != nil && typ != "" {
 			continue // a string form there already
 		}
 		if typ != "integer" && typ != "number" && typ != "boolean" {

@@ -1,7 +1,9 @@
 package derive
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
@@ -54,4 +56,31 @@ func TestDeriveNumberOrBoolean(t *testing.T) {
 		}
 	}
 	ajvSound(t, all)
+}
+
+// TestNumberOrBooleanHandRules: a rules file's type_coerce rules on a
+// number-or-boolean field (review of 6dbc209): one that restates a
+// derived rule replaces it, named by the rule that does the same; where
+// the field's schema takes two scalar types and a string, a coercion the
+// schema cannot advertise is warned of, not passed over.
+func TestNumberOrBooleanHandRules(t *testing.T) {
+	rules := func(js string) []lenient.Rule {
+		var r []lenient.Rule
+		if err := json.Unmarshal([]byte(js), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	root := mustParse(t, []byte(wrapX(`{"type":["boolean","integer"]}`)))
+	d := WithRules("t", root, rules(`[{"id":"b","tools":["t"],"type":"type_coerce","from":"x","coerce_to":"bool_strict"},{"id":"i","tools":["t"],"type":"type_coerce","from":"x","coerce_to":"int"}]`))
+	for _, r := range d.Replaced {
+		if !sameEffect(r.By, r.Derived) {
+			t.Errorf("derived %s (%s) replaced by %s (%s)", r.Derived.ID, r.Derived.CoerceTo, r.By.ID, r.By.CoerceTo)
+		}
+	}
+	root = mustParse(t, []byte(wrapX(`{"anyOf":[{"type":"integer"},{"type":"boolean"},{"type":"string","pattern":"^a"}]}`)))
+	d = WithRules("t", root, rules(`[{"id":"i","tools":["t"],"type":"type_coerce","from":"x","coerce_to":"int"}]`))
+	if !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x" && strings.Contains(w.Message, "not advertised") }) {
+		t.Errorf("int on integer | boolean | string: warnings %v", d.Warnings)
+	}
 }

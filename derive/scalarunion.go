@@ -396,14 +396,16 @@ func unionKind(out *Node) string {
 // text is the number (a type_coerce rule to int or float) and "true" or
 // "false" the boolean (bool_strict, which reads no other text: no text
 // is both), and the rewrite gains one string branch taking both texts
-// (and "null" where null is taken). nil where out is no such union, with
-// why where a rule cannot reach its place (reach) or a branch holds its
-// value to more than its string form could be held to alike (unfit: an
-// integer enum; bounds are class (a), as for a number alone).
-func (d *deriver) numberOrBoolean(path string, at place, out *Node) (read *Node, why string) {
+// (and "null" where null is taken). ok tells that out is such a union;
+// read is nil where it is left strict, with why where a rule cannot
+// reach its place (reach) or a branch holds its value to more than its
+// string form could be held to alike (unfit: an integer enum; bounds are
+// class (a), as for a number alone); "" where a rules file's rule
+// replaces its rules (keep), which that replacement's warning says.
+func (d *deriver) numberOrBoolean(path string, at place, out *Node) (read *Node, why string, ok bool) {
 	list := out.Get("anyOf")
 	if list == nil || list.Kind != '[' || len(out.Keys) != 1 {
-		return nil, ""
+		return nil, "", false
 	}
 	num, nullable := "", false
 	var bools, typed []*Node
@@ -416,22 +418,22 @@ func (d *deriver) numberOrBoolean(path string, at place, out *Node) (read *Node,
 		case t == "integer" || t == "number":
 			num, typed = scalarOf(num, t), append(typed, b)
 		default:
-			return nil, ""
+			return nil, "", false
 		}
 	}
 	if num == "" || len(bools) == 0 {
-		return nil, ""
+		return nil, "", false
 	}
 	for _, b := range typed {
 		if k := unfit(b, scalarBranchType(d.root, b)); k != "" {
-			return nil, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", k)
+			return nil, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", k), true
 		}
 	}
 	if reach, why := d.reach(path, at); !reach {
-		return nil, why
+		return nil, why, true
 	}
 	if d.keep[path] {
-		return nil, ""
+		return nil, "", true // (a rules file's rule replaces its rules, and says so)
 	}
 	coerceTo, numPattern := "int", lenientimpl.IntPattern
 	if num == "number" {
@@ -444,5 +446,5 @@ func (d *deriver) numberOrBoolean(path string, at place, out *Node) (read *Node,
 	}
 	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce", coerceTo, "")
 	d.addRule(path, at, lenient.RuleTypeCoerce, "coerce_bool", "bool_strict", "")
-	return obj("anyOf", jsonnode.Array(beforeNull(list.Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))...)), ""
+	return obj("anyOf", jsonnode.Array(beforeNull(list.Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))...)), "", true
 }
