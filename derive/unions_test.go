@@ -101,6 +101,17 @@ func ajvSound(t *testing.T, cases []unionCase) {
 // wrapX is the arguments object holding x as its member "x".
 func wrapX(x string) string { return `{"type":"object","properties":{"x":` + x + `}}` }
 
+// deriveSound judges tc by unionSound and returns its derivation.
+func deriveSound(t *testing.T, tc unionCase) *Derivation {
+	t.Helper()
+	unionSound(t, []unionCase{tc})
+	d, err := Tool("t", []byte(tc.schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // TestDeriveUnionKeywords: keywords beside or inside a branch that hold a key otherwise: a property that is true or {}, a map, a tuple, a then, dependentSchemas.
 func TestDeriveUnionKeywords(t *testing.T) {
 	unionSound(t, []unionCase{
