@@ -2514,7 +2514,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				s.Vals[i] = d.respell(v)
 				break
 			}
-			if k == "else" && d.thenGuard(path, s) != "" {
+			guard := d.thenGuard(path, s) // ("" at the arguments)
+			if k == "else" && guard != "" {
 				// (it applies where the then's guard does not hold: what
 				// it names stays as it is for the schemas at path but
 				// the then (condsElse); walking it, it leaves the then's
@@ -2522,7 +2523,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				s.Vals[i] = d.aside(func() *Node { return d.noRule(path, v) })
 				break
 			}
-			if guard := d.thenGuard(path, s); k == "then" && guard != "" {
+			if k == "then" && guard != "" {
 				// the then of an if that tells objects apart by one
 				// member, as a discriminator tells a union's branches:
 				// read as an allOf's branch, its rules past the guard
@@ -2819,7 +2820,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		return out
 	}
 	var forms lenientimpl.AbsentForms
-	if taken, known := takesNull(d.root, strict); !d.mayBe(strict, 'n', 0) || known && !taken {
+	if !d.mayBe(strict, 'n', 0) || refusesNull(d.root, strict) {
 		forms |= lenientimpl.AbsentNull
 	}
 	stringForm := false

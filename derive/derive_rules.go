@@ -743,6 +743,13 @@ func takesNull(root, s *Node) (taken, known bool) {
 	return nullIn(root, s, &work)
 }
 
+// refusesNull reports whether every validator refuses null under s
+// (takesNull).
+func refusesNull(root, s *Node) bool {
+	taken, known := takesNull(root, s)
+	return known && !taken
+}
+
 // maxNullWork bounds the subschemas and references takesNull reads.
 const maxNullWork = 256
 

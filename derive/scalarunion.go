@@ -407,27 +407,30 @@ func (d *deriver) numberOrBoolean(path string, at place, out *Node) (read *Node,
 	if list == nil || list.Kind != '[' || len(out.Keys) != 1 {
 		return nil, "", false
 	}
-	num, nullable := "", false
-	var bools, typed []*Node
+	num, nullable, bad := "", false, ""
+	var bools []*Node
 	for _, b := range list.Items() {
-		switch t := scalarBranchType(d.root, b); {
+		t := scalarBranchType(d.root, b)
+		switch {
 		case isNull(b):
 			nullable = true
+			continue
 		case t == "boolean":
-			bools, typed = append(bools, b), append(typed, b)
+			bools = append(bools, b)
 		case t == "integer" || t == "number":
-			num, typed = scalarOf(num, t), append(typed, b)
+			num = scalarOf(num, t)
 		default:
 			return nil, "", false
+		}
+		if k := unfit(b, t); bad == "" {
+			bad = k
 		}
 	}
 	if num == "" || len(bools) == 0 {
 		return nil, "", false
 	}
-	for _, b := range typed {
-		if k := unfit(b, scalarBranchType(d.root, b)); k != "" {
-			return nil, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", k), true
-		}
+	if bad != "" {
+		return nil, fmt.Sprintf("a branch of its union holds it to %q, which its string form could not be held to alike", bad), true
 	}
 	if reach, why := d.reach(path, at); !reach {
 		return nil, why, true

@@ -62,10 +62,11 @@ func (d *deriver) thenGuard(path string, s *Node) string {
 	if !ok {
 		return ""
 	}
-	holders := append(slices.Clone(d.conjAt[path]), s)
-	required := requiredNames(cond)[key] || slices.ContainsFunc(holders, func(h *Node) bool { return requiredNames(h)[key] })
-	object := slices.ContainsFunc(append(holders, cond), func(h *Node) bool { t, _ := h.Get("type").AsString(); return t == "object" })
-	if !required || !object {
+	requires := func(h *Node) bool { return requiredNames(h)[key] }
+	object := func(h *Node) bool { t, _ := h.Get("type").AsString(); return t == "object" }
+	holders := d.conjAt[path]
+	if !requires(cond) && !requires(s) && !slices.ContainsFunc(holders, requires) ||
+		!object(cond) && !object(s) && !slices.ContainsFunc(holders, object) {
 		return ""
 	}
 	return rulespec.GuardString(key, vals)
