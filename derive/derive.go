@@ -862,6 +862,12 @@ func (d *deriver) rootSchema(s *Node) *Node {
 				// each branch holds the arguments as the root does)
 				continue
 			}
+			if k == "not" && notCondition(s.Vals[i], d.presence, d.tested) {
+				// ({"not": {"properties": {"interface": {"enum":
+				// [true]}}, "anyOf": [{"required": ["statics"]}, ...]}}:
+				// the keys it tests stay as they are)
+				continue
+			}
 			if presenceOnly(s.Vals[i], d.presence) {
 				// ({"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}:
 				// which keys are given, never what they hold)
@@ -904,7 +910,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 			at := join("", k)
 			d.keep[at], d.named[at] = true, true
 			if what := typedName(s.Get("properties").Get(k)); what != "" && !d.survey {
-				d.warn(at, "%s left strict: an if of the input schema tests it, and a rule would change which branch applies", what)
+				d.warn(at, "%s left strict: an if or not of the input schema tests it, and a rule would change which branch applies or what it refuses", what)
 			}
 		}
 	}
@@ -1315,6 +1321,39 @@ func conditional(root, s *Node, names, tested map[string]bool) bool {
 			return false
 		}
 	}
+	for _, k := range keys {
+		tested[k] = true
+	}
+	return true
+}
+
+// notCondition reports whether the arguments' not schema c reads them as
+// a condition the rules cannot change ({"not": c} refuses what {"if": c,
+// "then": false} refuses): it tests the values of keys of the arguments
+// alone, with the scalar tests conditionKeys reads, which it adds to
+// tested (the deriver leaves them as they are), and which keys are given
+// (required, and combinators of what presenceOnly reads), which it adds
+// to names (no rule adds, removes or renames those: presence). A value
+// inside a key it only requires may get rules: its presence stays.
+func notCondition(c *Node, names, tested map[string]bool) bool {
+	if c == nil || c.Kind != '{' {
+		return false
+	}
+	test, given := c.Clone(), map[string]bool{}
+	for _, k := range c.Keys {
+		if k == "required" || jsonnode.IsCombinator(k) || k == "not" {
+			part := obj(k, c.Get(k))
+			if !presenceOnly(part, given) {
+				return false
+			}
+			test.Delete(k)
+		}
+	}
+	keys, ok := conditionKeys(test)
+	if !ok {
+		return false
+	}
+	maps.Copy(names, given)
 	for _, k := range keys {
 		tested[k] = true
 	}

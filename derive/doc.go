@@ -55,11 +55,13 @@
 // arrays and objects alone does (advertised as a string held to what
 // such a text starts with, not any string). A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
-// and a root "$ref" as invopop writes it) is read as its target, inlined
+// and a root "$ref" as invopop writes it, its target's own definitions
+// left where they are) is read as its target, inlined
 // at each use in the rewrite, and so is an allOf, anyOf or oneOf of that
 // one $ref beside annotations alone (pydantic's {"allOf": [{"$ref":
 // ...}], "description": ...}; in draft-07 or earlier not beside format,
-// which its validators may assert), within a size bound (adding at most twice
+// which its validators may assert; at the root, beside its $schema,
+// identifier and definitions too), within a size bound (adding at most twice
 // the strict schema's nodes); a reference past the bound is left strict
 // with a warning, but where the same definition is copied at the same
 // place elsewhere (another branch of a union) and neither reference has
@@ -102,7 +104,10 @@
 // else of a root if that tests the arguments' keys alone, those keys
 // left as they are (but for a key one of the alternatives inside the
 // root, a then or an else, a branch of a union in its allOf, declares
-// and another takes as it is).
+// and another takes as it is). A root not is read as such an if whose
+// then is false: the keys whose values it tests are left as they are,
+// and those it requires (or its allOf, anyOf or oneOf do) keep their
+// presence (no absent rule, no variant spelling), their values read.
 //
 // Below the root too, a key that one branch of an anyOf or oneOf
 // declares and another may take as it is (undeclared, its object open)

@@ -186,7 +186,16 @@ func (in *inliner) schema(s *Node) *Node {
 		return s
 	}
 	if s != in.top {
-		unwrap(s, in.oldDraft)
+		unwrap(s, in.oldDraft, false)
+	} else if u := s.Clone(); unwrap(u, in.oldDraft, true) {
+		// (the root's wrapper goes where its target is inlined alone:
+		// a root kept as it is stays as it was written)
+		ref, _ := u.Get("$ref").AsString()
+		in.top = u
+		if out, _ := in.expand(u, ref); out != nil {
+			return out
+		}
+		in.top = s
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		out, why := in.expand(s, ref)
@@ -245,36 +254,41 @@ func (in *inliner) mapMembers(s, props *Node) {
 // then inlined and read as any other's. A wrapper beside a keyword that
 // constrains stays (draft-07 would ignore that keyword beside a $ref),
 // and in draft-07 or earlier (old) beside format or a content keyword,
-// which a validator of those drafts may assert (oldDraftAsserts).
-func unwrap(s *Node, old bool) {
+// which a validator of those drafts may assert (oldDraftAsserts). At
+// the root (top), the wrapper may sit beside the keywords a root's $ref
+// may (rootPlaceKeys, rootIDKeys: {"$schema": ..., "oneOf": [{"$ref":
+// "#/definitions/api"}], "definitions": ...}). It reports whether it
+// replaced one.
+func unwrap(s *Node, old, top bool) bool {
 	if s.Get("$ref") != nil {
-		return
+		return false
 	}
 	wrapper := ""
 	for _, k := range s.Keys {
 		switch {
 		case old && oldDraftAsserts[k]:
-			return
-		case useAnnotations[k] || annotation(k):
+			return false
+		case useAnnotations[k] || annotation(k), top && (rootPlaceKeys[k] || rootIDKeys[k]):
 		case wrapper == "" && jsonnode.IsCombinator(k):
 			wrapper = k
 		default:
-			return
+			return false
 		}
 	}
 	if wrapper == "" {
-		return
+		return false
 	}
 	v := s.Get(wrapper)
 	if v.Kind != '[' || len(v.Vals) != 1 || v.Vals[0].Kind != '{' || len(v.Vals[0].Keys) != 1 {
-		return
+		return false
 	}
 	ref := v.Vals[0].Get("$ref")
 	if _, ok := ref.AsString(); !ok {
-		return
+		return false
 	}
 	s.Delete(wrapper)
 	s.Set("$ref", ref)
+	return true
 }
 
 // keep records why the reference ref is kept ("" where the deriver's
@@ -403,12 +417,21 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 	if in.oldDraft && constrainingSiblings(s, target, in.root, s == in.top && !in.byName) {
 		return nil, nil, whyOldDraft
 	}
-	if adjacent(sib, target) {
+	source := target
+	if s == in.top {
+		// The root's copy leaves its target's definitions where they
+		// are: every reference resolves against the document, whose
+		// root's definitions hold the target and, through it, its own
+		// ("#/definitions/Args/definitions/creds"); in the copy's place,
+		// the root's, they would stand where none of them stood.
+		source = withoutDefs(target)
+	}
+	if adjacent(sib, source) {
 		return nil, nil, "its $ref has siblings that its target's keywords read (properties and additionalProperties, items, if, contains)"
 	}
 	// an annotation beside the reference (a description of this use)
 	// is the one kept: annotations never constrain a value
-	copied := withoutAnnotations(target, sib).Clone()
+	copied := withoutAnnotations(source, sib).Clone()
 	in.unnamed(copied)
 	merged, ok := merge(sib, copied)
 	if !ok {
@@ -418,6 +441,15 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 		return nil, nil, "inlining its $ref would add more than twice the strict schema's size to it"
 	}
 	return merged, target, ""
+}
+
+// withoutDefs returns target without its definitions ($defs,
+// definitions): target itself where it holds none, else a copy.
+func withoutDefs(target *Node) *Node {
+	if target.Get("$defs") == nil && target.Get("definitions") == nil {
+		return target
+	}
+	return without(without(target, "$defs"), "definitions")
 }
 
 // constrainingSiblings reports whether the schema s, holding a $ref to

@@ -23,6 +23,26 @@ var rootShapes = map[string]string{
 		`"definitions":{"Args":{"type":"object","properties":{"n":{"type":"integer"},"k":{"$ref":"#/definitions/K"}}},"K":{"type":"object","properties":{"id":{"type":"integer"}}}}}`,
 	"root-ref-id-draft07": `{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://json.example.com/args.json","$ref":"#/definitions/Args",` +
 		`"definitions":{"Args":{"type":"object","properties":{"n":{"type":"integer"}}}}}`,
+	// a root $ref to a definition that holds definitions of its own
+	// (JSON Schema Store's strmprivacy and mboats schemas; a recursive
+	// reference reaching below the copy, kept, resolves in the rewrite
+	// through the root's definitions as in the strict schema)
+	"root-ref-nested-defs": `{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/Args",` +
+		`"definitions":{"Args":{"type":"object","properties":{"n":{"type":"integer"},"c":{"$ref":"#/definitions/Args/definitions/creds"},"t":{"$ref":"#/definitions/T"}},` +
+		`"definitions":{"creds":{"type":"object","properties":{"id":{"type":"integer"}}}}},"T":{"type":"object","properties":{"b":{"type":"boolean"},"kids":{"type":"array","items":{"$ref":"#/definitions/T"}}}}}}`,
+	"root-ref-nested-defs2020": `{"$ref":"#/$defs/Args","$defs":{"Args":{"type":"object","properties":{"n":{"type":"integer"},"k":{"$ref":"#/$defs/Args/$defs/K"}},` +
+		`"$defs":{"K":{"type":"object","properties":{"b":{"type":"boolean"}},"additionalProperties":false}}}}}`,
+	// a root union of one branch, a $ref (Tabris' API schema, Avro's,
+	// Hayson's): the branch is the arguments' schema
+	"root-oneof-one-ref": `{"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://json.example.com/api.json","title":"API","oneOf":[{"$ref":"#/definitions/Api"}],` +
+		`"definitions":{"Api":{"type":"object","properties":{"n":{"type":"integer"},"kind":{"enum":["a","b",false]},"p":{"type":"object","properties":{"x":{"type":"number"}},"additionalProperties":false}},"additionalProperties":false}}}`,
+	"root-anyof-one-ref": `{"anyOf":[{"$ref":"#/$defs/A"}],"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"minProperties":1}}}`,
+	// a root not that tests a key's value and which keys are given
+	// (Tabris' API schema: an interface has no constructor nor statics)
+	"root-not-test": `{"type":"object","properties":{"interface":{"type":"boolean"},"constructor":{"type":"object","properties":{"n":{"type":"integer"}}},` +
+		`"statics":{"type":"object","properties":{"b":{"type":"boolean"}}},"k":{"type":"integer"}},` +
+		`"not":{"$comment":"interfaces have neither","properties":{"interface":{"enum":[true]}},"required":["interface"],"anyOf":[{"required":["constructor"]},{"required":["statics"]}]},"additionalProperties":false}`,
+	"root-not-object":     `{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}},"n":{"type":"integer"}},"not":{"properties":{"o":{"type":"object","properties":{"x":{"const":1}}}}}}`,
 	"root-anyof-required": `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"boolean"},"c":{"type":"integer"}},"anyOf":[{"required":["a"]},{"required":["b"]}]}`,
 	"root-not-required":   `{"type":"object","properties":{"c":{"type":"integer"}},"not":{"required":["c"]}}`,
 	"root-allof": `{"type":"object","allOf":[{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"integer"}},"required":["n"]},` +
@@ -90,7 +110,7 @@ var rootShapes = map[string]string{
 // "object" beside it (strictTypes), an $anchor (a keyword the
 // build does not know). TestDeriveEquivalence judges them with the Go
 // validator alone.
-var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true, "condition-nested": true, "condition-holder": true}
+var ajvRefusesOwn = map[string]bool{"root-ref-draft07": true, "root-pattern": true, "root-not-required": true, "root-anyof-required": true, "root-allof-nested": true, "keptref-anchor": true, "root-anyof-presence": true, "pattern-map-members": true, "ref-draft07-siblings": true, "root-ref-id-draft07": true, "root-ref-nested-defs": true, "root-not-test": true, "root-oneof-one-ref": true, "patternmap-allof": true, "pattern-declared": true, "pattern-same-strict": true, "asis-union": true, "condition-nested": true, "condition-holder": true}
 
 // lookaheadRoot has a pattern Go's regexp cannot compile (nor the Go
 // validator: TestDeriveEquivalence leaves it out), and that is no
@@ -121,6 +141,16 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-typearray", []string{"n:type_coerce:int"}, nil},
 		{"root-ref-draft07", []string{"n:type_coerce:int", "k.id:type_coerce:int", "k:json_accept_both:native"}, nil},
 		{"root-ref-id-draft07", []string{"n:type_coerce:int"}, nil},
+		{"root-ref-nested-defs", []string{"n:type_coerce:int", "c.id:type_coerce:int", "c:json_accept_both:native", "t(.kids[])*.b:type_coerce:bool", "t(.kids[])*.kids[]:json_accept_both:native", "t(.kids[])*.kids:json_accept_both:native", "t:json_accept_both:native"}, nil},
+		{"root-ref-nested-defs2020", []string{"n:type_coerce:int", "k.b:type_coerce:bool", "k:json_accept_both:native"}, nil},
+		{"root-oneof-one-ref", []string{"n:type_coerce:int", "p.x:type_coerce:float", "p:json_accept_both:native"}, nil},
+		{"root-anyof-one-ref", []string{"n:type_coerce:int"}, nil},
+		{"root-not-test", []string{"constructor.n:type_coerce:int", "constructor:json_accept_both:native", "statics.b:type_coerce:bool", "statics:json_accept_both:native", "k:type_coerce:int"}, []string{
+			"root-not-test: interface: boolean left strict: an if or not of the input schema tests it, and a rule would change which branch applies or what it refuses",
+		}},
+		{"root-not-object", nil, []string{
+			`root-not-object: the input schema constrains its properties outside "properties" (not); kept as it is`,
+		}},
 		{"root-anyof-required", []string{"a:type_coerce:int", "b:type_coerce:bool", "c:type_coerce:int"}, nil},
 		{"root-not-required", []string{"c:type_coerce:int"}, nil},
 		{"root-allof", []string{"n:type_coerce:int", "b:type_coerce:bool"}, []string{
@@ -160,7 +190,7 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-anyof-scalars", []string{"n:type_coerce:int"}, nil},
 		{"root-if", []string{"n:type_coerce:int"}, nil},
 		{"root-allof-if", []string{"size:type_coerce:int"}, []string{
-			"root-allof-if: level: integer left strict: an if of the input schema tests it, and a rule would change which branch applies",
+			"root-allof-if: level: integer left strict: an if or not of the input schema tests it, and a rule would change which branch applies or what it refuses",
 			"root-allof-if: on: boolean left strict: " + rootSplitWhy,
 			"root-allof-if: tags: array left strict: " + rootSplitWhy,
 		}},
@@ -172,7 +202,7 @@ func TestDeriveRootShapes(t *testing.T) {
 		{"root-if-dependencies", nil, []string{
 			"root-if-dependencies: a: integer left strict: " + rootSplitWhy,
 			"root-if-dependencies: b: integer left strict: " + rootSplitWhy,
-			"root-if-dependencies: kind: boolean left strict: an if of the input schema tests it, and a rule would change which branch applies",
+			"root-if-dependencies: kind: boolean left strict: an if or not of the input schema tests it, and a rule would change which branch applies or what it refuses",
 		}},
 		{"root-if-object", nil, []string{
 			`root-if-object: the input schema constrains its properties outside "properties" (if); kept as it is`,
@@ -200,10 +230,10 @@ func TestDeriveRootShapes(t *testing.T) {
 			if unions[tc.name] && (r.Type == lenient.RuleAbsent || r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleEnumCase) {
 				t.Errorf("%s: a %s rule at %s%s, which a branch may read as another key or value", tc.name, r.Type, r.From, r.Path)
 			}
-			if r.Type == lenient.RuleAbsent && r.From != "c" && tc.name == "root-anyof-required" || r.Type == lenient.RuleAbsent && (tc.name == "root-not-required" || tc.name == "root-allof" && r.From != "s") {
+			if r.Type == lenient.RuleAbsent && r.From != "c" && tc.name == "root-anyof-required" || r.Type == lenient.RuleAbsent && (tc.name == "root-not-required" || tc.name == "root-not-test" && r.From != "k" && r.Path == "" || tc.name == "root-allof" && r.From != "s") {
 				t.Errorf("%s: an absent rule for %s, which a branch may require: a call {%q: null} would be taken where the schema refuses it", tc.name, r.From, r.From)
 			}
-			if tested := map[string][]string{"root-if": {"k"}, "root-allof-if": {"kind", "level"}, "root-if-refs": {"kind"}, "root-if-both": {"kind"}, "root-if-dependencies": {"kind"}}[tc.name]; slices.Contains(tested, r.From) || slices.Contains(tested, r.To) && r.Type == lenient.RuleParamAlias {
+			if tested := map[string][]string{"root-not-test": {"interface"}, "root-if": {"k"}, "root-allof-if": {"kind", "level"}, "root-if-refs": {"kind"}, "root-if-both": {"kind"}, "root-if-dependencies": {"kind"}}[tc.name]; slices.Contains(tested, r.From) || slices.Contains(tested, r.To) && r.Type == lenient.RuleParamAlias {
 				t.Errorf("%s: a %s rule for %s%s, which an if tests: the rules would change which branch applies", tc.name, r.Type, r.From, r.To)
 			}
 			switch r.Type {
@@ -224,7 +254,7 @@ func TestDeriveRootShapes(t *testing.T) {
 			t.Errorf("%s: warnings (-want +got):\n%s", tc.name, diff)
 		}
 		if got, _ := d.Schema.Get("type").AsString(); got != "object" && tc.name != "root-anyof-presence" {
-			t.Errorf("%s: the root's type is %s, want \"object\": %s", tc.name, d.Schema.Get("type").Marshal(), d.Schema.Marshal())
+			t.Errorf("%s: the root's type is not \"object\": %s", tc.name, d.Schema.Marshal())
 		}
 		if strings.Contains(string(d.Schema.Marshal()), `"$ref":"#/definitions/Args"`) {
 			t.Errorf("%s: the root $ref stays: %s", tc.name, d.Schema.Marshal())
@@ -796,4 +826,41 @@ func TestDeriveRootSplits(t *testing.T) {
 			t.Errorf("%s: no rules: a key then and else both declare is read", name)
 		}
 	}
+}
+
+// TestDeriveRootRefNestedDefs: a root $ref whose target holds
+// definitions of its own is read through its copy (JSON Schema Store's
+// strmprivacy schemas); the references into those definitions, and the
+// recursive ones kept, reach in the rewrite what they reach in the
+// strict schema.
+func TestDeriveRootRefNestedDefs(t *testing.T) {
+	cases := []unionCase{
+		{"root-ref-nested-defs", rootShapes["root-ref-nested-defs"], []string{
+			`{"n":"5","c":{"id":"7"},"t":{"b":"true","kids":[{"b":"false","kids":"[{\"b\":true}]"}]}}`,
+			`{"n":5,"c":{"id":7,"x":"y"},"t":{"kids":[{"kids":[]}]}}`,
+			`{"c":"{\"id\":\"1\"}","t":{"kids":[{"b":"maybe"}]}}`,
+		}},
+		{"root-ref-nested-defs2020", rootShapes["root-ref-nested-defs2020"], []string{
+			`{"n":"5","k":{"b":"true"}}`, `{"k":{"b":true,"c":1}}`, `{"k":"{\"b\":\"false\"}"}`,
+		}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases[1:]) // (AJV's 2020-12 build holds no draft-07 meta-schema)
+}
+
+// TestDeriveRootNot: the arguments' not reads as a condition (the keys
+// whose values it tests stay as they are, the keys it requires keep
+// their presence), so the rules never change what it refuses.
+func TestDeriveRootNot(t *testing.T) {
+	unionSound(t, []unionCase{{"root-not-test", rootShapes["root-not-test"], []string{
+		`{"interface":true,"constructor":"{\"n\":\"1\"}"}`,
+		`{"interface":false,"constructor":"{\"n\":\"1\"}","statics":{"b":"yes"},"k":"2"}`,
+		`{"interface":"true","constructor":{}}`,
+		`{"interface":true,"constructor":null}`,
+		`{"interface":true,"statics":null,"k":"7"}`,
+		`{"interface":true,"k":null}`,
+		`{"interface":null,"constructor":{"n":3}}`,
+		`{"Interface":true,"constructor":{"n":"3"}}`,
+		`{"interface":true,"Statics":{}}`,
+	}}})
 }
