@@ -2639,7 +2639,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 // puts the object's own aliases first.
 func (d *deriver) variants(path string, s *Node, prop place) {
 	props := s.Get("properties")
-	if d.survey || props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("$ref") != nil {
+	if d.survey || d.none > 0 || props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("$ref") != nil {
+		// (below a not, an if, ...: no rule, the arguments' path too)
 		return
 	}
 	if path != "" {

@@ -127,9 +127,20 @@ func TestDeriveTestedNoVariants(t *testing.T) {
 			`{"xA":5}`, `{"x-a":5}`, `{"x_a":5,"b":1}`,
 		}},
 		{"tested-variant-declared", `{"type":"object","properties":{"x_a":{"type":"integer"},"n":{"type":"integer"}},"if":{"properties":{"x_a":{"const":5}},"required":["x_a"]},"then":{"required":["b"]}}`, []string{
-			`{"xA":5}`, `{"nN":1}`,
+			`{"x_a":5,"b":1,"n":"2"}`, `{"n":"2"}`,
 		}},
 	})
+	// A declared key's near spelling is refused, naming it (misnamed_key,
+	// class (j)), never renamed into what the if tests.
+	d, n := deriveNormalizer(t, "t", `{"type":"object","properties":{"x_a":{"type":"integer"},"n":{"type":"integer"}},"if":{"properties":{"x_a":{"const":5}},"required":["x_a"]},"then":{"required":["b"]}}`)
+	for _, r := range d.Rules {
+		if r.Type == "param_alias" {
+			t.Errorf("alias %s%s -> %s where the if tests the key", r.From, r.Path, r.To)
+		}
+	}
+	if _, _, err := n.NormalizeJSON("t", []byte(`{"xA":5}`)); err == nil || !strings.Contains(err.Error(), "did you mean x_a?") {
+		t.Errorf(`{"xA":5}: %v, want a refusal naming x_a`, err)
+	}
 }
 
 // TestDeriveTestedNoVariantsNested: nor where a nested object's own if

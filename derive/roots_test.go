@@ -864,3 +864,20 @@ func TestDeriveRootNot(t *testing.T) {
 		`{"interface":true,"Statics":{}}`,
 	}}})
 }
+
+// TestDeriveNoRuleVariants: an object schema below a not or an if of the
+// arguments (a place no rule path names) gives no misnamed_key rule of
+// its own: read as the arguments', its keys would refuse a call the
+// strict schema takes (found by review: {"colour":"red"} refused as a
+// near spelling of the not's "color").
+func TestDeriveNoRuleVariants(t *testing.T) {
+	unionSound(t, []unionCase{
+		{"not-closed", `{"type":"object","properties":{"colour":{"type":"string"},"mode":{"type":"string"}},"additionalProperties":false,` +
+			`"not":{"properties":{"mode":{"const":"x"},"color":{"const":"x"}},"required":["mode"]}}`, []string{`{"colour":"red"}`, `{"colour":"red","mode":"y"}`}},
+		{"not-case", `{"type":"object","properties":{"n":{"type":"integer"},"N":{"type":"integer"}},"additionalProperties":false,"not":{"properties":{"N":{"const":1}},"required":["N"]}}`,
+			[]string{`{"n":1}`, `{"n":"1","N":2}`}},
+		{"not-open", `{"type":"object","properties":{"n":{"type":"integer"}},"not":{"properties":{"N":{"const":1}},"required":["N"]}}`, []string{`{"n":1}`}},
+		{"if-closed", `{"type":"object","properties":{"colour":{"type":"string"},"mode":{"type":"string"}},"additionalProperties":false,` +
+			`"if":{"properties":{"color":{"const":"x"}},"required":["mode"]},"then":{"required":["mode"]}}`, []string{`{"colour":"red"}`}},
+	})
+}
