@@ -523,7 +523,7 @@ func under(path, u string) bool {
 		return false
 	}
 	rest := path[len(u):]
-	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, `<"`)
+	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, `<"`) || strings.HasPrefix(rest, `<!"`)
 }
 
 // splitLast splits "a.b[].c" into "a.b[]" and "c"; a path ending in []
@@ -664,6 +664,9 @@ type deriver struct {
 	condsElse  map[string]elseSets
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
+	// overlapDry: overlapMark records what it would leave strict, and
+	// leaves nothing (overlapping, before it judges presenceGuards).
+	overlapDry bool
 	plainCache map[*Node]string // (plain, for one union)
 	// conjoined are the schemas conjoin made, by the two it conjoined,
 	// for one union (its views share them, and their plain texts)
@@ -2110,7 +2113,9 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // value keeps its rules: its string form is refused by the server
 // either way. Where a discriminator tells the object branches apart
 // (unionGuards), nothing is left strict: it returns each branch's guard,
-// which the rules below that branch take (guardRules).
+// which the rules below that branch take (guardRules); so it does where
+// required members only one branch of a oneOf declares tell its open
+// object branches apart (presenceGuards).
 func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
@@ -2129,7 +2134,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		return guards
 	}
 	var marks []overlapMarkAt
-	d.overlapRec, d.overlapAt = &marks, path
+	d.overlapRec, d.overlapAt, d.overlapDry = &marks, path, true
 	d.overlapWork = maxOverlapWork
 	d.overlapText = k == jsonnode.OneOf && !disjoint(d.root, branches) && !exclusive(d.root, branches)
 	for i, a := range branches {
@@ -2143,7 +2148,19 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		// (too many values to compare: none below the union is read)
 		d.overlapMark(false, path, overlapBoundWhy)
 	}
-	d.overlapMemo[memo], d.overlapRec = overlapResult{marks: marks}, nil
+	d.overlapRec, d.overlapDry = nil, false
+	if len(marks) > 0 {
+		// (what the branches would leave strict, their absent guards
+		// read, where required members tell them apart)
+		if guards = d.presenceGuards(holder, k); guards != nil {
+			d.overlapMemo[memo] = overlapResult{guards: guards}
+			return guards
+		}
+	}
+	for _, m := range marks {
+		d.overlapMark(m.textless, path+m.suffix, m.why)
+	}
+	d.overlapMemo[memo] = overlapResult{marks: marks}
 	return nil
 }
 
@@ -2164,6 +2181,10 @@ type overlapMarkAt struct {
 // overlapMark leaves the value at p strict (its JSON text alone where
 // textless) for why, and records it for the union overlapping compares.
 func (d *deriver) overlapMark(textless bool, p, why string) {
+	if d.overlapDry {
+		*d.overlapRec = append(*d.overlapRec, overlapMarkAt{textless, p[len(d.overlapAt):], why})
+		return
+	}
 	if textless {
 		d.textless[p] = why
 	} else {
@@ -2606,13 +2627,20 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.union.branch = x
 				mark := len(d.rules)
 				guarded := guards != nil && guards[j] != ""
+				var strict *Node // (a branch past absent guards: presenceForm)
 				if guarded {
 					d.guarded++
+					if strings.HasPrefix(guards[j], "<!") {
+						strict = x.Clone()
+					}
 				}
 				v.Vals[j] = d.field(path, x, atBranch)
 				if guarded {
 					d.guarded--
 					d.guardRules(mark, path, guards[j])
+				}
+				if strict != nil {
+					v.Vals[j] = presenceForm(v.Vals[j], strict, guards[j])
 				}
 			}
 			pop()

@@ -619,8 +619,12 @@ func stepSchemas(root *Node, cur []*Node, segs []rulespec.Step) []*Node {
 		if g.Each == '=' {
 			// a guard: the branches that require its member and hold it
 			// to its strings alone (where the rule reads every call they
-			// take; elsewhere it reads some, and nothing is advertised)
+			// take; elsewhere it reads some, and nothing is advertised;
+			// past an absent guard, some calls of any branch)
 			var next []*Node
+			if g.Absent {
+				return nil
+			}
 			for _, n := range cur {
 				for _, b := range alternatives(n) {
 					vals, ok := heldValues(root, b.Get("properties").Get(g.Key))

@@ -119,7 +119,11 @@
 // the union's holder, and each branch of a union inside them. Where a
 // required member holding strings (a discriminator) tells a union's
 // object branches apart, nothing is left strict: each branch's rules go
-// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath). So do the
+// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath). Where
+// each open object branch of a oneOf requires a member no other branch
+// declares, each branch's rules go on past absent guards, the other
+// branches' members absent (`spec<!"layers">.width`), and its rewrite
+// takes its lenient forms only there (presenceGuards). So do the
 // rules of the then of an if that tests one required member for some
 // strings, beside the object's own (an else beside it stays as it is).
 //

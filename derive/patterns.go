@@ -29,7 +29,7 @@ type patternSteps struct {
 const tokenMark = "\x01"
 
 // A deriver path joins member names with "." and reads "[]", "{}", "(",
-// "|" and `<"` as its own steps, as a rule path does; a member name
+// "|", `<"` and `<!"` as its own steps, as a rule path does; a member name
 // holding one of those ("System.GC.Concurrent", Azure IoT Edge's
 // "properties.desired") stands in it as a name token instead:
 // nameMark, the name's bytes in hex, nameMark. A token is a plain name
@@ -340,7 +340,7 @@ func (d *deriver) spellPaths() {
 // otherwise: it holds a pattern token or a group, or a value above its
 // end may be a string taken as it is (texts).
 func (d *deriver) respelled(p string) bool {
-	if strings.ContainsAny(p, tokenMark+nameMark+"(") || strings.Contains(p, `<"`) {
+	if strings.ContainsAny(p, tokenMark+nameMark+"(") || strings.Contains(p, `<"`) || strings.Contains(p, `<!"`) {
 		return true
 	}
 	for u := range above(p) {

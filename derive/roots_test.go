@@ -322,7 +322,10 @@ func TestDeriveOneOfOverlap(t *testing.T) {
 		schema, in string
 		rules      bool
 	}{
-		{`{"oneOf":[{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"integer"}},"required":["b"]}]}`, `{"x":{"a":5,"b":"6"}}`, false},
+		// (each branch's rules read past the other's required member
+		// absent: presenceGuards)
+		{`{"oneOf":[{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"integer"}},"required":["b"]}]}`, `{"x":{"a":5,"b":"6"}}`, true},
+		{`{"oneOf":[{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"]},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"]}]}`, `{"x":{"a":"5","c":"6"}}`, false},
 		{`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"b"},"m":{"type":"integer"}},"required":["k"]}]}`, `{"x":{"k":"a","n":5,"m":"6"}}`, true},
 		{`{"anyOf":[{"type":"object","properties":{"n":{"type":"integer"}},"additionalProperties":false},{"type":"object","properties":{"m":{"type":"string"}},"required":["m"]}]}`, `{"x":{"m":"x","n":"6"}}`, false},
 		{`{"oneOf":[{"type":"object","properties":{"k":{"const":"a"},"n":{"type":"integer"}},"required":["k"],"additionalProperties":false},{"type":"object","properties":{"k":{"const":"b"},"m":{"type":"integer"}},"required":["k"],"additionalProperties":false}]}`, `{"x":{"k":"a","n":5}}`, true},

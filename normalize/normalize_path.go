@@ -194,8 +194,16 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 	case s.Each == '=':
 		// A guard: the path goes on where the object's member holds one
 		// of its strings (as its text is now: rules before may have
-		// changed the JSON text it holds).
+		// changed the JSON text it holds), or, for an absent guard,
+		// where the object holds no such member.
 		c.freshMember(n, s.Key)
+		if s.Absent {
+			// (an absent guard: the object holds no such member)
+			if n.Kind != '{' || n.Get(s.Key) != nil {
+				return false
+			}
+			return c.walk(n, segs[1:], w, fn)
+		}
 		v, ok := n.Get(s.Key).AsString()
 		if n.Kind != '{' || !ok || !slices.Contains(s.Values, v) {
 			return false

@@ -416,6 +416,34 @@ func TestGuardSteps(t *testing.T) {
 	if _, err := New([]lenient.Rule{{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: `x<"kind"="a">.token`}}); err == nil {
 		t.Errorf("a secret path with a guard loaded")
 	}
+	if _, err := New([]lenient.Rule{{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: `x<!"mark">.token`}}); err == nil {
+		t.Errorf("a secret path with a guard loaded")
+	}
+}
+
+// TestAbsentGuardSteps: past an absent guard, a path goes on only where
+// the object does not hold the member (null is held), in JSON text too;
+// two guards must both hold.
+func TestAbsentGuardSteps(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x<!"mark">.n`, CoerceTo: "int"},
+		{ID: "deep", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x<!"mark"><!"facet">.l[]`, CoerceTo: "int"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"x":{"n":"5"}}`, `{"x":{"n":5}}`},
+		{`{"x":{"mark":"bar","n":"5"}}`, `{"x":{"mark":"bar","n":"5"}}`},
+		{`{"x":{"mark":null,"n":"5"}}`, `{"x":{"mark":null,"n":"5"}}`},
+		{`{"x":{"n":"5","l":"[\"1\"]"}}`, `{"x":{"n":5,"l":"[1]"}}`},
+		{`{"x":{"facet":{},"n":"5","l":"[\"1\"]"}}`, `{"x":{"facet":{},"n":5,"l":"[\"1\"]"}}`},
+		{`{"x":"{\"n\":\"5\"}"}`, `{"x":"{\"n\":5}"}`},
+		{`{"x":["5"]}`, `{"x":["5"]}`},
+		{`{"x":"5"}`, `{"x":"5"}`},
+	} {
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
+	}
 }
 
 // bothEntryPoints checks that NormalizeJSON makes want of in, and

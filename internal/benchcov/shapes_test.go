@@ -435,6 +435,29 @@ func (b *shapeBuilder) union(depth int) string {
 	kw := []string{"anyOf", "oneOf", "allOf"}[b.pick(3)]
 	n := 2 + b.pick(2)
 	var br []string
+	if b.pick(4) == 0 {
+		// a union of open objects each of which requires a member of its
+		// own (a marker, declared or not), beside shared members; maybe
+		// a scalar or an array beside them (presenceGuards)
+		for i := range n {
+			props, rest := b.members(depth+1, "")
+			marker := quote("m" + strconv.Itoa(i))
+			if b.pick(2) == 0 {
+				props = `{` + marker + `:` + b.scalar() + strings.Replace(props, "{", ",", 1)
+			}
+			if rest == "" {
+				rest = `,"required":[` + marker + `]`
+			} else {
+				rest = strings.Replace(rest, `"required":[`, `"required":[`+marker+`,`, 1)
+			}
+			closed := [...]string{"", "", `,"additionalProperties":false`}[b.pick(3)]
+			br = append(br, `{"type":"object","properties":`+props+rest+closed+`}`)
+		}
+		if b.pick(2) == 0 {
+			br = append(br, []string{b.scalar(), `{"type":"array","items":` + b.schema(depth+1) + `}`}[b.pick(2)])
+		}
+		return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
+	}
 	if b.pick(3) == 0 {
 		// a discriminated union: each object branch requires kind, a
 		// const or an enum (two may share a value: then no guard), and

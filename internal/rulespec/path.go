@@ -38,7 +38,11 @@ import (
 // of the object there and the strings it must hold for the path to go on
 // (`kind<"type"="record"|"map">.fields`: the fields of kind where kind's
 // type is "record" or "map"; the values of one branch of a union its
-// required "type" tells apart, GuardString).
+// required "type" tells apart, GuardString); after "!", a member the
+// object there must not hold, null included (`spec<!"mark">.layers`:
+// the layers of spec where spec holds no mark; the values of one branch
+// of a union where another branch's required member is absent,
+// AbsentGuardString). Guards one after the other must all hold.
 //
 // Step is one step of a parsed rule path.
 type Step struct {
@@ -47,6 +51,9 @@ type Step struct {
 	Alts    [][]Step       // a group's alternatives
 	Pattern *regexp.Regexp // a pattern step's pattern (CompilePattern)
 	Values  []string       // a guard's strings: its member (Key) holds one of them
+	// Absent marks a guard that holds where its member (Key) is absent
+	// ("<!"): it has no Values.
+	Absent bool
 	// AsIs marks a step whose value may be a string the schema takes as
 	// it is ("!" after it): such a string is not read as JSON text, where
 	// the path goes on below it or a member rule reads it as an object.
@@ -105,7 +112,7 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			}
 			segs = append(segs, Step{Key: pattern, Each: '~', Pattern: re})
 			i = asIs(p, i+n, segs)
-		case strings.HasPrefix(p[i:], `<"`):
+		case guardStart(p[i:]):
 			if !after {
 				return nil, i, fmt.Errorf("path %q must start with a member name", p)
 			}
@@ -148,7 +155,7 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 				i++
 			}
 			j := i
-			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) && !strings.HasPrefix(p[j:], `<"`) {
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) && !guardStart(p[j:]) {
 				j++
 			}
 			if j == i {
@@ -178,8 +185,12 @@ func asIs(p string, i int, segs []Step) int {
 // guardStep reads the guard at the start of p (<"type"="record"|"map">):
 // the step and the length of its spelling.
 func guardStep(p string) (Step, int, error) {
-	bad := fmt.Errorf(`a guard does not read as <"member"="value"|"value"> (want <"type"="record">)`)
+	bad := fmt.Errorf(`a guard does not read as <"member"="value"|"value"> or <!"member"> (want <"type"="record"> or <!"mark">)`)
 	i := 1
+	absent := strings.HasPrefix(p, "<!")
+	if absent {
+		i++
+	}
 	str := func() (string, bool) {
 		if i >= len(p) || p[i] != '"' {
 			return "", false
@@ -193,6 +204,12 @@ func guardStep(p string) (Step, int, error) {
 		return v, err == nil
 	}
 	key, ok := str()
+	if ok && absent {
+		if i >= len(p) || p[i] != '>' {
+			return Step{}, 0, bad
+		}
+		return Step{Each: '=', Key: key, Absent: true}, i + 1, nil
+	}
 	if !ok || i >= len(p) || p[i] != '=' {
 		return Step{}, 0, bad
 	}
@@ -219,6 +236,17 @@ func GuardString(key string, values []string) string {
 		quoted[i] = strconv.Quote(v)
 	}
 	return "<" + strconv.Quote(key) + "=" + strings.Join(quoted, "|") + ">"
+}
+
+// guardStart reports whether p starts with a guard (`<"` or `<!"`).
+func guardStart(p string) bool {
+	return strings.HasPrefix(p, `<"`) || strings.HasPrefix(p, `<!"`)
+}
+
+// AbsentGuardString spells a guard that holds where the member key is
+// absent (<!"mark">).
+func AbsentGuardString(key string) string {
+	return "<!" + strconv.Quote(key) + ">"
 }
 
 // groupStart reports whether the "(" at p[i] starts a group: a step
@@ -258,9 +286,9 @@ func quoted(p string, close byte) (string, int, bool) {
 // NeedsQuotes reports whether a member name is written quoted in a rule
 // path: it is empty or holds ".", "[", "]", "{", "}", or "(", ")" or "|",
 // which a group of a recursive type's path would read as its own, or
-// `<"`, which starts a guard.
+// `<"` or `<!"`, which start a guard.
 func NeedsQuotes(key string) bool {
-	return key == "" || strings.ContainsAny(key, ".[]{}()|") || strings.Contains(key, `<"`)
+	return key == "" || strings.ContainsAny(key, ".[]{}()|") || strings.Contains(key, `<"`) || strings.Contains(key, `<!"`)
 }
 
 // PathKey appends the member name key to the rule path prefix ("" for
@@ -350,6 +378,10 @@ func writeSteps(b *strings.Builder, segs []Step, after bool) {
 		case '~':
 			b.WriteString(PathPattern("", s.Key))
 		case '=':
+			if s.Absent {
+				b.WriteString(AbsentGuardString(s.Key))
+				break
+			}
 			b.WriteString(GuardString(s.Key, s.Values))
 		case '*':
 			b.WriteByte('(')

@@ -133,8 +133,9 @@ func roundTrip(t *testing.T, paths ...string) {
 	}
 }
 
-// TestGuardStep: a guard after a step names a member and its strings,
-// in a group too, and writes back as it was spelt; a name holding `<"`
+// TestGuardStep: a guard after a step names a member and its strings
+// (or, after "!", a member it holds where the member is absent), in a
+// group too, and writes back as it was spelt; a name holding `<"`
 // is quoted; a guard that does not read is an error.
 func TestGuardStep(t *testing.T) {
 	roundTrip(t, `x<"kind"="a">.n`, `l[]<"type"="rec"|"map">.f[]`, `t(.kids[]<"k"="a|b">)*.v`, `x<"a\"b"="é">`, `a{}<"t"="">.b`, `["a<\"b"].c`)
@@ -142,13 +143,21 @@ func TestGuardStep(t *testing.T) {
 	if g := segs[1]; g.Each != '=' || g.Key != "kind" || len(g.Values) != 2 || g.Values[1] != "c" || segs[2].Key != "n" {
 		t.Errorf("guard = %+v", segs)
 	}
+	if got := PathKey("x", `a<!"b`); got != `x["a<!\"b"]` {
+		t.Errorf(`PathKey("x", a<!"b) = %s`, got)
+	}
 	if got := PathKey("x", `a<"b`); got != `x["a<\"b"]` {
 		t.Errorf(`PathKey("x", a<"b) = %s`, got)
 	}
 	if segs, err := ParsePath(`a<b.c`); err != nil || segs[0].Key != "a<b" {
 		t.Errorf("a<b.c = %+v, %v: the name a<b", segs, err)
 	}
-	for _, p := range []string{`<"k"="a">.x`, `x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`} {
+	roundTrip(t, `x<!"mark">.n`, `spec<!"mark"><!"facet">.layers[]`, `t(.kids[]<!"k">)*.v`)
+	segs, _ = ParsePath(`x<!"mark">.n`)
+	if g := segs[1]; g.Each != '=' || g.Key != "mark" || !g.Absent || len(g.Values) != 0 || segs[2].Key != "n" {
+		t.Errorf("absent guard = %+v", segs)
+	}
+	for _, p := range []string{`<"k"="a">.x`, `x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`, `x<!"k"="a">`, `x<!"k"`, `x<!"a"|"b">`, `<!"k">.x`} {
 		if _, err := ParsePath(p); err == nil {
 			t.Errorf("ParsePath(%q) took it", p)
 		}

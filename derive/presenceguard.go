@@ -1,0 +1,187 @@
+package derive
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
+)
+
+// presenceGuards returns, for the oneOf of holder, whose object branches
+// are open and which a discriminator does not tell apart (unionGuards),
+// a guard for each branch (rulespec.AbsentGuardString, one after the
+// other; "" for a branch that takes no object) where each object branch
+// requires a member that no other branch, nor holder, declares (its
+// marker: the first such member by name; Vega-Lite's unit spec requires
+// "mark", its layer spec "layers"). A branch's guard holds where the
+// object holds none of the other branches' markers: there no other
+// object branch takes the call, before the rules or after them (no rule
+// adds, removes or renames a marker: no other branch declares it, and
+// its own branch requires it), and the rules below the branch, past its
+// guard alone (guardRules), read only calls that branch alone may take.
+// The rewrite of each branch takes its lenient forms only there
+// (presenceForm): where a marker of another branch is given, a call is
+// held to the strict schema, as no rule reads it.
+//
+// A branch that is a reference the inliner kept is read as its target.
+// It returns nil where holder holds anything but its oneOf, its type
+// and annotations; where a branch names no type, or holds more than
+// type, properties, required, additionalProperties true or false and
+// annotations (its rewrite is then compared property by property); where
+// fewer than two branches are objects, or two are arrays; where the
+// union holds a reference that may be a site of a recursion (neither
+// refsNoSites nor keptNoSites); and where an object branch has no
+// marker.
+//
+// An anyOf is left to overlapping: its rewrite would gain a not, which
+// Gemini's function declarations refuse where they take the anyOf (a
+// oneOf they refuse already, as OpenAI's strict mode does).
+func (d *deriver) presenceGuards(holder *Node, k string) []string {
+	if k != jsonnode.OneOf || !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
+		return nil
+	}
+	for _, key := range holder.Keys {
+		if key != k && key != "type" && !annotation(key) && !useAnnotations[key] {
+			return nil
+		}
+	}
+	branches := slices.Clone(holder.Get(k).Items())
+	var objects []int
+	arrays := 0
+	for i, b := range branches {
+		if ref, ok := b.Get("$ref").AsString(); ok && len(b.Keys) == 1 {
+			// (a reference the inliner kept, for its size: its
+			// target is read, and no rule reads below it)
+			if b = pointer(d.root, ref); b == nil {
+				return nil
+			}
+			branches[i] = b
+		}
+		t, ok := b.Get("type").AsString()
+		if b.Kind != '{' || !ok {
+			return nil // (true, false, no type or a type array)
+		}
+		switch t {
+		case "array":
+			arrays++
+			continue
+		case "object":
+		default:
+			continue // (a scalar branch: no rule past a guard reads it)
+		}
+		for j, key := range b.Keys {
+			v := b.Vals[j]
+			switch {
+			case key == "type", key == "required", annotation(key), useAnnotations[key]:
+			case key == "properties" && v.Kind == '{':
+			case key == "additionalProperties" && v.Kind == 't':
+			default:
+				return nil
+			}
+		}
+		objects = append(objects, i)
+	}
+	if len(objects) < 2 || arrays > 1 {
+		return nil
+	}
+	markers := map[int]string{}
+	for _, i := range objects {
+		for _, name := range slices.Sorted(maps.Keys(requiredNames(branches[i]))) {
+			if !slices.ContainsFunc(objects, func(j int) bool { return j != i && branches[j].Get("properties").Get(name) != nil }) {
+				markers[i] = name
+				break
+			}
+		}
+		if markers[i] == "" {
+			return nil
+		}
+	}
+	guards := make([]string, len(branches))
+	for _, i := range objects {
+		var g strings.Builder
+		for _, j := range objects {
+			if j != i {
+				g.WriteString(rulespec.AbsentGuardString(markers[j]))
+			}
+		}
+		guards[i] = g.String()
+	}
+	return guards
+}
+
+// keptNoSites reports whether every reference in s, as the inliner left
+// it, was kept for another reason than a recursion (its size, its
+// siblings: d.kept), to a definition other than the arguments: no
+// recursive definition's rules repeat steps through s, which would go
+// past no guard (refsNoSites judges a reference by its types alone, for
+// unionGuards).
+func (d *deriver) keptNoSites(s *Node) bool {
+	for _, r := range refsOf(s) {
+		key, ref, _ := strings.Cut(r, "\x00")
+		why := d.kept[ref]
+		if key != "$ref" || why == "" || strings.Contains(why, whyRecursive) || pointer(d.root, ref) == d.root {
+			return false
+		}
+	}
+	return true
+}
+
+// presenceForm returns out, the rewrite of the oneOf branch strict whose
+// rules read past the absent guard guard (presenceGuards), taking its
+// lenient forms only where the guard holds: beside what out holds, an
+// anyOf of the guard (none of its members given) and strict's schemas of
+// the properties whose rewrite differs (or strict whole, where out
+// differs from it elsewhere too). Where the guard does not hold, no rule
+// reads the call and the strict schema holds it.
+func presenceForm(out, strict *Node, guard string) *Node {
+	if string(out.Marshal()) == string(strict.Marshal()) {
+		return out
+	}
+	segs, _ := rulespec.ParsePath("x" + guard) // (written by presenceGuards)
+	absent := obj()
+	for _, s := range segs[1:] {
+		absent.Set(s.Key, obj("not", obj()))
+	}
+	held := strict
+	if props, ok := changedProperties(out, strict); ok {
+		held = obj("properties", props)
+	}
+	clause := jsonnode.Array(obj("properties", absent), held)
+	switch {
+	case out.Kind != '{':
+		return obj("allOf", jsonnode.Array(out, obj("anyOf", clause)))
+	case out.Get("anyOf") == nil:
+		out.Set("anyOf", clause)
+	case out.Get("allOf") == nil:
+		out.Set("allOf", jsonnode.Array(obj("anyOf", clause)))
+	default:
+		out.Set("allOf", jsonnode.Array(append(slices.Clone(out.Get("allOf").Items()), obj("anyOf", clause))...))
+	}
+	return out
+}
+
+// changedProperties returns strict's schemas of the properties whose
+// rewrite in out differs, where out and strict differ in those alone.
+func changedProperties(out, strict *Node) (*Node, bool) {
+	if out.Kind != '{' || len(out.Keys) != len(strict.Keys) {
+		return nil, false
+	}
+	for i, k := range strict.Keys {
+		if k != "properties" && string(out.Get(k).Marshal()) != string(strict.Vals[i].Marshal()) {
+			return nil, false
+		}
+	}
+	sp, op := strict.Get("properties"), out.Get("properties")
+	if sp == nil || op == nil || !slices.Equal(sp.Keys, op.Keys) {
+		return nil, false
+	}
+	props := obj()
+	for i, k := range sp.Keys {
+		if string(op.Vals[i].Marshal()) != string(sp.Vals[i].Marshal()) {
+			props.Set(k, sp.Vals[i])
+		}
+	}
+	return props, true
+}
