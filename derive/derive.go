@@ -2116,7 +2116,7 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // which the rules below that branch take (guardRules); so it does where
 // required members only one branch of a oneOf declares tell its open
 // object branches apart (presenceGuards).
-func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string) {
+func (d *deriver) overlapping(path string, holder *Node, k string) (guards, needs []string) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
 	text := string(holder.Marshal())
@@ -2125,13 +2125,13 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		for _, m := range res.marks {
 			d.overlapMark(m.textless, path+m.suffix, m.why)
 		}
-		return res.guards
+		return res.guards, res.needs
 	}
 	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (the schemas below may have been rewritten since)
 	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
 	if guards = unionGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder); guards != nil {
 		d.overlapMemo[memo] = overlapResult{guards: guards}
-		return guards
+		return guards, nil
 	}
 	var marks []overlapMarkAt
 	d.overlapRec, d.overlapAt, d.overlapDry = &marks, path, true
@@ -2149,25 +2149,31 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		d.overlapMark(false, path, overlapBoundWhy)
 	}
 	d.overlapRec, d.overlapDry = nil, false
-	if len(marks) > 0 {
-		// (what the branches would leave strict, their absent guards
-		// read, where required members tell them apart)
-		if guards = d.presenceGuards(holder, k); guards != nil {
-			d.overlapMemo[memo] = overlapResult{guards: guards}
-			return guards
+	if len(marks) > 0 && k == jsonnode.OneOf {
+		// (what the branches would leave strict, their guards read
+		// where a member some branches leave out tells them apart, or
+		// their absent guards where required members do)
+		guards, needs = valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, true)
+		if guards == nil {
+			guards = d.presenceGuards(holder, k)
+		}
+		if guards != nil {
+			d.overlapMemo[memo] = overlapResult{guards: guards, needs: needs}
+			return guards, needs
 		}
 	}
 	for _, m := range marks {
 		d.overlapMark(m.textless, path+m.suffix, m.why)
 	}
 	d.overlapMemo[memo] = overlapResult{marks: marks}
-	return nil
+	return nil, nil
 }
 
 // overlapResult is what overlapping made of a union: the guards of its
 // branches (unionGuards), or what it left strict below it.
 type overlapResult struct {
 	guards []string
+	needs  []string // (valueGuards)
 	marks  []overlapMarkAt
 }
 
@@ -2606,9 +2612,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
 				break
 			}
-			var guards []string
+			var guards, needs []string
 			if (k == jsonnode.OneOf || k == jsonnode.AnyOf) && !top {
-				guards = d.overlapping(path, s, k)
+				guards, needs = d.overlapping(path, s, k)
 			}
 			outer := d.union
 			d.union = unionCtx{holder: s, key: k, path: path}
@@ -2627,10 +2633,16 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.union.branch = x
 				mark := len(d.rules)
 				guarded := guards != nil && guards[j] != ""
-				var strict *Node // (a branch past absent guards: presenceForm)
+				var strict, given *Node // (a branch whose guard may not hold: presenceForm)
 				if guarded {
 					d.guarded++
-					if strings.HasPrefix(guards[j], "<!") {
+					switch {
+					case needs != nil && needs[j] != "":
+						given = givenClause(needs[j])
+					case strings.HasPrefix(guards[j], "<!"):
+						given = absentClause(guards[j])
+					}
+					if given != nil {
 						strict = x.Clone()
 					}
 				}
@@ -2640,7 +2652,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					d.guardRules(mark, path, guards[j])
 				}
 				if strict != nil {
-					v.Vals[j] = presenceForm(v.Vals[j], strict, guards[j])
+					v.Vals[j] = presenceForm(v.Vals[j], strict, given)
 				}
 			}
 			pop()

@@ -119,7 +119,9 @@
 // the union's holder, and each branch of a union inside them. Where a
 // required member holding strings (a discriminator) tells a union's
 // object branches apart, nothing is left strict: each branch's rules go
-// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath). Where
+// on past its guard (`x<"kind"="a">.n`, rulespec.ParsePath); in a oneOf
+// a branch may leave that member optional, and its rewrite takes its
+// lenient forms only where the member is given (valueGuards). Where
 // each open object branch of a oneOf requires a member no other branch
 // declares, each branch's rules go on past absent guards, the other
 // branches' members absent (`spec<!"layers">.width`), and its rewrite

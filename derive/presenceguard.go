@@ -128,27 +128,41 @@ func (d *deriver) keptNoSites(s *Node) bool {
 	return true
 }
 
-// presenceForm returns out, the rewrite of the oneOf branch strict whose
-// rules read past the absent guard guard (presenceGuards), taking its
-// lenient forms only where the guard holds: beside what out holds, an
-// anyOf of the guard (none of its members given) and strict's schemas of
-// the properties whose rewrite differs (or strict whole, where out
-// differs from it elsewhere too). Where the guard does not hold, no rule
-// reads the call and the strict schema holds it.
-func presenceForm(out, strict *Node, guard string) *Node {
-	if string(out.Marshal()) == string(strict.Marshal()) {
-		return out
-	}
+// absentClause is the schema that holds where the absent guards guard
+// (presenceGuards) hold: none of their members given.
+func absentClause(guard string) *Node {
 	segs, _ := rulespec.ParsePath("x" + guard) // (written by presenceGuards)
 	absent := obj()
 	for _, s := range segs[1:] {
 		absent.Set(s.Key, obj("not", obj()))
 	}
+	return obj("properties", absent)
+}
+
+// givenClause is the schema that holds where a oneOf branch's guard
+// (valueGuards) on its optional member name may: the member is given
+// (its branch holds it to its strings). It declares the member (strict
+// AJV refuses a required name no properties beside it declare).
+func givenClause(name string) *Node {
+	return obj("properties", obj(name, obj()), "required", jsonnode.Array(jstr(name)))
+}
+
+// presenceForm returns out, the rewrite of the oneOf branch strict whose
+// rules read past a guard that holds where given does (presenceGuards,
+// valueGuards), taking its lenient forms only there: beside what out
+// holds, an anyOf of given and strict's schemas of the properties whose
+// rewrite differs (or strict whole, where out differs from it elsewhere
+// too). Where the guard does not hold, no rule reads the call and the
+// strict schema holds it.
+func presenceForm(out, strict, given *Node) *Node {
+	if string(out.Marshal()) == string(strict.Marshal()) {
+		return out
+	}
 	held := strict
 	if props, ok := changedProperties(out, strict); ok {
 		held = obj("properties", props)
 	}
-	clause := jsonnode.Array(obj("properties", absent), held)
+	clause := jsonnode.Array(given, held)
 	switch {
 	case out.Kind != '{':
 		return obj("allOf", jsonnode.Array(out, obj("anyOf", clause)))

@@ -110,3 +110,33 @@ func TestDerivePresenceGuardsShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveOptionalDiscriminator: a oneOf whose open object branches a
+// member tells apart that some of them leave optional (SVG-like shapes,
+// whose "type" no branch requires): each branch's rules read past its
+// guard, and a branch that leaves the member out takes its lenient forms
+// only where the member is given (a call without it is held strict).
+func TestDeriveOptionalDiscriminator(t *testing.T) {
+	schema := wrapX(`{"oneOf":[` +
+		`{"type":"object","properties":{"type":{"enum":["path"]},"n":{"type":"integer"},"pts":{"type":"array","items":{"type":"number"}}}},` +
+		`{"type":"object","properties":{"type":{"enum":["rect"]},"w":{"type":"number"}},"required":["type"]},` +
+		`{"type":"object","properties":{"type":{"const":"circle"},"n":{"type":"string"}}}]}`)
+	cases := []unionCase{{"optional-kind", schema, []string{
+		`{"x":{"type":"path","n":"5"}}`, `{"x":{"n":"5"}}`, `{"x":{"n":5}}`, `{"x":{"type":"rect","w":"2.5"}}`,
+		`{"x":{"type":"path","w":"x"}}`, `{"x":{"type":"path","pts":"[1,\"2\"]"}}`, `{"x":{"n":"5","type":"circle"}}`,
+		`{"x":{"type":"circle","n":5}}`, `{"x":{"type":null,"n":"5"}}`, `{"x":{"type":"PATH","n":"5"}}`, `{"x":{"pts":"[1]"}}`,
+	}}}
+	d := deriveSound(t, cases[0])
+	ajvSound(t, cases)
+	var paths []string
+	for _, r := range d.Rules {
+		paths = append(paths, r.Path)
+	}
+	// (n, an integer in one branch and a string in another, stays
+	// strict: the survey reads a path's sites whatever their guards)
+	for _, want := range []string{`x<"type"="path">.pts`, `x<"type"="path">.pts[]`, `x<"type"="rect">.w`} {
+		if !slices.Contains(paths, want) {
+			t.Errorf("no rule at %s: %s", want, strings.Join(paths, " "))
+		}
+	}
+}

@@ -378,15 +378,27 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 // no reference inside it, stand outside it, and each depth's guard is
 // read at that depth.
 func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node) []string {
+	guards, _ := valueGuards(root, views, from, n, whole, holder, false)
+	return guards
+}
+
+// valueGuards is unionGuards, and where optional (a oneOf's guards: the
+// other branches refuse any call that holds the member with one of
+// a branch's strings) the member may be optional in some branches,
+// which it returns (the branches whose rewrite takes its lenient forms
+// only where the member is given: presenceForm). A branch that leaves
+// the member out takes a call that holds none of it, which no rule
+// past its guard reads.
+func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node, optional bool) (guards []string, needs []string) {
 	if !whole || !refsNoSites(root, holder) {
-		return nil
+		return nil, nil
 	}
 	var objects []int // the views that may be objects
 	arrays := 0
 	for i, v := range views {
 		t := v.Get("type")
 		if v.Kind != '{' {
-			return nil // (true, false)
+			return nil, nil // (true, false)
 		}
 		if t == nil || typeAllows(t, "object") {
 			objects = append(objects, i)
@@ -396,20 +408,25 @@ func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 		}
 	}
 	if len(objects) == 0 || arrays > 1 {
-		return nil // (two arrays' elements: compared, overlapping)
+		return nil, nil // (two arrays' elements: compared, overlapping)
 	}
 	names := slices.Sorted(maps.Keys(requiredNames(views[objects[0]])))
+	if optional {
+		names = declaredNames(views[objects[0]])
+	}
 	for _, name := range names {
 		held := make([][]string, n)
+		optionalIn := make([]bool, n)
 		ok := true
 		for _, i := range objects {
 			vals, named := heldValues(root, views[i].Get("properties").Get(name))
-			if !named || len(vals) == 0 || !requiredNames(views[i])[name] {
+			if !named || len(vals) == 0 || !optional && !requiredNames(views[i])[name] {
 				// (no value at all: a branch that takes no object, whose
 				// rules would go on past no guard)
 				ok = false
 				break
 			}
+			optionalIn[from[i]] = optionalIn[from[i]] || !requiredNames(views[i])[name]
 			held[from[i]] = append(held[from[i]], vals...)
 		}
 		branches := 0
@@ -426,15 +443,19 @@ func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 			continue
 		}
 		guards := make([]string, n)
+		needs := make([]string, n)
 		for j, vals := range held {
 			if vals != nil {
 				slices.Sort(vals)
 				guards[j] = rulespec.GuardString(name, slices.Compact(vals))
 			}
+			if optionalIn[j] {
+				needs[j] = name
+			}
 		}
-		return guards
+		return guards, needs
 	}
-	return nil
+	return nil, nil
 }
 
 // refsNoSites reports whether no reference in s (as the inliner left it:

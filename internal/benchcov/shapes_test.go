@@ -459,9 +459,10 @@ func (b *shapeBuilder) union(depth int) string {
 		return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
 	}
 	if b.pick(3) == 0 {
-		// a discriminated union: each object branch requires kind, a
-		// const or an enum (two may share a value: then no guard), and
-		// may be open; beside them a scalar or an array
+		// a discriminated union: each object branch holds kind to a
+		// const or an enum (two may share a value: then no guard),
+		// mostly required, and may be open; beside them a scalar or an
+		// array
 		for i := range n {
 			kind := [...]string{`{"const":"a"}`, `{"enum":["b","c"]}`, `{"const":"c"}`, `{"type":"string","enum":["d"]}`}[(i+b.pick(4))%4]
 			props, rest := b.members(depth+1, "")
@@ -469,9 +470,12 @@ func (b *shapeBuilder) union(depth int) string {
 			if props[len(props)-2] == ',' { // (no other member)
 				props = props[:len(props)-2] + "}"
 			}
-			if rest == "" {
+			switch {
+			case b.pick(3) == 0:
+				// (kind optional in this branch: valueGuards)
+			case rest == "":
 				rest = `,"required":["kind"]`
-			} else {
+			default:
 				rest = strings.Replace(rest, `"required":[`, `"required":["kind",`, 1)
 			}
 			closed := [...]string{"", `,"additionalProperties":false`}[b.pick(2)]
