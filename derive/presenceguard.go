@@ -194,8 +194,72 @@ func changedProperties(out, strict *Node) (*Node, bool) {
 	props := obj()
 	for i, k := range sp.Keys {
 		if string(op.Vals[i].Marshal()) != string(sp.Vals[i].Marshal()) {
-			props.Set(k, sp.Vals[i])
+			props.Set(k, skeleton(sp.Vals[i], op.Vals[i], 0))
 		}
 	}
 	return props, true
+}
+
+// maxSkeleton bounds the depth skeleton reads to.
+const maxSkeleton = 32
+
+// skeleton returns a schema that, beside l, the rewrite of the strict
+// schema s, takes what s takes and none of the forms l gains: where l
+// keeps s but for the rewrites of its properties or items (maybe as the
+// branch of its type in an anyOf beside strings or null, native), s's
+// type and the skeletons of those that changed; where s is of a type
+// whose gained forms may be of the same type (a string: another letter
+// case of an enum value), or l differs from s otherwise, s itself. A
+// skeleton is the part of s the rewrite changed, not a copy of s: the
+// rest l holds as s does.
+func skeleton(s, l *Node, depth int) *Node {
+	t, ok := s.Get("type").AsString()
+	n := native(l, t)
+	if !ok || n == nil || depth > maxSkeleton || t == "string" {
+		return s
+	}
+	out := obj("type", jstr(t))
+	for i, k := range s.Keys {
+		sv, nv := s.Vals[i], n.Get(k)
+		if nv != nil && string(sv.Marshal()) == string(nv.Marshal()) {
+			continue // (held alike by l)
+		}
+		switch {
+		case k == "properties" && t == "object" && sv.Kind == '{' && nv != nil && nv.Kind == '{' && slices.Equal(sv.Keys, nv.Keys):
+			props := obj()
+			for j, name := range sv.Keys {
+				if string(sv.Vals[j].Marshal()) != string(nv.Vals[j].Marshal()) {
+					props.Set(name, skeleton(sv.Vals[j], nv.Vals[j], depth+1))
+				}
+			}
+			out.Set("properties", props)
+		case k == "items" && t == "array" && sv.Kind == '{' && nv != nil:
+			out.Set("items", skeleton(sv, nv, depth+1))
+		default:
+			return s
+		}
+	}
+	if len(n.Keys) != len(s.Keys) {
+		return s // (l's type branch holds a keyword s does not)
+	}
+	return out
+}
+
+// native returns the schema in l of type t: l itself where its type is
+// t, or the one branch of its anyOf of that type (the rewrite's form of
+// a value beside its string and null forms); nil where there is none.
+func native(l *Node, t string) *Node {
+	if x, _ := l.Get("type").AsString(); x == t {
+		return l
+	}
+	var found *Node
+	for _, b := range l.Get("anyOf").Items() {
+		if x, _ := b.Get("type").AsString(); x == t {
+			if found != nil {
+				return nil
+			}
+			found = b
+		}
+	}
+	return found
 }

@@ -14,7 +14,7 @@ import (
 // is, so each branch's rules read only calls that hold none of the other
 // branches' members.
 const vegaSpec = `{"type":"object","properties":{"spec":{"oneOf":[` +
-	`{"type":"object","properties":{"mark":{"type":"string"},"width":{"type":"integer"},"height":{"type":"number"},"encoding":{"type":"object","properties":{"x":{"type":"number"}}}},"required":["mark"]},` +
+	`{"type":"object","properties":{"mark":{"type":"string"},"width":{"type":"integer"},"height":{"type":"number"},"style":{"type":"string","enum":["solid","dashed"]},"tags":{"type":"array","items":{"type":"object","properties":{"on":{"type":"boolean"}}}},"encoding":{"type":"object","properties":{"x":{"type":"number"}}}},"required":["mark"]},` +
 	`{"type":"object","properties":{"layers":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}},"width":{"type":"integer"},"height":{"type":"number"}},"required":["layers"],"additionalProperties":false},` +
 	`{"type":"object","properties":{"facet":{"type":"string"},"spec":{"type":"object"},"width":{"type":"string"}},"required":["facet","spec"]}` +
 	`]}}}`
@@ -28,6 +28,11 @@ func TestDerivePresenceGuards(t *testing.T) {
 	cases := []unionCase{{"vega", vegaSpec, []string{
 		`{"spec":{"mark":"bar","width":"5"}}`,
 		`{"spec":{"mark":"bar","encoding":"{\"x\":\"1.5\"}"}}`,
+		`{"spec":{"mark":"bar","style":"SOLID","tags":[{"on":"yes"}]}}`,
+		`{"spec":{"mark":"bar","style":"SOLID","facet":"f","spec":{}}}`,
+		`{"spec":{"mark":"bar","tags":[{"on":"yes"}],"facet":"f","spec":{}}}`,
+		`{"spec":{"mark":"bar","tags":"[]","facet":"f","spec":{}}}`,
+		`{"spec":{"mark":"bar","tags":[{"on":true}],"encoding":{"x":2},"facet":"f","spec":{}}}`,
 		`{"spec":{"layers":"[{\"n\":\"1\"}]","width":"7"}}`,
 		`{"spec":{"layers":[{"n":"1"}]}}`,
 		`{"spec":{"mark":"bar","layers":"[1]"}}`,
