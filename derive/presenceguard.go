@@ -27,7 +27,8 @@ import (
 //
 // A branch that is a reference the inliner kept is read as its target.
 // It returns nil where holder holds anything but its oneOf, its type
-// and annotations; where a branch names no type, or holds more than
+// and annotations; where a branch names no type (nor does holder), or
+// holds more than
 // type, properties, required, additionalProperties true or false and
 // annotations (its rewrite is then compared property by property); where
 // fewer than two branches are objects, or two are arrays; where the
@@ -60,6 +61,10 @@ func (d *deriver) presenceGuards(holder *Node, k string) []string {
 			branches[i] = b
 		}
 		t, ok := b.Get("type").AsString()
+		if !ok && b.Kind == '{' && b.Get("type") == nil {
+			// (the holder's type holds each branch's value)
+			t, ok = holder.Get("type").AsString()
+		}
 		if b.Kind != '{' || !ok {
 			return nil // (true, false, no type or a type array)
 		}

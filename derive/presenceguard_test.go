@@ -92,6 +92,9 @@ func TestDerivePresenceGuardsShapes(t *testing.T) {
 		{"in-array", wrapX(`{"type":"array","items":{"oneOf":[` + a + `,` + b + `]}}`), []string{
 			`{"x":[{"a":"1"},{"b":"2"},{"a":"1","b":2},{"a":1,"b":"2"}]}`, `{"x":"[{\"a\":\"1\"}]"}`,
 		}},
+		{"typed-holder", wrapX(`{"type":"object","oneOf":[{"properties":{"a":{"type":"integer"},"n":{"type":"number"}},"required":["a"]},{"properties":{"b":{"type":"integer"},"n":{"type":"number"}},"required":["b"]}]}`), []string{
+			`{"x":{"a":"1","n":"2"}}`, `{"x":{"b":"2"}}`, `{"x":{"b":"2","a":"x"}}`, `{"x":{"a":"1","b":"x"}}`, `{"x":{"a":1,"b":"2"}}`, `{"x":{"n":"1"}}`, `{"x":"{\"a\":\"1\"}"}`,
+		}},
 		{"holder", wrapX(`{"type":"object","properties":{"c":{"type":"integer"}},"oneOf":[` + a + `,` + b + `]}`), []string{
 			`{"x":{"a":"1","c":"2"}}`, `{"x":{"a":"1","b":2}}`,
 		}},
