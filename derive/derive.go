@@ -2121,6 +2121,9 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards, need
 	// survey too: its guards, or what it left strict, below path)
 	text := string(holder.Marshal())
 	memo := k + "\x00" + text
+	if len(d.named) > 0 || len(d.keep) > 0 || len(d.declared) > 0 {
+		memo += "\x00" + path // (what a rules file reads is by path: fileReads)
+	}
 	if res, ok := d.overlapMemo[memo]; ok {
 		for _, m := range res.marks {
 			d.overlapMark(m.textless, path+m.suffix, m.why)
@@ -2153,9 +2156,9 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards, need
 		// (what the branches would leave strict, their guards read
 		// where a member some branches leave out tells them apart, or
 		// their absent guards where required members do)
-		guards, needs = valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, true)
+		guards, needs = valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, func(name string) bool { return !d.fileReads(path, name) })
 		if guards == nil {
-			guards = d.presenceGuards(holder, k)
+			guards = d.presenceGuards(path, holder, k)
 		}
 		if guards != nil {
 			d.overlapMemo[memo] = overlapResult{guards: guards, needs: needs}

@@ -15,7 +15,8 @@ import (
 // other; "" for a branch that takes no object) where each object branch
 // requires a member that no other branch, nor holder, declares (its
 // marker: the first such member by name; Vega-Lite's unit spec requires
-// "mark", its layer spec "layers"). A branch's guard holds where the
+// "mark", its layer spec "layers"; none a rules file reads: fileReads).
+// A branch's guard holds where the
 // object holds none of the other branches' markers: there no other
 // object branch takes the call, before the rules or after them (no rule
 // adds, removes or renames a marker: no other branch declares it, and
@@ -39,7 +40,7 @@ import (
 // An anyOf is left to overlapping: its rewrite would gain a not, which
 // Gemini's function declarations refuse where they take the anyOf (a
 // oneOf they refuse already, as OpenAI's strict mode does).
-func (d *deriver) presenceGuards(holder *Node, k string) []string {
+func (d *deriver) presenceGuards(path string, holder *Node, k string) []string {
 	if k != jsonnode.OneOf || !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
 		return nil
 	}
@@ -94,7 +95,7 @@ func (d *deriver) presenceGuards(holder *Node, k string) []string {
 	markers := map[int]string{}
 	for _, i := range objects {
 		for _, name := range slices.Sorted(maps.Keys(requiredNames(branches[i]))) {
-			if !slices.ContainsFunc(objects, func(j int) bool { return j != i && branches[j].Get("properties").Get(name) != nil }) {
+			if !d.fileReads(path, name) && !slices.ContainsFunc(objects, func(j int) bool { return j != i && branches[j].Get("properties").Get(name) != nil }) {
 				markers[i] = name
 				break
 			}
@@ -114,6 +115,16 @@ func (d *deriver) presenceGuards(holder *Node, k string) []string {
 		guards[i] = g.String()
 	}
 	return guards
+}
+
+// fileReads reports whether a rule of the rules file given to WithRules
+// reads the member name of the object at path as a key (an absent rule
+// may remove it, a default add it, an alias rename another key to it):
+// its presence may change before a guard on it reads the call, where the
+// rewrite reads the call as sent. No such member is a guard's.
+func (d *deriver) fileReads(path, name string) bool {
+	at := join(path, name)
+	return d.named[at] || d.keep[at] || len(d.declared[at]) > 0
 }
 
 // keptNoSites reports whether every reference in s, as the inliner left

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // vegaSpec is a oneOf of open objects that a required member only one
@@ -145,6 +146,45 @@ func TestDeriveOptionalDiscriminator(t *testing.T) {
 	for _, want := range []string{`x<"type"="path">.pts`, `x<"type"="path">.pts[]`, `x<"type"="rect">.w`} {
 		if !slices.Contains(paths, want) {
 			t.Errorf("no rule at %s: %s", want, strings.Join(paths, " "))
+		}
+	}
+}
+
+// TestDerivePresenceGuardsRulesFile: a marker, or an optional
+// discriminator, that a rules file's rule reads (an absent rule that
+// removes it, a default that adds it, an alias that renames a key to it)
+// is no guard's: its presence may change before the guarded rules read
+// the call, where the rewrite reads it as sent (found by review).
+func TestDerivePresenceGuardsRulesFile(t *testing.T) {
+	marked := wrapX(`{"oneOf":[{"type":"object","properties":{"mark":{"type":"string"},"n":{"type":"integer"}},"required":["mark"]},` +
+		`{"type":"object","properties":{"layers":{"type":"integer"},"m":{"type":"integer"}},"required":["layers"]}]}`)
+	kinds := wrapX(`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"n":{"type":"integer"}}},` +
+		`{"type":"object","properties":{"kind":{"const":"b"},"m":{"type":"integer"}},"required":["kind"]}]}`)
+	for _, tc := range []struct {
+		name, schema string
+		rule         lenient.Rule
+		calls        []string
+	}{
+		{"absent", marked, lenient.Rule{Type: lenient.RuleAbsent, Path: "x.layers", Value: []byte(`[null]`)}, []string{`{"x":{"mark":"m","layers":null,"n":"5"}}`}},
+		{"default", marked, lenient.Rule{Type: lenient.RuleParamDefault, Path: "x.layers", Value: []byte(`1`)}, []string{`{"x":{"mark":"m","n":"5"}}`}},
+		{"alias", marked, lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.lyrs", To: "layers"}, []string{`{"x":{"mark":"m","lyrs":"x","n":"5"}}`}},
+		{"kind-alias", kinds, lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.Kind", To: "kind"}, []string{`{"x":{"Kind":"a","n":"5"}}`, `{"x":{"kind":"a","n":"5"}}`}},
+		{"kind-default", kinds, lenient.Rule{Type: lenient.RuleParamDefault, Path: "x.kind", Value: []byte(`"a"`)}, []string{`{"x":{"n":"5"}}`, `{"x":{"kind":"a","n":"5"}}`}},
+	} {
+		tc.rule.ID, tc.rule.Tools = "mine", []string{"t"}
+		own := []lenient.Rule{tc.rule}
+		d := WithRules("t", parseMust(t, tc.schema), own)
+		n, err := normalize.New(append(append([]lenient.Rule(nil), own...), d.Rules...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		strict := compileDerived(t, tc.name+"-strict", []byte(tc.schema))
+		lax := compileDerived(t, tc.name+"-lenient", d.Schema.Marshal())
+		for _, call := range tc.calls {
+			out, _, err := n.NormalizeJSON("t", []byte(call))
+			if lv, after := validDerived(lax, []byte(call)), err == nil && validDerived(strict, out); lv != after {
+				t.Errorf("%s: %s: the rewrite takes it: %v; normalized (%s), the strict schema: %v\nrewrite: %s", tc.name, call, lv, out, after, d.Schema.Marshal())
+			}
 		}
 	}
 }

@@ -378,18 +378,20 @@ func (d *deriver) conjoin(a, b *Node) *Node {
 // no reference inside it, stand outside it, and each depth's guard is
 // read at that depth.
 func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node) []string {
-	guards, _ := valueGuards(root, views, from, n, whole, holder, false)
+	guards, _ := valueGuards(root, views, from, n, whole, holder, nil)
 	return guards
 }
 
-// valueGuards is unionGuards, and where optional (a oneOf's guards: the
-// other branches refuse any call that holds the member with one of
-// a branch's strings) the member may be optional in some branches,
-// which it returns (the branches whose rewrite takes its lenient forms
-// only where the member is given: presenceForm). A branch that leaves
-// the member out takes a call that holds none of it, which no rule
-// past its guard reads.
-func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node, optional bool) (guards []string, needs []string) {
+// valueGuards is unionGuards, and where optional is set (a oneOf's
+// guards: the other branches refuse any call that holds the member with
+// one of a branch's strings) the member may be optional in some
+// branches, which it returns (the branches whose rewrite takes its
+// lenient forms only where the member is given: presenceForm), but for
+// a member optional reports false for (one a rules file reads, whose
+// presence may change before the guard reads it). A branch that leaves
+// the member out takes a call that holds none of it, which no rule past
+// its guard reads.
+func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node, optional func(name string) bool) (guards []string, needs []string) {
 	if !whole || !refsNoSites(root, holder) {
 		return nil, nil
 	}
@@ -411,8 +413,8 @@ func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 		return nil, nil // (two arrays' elements: compared, overlapping)
 	}
 	names := slices.Sorted(maps.Keys(requiredNames(views[objects[0]])))
-	if optional {
-		names = declaredNames(views[objects[0]])
+	if optional != nil {
+		names = slices.DeleteFunc(slices.Clone(declaredNames(views[objects[0]])), func(name string) bool { return !optional(name) })
 	}
 	for _, name := range names {
 		held := make([][]string, n)
@@ -420,7 +422,7 @@ func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 		ok := true
 		for _, i := range objects {
 			vals, named := heldValues(root, views[i].Get("properties").Get(name))
-			if !named || len(vals) == 0 || !optional && !requiredNames(views[i])[name] {
+			if !named || len(vals) == 0 || optional == nil && !requiredNames(views[i])[name] {
 				// (no value at all: a branch that takes no object, whose
 				// rules would go on past no guard)
 				ok = false
