@@ -199,7 +199,7 @@ func changedProperties(out, strict *Node) (*Node, bool) {
 		return nil, false
 	}
 	for i, k := range strict.Keys {
-		if k != "properties" && string(out.Get(k).Marshal()) != string(strict.Vals[i].Marshal()) {
+		if o := out.Get(k); k != "properties" && (o == nil || string(o.Marshal()) != string(strict.Vals[i].Marshal())) {
 			return nil, false
 		}
 	}

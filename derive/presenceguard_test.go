@@ -188,3 +188,15 @@ func TestDerivePresenceGuardsRulesFile(t *testing.T) {
 		}
 	}
 }
+
+// TestChangedPropertiesKeys: a rewrite that holds as many keywords as
+// the strict branch but not the same ones is no property-by-property
+// change (found by review: it would have read a keyword the rewrite
+// does not hold).
+func TestChangedPropertiesKeys(t *testing.T) {
+	strict := parseMust(t, `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`)
+	out := parseMust(t, `{"type":"object","properties":{"n":{"type":"string"}},"minProperties":1}`)
+	if _, ok := changedProperties(out, strict); ok {
+		t.Errorf("changedProperties took a rewrite without the strict branch's required")
+	}
+}
