@@ -250,9 +250,9 @@ func AbsentGuardString(key string) string {
 }
 
 // groupStart reports whether the "(" at p[i] starts a group: a step
-// follows it.
+// follows it (a guard too: "(<\"k\"=\"a\">.kids[])*").
 func groupStart(p string, i int) bool {
-	return i+1 < len(p) && strings.ContainsRune(".[{(", rune(p[i+1]))
+	return i+1 < len(p) && (strings.ContainsRune(".[{(", rune(p[i+1])) || guardStart(p[i+1:]))
 }
 
 // quotedKey reads the quoted member name at the start of p (["x.y"]): the

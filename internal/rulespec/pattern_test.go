@@ -152,7 +152,10 @@ func TestGuardStep(t *testing.T) {
 	if segs, err := ParsePath(`a<b.c`); err != nil || segs[0].Key != "a<b" {
 		t.Errorf("a<b.c = %+v, %v: the name a<b", segs, err)
 	}
-	roundTrip(t, `x<!"mark">.n`, `spec<!"mark"><!"facet">.layers[]`, `t(.kids[]<!"k">)*.v`)
+	roundTrip(t, `x<!"mark">.n`, `spec<!"mark"><!"facet">.layers[]`, `t(.kids[]<!"k">)*.v`, `t(<"k"="a">.kids[])*.v`, `t(<!"k">.kids[]|.l)*.v`)
+	if segs, err := ParsePath(`t(<"k"="a">.kids[])*.v`); err != nil || len(segs) != 3 || segs[1].Each != '*' || segs[1].Alts[0][0].Each != '=' {
+		t.Errorf("a group that starts with a guard = %+v, %v", segs, err)
+	}
 	segs, _ = ParsePath(`x<!"mark">.n`)
 	if g := segs[1]; g.Each != '=' || g.Key != "mark" || !g.Absent || len(g.Values) != 0 || segs[2].Key != "n" {
 		t.Errorf("absent guard = %+v", segs)
