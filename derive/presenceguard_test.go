@@ -200,3 +200,19 @@ func TestChangedPropertiesKeys(t *testing.T) {
 		t.Errorf("changedProperties took a rewrite without the strict branch's required")
 	}
 }
+
+// TestDeriveOptionalDiscriminatorAJV: a branch whose rewrite may not be
+// of type object at its top (a nullable branch, a branch of its own
+// anyOf) takes no clause on its optional member, whose required strict
+// AJV refuses beside no type "object": the union stays as overlapping
+// leaves it (found by review).
+func TestDeriveOptionalDiscriminatorAJV(t *testing.T) {
+	cases := []unionCase{
+		{"nullable-branch", wrapX(`{"oneOf":[{"type":["object","null"],"properties":{"kind":{"const":"a"},"n":{"type":"integer"}}},{"type":"object","properties":{"kind":{"const":"b"},"m":{"type":"integer"}},"required":["kind"]}]}`),
+			[]string{`{"x":{"n":"5"}}`, `{"x":{"kind":"a","n":"5"}}`, `{"x":null}`}},
+		{"anyof-branch", wrapX(`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"n":{"type":"integer"},"w":{"type":"integer"}},"anyOf":[{"minProperties":2},{"maxProperties":1}]},{"type":"object","properties":{"kind":{"const":"b"},"m":{"type":"integer"}},"required":["kind"]}]}`),
+			[]string{`{"x":{"n":"5"}}`, `{"x":{"kind":"a","n":"5"}}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}

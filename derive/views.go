@@ -388,9 +388,10 @@ func unionGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 // branches, which it returns (the branches whose rewrite takes its
 // lenient forms only where the member is given: presenceForm), but for
 // a member optional reports false for (one a rules file reads, whose
-// presence may change before the guard reads it). A branch that leaves
-// the member out takes a call that holds none of it, which no rule past
-// its guard reads.
+// presence may change before the guard reads it), and where a branch
+// that leaves it optional is no plain object (plainObject). A branch
+// that leaves the member out takes a call that holds none of it, which
+// no rule past its guard reads.
 func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holder *Node, optional func(name string) bool) (guards []string, needs []string) {
 	if !whole || !refsNoSites(root, holder) {
 		return nil, nil
@@ -444,6 +445,13 @@ func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 		if !ok || branches < 2 {
 			continue
 		}
+		plain := true
+		for j, b := range holder.Get(jsonnode.OneOf).Items() {
+			plain = plain && (j >= n || !optionalIn[j] || plainObject(b))
+		}
+		if !plain {
+			continue // (a clause its rewrite may hold beside no type "object")
+		}
 		guards := make([]string, n)
 		needs := make([]string, n)
 		for j, vals := range held {
@@ -458,6 +466,17 @@ func valueGuards(root *Node, views []*Node, from []int, n int, whole bool, holde
 		return guards, needs
 	}
 	return nil, nil
+}
+
+// plainObject reports whether the union branch b is of type "object"
+// and holds no combinator, condition or reference: its rewrite keeps that
+// type at its top, beside which a clause's required reads as strict AJV
+// wants it (strictTypes).
+func plainObject(b *Node) bool {
+	t, _ := b.Get("type").AsString()
+	return t == "object" && !slices.ContainsFunc(b.Keys, func(k string) bool {
+		return combinators[k] || k == "$ref" || k == "$dynamicRef"
+	})
 }
 
 // refsNoSites reports whether no reference in s (as the inliner left it:
