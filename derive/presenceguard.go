@@ -249,7 +249,9 @@ func skeleton(s, l *Node, depth int) *Node {
 				}
 			}
 			out.Set("properties", props)
-		case k == "items" && t == "array" && sv.Kind == '{' && nv != nil:
+		case k == "items" && t == "array" && sv.Kind == '{' && nv != nil && s.Get("prefixItems") == nil:
+			// (beside prefixItems, items reads the elements past them
+			// alone, which a skeleton without them would not)
 			out.Set("items", skeleton(sv, nv, depth+1))
 		default:
 			return s
@@ -262,15 +264,20 @@ func skeleton(s, l *Node, depth int) *Node {
 }
 
 // native returns the schema in l of type t: l itself where its type is
-// t, or the one branch of its anyOf of that type (the rewrite's form of
-// a value beside its string and null forms); nil where there is none.
+// t, or the one branch of its anyOf of that type where each names one
+// type (the rewrite's form of a value beside its string and null forms);
+// nil where there is none.
 func native(l *Node, t string) *Node {
 	if x, _ := l.Get("type").AsString(); x == t {
 		return l
 	}
 	var found *Node
 	for _, b := range l.Get("anyOf").Items() {
-		if x, _ := b.Get("type").AsString(); x == t {
+		x, ok := b.Get("type").AsString()
+		if !ok {
+			return nil // (a branch of no one type may take values of type t too)
+		}
+		if x == t {
 			if found != nil {
 				return nil
 			}
