@@ -77,6 +77,13 @@ func FuzzDeriveEquivalentShapes(f *testing.F) {
 				}
 				sent, text, digits := asModelSends(args, rng, seed%2 == 1)
 				norm, fixes, err := n.NormalizeJSON("t", sent)
+				if misnamedOnly(err) {
+					// an undeclared key near a declared one the call left
+					// out (a then's "a.b" beside "ab"), the strict schema's
+					// or not: refused by name, by design (class (j),
+					// docs/semantics.md)
+					continue
+				}
 				if valid(strict, sent) && (err != nil || len(fixes) > 0 || !bytes.Equal(norm, sent)) {
 					t.Fatalf("%s (from %s), which the strict schema takes, became %s (fixes %v, error %v)\nschema: %s\nrules: %v", sent, args, norm, fixes, err, schema, d.Rules)
 				}
