@@ -255,7 +255,7 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
 	survey := &deriver{conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
+	d := &deriver{fileRules: len(keep) > 0 || len(named) > 0 || len(declared) > 0, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -665,8 +665,12 @@ type deriver struct {
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
 	// overlapDry: overlapMark records what it would leave strict, and
-	// leaves nothing (overlapping, before it judges presenceGuards).
+	// leaves nothing (overlapping, before it judges valueGuards and
+	// presenceGuards).
 	overlapDry bool
+	// fileRules: a rules file was given (WithRules), whose rules
+	// fileReads reads by path; the survey is given none.
+	fileRules  bool
 	plainCache map[*Node]string // (plain, for one union)
 	// conjoined are the schemas conjoin made, by the two it conjoined,
 	// for one union (its views share them, and their plain texts)
@@ -2113,16 +2117,22 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // value keeps its rules: its string form is refused by the server
 // either way. Where a discriminator tells the object branches apart
 // (unionGuards), nothing is left strict: it returns each branch's guard,
-// which the rules below that branch take (guardRules); so it does where
-// required members only one branch of a oneOf declares tell its open
-// object branches apart (presenceGuards).
+// which the rules below that branch take (guardRules). So it does,
+// where it would leave something strict, in a oneOf whose branches a
+// discriminator some of them leave optional tells apart (valueGuards: it
+// returns needs too, that member for each branch that leaves it
+// optional, whose rewrite takes a clause: presenceForm), or whose open
+// object branches required members only one branch declares tell apart
+// (presenceGuards).
 func (d *deriver) overlapping(path string, holder *Node, k string) (guards, needs []string) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
 	text := string(holder.Marshal())
 	memo := k + "\x00" + text
-	if len(d.named) > 0 || len(d.keep) > 0 || len(d.declared) > 0 {
-		memo += "\x00" + path // (what a rules file reads is by path: fileReads)
+	if d.fileRules {
+		// (what a rules file reads is by path, fileReads; the survey,
+		// given none, keeps its own results)
+		memo += "\x00file\x00" + path
 	}
 	if res, ok := d.overlapMemo[memo]; ok {
 		for _, m := range res.marks {

@@ -169,6 +169,11 @@ func TestDerivePresenceGuardsRulesFile(t *testing.T) {
 		{"default", marked, lenient.Rule{Type: lenient.RuleParamDefault, Path: "x.layers", Value: []byte(`1`)}, []string{`{"x":{"mark":"m","n":"5"}}`}},
 		{"alias", marked, lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.lyrs", To: "layers"}, []string{`{"x":{"mark":"m","lyrs":"x","n":"5"}}`}},
 		{"kind-alias", kinds, lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.Kind", To: "kind"}, []string{`{"x":{"Kind":"a","n":"5"}}`, `{"x":{"kind":"a","n":"5"}}`}},
+		// (a root not that tests a key fills the survey's own keep, which
+		// once keyed its union results as a rules file's)
+		{"alias-root-not", strings.TrimSuffix(wrapX(`{"oneOf":[{"type":"object","properties":{"mark":{"type":"string"},"n":{"type":"integer"}},"required":["mark"]},`+
+			`{"type":"object","properties":{"layers":{"type":"integer"},"m":{"type":"integer"}},"required":["layers"]}]}`), "}") + `,"not":{"properties":{"z":{"const":1}},"required":["z"]}}`,
+			lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.lyrs", To: "layers"}, []string{`{"x":{"mark":"m","lyrs":"x","n":"5"}}`}},
 		{"kind-default", kinds, lenient.Rule{Type: lenient.RuleParamDefault, Path: "x.kind", Value: []byte(`"a"`)}, []string{`{"x":{"n":"5"}}`, `{"x":{"kind":"a","n":"5"}}`}},
 	} {
 		tc.rule.ID, tc.rule.Tools = "mine", []string{"t"}
@@ -215,4 +220,16 @@ func TestDeriveOptionalDiscriminatorAJV(t *testing.T) {
 	}
 	unionSound(t, cases)
 	ajvSound(t, cases)
+	for _, tc := range cases {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := slices.IndexFunc(d.Rules, func(r lenient.Rule) bool { return strings.Contains(r.Path, `<"kind"=`) }); i >= 0 {
+			t.Errorf("%s: a rule past a guard on the optional member: %s", tc.name, d.Rules[i].Path)
+		}
+		if strings.Contains(string(d.Schema.Marshal()), `{"properties":{"kind":{}},"required":["kind"]}`) {
+			t.Errorf("%s: the rewrite holds the member's clause: %s", tc.name, d.Schema.Marshal())
+		}
+	}
 }
