@@ -9,6 +9,7 @@ package rulespec
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,9 +63,12 @@ type Step struct {
 
 // ParsePath parses a rule path. A name is any non-empty run of characters
 // other than ".", "[", "]", "{" and "}" (and, in a group, "|" and ")"),
-// or any name quoted in brackets (["x.y"]); a "!" right after a quoted
-// name, [], {} or a pattern step marks it (Step.AsIs); a group starts with
-// "(" right after a step, followed by ".", "[" or "{".
+// ending before a guard (`<"` or `<!"`), or any name quoted in brackets
+// (["x.y"]); a "!" right after a quoted name, [], {} or a pattern step
+// marks it (Step.AsIs); a group starts with "(" right after a step,
+// followed by ".", "[", "{", "(" or a guard, and each of its alternatives
+// takes a step down (a member, [], {} or a pattern step), not guards or
+// groups alone.
 func ParsePath(p string) ([]Step, error) {
 	segs, i, err := parseSteps(p, 0, false)
 	if err == nil && i < len(p) {
@@ -90,6 +94,10 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 		case inGroup && (p[i] == '|' || p[i] == ')'):
 			if len(segs) == 0 {
 				return nil, i, fmt.Errorf("path %q: an empty alternative in a group at offset %d", p, i)
+			}
+			if !slices.ContainsFunc(segs, func(s Step) bool { return s.Each != '=' && s.Each != '*' }) {
+				// (a walk that repeats it would stay where it is, without end)
+				return nil, i, fmt.Errorf("path %q: an alternative in a group at offset %d takes no step down (a member, [], {} or a pattern step), only guards or groups", p, i)
 			}
 			return segs, i, nil
 		case strings.HasPrefix(p[i:], `["`):

@@ -160,7 +160,7 @@ func TestGuardStep(t *testing.T) {
 	if g := segs[1]; g.Each != '=' || g.Key != "mark" || !g.Absent || len(g.Values) != 0 || segs[2].Key != "n" {
 		t.Errorf("absent guard = %+v", segs)
 	}
-	for _, p := range []string{`<"k"="a">.x`, `x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`, `x<!"k"="a">`, `x<!"k"`, `x<!"a"|"b">`, `<!"k">.x`} {
+	for _, p := range []string{`<"k"="a">.x`, `x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`, `x<!"k"="a">`, `x<!"k"`, `x<!"a"|"b">`, `<!"k">.x`, `x(<!"mark">)*.n`, `x(<"k"="a">)*.n`, `x((.a)*)*.n`, `x(<"k"="a">|.b)*.n`} {
 		if _, err := ParsePath(p); err == nil {
 			t.Errorf("ParsePath(%q) took it", p)
 		}
