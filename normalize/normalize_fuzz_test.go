@@ -37,7 +37,10 @@ const fuzzRules = `[
  {"id":"ec","tools":["*"],"type":"enum_case","path":"s[].op","value":["copy","Move"]},
  {"id":"et","tools":["*"],"type":"enum_text","path":"s[].mode","value":["true","false","1","2"]},
  {"id":"ed","tools":["*"],"type":"enum_digits","from":"level","value":[1,2,-3]},
- {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"}
+ {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"},
+ {"id":"ag","tools":["*"],"type":"type_coerce","path":"s[]<!\"op\">.w","coerce_to":"float"},
+ {"id":"ag2","tools":["*"],"type":"json_accept_both","path":"s[]<!\"op\"><!\"kids\">.o"},
+ {"id":"ag3","tools":["*"],"type":"type_coerce","path":"s[](<!\"op\">.next)*.w","coerce_to":"int"}
 ]`
 
 // FuzzNormalize: on any input, with fuzzRules, the checks of fuzzCheck
@@ -52,6 +55,7 @@ func FuzzNormalize(f *testing.F) {
 		`{"gone":null,"m":{"x":{"a":""}},"s":[{"tag":null,"tags":"a, b","op":"MOVE","kids":[{"n":"1","next":{"n":"2.0"}}]}]}`,
 		`{"level":"-3","s":[{"mode":true},{"mode":2.0},{"mode":"2"},{"mode":3}]}`,
 		`{"s":"one"}`, // va writes JSON text where the rules before it read none
+		`{"s":[{"w":"1.5","o":"{\"a\":1}","next":{"w":"2","next":{"op":"cp","w":"3"}}},{"op":"cp","w":"1"},"{\"w\":\"4\"}"]}`, // absent guards
 	} {
 		f.Add([]byte(s))
 	}
