@@ -523,7 +523,7 @@ func under(path, u string) bool {
 		return false
 	}
 	rest := path[len(u):]
-	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}") || strings.HasPrefix(rest, `<"`) || strings.HasPrefix(rest, `<!"`)
+	return rest == "" || rest[0] == '.' || strings.HasPrefix(rest, "[]") || strings.HasPrefix(rest, "{}") || rulespec.GuardStart(rest)
 }
 
 // splitLast splits "a.b[].c" into "a.b[]" and "c"; a path ending in []
@@ -2120,11 +2120,11 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // which the rules below that branch take (guardRules). So it does,
 // where it would leave something strict, in a oneOf whose branches a
 // discriminator some of them leave optional tells apart (valueGuards: it
-// returns needs too, that member for each branch that leaves it
-// optional, whose rewrite takes a clause: presenceForm), or whose open
+// returns clauses too, that the member is given for each branch that
+// leaves it optional, whose rewrite takes it: presenceForm), or whose open
 // object branches required members only one branch declares tell apart
 // (presenceGuards).
-func (d *deriver) overlapping(path string, holder *Node, k string) (guards, needs []string) {
+func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
 	text := string(holder.Marshal())
@@ -2138,7 +2138,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards, need
 		for _, m := range res.marks {
 			d.overlapMark(m.textless, path+m.suffix, m.why)
 		}
-		return res.guards, res.needs
+		return res.guards, res.clauses
 	}
 	d.viewCache, d.plainCache, d.conjoined = nil, nil, nil // (the schemas below may have been rewritten since)
 	branches, from, whole := d.branchViews(holder, holder.Get(k).Items())
@@ -2166,13 +2166,20 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards, need
 		// (what the branches would leave strict, their guards read
 		// where a member some branches leave out tells them apart, or
 		// their absent guards where required members do)
-		guards, needs = valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, func(name string) bool { return !d.fileReads(path, name) })
-		if guards == nil {
-			guards = d.presenceGuards(path, holder, k)
+		guards, needs := valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, func(name string) bool { return !d.fileReads(path, name) })
+		if guards != nil {
+			clauses = make([]*Node, len(guards))
+			for j, name := range needs {
+				if name != "" {
+					clauses[j] = givenClause(name)
+				}
+			}
+		} else {
+			guards, clauses = d.presenceGuards(path, holder, k)
 		}
 		if guards != nil {
-			d.overlapMemo[memo] = overlapResult{guards: guards, needs: needs}
-			return guards, needs
+			d.overlapMemo[memo] = overlapResult{guards: guards, clauses: clauses}
+			return guards, clauses
 		}
 	}
 	for _, m := range marks {
@@ -2186,8 +2193,11 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards, need
 // branches (unionGuards), or what it left strict below it.
 type overlapResult struct {
 	guards []string
-	needs  []string // (valueGuards)
-	marks  []overlapMarkAt
+	// clauses are what the rewrite of each branch whose guard may not
+	// hold for every call it takes holds its lenient forms to
+	// (presenceForm; nil for the others)
+	clauses []*Node
+	marks   []overlapMarkAt
 }
 
 // overlapMarkAt is what overlapping left strict below a union: a key
@@ -2625,9 +2635,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if !jsonnode.IsCombinator(k) || v.Kind != '[' {
 				break
 			}
-			var guards, needs []string
+			var guards []string
+			var clauses []*Node
 			if (k == jsonnode.OneOf || k == jsonnode.AnyOf) && !top {
-				guards, needs = d.overlapping(path, s, k)
+				guards, clauses = d.overlapping(path, s, k)
 			}
 			outer := d.union
 			d.union = unionCtx{holder: s, key: k, path: path}
@@ -2649,14 +2660,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				var strict, given *Node // (a branch whose guard may not hold: presenceForm)
 				if guarded {
 					d.guarded++
-					switch {
-					case needs != nil && needs[j] != "":
-						given = givenClause(needs[j])
-					case strings.HasPrefix(guards[j], "<!"):
-						given = absentClause(guards[j])
-					}
-					if given != nil {
-						strict = x.Clone()
+					if clauses != nil && clauses[j] != nil {
+						// (a copy: the memo's clause serves every copy of
+						// the union)
+						given, strict = clauses[j].Clone(), x.Clone()
 					}
 				}
 				v.Vals[j] = d.field(path, x, atBranch)

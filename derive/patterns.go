@@ -340,7 +340,7 @@ func (d *deriver) spellPaths() {
 // otherwise: it holds a pattern token or a group, or a value above its
 // end may be a string taken as it is (texts).
 func (d *deriver) respelled(p string) bool {
-	if strings.ContainsAny(p, tokenMark+nameMark+"(") || strings.Contains(p, `<"`) || strings.Contains(p, `<!"`) {
+	if strings.ContainsAny(p, tokenMark+nameMark+"(") || rulespec.HoldsGuard(p) {
 		return true
 	}
 	for u := range above(p) {

@@ -23,8 +23,9 @@ import (
 // its own branch requires it), and the rules below the branch, past its
 // guard alone (guardRules), read only calls that branch alone may take.
 // The rewrite of each branch takes its lenient forms only there
-// (presenceForm): where a marker of another branch is given, a call is
-// held to the strict schema, as no rule reads it.
+// (presenceForm, with the clause it returns for the branch: those
+// markers held absent): where a marker of another branch is given, a
+// call is held to the strict schema, as no rule reads it.
 //
 // A branch that is a reference the inliner kept is read as its target.
 // It returns nil where holder holds anything but its oneOf, its type
@@ -40,13 +41,13 @@ import (
 // An anyOf is left to overlapping: its rewrite would gain a not, which
 // Gemini's function declarations refuse where they take the anyOf (a
 // oneOf they refuse already, as OpenAI's strict mode does).
-func (d *deriver) presenceGuards(path string, holder *Node, k string) []string {
+func (d *deriver) presenceGuards(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	if k != jsonnode.OneOf || !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
-		return nil
+		return nil, nil
 	}
 	for _, key := range holder.Keys {
 		if key != k && key != "type" && !annotation(key) && !useAnnotations[key] {
-			return nil
+			return nil, nil
 		}
 	}
 	branches := slices.Clone(holder.Get(k).Items())
@@ -57,7 +58,7 @@ func (d *deriver) presenceGuards(path string, holder *Node, k string) []string {
 			// (a reference the inliner kept, for its size: its
 			// target is read, and no rule reads below it)
 			if b = pointer(d.root, ref); b == nil {
-				return nil
+				return nil, nil
 			}
 			branches[i] = b
 		}
@@ -67,7 +68,7 @@ func (d *deriver) presenceGuards(path string, holder *Node, k string) []string {
 			t, ok = holder.Get("type").AsString()
 		}
 		if b.Kind != '{' || !ok {
-			return nil // (true, false, no type or a type array)
+			return nil, nil // (true, false, no type or a type array)
 		}
 		switch t {
 		case "array":
@@ -84,13 +85,13 @@ func (d *deriver) presenceGuards(path string, holder *Node, k string) []string {
 			case key == "properties" && v.Kind == '{':
 			case key == "additionalProperties" && v.Kind == 't':
 			default:
-				return nil
+				return nil, nil
 			}
 		}
 		objects = append(objects, i)
 	}
 	if len(objects) < 2 || arrays > 1 {
-		return nil
+		return nil, nil
 	}
 	markers := map[int]string{}
 	for _, i := range objects {
@@ -101,20 +102,22 @@ func (d *deriver) presenceGuards(path string, holder *Node, k string) []string {
 			}
 		}
 		if markers[i] == "" {
-			return nil
+			return nil, nil
 		}
 	}
-	guards := make([]string, len(branches))
+	guards, clauses = make([]string, len(branches)), make([]*Node, len(branches))
 	for _, i := range objects {
 		var g strings.Builder
+		absent := obj()
 		for _, j := range objects {
 			if j != i {
 				g.WriteString(rulespec.AbsentGuardString(markers[j]))
+				absent.Set(markers[j], obj("not", obj()))
 			}
 		}
-		guards[i] = g.String()
+		guards[i], clauses[i] = g.String(), obj("properties", absent)
 	}
-	return guards
+	return guards, clauses
 }
 
 // fileReads reports whether a rule of the rules file given to WithRules
@@ -142,17 +145,6 @@ func (d *deriver) keptNoSites(s *Node) bool {
 		}
 	}
 	return true
-}
-
-// absentClause is the schema that holds where the absent guards guard
-// (presenceGuards) hold: none of their members given.
-func absentClause(guard string) *Node {
-	segs, _ := rulespec.ParsePath("x" + guard) // (written by presenceGuards)
-	absent := obj()
-	for _, s := range segs[1:] {
-		absent.Set(s.Key, obj("not", obj()))
-	}
-	return obj("properties", absent)
 }
 
 // givenClause is the schema that holds where a oneOf branch's guard

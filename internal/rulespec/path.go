@@ -120,7 +120,7 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			}
 			segs = append(segs, Step{Key: pattern, Each: '~', Pattern: re})
 			i = asIs(p, i+n, segs)
-		case guardStart(p[i:]):
+		case GuardStart(p[i:]):
 			if !after {
 				return nil, i, fmt.Errorf("path %q must start with a member name", p)
 			}
@@ -163,7 +163,7 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 				i++
 			}
 			j := i
-			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) && !guardStart(p[j:]) {
+			for j < len(p) && !strings.ContainsRune(".[]{}", rune(p[j])) && !(inGroup && (p[j] == '|' || p[j] == ')')) && !(p[j] == '(' && groupStart(p, j)) && !GuardStart(p[j:]) {
 				j++
 			}
 			if j == i {
@@ -246,9 +246,15 @@ func GuardString(key string, values []string) string {
 	return "<" + strconv.Quote(key) + "=" + strings.Join(quoted, "|") + ">"
 }
 
-// guardStart reports whether p starts with a guard (`<"` or `<!"`).
-func guardStart(p string) bool {
+// GuardStart reports whether p starts with a guard (`<"` or `<!"`).
+func GuardStart(p string) bool {
 	return strings.HasPrefix(p, `<"`) || strings.HasPrefix(p, `<!"`)
+}
+
+// HoldsGuard reports whether p holds the start of a guard anywhere (a
+// member name holding one is quoted: NeedsQuotes).
+func HoldsGuard(p string) bool {
+	return strings.Contains(p, `<"`) || strings.Contains(p, `<!"`)
 }
 
 // AbsentGuardString spells a guard that holds where the member key is
@@ -260,7 +266,7 @@ func AbsentGuardString(key string) string {
 // groupStart reports whether the "(" at p[i] starts a group: a step
 // follows it (a guard too: "(<\"k\"=\"a\">.kids[])*").
 func groupStart(p string, i int) bool {
-	return i+1 < len(p) && (strings.ContainsRune(".[{(", rune(p[i+1])) || guardStart(p[i+1:]))
+	return i+1 < len(p) && (strings.ContainsRune(".[{(", rune(p[i+1])) || GuardStart(p[i+1:]))
 }
 
 // quotedKey reads the quoted member name at the start of p (["x.y"]): the
@@ -296,7 +302,7 @@ func quoted(p string, close byte) (string, int, bool) {
 // which a group of a recursive type's path would read as its own, or
 // `<"` or `<!"`, which start a guard.
 func NeedsQuotes(key string) bool {
-	return key == "" || strings.ContainsAny(key, ".[]{}()|") || strings.Contains(key, `<"`) || strings.Contains(key, `<!"`)
+	return key == "" || strings.ContainsAny(key, ".[]{}()|") || HoldsGuard(key)
 }
 
 // PathKey appends the member name key to the rule path prefix ("" for
