@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync/atomic"
 
@@ -75,8 +76,12 @@ type ruleSet struct {
 // screen does (testOf): a rule whose member is absent, or whose value
 // cannot let it apply, is passed over without its call.
 type boundRule struct {
-	r      *lenient.Rule
-	segs   []rulespec.Step
+	r    *lenient.Rule
+	segs []rulespec.Step
+	// keyed is segs past the guards that may start them (on the
+	// arguments object itself): its first step is the top-level member
+	// the rule reads, which the screen and a map's nodes go by
+	keyed  []rulespec.Step
 	others []string
 	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
 	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
@@ -212,11 +217,12 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
+		b.keyed = b.segs[slices.IndexFunc(b.segs, func(s rulespec.Step) bool { return s.Each != '=' }):] // (ValidateRules: a step follows guards)
 		k := rulespec.Kind(r)
-		b.tested, b.test = len(b.segs) > 1 || !onMember(k), testOf(b)
+		b.tested, b.test = len(b.keyed) > 1 || !onMember(k), testOf(b)
 		b.onKeys = !b.tested
 		b.alias = b.onKeys && k == lenient.RuleParamAlias
-		if first := b.segs[0].Each; first == '{' || first == '~' {
+		if first := b.keyed[0].Each; first == '{' || first == '~' {
 			// (no member by name to test: it may apply to any call)
 			b.every, b.tested, b.onKeys, b.alias = true, false, false, false
 		}
@@ -324,7 +330,7 @@ func (rs *ruleSet) applyMap(args map[string]any) []Applied {
 func firstMayApply(rules []boundRule, args map[string]any) int {
 	for i := range rules {
 		b := &rules[i]
-		v, has := args[b.segs[0].Key]
+		v, has := args[b.keyed[0].Key]
 		if b.tested {
 			if has && b.test.mayAny(v) {
 				return i

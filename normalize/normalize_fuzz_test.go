@@ -40,7 +40,11 @@ const fuzzRules = `[
  {"id":"gr","tools":["*"],"type":"type_coerce","path":"s[](.kids[]|.next)*.n","coerce_to":"int"},
  {"id":"ag","tools":["*"],"type":"type_coerce","path":"s[]<!\"op\">.w","coerce_to":"float"},
  {"id":"ag2","tools":["*"],"type":"json_accept_both","path":"s[]<!\"op\"><!\"kids\">.o"},
- {"id":"ag3","tools":["*"],"type":"type_coerce","path":"s[](<!\"op\">.next)*.w","coerce_to":"int"}
+ {"id":"ag3","tools":["*"],"type":"type_coerce","path":"s[](<!\"op\">.next)*.w","coerce_to":"int"},
+ {"id":"lg","tools":["*"],"type":"type_coerce","path":"<!\"gone\">.top","coerce_to":"int"},
+ {"id":"lg2","tools":["*"],"type":"param_alias","path":"<!\"b\">.older","to":"newer"},
+ {"id":"lg3","tools":["*"],"type":"type_coerce","path":"<\"kind\"=\"a\"><!\"gone\">.q[]","coerce_to":"float"},
+ {"id":"lg4","tools":["*"],"type":"absent","path":"<!\"b\">.gone2","value":[null]}
 ]`
 
 // FuzzNormalize: on any input, with fuzzRules, the checks of fuzzCheck
@@ -56,6 +60,8 @@ func FuzzNormalize(f *testing.F) {
 		`{"level":"-3","s":[{"mode":true},{"mode":2.0},{"mode":"2"},{"mode":3}]}`,
 		`{"s":"one"}`, // va writes JSON text where the rules before it read none
 		`{"s":[{"w":"1.5","o":"{\"a\":1}","next":{"w":"2","next":{"op":"cp","w":"3"}}},{"op":"cp","w":"1"},"{\"w\":\"4\"}"]}`, // absent guards
+		`{"top":"5","older":1,"kind":"a","q":["1.5"],"gone2":null}`,                                                           // guards that start a path
+		`{"top":"5","gone":null,"b":true,"older":1,"kind":"b","q":"[\"2\"]","gone2":null}`,
 	} {
 		f.Add([]byte(s))
 	}

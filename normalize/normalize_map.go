@@ -151,8 +151,22 @@ func (b *boundRule) may(v any, has, known, taken bool) bool {
 
 // ready reports whether rule b may change the tree (may, on the caller's
 // value of a member no rule has made into nodes), and makes the member it
-// reads into nodes (a top-level alias reads keys alone).
+// reads into nodes (a top-level alias reads keys alone), and those the
+// guards that start its path read.
 func (t *mapTree) ready(b *boundRule) bool {
+	if !t.readyKey(b) {
+		return false
+	}
+	for _, g := range b.segs[:len(b.segs)-len(b.keyed)] {
+		if at := t.root.Index(g.Key); at >= 0 && t.root.Vals[at].Kind == 0 {
+			t.root.Vals[at] = t.node(int(-1 - t.root.Vals[at].Off))
+		}
+	}
+	return true
+}
+
+// readyKey is ready for the top-level member rule b reads.
+func (t *mapTree) readyKey(b *boundRule) bool {
 	if b.every {
 		for at, n := range t.root.Vals {
 			if n.Kind == 0 {
@@ -161,7 +175,7 @@ func (t *mapTree) ready(b *boundRule) bool {
 		}
 		return true
 	}
-	at := t.root.Index(b.segs[0].Key)
+	at := t.root.Index(b.keyed[0].Key)
 	if b.alias {
 		return b.may(nil, at >= 0, true, t.root.Index(rulespec.ToKey(b.r)) >= 0)
 	}

@@ -21,8 +21,11 @@ import (
 // the rules are applied, and their records decide; it says no only
 // when no rule can change anything.
 //
-// Each rule reads one top-level member (the first key of its path; a
-// top-level alias also the key it renames to). A member is found by a
+// Each rule reads one top-level member (the first key of its path, past
+// the guards that may start it; a top-level alias also the key it
+// renames to); the members those guards read are keys tested for
+// nothing (a guard only narrows what a rule reads), which a map's tree
+// holds (newMapTree). A member is found by a
 // small hash table of those keys; its first byte, and for a few rules its
 // text, tells whether a rule on it may apply (a coercion needs a string,
 // a path going deeper needs an object, an array or JSON text). Defaults
@@ -77,7 +80,7 @@ type valueTest struct {
 func testOf(b boundRule) valueTest {
 	r := b.r
 	var t valueTest
-	if len(b.segs) > 1 {
+	if len(b.keyed) > 1 {
 		// A path going deeper: an object, an array, or JSON text.
 		t.first = kindString | kindArray | kindObject
 		return t
@@ -165,12 +168,18 @@ func newScreen(rules []boundRule) screen {
 			every = true
 			continue
 		}
-		k := key(b.segs[0].Key)
-		if len(b.segs) == 1 && r.Type == lenient.RuleParamAlias {
+		for _, g := range b.segs[:len(b.segs)-len(b.keyed)] {
+			// (the members the guards that start its path read: held
+			// by a map's tree, mapTree, and tested for nothing, as a
+			// guard only narrows what a rule reads)
+			key(g.Key)
+		}
+		k := key(b.keyed[0].Key)
+		if len(b.keyed) == 1 && r.Type == lenient.RuleParamAlias {
 			s.aliases = append(s.aliases, struct{ from, to uint16 }{uint16(k), uint16(key(rulespec.ToKey(r)))})
 			continue
 		}
-		if len(b.segs) == 1 && r.Type == lenient.RuleParamDefault {
+		if len(b.keyed) == 1 && r.Type == lenient.RuleParamDefault {
 			s.absent.add(k)
 		}
 		e, t := &s.entries[k], testOf(b)

@@ -446,6 +446,54 @@ func TestAbsentGuardSteps(t *testing.T) {
 	}
 }
 
+// TestLeadingGuardSteps: guards that start a path read the arguments
+// object itself (the branches of the input schema's union), for every
+// kind of rule on a top-level member, where the first key after them is
+// the one a call's screen and its map's nodes go by.
+func TestLeadingGuardSteps(t *testing.T) {
+	rules := []lenient.Rule{
+		{ID: "n", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `<!"mark">.n`, CoerceTo: "int"},
+		{ID: "l", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `<!"mark"><!"facet">.l[]`, CoerceTo: "int"},
+		{ID: "size", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `<"kind"="a">.size`, CoerceTo: "int"},
+		{ID: "old", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: `<!"mark">.old`, To: "new"},
+		{ID: "opt", Tools: []string{"t"}, Type: lenient.RuleAbsent, Path: `<!"mark">.opt`, Value: json.RawMessage(`[null]`)},
+	}
+	// (with and without a rule that reads each member, whose map tree
+	// holds every member; without it, a map's tree holds those the
+	// guards read too)
+	keyed, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(append(rules, lenient.Rule{ID: "v", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `<!"mark">{}.v`, CoerceTo: "int"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"n":"5"}`, `{"n":5}`},
+		{`{"n":5.0}`, `{"n":5}`},
+		{`{"mark":"bar","n":"5"}`, `{"mark":"bar","n":"5"}`},
+		{`{"mark":null,"n":5.0}`, `{"mark":null,"n":5.0}`},
+		{`{"l":"[\"1\"]"}`, `{"l":"[1]"}`},
+		{`{"facet":{},"n":"5","l":["1"]}`, `{"facet":{},"n":5,"l":["1"]}`},
+		{`{"kind":"a","size":"3"}`, `{"kind":"a","size":3}`},
+		{`{"kind":"b","size":"3"}`, `{"kind":"b","size":"3"}`},
+		{`{"size":"3","kind":"a"}`, `{"size":3,"kind":"a"}`},
+		{`{"old":1}`, `{"new":1}`},
+		{`{"old":1,"mark":"x"}`, `{"old":1,"mark":"x"}`},
+		{`{"opt":null,"x":1}`, `{"x":1}`},
+		{`{"opt":null,"mark":"x"}`, `{"opt":null,"mark":"x"}`},
+		{`{"w":{"v":"2"}}`, `{"w":{"v":2}}`},
+		{`{"w":{"v":"2"},"mark":1}`, `{"w":{"v":"2"},"mark":1}`},
+		{`{"other":"5"}`, `{"other":"5"}`},
+	} {
+		bothEntryPoints(t, n, "t", tc.in, tc.want)
+		if !strings.Contains(tc.in, `"w"`) {
+			bothEntryPoints(t, keyed, "t", tc.in, tc.want)
+		}
+	}
+}
+
 // bothEntryPoints checks that NormalizeJSON makes want of in, and
 // Normalize its decoded value.
 func bothEntryPoints(t *testing.T, n *Normalizer, tool, in, want string) {

@@ -43,7 +43,11 @@ import (
 // object there must not hold, null included (`spec<!"mark">.layers`:
 // the layers of spec where spec holds no mark; the values of one branch
 // of a union where another branch's required member is absent,
-// AbsentGuardString). Guards one after the other must all hold.
+// AbsentGuardString). Guards one after the other must all hold. Guards
+// may start a path, on the arguments object itself, and a step follows
+// them as it follows any step (`<!"facet"><!"layers">.encoding`: the
+// encoding of a call that holds neither facet nor layers; the values of
+// one branch of the input schema's union).
 //
 // Step is one step of a parsed rule path.
 type Step struct {
@@ -68,7 +72,8 @@ type Step struct {
 // marks it (Step.AsIs); a group starts with "(" right after a step,
 // followed by ".", "[", "{", "(" or a guard, and each of its alternatives
 // takes a step down (a member, [], {} or a pattern step), not guards or
-// groups alone.
+// groups alone. Guards may start a path; a member, {} or a pattern step
+// follows them there (".name" after a guard, as after any step).
 func ParsePath(p string) ([]Step, error) {
 	segs, i, err := parseSteps(p, 0, false)
 	if err == nil && i < len(p) {
@@ -80,7 +85,17 @@ func ParsePath(p string) ([]Step, error) {
 	if len(segs) == 0 {
 		return nil, fmt.Errorf("path is empty")
 	}
+	if leading(segs) {
+		return nil, fmt.Errorf("path %q: guards alone take no step down (a member, {} or a pattern step must follow them)", p)
+	}
 	return segs, nil
+}
+
+// leading reports whether segs are guards alone (none included): at the
+// start of a path, what follows them reads the arguments object as a
+// path's first step does.
+func leading(segs []Step) bool {
+	return !slices.ContainsFunc(segs, func(s Step) bool { return s.Each != '=' })
 }
 
 // parseSteps parses the steps of p from offset i: a whole path, or (in a
@@ -121,9 +136,8 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			segs = append(segs, Step{Key: pattern, Each: '~', Pattern: re})
 			i = asIs(p, i+n, segs)
 		case GuardStart(p[i:]):
-			if !after {
-				return nil, i, fmt.Errorf("path %q must start with a member name", p)
-			}
+			// (at the start of a path, on the arguments object: the
+			// branches of the input schema's union)
 			g, n, err := guardStep(p[i:])
 			if err != nil {
 				return nil, i, fmt.Errorf("path %q: %w at offset %d", p, err, i)
@@ -131,16 +145,16 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			segs = append(segs, g)
 			i += n
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
-			if !after && p[i] == '[' {
+			if p[i] == '[' && !inGroup && leading(segs) {
 				// (the arguments are an object; {} at the start is each
 				// of its members)
 				return nil, i, fmt.Errorf("path %q must start with a member name, {} or a pattern step", p)
 			}
 			segs = append(segs, Step{Each: p[i]})
 			i = asIs(p, i+2, segs)
-		case p[i] == '(' && !after && groupStart(p, i):
+		case p[i] == '(' && !inGroup && leading(segs) && groupStart(p, i):
 			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
-		case p[i] == '(' && after && groupStart(p, i):
+		case p[i] == '(' && groupStart(p, i):
 			g := Step{Each: '*'}
 			for i < len(p) && (p[i] == '(' && len(g.Alts) == 0 || p[i] == '|') {
 				alt, j, err := parseSteps(p, i+1, true)

@@ -90,7 +90,7 @@ func TestPatternStepPath(t *testing.T) {
 	}
 	for p, want := range map[string]string{
 		`[].x`:       "must start with a member name, {} or a pattern step",
-		`<"k"="a">`:  "must start with a member name",
+		`<"k"="a">`:  "guards alone take no step down",
 		`a{"\\s"}`:   `the escape \s`,
 		`a{"^a"`:     "does not end",
 		`a{"(?!x)"}`: "Go's regexp reads it otherwise",
@@ -160,7 +160,23 @@ func TestGuardStep(t *testing.T) {
 	if g := segs[1]; g.Each != '=' || g.Key != "mark" || !g.Absent || len(g.Values) != 0 || segs[2].Key != "n" {
 		t.Errorf("absent guard = %+v", segs)
 	}
-	for _, p := range []string{`<"k"="a">.x`, `x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`, `x<!"k"="a">`, `x<!"k"`, `x<!"a"|"b">`, `<!"k">.x`, `x(<!"mark">)*.n`, `x(<"k"="a">)*.n`, `x((.a)*)*.n`, `x(<"k"="a">|.b)*.n`} {
+	for _, p := range []string{`x<"k">`, `x<"k"="a"`, `x<"k"=a>`, `x<"k"="a"|>`, `x<!"k"="a">`, `x<!"k"`, `x<!"a"|"b">`, `x(<!"mark">)*.n`, `x(<"k"="a">)*.n`, `x((.a)*)*.n`, `x(<"k"="a">|.b)*.n`} {
+		if _, err := ParsePath(p); err == nil {
+			t.Errorf("ParsePath(%q) took it", p)
+		}
+	}
+}
+
+// TestLeadingGuards: guards may start a path, on the arguments object
+// itself (the branches of the input schema's union); a step down must
+// follow them, spelled as after any step.
+func TestLeadingGuards(t *testing.T) {
+	roundTrip(t, `<!"mark">.n`, `<!"facet"><!"layers">.encoding.x[]`, `<"kind"="a"|"b">.size`, `<!"m">{}.x`, `<!"m">{"^x-"}.y`, `<!"m">["a.b"].c`, `<!"m">["u"]!.c`, `<!"m">.t(.kids[])*.v`)
+	segs, err := ParsePath(`<!"facet"><!"layers">.encoding`)
+	if err != nil || len(segs) != 3 || segs[0].Each != '=' || !segs[0].Absent || segs[0].Key != "facet" || segs[1].Key != "layers" || segs[2].Each != 0 || segs[2].Key != "encoding" {
+		t.Errorf("leading guards = %+v, %v", segs, err)
+	}
+	for _, p := range []string{`<!"k">`, `<!"k"><"j"="a">`, `<!"k">x`, `<!"k">[]`, `<!"k">[].x`, `<!"k">(.a)*.x`, `<"k"="a">`} {
 		if _, err := ParsePath(p); err == nil {
 			t.Errorf("ParsePath(%q) took it", p)
 		}
