@@ -647,6 +647,14 @@ type deriver struct {
 	// it, shared by the survey and the derivation; overlapRec records it
 	// for the union at overlapAt.
 	overlapMemo map[string]overlapResult
+	// rootGuards are the guards of the branches of the root's union,
+	// where it has them (rootUnion).
+	rootGuards rootGuards
+	// topUnion: the input schema holds an anyOf, oneOf or allOf at the
+	// top level (as its rewrite does), which Claude's, OpenAI's and
+	// Gemini's tool declarations refuse; below it, an anyOf's branches
+	// may get absent guards, whose rewrite gains a not (overlapping).
+	topUnion bool
 	// guarded counts the guarded branches being derived (guardRules):
 	// a copy there is read past a guard, so no reference kept elsewhere
 	// shares its lenient form (copied).
@@ -850,6 +858,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
 		return s
 	}
+	d.topUnion = slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return s.Get(k) != nil })
 	var cond func() bool // if, then and else judge one condition, once
 	if s.Get("if") != nil {
 		cond = sync.OnceValue(func() bool { return conditional(d.root, s, d.presence, d.tested) })
@@ -1194,6 +1203,14 @@ const (
 // as a nested union's branches are (overlapValues). A strict-valid call
 // then holds at each key a rule reads a value every branch it matches
 // holds to the declared schemas alike, which no rule changes.
+//
+// Where it would leave something strict, and required members that only
+// one branch declares tell the object branches apart (presenceGuards),
+// it leaves nothing strict: each branch's rules start with its absent
+// guards, on the arguments object (rootGuards). An anyOf gets them too:
+// its rewrite gains a not, which Gemini's function declarations refuse,
+// where they refuse a union at the top level already (as Claude's and
+// OpenAI's do).
 func (d *deriver) rootUnion(s *Node, k string) bool {
 	v := s.Get(k)
 	if !rootBranches(d.root, jsonnode.AnyOf, v, d.presence, d.tested) {
@@ -1204,8 +1221,68 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	if !whole {
 		return false
 	}
+	shadowed, textless := maps.Clone(d.shadowed), maps.Clone(d.textless)
 	d.rootKeys(views, k == jsonnode.OneOf && !exclusive(d.root, views), rootAsIsWhy)
+	if maps.Equal(shadowed, d.shadowed) && maps.Equal(textless, d.textless) {
+		return true
+	}
+	// (the root's definitions, its $schema and identifier aside: the
+	// arguments are an object)
+	holder := shallowWithout(s, "definitions", "$defs", "$schema", "$id", "id")
+	holder.Set("type", jstr("object"))
+	if guards, clauses := d.presenceGuards("", holder, k); guards != nil {
+		restore(d.shadowed, shadowed)
+		restore(d.textless, textless)
+		d.rootGuards = rootGuards{key: k, guards: guards, clauses: clauses}
+	}
 	return true
+}
+
+// restore makes m what it was (was, a copy of it).
+func restore(m, was map[string]string) {
+	maps.DeleteFunc(m, func(k, _ string) bool { _, ok := was[k]; return !ok })
+	maps.Copy(m, was)
+}
+
+// rootGuards are the absent guards of the branches of the root's union
+// k (rootUnion), by branch, and the clauses each branch's rewrite holds
+// its lenient forms to (presenceForm).
+type rootGuards struct {
+	key     string
+	guards  []string
+	clauses []*Node
+}
+
+// guardRootRules gives the rules added since mark, those of one branch
+// of the root's union, its guard at the start of their paths
+// (`<!"layers">.encoding.x`): a rule on a top-level member (From) gets a
+// path. Their IDs name it.
+func (d *deriver) guardRootRules(mark int, guard string) {
+	if d.survey {
+		return
+	}
+	for i := mark; i < len(d.rules); i++ {
+		r := &d.rules[i]
+		at := r.Path
+		if at == "" {
+			at = r.From
+		}
+		if at == "" || r.Type == lenient.RuleSecret {
+			// (a misnamed_key rule of the arguments: variants makes none
+			// where the root has other object schemas)
+			continue
+		}
+		p := guard + at
+		if at[0] != '[' && at[0] != '{' {
+			p = guard + "." + at
+		}
+		if id := strings.Replace(r.ID, d.tool+"."+at+".", d.tool+"."+p+".", 1); id != r.ID {
+			r.ID = id
+		} else {
+			r.ID += guard
+		}
+		r.Path, r.From = p, ""
+	}
 }
 
 // rootSplits reads the alternatives inside the root's own keywords (of
@@ -2123,7 +2200,8 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // returns clauses too, that the member is given for each branch that
 // leaves it optional, whose rewrite takes it: presenceForm), or whose open
 // object branches required members only one branch declares tell apart
-// (presenceGuards).
+// (presenceGuards; in an anyOf too, below an input schema that is a
+// union itself: topUnion).
 func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
@@ -2162,11 +2240,17 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		d.overlapMark(false, path, overlapBoundWhy)
 	}
 	d.overlapRec, d.overlapDry = nil, false
-	if len(marks) > 0 && k == jsonnode.OneOf {
+	if len(marks) > 0 && (k == jsonnode.OneOf || d.topUnion) {
 		// (what the branches would leave strict, their guards read
 		// where a member some branches leave out tells them apart, or
-		// their absent guards where required members do)
-		guards, needs := valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, func(name string) bool { return !d.fileReads(path, name) })
+		// their absent guards where required members do: in an anyOf
+		// too where the input schema is a union itself, which the hosts
+		// that refuse the not a rewrite gains refuse already)
+		var guards []string
+		var needs []string
+		if k == jsonnode.OneOf {
+			guards, needs = valueGuards(d.root, branches, from, len(holder.Get(k).Items()), whole, holder, func(name string) bool { return !d.fileReads(path, name) })
+		}
 		if guards != nil {
 			clauses = make([]*Node, len(guards))
 			for j, name := range needs {
@@ -2649,9 +2733,25 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			for j, x := range v.Items() {
 				if top && argumentsBranch(d.root, x, map[string]bool{}, map[string]bool{}) {
 					// a branch holds the arguments as the root does: its
-					// properties are arguments, read as the root's
+					// properties are arguments, read as the root's (past
+					// its guard, rootUnion)
+					var guard string
+					if g := d.rootGuards; g.key == k && g.guards != nil {
+						guard = g.guards[j]
+					}
+					var strict *Node
+					mark := len(d.rules)
+					if guard != "" {
+						d.guarded++
+						strict = x.Clone()
+					}
 					d.children(path, x, true)
 					v.Vals[j] = d.respell(x)
+					if guard != "" {
+						d.guarded--
+						d.guardRootRules(mark, guard)
+						v.Vals[j] = presenceForm(v.Vals[j], strict, d.rootGuards.clauses[j].Clone())
+					}
 					continue
 				}
 				d.union.branch = x

@@ -283,7 +283,13 @@ func documentedClass(rules []lenient.Rule, prop, val string) string {
 	}
 	walk(v)
 	for _, r := range rules {
-		if segs, err := rulespec.Target(&r); err != nil || segs[0].Each != 0 || segs[0].Key != prop {
+		segs, err := rulespec.Target(&r)
+		if err == nil {
+			// (past the guards that may start it: a branch's of the
+			// input schema's union)
+			segs = segs[slices.IndexFunc(segs, func(s rulespec.Step) bool { return s.Each != '=' }):]
+		}
+		if err != nil || segs[0].Each != 0 || segs[0].Key != prop {
 			continue // (a rule below another top-level property)
 		}
 		for _, s := range strs {

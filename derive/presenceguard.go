@@ -9,7 +9,7 @@ import (
 	"github.com/normgen/normgen/internal/rulespec"
 )
 
-// presenceGuards returns, for the oneOf of holder, whose object branches
+// presenceGuards returns, for the union k of holder, whose object branches
 // are open and which a discriminator does not tell apart (unionGuards),
 // a guard for each branch (rulespec.AbsentGuardString, one after the
 // other; "" for a branch that takes no object) where each object branch
@@ -38,11 +38,15 @@ import (
 // refsNoSites nor keptNoSites); and where an object branch has no
 // marker.
 //
-// An anyOf is left to overlapping: its rewrite would gain a not, which
-// Gemini's function declarations refuse where they take the anyOf (a
-// oneOf they refuse already, as OpenAI's strict mode does).
+// overlapping asks it for a oneOf, and leaves an anyOf as it is: its
+// rewrite would gain a not, which Gemini's function declarations refuse
+// where they take the anyOf (a oneOf they refuse already, as OpenAI's
+// strict mode does); but where the input schema holds a union at the top
+// level (deriver.topUnion), as its rewrite does, which Claude, OpenAI
+// and Gemini refuse already, it asks for an anyOf too, and so does
+// rootUnion for the root's own.
 func (d *deriver) presenceGuards(path string, holder *Node, k string) (guards []string, clauses []*Node) {
-	if k != jsonnode.OneOf || !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
+	if !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
 		return nil, nil
 	}
 	for _, key := range holder.Keys {

@@ -227,3 +227,115 @@ func TestDeriveOptionalDiscriminatorAJV(t *testing.T) {
 		}
 	}
 }
+
+// vegaRoot is vegaSpec's union k as the input schema itself, its
+// branches references to definitions (Vega-Lite's top-level specs);
+// nested, the facet spec's spec is such a union of the unit and layer
+// specs.
+func vegaRoot(k string, nested bool) string {
+	unit := `{"type":"object","properties":{"mark":{"type":"string"},"width":{"type":"integer"},"height":{"type":"number"},"style":{"type":"string","enum":["solid","dashed"]},"tags":{"type":"array","items":{"type":"object","properties":{"on":{"type":"boolean"}}}},"encoding":{"type":"object","properties":{"x":{"type":"number"}}}},"required":["mark"]}`
+	layer := `{"type":"object","properties":{"layers":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}},"width":{"type":"integer"},"height":{"type":"number"}},"required":["layers"],"additionalProperties":false}`
+	facet := `{"type":"object","properties":{"facet":{"type":"string"},"spec":{"type":"object"},"width":{"type":"string"}},"required":["facet","spec"]}`
+	if nested {
+		// (a facet's spec is a unit or a layer spec, told apart alike)
+		facet = strings.Replace(facet, `"spec":{"type":"object"}`, `"spec":{"`+k+`":[{"$ref":"#/definitions/Unit"},{"$ref":"#/definitions/Layer"}]}`, 1)
+	}
+	return `{"$comment":"Vega-Lite","` + k + `":[{"$ref":"#/definitions/Unit","description":"a unit spec"},{"$ref":"#/definitions/Layer"},{"$ref":"#/definitions/Facet"}],` +
+		`"definitions":{"Unit":` + unit + `,"Layer":` + layer + `,"Facet":` + facet + `}}`
+}
+
+// TestDeriveRootPresenceGuards: the input schema's own anyOf or oneOf of
+// open objects that required members only one branch declares tell
+// apart: each branch's rules, its top-level members' too, start with
+// absent guards on the arguments object, and its rewrite takes a lenient
+// form only where those members are absent. An anyOf gets them too: the
+// hosts that refuse a not (Gemini) refuse an anyOf at the top level
+// already, as Claude and OpenAI do.
+func TestDeriveRootPresenceGuards(t *testing.T) {
+	calls := []string{
+		`{"mark":"bar","width":"5"}`,
+		`{"mark":"bar","encoding":"{\"x\":\"1.5\"}"}`,
+		`{"mark":"bar","style":"SOLID","tags":[{"on":"yes"}]}`,
+		`{"mark":"bar","style":"SOLID","facet":"f","spec":{}}`,
+		`{"mark":"bar","tags":"[]","facet":"f","spec":{}}`,
+		`{"mark":"bar","tags":[{"on":true}],"encoding":{"x":2},"facet":"f","spec":{}}`,
+		`{"layers":"[{\"n\":\"1\"}]","width":"7"}`,
+		`{"layers":[{"n":"1"}]}`,
+		`{"mark":"bar","layers":"[1]"}`,
+		`{"mark":"bar","layers":[{"n":1}]}`,
+		`{"mark":"bar","layers":[{"n":"1"}]}`,
+		`{"facet":"f","spec":{},"width":"abc"}`,
+		`{"facet":"f","spec":"{}"}`,
+		`{"facet":"f","spec":"{}","width":5}`,
+		`{"mark":"bar","width":"5","facet":"f"}`,
+		`{"mark":"bar","width":"5","facet":"f","spec":{}}`,
+		`{"mark":"bar","width":"5","spec":{}}`,
+		`{"mark":null,"width":"5"}`,
+		`{"Mark":"bar","width":"5"}`,
+		`{"mark":"bar","Layers":"[]","width":"5"}`,
+		`{"layers":[],"height":"2.5"}`,
+		`{"layers":[],"height":"2.5","mark":"bar"}`,
+		`{"layers":[],"height":"2.5","facet":"f"}`,
+		`{"mark":"m","height":"2.5","facet":"f","spec":{}}`,
+		`{"mark":"bar","facet":"f","spec":{},"width":5}`,
+		`{"height":"2.5"}`,
+	}
+	cases := []unionCase{{"root-oneof", vegaRoot("oneOf", false), calls}, {"root-anyof", vegaRoot("anyOf", false), calls}}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		var paths []string
+		for _, r := range d.Rules {
+			if r.From != "" {
+				t.Errorf("%s: a rule on a top-level member past no guard: %+v", tc.name, r)
+			}
+			paths = append(paths, r.Path)
+		}
+		for _, want := range []string{`<!"layers"><!"facet">.height`, `<!"mark"><!"facet">.height`, `<!"layers"><!"facet">.encoding.x`, `<!"mark"><!"facet">.layers`, `<!"mark"><!"facet">.layers[].n`, `<!"mark"><!"layers">.spec`, `<!"layers"><!"facet">.tags[].on`} {
+			if !slices.Contains(paths, want) {
+				t.Errorf("%s: no rule at %s: %s", tc.name, want, strings.Join(paths, " "))
+			}
+		}
+		for _, w := range d.Warnings {
+			if w.String() != tc.name+": width: integer left strict: the branches of a union give this path different types" {
+				t.Errorf("%s: left strict: %s", tc.name, w)
+			}
+		}
+	}
+}
+
+// TestDeriveNestedAnyOfGuards: below an input schema that is a union
+// itself (which Claude, OpenAI and Gemini refuse at the top level), an
+// anyOf of open objects that required members tell apart gets absent
+// guards as a oneOf does: the not its rewrite gains costs no host that
+// takes the schema. Below an object root it stays as overlapping leaves
+// it (TestDerivePresenceGuardsShapes).
+func TestDeriveNestedAnyOfGuards(t *testing.T) {
+	calls := []string{
+		`{"facet":"f","spec":{"mark":"bar","width":"5"}}`,
+		`{"facet":"f","spec":{"mark":"bar","encoding":"{\"x\":\"1.5\"}"}}`,
+		`{"facet":"f","spec":{"layers":[{"n":"1"}],"height":"2.5"}}`,
+		`{"facet":"f","spec":{"layers":[],"height":"2.5","mark":"bar"}}`,
+		`{"facet":"f","spec":{"mark":"bar","layers":"[1]"}}`,
+		`{"facet":"f","spec":{"mark":"bar","layers":[{"n":"1"}]}}`,
+		`{"facet":"f","spec":"{\"mark\":\"bar\",\"height\":\"5\"}"}`,
+		`{"facet":"f","spec":{"height":"5"}}`,
+		`{"mark":"bar","width":"5"}`,
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		tc := unionCase{"nested-" + k, vegaRoot(k, true), calls}
+		unionSound(t, []unionCase{tc})
+		ajvSound(t, []unionCase{tc})
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		var paths []string
+		for _, r := range d.Rules {
+			paths = append(paths, r.Path)
+		}
+		for _, want := range []string{`<!"mark"><!"layers">.spec<!"layers">.encoding.x`, `<!"mark"><!"layers">.spec<!"mark">.layers[].n`, `<!"mark"><!"layers">.spec<!"mark">.height`} {
+			if !slices.Contains(paths, want) {
+				t.Errorf("%s: no rule at %s: %s", tc.name, want, strings.Join(paths, " "))
+			}
+		}
+	}
+}
