@@ -659,6 +659,10 @@ type deriver struct {
 	// a copy there is read past a guard, so no reference kept elsewhere
 	// shares its lenient form (copied).
 	guarded int
+	// guardedKeys are the top-level members read past a guard, while a
+	// branch of the root's union is derived (rootGuards): copies below
+	// them are read as a guarded branch's are.
+	guardedKeys map[string]bool
 	// altAt counts, by path, the anyOf and oneOf whose branches are
 	// being read there, and conjAt holds the allOf holders whose
 	// branches are (thenGuard).
@@ -1231,11 +1235,33 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	holder := shallowWithout(s, "definitions", "$defs", "$schema", "$id", "id")
 	holder.Set("type", jstr("object"))
 	if guards, clauses := d.presenceGuards("", holder, k); guards != nil {
+		// (only the members the branches hold otherwise: one every
+		// branch holds alike is read past no guard)
+		keys := map[string]bool{}
+		for _, m := range []struct{ now, was map[string]string }{{d.shadowed, shadowed}, {d.textless, textless}} {
+			for p, why := range m.now {
+				if was, ok := m.was[p]; !ok || was != why {
+					keys[memberName(firstStep(p))] = true
+				}
+			}
+		}
 		restore(d.shadowed, shadowed)
 		restore(d.textless, textless)
-		d.rootGuards = rootGuards{key: k, guards: guards, clauses: clauses}
+		d.rootGuards = rootGuards{key: k, guards: guards, clauses: clauses, keys: keys}
 	}
 	return true
+}
+
+// firstStep returns the first step of the deriver path p: its first
+// member's name (a name token where it needs quotes), or "" where p
+// starts with [] or {}.
+func firstStep(p string) string {
+	for i := 0; i < len(p); i++ {
+		if strings.IndexByte(".[{(", p[i]) >= 0 || rulespec.GuardStart(p[i:]) {
+			return p[:i]
+		}
+	}
+	return p
 }
 
 // restore makes m what it was (was, a copy of it).
@@ -1245,19 +1271,23 @@ func restore(m, was map[string]string) {
 }
 
 // rootGuards are the absent guards of the branches of the root's union
-// k (rootUnion), by branch, and the clauses each branch's rewrite holds
-// its lenient forms to (presenceForm).
+// k (rootUnion), by branch, the clauses each branch's rewrite holds its
+// lenient forms to (presenceForm), and the top-level members whose
+// values the branches hold otherwise (keys, by name), read past those
+// guards alone; the others every branch holds alike, and their rules
+// read every call, as they do without guards.
 type rootGuards struct {
 	key     string
 	guards  []string
 	clauses []*Node
+	keys    map[string]bool
 }
 
 // guardRootRules gives the rules added since mark, those of one branch
-// of the root's union, its guard at the start of their paths
-// (`<!"layers">.encoding.x`): a rule on a top-level member (From) gets a
-// path. Their IDs name it.
-func (d *deriver) guardRootRules(mark int, guard string) {
+// of the root's union, on the top-level members named in keys and below
+// them, its guard at the start of their paths (`<!"layers">.encoding.x`):
+// a rule on a top-level member (From) gets a path. Their IDs name it.
+func (d *deriver) guardRootRules(mark int, guard string, keys map[string]bool) {
 	if d.survey {
 		return
 	}
@@ -1267,7 +1297,7 @@ func (d *deriver) guardRootRules(mark int, guard string) {
 		if at == "" {
 			at = r.From
 		}
-		if at == "" || r.Type == lenient.RuleSecret {
+		if at == "" || r.Type == lenient.RuleSecret || !keys[memberName(firstStep(at))] {
 			// (a misnamed_key rule of the arguments: variants makes none
 			// where the root has other object schemas)
 			continue
@@ -1339,8 +1369,8 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 				if mayHoldAsIs(b, key) {
 					d.shadowed[at] = asIs
 				}
-			case !texts[d.plain(p)]:
-				texts[d.plain(p)] = true
+			case !texts[d.alike(p)]:
+				texts[d.alike(p)] = true
 				held = append(held, p)
 			}
 		}
@@ -1366,6 +1396,27 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 			d.shadowed[at] = overlapBoundWhy
 		}
 	}
+}
+
+// alike returns the text by which rootKeys tells the schemas a key is
+// held to apart: annotations aside, and a definition's copy the
+// inliner made of its target alone and a reference kept to that target
+// beside annotations alone (past the size bound, in another branch) are
+// one schema.
+func (d *deriver) alike(p *Node) string {
+	var target *Node
+	if d.in != nil {
+		if t, bare := d.in.entry(p); bare {
+			target = t
+		}
+	}
+	if ref, ok := p.Get("$ref").AsString(); ok && !slices.ContainsFunc(p.Keys, func(k string) bool { return k != "$ref" && !annotation(k) }) {
+		target = pointer(d.root, ref)
+	}
+	if target != nil {
+		return fmt.Sprintf("\x00%p", target)
+	}
+	return d.plain(p)
 }
 
 // declaredNames returns the names schema s declares in properties.
@@ -2736,21 +2787,22 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					// properties are arguments, read as the root's (past
 					// its guard, rootUnion)
 					var guard string
-					if g := d.rootGuards; g.key == k && g.guards != nil {
+					g := d.rootGuards
+					if g.key == k && g.guards != nil {
 						guard = g.guards[j]
 					}
 					var strict *Node
 					mark := len(d.rules)
 					if guard != "" {
-						d.guarded++
+						d.guardedKeys = g.keys
 						strict = x.Clone()
 					}
 					d.children(path, x, true)
 					v.Vals[j] = d.respell(x)
 					if guard != "" {
-						d.guarded--
-						d.guardRootRules(mark, guard)
-						v.Vals[j] = presenceForm(v.Vals[j], strict, d.rootGuards.clauses[j].Clone())
+						d.guardedKeys = nil
+						d.guardRootRules(mark, guard, g.keys)
+						v.Vals[j] = presenceForm(v.Vals[j], strict, g.clauses[j].Clone(), func(name string) bool { return !g.keys[name] })
 					}
 					continue
 				}
@@ -2772,7 +2824,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					d.guardRules(mark, path, guards[j])
 				}
 				if strict != nil {
-					v.Vals[j] = presenceForm(v.Vals[j], strict, given)
+					v.Vals[j] = presenceForm(v.Vals[j], strict, given, nil)
 				}
 			}
 			pop()

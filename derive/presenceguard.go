@@ -165,14 +165,33 @@ func givenClause(name string) *Node {
 // holds, an anyOf of given and strict's schemas of the properties whose
 // rewrite differs (or strict whole, where out differs from it elsewhere
 // too). Where the guard does not hold, no rule reads the call and the
-// strict schema holds it.
-func presenceForm(out, strict, given *Node) *Node {
+// strict schema holds it. The properties free names (nil for none) are
+// read by rules past no guard: their lenient forms hold everywhere.
+func presenceForm(out, strict, given *Node, free func(name string) bool) *Node {
 	if string(out.Marshal()) == string(strict.Marshal()) {
 		return out
 	}
+	if free == nil {
+		free = func(string) bool { return false }
+	}
 	held := strict
 	if props, ok := changedProperties(out, strict); ok {
+		for _, name := range slices.Clone(props.Keys) {
+			if free(name) {
+				props.Delete(name)
+			}
+		}
+		if len(props.Keys) == 0 {
+			return out
+		}
 		held = obj("properties", props)
+	} else if sp, op := strict.Get("properties"), out.Get("properties"); sp != nil && op != nil {
+		held = strict.Clone()
+		for i, name := range sp.Keys {
+			if o := op.Get(name); o != nil && free(name) {
+				held.Get("properties").Vals[i] = o
+			}
+		}
 	}
 	clause := jsonnode.Array(given, held)
 	switch {

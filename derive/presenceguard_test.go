@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -337,5 +338,50 @@ func TestDeriveNestedAnyOfGuards(t *testing.T) {
 				t.Errorf("%s: no rule at %s: %s", tc.name, want, strings.Join(paths, " "))
 			}
 		}
+	}
+}
+
+// TestDeriveRootGuardsSharedKeys: a member every branch of the input
+// schema's union holds to one schema (Vega-Lite's config, a reference to
+// one large definition, which the inliner copies once and keeps as a
+// reference past its size bound) gets its rules past no guard, and the
+// references kept share its copy's lenient form; only the members the
+// branches hold otherwise are read past the guards.
+func TestDeriveRootGuardsSharedKeys(t *testing.T) {
+	var props []string
+	for i := range 40 {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"number"}`, i))
+	}
+	config := `{"type":"object","properties":{` + strings.Join(props, ",") + `,"dash":{"type":"array","items":{"type":"number"}}}}`
+	schema := `{"oneOf":[{"$ref":"#/definitions/Unit"},{"$ref":"#/definitions/Layer"}],"definitions":{` +
+		`"Unit":{"type":"object","properties":{"mark":{"type":"string"},"n":{"type":"integer"},"config":{"$ref":"#/definitions/Config"}},"required":["mark"]},` +
+		`"Layer":{"type":"object","properties":{"layers":{"type":"array"},"w":{"type":"integer"},"config":{"$ref":"#/definitions/Config"}},"required":["layers"]},` +
+		`"Config":` + config + `}}`
+	cases := []unionCase{{"shared", schema, []string{
+		`{"mark":"bar","n":"2","config":{"p1":"1.5","dash":"[1,\"2\"]"}}`,
+		`{"layers":[],"w":"3","config":{"p1":"1.5"}}`,
+		`{"layers":[],"mark":"bar","n":"2","config":{"p1":"1.5"}}`,
+		`{"layers":[],"mark":"bar","w":"2","config":"{\"p2\":\"2\"}"}`,
+		`{"mark":"bar","w":"2"}`,
+		`{"layers":[],"n":"2"}`,
+		`{"config":{"p1":"1.5"}}`,
+	}}}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	d, _ := deriveNormalizer(t, "shared", schema)
+	var paths []string
+	for _, r := range d.Rules {
+		paths = append(paths, r.From+r.Path)
+	}
+	for _, want := range []string{`<!"layers">.n`, `<!"mark">.w`, `config.p1`, `config.dash[]`, `config`} {
+		if !slices.Contains(paths, want) {
+			t.Errorf("no rule at %s: %s", want, strings.Join(paths, " "))
+		}
+	}
+	for _, w := range d.Warnings {
+		t.Errorf("left strict: %s", w)
+	}
+	if n := strings.Count(string(d.Schema.Marshal()), `"p39"`); n != 2 {
+		t.Errorf("the rewrite holds config's p39 %d times, want 2 (its strict definition, its lenient copy): %s", n, d.Schema.Marshal())
 	}
 }

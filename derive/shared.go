@@ -53,9 +53,10 @@ func (d *deriver) keptAt(path string, s *Node) {
 // copied records, in the survey, that the copy s at path (inliner.entry)
 // was read as an object or array: a reference kept at path to its
 // target may share its lenient form; not in a guarded branch, whose
-// copies' rules read the calls its guard passes alone.
+// copies' rules read the calls its guard passes alone (nor below a
+// top-level member read past a guard: guardedKeys).
 func (d *deriver) copied(path string, s *Node) {
-	if !d.survey || d.none > 0 || d.in == nil || d.guarded > 0 {
+	if !d.survey || d.none > 0 || d.in == nil || d.guarded > 0 || d.guardedKeys[memberName(firstStep(path))] {
 		return
 	}
 	if target, bare := d.in.entry(s); target != nil && bare {
