@@ -1247,7 +1247,19 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 		}
 		restore(d.shadowed, shadowed)
 		restore(d.textless, textless)
-		d.rootGuards = rootGuards{key: k, guards: guards, clauses: clauses, keys: keys}
+		// (by the branches rootSchema keeps: not those that take no
+		// object)
+		var kept []int
+		for j, b := range v.Items() {
+			if !takesNoObject(d.root, b) {
+				kept = append(kept, j)
+			}
+		}
+		d.rootGuards = rootGuards{key: k, keys: keys}
+		for _, j := range kept {
+			d.rootGuards.guards = append(d.rootGuards.guards, guards[j])
+			d.rootGuards.clauses = append(d.rootGuards.clauses, clauses[j])
+		}
 	}
 	return true
 }
@@ -1271,7 +1283,7 @@ func restore(m, was map[string]string) {
 }
 
 // rootGuards are the absent guards of the branches of the root's union
-// k (rootUnion), by branch, the clauses each branch's rewrite holds its
+// k (rootUnion), by branch (of those rootSchema keeps), the clauses each branch's rewrite holds its
 // lenient forms to (presenceForm), and the top-level members whose
 // values the branches hold otherwise (keys, by name), read past those
 // guards alone; the others every branch holds alike, and their rules

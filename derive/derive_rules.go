@@ -79,7 +79,7 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
 		keep := map[string]bool{}
 		for _, r := range replaced {
-			keep[rulespec.TargetPath(r.Derived)] = true
+			keep[rulespec.TargetPath(unguarded(r.Derived))] = true
 		}
 		d = deriveNode(tool, root, keep, named, declared)
 		d.Replaced = replaced
@@ -106,10 +106,25 @@ func rulesFor(tool string, rules []lenient.Rule) []lenient.Rule {
 
 // overlaps returns the derived rules that cannot load beside own (a
 // tool's rules of a rules file), each with the rule of own that replaces
-// it.
+// it: also a rule past guards that could not without them, which writes
+// a value of own's where its guards hold (`<!"layers">.encoding` beside
+// the file's encoding).
 func overlaps(own, derived []lenient.Rule) []Replacement {
 	var out []Replacement
-	kept := derived
+	var kept []lenient.Rule
+	for _, r := range derived {
+		if !rulespec.HoldsGuard(r.Path) {
+			kept = append(kept, r)
+			continue
+		}
+		bare := unguarded(r)
+		if probs := rulespec.Validate(append(slices.Clip(own), bare), nil); slices.ContainsFunc(probs, func(p rulespec.Problem) bool { return p.Index == len(own) }) {
+			i := slices.IndexFunc(probs, func(p rulespec.Problem) bool { return p.Index == len(own) })
+			out = append(out, Replacement{Derived: r, By: replacer(own, bare), Reason: probs[i].Msg})
+			continue
+		}
+		kept = append(kept, r)
+	}
 	for {
 		probs := rulespec.Validate(append(slices.Clip(own), kept...), nil)
 		if len(probs) == 0 {
@@ -134,6 +149,17 @@ func overlaps(own, derived []lenient.Rule) []Replacement {
 		}
 		kept = next
 	}
+}
+
+// unguarded returns r with the guards of its path left out (rulespec.Unguarded).
+func unguarded(r lenient.Rule) lenient.Rule {
+	if !rulespec.HoldsGuard(r.Path) {
+		return r
+	}
+	if segs, err := rulespec.ParsePath(r.Path); err == nil {
+		r.Path = rulespec.PathString(rulespec.Unguarded(segs))
+	}
+	return r
 }
 
 // replacer names the rule of own that replaces the derived rule d: the

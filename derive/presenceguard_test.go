@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
@@ -281,10 +282,16 @@ func TestDeriveRootPresenceGuards(t *testing.T) {
 		`{"mark":"bar","facet":"f","spec":{},"width":5}`,
 		`{"height":"2.5"}`,
 	}
-	cases := []unionCase{{"root-oneof", vegaRoot("oneOf", false), calls}, {"root-anyof", vegaRoot("anyOf", false), calls}}
+	// (a branch that takes no object first: the rewrite has none, and
+	// the guards go by the branches it keeps)
+	scalarFirst := `{"anyOf":[{"type":"string"},{"type":"object","properties":{"mark":{"type":"string"},"n":{"type":"integer"}},"required":["mark"]},` +
+		`{"type":"object","properties":{"layers":{"type":"string"},"w":{"type":"integer"}},"required":["layers"]}]}`
+	cases := []unionCase{{"root-oneof", vegaRoot("oneOf", false), calls}, {"root-anyof", vegaRoot("anyOf", false), calls},
+		{"scalar-first", scalarFirst, []string{`{"layers":"x","n":"5"}`, `{"mark":"x","w":"5"}`, `{"mark":"x","n":"5"}`, `{"layers":"x","w":"5"}`, `{"n":"5"}`}},
+		{"scalar-first-oneof", strings.Replace(scalarFirst, "anyOf", "oneOf", 1), []string{`{"layers":"x","n":"5"}`, `{"mark":"x","w":"5"}`, `{"mark":"x","n":"5"}`, `{"layers":"x","w":"5"}`}}}
 	unionSound(t, cases)
 	ajvSound(t, cases)
-	for _, tc := range cases {
+	for _, tc := range cases[:2] {
 		d, _ := deriveNormalizer(t, tc.name, tc.schema)
 		var paths []string
 		for _, r := range d.Rules {
@@ -383,5 +390,56 @@ func TestDeriveRootGuardsSharedKeys(t *testing.T) {
 	}
 	if n := strings.Count(string(d.Schema.Marshal()), `"p39"`); n != 2 {
 		t.Errorf("the rewrite holds config's p39 %d times, want 2 (its strict definition, its lenient copy): %s", n, d.Schema.Marshal())
+	}
+}
+
+// TestDeriveRootGuardsScalarBranch: a branch of the input schema's union
+// that takes no object, which the rewrite leaves out, leaves each object
+// branch its own guard.
+func TestDeriveRootGuardsScalarBranch(t *testing.T) {
+	d, err := Tool("t", []byte(`{"oneOf":[{"type":"array"},{"type":"object","properties":{"mark":{"type":"string"},"n":{"type":"integer"}},"required":["mark"]},`+
+		`{"type":"object","properties":{"layers":{"type":"string"},"w":{"type":"integer"}},"required":["layers"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, r := range d.Rules {
+		paths = append(paths, r.From+r.Path)
+	}
+	if want := []string{`<!"layers">.n`, `<!"mark">.w`}; !slices.Equal(paths, want) {
+		t.Errorf("rules at %q, want %q", paths, want)
+	}
+}
+
+// TestWithRulesGuarded: a rule of a rules file replaces the derived rules
+// past guards that would write its value otherwise where their guards
+// hold (a json_accept_both to JSON text beside one to the value), at the
+// top level of the input schema's union and below a nested one; the
+// value is then left as the file says.
+func TestWithRulesGuarded(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema string
+		rule         lenient.Rule
+		at           string
+	}{
+		{"root", vegaRoot("oneOf", false), lenient.Rule{ID: "text", Tools: []string{"*"}, Type: lenient.RuleJSONAcceptBoth, From: "encoding"}, "encoding"},
+		{"nested", vegaSpec, lenient.Rule{ID: "text", Tools: []string{"*"}, Type: lenient.RuleJSONAcceptBoth, Path: "spec.encoding"}, "spec.encoding"},
+	} {
+		root, err := jsonnode.Parse([]byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := WithRules("t", root, []lenient.Rule{tc.rule})
+		if !slices.ContainsFunc(d.Replaced, func(r Replacement) bool { return r.By.ID == "text" }) {
+			t.Errorf("%s: no derived rule replaced: %v", tc.name, d.Replaced)
+		}
+		for _, r := range d.Rules {
+			if r.Type == lenient.RuleJSONAcceptBoth && strings.HasSuffix(r.Path, "."+tc.at[strings.LastIndex(tc.at, ".")+1:]) {
+				t.Errorf("%s: a derived rule writes %s beside the file's: %+v", tc.name, tc.at, r)
+			}
+		}
+		if err := normalize.ValidateRules(append([]lenient.Rule{tc.rule}, d.Rules...), nil); err != nil {
+			t.Errorf("%s: derived rules do not load beside the rules: %v", tc.name, err)
+		}
 	}
 }

@@ -271,6 +271,26 @@ func HoldsGuard(p string) bool {
 	return strings.Contains(p, `<"`) || strings.Contains(p, `<!"`)
 }
 
+// Unguarded returns segs without their guards (in groups too): the
+// values they reach where every guard holds.
+func Unguarded(segs []Step) []Step {
+	var out []Step
+	for _, s := range segs {
+		switch s.Each {
+		case '=':
+			continue
+		case '*':
+			g := Step{Each: '*'}
+			for _, alt := range s.Alts {
+				g.Alts = append(g.Alts, Unguarded(alt))
+			}
+			s = g
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // AbsentGuardString spells a guard that holds where the member key is
 // absent (<!"mark">).
 func AbsentGuardString(key string) string {

@@ -182,3 +182,22 @@ func TestLeadingGuards(t *testing.T) {
 		}
 	}
 }
+
+// TestUnguarded: a path without its guards, in groups too.
+func TestUnguarded(t *testing.T) {
+	for in, want := range map[string]string{
+		`<!"m"><!"f">.encoding.x`:         `encoding.x`,
+		`spec<"k"="a">.n`:                 `spec.n`,
+		`t(.kids[]<!"k">|<"k"="a">.l)*.v`: `t(.kids[]|.l)*.v`,
+		`<!"m">["a.b"]!.c`:                `["a.b"]!.c`,
+		`a.b`:                             `a.b`,
+	} {
+		segs, err := ParsePath(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := PathString(Unguarded(segs)); got != want {
+			t.Errorf("Unguarded(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
