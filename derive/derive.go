@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/normgen/normgen/lint"
 	"maps"
 	"regexp"
 	"slices"
@@ -136,6 +137,9 @@ type Derivation struct {
 	strict *Node
 	// fields are the warnings, one a field, none merged.
 	fields []Warning
+	// anyOfAt are the paths of the anyOfs whose branches would be read
+	// past absent guards (deriver.anyOfAt), spelled as warnings' are.
+	anyOfAt []string
 }
 
 // FieldWarnings returns a warning for each field left strict, none
@@ -194,13 +198,63 @@ func FromNode(tool string, root *Node) *Derivation {
 // of their own, a first derivation rewrites each (idPolicy), and another
 // keeps whole those a reference left in its rewrite reaches (reached),
 // or all of them where that cannot be told.
+//
+// An anyOf of open objects that required members only one branch declares
+// tell apart is read past absent guards (presenceGuards) where no host
+// (lint.CheckHosts) refuses the rewrite that then gains a not (Gemini's
+// function declarations and OpenAI's strict mode refuse it) but one that
+// refuses the rewrite without it already (a oneOf, a union at the top
+// level); elsewhere it is left as overlapping leaves it, with a warning
+// naming those hosts.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
+	d := deriveWith(tool, root, keep, named, declared, false)
+	if len(d.anyOfAt) == 0 {
+		return d
+	}
+	g := deriveWith(tool, root, keep, named, declared, true)
+	before, after := refusingHosts(d.Schema), refusingHosts(g.Schema)
+	var added []string
+	for _, h := range after {
+		if !slices.Contains(before, h) {
+			added = append(added, h)
+		}
+	}
+	if len(added) == 0 {
+		return g
+	}
+	for _, p := range d.anyOfAt {
+		w := Warning{Tool: tool, Path: p, Message: fmt.Sprintf("its anyOf's object branches, which required members only one of them declares tell apart, could be read past absent guards, but its rewrite would need a not, which %s refuse%s where they take the schema as it is: what the branches hold otherwise is left strict", strings.Join(added, ", "), map[bool]string{true: "s"}[len(added) == 1])}
+		d.Warnings = append(d.Warnings, w)
+	}
+	return d
+}
+
+// refusingHosts returns the hosts (lint.Hosts) that refuse a tool whose
+// input schema is schema.
+func refusingHosts(schema *Node) []string {
+	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", schema)))
+	findings, err := lint.CheckHosts(catalog.Marshal(), lint.Hosts())
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range findings {
+		if !f.Note && !slices.Contains(out, f.Host) {
+			out = append(out, f.Host)
+		}
+	}
+	return out
+}
+
+// deriveWith is deriveNode, the anyOfs that would be read past guards
+// (Derivation.anyOfAt) read so where anyOf is set (deriver.anyOfGuards).
+func deriveWith(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, anyOf bool) *Derivation {
 	if ref, id := nestedBase(root); ref != "" {
 		w := Warning{Tool: tool, Message: fmt.Sprintf("the $ref %q passes through an identifier that sets a base URI (%q), which the references in its target resolve against where the deriver resolves them against the document; kept as it is", ref, id)}
 		return &Derivation{Schema: root.Clone(), Warnings: []Warning{w}, strict: root, fields: []Warning{w}}
 	}
 	ids, some := newIDPolicy(root)
-	d, out := derivePass(tool, root, keep, named, declared, ids)
+	d, out := derivePass(tool, root, keep, named, declared, ids, anyOf)
 	for some && !ids.all {
 		paths, ok := reached(root, out)
 		if ok && len(paths) == 0 {
@@ -214,7 +268,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 		if !ok || !more {
 			ids = idPolicy{all: true}
 		}
-		d, out = derivePass(tool, root, keep, named, declared, ids)
+		d, out = derivePass(tool, root, keep, named, declared, ids, anyOf)
 	}
 	// A reference left in the rewrite reaches the strict schema's value
 	// (strictRefs), or the values it cannot stand in for are kept whole.
@@ -237,25 +291,31 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 		for _, p := range paths {
 			ids.reached[p] = true
 		}
-		d, out = derivePass(tool, root, keep, named, declared, ids)
+		d, out = derivePass(tool, root, keep, named, declared, ids, anyOf)
 	}
 	pruneDefs(out)
 	d.repointMappings(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	d.spellPaths()
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns}
+	var anyOfAt []string
+	for _, p := range d.anyOfAt {
+		if p = rawNames(d.pats.spell(p)); !slices.Contains(anyOfAt, p) {
+			anyOfAt = append(anyOfAt, p)
+		}
+	}
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns, anyOfAt: anyOfAt}
 }
 
 // derivePass is deriveNode's survey and derivation under the policy ids:
 // the deriver, and the rewrite with its unused definitions pruned.
-func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy) (*deriver, *Node) {
+func derivePass(tool string, root *Node, keep, named map[string]bool, declared map[string][]string, ids idPolicy, anyOf bool) (*deriver, *Node) {
 	// (a rules file's paths, as the deriver spells its own)
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
-	survey := &deriver{conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}}
+	survey := &deriver{conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{fileRules: len(keep) > 0 || len(named) > 0 || len(declared) > 0, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo}
+	d := &deriver{fileRules: len(keep) > 0 || len(named) > 0 || len(declared) > 0, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -650,11 +710,11 @@ type deriver struct {
 	// rootGuards are the guards of the branches of the root's union,
 	// where it has them (rootUnion).
 	rootGuards rootGuards
-	// topUnion: the input schema holds an anyOf, oneOf or allOf at the
-	// top level (as its rewrite does), which Claude's, OpenAI's and
-	// Gemini's tool declarations refuse; below it, an anyOf's branches
-	// may get absent guards, whose rewrite gains a not (overlapping).
-	topUnion bool
+	// anyOfGuards: an anyOf's object branches may get absent guards
+	// (presenceGuards), whose rewrite gains a not; anyOfAt are the paths
+	// of the anyOfs that would get them (deriveNode judges the hosts).
+	anyOfGuards bool
+	anyOfAt     []string
 	// guarded counts the guarded branches being derived (guardRules):
 	// a copy there is read past a guard, so no reference kept elsewhere
 	// shares its lenient form (copied).
@@ -862,7 +922,6 @@ func (d *deriver) rootSchema(s *Node) *Node {
 		d.warn("", `the input schema is not {"type": "object", ...}; kept as it is`)
 		return s
 	}
-	d.topUnion = slices.ContainsFunc(jsonnode.Combinators, func(k string) bool { return s.Get(k) != nil })
 	var cond func() bool // if, then and else judge one condition, once
 	if s.Get("if") != nil {
 		cond = sync.OnceValue(func() bool { return conditional(d.root, s, d.presence, d.tested) })
@@ -1211,10 +1270,10 @@ const (
 // Where it would leave something strict, and required members that only
 // one branch declares tell the object branches apart (presenceGuards),
 // it leaves nothing strict: each branch's rules start with its absent
-// guards, on the arguments object (rootGuards). An anyOf gets them too:
-// its rewrite gains a not, which Gemini's function declarations refuse,
-// where they refuse a union at the top level already (as Claude's and
-// OpenAI's do).
+// guards, on the arguments object (rootGuards). An anyOf gets them where
+// anyOfGuards is set (its rewrite gains a not; Gemini's function
+// declarations, which refuse it, refuse a union at the top level
+// already, as Claude's and OpenAI's do).
 func (d *deriver) rootUnion(s *Node, k string) bool {
 	v := s.Get(k)
 	if !rootBranches(d.root, jsonnode.AnyOf, v, d.presence, d.tested) {
@@ -1234,7 +1293,12 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	// arguments are an object)
 	holder := shallowWithout(s, "definitions", "$defs", "$schema", "$id", "id")
 	holder.Set("type", jstr("object"))
-	if guards, clauses := d.presenceGuards("", holder, k); guards != nil {
+	guards, clauses := d.presenceGuards("", holder, k)
+	if guards != nil && k == jsonnode.AnyOf && !d.anyOfGuards {
+		d.anyOfAt = append(d.anyOfAt, "")
+		guards = nil
+	}
+	if guards != nil {
 		// (only the members the branches hold otherwise: one every
 		// branch holds alike is read past no guard)
 		keys := map[string]bool{}
@@ -2263,8 +2327,7 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 // returns clauses too, that the member is given for each branch that
 // leaves it optional, whose rewrite takes it: presenceForm), or whose open
 // object branches required members only one branch declares tell apart
-// (presenceGuards; in an anyOf too, below an input schema that is a
-// union itself: topUnion).
+// (presenceGuards; in an anyOf where anyOfGuards is set).
 func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
@@ -2278,6 +2341,9 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	if res, ok := d.overlapMemo[memo]; ok {
 		for _, m := range res.marks {
 			d.overlapMark(m.textless, path+m.suffix, m.why)
+		}
+		if res.anyOf {
+			d.anyOfAt = append(d.anyOfAt, path)
 		}
 		return res.guards, res.clauses
 	}
@@ -2303,12 +2369,13 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		d.overlapMark(false, path, overlapBoundWhy)
 	}
 	d.overlapRec, d.overlapDry = nil, false
-	if len(marks) > 0 && (k == jsonnode.OneOf || d.topUnion) {
+	anyOf := false
+	if len(marks) > 0 {
 		// (what the branches would leave strict, their guards read
 		// where a member some branches leave out tells them apart, or
-		// their absent guards where required members do: in an anyOf
-		// too where the input schema is a union itself, which the hosts
-		// that refuse the not a rewrite gains refuse already)
+		// their absent guards where required members do; an anyOf's
+		// where the hosts that refuse the not its rewrite gains refuse
+		// the schema already: anyOfGuards)
 		var guards []string
 		var needs []string
 		if k == jsonnode.OneOf {
@@ -2324,6 +2391,10 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 		} else {
 			guards, clauses = d.presenceGuards(path, holder, k)
 		}
+		if guards != nil && k == jsonnode.AnyOf && !d.anyOfGuards {
+			anyOf, guards, clauses = true, nil, nil
+			d.anyOfAt = append(d.anyOfAt, path)
+		}
 		if guards != nil {
 			d.overlapMemo[memo] = overlapResult{guards: guards, clauses: clauses}
 			return guards, clauses
@@ -2332,7 +2403,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	for _, m := range marks {
 		d.overlapMark(m.textless, path+m.suffix, m.why)
 	}
-	d.overlapMemo[memo] = overlapResult{marks: marks}
+	d.overlapMemo[memo] = overlapResult{marks: marks, anyOf: anyOf}
 	return nil, nil
 }
 
@@ -2345,6 +2416,8 @@ type overlapResult struct {
 	// (presenceForm; nil for the others)
 	clauses []*Node
 	marks   []overlapMarkAt
+	// anyOf: its branches would get absent guards, were anyOfGuards set
+	anyOf bool
 }
 
 // overlapMarkAt is what overlapping left strict below a union: a key

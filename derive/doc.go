@@ -125,7 +125,11 @@
 // each open object branch of a oneOf requires a member no other branch
 // declares, each branch's rules go on past absent guards, the other
 // branches' members absent (`spec<!"layers">.width`), and its rewrite
-// takes its lenient forms only there (presenceGuards). So do the
+// takes its lenient forms only there (presenceGuards): also the input
+// schema's own anyOf or oneOf, whose branches' rules start with their
+// guards (`<!"layers">.width`; a member every branch holds alike is read
+// past none), and an anyOf where no host refuses the rewrite with the
+// not it gains but one that refuses it without (lint.CheckHosts). So do the
 // rules of the then of an if that tests one required member for some
 // strings, beside the object's own (an else beside it stays as it is).
 //
@@ -134,8 +138,9 @@
 // its own (CacheSize bounds what is kept): an adapter built per request
 // finds its catalog derived.
 //
-// The package links the standard library and normgen's runtime (lenient,
-// runtime/lenientimpl and internal packages; not the normalizer) only: no
-// JSON Schema generator, YAML or ordered-map package, which package
-// schema (the generator's Go type to schema path) brings.
+// The package links the standard library, normgen's runtime (lenient,
+// runtime/lenientimpl and internal packages; not the normalizer) and
+// package lint (the hosts' rules, itself linking no more) only: no JSON
+// Schema generator, YAML or ordered-map package, which package schema
+// (the generator's Go type to schema path) brings.
 package derive

@@ -38,13 +38,11 @@ import (
 // refsNoSites nor keptNoSites); and where an object branch has no
 // marker.
 //
-// overlapping asks it for a oneOf, and leaves an anyOf as it is: its
-// rewrite would gain a not, which Gemini's function declarations refuse
-// where they take the anyOf (a oneOf they refuse already, as OpenAI's
-// strict mode does); but where the input schema holds a union at the top
-// level (deriver.topUnion), as its rewrite does, which Claude, OpenAI
-// and Gemini refuse already, it asks for an anyOf too, and so does
-// rootUnion for the root's own.
+// An anyOf's guards are used only where anyOfGuards is set: its
+// rewrite gains a not, which Gemini's function declarations and OpenAI's
+// strict mode refuse where they may take the anyOf (a oneOf they refuse
+// already); deriveNode sets it where no host refuses the rewrite that
+// took the one without.
 func (d *deriver) presenceGuards(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	if !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
 		return nil, nil
@@ -112,16 +110,30 @@ func (d *deriver) presenceGuards(path string, holder *Node, k string) (guards []
 	guards, clauses = make([]string, len(branches)), make([]*Node, len(branches))
 	for _, i := range objects {
 		var g strings.Builder
-		absent := obj()
+		var given []*Node
 		for _, j := range objects {
 			if j != i {
 				g.WriteString(rulespec.AbsentGuardString(markers[j]))
-				absent.Set(markers[j], obj("not", obj()))
+				given = append(given, obj("type", jstr("object"), "properties", obj(markers[j], obj()), "required", jsonnode.Array(jstr(markers[j]))))
 			}
 		}
-		guards[i], clauses[i] = g.String(), obj("properties", absent)
+		guards[i], clauses[i] = g.String(), absentClause(given)
 	}
 	return guards, clauses
+}
+
+// absentClause is the schema that holds where a branch's absent guards
+// do: an object that holds none of the members given requires, one
+// each, as not of them (or of their anyOf). Each is typed, as is the
+// clause (Codex shows a model a schema without a type as a string), and
+// declares its member (strict AJV refuses a required name no properties
+// beside it declare).
+func absentClause(given []*Node) *Node {
+	held := given[0]
+	if len(given) > 1 {
+		held = obj("anyOf", jsonnode.Array(given...))
+	}
+	return obj("type", jstr("object"), "not", held)
 }
 
 // fileReads reports whether a rule of the rules file given to WithRules
@@ -152,11 +164,13 @@ func (d *deriver) keptNoSites(s *Node) bool {
 }
 
 // givenClause is the schema that holds where a oneOf branch's guard
-// (valueGuards) on its optional member name may: the member is given
-// (its branch holds it to its strings). It declares the member (strict
-// AJV refuses a required name no properties beside it declare).
+// (valueGuards) on its optional member name may: the member is given, a
+// string (its branch holds it to its strings). It is typed, its member
+// too (Codex shows a model a schema without a type as a string), and
+// declares the member (strict AJV refuses a required name no properties
+// beside it declare).
 func givenClause(name string) *Node {
-	return obj("properties", obj(name, obj()), "required", jsonnode.Array(jstr(name)))
+	return obj("type", jstr("object"), "properties", obj(name, obj("type", jstr("string"))), "required", jsonnode.Array(jstr(name)))
 }
 
 // presenceForm returns out, the rewrite of the oneOf branch strict whose
@@ -184,7 +198,7 @@ func presenceForm(out, strict, given *Node, free func(name string) bool) *Node {
 		if len(props.Keys) == 0 {
 			return out
 		}
-		held = obj("properties", props)
+		held = obj("type", jstr("object"), "properties", props)
 	} else if sp, op := strict.Get("properties"), out.Get("properties"); sp != nil && op != nil {
 		held = strict.Clone()
 		for i, name := range sp.Keys {

@@ -443,3 +443,33 @@ func TestWithRulesGuarded(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveAnyOfGuardsWhereRefused: an anyOf of open objects that
+// required members tell apart gets absent guards where every host that
+// refuses the not its rewrite gains (Gemini, OpenAI's strict mode)
+// refuses the rewrite without it already (a const beside it, which
+// Gemini refuses); where one of them takes it, the anyOf stays as
+// overlapping leaves it, with a warning naming that host.
+func TestDeriveAnyOfGuardsWhereRefused(t *testing.T) {
+	a := `{"type":"object","properties":{"a":{"type":"integer"},"n":{"type":"number"}},"required":["a"]}`
+	b := `{"type":"object","properties":{"b":{"type":"integer"},"n":{"type":"string"}},"required":["b"]}`
+	union := `"x":{"anyOf":[` + a + `,` + b + `]}`
+	refused := `{"type":"object","properties":{` + union + `,"y":{"type":"string","const":"v"}}}`
+	taken := `{"type":"object","properties":{` + union + `,"y":{"type":"string","enum":["v"]}}}`
+	calls := []string{`{"x":{"a":"1","n":"2.5"}}`, `{"x":{"b":"2","n":"2.5"}}`, `{"x":{"a":"1","b":2,"n":"2.5"}}`, `{"x":{"a":1,"b":"2"}}`, `{"x":{"n":"1"}}`, `{"y":"v"}`}
+	cases := []unionCase{{"refused", refused, calls}, {"taken", taken, calls}}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		guarded := slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return strings.Contains(r.Path, `x<!"b">.a`) })
+		if want := tc.name == "refused"; guarded != want {
+			t.Errorf("%s: a rule at x<!\"b\">.a: %v, want %v: %v", tc.name, guarded, want, d.Rules)
+		}
+		if tc.name == "taken" && !slices.ContainsFunc(d.Warnings, func(w Warning) bool {
+			return w.Path == "x" && strings.Contains(w.Message, "its rewrite would need a not, which gemini refuses where")
+		}) {
+			t.Errorf("%s: no warning says why the anyOf stays strict: %v", tc.name, d.Warnings)
+		}
+	}
+}
