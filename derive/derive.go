@@ -2652,6 +2652,22 @@ func (d *deriver) textAt(path string, s *Node) {
 
 // noRule is field for a subschema at a place no rule path names (atNone):
 // kept as the server wrote it (in portable form), at any depth.
+// strictForm returns the strict schema s at path (a copy of a union's
+// branch taken before its rewrite) spelled as the rewrite spells a value
+// it leaves strict (noRule: type arrays split, nullable read, at every
+// depth), with no rule or warning of its own: what a guarded branch's
+// rewrite holds a call to where its guard does not hold (presenceForm),
+// which hosts then read as they read the rest.
+func (d *deriver) strictForm(path string, s *Node) *Node {
+	if d.survey {
+		return s
+	}
+	warns, rules, anyOfAt := len(d.warns), len(d.rules), len(d.anyOfAt)
+	out := d.aside(func() *Node { return d.noRule(path, s) })
+	d.warns, d.rules, d.anyOfAt = d.warns[:warns], d.rules[:rules], d.anyOfAt[:anyOfAt]
+	return out
+}
+
 func (d *deriver) noRule(path string, s *Node) *Node {
 	d.none++
 	defer func() { d.none-- }()
@@ -2887,7 +2903,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if guard != "" {
 						d.guardedKeys = nil
 						d.guardRootRules(mark, guard, g.keys)
-						v.Vals[j] = presenceForm(v.Vals[j], strict, g.clauses[j].Clone(), func(name string) bool { return !g.keys[name] })
+						v.Vals[j] = presenceForm(v.Vals[j], d.strictForm(path, strict), g.clauses[j].Clone(), func(name string) bool { return !g.keys[name] })
 					}
 					continue
 				}
@@ -2909,7 +2925,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					d.guardRules(mark, path, guards[j])
 				}
 				if strict != nil {
-					v.Vals[j] = presenceForm(v.Vals[j], strict, given, nil)
+					v.Vals[j] = presenceForm(v.Vals[j], d.strictForm(path, strict), given, nil)
 				}
 			}
 			pop()

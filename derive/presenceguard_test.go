@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
@@ -470,6 +471,33 @@ func TestDeriveAnyOfGuardsWhereRefused(t *testing.T) {
 			return w.Path == "x" && strings.Contains(w.Message, "its rewrite would need a not, which gemini refuses where")
 		}) {
 			t.Errorf("%s: no warning says why the anyOf stays strict: %v", tc.name, d.Warnings)
+		}
+	}
+}
+
+// TestDeriveGuardedNoTypeArrays: what a guarded branch's rewrite holds a
+// call to where its guard does not hold is spelled as the rest of the
+// rewrite (no type arrays, which Gemini and Cursor refuse), as the
+// strict schema takes it: below a nested oneOf, the input schema's own,
+// and one whose discriminator a branch leaves optional.
+func TestDeriveGuardedNoTypeArrays(t *testing.T) {
+	a := `{"type":"object","properties":{"a":{"type":"integer"},"v":{"type":["string","number"]},"o":{"type":"object","properties":{"w":{"type":["integer","null"]},"n":{"type":"integer"}}}},"required":["a"]}`
+	b := `{"type":"object","properties":{"b":{"type":"integer"},"v":{"type":["string","number"]}},"required":["b"]}`
+	cases := []unionCase{
+		{"nested", wrapX(`{"oneOf":[` + a + `,` + b + `]}`), []string{`{"x":{"a":"1","v":2,"o":{"w":null,"n":"3"}}}`, `{"x":{"a":"1","b":2,"v":"s"}}`, `{"x":{"a":1,"b":"2","o":{"n":"3"}}}`, `{"x":{"b":"2","v":true}}`}},
+		{"root", `{"oneOf":[` + a + `,` + b + `]}`, []string{`{"a":"1","v":2,"o":{"w":null,"n":"3"}}`, `{"a":"1","b":2,"v":"s"}`, `{"a":1,"b":"2","o":{"n":"3"}}`, `{"b":"2","v":true}`}},
+		{"optional-kind", wrapX(`{"oneOf":[{"type":"object","properties":{"kind":{"enum":["p"]},"n":{"type":"integer"},"v":{"type":["string","number"]}}},` +
+			`{"type":"object","properties":{"kind":{"enum":["q"]},"w":{"type":"number"}},"required":["kind"]}]}`), []string{`{"x":{"kind":"p","n":"5","v":1}}`, `{"x":{"n":"5"}}`, `{"x":{"kind":"q","w":"2.5"}}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		if text := string(d.Schema.Marshal()); strings.Contains(text, `"type":[`) {
+			t.Errorf("%s: the rewrite holds a type array: %s", tc.name, text)
+		}
+		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return rulespec.HoldsGuard(r.Path) }) {
+			t.Errorf("%s: no rule past a guard: %v", tc.name, d.Rules)
 		}
 	}
 }
