@@ -1478,7 +1478,8 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 // held to apart: annotations aside, and a definition's copy the
 // inliner made of its target alone and a reference kept to that target
 // beside annotations alone (past the size bound, in another branch) are
-// one schema.
+// one schema, where no reference in either may be a site of a recursion
+// (keptNoSites).
 func (d *deriver) alike(p *Node) string {
 	var target *Node
 	if d.in != nil {
@@ -1489,7 +1490,10 @@ func (d *deriver) alike(p *Node) string {
 	if ref, ok := p.Get("$ref").AsString(); ok && !slices.ContainsFunc(p.Keys, func(k string) bool { return k != "$ref" && !annotation(k) }) {
 		target = pointer(d.root, ref)
 	}
-	if target != nil {
+	if target != nil && d.keptNoSites(p) {
+		// (a copy or reference with a recursion inside is read by the
+		// references the inliner kept there, which differ by where the
+		// copy was made: read by its text)
 		return fmt.Sprintf("\x00%p", target)
 	}
 	return d.plain(p)

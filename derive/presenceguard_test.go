@@ -501,3 +501,22 @@ func TestDeriveGuardedNoTypeArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveRootAlikeRecursive: a member two branches of the input
+// schema's oneOf hold to copies of one definition that a recursion runs
+// through, made where other references were being expanded (so each
+// keeps its recursive references at other places), is not read as one
+// schema held alike.
+func TestDeriveRootAlikeRecursive(t *testing.T) {
+	s := `{"oneOf":[{"type":"object","properties":{"mark":{"type":"string"},"config":{"$ref":"#/definitions/T"}},"required":["mark"]},{"$ref":"#/definitions/B"}],"definitions":{` +
+		`"T":{"type":"object","properties":{"w":{"type":"integer"},"b":{"$ref":"#/definitions/B"}}},` +
+		`"B":{"type":"object","properties":{"layers":{"type":"string"},"config":{"$ref":"#/definitions/T"}},"required":["layers"]}}}`
+	cases := []unionCase{{"recursive", s, []string{
+		`{"mark":"m","config":{"b":{"layers":"x","config":{"w":"3"}}}}`,
+		`{"layers":"l","config":{"b":{"layers":"x","config":{"w":"3"}}}}`,
+		`{"mark":"m","config":{"w":"3"}}`,
+		`{"layers":"l","config":{"w":"3"}}`,
+	}}}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}
