@@ -289,6 +289,11 @@ func skeleton(s, l *Node, depth int) *Node {
 	if len(n.Keys) != len(s.Keys) {
 		return s // (l's type branch holds a keyword s does not)
 	}
+	if items := s.Get("items"); t == "array" && out.Get("items") == nil && items != nil {
+		// (held alike by l, but hosts refuse an array without items:
+		// OpenAI, Copilot)
+		out.Set("items", items)
+	}
 	return out
 }
 

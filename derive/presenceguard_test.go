@@ -9,6 +9,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 	"github.com/normgen/normgen/normalize"
 )
 
@@ -519,4 +520,27 @@ func TestDeriveRootAlikeRecursive(t *testing.T) {
 	}}}
 	unionSound(t, cases)
 	ajvSound(t, cases)
+}
+
+// TestDeriveGuardedArrayItems: an array a guarded branch's rewrite
+// holds strict where its guard does not hold keeps its items there
+// (OpenAI and Copilot refuse an array without items), where the rewrite
+// changed the array (its JSON text) but not its items.
+func TestDeriveGuardedArrayItems(t *testing.T) {
+	a := `{"type":"object","properties":{"a":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}}},"required":["a"]}`
+	b := `{"type":"object","properties":{"b":{"type":"integer"}},"required":["b"]}`
+	cases := []unionCase{{"items", wrapX(`{"oneOf":[` + a + `,` + b + `]}`), []string{
+		`{"x":{"a":"1","tags":"[\"t\"]"}}`, `{"x":{"a":1,"b":"2","tags":"[\"t\"]"}}`, `{"x":{"a":1,"b":2,"tags":["t"]}}`, `{"x":{"b":"2"}}`,
+	}}}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	d, _ := deriveNormalizer(t, "items", cases[0].schema)
+	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", d.Schema)))
+	findings, err := lint.CheckHosts(catalog.Marshal(), []lint.Host{lint.HostOpenAI, lint.HostCopilot})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range findings {
+		t.Errorf("%s: %s %s: %s", f.Host, f.Path, f.Kind, f.Message)
+	}
 }
