@@ -131,7 +131,8 @@ func buildShape(in []byte) []byte { return (&shapeBuilder{in: in}).build() }
 // array or null, or through a map's values, or both directly and through
 // such a union, and arguments that refer to themselves ("#"); and with
 // arguments that are a map, whose members patternProperties describe,
-// or whose root union has a branch that takes no object, or whose root
+// or whose root union has a branch that takes no object (or is of
+// objects told apart by members only one requires), or whose root
 // (or its allOf's branch) holds an if on a discriminator whose then and
 // else declare members. (buildShape's choices stay as they were, so that
 // FuzzDeriveUnchangedShapes's seeds keep their shapes.)
@@ -154,6 +155,12 @@ func (b *shapeBuilder) build() []byte {
 			kw = "oneOf"
 		}
 		n := 2 + b.pick(2)
+		if b.more && b.pick(2) == 0 {
+			// (the input schema's own union told apart by markers: its
+			// branches' rules start with absent guards)
+			root = b.markerUnion(0, kw, n)
+			break
+		}
 		var br []string
 		for range n {
 			if b.pick(4) == 3 && len(b.defs) < shapeDefs {
@@ -429,6 +436,32 @@ func (b *shapeBuilder) nullable(depth int) string {
 	return `{"type":["integer","null"]}`
 }
 
+// markerUnion makes the union kw of n open objects each of which
+// requires a member of its own (a marker, declared or not), beside
+// shared members; maybe a scalar or an array beside them
+// (presenceGuards).
+func (b *shapeBuilder) markerUnion(depth int, kw string, n int) string {
+	var br []string
+	for i := range n {
+		props, rest := b.members(depth+1, "")
+		marker := quote("m" + strconv.Itoa(i))
+		if b.pick(2) == 0 {
+			props = `{` + marker + `:` + b.scalar() + strings.Replace(props, "{", ",", 1)
+		}
+		if rest == "" {
+			rest = `,"required":[` + marker + `]`
+		} else {
+			rest = strings.Replace(rest, `"required":[`, `"required":[`+marker+`,`, 1)
+		}
+		closed := [...]string{"", "", `,"additionalProperties":false`}[b.pick(3)]
+		br = append(br, `{"type":"object","properties":`+props+rest+closed+`}`)
+	}
+	if b.pick(2) == 0 {
+		br = append(br, []string{b.scalar(), `{"type":"array","items":` + b.schema(depth+1) + `}`}[b.pick(2)])
+	}
+	return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
+}
+
 // union makes an anyOf, oneOf or allOf of 2-3 branches, mostly objects
 // (whose keys, from the small pool, overlap with different types).
 func (b *shapeBuilder) union(depth int) string {
@@ -436,27 +469,7 @@ func (b *shapeBuilder) union(depth int) string {
 	n := 2 + b.pick(2)
 	var br []string
 	if b.pick(4) == 0 {
-		// a union of open objects each of which requires a member of its
-		// own (a marker, declared or not), beside shared members; maybe
-		// a scalar or an array beside them (presenceGuards)
-		for i := range n {
-			props, rest := b.members(depth+1, "")
-			marker := quote("m" + strconv.Itoa(i))
-			if b.pick(2) == 0 {
-				props = `{` + marker + `:` + b.scalar() + strings.Replace(props, "{", ",", 1)
-			}
-			if rest == "" {
-				rest = `,"required":[` + marker + `]`
-			} else {
-				rest = strings.Replace(rest, `"required":[`, `"required":[`+marker+`,`, 1)
-			}
-			closed := [...]string{"", "", `,"additionalProperties":false`}[b.pick(3)]
-			br = append(br, `{"type":"object","properties":`+props+rest+closed+`}`)
-		}
-		if b.pick(2) == 0 {
-			br = append(br, []string{b.scalar(), `{"type":"array","items":` + b.schema(depth+1) + `}`}[b.pick(2)])
-		}
-		return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
+		return b.markerUnion(depth, kw, n)
 	}
 	if b.pick(3) == 0 {
 		// a discriminated union: each object branch holds kind to a
