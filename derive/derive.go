@@ -229,11 +229,11 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 	return d
 }
 
-// refusingHosts returns the hosts (lint.Hosts) that refuse a tool whose
-// input schema is schema.
+// refusingHosts returns the hosts (lint.Hosts, and OpenAI's strict
+// mode) that refuse a tool whose input schema is schema.
 func refusingHosts(schema *Node) []string {
 	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", schema)))
-	findings, err := lint.CheckHosts(catalog.Marshal(), lint.Hosts())
+	findings, err := lint.CheckHosts(catalog.Marshal(), append(lint.Hosts(), lint.HostOpenAIStrict))
 	if err != nil {
 		return nil
 	}

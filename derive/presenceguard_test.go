@@ -544,3 +544,26 @@ func TestDeriveGuardedArrayItems(t *testing.T) {
 		t.Errorf("%s: %s %s: %s", f.Host, f.Path, f.Kind, f.Message)
 	}
 }
+
+// TestDeriveRootGuardsSharedStrictForm: where a guarded branch's strict
+// form is spelled (strictForm), a copy below a member every branch holds
+// alike keeps the lenient definition the references kept in the other
+// branches share (the strict spelling took its place, and they refused
+// what the rules past no guard make of a call).
+func TestDeriveRootGuardsSharedStrictForm(t *testing.T) {
+	var qs []string
+	for i := range 8 {
+		qs = append(qs, fmt.Sprintf(`"q%d":{"type":"string"}`, i))
+	}
+	schema := `{"oneOf":[{"$ref":"#/definitions/U"},{"$ref":"#/definitions/L"}],"definitions":{` +
+		`"U":{"type":"object","properties":{"mark":{"type":"string"},"n":{"type":"integer"},"config":{"$ref":"#/definitions/C"}},"required":["mark"]},` +
+		`"L":{"type":"object","properties":{"layers":{"type":"string"},"w":{"type":"integer"},"config":{"$ref":"#/definitions/C"}},"required":["layers"]},` +
+		`"C":{"type":"object","properties":{"p":{"type":"number"},"m":{"$ref":"#/definitions/M"}}},` +
+		`"M":{"type":"object","properties":{"f":{"type":"boolean"},` + strings.Join(qs, ",") + `}}}}`
+	calls := []string{`{"layers":"l","config":{"m":{"f":"true"}}}`, `{"mark":"m","config":{"m":{"f":"true"},"p":"2.5"}}`, `{"layers":"l","n":"2","config":{"p":"1"}}`}
+	defer func(b int) { tightBudget = b }(tightBudget)
+	for budget := 20; budget <= 50; budget += 3 {
+		tightBudget = budget
+		unionSound(t, []unionCase{{fmt.Sprintf("budget-%d", budget), schema, calls}})
+	}
+}

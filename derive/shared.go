@@ -79,7 +79,9 @@ func (d *deriver) sharable(path string) bool {
 // shares reports whether the copy s at path is one a reference kept at
 // path shares (sharable), in the derivation.
 func (d *deriver) shares(path string, s *Node) bool {
-	if d.survey || d.in == nil || !d.sharable(path) {
+	if d.survey || d.none > 0 || d.in == nil || !d.sharable(path) {
+		// (below a place no rule path names, a copy has no lenient
+		// form to share: strictForm's walk, a not's)
 		return false
 	}
 	target, bare := d.in.entry(s)
