@@ -30,11 +30,12 @@ var layers = [][]string{
 	// The leniency notes a lenient schema carries.
 	{"internal/leniency"},
 	// Rules as data (the rule-path grammar and a rule set's checks); the
-	// type model.
-	{"internal/rulespec", "schema"},
+	// type model; the catalog linter (the hosts' rules).
+	{"internal/rulespec", "schema", "lint"},
 	// What reads rules and schemas, side by side: the normalizer, the
-	// deriver, the catalog linter, the reflection decoder.
-	{"normalize", "derive", "lint", "fallback"},
+	// deriver (which asks the linter which hosts refuse a rewrite), the
+	// reflection decoder.
+	{"normalize", "derive", "fallback"},
 	// Views, harnesses and tools over them.
 	{"normalize/statsview", "internal/invariant", "internal/rulecheck", "internal/benchcov", "internal/schemagen", "internal/tempmodule", "internal/runtimesize/search"},
 	// Commands, and the module's root (tests only).

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/normgen/normgen/lint"
 	"maps"
 	"regexp"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
@@ -212,18 +212,23 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 		return d
 	}
 	g := deriveWith(tool, root, keep, named, declared, true)
-	before, after := refusingHosts(d.Schema), refusingHosts(g.Schema)
+	before, err1 := refusingHosts(d.Schema)
+	after, err2 := refusingHosts(g.Schema)
 	var added []string
 	for _, h := range after {
 		if !slices.Contains(before, h) {
 			added = append(added, h)
 		}
 	}
-	if len(added) == 0 {
+	if err1 == nil && err2 == nil && len(added) == 0 {
 		return g
 	}
+	hosts := strings.Join(added, ", ")
+	if err1 != nil || err2 != nil {
+		hosts = "the hosts lint could not judge"
+	}
 	for _, p := range d.anyOfAt {
-		w := Warning{Tool: tool, Path: p, Message: fmt.Sprintf("its anyOf's object branches, which required members only one of them declares tell apart, could be read past absent guards, but its rewrite would need a not, which %s refuse%s where they take the schema as it is: what the branches hold otherwise is left strict", strings.Join(added, ", "), map[bool]string{true: "s"}[len(added) == 1])}
+		w := Warning{Tool: tool, Path: p, Message: "its anyOf's object branches, which required members only one of them declares tell apart, could be read past absent guards, but hosts that take the schema as it is refuse the rewrite that reads them so (with a not): " + hosts + "; what the branches hold otherwise is left strict"}
 		d.Warnings = append(d.Warnings, w)
 	}
 	return d
@@ -231,11 +236,11 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 
 // refusingHosts returns the hosts (lint.Hosts, and OpenAI's strict
 // mode) that refuse a tool whose input schema is schema.
-func refusingHosts(schema *Node) []string {
+func refusingHosts(schema *Node) ([]string, error) {
 	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", schema)))
 	findings, err := lint.CheckHosts(catalog.Marshal(), append(lint.Hosts(), lint.HostOpenAIStrict))
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var out []string
 	for _, f := range findings {
@@ -243,7 +248,7 @@ func refusingHosts(schema *Node) []string {
 			out = append(out, f.Host)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // deriveWith is deriveNode, the anyOfs that would be read past guards
@@ -1269,11 +1274,11 @@ const (
 //
 // Where it would leave something strict, and required members that only
 // one branch declares tell the object branches apart (presenceGuards),
-// it leaves nothing strict: each branch's rules start with its absent
-// guards, on the arguments object (rootGuards). An anyOf gets them where
-// anyOfGuards is set (its rewrite gains a not; Gemini's function
-// declarations, which refuse it, refuse a union at the top level
-// already, as Claude's and OpenAI's do).
+// it leaves nothing strict for that: the rules of each branch's members
+// that the branches hold otherwise start with its absent guards, on the
+// arguments object (rootGuards). An anyOf gets them where anyOfGuards is
+// set (deriveNode: its rewrite gains a not, which Gemini's function
+// declarations refuse, as they refuse a union at the top level).
 func (d *deriver) rootUnion(s *Node, k string) bool {
 	v := s.Get(k)
 	if !rootBranches(d.root, jsonnode.AnyOf, v, d.presence, d.tested) {
@@ -1305,7 +1310,7 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 		for _, m := range []struct{ now, was map[string]string }{{d.shadowed, shadowed}, {d.textless, textless}} {
 			for p, why := range m.now {
 				if was, ok := m.was[p]; !ok || was != why {
-					keys[memberName(firstStep(p))] = true
+					keys[topMember(p)] = true
 				}
 			}
 		}
@@ -1328,16 +1333,16 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	return true
 }
 
-// firstStep returns the first step of the deriver path p: its first
-// member's name (a name token where it needs quotes), or "" where p
-// starts with [] or {}.
-func firstStep(p string) string {
+// topMember returns the name of the first member of the deriver path p
+// (a top-level member's, from the arguments), "" where p starts with []
+// or {}.
+func topMember(p string) string {
 	for i := 0; i < len(p); i++ {
 		if strings.IndexByte(".[{(", p[i]) >= 0 || rulespec.GuardStart(p[i:]) {
-			return p[:i]
+			return memberName(p[:i])
 		}
 	}
-	return p
+	return memberName(p)
 }
 
 // restore makes m what it was (was, a copy of it).
@@ -1357,38 +1362,6 @@ type rootGuards struct {
 	guards  []string
 	clauses []*Node
 	keys    map[string]bool
-}
-
-// guardRootRules gives the rules added since mark, those of one branch
-// of the root's union, on the top-level members named in keys and below
-// them, its guard at the start of their paths (`<!"layers">.encoding.x`):
-// a rule on a top-level member (From) gets a path. Their IDs name it.
-func (d *deriver) guardRootRules(mark int, guard string, keys map[string]bool) {
-	if d.survey {
-		return
-	}
-	for i := mark; i < len(d.rules); i++ {
-		r := &d.rules[i]
-		at := r.Path
-		if at == "" {
-			at = r.From
-		}
-		if at == "" || r.Type == lenient.RuleSecret || !keys[memberName(firstStep(at))] {
-			// (a misnamed_key rule of the arguments: variants makes none
-			// where the root has other object schemas)
-			continue
-		}
-		p := guard + at
-		if at[0] != '[' && at[0] != '{' {
-			p = guard + "." + at
-		}
-		if id := strings.Replace(r.ID, d.tool+"."+at+".", d.tool+"."+p+".", 1); id != r.ID {
-			r.ID = id
-		} else {
-			r.ID += guard
-		}
-		r.Path, r.From = p, ""
-	}
 }
 
 // rootSplits reads the alternatives inside the root's own keywords (of
@@ -1440,13 +1413,14 @@ func (d *deriver) rootKeys(views []*Node, one bool, asIs string) {
 		d.overlapWork, d.overlapText = maxOverlapWork, false
 		for i, b := range views {
 			p := declared[i][key]
-			switch {
-			case p == nil || p.Kind == 't':
+			if p == nil || p.Kind == 't' {
 				if mayHoldAsIs(b, key) {
 					d.shadowed[at] = asIs
 				}
-			case !texts[d.alike(p)]:
-				texts[d.alike(p)] = true
+				continue
+			}
+			if text := d.alike(p); !texts[text] {
+				texts[text] = true
 				held = append(held, p)
 			}
 		}
@@ -2654,14 +2628,14 @@ func (d *deriver) textAt(path string, s *Node) {
 	}
 }
 
-// noRule is field for a subschema at a place no rule path names (atNone):
-// kept as the server wrote it (in portable form), at any depth.
 // strictForm returns the strict schema s at path (a copy of a union's
 // branch taken before its rewrite) spelled as the rewrite spells a value
 // it leaves strict (noRule: type arrays split, nullable read, at every
 // depth), with no rule or warning of its own: what a guarded branch's
 // rewrite holds a call to where its guard does not hold (presenceForm),
-// which hosts then read as they read the rest.
+// which hosts then read as they read the rest. Below a place no rule
+// path names, no copy shares a lenient definition (shares), nor is an
+// anyOf's guard asked for (anyOfAt).
 func (d *deriver) strictForm(path string, s *Node) *Node {
 	if d.survey {
 		return s
@@ -2672,6 +2646,8 @@ func (d *deriver) strictForm(path string, s *Node) *Node {
 	return out
 }
 
+// noRule is field for a subschema at a place no rule path names (atNone):
+// kept as the server wrote it (in portable form), at any depth.
 func (d *deriver) noRule(path string, s *Node) *Node {
 	d.none++
 	defer func() { d.none-- }()
@@ -2864,7 +2840,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				s.Vals[i] = d.field(path, v, atBranch)
 				d.thenAt[path] = d.thenAt[path][:len(d.thenAt[path])-1]
 				d.guarded--
-				d.guardRules(mark, path, guard)
+				d.guardRules(mark, path, guard, nil)
 				d.union = outer
 				break
 			}
@@ -2886,28 +2862,39 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.unions[path]++
 			}
 			pop := d.enterCombinator(path, s, k)
+			g := d.rootGuards
+			if top && g.key == k {
+				// (the root's union's guards, for its branches alone: a
+				// union inside a branch is read without them)
+				d.rootGuards = rootGuards{}
+			} else {
+				g = rootGuards{}
+			}
 			for j, x := range v.Items() {
 				if top && argumentsBranch(d.root, x, map[string]bool{}, map[string]bool{}) {
 					// a branch holds the arguments as the root does: its
 					// properties are arguments, read as the root's (past
 					// its guard, rootUnion)
 					var guard string
-					g := d.rootGuards
-					if g.key == k && g.guards != nil {
+					if g.guards != nil {
 						guard = g.guards[j]
 					}
 					var strict *Node
 					mark := len(d.rules)
 					if guard != "" {
 						d.guardedKeys = g.keys
-						strict = x.Clone()
+						if !d.survey {
+							strict = x.Clone()
+						}
 					}
 					d.children(path, x, true)
 					v.Vals[j] = d.respell(x)
 					if guard != "" {
 						d.guardedKeys = nil
-						d.guardRootRules(mark, guard, g.keys)
-						v.Vals[j] = presenceForm(v.Vals[j], d.strictForm(path, strict), g.clauses[j].Clone(), func(name string) bool { return !g.keys[name] })
+						d.guardRules(mark, "", guard, g.keys)
+						if !d.survey {
+							v.Vals[j] = presenceForm(v.Vals[j], d.strictForm(path, strict), g.clauses[j].Clone(), func(name string) bool { return !g.keys[name] })
+						}
 					}
 					continue
 				}
@@ -2926,9 +2913,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				v.Vals[j] = d.field(path, x, atBranch)
 				if guarded {
 					d.guarded--
-					d.guardRules(mark, path, guards[j])
+					d.guardRules(mark, path, guards[j], nil)
 				}
-				if strict != nil {
+				if strict != nil && !d.survey {
 					v.Vals[j] = presenceForm(v.Vals[j], d.strictForm(path, strict), given, nil)
 				}
 			}

@@ -287,7 +287,7 @@ func documentedClass(rules []lenient.Rule, prop, val string) string {
 		if err == nil {
 			// (past the guards that may start it: a branch's of the
 			// input schema's union)
-			segs = segs[slices.IndexFunc(segs, func(s rulespec.Step) bool { return s.Each != '=' }):]
+			segs = rulespec.PastGuards(segs)
 		}
 		if err != nil || segs[0].Each != 0 || segs[0].Key != prop {
 			continue // (a rule below another top-level property)

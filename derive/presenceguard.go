@@ -28,7 +28,7 @@ import (
 // call is held to the strict schema, as no rule reads it.
 //
 // A branch that is a reference the inliner kept is read as its target.
-// It returns nil where holder holds anything but its oneOf, its type
+// It returns nil where holder holds anything but its union, its type
 // and annotations; where a branch names no type (nor does holder), or
 // holds more than
 // type, properties, required, additionalProperties true or false and
@@ -173,7 +173,7 @@ func givenClause(name string) *Node {
 	return obj("type", jstr("object"), "properties", obj(name, obj("type", jstr("string"))), "required", jsonnode.Array(jstr(name)))
 }
 
-// presenceForm returns out, the rewrite of the oneOf branch strict whose
+// presenceForm returns out, the rewrite of the union's branch strict whose
 // rules read past a guard that holds where given does (presenceGuards,
 // valueGuards), taking its lenient forms only there: beside what out
 // holds, an anyOf of given and strict's schemas of the properties whose

@@ -56,7 +56,7 @@ func (d *deriver) keptAt(path string, s *Node) {
 // copies' rules read the calls its guard passes alone (nor below a
 // top-level member read past a guard: guardedKeys).
 func (d *deriver) copied(path string, s *Node) {
-	if !d.survey || d.none > 0 || d.in == nil || d.guarded > 0 || d.guardedKeys[memberName(firstStep(path))] {
+	if !d.survey || d.none > 0 || d.in == nil || d.guarded > 0 || d.guardedKeys[topMember(path)] {
 		return
 	}
 	if target, bare := d.in.entry(s); target != nil && bare {

@@ -547,25 +547,36 @@ func mayHoldStringOrObject(b *Node) bool {
 // guardRules gives the rules added since mark below path (and the
 // misnamed_key rule of the object at path), those of one branch of the
 // union there, its guard: their paths go on past it alone
-// (`x<"type"="a">.n`), their IDs name it.
-func (d *deriver) guardRules(mark int, path, guard string) {
+// (`x<"type"="a">.n`), their IDs name it. At the arguments (path ""),
+// the guard starts the paths (`<!"layers">.encoding.x`: a top-level
+// member's rule, From, gets a path), of the rules of the members keys
+// names alone (nil: every member).
+func (d *deriver) guardRules(mark int, path, guard string, keys map[string]bool) {
 	if d.survey {
 		return
 	}
 	for i := mark; i < len(d.rules); i++ {
 		r := &d.rules[i]
-		rest := strings.TrimPrefix(r.Path, path)
-		if r.Path == "" || !under(r.Path, path) || rest == "" && r.Type != lenient.RuleMisnamedKey || strings.HasPrefix(rest, "[]") || r.Type == lenient.RuleSecret {
+		at := r.Path
+		if path == "" && at == "" {
+			at = r.From
+		}
+		rest := strings.TrimPrefix(at, path)
+		if at == "" || path != "" && !under(at, path) || rest == "" && r.Type != lenient.RuleMisnamedKey || strings.HasPrefix(rest, "[]") || r.Type == lenient.RuleSecret ||
+			keys != nil && !keys[topMember(rest)] {
 			// (an array's elements: the one branch that may be an array
 			// reads them, past no guard, which takes objects alone)
 			continue
 		}
-		p := path + guard + r.Path[len(path):]
-		if id := strings.Replace(r.ID, d.tool+"."+r.Path+".", d.tool+"."+p+".", 1); id != r.ID {
+		if path == "" && rest[0] != '{' {
+			rest = "." + rest // (a member after the guard, as after any step)
+		}
+		p := path + guard + rest
+		if id := strings.Replace(r.ID, d.tool+"."+at+".", d.tool+"."+p+".", 1); id != r.ID {
 			r.ID = id
 		} else {
 			r.ID += guard // (unique: another branch's rule has another guard)
 		}
-		r.Path = p
+		r.Path, r.From = p, ""
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strconv"
 	"sync/atomic"
 
@@ -81,7 +80,9 @@ type boundRule struct {
 	// keyed is segs past the guards that may start them (on the
 	// arguments object itself): its first step is the top-level member
 	// the rule reads, which the screen and a map's nodes go by
-	keyed  []rulespec.Step
+	keyed []rulespec.Step
+	// guards are the guards that start segs
+	guards []rulespec.Step
 	others []string
 	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
 	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
@@ -217,7 +218,8 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
-		b.keyed = b.segs[slices.IndexFunc(b.segs, func(s rulespec.Step) bool { return s.Each != '=' }):] // (ValidateRules: a step follows guards)
+		b.keyed = rulespec.PastGuards(b.segs) // (ValidateRules: a step follows guards)
+		b.guards = b.segs[:len(b.segs)-len(b.keyed)]
 		k := rulespec.Kind(r)
 		b.tested, b.test = len(b.keyed) > 1 || !onMember(k), testOf(b)
 		b.onKeys = !b.tested

@@ -152,13 +152,14 @@ func (b *boundRule) may(v any, has, known, taken bool) bool {
 // ready reports whether rule b may change the tree (may, on the caller's
 // value of a member no rule has made into nodes), and makes the member it
 // reads into nodes (a top-level alias reads keys alone), and those the
-// guards that start its path read.
+// value guards that start its path read (an absent guard reads the
+// member's presence alone, which the placeholder shows).
 func (t *mapTree) ready(b *boundRule) bool {
 	if !t.readyKey(b) {
 		return false
 	}
-	for _, g := range b.segs[:len(b.segs)-len(b.keyed)] {
-		if at := t.root.Index(g.Key); at >= 0 && t.root.Vals[at].Kind == 0 {
+	for _, g := range b.guards {
+		if at := t.root.Index(g.Key); at >= 0 && !g.Absent && t.root.Vals[at].Kind == 0 {
 			t.root.Vals[at] = t.node(int(-1 - t.root.Vals[at].Off))
 		}
 	}

@@ -168,7 +168,7 @@ func newScreen(rules []boundRule) screen {
 			every = true
 			continue
 		}
-		for _, g := range b.segs[:len(b.segs)-len(b.keyed)] {
+		for _, g := range b.guards {
 			// (the members the guards that start its path read: held
 			// by a map's tree, mapTree, and tested for nothing, as a
 			// guard only narrows what a rule reads)

@@ -85,17 +85,29 @@ func ParsePath(p string) ([]Step, error) {
 	if len(segs) == 0 {
 		return nil, fmt.Errorf("path is empty")
 	}
-	if leading(segs) {
+	if guardsOnly(segs) {
 		return nil, fmt.Errorf("path %q: guards alone take no step down (a member, {} or a pattern step must follow them)", p)
 	}
 	return segs, nil
 }
 
-// leading reports whether segs are guards alone (none included): at the
-// start of a path, what follows them reads the arguments object as a
+// guardsOnly reports whether segs are guards alone (none included): at
+// the start of a path, what follows them reads the arguments object as a
 // path's first step does.
-func leading(segs []Step) bool {
-	return !slices.ContainsFunc(segs, func(s Step) bool { return s.Each != '=' })
+func guardsOnly(segs []Step) bool {
+	return len(PastGuards(segs)) == 0
+}
+
+// PastGuards returns segs past the guards that start them (on the
+// arguments object, where a path starts with guards): its first step is
+// the top-level member, {} or pattern step the path reads.
+func PastGuards(segs []Step) []Step {
+	for i, s := range segs {
+		if s.Each != '=' {
+			return segs[i:]
+		}
+	}
+	return nil
 }
 
 // parseSteps parses the steps of p from offset i: a whole path, or (in a
@@ -145,14 +157,14 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			segs = append(segs, g)
 			i += n
 		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
-			if p[i] == '[' && !inGroup && leading(segs) {
+			if p[i] == '[' && !inGroup && guardsOnly(segs) {
 				// (the arguments are an object; {} at the start is each
 				// of its members)
 				return nil, i, fmt.Errorf("path %q must start with a member name, {} or a pattern step", p)
 			}
 			segs = append(segs, Step{Each: p[i]})
 			i = asIs(p, i+2, segs)
-		case p[i] == '(' && !inGroup && leading(segs) && groupStart(p, i):
+		case p[i] == '(' && !inGroup && guardsOnly(segs) && groupStart(p, i):
 			return nil, i, fmt.Errorf("path %q: a group cannot start a path: write the member it repeats in first (filter(.not)*.x)", p)
 		case p[i] == '(' && groupStart(p, i):
 			g := Step{Each: '*'}
