@@ -1298,12 +1298,7 @@ func (d *deriver) rootUnion(s *Node, k string) bool {
 	// arguments are an object)
 	holder := shallowWithout(s, "definitions", "$defs", "$schema", "$id", "id")
 	holder.Set("type", jstr("object"))
-	guards, clauses := d.presenceGuards("", holder, k)
-	if guards != nil && k == jsonnode.AnyOf && !d.anyOfGuards {
-		d.anyOfAt = append(d.anyOfAt, "")
-		guards = nil
-	}
-	if guards != nil {
+	if guards, clauses := d.presenceGuards("", holder, k); guards != nil {
 		// (only the members the branches hold otherwise: one every
 		// branch holds alike is read past no guard)
 		keys := map[string]bool{}
@@ -2367,11 +2362,9 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 				}
 			}
 		} else {
+			at := len(d.anyOfAt)
 			guards, clauses = d.presenceGuards(path, holder, k)
-		}
-		if guards != nil && k == jsonnode.AnyOf && !d.anyOfGuards {
-			anyOf, guards, clauses = true, nil, nil
-			d.anyOfAt = append(d.anyOfAt, path)
+			anyOf = len(d.anyOfAt) > at // (kept for the memo's copies)
 		}
 		if guards != nil {
 			d.overlapMemo[memo] = overlapResult{guards: guards, clauses: clauses}

@@ -118,8 +118,8 @@ func overlaps(own, derived []lenient.Rule) []Replacement {
 			continue
 		}
 		bare := unguarded(r)
-		if probs := rulespec.Validate(append(slices.Clip(own), bare), nil); slices.ContainsFunc(probs, func(p rulespec.Problem) bool { return p.Index == len(own) }) {
-			i := slices.IndexFunc(probs, func(p rulespec.Problem) bool { return p.Index == len(own) })
+		probs := rulespec.Validate(append(slices.Clip(own), bare), nil)
+		if i := slices.IndexFunc(probs, func(p rulespec.Problem) bool { return p.Index == len(own) }); i >= 0 {
 			out = append(out, Replacement{Derived: r, By: replacer(own, bare), Reason: probs[i].Msg})
 			continue
 		}

@@ -38,11 +38,12 @@ import (
 // refsNoSites nor keptNoSites); and where an object branch has no
 // marker.
 //
-// An anyOf's guards are used only where anyOfGuards is set: its
-// rewrite gains a not, which Gemini's function declarations and OpenAI's
-// strict mode refuse where they may take the anyOf (a oneOf they refuse
-// already); deriveNode sets it where no host refuses the rewrite that
-// took the one without.
+// An anyOf gets its guards only where anyOfGuards is set; elsewhere it
+// gets none, and its path joins anyOfAt: its rewrite would gain a not,
+// which Gemini's function declarations and OpenAI's strict mode refuse
+// where they may take the anyOf (a oneOf they refuse already), and
+// deriveNode sets anyOfGuards where no host refuses the rewrite with
+// the guards that takes the one without.
 func (d *deriver) presenceGuards(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	if !refsNoSites(d.root, holder) && !d.keptNoSites(holder) {
 		return nil, nil
@@ -106,6 +107,11 @@ func (d *deriver) presenceGuards(path string, holder *Node, k string) (guards []
 		if markers[i] == "" {
 			return nil, nil
 		}
+	}
+	if k == jsonnode.AnyOf && !d.anyOfGuards {
+		// (deriveNode judges the hosts, and derives again with them)
+		d.anyOfAt = append(d.anyOfAt, path)
+		return nil, nil
 	}
 	guards, clauses = make([]string, len(branches)), make([]*Node, len(branches))
 	for _, i := range objects {
