@@ -300,6 +300,7 @@ func deriveWith(tool string, root *Node, keep, named map[string]bool, declared m
 	}
 	pruneDefs(out)
 	d.repointMappings(out)
+	hoistRepeats(out, defsContainer(root, out))
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	d.spellPaths()

@@ -53,13 +53,7 @@ func (d *deriver) strictRefs(out *Node) []string {
 		return nil
 	}
 	f := &refFixer{d: d, before: out.Clone(), out: out, copies: map[*Node]string{}, taken: map[string]bool{}, seen: map[string]bool{}}
-	f.container = "$defs"
-	if out.Get("$defs") == nil && (out.Get("definitions") != nil || oldDraft(d.root)) {
-		f.container = "definitions"
-	}
-	if c := out.Get(f.container); c != nil && c.Kind != '{' {
-		f.container = ""
-	}
+	f.container = defsContainer(d.root, out)
 	for len(sites) > 0 {
 		s := sites[0]
 		sites = sites[1:]
@@ -69,6 +63,21 @@ func (d *deriver) strictRefs(out *Node) []string {
 		sites = append(sites, f.fix(s)...)
 	}
 	return f.failed
+}
+
+// defsContainer returns the keyword of the definitions the deriver
+// writes into the rewrite out of root: "$defs", or "definitions" where
+// out uses them or root's draft has no $defs; "" where out's is no
+// object.
+func defsContainer(root, out *Node) string {
+	container := "$defs"
+	if out.Get("$defs") == nil && (out.Get("definitions") != nil || oldDraft(root)) {
+		container = "definitions"
+	}
+	if c := out.Get(container); c != nil && c.Kind != '{' {
+		return ""
+	}
+	return container
 }
 
 // refFixer is the state of strictRefs.

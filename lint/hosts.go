@@ -56,6 +56,19 @@ func Hosts() []Host {
 	return []Host{HostClaude, HostOpenAI, HostGemini, HostCursor, HostCopilot, HostWindsurf, HostZed, HostCodex}
 }
 
+// RefHosts returns the hosts of Hosts whose rules refuse a $ref (every
+// one, or some forms of it, or in some releases): a schema holding one
+// where such a host reads it gets a KindRef finding for it.
+func RefHosts() []Host {
+	var out []Host
+	for _, h := range Hosts() {
+		if r := rulesOf[h]; r.noRef || r.zedRefs {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // namedHosts are the hosts ParseHosts takes by name: Hosts and the modes
 // that must be named.
 func namedHosts() []Host {

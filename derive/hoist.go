@@ -1,0 +1,337 @@
+package derive
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/lint"
+)
+
+// Every byte of an input schema is paid on each request that lists the
+// tool. Inlining copies a definition to each place it is used, so that a
+// rule path names each; a lenient form may repeat the strict one beside
+// it. Where a rewrite repeats a schema, hoistRepeats writes it once in
+// the rewrite's definitions and points each place at it: a $ref alone,
+// which every draft reads as its target, and a rule path still names
+// each place (rules read the arguments, never the schema).
+//
+// It does so only in a rewrite that holds a $ref already (outside its
+// definitions, where a host reads it): a host that
+// refuses one (Gemini's function declarations, Zed's providers) refuses
+// that rewrite as it is, and takes one without any as it is. And only
+// where the move changes nothing a validator reads: no schema below the
+// root sets a base URI, an anchor or a dialect, or follows a dynamic
+// reference; no JSON Pointer of the document ($ref, a discriminator's
+// mapping) runs into or through a place made a $ref; and the schema
+// moved is no smaller than hoistMin bytes.
+
+// hoistMin is the size, in bytes of JSON, below which a repeated schema
+// stays where it is: a $ref to it would save little and cost a reader
+// (a model among them) a look elsewhere.
+const hoistMin = 256
+
+// hoistRounds bounds the passes of hoistRepeats: each moves the largest
+// repeats it meets, and the next those that repeat inside them.
+const hoistRounds = 8
+
+// plainDefName is a definition name a $ref may spell as it is: no
+// pointer escape, no percent-encoding.
+var plainDefName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+
+// hoistRepeats writes each schema out repeats once in its definitions
+// (container: "$defs" or "definitions", defsContainer) and points its
+// places at it (see above). It changes out in place.
+func hoistRepeats(out *Node, container string) {
+	if container == "" || out.Kind != '{' || !holdsRef(out) || !hoistable(out) || !refusedAlready(out) {
+		return
+	}
+	defs := out.Get(container)
+	if defs == nil {
+		defs = obj()
+		out.Set(container, defs)
+	}
+	h := &hoister{out: out, container: container, defs: defs, refs: map[uint64]string{}}
+	for range hoistRounds {
+		if !h.round() {
+			break
+		}
+	}
+	if len(defs.Keys) == 0 {
+		out.Delete(container)
+	}
+}
+
+// refusedAlready reports whether each host that refuses a $ref
+// (lint.RefHosts) refuses one in schema already, where it reads it: a
+// $ref more changes nothing for them. (A $ref inside a map's pattern,
+// say, is one Gemini and Zed do not read.)
+func refusedAlready(schema *Node) bool {
+	hosts := lint.RefHosts()
+	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", schema)))
+	findings, err := lint.CheckHosts(catalog.Marshal(), hosts)
+	if err != nil {
+		return false
+	}
+	refused := map[string]bool{}
+	for _, f := range findings {
+		if f.Kind == lint.KindRef && !f.Note {
+			refused[f.Host] = true
+		}
+	}
+	return len(refused) == len(hosts)
+}
+
+// hoister is the state of hoistRepeats.
+type hoister struct {
+	out       *Node
+	container string
+	defs      *Node             // out's definitions
+	refs      map[uint64]string // a repeated schema's hash -> the $ref standing for it
+	targets   map[string]*Node  // a $ref of refs -> its target, in the round
+	n         int               // hoisted definitions named so far
+
+	// of the round
+	sums   map[*Node]measured // of out's objects
+	count  map[uint64]int
+	pinned map[*Node]bool
+}
+
+// round hashes out, then replaces each repeated schema it meets in
+// document order by a $ref (not descending into it), and reports
+// whether it replaced any.
+func (h *hoister) round() bool {
+	h.sums, h.count, h.targets = make(map[*Node]measured, len(h.sums)), map[uint64]int{}, map[string]*Node{}
+	h.pinned = pointed(h.out)
+	h.measure(h.out)
+	h.countSchemas(h.out)
+	// a definition of the document that repeats stands for its copies
+	for i, name := range h.defs.Keys {
+		s := h.defs.Vals[i]
+		if s.Kind == '{' && plainDefName.MatchString(name) && h.refs[h.sums[s].hash] == "" {
+			h.refs[h.sums[s].hash] = "#/" + h.container + "/" + name
+		}
+	}
+	own := map[*Node]bool{}
+	for _, s := range h.defs.Vals {
+		own[s] = true
+	}
+	changed := false
+	var walk func(s *Node)
+	walk = func(s *Node) {
+		for c := range s.Subschemas() {
+			x := c.Schema
+			if s == h.out && c.Keyword == h.container {
+				if own[x] {
+					walk(x) // (a definition stands for itself)
+				}
+				continue // (one written this round: its repeats are counted again)
+			}
+			if ref := h.refFor(x); ref != "" {
+				s.Replace(c, obj("$ref", jstr(ref)))
+				changed = true
+				continue
+			}
+			walk(x)
+		}
+	}
+	walk(h.out)
+	return changed
+}
+
+// measured is an object's hash and size (measure).
+type measured struct {
+	hash uint64
+	size int
+}
+
+// refFor returns the $ref to stand for the schema x (writing its
+// definition where none does yet), or "" where x stays: it is pinned,
+// small, not repeated, or not alike the schema its hash names.
+func (h *hoister) refFor(x *Node) string {
+	m := h.sums[x]
+	if x.Kind != '{' || h.pinned[x] || m.size < hoistMin || h.count[m.hash] < 2 && h.refs[m.hash] == "" {
+		return ""
+	}
+	ref := h.refs[m.hash]
+	if ref == "" {
+		h.n++
+		name := "shared." + strconv.Itoa(h.n)
+		for h.defs.Get(name) != nil {
+			h.n++
+			name = "shared." + strconv.Itoa(h.n)
+		}
+		h.defs.Set(name, x)
+		ref = "#/" + h.container + "/" + name
+		h.refs[m.hash] = ref
+		return ref
+	}
+	// (two schemas of one hash are one only where their JSON is)
+	target, ok := h.targets[ref]
+	if !ok {
+		target, _ = jsonnode.Resolve(h.out, ref)
+		h.targets[ref] = target
+	}
+	if target == nil || target == x || !identical(target, x) {
+		return ""
+	}
+	return ref
+}
+
+// measure records the hash and the size of each value of v, and
+// returns v's. The size is its JSON's in bytes, but for the escapes of
+// its strings (a bound, not a count to the byte).
+func (h *hoister) measure(v *Node) (uint64, int) {
+	sum := mix(fnvOffset, uint64(v.Kind))
+	size := 0
+	switch v.Kind {
+	case '{', '[':
+		size = 2 + max(len(v.Vals)-1, 0)
+		for i, x := range v.Vals {
+			if v.Kind == '{' {
+				sum = mixString(sum, v.Keys[i])
+				size += len(v.Keys[i]) + 3
+			}
+			c, n := h.measure(x)
+			sum = mix(sum, c)
+			size += n
+		}
+		sum = mix(sum, uint64(len(v.Vals)))
+	default:
+		text, _ := v.Held()
+		sum = mixString(sum, text)
+		size = len(text) + 2
+	}
+	if v.Kind == '{' {
+		h.sums[v] = measured{sum, size}
+	}
+	return sum, size
+}
+
+// FNV-1a, 64 bits.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// mix folds the 8 bytes of x into the FNV-1a hash sum.
+func mix(sum, x uint64) uint64 {
+	for range 8 {
+		sum = (sum ^ (x & 0xff)) * fnvPrime
+		x >>= 8
+	}
+	return sum
+}
+
+// mixString folds s, and its length, into the FNV-1a hash sum.
+func mixString(sum uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		sum = (sum ^ uint64(s[i])) * fnvPrime
+	}
+	return mix(sum, uint64(len(s)))
+}
+
+// countSchemas counts, by hash, the schemas below s (Subschemas), not
+// those pinned.
+func (h *hoister) countSchemas(s *Node) {
+	for c := range s.Subschemas() {
+		if c.Schema.Kind == '{' && !h.pinned[c.Schema] {
+			h.count[h.sums[c.Schema].hash]++
+		}
+		h.countSchemas(c.Schema)
+	}
+}
+
+// identical reports whether a and b are one JSON text: keys in one
+// order, scalars spelt alike.
+func identical(a, b *Node) bool {
+	if a.Kind != b.Kind || len(a.Vals) != len(b.Vals) || !slices.Equal(a.Keys, b.Keys) {
+		return false
+	}
+	if a.Kind != '{' && a.Kind != '[' {
+		at, aq := a.Held()
+		bt, bq := b.Held()
+		return aq == bq && at == bt || string(a.Marshal()) == string(b.Marshal())
+	}
+	for i := range a.Vals {
+		if !identical(a.Vals[i], b.Vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsRef reports whether a schema of s a validator reads holds a
+// $ref: one outside definitions, which only a $ref reaches (a linter of
+// a host's rules walks from the root, as the host does).
+func holdsRef(s *Node) bool {
+	if s.Get("$ref") != nil {
+		return true
+	}
+	for c := range s.Subschemas() {
+		if c.Keyword != "$defs" && c.Keyword != "definitions" && holdsRef(c.Schema) {
+			return true
+		}
+	}
+	return false
+}
+
+// hoistable reports whether no schema below out's root sets a base URI,
+// an anchor or a dialect, or follows a dynamic reference, and no $ref is
+// a URI other than a fragment: a schema moved to its definitions reads
+// there as where it stood.
+func hoistable(out *Node) bool {
+	var ok func(s *Node, top bool) bool
+	ok = func(s *Node, top bool) bool {
+		for i, k := range s.Keys {
+			switch k {
+			case "$id", "$schema":
+				if !top {
+					return false
+				}
+			case "id":
+				if s.Vals[i].Kind == '"' && !top {
+					return false
+				}
+			case "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$dynamicRef", "$recursiveRef":
+				return false
+			case "$ref":
+				if ref, _ := s.Vals[i].AsString(); !strings.HasPrefix(ref, "#") {
+					return false
+				}
+			}
+		}
+		for c := range s.Subschemas() {
+			if !ok(c.Schema, false) {
+				return false
+			}
+		}
+		return true
+	}
+	return ok(out, true)
+}
+
+// pointed returns the values a JSON Pointer of out runs into or through:
+// every string of out that is a fragment ($ref, a discriminator's
+// mapping, whatever reads as one) is followed.
+func pointed(out *Node) map[*Node]bool {
+	seen := map[*Node]bool{}
+	var walk func(v *Node)
+	walk = func(v *Node) {
+		if v.Kind == '"' {
+			if s, _ := v.AsString(); strings.HasPrefix(s, "#") {
+				for _, n := range jsonnode.Trail(out, s) {
+					seen[n] = true
+				}
+			}
+			return
+		}
+		for _, x := range v.Vals {
+			walk(x)
+		}
+	}
+	walk(out)
+	return seen
+}

@@ -1,0 +1,148 @@
+package derive
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
+)
+
+// bigPoint is an object schema of more than hoistMin bytes.
+var bigPoint = `{"type":"object","description":"` + strings.Repeat("a point on the canvas ", 12) + `","properties":{"x":{"type":"integer"},"y":{"type":"integer"},"tag":{"type":"string","maxLength":8}},"required":["x"],"additionalProperties":false}`
+
+// TestHoistRepeats: a schema the rewrite repeats is written once in its
+// definitions and each place points at it, where that changes nothing a
+// validator reads (the Go validator and AJV judge instances alike
+// before and after) and each host that refuses a $ref refuses one in the
+// rewrite already.
+func TestHoistRepeats(t *testing.T) {
+	small := `{"type":"integer","minimum":1}`
+	inner := `{"type":"object","properties":{"p":` + bigPoint + `,"q":` + bigPoint + `}}`
+	for _, tc := range []struct {
+		name, schema string
+		want         map[string]string // JSON Pointer -> its value after, as JSON
+		defs         []string          // the definitions after
+		unchanged    bool
+	}{
+		{
+			name:   "copies",
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"c":{"type":"array","items":` + bigPoint + `},"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.1"}`, "/properties/b": `{"$ref":"#/$defs/shared.1"}`, "/properties/c/items": `{"$ref":"#/$defs/shared.1"}`, "/$defs/shared.1": bigPoint},
+			defs:   []string{"S", "shared.1"},
+		},
+		{
+			name:      "no $ref: a host that refuses one takes it as it is",
+			schema:    `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `}}`,
+			unchanged: true,
+		},
+		{
+			name:   "a pointer into a copy keeps it",
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"c":` + bigPoint + `,"e":{"$ref":"#/properties/a/properties/x"}}}`,
+			want:   map[string]string{"/properties/a": bigPoint, "/properties/b": `{"$ref":"#/$defs/shared.1"}`, "/properties/c": `{"$ref":"#/$defs/shared.1"}`},
+			defs:   []string{"shared.1"},
+		},
+		{
+			name:   "a definition stands for its copies",
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":{"$ref":"#/definitions/Point"}},"definitions":{"Point":` + bigPoint + `}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/definitions/Point"}`, "/definitions/Point": bigPoint},
+			defs:   []string{"Point"},
+		},
+		{
+			name:      "a $ref only where no host that refuses one reads it",
+			schema:    `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `},"patternProperties":{"^s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:      "an anchor below the root",
+			schema:    `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#p"}},"$defs":{"S":{"$anchor":"p","type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:      "a base URI below the root",
+			schema:    `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"$id":"http://x.test/s","type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:      "small repeats",
+			schema:    `{"type":"object","properties":{"a":` + small + `,"b":` + small + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:   "a repeat only inside a repeat: one definition",
+			schema: `{"type":"object","properties":{"a":` + inner + `,"b":` + inner + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.1"}`, "/properties/b": `{"$ref":"#/$defs/shared.1"}`, "/$defs/shared.1/properties/p": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1/properties/q": `{"$ref":"#/$defs/shared.2"}`},
+			defs:   []string{"S", "shared.1", "shared.2"},
+		},
+		{
+			name:   "a name taken",
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/shared.1"}},"$defs":{"shared.1":{"type":"string"}}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1": `{"type":"string"}`},
+			defs:   []string{"shared.1", "shared.2"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := ParseNode([]byte(tc.schema))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := root.Clone()
+			hoistRepeats(out, defsContainer(root, out))
+			after := string(out.Marshal())
+			if tc.unchanged {
+				if after != string(root.Marshal()) {
+					t.Fatalf("changed:\n%s", after)
+				}
+				return
+			}
+			if len(after) >= len(tc.schema) {
+				t.Errorf("%d bytes, not fewer than %d", len(after), len(tc.schema))
+			}
+			for ptr, want := range tc.want {
+				got, err := out.Pointer(ptr)
+				if err != nil {
+					t.Fatalf("%s: %v\n%s", ptr, err, after)
+				}
+				if string(got.Marshal()) != want {
+					t.Errorf("%s = %s, want %s", ptr, got.Marshal(), want)
+				}
+			}
+			container := defsContainer(root, out)
+			if got := out.Get(container).Keys; !slices.Equal(got, tc.defs) {
+				t.Errorf("%s %v, want %v", container, got, tc.defs)
+			}
+			hoistAlike(t, tc.schema, after)
+		})
+	}
+}
+
+// hoistAlike judges instances of the schemas above by the Go validator
+// and by AJV, before (schema) and after (hoisted): each takes them alike.
+func hoistAlike(t *testing.T, schema, hoisted string) {
+	t.Helper()
+	p := `{"x":1,"y":2}`
+	insts := []string{
+		`{}`, `{"a":` + p + `}`, `{"a":{"x":"1"}}`, `{"a":{"y":2}}`, `{"b":` + p + `,"c":[` + p + `,{"x":1,"z":0}]}`,
+		`{"a":{"p":` + p + `,"q":{"x":1,"tag":"waytoolongatag"}}}`, `{"b":{"p":` + p + `}}`, `{"s":"x"}`, `{"s":1}`, `{"e":1}`, `{"e":"1"}`,
+		`{"c":` + p + `}`, `{"a":1}`,
+	}
+	before := compileDerived(t, "before", []byte(schema))
+	after := compileDerived(t, "after", []byte(hoisted))
+	var raw []json.RawMessage
+	for _, in := range insts {
+		if b, a := validDerived(before, []byte(in)), validDerived(after, []byte(in)); a != b {
+			t.Errorf("%s: valid %v before, %v after", in, b, a)
+		}
+		raw = append(raw, json.RawMessage(in))
+	}
+	v := ajvcheck.Validate(t, []ajvcheck.Case{{Schema: json.RawMessage(schema), Instances: raw}, {Schema: json.RawMessage(hoisted), Instances: raw}})
+	if v[0] == nil || v[1] == nil {
+		return
+	}
+	for i, in := range insts {
+		if v[0][i] != v[1][i] {
+			t.Errorf("AJV: %s: valid %v before, %v after", in, v[0][i], v[1][i])
+		}
+	}
+}
