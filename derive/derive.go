@@ -237,8 +237,7 @@ func deriveNode(tool string, root *Node, keep, named map[string]bool, declared m
 // refusingHosts returns the hosts (lint.Hosts, and OpenAI's strict
 // mode) that refuse a tool whose input schema is schema.
 func refusingHosts(schema *Node) ([]string, error) {
-	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", schema)))
-	findings, err := lint.CheckHosts(catalog.Marshal(), append(lint.Hosts(), lint.HostOpenAIStrict))
+	findings, err := lint.SchemaFindings(schema.Marshal(), append(lint.Hosts(), lint.HostOpenAIStrict))
 	if err != nil {
 		return nil, err
 	}

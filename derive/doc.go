@@ -86,11 +86,12 @@
 // taken exactly as the strict schema takes it. Where no copy can stand in
 // (the target holds a name a reference may use, a dynamic reference
 // names it), the value it reaches is kept whole, with a warning. A
-// schema of hoistMin bytes or more that the rewrite repeats (a
-// definition inlined at several places) is written once in its
+// schema of hoistMin bytes or more that the rewrite repeats as a
+// member's, an element's or a definition's value (a definition inlined
+// at several places) is written once in its
 // definitions ("shared.1", or the document's own definition of that
-// schema) and each place names it, where the rewrite holds a $ref that
-// each host refusing one (lint.RefHosts) reads already, no JSON Pointer
+// schema) and each place names it, where each host refusing a $ref
+// (lint.RefHosts) refuses one in the rewrite already, no JSON Pointer
 // runs into or through the place, and no schema below the root sets a
 // base URI, an anchor or a dialect: a rule path still names each place. A value whose schema holds an identifier ("$id",
 // draft-04's "id") or definitions of its own is read like any other,

@@ -13,20 +13,24 @@ import (
 // Every byte of an input schema is paid on each request that lists the
 // tool. Inlining copies a definition to each place it is used, so that a
 // rule path names each; a lenient form may repeat the strict one beside
-// it. Where a rewrite repeats a schema, hoistRepeats writes it once in
-// the rewrite's definitions and points each place at it: a $ref alone,
-// which every draft reads as its target, and a rule path still names
-// each place (rules read the arguments, never the schema).
+// it. Where a rewrite repeats a schema as a member's, an element's or a
+// definition's value (valueKeywords), hoistRepeats writes it once in the
+// rewrite's definitions and points each place at it: a $ref alone, which
+// every draft reads as its target, and a rule path still names each
+// place (rules read the arguments, never the schema).
 //
-// It does so only in a rewrite that holds a $ref already (outside its
-// definitions, where a host reads it): a host that
-// refuses one (Gemini's function declarations, Zed's providers) refuses
-// that rewrite as it is, and takes one without any as it is. And only
-// where the move changes nothing a validator reads: no schema below the
-// root sets a base URI, an anchor or a dialect, or follows a dynamic
-// reference; no JSON Pointer of the document ($ref, a discriminator's
-// mapping) runs into or through a place made a $ref; and the schema
-// moved is no smaller than hoistMin bytes.
+// It does so only where each host that refuses a $ref (lint.RefHosts:
+// Gemini's function declarations, Zed's providers) refuses one in the
+// rewrite already (refusedAlready): one more changes nothing for them,
+// and a rewrite they take stays as it is. And only where the move
+// changes nothing a validator reads: no schema below the root sets a
+// base URI, an anchor or a dialect, or follows a dynamic reference
+// (hoistable); no JSON Pointer of the document ($ref, a discriminator's
+// mapping) runs into or through a place made a $ref (pointed); the
+// schema moved reads a value of its own, not its parent's (AJV's strict
+// mode reads a type, or the properties a required names, in a schema or
+// its parent, and compiles a $ref's target apart); and it is no smaller
+// than hoistMin bytes.
 
 // hoistMin is the size, in bytes of JSON, below which a repeated schema
 // stays where it is: a $ref to it would save little and cost a reader
@@ -46,6 +50,7 @@ var plainDefName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 // places at it (see above). It changes out in place.
 func hoistRepeats(out *Node, container string) {
 	if container == "" || out.Kind != '{' || !holdsRef(out) || !hoistable(out) || !refusedAlready(out) {
+		// (holdsRef first: the linter's walk costs more)
 		return
 	}
 	defs := out.Get(container)
@@ -70,8 +75,7 @@ func hoistRepeats(out *Node, container string) {
 // say, is one Gemini and Zed do not read.)
 func refusedAlready(schema *Node) bool {
 	hosts := lint.RefHosts()
-	catalog := obj("tools", jsonnode.Array(obj("name", jstr("t"), "inputSchema", schema)))
-	findings, err := lint.CheckHosts(catalog.Marshal(), hosts)
+	findings, err := lint.SchemaFindings(schema.Marshal(), hosts)
 	if err != nil {
 		return false
 	}
@@ -84,6 +88,20 @@ func refusedAlready(schema *Node) bool {
 	return len(refused) == len(hosts)
 }
 
+// valueKeywords are the keywords whose schemas read a value of their own
+// (a member's, an element's, a definition's), not their schema's value
+// as an allOf, a then or dependentSchemas do: only theirs are moved. A
+// schema read with its parent's value may lean on it as a validator
+// compiles it (AJV's strict mode reads a type, or the properties a
+// required names, in a schema or its parent), and a $ref compiles its
+// target apart.
+var valueKeywords = map[string]bool{
+	"properties": true, "patternProperties": true, "additionalProperties": true,
+	"items": true, "prefixItems": true, "additionalItems": true, "contains": true,
+	"propertyNames": true, "unevaluatedProperties": true, "unevaluatedItems": true,
+	"$defs": true, "definitions": true,
+}
+
 // hoister is the state of hoistRepeats.
 type hoister struct {
 	out       *Node
@@ -94,9 +112,10 @@ type hoister struct {
 	n         int               // hoisted definitions named so far
 
 	// of the round
-	sums   map[*Node]measured // of out's objects
-	count  map[uint64]int
-	pinned map[*Node]bool
+	sums     map[*Node]measured // of out's objects
+	count    map[uint64]int
+	pinned   map[*Node]bool
+	pointers map[string]bool // the fragments out holds
 }
 
 // round hashes out, then replaces each repeated schema it meets in
@@ -104,7 +123,7 @@ type hoister struct {
 // whether it replaced any.
 func (h *hoister) round() bool {
 	h.sums, h.count, h.targets = make(map[*Node]measured, len(h.sums)), map[uint64]int{}, map[string]*Node{}
-	h.pinned = pointed(h.out)
+	h.pinned, h.pointers = pointed(h.out)
 	h.measure(h.out)
 	h.countSchemas(h.out)
 	// a definition of the document that repeats stands for its copies
@@ -129,7 +148,7 @@ func (h *hoister) round() bool {
 				}
 				continue // (one written this round: its repeats are counted again)
 			}
-			if ref := h.refFor(x); ref != "" {
+			if ref := h.refFor(x); ref != "" && valueKeywords[c.Keyword] {
 				s.Replace(c, obj("$ref", jstr(ref)))
 				changed = true
 				continue
@@ -159,7 +178,7 @@ func (h *hoister) refFor(x *Node) string {
 	if ref == "" {
 		h.n++
 		name := "shared." + strconv.Itoa(h.n)
-		for h.defs.Get(name) != nil {
+		for h.defs.Get(name) != nil || h.pointers["#/"+h.container+"/"+name] {
 			h.n++
 			name = "shared." + strconv.Itoa(h.n)
 		}
@@ -233,11 +252,11 @@ func mixString(sum uint64, s string) uint64 {
 	return mix(sum, uint64(len(s)))
 }
 
-// countSchemas counts, by hash, the schemas below s (Subschemas), not
-// those pinned.
+// countSchemas counts, by hash, the schemas below s (Subschemas) at
+// the places hoisting may move (valueKeywords), not those pinned.
 func (h *hoister) countSchemas(s *Node) {
 	for c := range s.Subschemas() {
-		if c.Schema.Kind == '{' && !h.pinned[c.Schema] {
+		if c.Schema.Kind == '{' && !h.pinned[c.Schema] && valueKeywords[c.Keyword] {
 			h.count[h.sums[c.Schema].hash]++
 		}
 		h.countSchemas(c.Schema)
@@ -313,15 +332,17 @@ func hoistable(out *Node) bool {
 	return ok(out, true)
 }
 
-// pointed returns the values a JSON Pointer of out runs into or through:
-// every string of out that is a fragment ($ref, a discriminator's
-// mapping, whatever reads as one) is followed.
-func pointed(out *Node) map[*Node]bool {
-	seen := map[*Node]bool{}
+// pointed returns the values a JSON Pointer of out runs into or through,
+// and the pointers: every string of out that is a fragment ($ref, a
+// discriminator's mapping, whatever reads as one) is followed. (A name
+// a pointer spells is not given to a definition it did not name.)
+func pointed(out *Node) (seen map[*Node]bool, pointers map[string]bool) {
+	seen, pointers = map[*Node]bool{}, map[string]bool{}
 	var walk func(v *Node)
 	walk = func(v *Node) {
 		if v.Kind == '"' {
 			if s, _ := v.AsString(); strings.HasPrefix(s, "#") {
+				pointers[s] = true
 				for _, n := range jsonnode.Trail(out, s) {
 					seen[n] = true
 				}
@@ -333,5 +354,5 @@ func pointed(out *Node) map[*Node]bool {
 		}
 	}
 	walk(out)
-	return seen
+	return seen, pointers
 }

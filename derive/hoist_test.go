@@ -2,15 +2,25 @@ package derive
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/lint"
 )
 
 // bigPoint is an object schema of more than hoistMin bytes.
 var bigPoint = `{"type":"object","description":"` + strings.Repeat("a point on the canvas ", 12) + `","properties":{"x":{"type":"integer"},"y":{"type":"integer"},"tag":{"type":"string","maxLength":8}},"required":["x"],"additionalProperties":false}`
+
+// untypedBranch and refBranch are allOf branches of more than hoistMin
+// bytes that lean on their parent: the one for its type, the other for
+// the properties its parent's required names.
+var (
+	untypedBranch = `{"description":"` + strings.Repeat("padding text ", 20) + `","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x"]}`
+	refBranch     = `{"type":"object","description":"` + strings.Repeat("padding text ", 20) + `","properties":{"k":{"$ref":"#/$defs/S"},"y":{"type":"integer"}}}`
+)
 
 // TestHoistRepeats: a schema the rewrite repeats is written once in its
 // definitions and each place points at it, where that changes nothing a
@@ -76,6 +86,27 @@ func TestHoistRepeats(t *testing.T) {
 			defs:   []string{"S", "shared.1", "shared.2"},
 		},
 		{
+			// (AJV's strict mode reads a type in a schema or its parent,
+			// a $ref's target alone: the branches, made one, would not
+			// compile; found by review)
+			name:      "an allOf's branch, read with its parent's value",
+			schema:    `{"type":"object","properties":{"a":{"type":"object","title":"A","allOf":[` + untypedBranch + `]},"b":{"type":"object","title":"B","allOf":[` + untypedBranch + `]},"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			// (nor its required, the properties of a branch that holds a
+			// $ref: AJV compiles such a target apart)
+			name:      "a branch whose properties its parent's required names",
+			schema:    `{"type":"object","properties":{"a":{"type":"object","title":"A","required":["k"],"allOf":[` + refBranch + `]},"b":{"type":"object","title":"B","required":["k"],"allOf":[` + refBranch + `]},"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:   "a name a pointer spells",
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}},"$comment":"#/$defs/shared.1"}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`},
+			defs:   []string{"S", "shared.2"},
+		},
+		{
 			name:   "a name taken",
 			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/shared.1"}},"$defs":{"shared.1":{"type":"string"}}}`,
 			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1": `{"type":"string"}`},
@@ -125,7 +156,7 @@ func hoistAlike(t *testing.T, schema, hoisted string) {
 	insts := []string{
 		`{}`, `{"a":` + p + `}`, `{"a":{"x":"1"}}`, `{"a":{"y":2}}`, `{"b":` + p + `,"c":[` + p + `,{"x":1,"z":0}]}`,
 		`{"a":{"p":` + p + `,"q":{"x":1,"tag":"waytoolongatag"}}}`, `{"b":{"p":` + p + `}}`, `{"s":"x"}`, `{"s":1}`, `{"e":1}`, `{"e":"1"}`,
-		`{"c":` + p + `}`, `{"a":1}`,
+		`{"c":` + p + `}`, `{"a":1}`, `{"a":{"k":"1"}}`, `{"a":{}}`, `{"b":{"x":1,"y":"2"}}`,
 	}
 	before := compileDerived(t, "before", []byte(schema))
 	after := compileDerived(t, "after", []byte(hoisted))
@@ -144,5 +175,24 @@ func hoistAlike(t *testing.T, schema, hoisted string) {
 		if v[0][i] != v[1][i] {
 			t.Errorf("AJV: %s: valid %v before, %v after", in, v[0][i], v[1][i])
 		}
+	}
+}
+
+// TestRefusingHostsUncapped: refusingHosts, which decides where an
+// anyOf is read past guards, sees a host whose finding sorts past
+// lint.MaxFindingsPerTool others (it read capped findings before).
+func TestRefusingHostsUncapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{`)
+	for i := range lint.MaxFindingsPerTool + 10 {
+		fmt.Fprintf(&b, `"a%03d":{"type":["string","null"]},`, i)
+	}
+	b.WriteString(`"zz":{"type":"object","if":{"required":["q"]},"then":{"required":["r"]}}}}`)
+	hosts, err := refusingHosts(mustParse(t, []byte(b.String())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(hosts, string(lint.HostZed)) {
+		t.Errorf("hosts %v, want zed among them", hosts)
 	}
 }

@@ -331,6 +331,28 @@ func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 	return capFindings(sortFindings(out)), nil
 }
 
+// SchemaFindings lints one tool's input schema for the rules of each of
+// hosts, as CheckHosts lints a tool that holds it, but returns every
+// finding, sorted: none is left out past MaxFindingsPerTool, so a host
+// that refuses the schema has one whatever the others have. (A program
+// that decides whether a host takes a schema reads them all; the note on
+// a catalog's optional properties, a catalog's, is not among them.)
+func SchemaFindings(schema []byte, hosts []Host) ([]Finding, error) {
+	s, err := jsonnode.ParseLastKeyWins(schema)
+	if err != nil {
+		return nil, fmt.Errorf("input schema is not JSON: %w", err)
+	}
+	var out []Finding
+	for _, h := range hosts {
+		for _, f := range checkHost(h, "", "", s) {
+			if f.Kind != KindToolName { // (no tool, no name)
+				out = append(out, f)
+			}
+		}
+	}
+	return sortFindings(out), nil
+}
+
 // grammarLimit is about where Claude's strict tool use refuses a request
 // for the optional properties of its strict tools, found by trial: the
 // limit is not documented (anthropics/claude-code#55539, alphaXiv/agents#51).
@@ -401,6 +423,7 @@ type hostWalker struct {
 	walked   map[refVia]bool // $refs walked or being walked, by how they were reached
 	findings []Finding
 	seenKind map[string]bool // path + kind already reported
+	typed    map[*node]bool  // hasType's answers
 }
 
 // upTo reports whether the release checked is limit or older.
@@ -409,7 +432,7 @@ func (w *hostWalker) upTo(limit string) bool {
 }
 
 func checkHost(h Host, label, name string, root *node) []Finding {
-	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}}
+	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}}
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
@@ -526,7 +549,7 @@ func (w *hostWalker) walk(path string, s *node, how via) {
 		}
 	}
 	types := schemaTypes(s)
-	if r.typed && read && !isRoot && !w.hasType(s, 0) {
+	if r.typed && read && !isRoot && !w.hasType(s) {
 		w.add(path, KindMissingType, "no type: Vertex AI refuses the request (\"schema didn't specify the schema type field\"), and Gemini CLI from August to September 2025 skipped the whole tool (\"missing types in its parameter schema\"); give the type of the values the server takes (an object is not one every server takes: normgen's gemini profile spells an any or json.RawMessage field, which takes every value, as an object, and a type with its own decoder as its Go type, a string for a named string type)")
 	}
 	if req := s.Get("required"); req != nil && req.Kind == '[' && r.requiredDefined && read {
@@ -759,21 +782,34 @@ func (w *hostWalker) follow(s *node) *node {
 
 // hasType reports whether a schema has a type, or is a $ref or an
 // anyOf/oneOf/allOf whose branches all have one (Gemini CLI's rule).
-func (w *hostWalker) hasType(s *node, depth int) bool {
+// Each schema is judged once: a union of references to unions of
+// references would be judged once per path, exponentially many times.
+// One met again while it is judged (a cycle) counts as typed: the walk
+// reports the cycle elsewhere.
+func (w *hostWalker) hasType(s *node) bool {
+	if typed, ok := w.typed[s]; ok {
+		return typed
+	}
+	w.typed[s] = true
+	typed := w.judgeType(s)
+	w.typed[s] = typed
+	return typed
+}
+
+// judgeType is hasType's judgement of s, its references and branches
+// judged by hasType.
+func (w *hostWalker) judgeType(s *node) bool {
 	if s.Get("type") != nil {
 		return true
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
-		if depth > 32 {
-			return true // a cycle: the walk reports it elsewhere
-		}
 		target, err := jsonnode.Resolve(w.root, ref)
-		return err == nil && isObject(target) && w.hasType(target, depth+1)
+		return err == nil && isObject(target) && w.hasType(target)
 	}
 	for _, k := range jsonnode.Combinators {
 		if branches := s.Get(k).Items(); len(branches) > 0 {
 			for _, b := range branches {
-				if !isObject(b) || !w.hasType(b, depth+1) {
+				if !isObject(b) || !w.hasType(b) {
 					return false
 				}
 			}

@@ -1,0 +1,67 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSchemaFindingsUncapped: SchemaFindings returns every finding of
+// one schema, so a host whose only finding sorts past
+// MaxFindingsPerTool others is seen (CheckHosts caps a tool's).
+func TestSchemaFindingsUncapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{`)
+	for i := range MaxFindingsPerTool + 10 {
+		fmt.Fprintf(&b, `"a%03d":{"type":["string","null"]},`, i)
+	}
+	b.WriteString(`"zz":{"type":"object","if":{"required":["q"]},"then":{"required":["r"]}}}}`)
+	schema := b.String()
+	hosts := []Host{HostCursor, HostZed}
+	all, err := SchemaFindings([]byte(schema), hosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped, err := CheckHosts([]byte(`{"tools":[{"name":"t","inputSchema":`+schema+`}]}`), hosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := func(fs []Finding, h Host) bool {
+		return slices.ContainsFunc(fs, func(f Finding) bool { return f.Host == string(h) && !f.Note })
+	}
+	if has(capped, HostZed) {
+		t.Fatalf("the capped findings hold zed's: the test no longer shows the cap")
+	}
+	if !has(all, HostZed) || !has(all, HostCursor) {
+		t.Errorf("SchemaFindings: zed %v, cursor %v, want both", has(all, HostZed), has(all, HostCursor))
+	}
+	if n := len(all); n <= MaxFindingsPerTool {
+		t.Errorf("%d findings, want every one", n)
+	}
+	for _, f := range all {
+		if f.Kind == KindMore || f.Kind == KindToolName {
+			t.Errorf("a finding of a tool in a schema's: %v", f)
+		}
+	}
+}
+
+// TestHasTypeFan: Gemini's typed rule judges each schema once: a
+// union of references to unions of references, 4^20 paths deep, is
+// linted at once (judged once per path, it would not end).
+func TestHasTypeFan(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type":"object","properties":{"x":{"$ref":"#/$defs/d0"}},"$defs":{`)
+	for i := range 20 {
+		ref := fmt.Sprintf(`{"$ref":"#/$defs/d%d"}`, i+1)
+		fmt.Fprintf(&b, `"d%d":{"anyOf":[%s,%s,%s,%s]},`, i, ref, ref, ref, ref)
+	}
+	b.WriteString(`"d20":{"description":"no type"}}}`)
+	findings, err := SchemaFindings([]byte(b.String()), []Host{HostGemini})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(findings, func(f Finding) bool { return f.Path == "x" && f.Kind == KindMissingType }) {
+		t.Errorf("x: no missing-type finding: %v", findings)
+	}
+}
