@@ -62,7 +62,8 @@
 // ...}], "description": ...}; in draft-07 or earlier not beside format,
 // which its validators may assert; at the root, beside its $schema,
 // identifier and definitions too), within a size bound (adding at most twice
-// the strict schema's nodes); a reference past the bound is left strict
+// the strict schema's objects and arrays, at least 4096, and up to 6144
+// within eight times a smaller schema's); a reference past the bound is left strict
 // with a warning, but where the same definition is copied at the same
 // place elsewhere (another branch of a union) and neither reference has
 // a sibling but annotations: both then name the copy's lenient form,

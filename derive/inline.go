@@ -8,12 +8,20 @@ import (
 	"github.com/normgen/normgen/internal/rulespec"
 )
 
-// Inlining bounds: the schema nodes that inlining may add to one
-// derivation, inlineFactor times the strict schema's own (and at least
-// inlineMin). A reference past the bound is kept, with a warning.
+// Inlining bounds: the schema nodes (objects and arrays) that inlining
+// may add to one derivation, inlineFactor times the strict schema's own,
+// and at least inlineMin; a smaller schema may add up to inlineSmall,
+// within inlineSmallFactor times its own (Vega-Lite's specifications, of
+// a few thousand nodes, copy their channel definitions at many places:
+// most of their values were left strict at 4096). A reference past the
+// bound is kept, with a warning. The rewrite writes a repeated copy once
+// where it holds a $ref already (hoistRepeats), which pays for most of
+// what a copy adds there.
 const (
-	inlineFactor = 2
-	inlineMin    = 4096
+	inlineFactor      = 2
+	inlineMin         = 4096
+	inlineSmall       = 6144
+	inlineSmallFactor = 8
 )
 
 // tightBudget, where above 0, is the inlining bound instead (tests: the
@@ -167,7 +175,8 @@ func (d *deriver) inline(root *Node) *Node {
 	for _, r := range refsOf(root) {
 		in.byName = in.byName || !plainRef(r)
 	}
-	in.budget = max(inlineMin, inlineFactor*in.nodes(root))
+	n := in.nodes(root)
+	in.budget = max(inlineMin, inlineFactor*n, min(inlineSmall, inlineSmallFactor*n))
 	if tightBudget > 0 {
 		in.budget = tightBudget
 	}
@@ -438,7 +447,7 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 		return nil, nil, "its $ref has a sibling keyword its target gives another value"
 	}
 	if in.nodes(target) > in.budget {
-		return nil, nil, "inlining its $ref would add more than twice the strict schema's size to it"
+		return nil, nil, "inlining its $ref would add more than the size bound allows (twice the strict schema's nodes; 4096 to 6144 for a small one)"
 	}
 	return merged, target, ""
 }
