@@ -86,15 +86,19 @@
 // without the names it holds): below the depth its rules name, a value is
 // taken exactly as the strict schema takes it. Where no copy can stand in
 // (the target holds a name a reference may use, a dynamic reference
-// names it), the value it reaches is kept whole, with a warning. A
-// schema of hoistMin bytes or more that the rewrite repeats as a
-// member's, an element's or a definition's value (a definition inlined
-// at several places) is written once in its
-// definitions ("shared.1", or the document's own definition of that
-// schema) and each place names it, where each host refusing a $ref
-// (lint.RefHosts) refuses one in the rewrite already, no JSON Pointer
-// runs into or through the place, and no schema below the root sets a
-// base URI, an anchor or a dialect: a rule path still names each place. A value whose schema holds an identifier ("$id",
+// names it), the value it reaches is kept whole, with a warning.
+//
+// A schema of 256 bytes or more that the rewrite repeats as a member's,
+// an element's or a definition's value (a definition inlined at several
+// places) is written once in its definitions ("shared.1", or the
+// document's own definition of that schema) and each place names it,
+// where each host refusing a $ref (lint.RefHosts) refuses one in the
+// rewrite already, no JSON Pointer runs into or through the place, every
+// $ref is a fragment, and no schema below the root sets a base URI, an
+// anchor or a dialect or follows a dynamic reference: a rule path still
+// names each place.
+//
+// A value whose schema holds an identifier ("$id",
 // draft-04's "id") or definitions of its own is read like any other,
 // its identifier kept once, on the branch that holds its schema, where
 // no reference can reach into or through it (a reference by URI, one

@@ -24,8 +24,8 @@ import (
 // rewrite already (refusedAlready): one more changes nothing for them,
 // and a rewrite they take stays as it is. And only where the move
 // changes nothing a validator reads: no schema below the root sets a
-// base URI, an anchor or a dialect, or follows a dynamic reference
-// (hoistable); no JSON Pointer of the document ($ref, a discriminator's
+// base URI, an anchor or a dialect, or follows a dynamic reference, and
+// every $ref is a fragment (hoistable); no JSON Pointer of the document ($ref, a discriminator's
 // mapping) runs into or through a place made a $ref (pointed); the
 // schema moved reads a value of its own, not its parent's (AJV's strict
 // mode reads a type, or the properties a required names, in a schema or
@@ -37,8 +37,9 @@ import (
 // (a model among them) a look elsewhere.
 const hoistMin = 256
 
-// hoistRounds bounds the passes of hoistRepeats: each moves the largest
-// repeats it meets, and the next those that repeat inside them.
+// hoistRounds bounds the passes of hoistRepeats: each moves the
+// outermost repeats it meets, in document order, and the next those
+// that repeat inside them.
 const hoistRounds = 8
 
 // plainDefName is a definition name a $ref may spell as it is: no
@@ -49,23 +50,26 @@ var plainDefName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 // (container: "$defs" or "definitions", defsContainer) and points its
 // places at it (see above). It changes out in place.
 func hoistRepeats(out *Node, container string) {
-	if container == "" || out.Kind != '{' || !holdsRef(out) || !hoistable(out) || !refusedAlready(out) {
-		// (holdsRef first: the linter's walk costs more)
+	if container == "" || out.Kind != '{' || !holdsRef(out) || !hoistable(out) {
 		return
 	}
 	defs := out.Get(container)
 	if defs == nil {
-		defs = obj()
-		out.Set(container, defs)
+		defs = obj() // (set in out where a definition is written)
 	}
 	h := &hoister{out: out, container: container, defs: defs, refs: map[uint64]string{}}
-	for range hoistRounds {
+	h.survey()
+	if !h.repeats() || !refusedAlready(out) {
+		// (the linter's walk last: it costs the most)
+		return
+	}
+	for i := range hoistRounds {
+		if i > 0 {
+			h.survey()
+		}
 		if !h.round() {
 			break
 		}
-	}
-	if len(defs.Keys) == 0 {
-		out.Delete(container)
 	}
 }
 
@@ -109,23 +113,49 @@ type hoister struct {
 	defs      *Node             // out's definitions
 	refs      map[uint64]string // a repeated schema's hash -> the $ref standing for it
 	targets   map[string]*Node  // a $ref of refs -> its target, in the round
-	n         int               // hoisted definitions named so far
+	n         int               // the number of the last name tried (shared.n)
 
 	// of the round
 	sums     map[*Node]measured // of out's objects
-	count    map[uint64]int
+	count    map[uint64]int     // schemas at places valueKeywords name, by hash
+	movable  []*Node            // those schemas (none pinned)
 	pinned   map[*Node]bool
 	pointers map[string]bool // the fragments out holds
 }
 
-// round hashes out, then replaces each repeated schema it meets in
-// document order by a $ref (not descending into it), and reports
-// whether it replaced any.
-func (h *hoister) round() bool {
-	h.sums, h.count, h.targets = make(map[*Node]measured, len(h.sums)), map[uint64]int{}, map[string]*Node{}
+// survey hashes out, counts its schemas by hash and finds what its
+// pointers pin, for the round to come.
+func (h *hoister) survey() {
+	h.sums, h.count, h.targets, h.movable = make(map[*Node]measured, len(h.sums)), map[uint64]int{}, map[string]*Node{}, h.movable[:0]
 	h.pinned, h.pointers = pointed(h.out)
 	h.measure(h.out)
 	h.countSchemas(h.out)
+}
+
+// repeats reports whether the survey found a schema to move: one of
+// hoistMin bytes or more at two places or more that valueKeywords name,
+// or at one beside a definition of the document that is the same schema.
+func (h *hoister) repeats() bool {
+	defined := map[uint64]*Node{}
+	for i, name := range h.defs.Keys {
+		if s := h.defs.Vals[i]; s.Kind == '{' && plainDefName.MatchString(name) {
+			defined[h.sums[s].hash] = s
+		}
+	}
+	for _, x := range h.movable {
+		m := h.sums[x]
+		if d := defined[m.hash]; m.size >= hoistMin && (h.count[m.hash] >= 2 || d != nil && d != x) {
+			return true
+		}
+	}
+	return false
+}
+
+// round replaces each repeated schema it meets in document order (the
+// outermost first) by a $ref, not descending into it, and reports
+// whether it replaced any: the next round, surveyed again, finds the
+// repeats inside those it moved.
+func (h *hoister) round() bool {
 	// a definition of the document that repeats stands for its copies
 	for i, name := range h.defs.Keys {
 		s := h.defs.Vals[i]
@@ -148,10 +178,14 @@ func (h *hoister) round() bool {
 				}
 				continue // (one written this round: its repeats are counted again)
 			}
-			if ref := h.refFor(x); ref != "" && valueKeywords[c.Keyword] {
-				s.Replace(c, obj("$ref", jstr(ref)))
-				changed = true
-				continue
+			if valueKeywords[c.Keyword] {
+				// (refFor moves the first of a repeat into the
+				// definitions: only where the $ref replaces it)
+				if ref := h.refFor(x); ref != "" {
+					s.Replace(c, obj("$ref", jstr(ref)))
+					changed = true
+					continue
+				}
 			}
 			walk(x)
 		}
@@ -182,6 +216,9 @@ func (h *hoister) refFor(x *Node) string {
 			h.n++
 			name = "shared." + strconv.Itoa(h.n)
 		}
+		if len(h.defs.Keys) == 0 && h.out.Get(h.container) == nil {
+			h.out.Set(h.container, h.defs)
+		}
 		h.defs.Set(name, x)
 		ref = "#/" + h.container + "/" + name
 		h.refs[m.hash] = ref
@@ -199,9 +236,8 @@ func (h *hoister) refFor(x *Node) string {
 	return ref
 }
 
-// measure records the hash and the size of each value of v, and
-// returns v's. The size is its JSON's in bytes, but for the escapes of
-// its strings (a bound, not a count to the byte).
+// measure records the hash and the size (bytes of JSON) of each object
+// of v, and returns v's.
 func (h *hoister) measure(v *Node) (uint64, int) {
 	sum := mix(fnvOffset, uint64(v.Kind))
 	size := 0
@@ -219,9 +255,9 @@ func (h *hoister) measure(v *Node) (uint64, int) {
 		}
 		sum = mix(sum, uint64(len(v.Vals)))
 	default:
-		text, _ := v.Held()
+		text := v.Text() // (its JSON text, however it was read)
 		sum = mixString(sum, text)
-		size = len(text) + 2
+		size = len(text)
 	}
 	if v.Kind == '{' {
 		h.sums[v] = measured{sum, size}
@@ -258,6 +294,7 @@ func (h *hoister) countSchemas(s *Node) {
 	for c := range s.Subschemas() {
 		if c.Schema.Kind == '{' && !h.pinned[c.Schema] && valueKeywords[c.Keyword] {
 			h.count[h.sums[c.Schema].hash]++
+			h.movable = append(h.movable, c.Schema)
 		}
 		h.countSchemas(c.Schema)
 	}
@@ -270,9 +307,7 @@ func identical(a, b *Node) bool {
 		return false
 	}
 	if a.Kind != '{' && a.Kind != '[' {
-		at, aq := a.Held()
-		bt, bq := b.Held()
-		return aq == bq && at == bt || string(a.Marshal()) == string(b.Marshal())
+		return a.Text() == b.Text()
 	}
 	for i := range a.Vals {
 		if !identical(a.Vals[i], b.Vals[i]) {

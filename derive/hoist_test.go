@@ -75,6 +75,16 @@ func TestHoistRepeats(t *testing.T) {
 			unchanged: true,
 		},
 		{
+			name:      "a $ref that is no fragment",
+			schema:    `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"},"u":{"$ref":"other.json"}},"$defs":{"S":{"type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:      "a dialect below the root",
+			schema:    `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"$schema":"http://json-schema.org/draft-07/schema#","type":"string"}}}`,
+			unchanged: true,
+		},
+		{
 			name:      "small repeats",
 			schema:    `{"type":"object","properties":{"a":` + small + `,"b":` + small + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
 			unchanged: true,
@@ -108,9 +118,17 @@ func TestHoistRepeats(t *testing.T) {
 		},
 		{
 			name:   "a name taken",
-			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/shared.1"}},"$defs":{"shared.1":{"type":"string"}}}`,
-			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1": `{"type":"string"}`},
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/shared.1/properties/v"}},"$defs":{"shared.1":{"type":"object","properties":{"v":{"type":"string"}}}}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1": `{"type":"object","properties":{"v":{"type":"string"}}}`},
 			defs:   []string{"shared.1", "shared.2"},
+		},
+		{
+			// (the union's branch stays, and is not the definition too:
+			// found by review)
+			name:   "a repeat that is a union's branch too",
+			schema: `{"type":"object","properties":{"d":{"anyOf":[` + bigPoint + `,{"type":"null"}]},"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
+			want:   map[string]string{"/properties/d/anyOf/0": bigPoint, "/properties/a": `{"$ref":"#/$defs/shared.1"}`, "/properties/b": `{"$ref":"#/$defs/shared.1"}`},
+			defs:   []string{"S", "shared.1"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -139,6 +157,18 @@ func TestHoistRepeats(t *testing.T) {
 					t.Errorf("%s = %s, want %s", ptr, got.Marshal(), want)
 				}
 			}
+			seen := map[*Node]bool{}
+			var once func(v *Node)
+			once = func(v *Node) {
+				if seen[v] {
+					t.Fatalf("one value at two places: %s", v.Marshal())
+				}
+				seen[v] = true
+				for _, x := range v.Vals {
+					once(x)
+				}
+			}
+			once(out)
 			container := defsContainer(root, out)
 			if got := out.Get(container).Keys; !slices.Equal(got, tc.defs) {
 				t.Errorf("%s %v, want %v", container, got, tc.defs)
@@ -194,5 +224,18 @@ func TestRefusingHostsUncapped(t *testing.T) {
 	}
 	if !slices.Contains(hosts, string(lint.HostZed)) {
 		t.Errorf("hosts %v, want zed among them", hosts)
+	}
+}
+
+// TestInlineBudget: the nodes inlining may add, by the strict schema's:
+// at least 4096; up to 6144 within eight times a smaller schema's;
+// twice a larger one's.
+func TestInlineBudget(t *testing.T) {
+	for _, tc := range []struct{ n, want int }{
+		{0, 4096}, {400, 4096}, {600, 4800}, {768, 6144}, {1000, 6144}, {3072, 6144}, {4000, 8000},
+	} {
+		if got := inlineBudget(tc.n); got != tc.want {
+			t.Errorf("inlineBudget(%d) = %d, want %d", tc.n, got, tc.want)
+		}
 	}
 }

@@ -24,6 +24,12 @@ const (
 	inlineSmallFactor = 8
 )
 
+// inlineBudget is the bound on the nodes inlining adds to a schema of n
+// objects and arrays (see inlineFactor).
+func inlineBudget(n int) int {
+	return max(inlineMin, inlineFactor*n, min(inlineSmall, inlineSmallFactor*n))
+}
+
 // tightBudget, where above 0, is the inlining bound instead (tests: the
 // references the bound keeps, and the lenient forms they share, on small
 // schemas).
@@ -175,8 +181,7 @@ func (d *deriver) inline(root *Node) *Node {
 	for _, r := range refsOf(root) {
 		in.byName = in.byName || !plainRef(r)
 	}
-	n := in.nodes(root)
-	in.budget = max(inlineMin, inlineFactor*n, min(inlineSmall, inlineSmallFactor*n))
+	in.budget = inlineBudget(in.nodes(root))
 	if tightBudget > 0 {
 		in.budget = tightBudget
 	}
@@ -447,7 +452,7 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 		return nil, nil, "its $ref has a sibling keyword its target gives another value"
 	}
 	if in.nodes(target) > in.budget {
-		return nil, nil, "inlining its $ref would add more than the size bound allows (twice the strict schema's nodes; 4096 to 6144 for a small one)"
+		return nil, nil, "inlining its $ref would add more than the size bound allows (twice the strict schema's objects and arrays; 4096 to 6144 for a small one)"
 	}
 	return merged, target, ""
 }

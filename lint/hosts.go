@@ -334,9 +334,10 @@ func CheckHosts(data []byte, hosts []Host) ([]Finding, error) {
 // SchemaFindings lints one tool's input schema for the rules of each of
 // hosts, as CheckHosts lints a tool that holds it, but returns every
 // finding, sorted: none is left out past MaxFindingsPerTool, so a host
-// that refuses the schema has one whatever the others have. (A program
-// that decides whether a host takes a schema reads them all; the note on
-// a catalog's optional properties, a catalog's, is not among them.)
+// that refuses the schema has one whatever the others have: a program
+// that decides whether a host takes a schema reads them all. Neither the
+// tool's name nor the catalog is linted (the note on a catalog's
+// optional properties is CheckHosts').
 func SchemaFindings(schema []byte, hosts []Host) ([]Finding, error) {
 	s, err := jsonnode.ParseLastKeyWins(schema)
 	if err != nil {
@@ -424,6 +425,7 @@ type hostWalker struct {
 	findings []Finding
 	seenKind map[string]bool // path + kind already reported
 	typed    map[*node]bool  // hasType's answers
+	judging  map[*node]bool  // the schemas hasType is judging
 }
 
 // upTo reports whether the release checked is limit or older.
@@ -432,7 +434,7 @@ func (w *hostWalker) upTo(limit string) bool {
 }
 
 func checkHost(h Host, label, name string, root *node) []Finding {
-	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}}
+	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}, judging: map[*node]bool{}}
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
@@ -784,37 +786,60 @@ func (w *hostWalker) follow(s *node) *node {
 // anyOf/oneOf/allOf whose branches all have one (Gemini CLI's rule).
 // Each schema is judged once: a union of references to unions of
 // references would be judged once per path, exponentially many times.
-// One met again while it is judged (a cycle) counts as typed: the walk
-// reports the cycle elsewhere.
+// One met again while it is judged (a cycle) counts as typed, as the
+// walk reports the cycle elsewhere; an answer that leant on that is not
+// kept, since the schema judged first may prove untyped after all.
 func (w *hostWalker) hasType(s *node) bool {
-	if typed, ok := w.typed[s]; ok {
-		return typed
-	}
-	w.typed[s] = true
-	typed := w.judgeType(s)
-	w.typed[s] = typed
+	typed, _ := w.typedOf(s)
 	return typed
 }
 
-// judgeType is hasType's judgement of s, its references and branches
-// judged by hasType.
-func (w *hostWalker) judgeType(s *node) bool {
+// typedOf is hasType, and whether its answer leant on a schema still
+// being judged (a cycle's).
+func (w *hostWalker) typedOf(s *node) (typed, provisional bool) {
+	if typed, ok := w.typed[s]; ok {
+		return typed, false
+	}
+	if w.judging[s] {
+		return true, true
+	}
+	w.judging[s] = true
+	typed, provisional = w.judgeType(s)
+	delete(w.judging, s)
+	if !typed || !provisional {
+		// (untyped whatever the cycle holds; or typed without it)
+		w.typed[s] = typed
+	}
+	return typed, provisional
+}
+
+// judgeType is typedOf's judgement of s, its references and branches
+// judged by typedOf.
+func (w *hostWalker) judgeType(s *node) (typed, provisional bool) {
 	if s.Get("type") != nil {
-		return true
+		return true, false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		target, err := jsonnode.Resolve(w.root, ref)
-		return err == nil && isObject(target) && w.hasType(target)
+		if err != nil || !isObject(target) {
+			return false, false
+		}
+		return w.typedOf(target)
 	}
 	for _, k := range jsonnode.Combinators {
 		if branches := s.Get(k).Items(); len(branches) > 0 {
 			for _, b := range branches {
-				if !isObject(b) || !w.hasType(b) {
-					return false
+				if !isObject(b) {
+					return false, false
 				}
+				typed, p := w.typedOf(b)
+				if !typed {
+					return false, false
+				}
+				provisional = provisional || p
 			}
-			return true
+			return true, provisional
 		}
 	}
-	return false
+	return false, false
 }

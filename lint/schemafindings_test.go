@@ -65,3 +65,23 @@ func TestHasTypeFan(t *testing.T) {
 		t.Errorf("x: no missing-type finding: %v", findings)
 	}
 }
+
+// TestHasTypeCycle: a schema judged while a cycle through it is open
+// is not kept typed for it: B refers to A, which refers back to B and
+// has an untyped branch, so neither is typed, nor C, whichever is met
+// first (found by review).
+func TestHasTypeCycle(t *testing.T) {
+	defs := `"$defs":{"A":{"anyOf":[{"$ref":"#/$defs/B"},{"description":"x"}]},"B":{"$ref":"#/$defs/A"},"C":{"anyOf":[{"$ref":"#/$defs/B"},{"type":"string"}]}}`
+	for _, order := range []string{`"a":{"$ref":"#/$defs/A"},"c":{"$ref":"#/$defs/C"}`, `"c":{"$ref":"#/$defs/C"},"a":{"$ref":"#/$defs/A"}`} {
+		schema := `{"type":"object","properties":{` + order + `},` + defs + `}`
+		findings, err := SchemaFindings([]byte(schema), []Host{HostGemini})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []string{"a", "c"} {
+			if !slices.ContainsFunc(findings, func(f Finding) bool { return f.Path == p && f.Kind == KindMissingType }) {
+				t.Errorf("%s: %s: no missing-type finding: %v", order, p, findings)
+			}
+		}
+	}
+}
