@@ -243,8 +243,8 @@ func TestDerivePrunesDefs(t *testing.T) {
 	}{
 		{"invopop: all inlined", refsInvopop, nil},
 		// (and the lenient form of the inlined Point that from and to
-		// repeat, written once: hoistRepeats)
-		{"go-sdk: the recursive one's lenient form", refsGoSDK, []string{"lenient.Tree", "shared.1"}},
+		// repeat, written once, named for its first place: hoistRepeats)
+		{"go-sdk: the recursive one's lenient form", refsGoSDK, []string{"lenient.Tree", "shared.from"}},
 		{"an anchor keeps every entry", `{"type":"object","properties":{"a":{"$ref":"#pt"}},"$defs":{"P":{"$anchor":"pt","type":"integer"},"Q":{"type":"string"}}}`, []string{"P", "Q"}},
 		{"kept through a kept entry", `{"type":"object","properties":{"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"l":{"$ref":"#/$defs/L"},"kids":{"type":"array","items":{"anyOf":[{"$ref":"#/$defs/T"},{"type":"string"}]}}}},"L":{"type":"object","properties":{"n":{"type":"integer"}}},"U":{"type":"string"}}}`, []string{"T", "L"}},
 		{"a recursive entry's lenient form holds what it names", `{"type":"object","properties":{"t":{"$ref":"#/$defs/T"}},"$defs":{"T":{"type":"object","properties":{"l":{"$ref":"#/$defs/L"},"kids":{"type":"array","items":{"$ref":"#/$defs/T"}}}},"L":{"type":"object","properties":{"n":{"type":"integer"}}},"U":{"type":"string"}}}`, []string{"lenient.T"}},

@@ -90,8 +90,9 @@
 //
 // A schema of 256 bytes or more that the rewrite repeats as a member's,
 // an element's or a definition's value (a definition inlined at several
-// places) is written once in its definitions ("shared.1", or the
-// document's own definition of that schema) and each place names it,
+// places) is written once in its definitions ("shared.config", named for
+// the member it first stands at, or the document's own definition of
+// that schema) and each place names it,
 // where each host refusing a $ref (lint.RefHosts) refuses one in the
 // rewrite already, no JSON Pointer runs into or through the place, every
 // $ref is a fragment, and no schema below the root sets a base URI, an

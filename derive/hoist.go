@@ -15,7 +15,8 @@ import (
 // rule path names each; a lenient form may repeat the strict one beside
 // it. Where a rewrite repeats a schema as a member's, an element's or a
 // definition's value (valueKeywords), hoistRepeats writes it once in the
-// rewrite's definitions and points each place at it: a $ref alone, which
+// rewrite's definitions, named for the member it first stands at
+// ("shared.config": placeName), and points each place at it: a $ref alone, which
 // every draft reads as its target, and a rule path still names each
 // place (rules read the arguments, never the schema).
 //
@@ -113,7 +114,6 @@ type hoister struct {
 	defs      *Node             // out's definitions
 	refs      map[uint64]string // a repeated schema's hash -> the $ref standing for it
 	targets   map[string]*Node  // a $ref of refs -> its target, in the round
-	n         int               // the number of the last name tried (shared.n)
 
 	// of the round
 	sums     map[*Node]measured // of out's objects
@@ -168,30 +168,71 @@ func (h *hoister) round() bool {
 		own[s] = true
 	}
 	changed := false
-	var walk func(s *Node)
-	walk = func(s *Node) {
+	var walk func(s *Node, field string)
+	walk = func(s *Node, field string) {
 		for c := range s.Subschemas() {
-			x := c.Schema
+			x, name := c.Schema, placeName(field, c)
 			if s == h.out && c.Keyword == h.container {
 				if own[x] {
-					walk(x) // (a definition stands for itself)
+					walk(x, name) // (a definition stands for itself)
 				}
 				continue // (one written this round: its repeats are counted again)
 			}
 			if valueKeywords[c.Keyword] {
 				// (refFor moves the first of a repeat into the
 				// definitions: only where the $ref replaces it)
-				if ref := h.refFor(x); ref != "" {
+				if ref := h.refFor(x, name); ref != "" {
 					s.Replace(c, obj("$ref", jstr(ref)))
 					changed = true
 					continue
 				}
 			}
-			walk(x)
+			walk(x, name)
 		}
 	}
-	walk(h.out)
+	walk(h.out, "")
 	return changed
+}
+
+// placeName names the place of c, a subschema of a schema at the place
+// named field, for the definition a repeat first met there is written
+// as: the member it is the value of ("properties" and "$defs" name
+// theirs), or field with what c reads of its value ("items", "values",
+// "names"); a branch of its union, a then, is field's. Only a name a
+// $ref may spell as it is (plainDefName) is kept of a member's: any
+// other character is "_".
+func placeName(field string, c jsonnode.Subschema) string {
+	suffix := ""
+	switch c.Keyword {
+	case "properties", "$defs", "definitions":
+		return plainName(c.Key)
+	case "items", "prefixItems", "additionalItems", "contains", "unevaluatedItems":
+		suffix = "items"
+	case "additionalProperties", "patternProperties", "unevaluatedProperties":
+		suffix = "values"
+	case "propertyNames":
+		suffix = "names"
+	default:
+		return field
+	}
+	if field == "" {
+		return suffix
+	}
+	return field + "." + suffix
+}
+
+// plainName is name with each character a $ref would escape or encode
+// (plainDefName) made "_"; "_" for "".
+func plainName(name string) string {
+	if name == "" {
+		return "_"
+	}
+	return strings.Map(func(r rune) rune {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return r
+		}
+		return '_'
+	}, name)
 }
 
 // measured is an object's hash and size (measure).
@@ -200,21 +241,21 @@ type measured struct {
 	size int
 }
 
-// refFor returns the $ref to stand for the schema x (writing its
-// definition where none does yet), or "" where x stays: it is pinned,
-// small, not repeated, or not alike the schema its hash names.
-func (h *hoister) refFor(x *Node) string {
+// refFor returns the $ref to stand for the schema x at the place named
+// field (placeName), writing its definition where none does yet (named
+// "shared." and field, the first place's), or "" where x stays: it is
+// pinned, small, not repeated, or not alike the schema its hash names.
+func (h *hoister) refFor(x *Node, field string) string {
 	m := h.sums[x]
 	if x.Kind != '{' || h.pinned[x] || m.size < hoistMin || h.count[m.hash] < 2 && h.refs[m.hash] == "" {
 		return ""
 	}
 	ref := h.refs[m.hash]
 	if ref == "" {
-		h.n++
-		name := "shared." + strconv.Itoa(h.n)
-		for h.defs.Get(name) != nil || h.pointers["#/"+h.container+"/"+name] {
-			h.n++
-			name = "shared." + strconv.Itoa(h.n)
+		base := "shared." + field
+		name := base
+		for i := 2; h.defs.Get(name) != nil || h.pointers["#/"+h.container+"/"+name]; i++ {
+			name = base + "." + strconv.Itoa(i)
 		}
 		if len(h.defs.Keys) == 0 && h.out.Get(h.container) == nil {
 			h.out.Set(h.container, h.defs)

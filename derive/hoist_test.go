@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lint"
 )
 
@@ -39,8 +40,8 @@ func TestHoistRepeats(t *testing.T) {
 		{
 			name:   "copies",
 			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"c":{"type":"array","items":` + bigPoint + `},"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
-			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.1"}`, "/properties/b": `{"$ref":"#/$defs/shared.1"}`, "/properties/c/items": `{"$ref":"#/$defs/shared.1"}`, "/$defs/shared.1": bigPoint},
-			defs:   []string{"S", "shared.1"},
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.a"}`, "/properties/b": `{"$ref":"#/$defs/shared.a"}`, "/properties/c/items": `{"$ref":"#/$defs/shared.a"}`, "/$defs/shared.a": bigPoint},
+			defs:   []string{"S", "shared.a"},
 		},
 		{
 			name:      "no $ref: a host that refuses one takes it as it is",
@@ -50,8 +51,8 @@ func TestHoistRepeats(t *testing.T) {
 		{
 			name:   "a pointer into a copy keeps it",
 			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"c":` + bigPoint + `,"e":{"$ref":"#/properties/a/properties/x"}}}`,
-			want:   map[string]string{"/properties/a": bigPoint, "/properties/b": `{"$ref":"#/$defs/shared.1"}`, "/properties/c": `{"$ref":"#/$defs/shared.1"}`},
-			defs:   []string{"shared.1"},
+			want:   map[string]string{"/properties/a": bigPoint, "/properties/b": `{"$ref":"#/$defs/shared.b"}`, "/properties/c": `{"$ref":"#/$defs/shared.b"}`},
+			defs:   []string{"shared.b"},
 		},
 		{
 			name:   "a definition stands for its copies",
@@ -92,8 +93,8 @@ func TestHoistRepeats(t *testing.T) {
 		{
 			name:   "a repeat only inside a repeat: one definition",
 			schema: `{"type":"object","properties":{"a":` + inner + `,"b":` + inner + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
-			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.1"}`, "/properties/b": `{"$ref":"#/$defs/shared.1"}`, "/$defs/shared.1/properties/p": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1/properties/q": `{"$ref":"#/$defs/shared.2"}`},
-			defs:   []string{"S", "shared.1", "shared.2"},
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.a"}`, "/properties/b": `{"$ref":"#/$defs/shared.a"}`, "/$defs/shared.a/properties/p": `{"$ref":"#/$defs/shared.p"}`, "/$defs/shared.a/properties/q": `{"$ref":"#/$defs/shared.p"}`},
+			defs:   []string{"S", "shared.a", "shared.p"},
 		},
 		{
 			// (AJV's strict mode reads a type in a schema or its parent,
@@ -112,23 +113,23 @@ func TestHoistRepeats(t *testing.T) {
 		},
 		{
 			name:   "a name a pointer spells",
-			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}},"$comment":"#/$defs/shared.1"}`,
-			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`},
-			defs:   []string{"S", "shared.2"},
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}},"$comment":"#/$defs/shared.a"}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.a.2"}`},
+			defs:   []string{"S", "shared.a.2"},
 		},
 		{
 			name:   "a name taken",
-			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/shared.1/properties/v"}},"$defs":{"shared.1":{"type":"object","properties":{"v":{"type":"string"}}}}}`,
-			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.2"}`, "/$defs/shared.1": `{"type":"object","properties":{"v":{"type":"string"}}}`},
-			defs:   []string{"shared.1", "shared.2"},
+			schema: `{"type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/shared.a/properties/v"}},"$defs":{"shared.a":{"type":"object","properties":{"v":{"type":"string"}}}}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/$defs/shared.a.2"}`, "/$defs/shared.a": `{"type":"object","properties":{"v":{"type":"string"}}}`},
+			defs:   []string{"shared.a", "shared.a.2"},
 		},
 		{
 			// (the union's branch stays, and is not the definition too:
 			// found by review)
 			name:   "a repeat that is a union's branch too",
 			schema: `{"type":"object","properties":{"d":{"anyOf":[` + bigPoint + `,{"type":"null"}]},"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
-			want:   map[string]string{"/properties/d/anyOf/0": bigPoint, "/properties/a": `{"$ref":"#/$defs/shared.1"}`, "/properties/b": `{"$ref":"#/$defs/shared.1"}`},
-			defs:   []string{"S", "shared.1"},
+			want:   map[string]string{"/properties/d/anyOf/0": bigPoint, "/properties/a": `{"$ref":"#/$defs/shared.a"}`, "/properties/b": `{"$ref":"#/$defs/shared.a"}`},
+			defs:   []string{"S", "shared.a"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -236,6 +237,31 @@ func TestInlineBudget(t *testing.T) {
 	} {
 		if got := inlineBudget(tc.n); got != tc.want {
 			t.Errorf("inlineBudget(%d) = %d, want %d", tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestPlaceName: a hoisted definition is named for its first place's
+// member (STYLE: names come from fields, not counters).
+func TestPlaceName(t *testing.T) {
+	for _, tc := range []struct {
+		field, keyword, key, want string
+	}{
+		{"", "properties", "a", "a"},
+		{"a", "properties", "b", "b"},
+		{"a", "items", "", "a.items"},
+		{"", "items", "", "items"},
+		{"m", "additionalProperties", "", "m.values"},
+		{"m", "patternProperties", "^x", "m.values"},
+		{"m", "propertyNames", "", "m.names"},
+		{"x", "anyOf", "", "x"},
+		{"", "$defs", "Foo", "Foo"},
+		{"", "properties", "a b/c~", "a_b_c_"},
+		{"", "properties", "", "_"},
+		{"", "properties", "café", "caf_"},
+	} {
+		if got := placeName(tc.field, jsonnode.Subschema{Keyword: tc.keyword, Key: tc.key}); got != tc.want {
+			t.Errorf("placeName(%q, %s %q) = %q, want %q", tc.field, tc.keyword, tc.key, got, tc.want)
 		}
 	}
 }
