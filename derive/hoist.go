@@ -16,9 +16,9 @@ import (
 // it. Where a rewrite repeats a schema as a member's, an element's or a
 // definition's value (valueKeywords), hoistRepeats writes it once in the
 // rewrite's definitions, named for the member it first stands at
-// ("shared.config": placeName), and points each place at it: a $ref alone, which
-// every draft reads as its target, and a rule path still names each
-// place (rules read the arguments, never the schema).
+// ("shared.config": placeName), and points each place at it: a $ref
+// alone, which every draft reads as its target, and a rule path still
+// names each place (rules read the arguments, never the schema).
 //
 // It does so only where each host that refuses a $ref (lint.RefHosts:
 // Gemini's function declarations, Zed's providers) refuses one in the
@@ -26,12 +26,12 @@ import (
 // and a rewrite they take stays as it is. And only where the move
 // changes nothing a validator reads: no schema below the root sets a
 // base URI, an anchor or a dialect, or follows a dynamic reference, and
-// every $ref is a fragment (hoistable); no JSON Pointer of the document ($ref, a discriminator's
-// mapping) runs into or through a place made a $ref (pointed); the
-// schema moved reads a value of its own, not its parent's (AJV's strict
-// mode reads a type, or the properties a required names, in a schema or
-// its parent, and compiles a $ref's target apart); and it is no smaller
-// than hoistMin bytes.
+// every $ref is a fragment (hoistable); no JSON Pointer of the document
+// ($ref, a discriminator's mapping) runs into or through a place made a
+// $ref (pointed); the schema moved reads a value of its own, not its
+// parent's (AJV's strict mode reads a type, or the properties a required
+// names, in a schema or its parent, and compiles a $ref's target apart);
+// and it is no smaller than hoistMin bytes.
 
 // hoistMin is the size, in bytes of JSON, below which a repeated schema
 // stays where it is: a $ref to it would save little and cost a reader
