@@ -2,9 +2,11 @@
 // server, as normgen check does: CheckCatalog reports leniency gaps (a
 // field whose schema refuses a form LLM clients are known to send, such as
 // "100" for an integer), CheckHosts the rules each LLM host (Claude,
-// OpenAI, Gemini, Cursor, Codex, ...) sets on tool schemas, as Findings.
-// PortablePattern and ToolNameProblem are host rules the generator applies
-// to what it writes too.
+// OpenAI, Gemini, Cursor, Codex, ...) sets on tool schemas, as Findings;
+// SchemaFindings those rules for one schema, every finding (the deriver
+// asks it which hosts refuse a rewrite). PortablePattern and
+// ToolNameProblem are host rules the generator applies to what it writes
+// too.
 //
 // A catalog is read as one tree of jsonnode.Nodes, and each $ref is
 // followed with jsonnode.Resolve (JSON Pointer, RFC 6901), the resolver
