@@ -140,6 +140,9 @@ type Derivation struct {
 	// anyOfAt are the paths of the anyOfs whose branches would be read
 	// past absent guards (deriver.anyOfAt), spelled as warnings' are.
 	anyOfAt []string
+	// defs is the keyword of the definitions the rewrite writes
+	// (defsContainer); "" where it keeps the input schema as it is.
+	defs string
 }
 
 // FieldWarnings returns a warning for each field left strict, none
@@ -201,12 +204,23 @@ func FromNode(tool string, root *Node) *Derivation {
 //
 // An anyOf of open objects that required members only one branch declares
 // tell apart is read past absent guards (presenceGuards) where no host
-// (lint.CheckHosts) refuses the rewrite that then gains a not (Gemini's
+// (lint.SchemaFindings) refuses the rewrite that then gains a not (Gemini's
 // function declarations and OpenAI's strict mode refuse it) but one that
 // refuses the rewrite without it already (a oneOf, a union at the top
 // level); elsewhere it is left as overlapping leaves it, with a warning
 // naming those hosts.
+//
+// The rewrite chosen then writes what it repeats once (hoistRepeats),
+// which changes no host's verdict.
 func deriveNode(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
+	d := chooseGuards(tool, root, keep, named, declared)
+	hoistRepeats(d.Schema, d.defs)
+	return d
+}
+
+// chooseGuards is deriveNode but for hoistRepeats: the derivation
+// without anyOf guards, or with them where no host newly refuses it.
+func chooseGuards(tool string, root *Node, keep, named map[string]bool, declared map[string][]string) *Derivation {
 	d := deriveWith(tool, root, keep, named, declared, false)
 	if len(d.anyOfAt) == 0 {
 		return d
@@ -299,7 +313,6 @@ func deriveWith(tool string, root *Node, keep, named map[string]bool, declared m
 	}
 	pruneDefs(out)
 	d.repointMappings(out)
-	hoistRepeats(out, defsContainer(root, out))
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	d.spellPaths()
@@ -309,7 +322,7 @@ func deriveWith(tool string, root *Node, keep, named map[string]bool, declared m
 			anyOfAt = append(anyOfAt, p)
 		}
 	}
-	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns, anyOfAt: anyOfAt}
+	return &Derivation{Rules: d.rules, Schema: out, Warnings: OnePerKeyword(d.warns), strict: root, fields: d.warns, anyOfAt: anyOfAt, defs: defsContainer(root, out)}
 }
 
 // derivePass is deriveNode's survey and derivation under the policy ids:

@@ -1,7 +1,6 @@
 package derive
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,9 +42,17 @@ const hoistMin = 256
 // that repeat inside them.
 const hoistRounds = 8
 
-// plainDefName is a definition name a $ref may spell as it is: no
-// pointer escape, no percent-encoding.
-var plainDefName = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+// plainDefName reports whether a $ref may spell the definition name as
+// it is: no pointer escape, no percent-encoding (plainRune).
+func plainDefName(name string) bool {
+	return name != "" && !strings.ContainsFunc(name, func(r rune) bool { return !plainRune(r) })
+}
+
+// plainRune reports whether r is a character a $ref spells as it is in
+// a definition's name: an ASCII letter or digit, ".", "_" or "-".
+func plainRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-'
+}
 
 // hoistRepeats writes each schema out repeats once in its definitions
 // (container: "$defs" or "definitions", defsContainer) and points its
@@ -138,7 +145,7 @@ func (h *hoister) survey() {
 func (h *hoister) repeats() bool {
 	defined := map[uint64]*Node{}
 	for i, name := range h.defs.Keys {
-		if s := h.defs.Vals[i]; s.Kind == '{' && plainDefName.MatchString(name) {
+		if s := h.defs.Vals[i]; s.Kind == '{' && plainDefName(name) {
 			defined[h.sums[s].hash] = s
 		}
 	}
@@ -159,7 +166,7 @@ func (h *hoister) round() bool {
 	// a definition of the document that repeats stands for its copies
 	for i, name := range h.defs.Keys {
 		s := h.defs.Vals[i]
-		if s.Kind == '{' && plainDefName.MatchString(name) && h.refs[h.sums[s].hash] == "" {
+		if s.Kind == '{' && plainDefName(name) && h.refs[h.sums[s].hash] == "" {
 			h.refs[h.sums[s].hash] = "#/" + h.container + "/" + name
 		}
 	}
@@ -222,13 +229,13 @@ func placeName(field string, c jsonnode.Subschema) string {
 }
 
 // plainName is name with each character a $ref would escape or encode
-// (plainDefName) made "_"; "_" for "".
+// (plainRune) made "_"; "_" for "".
 func plainName(name string) string {
 	if name == "" {
 		return "_"
 	}
 	return strings.Map(func(r rune) rune {
-		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+		if plainRune(r) {
 			return r
 		}
 		return '_'

@@ -425,7 +425,6 @@ type hostWalker struct {
 	findings []Finding
 	seenKind map[string]bool // path + kind already reported
 	typed    map[*node]bool  // hasType's answers
-	judging  map[*node]bool  // the schemas hasType is judging
 }
 
 // upTo reports whether the release checked is limit or older.
@@ -434,7 +433,7 @@ func (w *hostWalker) upTo(limit string) bool {
 }
 
 func checkHost(h Host, label, name string, root *node) []Finding {
-	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}, judging: map[*node]bool{}}
+	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}}
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
@@ -783,63 +782,82 @@ func (w *hostWalker) follow(s *node) *node {
 }
 
 // hasType reports whether a schema has a type, or is a $ref or an
-// anyOf/oneOf/allOf whose branches all have one (Gemini CLI's rule).
-// Each schema is judged once: a union of references to unions of
-// references would be judged once per path, exponentially many times.
-// One met again while it is judged (a cycle) counts as typed, as the
-// walk reports the cycle elsewhere; an answer that leant on that is not
-// kept, since the schema judged first may prove untyped after all.
+// anyOf/oneOf/allOf whose branches all have one (Gemini CLI's rule); a
+// cycle of them counts as typed, as the walk reports the cycle
+// elsewhere. It reads the schemas s leads to once each, not once per
+// path (a union of references to unions of references has exponentially
+// many): the untyped ones, and those that lead to one, are untyped.
 func (w *hostWalker) hasType(s *node) bool {
-	typed, _ := w.typedOf(s)
-	return typed
-}
-
-// typedOf is hasType, and whether its answer leant on a schema still
-// being judged (a cycle's).
-func (w *hostWalker) typedOf(s *node) (typed, provisional bool) {
 	if typed, ok := w.typed[s]; ok {
-		return typed, false
+		return typed
 	}
-	if w.judging[s] {
-		return true, true
+	readers := map[*node][]*node{} // a schema -> those that read it
+	var untyped []*node
+	met := []*node{s}
+	seen := map[*node]bool{s: true}
+	for i := 0; i < len(met); i++ {
+		n := met[i]
+		next, decided, typed := w.typeReads(n)
+		if decided {
+			if !typed {
+				untyped = append(untyped, n)
+			}
+			continue
+		}
+		for _, x := range next {
+			if typed, ok := w.typed[x]; ok {
+				if !typed {
+					untyped = append(untyped, n)
+				}
+				continue
+			}
+			readers[x] = append(readers[x], n)
+			if !seen[x] {
+				seen[x] = true
+				met = append(met, x)
+			}
+		}
 	}
-	w.judging[s] = true
-	typed, provisional = w.judgeType(s)
-	delete(w.judging, s)
-	if !typed || !provisional {
-		// (untyped whatever the cycle holds; or typed without it)
-		w.typed[s] = typed
+	bad := map[*node]bool{}
+	for len(untyped) > 0 {
+		n := untyped[len(untyped)-1]
+		untyped = untyped[:len(untyped)-1]
+		if !bad[n] {
+			bad[n] = true
+			untyped = append(untyped, readers[n]...)
+		}
 	}
-	return typed, provisional
+	for _, n := range met {
+		w.typed[n] = !bad[n]
+	}
+	return w.typed[s]
 }
 
-// judgeType is typedOf's judgement of s, its references and branches
-// judged by typedOf.
-func (w *hostWalker) judgeType(s *node) (typed, provisional bool) {
+// typeReads returns what hasType reads of s: whether s decides alone
+// (it has a type; or it is untyped: a $ref to no object, a union with a
+// branch that is none, neither), and what it is typed, or else the
+// schemas it is typed if all are (its $ref's target, its first union's
+// branches).
+func (w *hostWalker) typeReads(s *node) (next []*node, decided, typed bool) {
 	if s.Get("type") != nil {
-		return true, false
+		return nil, true, true
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		target, err := jsonnode.Resolve(w.root, ref)
 		if err != nil || !isObject(target) {
-			return false, false
+			return nil, true, false
 		}
-		return w.typedOf(target)
+		return []*node{target}, false, false
 	}
 	for _, k := range jsonnode.Combinators {
 		if branches := s.Get(k).Items(); len(branches) > 0 {
 			for _, b := range branches {
 				if !isObject(b) {
-					return false, false
+					return nil, true, false
 				}
-				typed, p := w.typedOf(b)
-				if !typed {
-					return false, false
-				}
-				provisional = provisional || p
 			}
-			return true, provisional
+			return branches, false, false
 		}
 	}
-	return false, false
+	return nil, true, false
 }
