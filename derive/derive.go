@@ -4026,6 +4026,8 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable, containers boo
 			if k := unfit(b, t); bad == "" {
 				bad = k
 			}
+		case t == "" && takenKinds(root, b).containersOnly():
+			containers = true // (typed by its allOf, a union inside or its references)
 		default:
 			return "", false, false, ""
 		}
@@ -4075,11 +4077,12 @@ func withNull(s *Node) *Node {
 }
 
 // containers reports whether s (in portable form) accepts arrays and
-// objects only, and maybe null: a bare anyOf or oneOf of such typed
-// branches (a oneOf of objects a discriminator tells apart: a string,
-// its JSON text, is none of them, and what it holds matches the one
-// branch its value would); each branch's type as its document's (root)
-// validators read it (branchType).
+// objects only, and maybe null: a bare anyOf or oneOf of branches that
+// take no other value (a oneOf of objects a discriminator tells apart: a
+// string, its JSON text, is none of them, and what it holds matches the
+// one branch its value would); each branch's types as its document's
+// (root) validators read it, through its allOf, a union inside and its
+// references (takenKinds).
 func containers(root, s *Node) bool {
 	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf {
 		return false
@@ -4088,17 +4091,11 @@ func containers(root, s *Node) bool {
 	if list.Kind != '[' {
 		return false
 	}
-	some := false
+	var all kinds
 	for _, b := range list.Items() {
-		switch t, _ := branchType(root, b); t {
-		case "array", "object":
-			some = true
-		case "null":
-		default:
-			return false
-		}
+		all |= takenKinds(root, b)
 	}
-	return some
+	return (all &^ kindNull).containersOnly()
 }
 
 // withString adds the JSON-text branch {"type": "string"} to the
@@ -4871,12 +4868,16 @@ func typeFirst(s *Node) *Node {
 
 // disjoint reports whether no value can match two of the branches: their
 // types differ (a branch that names no type but an enum or const holds
-// its values' types), or one object branch requires a key that the
-// other, closed by additionalProperties: false, does not declare.
+// its values' types; one that names none of its own those of its
+// references, allOf and unions: takenKinds), or one object branch
+// requires a key that the other, closed by additionalProperties: false,
+// does not declare.
 func disjoint(root *Node, branches []*Node) bool {
 	types := make([][]string, len(branches)) // (each branch's, once)
 	for i, b := range branches {
-		types[i] = branchTypes(root, b)
+		if types[i] = branchTypes(root, b); types[i] == nil {
+			types[i] = takenKinds(root, b).names()
+		}
 	}
 	for i := range branches {
 		for j := i + 1; j < len(branches); j++ {

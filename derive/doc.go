@@ -53,7 +53,10 @@
 // form as a lone scalar does, and a union of arrays or objects beside
 // strings that are never their JSON text reads that text as a union of
 // arrays and objects alone does (advertised as a string held to what
-// such a text starts with, not any string). A local $ref that is not recursive ("#/$defs/Point",
+// such a text starts with, not any string). A union's branch that names
+// no type counts with the types its allOf, a union inside it or its
+// $ref's target allow (takenKinds): an allOf of a reference to an object
+// and what it adds is an object. A local $ref that is not recursive ("#/$defs/Point",
 // used at any depth, as go-sdk and invopop/jsonschema write shared types,
 // and a root "$ref" as invopop writes it, its target's own definitions
 // left where they are) is read as its target, inlined

@@ -1,0 +1,98 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDeriveContainerBranches: a union whose branches take arrays and
+// objects alone though some name no type of their own (an allOf of a
+// reference and what it adds, WashingtonPost's "section or reference to
+// one"; a union inside a union; a $ref its old draft reads alone) reads
+// its JSON text: no branch takes a string. A branch that may take a
+// string (typeless, an enum of strings, a type array naming string)
+// keeps the union strict (ajvSound leaves out the typeless one, which
+// AJV's strict types refuse).
+func TestDeriveContainerBranches(t *testing.T) {
+	defs := `"definitions":{"ref":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"string"},"n":{"type":"integer"}},"required":["id"]},` +
+		`"sec":{"type":"object","properties":{"name":{"type":"string"},"n":{"type":"integer"}},"required":["name"]}}`
+	doc := func(x string) string {
+		return `{"type":"object","properties":{"x":` + x + `},` + defs + `}`
+	}
+	// (JSON text the rewrite takes as a string, whose value the strict
+	// schema then judges: a text it refuses is refused after, as any
+	// JSON text is, so the calls send texts of values it takes)
+	calls := []string{`{"x":{"name":"a"}}`, `{"x":{"id":"i","n":2}}`, `{"x":"{\"name\":\"a\"}"}`,
+		`{"x":[1]}`, `{"x":null}`, `{"x":{"name":"a","n":"2"}}`, `{"x":5}`}
+	read := []unionCase{
+		{"wp-section", doc(`{"oneOf":[{"$ref":"#/definitions/sec"},{"allOf":[{"$ref":"#/definitions/ref"},{"type":"object","properties":{"id":{"enum":["i"]}}}]}]}`), append(calls, `{"x":"{\"name\":\"a\",\"n\":\"2\"}"}`)},
+		{"nested-union", doc(`{"anyOf":[{"oneOf":[{"$ref":"#/definitions/sec"},{"$ref":"#/definitions/ref"}]},{"type":"array","items":{"type":"integer"}}]}`), calls},
+		{"allof-deep", doc(`{"oneOf":[{"$ref":"#/definitions/sec"},{"allOf":[{"allOf":[{"type":"object"}]},{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}]}]}`), calls},
+		{"with-null", doc(`{"anyOf":[{"allOf":[{"$ref":"#/definitions/sec"}]},{"type":"null"}]}`), calls},
+	}
+	keep := []unionCase{
+		{"typeless-allof", doc(`{"oneOf":[{"$ref":"#/definitions/sec"},{"allOf":[{"properties":{"id":{"type":"string"}}},{"required":["id"]}]}]}`), append(calls, `{"x":"a"}`)},
+		{"type-array", doc(`{"anyOf":[{"$ref":"#/definitions/sec"},{"allOf":[{"type":["object","string"]}]}]}`), calls},
+		{"nested-string", doc(`{"anyOf":[{"$ref":"#/definitions/sec"},{"oneOf":[{"$ref":"#/definitions/ref"},{"type":"string","pattern":"^x"}]}]}`), append(calls, `{"x":"xy"}`)},
+	}
+	for _, tc := range read {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); !slices.Contains(ruleKinds(d), "json_accept_both:x") {
+			t.Errorf("%s: its JSON text is not read: rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+	}
+	for _, tc := range keep {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); slices.Contains(ruleKinds(d), "json_accept_both:x") {
+			t.Errorf("%s: a union a branch of which may take a string reads JSON text: rules %v", tc.name, ruleKinds(d))
+		}
+	}
+	all := slices.Concat(read, keep)
+	unionSound(t, all)
+	ajvSound(t, slices.Concat(read, keep[1:]))
+
+	// A draft-07 $ref beside a type: its draft reads the target alone,
+	// AJV both; neither takes a string where the target takes none, and
+	// the sibling type says nothing of what the draft reads.
+	d7 := func(target string) string {
+		return `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"oneOf":[{"$ref":"#/definitions/sec"},{"allOf":[{"$ref":"#/definitions/t","type":"object"}]}]}},` +
+			strings.Replace(defs, `"sec"`, `"t":`+target+`,"sec"`, 1) + `}`
+	}
+	old := []unionCase{{"d7-object", d7(`{"type":"object","required":["id"]}`), calls}, {"d7-typeless", d7(`{"required":["id"]}`), calls}}
+	if d, _ := deriveNormalizer(t, old[0].name, old[0].schema); !slices.Contains(ruleKinds(d), "json_accept_both:x") {
+		t.Errorf("d7-object: its JSON text is not read: rules %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+	if d, _ := deriveNormalizer(t, old[1].name, old[1].schema); slices.Contains(ruleKinds(d), "json_accept_both:x") {
+		t.Errorf("d7-typeless: the sibling type read where the draft reads the target alone: rules %v", ruleKinds(d))
+	}
+	unionSound(t, old)
+}
+
+// TestDeriveScalarBesideTypedBranches: a oneOf of a number (or boolean)
+// and branches that name no type of their own but take objects alone
+// (Vega's number or signal; a boolean or an allOf of objects) is one no
+// value matches two branches of: it is read as an anyOf, the scalar's
+// string form and the objects' JSON text each by its own rule.
+func TestDeriveScalarBesideTypedBranches(t *testing.T) {
+	defs := `"definitions":{"signal":{"type":"object","properties":{"signal":{"type":"string"}},"required":["signal"]}}`
+	doc := func(x string) string {
+		return `{"type":"object","properties":{"x":` + x + `},` + defs + `}`
+	}
+	// (a string that is neither form is taken by the rewrite's string
+	// branch and refused after, as beside any JSON text: not sent)
+	calls := []string{`{"x":{"signal":"s"}}`, `{"x":"{\"signal\":\"s\"}"}`, `{"x":[]}`, `{"x":null}`}
+	cases := []unionCase{
+		{"vega-number", doc(`{"oneOf":[{"type":"number"},{"oneOf":[{"$ref":"#/definitions/signal"},{"type":"object","properties":{"expr":{"type":"string"}},"required":["expr"],"additionalProperties":false}]}]}`), append(calls, `{"x":2.5}`, `{"x":"2.5"}`, `{"x":true}`)},
+		{"boolean-allof", doc(`{"oneOf":[{"allOf":[{"$ref":"#/definitions/signal"}]},{"type":["boolean","null"]}]}`), append(calls, `{"x":true}`, `{"x":"true"}`, `{"x":2.5}`)},
+	}
+	want := [][]string{{"type_coerce:x", "json_accept_both:x"}, {"type_coerce:x", "json_accept_both:x"}}
+	for i, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		for _, w := range want[i] {
+			if !slices.Contains(ruleKinds(d), w) {
+				t.Errorf("%s: no %s rule: rules %v, warnings %s", tc.name, w, ruleKinds(d), warnings(d))
+			}
+		}
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}
