@@ -96,3 +96,33 @@ func TestDeriveScalarBesideTypedBranches(t *testing.T) {
 	unionSound(t, cases)
 	ajvSound(t, cases)
 }
+
+// TestDeriveKindsReview: what a review of takenKinds found. A $ref inside
+// a schema that sets a base URI resolves against it, not the document;
+// draft-07 reads a $ref beside required or additionalProperties alone,
+// so those siblings tell no object branches apart; OpenAPI's nullable
+// beside a type takes null in AJV (a typed branch's too: branchTypes).
+// Each failed before its fix.
+func TestDeriveKindsReview(t *testing.T) {
+	calls := []string{`{"x":"[1]"}`, `{"x":"{}"}`, `{"x":[1]}`, `{"x":{}}`}
+	d7 := `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"oneOf":[`
+	ajv := []unionCase{
+		{"id-allof", `{"type":"object","properties":{"x":{"anyOf":[{"$id":"http://example.com/b","$defs":{"t":{"type":"string"}},"allOf":[{"$ref":"#/$defs/t"}]},{"type":"array"}]}},` +
+			`"$defs":{"t":{"type":"object"}}}`, calls},
+		{"id-via-ref", `{"type":"object","properties":{"x":{"anyOf":[{"allOf":[{"$ref":"#/$defs/w"}]},{"type":"array"}]}},` +
+			`"$defs":{"t":{"type":"object"},"w":{"allOf":[{"$id":"http://example.com/b","$defs":{"t":{"type":"string"}},"allOf":[{"$ref":"#/$defs/t"}]}]}}}`, calls},
+		{"id-scalar", `{"type":"object","properties":{"x":{"oneOf":[{"type":"number"},{"$id":"http://example.com/b","$defs":{"t":{"type":"string"}},"allOf":[{"$ref":"#/$defs/t"}]}]}},` +
+			`"$defs":{"t":{"type":"object"}}}`, []string{`{"x":"2.5"}`, `{"x":2.5}`, `{"x":"[1]"}`}},
+		{"nullable-kept", wrapX(`{"oneOf":[{"allOf":[{"type":"object","nullable":true,"anyOf":[{"minProperties":1},{"maxProperties":0}]}]},{"type":"null"}]}`), []string{`{"x":null}`, `{"x":{"a":1}}`, `{"x":{}}`}},
+		{"nullable-kept-bare", wrapX(`{"oneOf":[{"type":"object","nullable":true,"anyOf":[{"minProperties":1},{"maxProperties":0}]},{"type":"null"}]}`), []string{`{"x":null}`, `{"x":{"a":1}}`, `{"x":{}}`}},
+	}
+	// (AJV's 2020-12 build compiles no draft-07 document)
+	goOnly := []unionCase{
+		{"d7-closed-a", d7 + `{"$ref":"#/definitions/o","type":"object","additionalProperties":false,"properties":{"p":{}}},{"type":"object","required":["q"]}]}},"definitions":{"o":{"type":"object"}}}`,
+			[]string{`{"x":{"q":1}}`, `{"x":{"p":1}}`, `{"x":{}}`}},
+		{"d7-closed-b", d7 + `{"type":"object","additionalProperties":false,"properties":{"p":{}}},{"$ref":"#/definitions/o","type":"object","required":["q"]}]}},"definitions":{"o":{"type":"object"}}}`,
+			[]string{`{"x":{"q":1}}`, `{"x":{"p":1}}`, `{"x":{}}`}},
+	}
+	unionSound(t, slices.Concat(ajv, goOnly))
+	ajvSound(t, ajv)
+}

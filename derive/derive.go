@@ -4881,7 +4881,7 @@ func disjoint(root *Node, branches []*Node) bool {
 	}
 	for i := range branches {
 		for j := i + 1; j < len(branches); j++ {
-			if !disjoint2(branches[i], branches[j], types[i], types[j]) {
+			if !disjoint2(root, branches[i], branches[j], types[i], types[j]) {
 				return false
 			}
 		}
@@ -4890,11 +4890,14 @@ func disjoint(root *Node, branches []*Node) bool {
 }
 
 // disjoint2 is disjoint for two branches, a of types ta, b of tb.
-func disjoint2(a, b *Node, ta, tb []string) bool {
+func disjoint2(root, a, b *Node, ta, tb []string) bool {
 	if ta == nil || tb == nil {
 		return false
 	}
 	if len(ta) == 1 && len(tb) == 1 && ta[0] == "object" && tb[0] == "object" && a.Get("type") != nil && b.Get("type") != nil {
+		if refIgnoresSiblings(root, a) || refIgnoresSiblings(root, b) {
+			return false // (its draft reads its $ref alone: its required and additionalProperties say nothing)
+		}
 		return closedAgainst(a, b) || closedAgainst(b, a)
 	}
 	for _, x := range ta {
@@ -4940,12 +4943,12 @@ func branchTypes(root, b *Node) []string {
 			}
 			types = append(types, name)
 		}
-		return types
+		return withNullable(b, types)
 	}
 	t, values := branchType(root, b)
 	switch {
 	case t != "":
-		return []string{t}
+		return withNullable(b, []string{t})
 	case !values:
 		return nil
 	}
@@ -4953,6 +4956,15 @@ func branchTypes(root, b *Node) []string {
 		return valueKinds("const", c)
 	}
 	return valueKinds("enum", b.Get("enum"))
+}
+
+// withNullable adds "null" to the types of the branch b where it holds
+// OpenAPI's nullable: true, which AJV reads beside its type (typeNames).
+func withNullable(b *Node, types []string) []string {
+	if n := b.Get("nullable"); n != nil && n.Text() == "true" && !slices.Contains(types, "null") {
+		return append(types, "null")
+	}
+	return types
 }
 
 // closedAgainst: a requires a key b cannot hold.

@@ -71,6 +71,8 @@ func readKinds(root, s *Node, depth int, budget *int) kinds {
 		return 0
 	case s.Kind != '{':
 		return kindAny
+	case s != root && setsBase(identifier(s)):
+		return kindAny // (references inside resolve against its identifier, not root)
 	}
 	if ref := s.Get("$ref"); ref != nil {
 		target, err := jsonnode.Follow(root, s)
@@ -85,7 +87,11 @@ func readKinds(root, s *Node, depth int, budget *int) kinds {
 	}
 	k := kindAny
 	if t := s.Get("type"); t != nil {
-		k &= typeKinds(t)
+		tk := typeKinds(t)
+		if n := s.Get("nullable"); n != nil && n.Text() == "true" {
+			tk |= kindNull // (OpenAPI's nullable, which AJV reads beside a type)
+		}
+		k &= tk
 	}
 	if c := constOf(root, s); c != nil {
 		k &= valueKind(c)

@@ -37,6 +37,9 @@ func TestTakenKinds(t *testing.T) {
 		{"ref-cycle", `{"x":{"$ref":"#/d"},"d":{"anyOf":[{"$ref":"#/d"},{"type":"null"}]}}`, "x", nil},
 		{"ref-missing", `{"x":{"$ref":"#/nowhere"}}`, "x", nil},
 		{"not-narrows-nothing", `{"x":{"not":{"type":"string"}}}`, "x", nil},
+		{"sets-base", `{"x":{"$id":"http://example.com/x","type":"object"}}`, "x", nil},
+		{"below-base", `{"x":{"allOf":[{"$id":"http://example.com/x","$ref":"#/d"}]},"d":{"type":"object"}}`, "x", nil},
+		{"nullable", `{"x":{"type":"object","nullable":true}}`, "x", []string{"null", "object"}},
 	} {
 		root, err := jsonnode.Parse([]byte(tc.doc))
 		if err != nil {
