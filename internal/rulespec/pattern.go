@@ -51,14 +51,31 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 // and ECMAScript read as other classes ("[]": an empty class in
 // ECMAScript, a class holding "]" in Go; "[^]": any character there, a
 // class of all but "]" here; "[:": a POSIX class in Go), "" where p
-// holds none.
+// holds none. Its "[" is one no backslash escapes: an escaped one ("\[]",
+// a class that holds "[" and ends) is a "[" in both.
 func ClassesDiffer(p string) string {
 	for _, differ := range []string{"[]", "[^]", "[:"} {
-		if strings.Contains(p, differ) {
-			return differ
+		for i := strings.Index(p, differ); i >= 0; i = next(p, i, differ) {
+			slashes := 0
+			for j := i - 1; j >= 0 && p[j] == '\\'; j-- {
+				slashes++
+			}
+			if slashes%2 == 0 {
+				return differ
+			}
 		}
 	}
 	return ""
+}
+
+// next returns where the next text differ in p begins after the one at
+// i, or -1.
+func next(p string, i int, differ string) int {
+	j := strings.Index(p[i+1:], differ)
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
 }
 
 // anyChar reports whether re holds a "." (any character but \n in Go;

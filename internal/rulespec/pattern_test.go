@@ -201,3 +201,13 @@ func TestUnguarded(t *testing.T) {
 		}
 	}
 }
+
+// TestClassesDifferEscaped: a "[" a backslash escapes opens no class in
+// either reading; one after an escaped backslash does.
+func TestClassesDifferEscaped(t *testing.T) {
+	for p, want := range map[string]string{`[^\[]`: "", `a\[:`: "", `\[^]`: "", `[]`: "[]", `\\[]`: "[]", `\\\[]`: "", `a[^]`: "[^]", `\[][:`: "[:", `x\\[:`: "[:"} {
+		if got := ClassesDiffer(p); got != want {
+			t.Errorf("ClassesDiffer(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
