@@ -99,8 +99,9 @@
 // where each host refusing a $ref (lint.RefHosts) refuses one in the
 // rewrite already, no JSON Pointer runs into or through the place, every
 // $ref is a fragment, and no schema below the root sets a base URI, an
-// anchor or a dialect or follows a dynamic reference: a rule path still
-// names each place.
+// anchor or a dialect other than the root's (WashingtonPost's
+// definitions each name the root's own), or follows a dynamic
+// reference: a rule path still names each place.
 //
 // A value whose schema holds an identifier ("$id",
 // draft-04's "id") or definitions of its own is read like any other,

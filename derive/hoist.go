@@ -381,15 +381,22 @@ func holdsRef(s *Node) bool {
 }
 
 // hoistable reports whether no schema below out's root sets a base URI,
-// an anchor or a dialect, or follows a dynamic reference, and no $ref is
-// a URI other than a fragment: a schema moved to its definitions reads
-// there as where it stood.
+// an anchor or a dialect other than the root's (a $schema that names the
+// root's own, as each of WashingtonPost's definitions does, reads alike
+// anywhere), or follows a dynamic reference, and no $ref is a URI other
+// than a fragment: a schema moved to its definitions reads there as
+// where it stood.
 func hoistable(out *Node) bool {
+	dialect := out.Get("$schema")
 	var ok func(s *Node, top bool) bool
 	ok = func(s *Node, top bool) bool {
 		for i, k := range s.Keys {
 			switch k {
-			case "$id", "$schema":
+			case "$schema":
+				if !top && (dialect == nil || !sameDialect(s.Vals[i], dialect)) {
+					return false
+				}
+			case "$id":
 				if !top {
 					return false
 				}
@@ -413,6 +420,15 @@ func hoistable(out *Node) bool {
 		return true
 	}
 	return ok(out, true)
+}
+
+// sameDialect reports whether two $schema values name one dialect: the
+// same URI, with or without its empty fragment ("…/draft-04/schema#" and
+// "…/draft-04/schema", which WashingtonPost's schemas mix).
+func sameDialect(a, b *Node) bool {
+	x, okA := a.AsString()
+	y, okB := b.AsString()
+	return okA && okB && strings.TrimSuffix(x, "#") == strings.TrimSuffix(y, "#")
 }
 
 // pointed returns the values a JSON Pointer of out runs into or through,

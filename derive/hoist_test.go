@@ -86,6 +86,17 @@ func TestHoistRepeats(t *testing.T) {
 			unchanged: true,
 		},
 		{
+			name:      "another dialect below the root",
+			schema:    `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/definitions/S"}},"definitions":{"S":{"$schema":"http://json-schema.org/draft-04/schema#","type":"string"}}}`,
+			unchanged: true,
+		},
+		{
+			name:   "the root's own dialect below it (its empty fragment or none)",
+			schema: `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":` + bigPoint + `,"b":` + bigPoint + `,"s":{"$ref":"#/definitions/S"}},"definitions":{"S":{"$schema":"https://json-schema.org/draft/2020-12/schema#","type":"string"}}}`,
+			want:   map[string]string{"/properties/a": `{"$ref":"#/definitions/shared.a"}`, "/properties/b": `{"$ref":"#/definitions/shared.a"}`, "/definitions/shared.a": bigPoint},
+			defs:   []string{"S", "shared.a"},
+		},
+		{
 			name:      "small repeats",
 			schema:    `{"type":"object","properties":{"a":` + small + `,"b":` + small + `,"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`,
 			unchanged: true,
