@@ -30,7 +30,10 @@
 // the values of patternProperties (by their pattern) are made lenient
 // like top-level arguments, and so are the arguments' own map values
 // ("{}", `{"^x_"}.port`), where no declared member, condition or
-// dependency of the object reads a member the path reads. Below a value that may be a string the
+// dependency of the object reads a member the path reads (a pattern
+// every name matches beside declared members is written as two, the
+// declared names' and every other name's, rulespec.AllNamesBut, whose
+// values are read: splitEveryName). Below a value that may be a string the
 // strict schema takes as it is (a union with a string branch, a schema
 // with no type), a rule's path marks that step "!" (`["u"]!.port`): the
 // normalizer, which reads JSON text along a rule's path, leaves such a

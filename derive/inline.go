@@ -130,6 +130,9 @@ type inliner struct {
 	top      *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
 	copies   map[*Node]bool    // targets a copy may stand in for (copyable), judged once
 	byName   bool              // a reference of the document may name a schema by identifier or anchor
+	// intoPatterns: a reference of the document names a schema through
+	// patternProperties (splitEveryName would move it)
+	intoPatterns bool
 	pending  map[*Node]*Node   // root branches inlined first (branchesFirst), by their targets
 	// entries are the targets of the copies expand made, each copy
 	// tagged with its target's index (entryTag): the deriver reads a
@@ -180,6 +183,7 @@ func (d *deriver) inline(root *Node) *Node {
 	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}, pending: map[*Node]*Node{}}
 	for _, r := range refsOf(root) {
 		in.byName = in.byName || !plainRef(r)
+		in.intoPatterns = in.intoPatterns || strings.Contains(r, "/patternProperties/")
 	}
 	in.budget = inlineBudget(in.nodes(root))
 	if tightBudget > 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -214,9 +215,18 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 		schemas[i] = string(rulespec.Unannotated(v).Marshal())
 		prefixes[i] = anchoredPrefix(patterns.Keys[i])
 	}
+	// (a pattern of names alone, rulespec.NamesPattern, matches no name
+	// another matches where that one matches none of its names:
+	// splitEveryName's two)
+	namesApart := func(p, q string) bool {
+		names, ok := rulespec.ExactNames(p)
+		_, re := d.pats.token(q)
+		return ok && re != nil && !slices.ContainsFunc(names, re.MatchString)
+	}
 	disjoint := func(i, j int) bool {
 		a, b := prefixes[i], prefixes[j]
-		return a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a)
+		return a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a) ||
+			namesApart(patterns.Keys[i], patterns.Keys[j]) || namesApart(patterns.Keys[j], patterns.Keys[i])
 	}
 	for i, p := range patterns.Keys {
 		_, re := d.pats.token(p)
@@ -467,4 +477,50 @@ func internalKeys[V any](ps *patternSteps, m map[string]V) map[string]V {
 		out[ps.internal(k)] = v
 	}
 	return out
+}
+
+// splitEveryName splits a pattern of the patternProperties of the object
+// schema s that every name matches (rulespec.EveryName: ".*"), where s
+// declares properties too, into two in its place: the pattern of the
+// declared names (rulespec.NamesPattern), which keeps its schema as it
+// is, and the pattern of every other name (rulespec.AllNamesBut), with a
+// copy of it. Every validator reads the two as the one (Go and
+// ECMAScript read both alike), and so does AJV's strict mode, which
+// refuses either where a declared name matches the pattern. A rule for
+// the values of the second reads no declared member, which its own
+// schema holds too (patternsWhy: the declared names keep their reason
+// for the first, and their own, shadowed); WashingtonPost's related
+// content (lists of items under any name, beside a redirect held to
+// both) has its lists read. It splits only a pattern whose schema holds
+// a typed value (takenKinds), holds no identifier, anchor or
+// definitions (the copy would repeat them), that no path of a rules file
+// given to WithRules steps through (its rules name it as it is), in a
+// document where no reference names a schema through patternProperties
+// or by name (which the split would move).
+func (d *deriver) splitEveryName(s *Node) {
+	pp, props := s.Get("patternProperties"), s.Get("properties")
+	if pp == nil || pp.Kind != '{' || props == nil || props.Kind != '{' || len(props.Keys) == 0 || d.in == nil || d.in.intoPatterns || d.in.byName {
+		return
+	}
+	for i, p := range pp.Keys {
+		v := pp.Vals[i]
+		if !rulespec.EveryName(p) || d.filePatterns[p] || takenKinds(d.root, v)&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
+			continue
+		}
+		holds := false
+		eachSchema(v, "", func(_ string, n *Node) {
+			holds = holds || slices.ContainsFunc(n.Keys, func(k string) bool { return placeKeys[k] })
+		})
+		only, others := rulespec.NamesPattern(props.Keys), rulespec.AllNamesBut(props.Keys)
+		if holds || only == "" || others == "" || pp.Get(only) != nil || pp.Get(others) != nil {
+			return
+		}
+		if _, err := rulespec.CompilePattern(others); err != nil {
+			return
+		}
+		pp.Keys[i] = only
+		pp.Keys = slices.Insert(pp.Keys, i+1, others)
+		pp.Vals = slices.Insert(pp.Vals, i+1, v.Clone())
+		return
+	}
 }

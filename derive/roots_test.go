@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/normalize"
 )
@@ -438,8 +439,9 @@ func TestDerivePatternMap(t *testing.T) {
 // credits: "by" and "photos_by" beside "^[a-zA-Z0-9_]*", each an array of
 // one $ref) reads every member as the map's values, declared or not,
 // whichever comes first in the schema; a member whose schema says more
-// than the pattern's keeps the object strict, its pattern's values
-// unnamed and the member named with the pattern, as before.
+// than the pattern's keeps the object no map: the member is held to both
+// schemas, and read by neither, and the pattern's other values are read
+// at the step of every name but the member's (splitEveryName).
 func TestDerivePatternMapMembers(t *testing.T) {
 	item := `{"type":"array","items":{"$ref":"#/$defs/n"}}`
 	for _, tc := range []struct {
@@ -461,7 +463,8 @@ func TestDerivePatternMapMembers(t *testing.T) {
 				got = append(got, r.From+r.Path+":"+string(r.Type))
 			}
 		}
-		want := []string{"m:json_accept_both"}
+		others := rulespec.PathPattern("m", rulespec.AllNamesBut([]string{"by"}))
+		want := []string{"m:json_accept_both", others + ":json_accept_both", others + "[]:type_coerce"}
 		if tc.read {
 			want = []string{"m{}[]:type_coerce", "m{}:json_accept_both", "m:json_accept_both"}
 		}

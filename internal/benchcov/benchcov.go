@@ -70,6 +70,14 @@ func warnedAbove(warned map[string]string, path string) string {
 // derivation d makes of each.
 func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, anyText: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
+	var paths strings.Builder // (every rule's and warning's path: split below)
+	for _, r := range d.Rules {
+		paths.WriteString(r.Path + "\n")
+	}
+	for _, wn := range d.FieldWarnings() {
+		paths.WriteString(wn.Path + "\n")
+	}
+	w.paths = paths.String()
 	w.budget = max(4096, 2*w.nodes(root))          // derive's inlining bound (derive/inline.go)
 	w.walk(root, "", true, []*jsonnode.Node{root}) // (a reference to the arguments: a depth of them, counted once, as a definition's)
 	if t := types(root); len(t) > 0 && !slices.Contains(t, "object") {
@@ -168,6 +176,24 @@ type walker struct {
 	void      int                    // > 0 under members a schema's type rules out
 	budget    int                    // nodes references may still add
 	size      map[*jsonnode.Node]int // nodes under a target
+	paths     string                 // the derivation's rules' and warnings' paths, one a line (split)
+}
+
+// split returns the pattern step that names the values of the pattern p
+// of the patternProperties of s: where derive split it (a pattern every
+// name matches, beside declared properties: the names but those,
+// rulespec.AllNamesBut, which its rules' or warnings' paths spell), that
+// pattern's, else p's. The declared names' own pattern holds the declared
+// members, counted at their own paths.
+func (w *walker) split(s *jsonnode.Node, p string) string {
+	props := s.Get("properties")
+	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || !rulespec.EveryName(p) {
+		return p
+	}
+	if others := rulespec.AllNamesBut(props.Keys); others != "" && strings.Contains(w.paths, rulespec.PathPattern("", others)) {
+		return others
+	}
+	return p
 }
 
 // nodes counts the objects and arrays under v (v included).
@@ -305,7 +331,7 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 		case k == "patternProperties":
 			// a pattern's values, at its pattern step (derive judges
 			// whether a rule may read them)
-			w.walk(v, rulespec.PathPattern(path, c.Key), named, stack)
+			w.walk(v, rulespec.PathPattern(path, w.split(s, c.Key)), named, stack)
 		case k == "dependentSchemas":
 			w.walk(v, join(path, "*"), false, stack)
 		case (k == "then" || k == "else") && path == "":

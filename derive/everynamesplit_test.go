@@ -1,0 +1,52 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestDeriveEveryNameBesideDeclared: a pattern every name matches beside
+// declared properties (WashingtonPost's related content: ".*" lists of
+// items, beside "redirect", held to both) is read for the names it
+// alone holds: the rewrite splits it into the declared names' pattern,
+// kept as it is, and AllNamesBut's, whose values get their rules at that
+// pattern step; no rule reads a declared member through it.
+func TestDeriveEveryNameBesideDeclared(t *testing.T) {
+	schema := wrapX(`{"type":"object","properties":{"redirect":{"type":"array","maxItems":1,"items":{"type":"object","properties":{"u":{"type":"string"}}}},"a.b":{"description":"a name a rule path quotes"}},` +
+		`"patternProperties":{".*":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}}}}`)
+	d, _ := deriveNormalizer(t, "every", schema)
+	step := rulespec.PathPattern("x", rulespec.AllNamesBut([]string{"a.b", "redirect"}))
+	for _, want := range []string{"json_accept_both:" + step, "type_coerce:" + step + "[].n"} {
+		if !slices.Contains(ruleKinds(d), want) {
+			t.Errorf("no %s: rules %v, warnings %s", want, ruleKinds(d), warnings(d))
+		}
+	}
+	for _, r := range ruleKinds(d) {
+		if strings.Contains(r, "redirect") || strings.Contains(r, `{".*"}`) {
+			t.Errorf("a rule reads a declared member, or every name: %s", r)
+		}
+	}
+	calls := []string{`{"x":{"a":[{"n":1}]}}`, `{"x":{"a":[{"n":"1"}]}}`, `{"x":{"a":"[{\"n\":\"1\"}]"}}`, `{"x":{"redirect":[{"u":"s"}]}}`,
+		`{"x":{"redirect":[{"u":"s","n":"1"}]}}`, `{"x":{"redirect":"[{\"u\":\"s\"}]"}}`, `{"x":{"redirect":[{"u":"s","n":1}],"b":[{"n":"2"}]}}`,
+		`{"x":{"a.b":[{"n":"1"}]}}`, `{"x":{"a.b":[]}}`, `{"x":{"":[{"n":"1"}]}}`, `{"x":{"redirec":[{"n":"1"}]}}`, `{"x":{"redirects":[{"n":"1"}]}}`}
+	// (AJV's strict mode refuses the strict schema, whose declared names
+	// the pattern matches, and the rewrite alike: unionSound's Go
+	// validator judges them; TestNamesPatterns shows AJV reads the
+	// patterns as Go does)
+	unionSound(t, []unionCase{{"every", schema, calls}})
+
+	// A rules file whose path steps through the pattern names it as it
+	// is: the pattern stays whole, and no rule of the deriver's reads
+	// what the file's rule does.
+	own := []lenient.Rule{{ID: "mine", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x{".*"}[].n`, CoerceTo: "int"}}
+	file := WithRules("t", parseMust(t, schema), own)
+	for _, r := range file.Rules {
+		if strings.Contains(r.Path, rulespec.PathPattern("", rulespec.AllNamesBut([]string{"a.b", "redirect"}))) {
+			t.Errorf("a rules file steps through the pattern, and the deriver split it: %s %s", r.Type, r.Path)
+		}
+	}
+}
