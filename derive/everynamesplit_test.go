@@ -7,6 +7,7 @@ import (
 
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/normalize"
 )
 
 // TestDeriveEveryNameBesideDeclared: a pattern every name matches beside
@@ -39,14 +40,39 @@ func TestDeriveEveryNameBesideDeclared(t *testing.T) {
 	// patterns as Go does)
 	unionSound(t, []unionCase{{"every", schema, calls}})
 
-	// A rules file whose path steps through the pattern names it as it
-	// is: the pattern stays whole, and no rule of the deriver's reads
-	// what the file's rule does.
+	// A rules file (WithRules) leaves the pattern whole: its rules, through
+	// the pattern or by name, and its aliases into or out of the object,
+	// read members the other names' pattern would read too (found by
+	// review: each of these failed).
 	own := []lenient.Rule{{ID: "mine", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: `x{".*"}[].n`, CoerceTo: "int"}}
 	file := WithRules("t", parseMust(t, schema), own)
 	for _, r := range file.Rules {
 		if strings.Contains(r.Path, rulespec.PathPattern("", rulespec.AllNamesBut([]string{"a.b", "redirect"}))) {
 			t.Errorf("a rules file steps through the pattern, and the deriver split it: %s %s", r.Type, r.Path)
+		}
+	}
+	obj := `{"type":"object","properties":{"a":{"minimum":0}},"patternProperties":{".*":{"type":"integer"}}}`
+	for _, tc := range []struct {
+		rule         lenient.Rule
+		schema, call string
+	}{
+		{lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.c", To: "a"}, wrapX(obj), `{"x":{"c":"1"}}`},
+		{lenient.Rule{Type: lenient.RuleParamAlias, Path: "x.a", To: "c"}, wrapX(obj), `{"x":{"a":"-1"}}`},
+		{lenient.Rule{Type: lenient.RuleTypeCoerce, Path: "x.b", CoerceTo: "bool"}, wrapX(obj), `{"x":{"b":"1"}}`},
+		{lenient.Rule{Type: lenient.RuleTypeCoerce, From: "b", CoerceTo: "bool"}, obj, `{"b":"1"}`},
+		{lenient.Rule{Type: lenient.RuleParamAlias, From: "c", To: "a"}, obj, `{"c":"1"}`},
+	} {
+		tc.rule.ID, tc.rule.Tools = "f", []string{"t"}
+		own := []lenient.Rule{tc.rule}
+		d := WithRules("t", parseMust(t, tc.schema), own)
+		n, err := normalize.New(append(own, d.Rules...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := n.NormalizeJSON("t", []byte(tc.call))
+		lv := validDerived(compileDerived(t, "file-lenient", d.Schema.Marshal()), []byte(tc.call))
+		if after := err == nil && validDerived(compileDerived(t, "file-strict", []byte(tc.schema)), out); lv != after {
+			t.Errorf("%s %s%s: %s lenient=%v, rules+strict=%v (out %s)\n rewrite %s", tc.rule.Type, tc.rule.From, tc.rule.Path, tc.call, lv, after, out, d.Schema.Marshal())
 		}
 	}
 }

@@ -133,7 +133,7 @@ type inliner struct {
 	// intoPatterns: a reference of the document names a schema through
 	// patternProperties (splitEveryName would move it)
 	intoPatterns bool
-	pending  map[*Node]*Node   // root branches inlined first (branchesFirst), by their targets
+	pending      map[*Node]*Node // root branches inlined first (branchesFirst), by their targets
 	// entries are the targets of the copies expand made, each copy
 	// tagged with its target's index (entryTag): the deriver reads a
 	// target's copy, which it may copy again, and the references to the

@@ -493,18 +493,20 @@ func internalKeys[V any](ps *patternSteps, m map[string]V) map[string]V {
 // content (lists of items under any name, beside a redirect held to
 // both) has its lists read. It splits only a pattern whose schema holds
 // a typed value (takenKinds), holds no identifier, anchor or
-// definitions (the copy would repeat them), that no path of a rules file
-// given to WithRules steps through (its rules name it as it is), in a
-// document where no reference names a schema through patternProperties
-// or by name (which the split would move).
+// definitions (the copy would repeat them), where no rules file was
+// given to WithRules (its rules, by name or through the pattern, and its
+// aliases into or out of the object, read members the other names'
+// pattern would read too), in a document where no reference names a
+// schema through patternProperties or by name (which the split would
+// move).
 func (d *deriver) splitEveryName(s *Node) {
 	pp, props := s.Get("patternProperties"), s.Get("properties")
-	if pp == nil || pp.Kind != '{' || props == nil || props.Kind != '{' || len(props.Keys) == 0 || d.in == nil || d.in.intoPatterns || d.in.byName {
+	if pp == nil || pp.Kind != '{' || props == nil || props.Kind != '{' || len(props.Keys) == 0 || d.fileGiven || d.in == nil || d.in.intoPatterns || d.in.byName {
 		return
 	}
 	for i, p := range pp.Keys {
 		v := pp.Vals[i]
-		if !rulespec.EveryName(p) || d.filePatterns[p] || takenKinds(d.root, v)&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
+		if !rulespec.EveryName(p) || takenKinds(d.root, v)&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
 			continue
 		}
 		holds := false
