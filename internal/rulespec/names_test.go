@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/ajvcheck"
 )
@@ -14,7 +16,8 @@ import (
 // so ECMAScript reads them alike) and in AJV, on names that share
 // prefixes, hold the patterns' syntax characters, line terminators,
 // astral characters or nothing; ExactNames reads back what NamesPattern
-// wrote, and nothing else.
+// wrote, and nothing else. A name of maxNameRunes characters still
+// compiles in Go (whose parser nests no deeper than 1000).
 func TestNamesPatterns(t *testing.T) {
 	sets := [][]string{{"redirect"}, {"a", "ab", "abc"}, {""}, {"", "a"}, {"x-y", "x_y", "a.b"}, {"[a]", "{}", "a\\b", "^a", "abc$", "-x", "x-"},
 		{"\n", "a\nb", "\r"}, {"😀", "é"}, {"a|b", "(a)", "a*", "a+b?"}, {"1", "42", "00000000-0000-0000-0000-000000000000"}}
@@ -31,6 +34,7 @@ func TestNamesPatterns(t *testing.T) {
 		}
 		sets = append(sets, set)
 	}
+	sets = append(sets, []string{strings.Repeat("S", maxNameRunes)})
 	probes := slices.Clone(patternNames)
 	for _, set := range sets {
 		for _, n := range set {
@@ -84,7 +88,50 @@ func TestNamesPatterns(t *testing.T) {
 			t.Errorf("ExactNames(%q) = %q: a pattern NamesPattern does not write", p, names)
 		}
 	}
-	if NamesPattern(nil) != "" || AllNamesBut(nil) != "" || AllNamesBut([]string{"\xff"}) != "" {
+	if NamesPattern(nil) != "" || AllNamesBut(nil) != "" || AllNamesBut([]string{"\xff"}) != "" || AllNamesBut([]string{strings.Repeat("é", maxNameRunes+1)}) != "" {
 		t.Error("no pattern stands for no names, nor for a name that is not UTF-8")
 	}
+}
+
+// FuzzAllNamesBut: for any names and any probe, the pattern AllNamesBut
+// writes compiles (CompilePattern: Go and ECMAScript read it alike) and
+// matches the probe exactly where it is none of the names, and
+// NamesPattern's exactly where it is one; ExactNames reads the names back.
+func FuzzAllNamesBut(f *testing.F) {
+	f.Add("redirect", "redirects")
+	f.Add("a\x00ab\x00abc", "ab")
+	f.Add("\x00[a]\x00a\\b", "")
+	f.Add("😀\x00é\x00\n", "\r")
+	f.Fuzz(func(t *testing.T, list, probe string) {
+		names := strings.Split(list, "\x00")
+		if !utf8.ValidString(list) {
+			if AllNamesBut(names) != "" || NamesPattern(names) != "" {
+				t.Fatalf("a pattern for names that are not UTF-8: %q", names)
+			}
+			return
+		}
+		in := slices.Contains(names, probe)
+		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > maxNameRunes }) {
+			if AllNamesBut(names) != "" {
+				t.Fatalf("a pattern for a name past the bound: %q", names)
+			}
+			return
+		}
+		for _, tc := range []struct {
+			p    string
+			want bool
+		}{{AllNamesBut(names), !in}, {NamesPattern(names), in}} {
+			re, err := CompilePattern(tc.p)
+			if err != nil {
+				t.Fatalf("%q: CompilePattern(%q): %v", names, tc.p, err)
+			}
+			if got := re.MatchString(probe); got != tc.want && utf8.ValidString(probe) {
+				t.Fatalf("%q: %q on %q: %v, want %v", names, tc.p, probe, got, tc.want)
+			}
+		}
+		back, ok := ExactNames(NamesPattern(names))
+		if slices.Sort(back); !ok || !slices.Equal(back, slices.Compact(slices.Sorted(slices.Values(names)))) {
+			t.Fatalf("ExactNames(NamesPattern(%q)) = %q, %v", names, back, ok)
+		}
+	})
 }
