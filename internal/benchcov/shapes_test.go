@@ -520,7 +520,7 @@ func (b *shapeBuilder) union(depth int) string {
 }
 
 // patterns makes an object whose members patternProperties describe: any
-// key, lower-case keys only (closed), "^x-" keys beside declared ones,
+// key (beside declared ones or not), lower-case keys only (closed), "^x-" keys beside declared ones,
 // or, in an open object, "^x-" keys (a scalar or any schema, a
 // recursive one among them) beside "^y-" ones or lower-case ones (which
 // "^x-" keys are not: "-" is no letter, the two never overlap).
@@ -541,7 +541,12 @@ func (b *shapeBuilder) patterns(depth int) string {
 		o := b.object(depth)
 		return `{"patternProperties":{"^x-":` + b.scalar() + `},` + o[1:]
 	}
-	return `{"type":"object","patternProperties":{".*":` + b.schema(depth+1) + `}}`
+	s := `{"type":"object","patternProperties":{".*":` + b.schema(depth+1) + `}`
+	if b.pick(2) == 1 { // declared members every name's pattern holds too (derive splits it)
+		props, rest := b.members(depth, "")
+		s += `,"properties":` + props + rest
+	}
+	return s + "}"
 }
 
 // siblings makes a $ref with sibling keywords: the target's type, another
