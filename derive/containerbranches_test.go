@@ -126,3 +126,27 @@ func TestDeriveKindsReview(t *testing.T) {
 	unionSound(t, slices.Concat(ajv, goOnly))
 	ajvSound(t, ajv)
 }
+
+// TestDeriveScalarBesideNullUnion: a union of one scalar type and null
+// (JSCS's rules: {"type": ["boolean", "null"], "oneOf": [{"type":
+// "boolean"}, {"$ref": "#/definitions/nullRule"}]}, read as an anyOf)
+// reads the scalar's string form, and "null" as null, as a type array of
+// the two does; it was left strict.
+func TestDeriveScalarBesideNullUnion(t *testing.T) {
+	doc := func(x string) string {
+		return `{"type":"object","properties":{"x":` + x + `},"definitions":{"nullRule":{"description":"removes the rule","type":"null"}}}`
+	}
+	calls := []string{`{"x":true}`, `{"x":"true"}`, `{"x":"yes"}`, `{"x":null}`, `{"x":"null"}`, `{"x":5}`, `{"x":"5"}`, `{"x":2.5}`, `{"x":"2.5"}`, `{"x":"x"}`}
+	cases := []unionCase{
+		{"jscs-boolean", doc(`{"type":["boolean","null"],"oneOf":[{"type":"boolean"},{"$ref":"#/definitions/nullRule"}]}`), calls},
+		{"integer-null", doc(`{"anyOf":[{"type":"integer","minimum":0},{"$ref":"#/definitions/nullRule"}]}`), calls},
+		{"number-null", doc(`{"oneOf":[{"$ref":"#/definitions/nullRule"},{"type":"number"}]}`), calls},
+	}
+	for _, tc := range cases {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); !slices.Contains(ruleKinds(d), "type_coerce:x") || !slices.Contains(ruleKinds(d), "null_text:x") {
+			t.Errorf("%s: rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}

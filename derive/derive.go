@@ -4010,7 +4010,9 @@ func markAnyString(s *Node) *Node {
 // arrays and objects (containers) or not, and maybe null, with no string
 // branch: typ is the scalar's type, "" for any other schema (a branch of
 // no one type as its validators read it: branchType), and for one
-// scalar branch alone beside null (split reads that). bad is the first
+// scalar branch alone (split reads that). One beside null alone is read
+// here where split did not read it: a union respelled from a type array
+// beside it (JSCS's {"type": ["boolean", "null"], "oneOf": [...]}). bad is the first
 // keyword of a scalar branch its string form could not be held to alike
 // (an integer's enum beside a number): such a union stays strict.
 // A string is then the scalar's string form or the JSON text of an array
@@ -4041,7 +4043,7 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable, containers boo
 			return "", false, false, ""
 		}
 	}
-	if !containers && scalars < 2 {
+	if !containers && scalars < 2 && !(scalars == 1 && nullable) {
 		return "", false, false, ""
 	}
 	return typ, nullable, containers, bad
