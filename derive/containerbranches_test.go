@@ -150,3 +150,16 @@ func TestDeriveScalarBesideNullUnion(t *testing.T) {
 	unionSound(t, cases)
 	ajvSound(t, cases)
 }
+
+// TestDeriveOneOfTakesStrings: a oneOf whose string branch takes any
+// string (AppVeyor's commands: a string, or one of several objects)
+// takes the JSON text of its objects as it is: nothing is left to read,
+// and no warning says the deriver does not rewrite it.
+func TestDeriveOneOfTakesStrings(t *testing.T) {
+	schema := wrapX(`{"oneOf":[{"type":"string"},{"type":"object","properties":{"ps":{"type":"string"}},"required":["ps"]},{"type":"object","properties":{"sh":{"type":"string"}},"required":["sh"]}]}`)
+	d, _ := deriveNormalizer(t, "appveyor", schema)
+	if w := warnings(d); strings.Contains(w, "does not rewrite") {
+		t.Errorf("warnings %s", w)
+	}
+	unionSound(t, []unionCase{{"appveyor", schema, []string{`{"x":"dir"}`, `{"x":"{\"ps\":\"dir\"}"}`, `{"x":{"ps":"dir"}}`, `{"x":5}`}}})
+}

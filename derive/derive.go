@@ -3892,7 +3892,8 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // type. "" where it may be no typed value, where it is a number or
 // boolean beside strings that take its string form already (takesForm:
 // nothing to read), or an array or object beside strings that take
-// every JSON text (takesTexts: taken as it is), or where no
+// every JSON text (takesTexts: taken as it is), a oneOf's strings too (a
+// string matches no other branch of the value's), or where no
 // keyword makes it a union (a malformed type). A format on a string
 // branch holds strings to it where a validator asserts it: such a branch
 // may refuse a number's text or a JSON text.
@@ -3902,7 +3903,7 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 	if what == "" {
 		return "", ""
 	}
-	for _, b := range out.Get("anyOf").Items() {
+	for _, b := range slices.Concat(out.Get("anyOf").Items(), out.Get("oneOf").Items()) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
 		}
