@@ -163,3 +163,27 @@ func TestDeriveOneOfTakesStrings(t *testing.T) {
 	}
 	unionSound(t, []unionCase{{"appveyor", schema, []string{`{"x":"dir"}`, `{"x":"{\"ps\":\"dir\"}"}`, `{"x":{"ps":"dir"}}`, `{"x":5}`}}})
 }
+
+// TestDeriveAllOfOfContainers: an allOf one of whose branches takes
+// objects alone (an object beside a not, a reference beside a union of
+// objects, Vega's encodings) takes no string: its JSON text is read, and
+// the strict allOf judges what it holds.
+func TestDeriveAllOfOfContainers(t *testing.T) {
+	defs := `"definitions":{"o":{"type":"object","properties":{"n":{"type":"integer"}}},"u":{"anyOf":[{"type":"object","properties":{"a":{}},"required":["a"]},{"type":"null"}]}}`
+	doc := func(x string) string { return `{"type":"object","properties":{"x":` + x + `},` + defs + `}` }
+	// (JSON text the rewrite takes as a string, whose value the strict
+	// schema then judges: the calls send texts of values it takes)
+	calls := []string{`{"x":{"n":1}}`, `{"x":{"n":"1"}}`, `{"x":{"n":1,"y":2}}`, `{"x":null}`, `{"x":[1]}`}
+	cases := []unionCase{
+		{"beside-not", doc(`{"allOf":[{"type":"object","properties":{"n":{"type":"integer"}}},{"type":"object","not":{"type":"object","properties":{"y":{}},"required":["y"]}}]}`),
+			append(calls, `{"x":"{\"n\":1}"}`, `{"x":"{\"n\":\"1\"}"}`)},
+		{"ref-beside-union", doc(`{"allOf":[{"$ref":"#/definitions/o"},{"$ref":"#/definitions/u"}]}`), append(calls, `{"x":{"a":1}}`, `{"x":"{\"a\":1,\"n\":\"2\"}"}`)},
+	}
+	for _, tc := range cases {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); !slices.Contains(ruleKinds(d), "json_accept_both:x") {
+			t.Errorf("%s: its JSON text is not read: rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}

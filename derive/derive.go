@@ -4089,15 +4089,20 @@ func withNull(s *Node) *Node {
 }
 
 // containers reports whether s (in portable form) accepts arrays and
-// objects only, and maybe null: a bare anyOf or oneOf of branches that
+// objects only, and maybe null: a bare allOf one of whose branches takes
+// no other value, or a bare anyOf or oneOf of branches that
 // take no other value (a oneOf of objects a discriminator tells apart: a
 // string, its JSON text, is none of them, and what it holds matches the
 // one branch its value would); each branch's types as its document's
 // (root) validators read it, through its allOf, a union inside and its
 // references (takenKinds).
 func containers(root, s *Node) bool {
-	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf {
+	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf && s.Keys[0] != jsonnode.AllOf {
 		return false
+	}
+	if s.Keys[0] == jsonnode.AllOf {
+		// (a value every branch holds: of the types they all take)
+		return (takenKinds(root, s) &^ kindNull).containersOnly()
 	}
 	list := s.Vals[0]
 	if list.Kind != '[' {
