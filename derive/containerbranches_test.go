@@ -83,8 +83,11 @@ func TestDeriveScalarBesideTypedBranches(t *testing.T) {
 	cases := []unionCase{
 		{"vega-number", doc(`{"oneOf":[{"type":"number"},{"oneOf":[{"$ref":"#/definitions/signal"},{"type":"object","properties":{"expr":{"type":"string"}},"required":["expr"],"additionalProperties":false}]}]}`), append(calls, `{"x":2.5}`, `{"x":"2.5"}`, `{"x":true}`)},
 		{"boolean-allof", doc(`{"oneOf":[{"allOf":[{"$ref":"#/definitions/signal"}]},{"type":["boolean","null"]}]}`), append(calls, `{"x":true}`, `{"x":"true"}`, `{"x":2.5}`)},
+		// (a branch that takes objects or null: null is the union's, as
+		// a branch of its own would be; found by review)
+		{"integer-object-or-null", doc(`{"anyOf":[{"allOf":[{"type":["object","null"],"required":["signal"],"properties":{"signal":{"type":"string"}}}]},{"type":"integer"}]}`), append(calls, `{"x":2}`, `{"x":"2"}`, `{"x":"null"}`)},
 	}
-	want := [][]string{{"type_coerce:x", "json_accept_both:x"}, {"type_coerce:x", "json_accept_both:x"}}
+	want := [][]string{{"type_coerce:x", "json_accept_both:x"}, {"type_coerce:x", "json_accept_both:x"}, {"type_coerce:x", "json_accept_both:x"}}
 	for i, tc := range cases {
 		d, _ := deriveNormalizer(t, tc.name, tc.schema)
 		for _, w := range want[i] {
@@ -162,6 +165,17 @@ func TestDeriveOneOfTakesStrings(t *testing.T) {
 		t.Errorf("warnings %s", w)
 	}
 	unionSound(t, []unionCase{{"appveyor", schema, []string{`{"x":"dir"}`, `{"x":"{\"ps\":\"dir\"}"}`, `{"x":{"ps":"dir"}}`, `{"x":5}`}}})
+	// Where another branch may take a string too, one matching both is
+	// refused: the value stays strict, with its warning (found by
+	// review: it was dropped silently).
+	for _, x := range []string{
+		`{"oneOf":[{"type":"string"},{"not":{"type":"object"}},{"type":"object","required":["a"]}]}`,
+		`{"oneOf":[{"type":"string"},{"type":"string","maxLength":100000},{"type":"object","required":["a"]}]}`,
+	} {
+		if d, _ := deriveNormalizer(t, "two", wrapX(x)); !strings.Contains(warnings(d), "does not rewrite its oneOf") {
+			t.Errorf("%s: warnings %s", x, warnings(d))
+		}
+	}
 }
 
 // TestDeriveAllOfOfContainers: an allOf one of whose branches takes

@@ -332,9 +332,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
 	fileGiven := len(keep) > 0 || len(named) > 0 || len(declared) > 0
-	survey := &deriver{fileGiven: fileGiven, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf}
+	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{fileGiven: fileGiven, fileRules: fileGiven, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt}
+	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -759,14 +759,16 @@ type deriver struct {
 	// leaves nothing (overlapping, before it judges valueGuards and
 	// presenceGuards).
 	overlapDry bool
-	// fileGiven: a rules file was given (WithRules), in the survey too:
-	// splitEveryName splits no pattern (a file's rule by name, an alias
-	// into or out of the object, reads members the other names' pattern
-	// would read too).
+	// fileGiven: a rules file was given (WithRules), whose rules
+	// fileReads reads by path (in the derivation: the survey is given
+	// none); in both, splitEveryName splits no pattern (a file's rule by
+	// name, an alias into or out of the object, reads members the other
+	// names' pattern would read too).
 	fileGiven bool
-	// fileRules: a rules file was given (WithRules), whose rules
-	// fileReads reads by path; the survey is given none.
-	fileRules  bool
+	// splitOf holds, by each pattern splitEveryName writes, the pattern it
+	// split, which warnings name (written).
+	splitOf map[string]string
+
 	plainCache map[*Node]string // (plain, for one union)
 	// conjoined are the schemas conjoin made, by the two it conjoined,
 	// for one union (its views share them, and their plain texts)
@@ -2325,7 +2327,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	// survey too: its guards, or what it left strict, below path)
 	text := string(holder.Marshal())
 	memo := k + "\x00" + text
-	if d.fileRules {
+	if d.fileGiven && !d.survey {
 		// (what a rules file reads is by path, fileReads; the survey,
 		// given none, keeps its own results)
 		memo += "\x00file\x00" + path
@@ -2746,7 +2748,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				for j, name := range v.Keys {
 					child := join(path, name)
 					if p, ok := matchedBy(patterns, name); ok {
-						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", p)
+						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", d.written(p))
 					}
 					if dependent[name] || all {
 						d.shadowed[child] = dependentWhy
@@ -3892,8 +3894,9 @@ func (d *deriver) gapWhy(path, what string, at place, why string) {
 // type. "" where it may be no typed value, where it is a number or
 // boolean beside strings that take its string form already (takesForm:
 // nothing to read), or an array or object beside strings that take
-// every JSON text (takesTexts: taken as it is), a oneOf's strings too (a
-// string matches no other branch of the value's), or where no
+// every JSON text (takesTexts: taken as it is), a oneOf's strings too
+// where no other branch of it may take a string (else one matching both
+// is refused), or where no
 // keyword makes it a union (a malformed type). A format on a string
 // branch holds strings to it where a validator asserts it: such a branch
 // may refuse a number's text or a JSON text.
@@ -3903,9 +3906,13 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 	if what == "" {
 		return "", ""
 	}
-	for _, b := range slices.Concat(out.Get("anyOf").Items(), out.Get("oneOf").Items()) {
+	oneOf := out.Get("oneOf").Items()
+	for i, b := range slices.Concat(out.Get("anyOf").Items(), oneOf) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
+		}
+		if j := i - len(out.Get("anyOf").Items()); j >= 0 && slices.ContainsFunc(oneOf, func(o *Node) bool { return o != oneOf[j] && takenKinds(d.root, o)&kindString != 0 }) {
+			continue // (another branch of the oneOf may take the string too: then it is refused)
 		}
 		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && takesTexts(b, 2, false) {
 			// a string is taken already (a number's or boolean's text
@@ -4038,8 +4045,9 @@ func scalarBesideContainers(root, s *Node) (typ string, nullable, containers boo
 			if k := unfit(b, t); bad == "" {
 				bad = k
 			}
-		case t == "" && takenKinds(root, b).containersOnly():
-			containers = true // (typed by its allOf, a union inside or its references)
+		case t == "" && (takenKinds(root, b) &^ kindNull).containersOnly():
+			// (typed by its allOf, a union inside or its references)
+			containers, nullable = true, nullable || takenKinds(root, b)&kindNull != 0
 		default:
 			return "", false, false, ""
 		}
@@ -4089,8 +4097,8 @@ func withNull(s *Node) *Node {
 }
 
 // containers reports whether s (in portable form) accepts arrays and
-// objects only, and maybe null: a bare allOf one of whose branches takes
-// no other value, or a bare anyOf or oneOf of branches that
+// objects only, and maybe null: a bare allOf whose branches share no
+// other type, or a bare anyOf or oneOf of branches that
 // take no other value (a oneOf of objects a discriminator tells apart: a
 // string, its JSON text, is none of them, and what it holds matches the
 // one branch its value would); each branch's types as its document's
@@ -4100,19 +4108,7 @@ func containers(root, s *Node) bool {
 	if len(s.Keys) != 1 || s.Keys[0] != jsonnode.AnyOf && s.Keys[0] != jsonnode.OneOf && s.Keys[0] != jsonnode.AllOf {
 		return false
 	}
-	if s.Keys[0] == jsonnode.AllOf {
-		// (a value every branch holds: of the types they all take)
-		return (takenKinds(root, s) &^ kindNull).containersOnly()
-	}
-	list := s.Vals[0]
-	if list.Kind != '[' {
-		return false
-	}
-	var all kinds
-	for _, b := range list.Items() {
-		all |= takenKinds(root, b)
-	}
-	return (all &^ kindNull).containersOnly()
+	return (takenKinds(root, s) &^ kindNull).containersOnly()
 }
 
 // withString adds the JSON-text branch {"type": "string"} to the
@@ -4809,10 +4805,7 @@ func typeNames(s *Node) []string {
 			names = append(names, x)
 		}
 	}
-	if n := s.Get("nullable"); n != nil && n.Text() == "true" && !slices.Contains(names, "null") {
-		names = append(names, "null")
-	}
-	return names
+	return withNullable(s, names)
 }
 
 // readers are the keywords that read others of their adjacentGroup:
@@ -4978,10 +4971,16 @@ func branchTypes(root, b *Node) []string {
 // withNullable adds "null" to the types of the branch b where it holds
 // OpenAPI's nullable: true, which AJV reads beside its type (typeNames).
 func withNullable(b *Node, types []string) []string {
-	if n := b.Get("nullable"); n != nil && n.Text() == "true" && !slices.Contains(types, "null") {
+	if openAPINullable(b) && !slices.Contains(types, "null") {
 		return append(types, "null")
 	}
 	return types
+}
+
+// openAPINullable reports whether s holds OpenAPI's nullable: true.
+func openAPINullable(s *Node) bool {
+	n := s.Get("nullable")
+	return n != nil && n.Text() == "true"
 }
 
 // closedAgainst: a requires a key b cannot hold.

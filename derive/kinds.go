@@ -83,13 +83,15 @@ func readKinds(root, s *Node, depth int, budget *int) kinds {
 		if refIgnoresSiblings(root, s) {
 			return k
 		}
-		return k & readKinds(root, without(s, "$ref"), depth, budget)
+		siblings := s.Shallow()
+		siblings.Delete("$ref")
+		return k & readKinds(root, siblings, depth, budget)
 	}
 	k := kindAny
 	if t := s.Get("type"); t != nil {
 		tk := typeKinds(t)
-		if n := s.Get("nullable"); n != nil && n.Text() == "true" {
-			tk |= kindNull // (OpenAPI's nullable, which AJV reads beside a type)
+		if openAPINullable(s) {
+			tk |= kindNull // (AJV reads it beside a type)
 		}
 		k &= tk
 	}

@@ -218,15 +218,18 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	// (a pattern of names alone, rulespec.NamesPattern, matches no name
 	// another matches where that one matches none of its names:
 	// splitEveryName's two)
-	namesApart := func(p, q string) bool {
-		names, ok := rulespec.ExactNames(p)
-		_, re := d.pats.token(q)
-		return ok && re != nil && !slices.ContainsFunc(names, re.MatchString)
+	exact := make([][]string, len(patterns.Keys))
+	for i, p := range patterns.Keys {
+		exact[i], _ = rulespec.ExactNames(p)
+	}
+	namesApart := func(i, j int) bool {
+		_, re := d.pats.token(patterns.Keys[j])
+		return exact[i] != nil && re != nil && !slices.ContainsFunc(exact[i], re.MatchString)
 	}
 	disjoint := func(i, j int) bool {
 		a, b := prefixes[i], prefixes[j]
 		return a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a) ||
-			namesApart(patterns.Keys[i], patterns.Keys[j]) || namesApart(patterns.Keys[j], patterns.Keys[i])
+			namesApart(i, j) || namesApart(j, i)
 	}
 	for i, p := range patterns.Keys {
 		_, re := d.pats.token(p)
@@ -240,7 +243,7 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 		if props != nil && props.Kind == '{' {
 			for _, name := range props.Keys {
 				if re.MatchString(name) {
-					why[p] = fmt.Sprintf("the declared property %q matches pattern %q too: a rule for the pattern's values would read it, where its own schema holds it too", name, p)
+					why[p] = fmt.Sprintf("the declared property %q matches pattern %q too: a rule for the pattern's values would read it, where its own schema holds it too", name, d.written(p))
 					break
 				}
 			}
@@ -491,8 +494,9 @@ func internalKeys[V any](ps *patternSteps, m map[string]V) map[string]V {
 // schema holds too (patternsWhy: the declared names keep their reason
 // for the first, and their own, shadowed); WashingtonPost's related
 // content (lists of items under any name, beside a redirect held to
-// both) has its lists read. It splits only a pattern whose schema holds
-// a typed value (takenKinds), holds no identifier, anchor or
+// both) has its lists read. It splits only a pattern whose schema takes
+// typed values alone, or beside strings or null (takenKinds: not {},
+// whose values no rule reads, nor a schema of no type), holds no identifier, anchor or
 // definitions (the copy would repeat them), where no rules file was
 // given to WithRules (its rules, by name or through the pattern, and its
 // aliases into or out of the object, read members the other names'
@@ -506,7 +510,7 @@ func (d *deriver) splitEveryName(s *Node) {
 	}
 	for i, p := range pp.Keys {
 		v := pp.Vals[i]
-		if !rulespec.EveryName(p) || takenKinds(d.root, v)&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
+		if k := takenKinds(d.root, v); !rulespec.EveryName(p) || k == kindAny || k&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
 			continue
 		}
 		holds := false
@@ -517,12 +521,22 @@ func (d *deriver) splitEveryName(s *Node) {
 		if holds || only == "" || others == "" || pp.Get(only) != nil || pp.Get(others) != nil {
 			return
 		}
-		if _, err := rulespec.CompilePattern(others); err != nil {
+		if _, re := d.pats.token(others); re == nil {
 			return
 		}
+		d.splitOf[only], d.splitOf[others] = p, p
 		pp.Keys[i] = only
 		pp.Keys = slices.Insert(pp.Keys, i+1, others)
 		pp.Vals = slices.Insert(pp.Vals, i+1, v.Clone())
 		return
 	}
+}
+
+// written returns the pattern p as the schema wrote it: the one
+// splitEveryName split, for the two it wrote in its place.
+func (d *deriver) written(p string) string {
+	if from, ok := d.splitOf[p]; ok {
+		return from
+	}
+	return p
 }

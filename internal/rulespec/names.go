@@ -1,6 +1,7 @@
 package rulespec
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -102,13 +103,7 @@ type trieNode struct {
 // notIn is the group that matches what follows the node in a name that
 // is none of the trie's.
 func (n *trieNode) notIn() string {
-	runes := slices.Sorted(func(yield func(rune) bool) {
-		for r := range n.kids {
-			if !yield(r) {
-				return
-			}
-		}
-	})
+	runes := slices.Sorted(maps.Keys(n.kids))
 	var alts []string
 	if len(runes) == 0 {
 		alts = append(alts, `[\d\D]+`)
@@ -124,6 +119,9 @@ func (n *trieNode) notIn() string {
 		for _, r := range runes {
 			alts = append(alts, literal(string(r))+n.kids[r].notIn())
 		}
+	}
+	if len(alts) == 1 && n.end {
+		return alts[0] // ([\d\D]+: one atom, no group needed)
 	}
 	group := "(?:" + strings.Join(alts, "|") + ")"
 	if !n.end {

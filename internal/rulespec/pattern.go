@@ -55,9 +55,14 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 // a class that holds "[" and ends) is a "[" in both.
 func ClassesDiffer(p string) string {
 	for _, differ := range []string{"[]", "[^]", "[:"} {
-		for i := strings.Index(p, differ); i >= 0; i = next(p, i, differ) {
+		for i := 0; ; i++ {
+			j := strings.Index(p[i:], differ)
+			if j < 0 {
+				break
+			}
+			i += j
 			slashes := 0
-			for j := i - 1; j >= 0 && p[j] == '\\'; j-- {
+			for k := i - 1; k >= 0 && p[k] == '\\'; k-- {
 				slashes++
 			}
 			if slashes%2 == 0 {
@@ -66,16 +71,6 @@ func ClassesDiffer(p string) string {
 		}
 	}
 	return ""
-}
-
-// next returns where the next text differ in p begins after the one at
-// i, or -1.
-func next(p string, i int, differ string) int {
-	j := strings.Index(p[i+1:], differ)
-	if j < 0 {
-		return -1
-	}
-	return i + 1 + j
 }
 
 // anyChar reports whether re holds a "." (any character but \n in Go;
