@@ -31,6 +31,19 @@ func TestDeriveEveryNameBesideDeclared(t *testing.T) {
 			t.Errorf("a rule reads a declared member, or every name: %s", r)
 		}
 	}
+	// (a warning's message names the pattern the schema wrote)
+	named := 0
+	for _, w := range d.FieldWarnings() {
+		if strings.Contains(w.Message, "patternProperties") || strings.Contains(w.Message, "matches pattern") {
+			named++
+			if !strings.Contains(w.Message, `".*"`) {
+				t.Errorf("a warning names a pattern the schema did not write: %s", w.Message)
+			}
+		}
+	}
+	if named == 0 {
+		t.Errorf("no warning names the pattern: %s", warnings(d))
+	}
 	calls := []string{`{"x":{"a":[{"n":1}]}}`, `{"x":{"a":[{"n":"1"}]}}`, `{"x":{"a":"[{\"n\":\"1\"}]"}}`, `{"x":{"redirect":[{"u":"s"}]}}`,
 		`{"x":{"redirect":[{"u":"s","n":"1"}]}}`, `{"x":{"redirect":"[{\"u\":\"s\"}]"}}`, `{"x":{"redirect":[{"u":"s","n":1}],"b":[{"n":"2"}]}}`,
 		`{"x":{"a.b":[{"n":"1"}]}}`, `{"x":{"a.b":[]}}`, `{"x":{"":[{"n":"1"}]}}`, `{"x":{"redirec":[{"n":"1"}]}}`, `{"x":{"redirects":[{"n":"1"}]}}`}
