@@ -86,7 +86,7 @@ func EveryName(p string) bool {
 // (\A, \z, \Q, inline flags, (?P<name>)).
 func ParseAlike(p string) (*syntax.Regexp, bool) {
 	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
-		if strings.Contains(p, goOnly) {
+		if unescapedText(p, goOnly) {
 			return nil, false
 		}
 	}
@@ -107,4 +107,24 @@ func endsOrBounds(re *syntax.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// unescapedText reports whether text stands in the pattern p where no
+// backslash escapes its first character: "\\A" (a backslash, then A)
+// holds no \A.
+func unescapedText(p, text string) bool {
+	for i := 0; ; i++ {
+		j := strings.Index(p[i:], text)
+		if j < 0 {
+			return false
+		}
+		i += j
+		slashes := 0
+		for k := i - 1; k >= 0 && p[k] == '\\'; k-- {
+			slashes++
+		}
+		if slashes%2 == 0 {
+			return true
+		}
+	}
 }

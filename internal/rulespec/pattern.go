@@ -55,19 +55,8 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 // a class that holds "[" and ends) is a "[" in both.
 func ClassesDiffer(p string) string {
 	for _, differ := range []string{"[]", "[^]", "[:"} {
-		for i := 0; ; i++ {
-			j := strings.Index(p[i:], differ)
-			if j < 0 {
-				break
-			}
-			i += j
-			slashes := 0
-			for k := i - 1; k >= 0 && p[k] == '\\'; k-- {
-				slashes++
-			}
-			if slashes%2 == 0 {
-				return differ
-			}
+		if unescapedText(p, differ) {
+			return differ
 		}
 	}
 	return ""

@@ -210,4 +210,11 @@ func TestClassesDifferEscaped(t *testing.T) {
 			t.Errorf("ClassesDiffer(%q) = %q, want %q", p, got, want)
 		}
 	}
+	// (and ParseAlike's Go-only syntax: an escaped backslash before A is
+	// no \A; FuzzAllNamesBut found the name \A refused)
+	for p, want := range map[string]bool{`^\\A$`: true, `^\A`: false, `\\\A`: false, `\(?i`: true, `(?i)a`: false, `\\Q`: true} {
+		if _, ok := ParseAlike(p); ok != want {
+			t.Errorf("ParseAlike(%q) = %v, want %v", p, ok, want)
+		}
+	}
 }
