@@ -3906,12 +3906,18 @@ func (d *deriver) unionGap(s, out *Node) (what, why string) {
 	if what == "" {
 		return "", ""
 	}
-	oneOf := out.Get("oneOf").Items()
-	for i, b := range slices.Concat(out.Get("anyOf").Items(), oneOf) {
+	anyOf, oneOf := out.Get("anyOf").Items(), out.Get("oneOf").Items()
+	stringy := 0 // (the oneOf's branches that may take a string)
+	for _, o := range oneOf {
+		if takenKinds(d.root, o)&kindString != 0 {
+			stringy++
+		}
+	}
+	for i, b := range slices.Concat(anyOf, oneOf) {
 		if t, _ := b.Get("type").AsString(); t != "string" || b.Get("enum") != nil || b.Get("const") != nil {
 			continue
 		}
-		if j := i - len(out.Get("anyOf").Items()); j >= 0 && slices.ContainsFunc(oneOf, func(o *Node) bool { return o != oneOf[j] && takenKinds(d.root, o)&kindString != 0 }) {
+		if i >= len(anyOf) && stringy > 1 {
 			continue // (another branch of the oneOf may take the string too: then it is refused)
 		}
 		if what != "array" && what != "object" && takesForm(b, what) || (what == "array" || what == "object") && takesTexts(b, 2, false) {
