@@ -332,9 +332,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
 	fileGiven := len(keep) > 0 || len(named) > 0 || len(declared) > 0
-	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf}
+	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, others: map[string]bool{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt}
+	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, others: survey.others, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.addDefs(out)
@@ -768,6 +768,9 @@ type deriver struct {
 	// splitOf holds, by each pattern splitEveryName writes, the pattern it
 	// split, which warnings name (written).
 	splitOf map[string]string
+	// others holds the patterns otherNames wrote, for the members an
+	// object's additionalProperties holds beside declared ones.
+	others map[string]bool
 
 	plainCache map[*Node]string // (plain, for one union)
 	// conjoined are the schemas conjoin made, by the two it conjoined,
@@ -2702,6 +2705,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
 			o.patternWhy = d.patternsWhy(s, pp, path, top)
 		}
+		if p := d.otherNames(s); p != "" {
+			o.patternWhy = d.patternsWhy(s, obj(p, ap), path, top)
+		}
 		d.objs[path] = append(d.objs[path], o)
 	}
 	if d.survey && d.none == 0 && readsElements(s) {
@@ -2781,6 +2787,13 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.warns = d.warns[:n]
 			}
 		case "additionalProperties":
+			if p := d.otherNames(s); p != "" {
+				// the members s does not declare: a rule path names them
+				// by the pattern of every other name (otherNames)
+				tok, _ := d.pats.token(p)
+				s.Vals[i] = d.field(join(path, tok), v, atElem)
+				break
+			}
 			s.Vals[i] = d.field(path+"{}", v, atElem)
 		case "items":
 			if v.Kind == '{' && s.Get("prefixItems") != nil {

@@ -212,7 +212,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		case s.Get("patternProperties") != nil:
 		case ap != nil && ap.Kind == '{':
 			x.dec.Enter(key)
-			x.value(ap, it.Value, rpath+"{}", depth+1)
+			x.value(ap, it.Value, x.mapStep(s, rpath), depth+1)
 			x.dec.Leave()
 		case closed:
 			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
@@ -230,6 +230,26 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Missing(name, nil)
 		}
 	}
+}
+
+// mapStep returns the rule path of the values the additionalProperties
+// of the object schema s at rpath holds: {}, or where the derived rules
+// name them by the pattern of every name s does not declare
+// (otherNames), that pattern step.
+func (x *explainer) mapStep(s *Node, rpath string) string {
+	props := s.Get("properties")
+	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || rulespec.PatternMap(s) {
+		return rpath + "{}"
+	}
+	if others := rulespec.AllNamesBut(props.Keys); others != "" {
+		step := rulespec.PathPattern(rpath, others)
+		for p := range x.forms {
+			if strings.HasPrefix(p, step) {
+				return step
+			}
+		}
+	}
+	return rpath + "{}"
 }
 
 // wrongType reports a value of a JSON type s does not take, in the words

@@ -137,3 +137,21 @@ func TestExplainSound(t *testing.T) {
 		t.Errorf("%d of %d refused calls explained, want at least 90%%", explained, refused)
 	}
 }
+
+// TestExplainOtherMembers: a member additionalProperties holds beside
+// declared ones has its string form named, as its rule (at the pattern
+// of every other name, otherNames) reads it.
+func TestExplainOtherMembers(t *testing.T) {
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"integer"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ args, want string }{
+		{`{"name":"a","k":"lots"}`, `k: "lots" is not an integer (send 100 or "100")`},
+		{`{"name":5}`, `name: 5 is not a string (send text in quotes, such as "5")`},
+	} {
+		if err := d.Explain([]byte(tc.args)); err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.want)
+		}
+	}
+}

@@ -229,25 +229,39 @@ func (in *inliner) schema(s *Node) *Node {
 	if s == in.top {
 		in.branchesFirst(s)
 	}
-	props := s.Get("properties")
-	isMap := props != nil && len(props.Keys) > 0 && rulespec.PatternMap(s) // judged before the walk
-	in.walk(s, isMap)
-	if isMap {
-		in.mapMembers(s, props)
+	// (judged before the walk: a map's declared members, and its
+	// additionalProperties where they hold the pattern's schema, get the
+	// pattern's as inlined: mapMembers)
+	members := rulespec.PatternMap(s)
+	others := members && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
+	members = members && s.Get("properties") != nil && len(s.Get("properties").Keys) > 0
+	in.walk(s, members, others)
+	if members || others {
+		in.mapMembers(s, members, others)
 	}
 	return s
 }
 
+// sameUnannotated reports whether a and b are schemas alike but for
+// annotations (rulespec.Unannotated).
+func sameUnannotated(a, b *Node) bool {
+	return a != nil && b != nil && a.Kind == '{' && b.Kind == '{' && string(rulespec.Unannotated(a).Marshal()) == string(rulespec.Unannotated(b).Marshal())
+}
+
 // mapMembers gives each declared member of the map s (rulespec.PatternMap:
-// its schema is the pattern's but for annotations) the pattern's schema
-// as inlined, with the member's own annotations: inlined apart, the two
-// could differ where the size bound was reached between them, and the
-// deriver reads them as one only where they are equal.
-func (in *inliner) mapMembers(s, props *Node) {
+// its schema is the pattern's but for annotations), where members, and
+// its additionalProperties, where others, the pattern's schema as
+// inlined, with their own annotations: inlined apart, the two could
+// differ where the size bound was reached between them, and the deriver
+// reads them as one only where they are equal.
+func (in *inliner) mapMembers(s *Node, members, others bool) {
 	pattern := s.Get("patternProperties").Vals[0]
-	for j, v := range props.Vals {
-		if pattern.Kind != '{' || v.Kind != '{' {
-			continue // true or false: equal already
+	if pattern.Kind != '{' {
+		return // true or false: equal already
+	}
+	as := func(v *Node) *Node {
+		if v.Kind != '{' {
+			return v
 		}
 		member := pattern.Clone()
 		for _, k := range rulespec.Annotations {
@@ -258,7 +272,15 @@ func (in *inliner) mapMembers(s, props *Node) {
 				member.Set(k, a)
 			}
 		}
-		props.Vals[j] = member
+		return member
+	}
+	if props := s.Get("properties"); members {
+		for j, v := range props.Vals {
+			props.Vals[j] = as(v)
+		}
+	}
+	if others {
+		s.Set("additionalProperties", as(s.Get("additionalProperties")))
 	}
 }
 
@@ -565,11 +587,12 @@ func adjacent(a, b *Node) bool {
 }
 
 // walk inlines the references of the subschemas of s, in place; $defs
-// and definitions stay as they are, and properties where mapMembers
-// gives them the pattern's schema (skipProps).
-func (in *inliner) walk(s *Node, skipProps bool) {
+// and definitions stay as they are, and properties and
+// additionalProperties where mapMembers gives them the pattern's schema
+// (skipProps, skipOthers).
+func (in *inliner) walk(s *Node, skipProps, skipOthers bool) {
 	for c := range s.Subschemas() {
-		if c.Keyword != "$defs" && c.Keyword != "definitions" && !(skipProps && c.Keyword == "properties") {
+		if c.Keyword != "$defs" && c.Keyword != "definitions" && !(skipProps && c.Keyword == "properties") && !(skipOthers && c.Keyword == "additionalProperties") {
 			s.Replace(c, in.schema(c.Schema))
 		}
 	}

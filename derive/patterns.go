@@ -430,7 +430,9 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 		if i > 0 {
 			parent = path[:i-1]
 		}
-		if sites := d.objs[parent]; len(sites) != 1 {
+		if sites := d.objs[parent]; len(sites) != 1 && d.others[p] {
+			return false, "a rule for the members additionalProperties holds (the names its object does not declare) would read the members of the other object schemas at its place (the branches of a union)"
+		} else if len(sites) != 1 {
 			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
 		} else if why := sites[0].patternWhy[p]; why != "" {
 			return false, why
@@ -538,5 +540,36 @@ func (d *deriver) written(p string) string {
 	if from, ok := d.splitOf[p]; ok {
 		return from
 	}
+	return p
+}
+
+// otherNames returns the pattern of every name the object schema s does
+// not declare (rulespec.AllNamesBut), where its additionalProperties holds
+// those members beside declared properties: a rule at {} would read the
+// declared ones too, and a rule path names the others by this pattern
+// step instead (CircleCI's workflows beside their version), as it names a
+// pattern's values; the rewrite keeps additionalProperties as it is.
+// "" where a rule at {} names them (s declares none, or is a map,
+// rulespec.PatternMap), where patternProperties stand beside (which
+// additionalProperties leaves out too), where no rule would follow (a
+// schema that takes any value, or no number, boolean, array or object:
+// no bytes spent in the rules), and where a rules file was given to
+// WithRules (its rules name members as the strict schema has them).
+func (d *deriver) otherNames(s *Node) string {
+	props, ap := s.Get("properties"), s.Get("additionalProperties")
+	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || ap == nil || ap.Kind != '{' || s.Get("patternProperties") != nil || d.fileGiven || rulespec.PatternMap(s) {
+		return ""
+	}
+	if k := takenKinds(d.root, ap); k == kindAny || k&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
+		return ""
+	}
+	p := rulespec.AllNamesBut(props.Keys)
+	if p == "" {
+		return ""
+	}
+	if _, re := d.pats.token(p); re == nil {
+		return ""
+	}
+	d.others[p] = true
 	return p
 }

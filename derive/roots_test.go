@@ -397,19 +397,27 @@ func TestDeriveNoRulePlaces(t *testing.T) {
 // TestDerivePatternMap: an object without properties whose one
 // patternProperties pattern every member name matches (unanchored at
 // its end: ".*", "^[a-z_]*"), or every member of a valid object
-// (additionalProperties false beside it), holds a map: its values are
-// read as additionalProperties' are (rules at m{}). A pattern some name
-// fails ("^[a-z]+$") in an open object holds no map: its values are read
-// at its pattern step instead (TestDerivePatternSteps).
+// (additionalProperties false beside it), or whose additionalProperties
+// holds every other member to the pattern's schema (JReleaser's maps of
+// announcers), holds a map: its values are read as additionalProperties'
+// are (rules at m{}). A pattern some name fails ("^[a-z]+$") in an open
+// object holds no map: its values are read at its pattern step instead
+// (TestDerivePatternSteps).
 func TestDerivePatternMap(t *testing.T) {
 	for _, tc := range []struct {
 		pattern      string
 		closed, read bool
-	}{{".*", false, true}, {"^[a-zA-Z0-9_]*", false, true}, {"", false, true}, {"^[a-z]+$", false, false}, {"^x-", false, false}, {"\\b", false, false},
-		{"^[a-z]+$", true, true}, {"^x-", true, true}} {
+		ap           string // additionalProperties' schema, where not closed
+	}{{".*", false, true, ""}, {"^[a-zA-Z0-9_]*", false, true, ""}, {"", false, true, ""}, {"^[a-z]+$", false, false, ""}, {"^x-", false, false, ""}, {"\\b", false, false, ""},
+		{"^[a-z]+$", true, true, ""}, {"^x-", true, true, ""},
+		{"^[a-z]+$", false, true, `{"type":"integer"}`}, {"^x-", false, true, `{"description":"any other","type":"integer"}`},
+		{"^[a-z]+$", false, false, `{"type":"integer","minimum":0}`}, {"^[a-z]+$", false, false, `{"type":"string"}`}} {
 		closed := ""
 		if tc.closed {
 			closed = `,"additionalProperties":false`
+		}
+		if tc.ap != "" {
+			closed = `,"additionalProperties":` + tc.ap
 		}
 		strict := `{"type":"object","properties":{"m":{"type":"object","patternProperties":{` + strconv.Quote(tc.pattern) + `:{"type":"integer"}}` + closed + `}}}`
 		d, err := Tool("t", []byte(strict))
@@ -418,7 +426,7 @@ func TestDerivePatternMap(t *testing.T) {
 		}
 		read := slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == "m{}" && r.Type == lenient.RuleTypeCoerce })
 		if read != tc.read {
-			t.Errorf("%q (closed %v): a coercion at m{} %v, want %v (rules %v)", tc.pattern, tc.closed, read, tc.read, d.Rules)
+			t.Errorf("%q (closed %v, additionalProperties %s): a coercion at m{} %v, want %v (rules %v)", tc.pattern, tc.closed, tc.ap, read, tc.read, d.Rules)
 		}
 		if !tc.read {
 			continue

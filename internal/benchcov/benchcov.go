@@ -196,6 +196,22 @@ func (w *walker) split(s *jsonnode.Node, p string) string {
 	return p
 }
 
+// others returns the step that names the values of the
+// additionalProperties of s at path: where derive names them by the
+// pattern of every name s does not declare (its otherNames:
+// rulespec.AllNamesBut, which its rules' or warnings' paths spell), that
+// pattern's, else {}.
+func (w *walker) others(s *jsonnode.Node, path string) string {
+	props := s.Get("properties")
+	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("patternProperties") != nil || rulespec.PatternMap(s) {
+		return path + "{}"
+	}
+	if others := rulespec.AllNamesBut(props.Keys); others != "" && strings.Contains(w.paths, rulespec.PathPattern("", others)) {
+		return rulespec.PathPattern(path, others)
+	}
+	return path + "{}"
+}
+
 // nodes counts the objects and arrays under v (v included).
 func (w *walker) nodes(v *jsonnode.Node) int {
 	if n, ok := w.size[v]; ok {
@@ -321,7 +337,7 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 		case k == "items" && c.Index < 0:
 			w.walk(v, path+"[]", named, stack)
 		case k == "additionalProperties":
-			w.walk(v, path+"{}", named, stack)
+			w.walk(v, w.others(s, path), named, stack)
 		case jsonnode.IsCombinator(k):
 			w.walk(v, path, named, stack)
 		case k == "items", k == "prefixItems", k == "additionalItems", k == "contains", k == "unevaluatedItems":

@@ -286,8 +286,12 @@ func (b *shapeBuilder) objectWith(depth int, extra string) string {
 	switch b.pick(3) {
 	case 1:
 		s += `,"additionalProperties":false`
-	case 2:
-		s += `,"additionalProperties":` + b.scalar()
+	case 2: // (beside the declared members: derive's otherNames)
+		if b.pick(2) == 1 {
+			s += `,"additionalProperties":` + b.schema(depth+1)
+		} else {
+			s += `,"additionalProperties":` + b.scalar()
+		}
 	}
 	return s + "}"
 }
@@ -531,7 +535,9 @@ func (b *shapeBuilder) patterns(depth int) string {
 	case 4:
 		return `{"type":"object","patternProperties":{"^x-":` + b.schema(depth+1) + `,"^[a-z]+$":` + b.schema(depth+1) + `}}`
 	case 1:
-		s := `{"type":"object","patternProperties":{"^[a-z]+$":` + b.schema(depth+1) + `},"additionalProperties":false`
+		v := b.schema(depth + 1)
+		closed := [...]string{"false", v}[b.pick(2)] // (or every other member held alike: a map too)
+		s := `{"type":"object","patternProperties":{"^[a-z]+$":` + v + `},"additionalProperties":` + closed
 		if b.pick(2) == 1 { // declared members the pattern matches too
 			props, rest := b.members(depth, "")
 			s += `,"properties":` + props + rest

@@ -11,7 +11,10 @@ import (
 // PatternMap reports whether the object schema s holds a map through its
 // patternProperties: one pattern, which every member name matches
 // (EveryName) or which every member of a valid object matches
-// (additionalProperties is false: "^[a-z_]+$", "^x-"), and no properties
+// (additionalProperties is false: "^[a-z_]+$", "^x-"), or beside
+// additionalProperties whose schema is the pattern's but for annotations
+// (every member is held to that one schema, whichever holds it: JReleaser's
+// maps of announcers), and no properties
 // but ones whose schema is the pattern's but for annotations (a title, a
 // description: JSON Schema holds a declared member to both, so its value
 // is held to the one schema as every other member's). A rule names its
@@ -23,7 +26,11 @@ func PatternMap(s *jsonnode.Node) bool {
 	if pp == nil || pp.Kind != '{' || len(pp.Keys) != 1 {
 		return false
 	}
-	if ap := s.Get("additionalProperties"); !(ap != nil && ap.Kind == 't' && ap.Text() == "false") && !EveryName(pp.Keys[0]) {
+	values := string(Unannotated(pp.Vals[0]).Marshal())
+	ap := s.Get("additionalProperties")
+	closed := ap != nil && ap.Kind == 't' && ap.Text() == "false"
+	same := ap != nil && ap.Kind == '{' && string(Unannotated(ap).Marshal()) == values
+	if !closed && !same && !EveryName(pp.Keys[0]) {
 		return false
 	}
 	if props == nil || props.Kind == '{' && len(props.Keys) == 0 {
@@ -32,7 +39,6 @@ func PatternMap(s *jsonnode.Node) bool {
 	if props.Kind != '{' {
 		return false
 	}
-	values := string(Unannotated(pp.Vals[0]).Marshal())
 	for _, v := range props.Vals {
 		if string(Unannotated(v).Marshal()) != values {
 			return false

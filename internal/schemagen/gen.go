@@ -50,6 +50,7 @@ type Gen struct {
 	defaults map[string]map[string]bool     // object path -> a key a default fills
 	toText   map[string]bool                // paths json_accept_both turns into JSON text
 	values   map[string]map[string]bool     // path -> its value aliases
+	ruled    string                         // every rule's target path, one a line (mapStep)
 
 	following map[refAt]int // the references being followed, by nesting depth
 	names     []string      // the member names the document declares anywhere (declaredNames)
@@ -86,10 +87,12 @@ func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *
 	g := &Gen{rng: rand.New(rand.NewPCG(seed, 7)), root: root, aliases: map[string]map[string][]string{},
 		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{},
 		following: map[refAt]int{}, names: declaredNames(root)}
+	var ruled strings.Builder
 	for _, r := range rules {
 		if !applies(r, tool) {
 			continue
 		}
+		ruled.WriteString(rulespec.TargetPath(r) + "\n")
 		switch {
 		case r.Type == lenient.RuleJSONAcceptBoth && r.To == "":
 			g.toText[rulespec.TargetPath(r)] = true
@@ -121,7 +124,23 @@ func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *
 		g.aliases[parent][r.To] = append(g.aliases[parent][r.To], key)
 		g.isAlias[parent][key] = true
 	}
+	g.ruled = ruled.String()
 	return g
+}
+
+// mapStep returns the rule path of the values the additionalProperties
+// of the object schema s at path holds: {}, or where the rules name them
+// by the pattern of every name s does not declare (derive's otherNames:
+// rulespec.AllNamesBut), that pattern step.
+func (g *Gen) mapStep(s *derive.Node, path string) string {
+	props := s.Get("properties")
+	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("patternProperties") != nil || rulespec.PatternMap(s) {
+		return path + "{}"
+	}
+	if others := rulespec.AllNamesBut(props.Keys); others != "" && strings.Contains(g.ruled, rulespec.PathPattern(path, others)) {
+		return rulespec.PathPattern(path, others)
+	}
+	return path + "{}"
 }
 
 func applies(r lenient.Rule, tool string) bool {
@@ -388,7 +407,7 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 	case ap != nil && ap.Kind == '{' && len(ap.Keys) > 0:
 		for i, k := 0, g.rng.IntN(3); i < k && depth < maxDepth && !given["k"+strconv.Itoa(i)]; i++ {
 			member("k" + strconv.Itoa(i))
-			b = g.value(b, ap, path+"{}", ptr+"/additionalProperties", depth+1)
+			b = g.value(b, ap, g.mapStep(s, path), ptr+"/additionalProperties", depth+1)
 		}
 	case ap == nil || ap.Text() == "true" || ap.Kind == '{':
 		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {

@@ -1,0 +1,101 @@
+package derive
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/lenient"
+)
+
+// TestDeriveOtherMembersBesideDeclared: additionalProperties beside
+// declared properties (CircleCI's workflows beside their version) holds
+// the members the object does not declare: a rule at {} would read the
+// declared ones too, so their rules step through the pattern of every
+// other name (rulespec.AllNamesBut), which reads no declared member; the
+// rewrite keeps additionalProperties as it is.
+func TestDeriveOtherMembersBesideDeclared(t *testing.T) {
+	root := `{"type":"object","properties":{"name":{"type":"string"},"n":{"type":"boolean"},"a.b":{"type":"string"}},"additionalProperties":{"type":"integer"}}`
+	nested := wrapX(`{"type":"object","properties":{"stages":{"type":"array","items":{"type":"string"}}},` +
+		`"additionalProperties":{"type":"object","properties":{"retry":{"type":"integer"},"script":{"type":"array","items":{"type":"string"}}}}}`)
+	cases := []struct {
+		schema string
+		want   []string
+	}{
+		{root, []string{"type_coerce:" + rulespec.PathPattern("", rulespec.AllNamesBut([]string{"name", "n", "a.b"}))}},
+		{nested, []string{
+			"json_accept_both:" + rulespec.PathPattern("x", rulespec.AllNamesBut([]string{"stages"})),
+			"type_coerce:" + rulespec.PathPattern("x", rulespec.AllNamesBut([]string{"stages"})) + ".retry",
+			"json_accept_both:" + rulespec.PathPattern("x", rulespec.AllNamesBut([]string{"stages"})) + ".script",
+		}},
+	}
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, "other", tc.schema)
+		for _, want := range tc.want {
+			if !slices.Contains(ruleKinds(d), want) {
+				t.Errorf("no %s: rules %v, warnings %s", want, ruleKinds(d), warnings(d))
+			}
+		}
+		for _, r := range ruleKinds(d) {
+			if strings.Contains(r, "{}") {
+				t.Errorf("a rule at {} reads the declared members too: %s", r)
+			}
+		}
+		if !strings.Contains(string(d.Schema.Marshal()), `"additionalProperties"`) || strings.Contains(string(d.Schema.Marshal()), `"patternProperties"`) {
+			t.Errorf("the rewrite should keep additionalProperties as it is: %s", d.Schema.Marshal())
+		}
+	}
+	unionSound(t, []unionCase{
+		{"root", root, []string{`{"name":"5"}`, `{"name":"5","k":"7"}`, `{"n":"true"}`, `{"n":true,"k":7}`, `{"k":"x"}`, `{"nam":"3"}`, `{"names":"3"}`,
+			`{"":"1"}`, `{"a.b":"1"}`, `{"a":"1"}`, `{"a.b.c":"1"}`}},
+		{"nested", nested, []string{`{"x":{"stages":["a"],"build":{"retry":"2","script":"[\"make\"]"}}}`, `{"x":{"stages":"[\"a\"]"}}`,
+			`{"x":{"build":"{\"retry\":1}"}}`, `{"x":{"stage":"{\"retry\":\"1\"}"}}`}},
+		// an undeclared member a condition tests, or a dependentSchemas'
+		// schema holds: strict, as a pattern's would be
+		{"tested", wrapX(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"},` +
+			`"if":{"properties":{"k":{"const":1}},"required":["k"]},"then":{"required":["a"]}}`),
+			[]string{`{"x":{"k":"1"}}`, `{"x":{"k":1}}`, `{"x":{"k":"1","a":"s"}}`, `{"x":{"j":"2"}}`}},
+		{"dependent", wrapX(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"},` +
+			`"dependentSchemas":{"a":{"properties":{"k":{"maximum":3}}}}}`),
+			[]string{`{"x":{"a":"s","k":"9"}}`, `{"x":{"a":"s","k":9}}`, `{"x":{"k":"9"}}`}},
+		// a union of two such objects: each declares a member the other
+		// holds to its additionalProperties
+		{"union", wrapX(`{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}},` +
+			`{"type":"object","properties":{"b":{"type":"string"}},"additionalProperties":{"type":"integer"}}]}`),
+			[]string{`{"x":{"a":"1"}}`, `{"x":{"b":"1"}}`, `{"x":{"c":"1"}}`, `{"x":{"a":"1","b":"1"}}`}},
+	})
+
+	// A rules file (WithRules) keeps the step at {}: its rules name
+	// members by their paths as the strict schema has them.
+	own := []lenient.Rule{{ID: "mine", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "x.stages", CoerceTo: "int"}}
+	for _, r := range WithRules("t", parseMust(t, nested), own).Rules {
+		if strings.Contains(r.Path, `{"^`) {
+			t.Errorf("with a rules file given, a rule steps through the other names' pattern: %s %s", r.Type, r.Path)
+		}
+	}
+}
+
+// TestDerivePatternMapOthers: a map whose pattern and
+// additionalProperties hold every member to one schema (JReleaser's
+// distributions: a pattern and additionalProperties each a $ref to one
+// Distribution) reads every member at {}, though the size bound, spent
+// on the pattern's copy, would keep the other a reference: both stand
+// as the pattern's schema as inlined (mapMembers).
+func TestDerivePatternMapOthers(t *testing.T) {
+	defer func(b int) { tightBudget = b }(tightBudget)
+	tightBudget = 3 // (D's objects: one copy alone)
+	schema := `{"type":"object","properties":{"m":{"type":"object","patternProperties":{"^[a-z]+$":{"$ref":"#/$defs/D"}},"additionalProperties":{"$ref":"#/$defs/D","description":"any other"}}},` +
+		`"$defs":{"D":{"type":"object","properties":{"n":{"type":"integer"}}}}}`
+	d, n := deriveNormalizer(t, "others", schema)
+	if !slices.Contains(ruleKinds(d), "type_coerce:m{}.n") {
+		t.Errorf("no type_coerce at m{}.n: rules %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+	out, _, err := n.NormalizeJSON("others", []byte(`{"m":{"a":{"n":"1"},"B-2":{"n":"2"}}}`))
+	if err != nil || string(out) != `{"m":{"a":{"n":1},"B-2":{"n":2}}}` {
+		t.Errorf("normalized to %s, %v", out, err)
+	}
+	if rw := string(d.Schema.Marshal()); strings.Contains(rw, `"$ref"`) || !strings.Contains(rw, `"any other"`) {
+		t.Errorf("the rewrite should hold the pattern's schema twice, the description beside: %s", rw)
+	}
+}
