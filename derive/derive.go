@@ -836,6 +836,11 @@ type objSite struct {
 	// patternWhy is, by pattern of its patternProperties (not a map's),
 	// why no rule may read the values it matches (patternsWhy)
 	patternWhy map[string]string
+	// text is the JSON of the schema, where a rule path may step through
+	// its patternProperties or otherNames' pattern: copies of one schema
+	// at one place (a map's declared members beside its pattern, each
+	// its copy) read the members a pattern matches alike (reachPatterns)
+	text string
 }
 
 // warnKeyword warns that the unknown keyword k, which may constrain a
@@ -2707,6 +2712,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		}
 		if p := d.otherNames(s); p != "" {
 			o.patternWhy = d.patternsWhy(s, obj(p, ap), path, top)
+		}
+		if o.patternWhy != nil {
+			o.text = string(s.Marshal())
 		}
 		d.objs[path] = append(d.objs[path], o)
 	}

@@ -99,3 +99,29 @@ func TestDerivePatternMapOthers(t *testing.T) {
 		t.Errorf("the rewrite should hold the pattern's schema twice, the description beside: %s", rw)
 	}
 }
+
+// TestDerivePatternCopies: copies of one object schema at one place (a
+// map's declared members beside its pattern, each given the pattern's
+// schema: WashingtonPost's credits, "by" beside "^[a-zA-Z0-9_]*", each
+// an author whose image holds related content under ".*") read the
+// members a pattern of theirs matches as one schema would; two other
+// schemas there (a union's branches) do not.
+func TestDerivePatternCopies(t *testing.T) {
+	n := `{"type":"object","properties":{"rc":{"type":"object","patternProperties":{"^x-":{"type":"integer"}}}}}`
+	copies := `{"type":"object","properties":{"m":{"type":"object","properties":{"by":{"title":"By","type":"array","items":{"$ref":"#/$defs/n"}}},` +
+		`"patternProperties":{"^[a-z_]*":{"type":"array","items":{"$ref":"#/$defs/n"}}}}},"$defs":{"n":` + n + `}}`
+	d := deriveSound(t, unionCase{"copies", copies, []string{`{"m":{"by":[{"rc":{"x-a":"1"}}],"other":[{"rc":{"x-b":"2","y":"3"}}]}}`, `{"m":{"by":[{"rc":{"x-a":"z"}}]}}`}})
+	if !slices.Contains(ruleKinds(d), `type_coerce:m{}[].rc{"^x-"}`) {
+		t.Errorf(`no type_coerce at m{}[].rc{"^x-"}: rules %v, warnings %s`, ruleKinds(d), warnings(d))
+	}
+	same := wrapX(`{"anyOf":[` + n + `,` + n + `]}`)
+	d = deriveSound(t, unionCase{"same", same, []string{`{"x":{"rc":{"x-a":"1"}}}`, `{"x":{"rc":{"x-a":1,"y":"2"}}}`}})
+	if !slices.Contains(ruleKinds(d), `type_coerce:x.rc{"^x-"}`) {
+		t.Errorf(`no type_coerce at x.rc{"^x-"}: rules %v, warnings %s`, ruleKinds(d), warnings(d))
+	}
+	other := wrapX(`{"anyOf":[` + n + `,{"type":"object","properties":{"rc":{"type":"object","patternProperties":{"^x-":{"type":"integer"}},"properties":{"x-a":{"type":"string"}}}}}]}`)
+	d = deriveSound(t, unionCase{"other", other, []string{`{"x":{"rc":{"x-a":"1"}}}`, `{"x":{"rc":{"x-b":"1"}}}`}})
+	if slices.ContainsFunc(ruleKinds(d), func(r string) bool { return strings.Contains(r, `{"^x-"}`) }) {
+		t.Errorf("a rule reads a member another branch declares: %v", ruleKinds(d))
+	}
+}

@@ -430,9 +430,13 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 		if i > 0 {
 			parent = path[:i-1]
 		}
-		if sites := d.objs[parent]; len(sites) != 1 && d.others[p] {
+		sites := d.objs[parent]
+		// (one schema, or copies of one: a map's declared members, each
+		// its pattern's copy)
+		copies := len(sites) == 1 || len(sites) > 1 && !slices.ContainsFunc(sites, func(o objSite) bool { return o.text == "" || o.text != sites[0].text })
+		if !copies && d.others[p] {
 			return false, "a rule for the members additionalProperties holds (the names its object does not declare) would read the members of the other object schemas at its place (the branches of a union)"
-		} else if len(sites) != 1 {
+		} else if !copies {
 			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
 		} else if why := sites[0].patternWhy[p]; why != "" {
 			return false, why
