@@ -768,8 +768,9 @@ type deriver struct {
 	// splitOf holds, by each pattern splitEveryName writes, the pattern it
 	// split, which warnings name (written).
 	splitOf map[string]string
-	// others holds the patterns otherNames wrote, for the members an
-	// object's additionalProperties holds beside declared ones.
+	// others holds the paths of the pattern steps otherNames wrote, for
+	// the members an object's additionalProperties holds beside declared
+	// ones (a pattern's text may be another's too).
 	others map[string]bool
 
 	plainCache map[*Node]string // (plain, for one union)
@@ -2687,6 +2688,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	}
 	// (judged before the pattern's schema is rewritten in place)
 	patternMap := rulespec.PatternMap(s)
+	sameOthers := patternMap && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
+	others := d.otherNames(s)
 	if !patternMap {
 		d.splitEveryName(s)
 	}
@@ -2710,8 +2713,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
 			o.patternWhy = d.patternsWhy(s, pp, path, top)
 		}
-		if p := d.otherNames(s); p != "" {
-			o.patternWhy = d.patternsWhy(s, obj(p, ap), path, top)
+		if others != "" {
+			o.patternWhy = d.patternsWhy(s, obj(others, ap), path, top)
 		}
 		if o.patternWhy != nil {
 			o.text = string(s.Marshal())
@@ -2795,14 +2798,22 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.warns = d.warns[:n]
 			}
 		case "additionalProperties":
-			if p := d.otherNames(s); p != "" {
+			switch {
+			case sameOthers:
+				// the map's pattern's schema: read once, with the
+				// pattern (mapOthers)
+			case patternMap:
+				// a pattern every name matches: it holds no member
+				s.Vals[i] = d.noRule(path+"{}", v)
+			case others != "":
 				// the members s does not declare: a rule path names them
 				// by the pattern of every other name (otherNames)
-				tok, _ := d.pats.token(p)
+				tok, _ := d.pats.token(others)
+				d.others[join(path, tok)] = true
 				s.Vals[i] = d.field(join(path, tok), v, atElem)
-				break
+			default:
+				s.Vals[i] = d.field(path+"{}", v, atElem)
 			}
-			s.Vals[i] = d.field(path+"{}", v, atElem)
 		case "items":
 			if v.Kind == '{' && s.Get("prefixItems") != nil {
 				s.Vals[i] = d.noRule(path+"[]", v) // (past a tuple's items: no path names them apart)
@@ -2961,7 +2972,26 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			d.union = outer
 		}
 	}
+	if sameOthers {
+		d.mapOthers(s)
+	}
 	d.variants(path, s, prop)
+}
+
+// mapOthers gives the additionalProperties of the map s, whose schema is
+// its pattern's but for annotations, the pattern's as rewritten, with
+// its own annotations: every member is held to the one schema, read
+// once at {} (a recursive definition's copy read twice at one place
+// would leave its references strict).
+func (d *deriver) mapOthers(s *Node) {
+	out := s.Get("patternProperties").Vals[0].Clone()
+	ap := s.Get("additionalProperties")
+	for _, k := range rulespec.Annotations {
+		if out.Kind == '{' && ap.Get(k) != nil {
+			out.Set(k, ap.Get(k))
+		}
+	}
+	s.Set("additionalProperties", out)
 }
 
 // variants gives the properties of an object schema s at path the

@@ -230,14 +230,14 @@ func (in *inliner) schema(s *Node) *Node {
 		in.branchesFirst(s)
 	}
 	// (judged before the walk: a map's declared members, and its
-	// additionalProperties where they hold the pattern's schema, get the
+	// additionalProperties where it holds the pattern's schema, get the
 	// pattern's as inlined: mapMembers)
-	members := rulespec.PatternMap(s)
-	others := members && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
-	members = members && s.Get("properties") != nil && len(s.Get("properties").Keys) > 0
-	in.walk(s, members, others)
-	if members || others {
-		in.mapMembers(s, members, others)
+	isMap := rulespec.PatternMap(s)
+	declared := isMap && s.Get("properties") != nil && len(s.Get("properties").Keys) > 0
+	others := isMap && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
+	in.walk(s, declared, others)
+	if declared || others {
+		in.mapMembers(s, declared, others)
 	}
 	return s
 }
@@ -248,13 +248,14 @@ func sameUnannotated(a, b *Node) bool {
 	return a != nil && b != nil && a.Kind == '{' && b.Kind == '{' && string(rulespec.Unannotated(a).Marshal()) == string(rulespec.Unannotated(b).Marshal())
 }
 
-// mapMembers gives each declared member of the map s (rulespec.PatternMap:
-// its schema is the pattern's but for annotations), where members, and
-// its additionalProperties, where others, the pattern's schema as
-// inlined, with their own annotations: inlined apart, the two could
-// differ where the size bound was reached between them, and the deriver
-// reads them as one only where they are equal.
-func (in *inliner) mapMembers(s *Node, members, others bool) {
+// mapMembers gives the pattern's schema as inlined, with their own
+// annotations, to the declared members of the map s (rulespec.PatternMap:
+// their schema is the pattern's but for annotations) where declared, and
+// to its additionalProperties (of the pattern's schema too) where
+// others: inlined apart, they could differ from the pattern's where the
+// size bound was reached between them, and the deriver reads them as one
+// only where they are equal.
+func (in *inliner) mapMembers(s *Node, declared, others bool) {
 	pattern := s.Get("patternProperties").Vals[0]
 	if pattern.Kind != '{' {
 		return // true or false: equal already
@@ -274,7 +275,7 @@ func (in *inliner) mapMembers(s *Node, members, others bool) {
 		}
 		return member
 	}
-	if props := s.Get("properties"); members {
+	if props := s.Get("properties"); declared {
 		for j, v := range props.Vals {
 			props.Vals[j] = as(v)
 		}

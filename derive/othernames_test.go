@@ -125,3 +125,50 @@ func TestDerivePatternCopies(t *testing.T) {
 		t.Errorf("a rule reads a member another branch declares: %v", ruleKinds(d))
 	}
 }
+
+// TestDeriveOtherNamesSurrogate: a declared name U+FFFD: Go reads a key
+// that is a lone surrogate's escape ("\ud800") as it, where ECMAScript
+// reads another name, which additionalProperties holds
+// (rulespec.AllNamesBut writes no pattern then); found by review.
+func TestDeriveOtherNamesSurrogate(t *testing.T) {
+	ajvSound(t, []unionCase{{"fffd-name", wrapX(`{"type":"object","properties":{"\ufffd":{"type":"string"}},"additionalProperties":{"type":"integer"}}`),
+		[]string{`{"x":{"\ud800":"5"}}`, `{"x":{"k":"5"}}`}}})
+}
+
+// TestDeriveOtherMembersReview: what review found of otherNames and the
+// maps whose pattern and additionalProperties hold one schema; each
+// case failed before its fix.
+func TestDeriveOtherMembersReview(t *testing.T) {
+	// A map whose pattern every name matches: its additionalProperties
+	// holds no member, and no rule reads one for it.
+	unionSound(t, []unionCase{
+		{"every-true", wrapX(`{"type":"object","patternProperties":{".*":true},"additionalProperties":{"type":"integer"}}`), []string{`{"x":{"k":"5"}}`}},
+		{"every-empty", wrapX(`{"type":"object","patternProperties":{".*":{}},"additionalProperties":{"type":"array","items":{"type":"integer"}}}`), []string{`{"x":{"k":["1"]}}`}},
+		{"top-every-true", `{"type":"object","patternProperties":{".*":true},"additionalProperties":{"type":"integer"}}`, []string{`{"k":"5"}`}},
+	})
+	// A pattern and additionalProperties that name one recursive
+	// definition: read once, at every depth.
+	rec := `{"type":"object","properties":{"x":{"type":"object","patternProperties":{"^[a-z]+$":{"$ref":"#/$defs/N"}},"additionalProperties":{"$ref":"#/$defs/N","description":"any other"}}},` +
+		`"$defs":{"N":{"type":"object","properties":{"n":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}}}}}`
+	d := deriveSound(t, unionCase{"recursive-map", rec, []string{`{"x":{"k":{"kids":[{"n":"5"}]}}}`, `{"x":{"K-1":{"n":"1","kids":[{"kids":[{"n":"2"}]}]}}}`}})
+	if !slices.Contains(ruleKinds(d), "type_coerce:x{}(.kids[])*.n") {
+		t.Errorf("recursive-map: no rule at every depth: %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+	if !strings.Contains(string(d.Schema.Marshal()), `"any other"`) {
+		t.Errorf("recursive-map: additionalProperties' description is lost: %s", d.Schema.Marshal())
+	}
+	// A string enum beside declared properties: its values' letter case
+	// read, as at {}.
+	d = deriveSound(t, unionCase{"enum", wrapX(`{"type":"object","properties":{"a":{"type":"integer"}},"additionalProperties":{"type":"string","enum":["true","false","auto"]}}`),
+		[]string{`{"x":{"k":"AUTO"}}`, `{"x":{"k":true}}`, `{"x":{"a":"1","k":"auto"}}`}})
+	if !strings.Contains(strings.Join(ruleKinds(d), " "), "enum_") {
+		t.Errorf("enum: no enum rule: %v, warnings %s", ruleKinds(d), warnings(d))
+	}
+	// A split pattern in a union elsewhere, of the same text as another
+	// object's other names: its warning names patternProperties.
+	d, _ = deriveNormalizer(t, "m", `{"type":"object","properties":{"x":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}},`+
+		`"y":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","minimum":0}},"patternProperties":{".*":{"type":"integer"}}},{"type":"object","properties":{"q":{"type":"string"}}}]}}}`)
+	if w := warnings(d); strings.Contains(w, "members additionalProperties holds") || !strings.Contains(w, "patternProperties") {
+		t.Errorf("y's patternProperties told as additionalProperties:\n%s", w)
+	}
+}

@@ -434,7 +434,7 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 		// (one schema, or copies of one: a map's declared members, each
 		// its pattern's copy)
 		copies := len(sites) == 1 || len(sites) > 1 && !slices.ContainsFunc(sites, func(o objSite) bool { return o.text == "" || o.text != sites[0].text })
-		if !copies && d.others[p] {
+		if !copies && d.others[path[:end]] {
 			return false, "a rule for the members additionalProperties holds (the names its object does not declare) would read the members of the other object schemas at its place (the branches of a union)"
 		} else if !copies {
 			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
@@ -556,24 +556,23 @@ func (d *deriver) written(p string) string {
 // "" where a rule at {} names them (s declares none, or is a map,
 // rulespec.PatternMap), where patternProperties stand beside (which
 // additionalProperties leaves out too), where no rule would follow (a
-// schema that takes any value, or no number, boolean, array or object:
-// no bytes spent in the rules), and where a rules file was given to
-// WithRules (its rules name members as the strict schema has them).
+// schema that takes any value), where AllNamesBut writes no pattern,
+// and where a rules file was given to WithRules (its rules name members
+// as the strict schema has them).
 func (d *deriver) otherNames(s *Node) string {
 	props, ap := s.Get("properties"), s.Get("additionalProperties")
 	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || ap == nil || ap.Kind != '{' || s.Get("patternProperties") != nil || d.fileGiven || rulespec.PatternMap(s) {
 		return ""
 	}
-	if k := takenKinds(d.root, ap); k == kindAny || k&(kindNumber|kindBoolean|kindArray|kindObject) == 0 {
+	if takenKinds(d.root, ap) == kindAny {
 		return ""
 	}
 	p := rulespec.AllNamesBut(props.Keys)
 	if p == "" {
 		return ""
 	}
-	if _, re := d.pats.token(p); re == nil {
+	if _, re := d.pats.token(p); re == nil { // (compiled once: its token)
 		return ""
 	}
-	d.others[p] = true
 	return p
 }

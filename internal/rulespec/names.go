@@ -58,9 +58,11 @@ func ExactNames(p string) ([]string, bool) {
 // which Go has none of; no ".", which they read otherwise: a name's
 // characters are matched by classes, [^ab] and [\d\D], that both read
 // as any character but those): "" where names is empty or holds a name
-// that is not valid UTF-8 or longer than maxNameRunes (the pattern nests
-// a group for each character of the longest, and Go's regexp parses no
-// more than 1000 deep). The names are a trie, and at each node the
+// that is not valid UTF-8, holds U+FFFD (which Go reads a key's lone
+// surrogate escape, "\ud800", as, where ECMAScript reads another name)
+// or is longer than maxNameRunes (the pattern nests a group for each
+// character of the longest, and Go's regexp parses no more than 1000
+// deep). The names are a trie, and at each node the
 // pattern takes the end of the name where no name ends there, a
 // character no name goes on with followed by anything, or one that a
 // name goes on with followed by what the node below it takes.
@@ -70,7 +72,7 @@ func AllNamesBut(names []string) string {
 	}
 	root := &trieNode{}
 	for _, n := range names {
-		if !utf8.ValidString(n) || utf8.RuneCountInString(n) > maxNameRunes {
+		if !utf8.ValidString(n) || utf8.RuneCountInString(n) > maxNameRunes || strings.ContainsRune(n, utf8.RuneError) {
 			return ""
 		}
 		at := root

@@ -91,6 +91,11 @@ func TestNamesPatterns(t *testing.T) {
 	if NamesPattern(nil) != "" || AllNamesBut(nil) != "" || AllNamesBut([]string{"\xff"}) != "" || AllNamesBut([]string{strings.Repeat("é", maxNameRunes+1)}) != "" {
 		t.Error("no pattern stands for no names, nor for a name that is not UTF-8")
 	}
+	// (Go reads a key's lone surrogate escape, "\ud800", as U+FFFD, where
+	// ECMAScript reads another name)
+	if AllNamesBut([]string{"a", "x\ufffd"}) != "" {
+		t.Error("a pattern of every name but one holding U+FFFD")
+	}
 }
 
 // FuzzAllNamesBut: for any names and any probe, the pattern AllNamesBut
@@ -111,9 +116,9 @@ func FuzzAllNamesBut(f *testing.F) {
 			return
 		}
 		in := slices.Contains(names, probe)
-		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > maxNameRunes }) {
+		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > maxNameRunes || strings.ContainsRune(n, utf8.RuneError) }) {
 			if AllNamesBut(names) != "" {
-				t.Fatalf("a pattern for a name past the bound: %q", names)
+				t.Fatalf("a pattern for a name past the bound, or holding U+FFFD: %q", names)
 			}
 			return
 		}
