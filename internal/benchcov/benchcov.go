@@ -69,7 +69,7 @@ func warnedAbove(warned map[string]string, path string) string {
 // Values lists the typed values of the strict schema root and what the
 // derivation d makes of each.
 func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
-	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, anyText: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}}
+	w := &walker{root: root, at: map[string]*Value{}, unnamed: map[string]bool{}, named: map[string]bool{}, anyString: map[string]bool{}, anyText: map[string]bool{}, real: map[string]bool{}, shape: map[string]string{}, size: map[*jsonnode.Node]int{}, stepped: map[string]bool{}}
 	var paths strings.Builder // (every rule's and warning's path: split below)
 	for _, r := range d.Rules {
 		paths.WriteString(r.Path + "\n")
@@ -177,6 +177,18 @@ type walker struct {
 	budget    int                    // nodes references may still add
 	size      map[*jsonnode.Node]int // nodes under a target
 	paths     string                 // the derivation's rules' and warnings' paths, one a line (split)
+	stepped   map[string]bool        // whether paths holds a pattern step, by its pattern (steps)
+}
+
+// steps reports whether the derivation's rules or warnings step through
+// the pattern p (its paths hold it), looked up once for each pattern.
+func (w *walker) steps(p string) bool {
+	has, ok := w.stepped[p]
+	if !ok {
+		has = strings.Contains(w.paths, rulespec.PathPattern("", p))
+		w.stepped[p] = has
+	}
+	return has
 }
 
 // split returns the pattern step that names the values of the pattern p
@@ -190,7 +202,7 @@ func (w *walker) split(s *jsonnode.Node, p string) string {
 	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || !rulespec.EveryName(p) {
 		return p
 	}
-	if others := rulespec.AllNamesBut(props.Keys); others != "" && strings.Contains(w.paths, rulespec.PathPattern("", others)) {
+	if others := rulespec.AllNamesBut(props.Keys); others != "" && w.steps(others) {
 		return others
 	}
 	return p
@@ -206,7 +218,7 @@ func (w *walker) others(s *jsonnode.Node, path string) string {
 	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("patternProperties") != nil || rulespec.PatternMap(s) {
 		return path + "{}"
 	}
-	if others := rulespec.AllNamesBut(props.Keys); others != "" && strings.Contains(w.paths, rulespec.PathPattern("", others)) {
+	if others := rulespec.AllNamesBut(props.Keys); others != "" && w.steps(others) {
 		return rulespec.PathPattern(path, others)
 	}
 	return path + "{}"
