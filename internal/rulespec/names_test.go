@@ -116,7 +116,9 @@ func FuzzAllNamesBut(f *testing.F) {
 			return
 		}
 		in := slices.Contains(names, probe)
-		if slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > maxNameRunes || strings.ContainsRune(n, utf8.RuneError) }) {
+		if slices.ContainsFunc(names, func(n string) bool {
+			return utf8.RuneCountInString(n) > maxNameRunes || strings.ContainsRune(n, utf8.RuneError)
+		}) {
 			if AllNamesBut(names) != "" {
 				t.Fatalf("a pattern for a name past the bound, or holding U+FFFD: %q", names)
 			}
