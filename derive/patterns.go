@@ -438,8 +438,13 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 			return false, "a rule for the members additionalProperties holds (the names its object does not declare) would read the members of the other object schemas at its place (the branches of a union)"
 		} else if !copies {
 			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
-		} else if why := sites[0].patternWhy[p]; why != "" {
-			return false, why
+		}
+		for _, o := range sites {
+			// (each copy's own: a then's copy is read past its guard,
+			// which another copy's is not)
+			if why := o.patternWhy[p]; why != "" {
+				return false, why
+			}
 		}
 	}
 }
