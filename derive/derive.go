@@ -2691,7 +2691,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	// (a map's additionalProperties holds the members its pattern does
 	// not match: none where every name matches it, unless it holds them
 	// to the pattern's schema too)
-	sameOthers := patternMap && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
+	sameOthers := patternMap && rulespec.Alike(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
 	others := d.otherNames(s)
 	if !patternMap {
 		d.splitEveryName(s)

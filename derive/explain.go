@@ -237,11 +237,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 // name them by the pattern of every name s does not declare
 // (otherNames), that pattern step.
 func (x *explainer) mapStep(s *Node, rpath string) string {
-	props := s.Get("properties")
-	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || rulespec.PatternMap(s) {
-		return rpath + "{}"
-	}
-	if others := rulespec.AllNamesBut(props.Keys); others != "" {
+	if others := rulespec.OtherNames(s); others != "" {
 		step := rulespec.PathPattern(rpath, others)
 		for p := range x.forms {
 			if strings.HasPrefix(p, step) {

@@ -234,18 +234,12 @@ func (in *inliner) schema(s *Node) *Node {
 	// pattern's as inlined: mapMembers)
 	isMap := rulespec.PatternMap(s)
 	declared := isMap && s.Get("properties") != nil && len(s.Get("properties").Keys) > 0
-	others := isMap && sameUnannotated(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
+	others := isMap && rulespec.Alike(s.Get("additionalProperties"), s.Get("patternProperties").Vals[0])
 	in.walk(s, declared, others)
 	if declared || others {
 		in.mapMembers(s, declared, others)
 	}
 	return s
-}
-
-// sameUnannotated reports whether a and b are schemas alike but for
-// annotations (rulespec.Unannotated).
-func sameUnannotated(a, b *Node) bool {
-	return a != nil && b != nil && a.Kind == '{' && b.Kind == '{' && string(rulespec.Unannotated(a).Marshal()) == string(rulespec.Unannotated(b).Marshal())
 }
 
 // mapMembers gives the pattern's schema as inlined, with their own

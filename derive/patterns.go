@@ -565,15 +565,8 @@ func (d *deriver) written(p string) string {
 // and where a rules file was given to WithRules (its rules name members
 // as the strict schema has them).
 func (d *deriver) otherNames(s *Node) string {
-	props, ap := s.Get("properties"), s.Get("additionalProperties")
-	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || ap == nil || ap.Kind != '{' || s.Get("patternProperties") != nil || d.fileGiven || rulespec.PatternMap(s) {
-		return ""
-	}
-	if takenKinds(d.root, ap) == kindAny {
-		return ""
-	}
-	p := rulespec.AllNamesBut(props.Keys)
-	if p == "" {
+	p := rulespec.OtherNames(s)
+	if p == "" || d.fileGiven || takenKinds(d.root, s.Get("additionalProperties")) == kindAny {
 		return ""
 	}
 	if _, re := d.pats.token(p); re == nil { // (compiled once: its token)

@@ -214,11 +214,7 @@ func (w *walker) split(s *jsonnode.Node, p string) string {
 // rulespec.AllNamesBut, which its rules' or warnings' paths spell), that
 // pattern's, else {}.
 func (w *walker) others(s *jsonnode.Node, path string) string {
-	props := s.Get("properties")
-	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("patternProperties") != nil || rulespec.PatternMap(s) {
-		return path + "{}"
-	}
-	if others := rulespec.AllNamesBut(props.Keys); others != "" && w.steps(others) {
+	if others := rulespec.OtherNames(s); others != "" && w.steps(others) {
 		return rulespec.PathPattern(path, others)
 	}
 	return path + "{}"

@@ -29,7 +29,7 @@ func PatternMap(s *jsonnode.Node) bool {
 	values := string(Unannotated(pp.Vals[0]).Marshal())
 	ap := s.Get("additionalProperties")
 	closed := ap != nil && ap.Kind == 't' && ap.Text() == "false"
-	same := ap != nil && ap.Kind == '{' && string(Unannotated(ap).Marshal()) == values
+	same := Alike(ap, pp.Vals[0])
 	if !closed && !same && !EveryName(pp.Keys[0]) {
 		return false
 	}
@@ -47,12 +47,35 @@ func PatternMap(s *jsonnode.Node) bool {
 	return true
 }
 
+// OtherNames returns the pattern of every name the object schema s does
+// not declare (AllNamesBut), where its additionalProperties, a schema,
+// holds those members beside declared properties and no
+// patternProperties stand beside: a rule path may name them by that
+// pattern step, where {} would name the declared members too. "" where
+// {} names them alone (s declares none, or is a map: PatternMap) or
+// AllNamesBut writes no pattern. derive's otherNames decides whether
+// its rules do; what mirrors them (benchcov, schemagen, Explain) reads
+// the pattern here.
+func OtherNames(s *jsonnode.Node) string {
+	props, ap := s.Get("properties"), s.Get("additionalProperties")
+	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || ap == nil || ap.Kind != '{' || s.Get("patternProperties") != nil || PatternMap(s) {
+		return ""
+	}
+	return AllNamesBut(props.Keys)
+}
+
 // Annotations are the keywords of JSON Schema's annotation vocabulary
 // that describe one use of a value and never constrain it (format, which
 // a validator may assert, is not one): PatternMap reads past them on a
 // declared member's schema, and the deriver keeps a use's own beside an
 // inlined $ref.
 var Annotations = []string{"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment"}
+
+// Alike reports whether a and b are object schemas alike but for their
+// own annotations (Unannotated).
+func Alike(a, b *jsonnode.Node) bool {
+	return a != nil && b != nil && a.Kind == '{' && b.Kind == '{' && string(Unannotated(a).Marshal()) == string(Unannotated(b).Marshal())
+}
 
 // Unannotated returns the schema s without its own annotations (s itself
 // where it holds none): two uses of one value compare alike through it.

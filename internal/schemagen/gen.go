@@ -133,11 +133,7 @@ func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *
 // by the pattern of every name s does not declare (derive's otherNames:
 // rulespec.AllNamesBut), that pattern step.
 func (g *Gen) mapStep(s *derive.Node, path string) string {
-	props := s.Get("properties")
-	if props == nil || props.Kind != '{' || len(props.Keys) == 0 || s.Get("patternProperties") != nil || rulespec.PatternMap(s) {
-		return path + "{}"
-	}
-	if others := rulespec.AllNamesBut(props.Keys); others != "" && strings.Contains(g.ruled, rulespec.PathPattern(path, others)) {
+	if others := rulespec.OtherNames(s); others != "" && strings.Contains(g.ruled, rulespec.PathPattern(path, others)) {
 		return rulespec.PathPattern(path, others)
 	}
 	return path + "{}"
