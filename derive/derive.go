@@ -3383,6 +3383,13 @@ func (d *deriver) reachElem(path string) bool {
 // everything else is only respelled in the portable form.
 func (d *deriver) field(path string, s *Node, at place) *Node {
 	if s.Kind != '{' {
+		if d.survey && at == atBranch && s.Kind == 't' && s.Text() == "true" {
+			// (a branch true takes any value, as {} does: the survey
+			// records it alike, an object site taking any member among
+			// them; a property true is its union's to compare,
+			// mayHoldAsIs)
+			d.field(path, obj(), at)
+		}
 		return s
 	}
 	if inner, union, nullable := d.discriminated(s); inner != nil {
