@@ -3438,8 +3438,11 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if !ok {
 		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
-		if ref, isRef := s.Get("$ref").AsString(); isRef && d.kept[ref] != "" {
-			d.keptRef(path, at, d.kept[ref])
+		if ref, isRef := s.Get("$ref").AsString(); isRef && (d.kept[ref] != "" || pointer(d.root, ref) != nil) {
+			// (kept by the inliner, or never met by it: a reference inside
+			// a definition read where it stands, whose target no rule
+			// below here was made from)
+			d.keptRef(path, at, d.keptWhy(s))
 		}
 		if !at.isSite() {
 			return out

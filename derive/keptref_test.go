@@ -2,6 +2,7 @@ package derive
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -212,5 +213,31 @@ func TestDeriveKeptRefInBranch(t *testing.T) {
 	}
 	if !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x.p.v" && strings.Contains(w.Message, "kept as it is") }) {
 		t.Errorf("no warning at x.p.v: %v", d.Warnings)
+	}
+}
+
+// TestDeriveRefNeverInlined: a $ref the inliner never met (inside a
+// definition the deriver reads where it stands: C, kept past the size
+// bound in one branch of the root's union and inlined in the other) is
+// read as a kept one: nothing below it gets a rule that its target's copy
+// in the other branch was read for, which the rewrite, holding the
+// reference to the strict target there, would refuse (vega-lite's
+// config.range, o48404). Some budgets failed before.
+func TestDeriveRefNeverInlined(t *testing.T) {
+	schema := `{"oneOf":[{"$ref":"#/definitions/U"},{"$ref":"#/definitions/L"}],"definitions":{` +
+		`"U":{"type":"object","properties":{"mark":{"type":"string"},"config":{"$ref":"#/definitions/C"}},"required":["mark"]},` +
+		`"L":{"type":"object","properties":{"layers":{"type":"string"},"config":{"$ref":"#/definitions/C"}},"required":["layers"]},` +
+		`"C":{"type":"object","properties":{"p":{"type":"number"},"range":{"type":"object","additionalProperties":{"$ref":"#/definitions/R"}}}},` +
+		`"R":{"anyOf":[{"type":"array","items":{"type":"number"}},{"type":"object","properties":{"extent":{"type":"array","items":{"type":"number"}}},"additionalProperties":false}]}}}`
+	calls := []string{
+		`{"layers":"l","config":{"range":{"k":{"extent":["1.5"]}}}}`,
+		`{"mark":"m","config":{"range":{"k":{"extent":["1.5"]}}}}`,
+		`{"layers":"l","config":{"range":{"k":{"extent":[1.5]}},"p":"2"}}`,
+		`{"mark":"m","config":{"range":{"k":["2"]}}}`,
+	}
+	defer func(b int) { tightBudget = b }(tightBudget)
+	for budget := 4; budget <= 40; budget += 2 {
+		tightBudget = budget
+		unionSound(t, []unionCase{{fmt.Sprintf("budget-%d", budget), schema, calls}})
 	}
 }
