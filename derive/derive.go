@@ -815,6 +815,10 @@ type deriver struct {
 	// at every depth (closeRoot): the steps of the group after one are
 	// the arguments' own.
 	rootGroups map[string]bool
+	// allOfBranch is the object schema of an allOf's branch whose
+	// members the survey walks: one whose schema takes every value
+	// (neutral) is not walked, its kinds none
+	allOfBranch *Node
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -931,6 +935,25 @@ var foreignKeys = set(
 // whose schema carries one stays strict, with a warning.
 func foreign(k string) bool {
 	return !known(k) && (foreignKeys[k] || strings.HasPrefix(k, "$"))
+}
+
+// neutral reports whether the schema s takes every value: true, or an
+// object of annotations alone, beside a type naming every JSON type at
+// most. In a branch of an allOf, a member it holds is held to what the
+// other branches hold it to, and nothing else.
+func neutral(s *Node) bool {
+	if s.Kind != '{' {
+		return s.Kind == 't' && s.Text() == "true"
+	}
+	for i, k := range s.Keys {
+		if k == "type" && typeKinds(s.Vals[i]) == kindAny {
+			continue
+		}
+		if !annotation(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // annotation reports whether k never constrains a value: a keyword of
@@ -2783,6 +2806,11 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if !d.survey && !required[name] && !allPaired {
 						strict = v.Vals[j].Clone() // field rewrites it in place
 					}
+					if d.survey && d.allOfBranch == s && neutral(v.Vals[j]) {
+						// (an allOf's branch: its member's schema holds it
+						// to nothing the others' do not, its kinds none)
+						continue
+					}
 					mark := len(d.rules)
 					v.Vals[j] = d.field(child, v.Vals[j], prop)
 					if strict != nil {
@@ -3595,7 +3623,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(d.coerceScalar(path, at, typ, nullable, bare))), nullable)
 	case "array", "object":
+		outer := d.allOfBranch
+		if at == atBranch && d.union.key == jsonnode.AllOf && d.union.branch == s {
+			d.allOfBranch = base // (its members: neutral ones aside)
+		}
 		d.children(path, base, false)
+		d.allOfBranch = outer
 		if d.closes(path, s) {
 			base = d.closeRecursion(path, s, d.respell(base))
 		}
