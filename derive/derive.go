@@ -2580,6 +2580,13 @@ func (d *deriver) overlapPair(path string, x, y *Node, depth int) {
 	if x.Get("properties") != nil || y.Get("properties") != nil {
 		d.overlapKeys(path, []*Node{x, y}, depth)
 	}
+	// (two maps, read alike at {}: their values compared as members are)
+	if xm, ym := mapValues(x), mapValues(y); xm != nil && ym != nil && xm.Kind == '{' && ym.Kind == '{' && d.plain(xm) != d.plain(ym) {
+		if d.overlapText {
+			d.overlapMark(true, path+"{}", otherWhy)
+		}
+		d.overlapValues(path+"{}", xm, ym, depth+1)
+	}
 	xi, yi := x.Get("items"), y.Get("items")
 	tuple := x.Get("prefixItems") != nil || y.Get("prefixItems") != nil
 	// (a view that holds items may be an array whatever type it names
@@ -2597,6 +2604,16 @@ func (d *deriver) overlapPair(path string, x, y *Node, depth int) {
 			d.overlapValues(elems, xi, yi, depth+1)
 		}
 	}
+}
+
+// mapValues returns the schema the values of the map s are held to, as a
+// rule at {} reads them: its pattern's (rulespec.PatternMap), or its
+// additionalProperties (nil where it has none).
+func mapValues(s *Node) *Node {
+	if rulespec.PatternMap(s) {
+		return s.Get("patternProperties").Vals[0]
+	}
+	return s.Get("additionalProperties")
 }
 
 // mayBeArray reports whether schema s may take an array: its type

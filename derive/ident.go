@@ -329,6 +329,12 @@ func rulePath(ptr string) (string, bool) {
 // rewritten, with a warning where it is typed.
 func (d *deriver) keptWhole(path string, s *Node, at place, why string) *Node {
 	d.whole[path] = true
+	if d.survey && d.none == 0 && path != "" {
+		// (what it holds below path, never walked, may be held
+		// otherwise than another schema there is read: reach refuses a
+		// rule below it, as below a kept $ref)
+		d.opaque[path] = why
+	}
 	if !at.isSite() {
 		return s
 	}
