@@ -815,10 +815,15 @@ type deriver struct {
 	// at every depth (closeRoot): the steps of the group after one are
 	// the arguments' own.
 	rootGroups map[string]bool
-	// allOfBranch is the object schema of an allOf's branch whose
-	// members the survey walks: one whose schema takes every value
-	// (neutral) is not walked, its kinds none
-	allOfBranch *Node
+	// conjPath and conjHeld are, while the survey walks an object
+	// schema at conjPath holding an allOf (and what stands at that path
+	// below it), the members a schema that holds every such value (the
+	// object's own, its allOf's branches', at any depth, and those of
+	// an object at that path above holding an allOf too: conjoined)
+	// declares with a schema that is not neutral: a neutral schema of
+	// such a member there holds it to nothing more, and is not walked
+	conjPath string
+	conjHeld map[string]bool
 }
 
 // objectSites counts the object schemas seen at path (the root's
@@ -935,6 +940,38 @@ var foreignKeys = set(
 // whose schema carries one stays strict, with a warning.
 func foreign(k string) bool {
 	return !known(k) && (foreignKeys[k] || strings.HasPrefix(k, "$"))
+}
+
+// conjunction sets conjPath and conjHeld for the survey's walk of the
+// object schema s at path, which holds an allOf, and returns what puts
+// them back: the members that s, its allOf's branches (their $refs
+// followed, their allOfs' branches among them: members) or an object at
+// path above holding an allOf too declare with a schema that is not
+// neutral. Every value at path the walk meets is held to each of those
+// schemas: they are conjoined, and a union below path only splits what
+// they hold in more. Past the members' depth bound, fewer are named.
+func (d *deriver) conjunction(path string, s *Node) (restore func()) {
+	outerPath, outerHeld := d.conjPath, d.conjHeld
+	held := map[string]bool{}
+	if outerPath == path {
+		for name := range outerHeld {
+			held[name] = true
+		}
+	}
+	conj, _ := d.members([]*Node{s}, 0)
+	for _, m := range conj {
+		props := m.Get("properties")
+		if props == nil || props.Kind != '{' {
+			continue
+		}
+		for j, name := range props.Keys {
+			if !neutral(props.Vals[j]) {
+				held[name] = true
+			}
+		}
+	}
+	d.conjPath, d.conjHeld = path, held
+	return func() { d.conjPath, d.conjHeld = outerPath, outerHeld }
 }
 
 // neutral reports whether the schema s takes every value: true, or an
@@ -2606,6 +2643,14 @@ func (d *deriver) overlapPair(path string, x, y *Node, depth int) {
 	}
 }
 
+// objectTarget reports whether the local $ref ref names an object
+// schema (the inliner keeps one to true or false, with no reason,
+// wherever it meets it: nothing below it to read).
+func objectTarget(root *Node, ref string) bool {
+	t := pointer(root, ref)
+	return t != nil && t.Kind == '{'
+}
+
 // mapValues returns the schema the values of the map s are held to, as a
 // rule at {} reads them: its pattern's (rulespec.PatternMap), or its
 // additionalProperties (nil where it has none).
@@ -2767,6 +2812,9 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	if d.survey && d.none == 0 && readsElements(s) {
 		d.wholeArrays[path] = true
 	}
+	if d.survey && !top && s.Get("allOf") != nil {
+		defer d.conjunction(path, s)()
+	}
 	for i, k := range s.Keys {
 		v := s.Vals[i]
 		if top && combinators[k] && presenceOnly(v, map[string]bool{}) {
@@ -2823,9 +2871,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if !d.survey && !required[name] && !allPaired {
 						strict = v.Vals[j].Clone() // field rewrites it in place
 					}
-					if d.survey && d.allOfBranch == s && neutral(v.Vals[j]) {
-						// (an allOf's branch: its member's schema holds it
-						// to nothing the others' do not, its kinds none)
+					if d.survey && d.conjPath == path && d.conjHeld[name] && neutral(v.Vals[j]) {
+						// (another schema every value here is held to
+						// declares it: this one holds it to nothing
+						// more, its kinds none)
 						continue
 					}
 					mark := len(d.rules)
@@ -3483,7 +3532,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if !ok {
 		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
-		if ref, isRef := s.Get("$ref").AsString(); isRef && (d.kept[ref] != "" || pointer(d.root, ref) != nil) {
+		if ref, isRef := s.Get("$ref").AsString(); isRef && (d.kept[ref] != "" || objectTarget(d.root, ref)) {
 			// (kept by the inliner, or never met by it: a reference inside
 			// a definition read where it stands, whose target no rule
 			// below here was made from)
@@ -3640,12 +3689,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		return anyOf(base, obj("type", jstr("string"), "pattern", jstr(d.coerceScalar(path, at, typ, nullable, bare))), nullable)
 	case "array", "object":
-		outer := d.allOfBranch
-		if at == atBranch && d.union.key == jsonnode.AllOf && d.union.branch == s {
-			d.allOfBranch = base // (its members: neutral ones aside)
-		}
 		d.children(path, base, false)
-		d.allOfBranch = outer
 		if d.closes(path, s) {
 			base = d.closeRecursion(path, s, d.respell(base))
 		}

@@ -222,9 +222,12 @@ func TestDeriveKeptRefInBranch(t *testing.T) {
 // read as a kept one: nothing below it gets a rule that its target's copy
 // in the other branch was read for, which the rewrite, holding the
 // reference to the strict target there, would refuse (vega-lite's
-// config.range, o48404). Some budgets failed before.
+// config.range, o48404). Some budgets failed before. A reference to true
+// or false, which the inliner keeps wherever it meets it, holds nothing
+// below it to read: the rules beside it stay (in an allOf, or in an anyOf
+// beside false).
 func TestDeriveRefNeverInlined(t *testing.T) {
-	schema := `{"oneOf":[{"$ref":"#/definitions/U"},{"$ref":"#/definitions/L"}],"definitions":{` +
+	schema := `{"type":"object","oneOf":[{"$ref":"#/definitions/U"},{"$ref":"#/definitions/L"}],"definitions":{` +
 		`"U":{"type":"object","properties":{"mark":{"type":"string"},"config":{"$ref":"#/definitions/C"}},"required":["mark"]},` +
 		`"L":{"type":"object","properties":{"layers":{"type":"string"},"config":{"$ref":"#/definitions/C"}},"required":["layers"]},` +
 		`"C":{"type":"object","properties":{"p":{"type":"number"},"range":{"type":"object","additionalProperties":{"$ref":"#/definitions/R"}}}},` +
@@ -239,5 +242,20 @@ func TestDeriveRefNeverInlined(t *testing.T) {
 	for budget := 4; budget <= 40; budget += 2 {
 		tightBudget = budget
 		unionSound(t, []unionCase{{fmt.Sprintf("budget-%d", budget), schema, calls}})
+	}
+	tightBudget = 0
+	for _, b := range []string{"true", "false"} {
+		for _, u := range []string{"allOf", "anyOf"} {
+			if u == "anyOf" && b == "true" {
+				continue // (a branch that takes x as it is)
+			}
+			d, err := Tool("t", []byte(`{"type":"object","properties":{"x":{"`+u+`":[{"$ref":"#/$defs/T"},{"type":"object","properties":{"n":{"type":"integer"}}}]}},"$defs":{"T":`+b+`}}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(ruleKinds(d), "type_coerce:x.n") {
+				t.Errorf("%s of a $ref to %s: no rule at x.n: %v %s", u, b, ruleKinds(d), warnings(d))
+			}
+		}
 	}
 }
