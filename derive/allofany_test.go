@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -99,4 +100,20 @@ func TestDeriveAllOfNeutralReview(t *testing.T) {
 		{"array-other", wrapX(`{"allOf":[` + B(`{}`) + `,` + B(`{"type":"array","items":`+I+`}`) + `]}`), []string{`{"x":{"a":["1"]}}`, `{"x":{"a":"[\"1\"]"}}`, `{"x":{"a":"[1]"}}`}},
 	}
 	unionSound(t, cases)
+}
+
+// TestDeriveAllOfNeutralKeptRef: a copy read in a conjunction (its
+// neutral member past) shares no lenient form with a reference to its
+// target kept at its place, which holds the target alone: there the
+// member takes any value. (The third review of 2026-12-01: at budgets 4
+// to 7 a rule changed "1" into 1 before.)
+func TestDeriveAllOfNeutralKeptRef(t *testing.T) {
+	schema := `{"type":"object","properties":{"x":{"anyOf":[{"type":"object","allOf":[{"$ref":"#/$defs/T"},{"type":"object","properties":{"a":{"type":"integer"}}}],"required":["p"]},{"$ref":"#/$defs/T"}]}},` +
+		`"$defs":{"T":{"type":"object","properties":{"a":{},"p":{"type":"integer"}}}}}`
+	calls := []string{`{"x":{"a":"1"}}`, `{"x":{"a":"1","p":2}}`, `{"x":{"a":1,"p":"2"}}`, `{"x":{"p":"2"}}`}
+	defer func(b int) { tightBudget = b }(tightBudget)
+	for budget := 3; budget <= 9; budget++ {
+		tightBudget = budget
+		unionSound(t, []unionCase{{fmt.Sprintf("budget-%d", budget), schema, calls}})
+	}
 }

@@ -68,6 +68,9 @@ func (d *deriver) copied(path string, s *Node) {
 // lenient form of its target's copy there (keptAt, copied).
 func (d *deriver) sharable(path string) bool {
 	kept := d.keptSites[path]
+	if d.conjSkipped[path] {
+		return false // (a kept reference holds its target alone: no conjunction)
+	}
 	for _, k := range kept {
 		if k.target == nil || !d.copies[sharedKey{path, k.target}] {
 			return false
