@@ -16,44 +16,44 @@ import (
 func TestDeriveAllOfNeutralMember(t *testing.T) {
 	obj := `{"type":"object","properties":{"n":{"type":"integer"}}}`
 	all := `"type":["array","boolean","integer","null","number","object","string"]`
-	with := func(comb, any string) string {
-		return wrapX(`{"` + comb + `":[{"type":"object","properties":{"a":` + any + `}},{"type":"object","properties":{"a":` + obj + `}}]}`)
+	with := func(comb, free string) string {
+		return wrapX(`{"` + comb + `":[{"type":"object","properties":{"a":` + free + `}},{"type":"object","properties":{"a":` + obj + `}}]}`)
 	}
 	calls := []string{`{"x":{"a":{"n":"1"}}}`, `{"x":{"a":{"n":1}}}`, `{"x":{"a":"{\"n\":\"2\"}"}}`, `{"x":{"a":5}}`, `{"x":{"a":{"n":"z"}}}`}
 	var cases []unionCase
-	for _, any := range []string{`{` + all + `,"description":"any"}`, `{}`, `true`, `{"title":"t"}`} {
+	for _, free := range []string{`{` + all + `,"description":"any"}`, `{}`, `true`, `{"title":"t"}`} {
 		cases = append(cases,
-			unionCase{"allOf " + any, with("allOf", any), calls},
-			unionCase{"anyOf " + any, with("anyOf", any), calls},
-			unionCase{"oneOf " + any, with("oneOf", any), calls},
+			unionCase{"allOf " + free, with("allOf", free), calls},
+			unionCase{"anyOf " + free, with("anyOf", free), calls},
+			unionCase{"oneOf " + free, with("oneOf", free), calls},
 			// (an allOf inside an anyOf whose other branch takes a string)
-			unionCase{"nested " + any, wrapX(`{"anyOf":[{"allOf":[{"type":"object","properties":{"a":` + any + `}},{"type":"object","properties":{"a":` + obj + `}}]},{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}]}`), calls},
+			unionCase{"nested " + free, wrapX(`{"anyOf":[{"allOf":[{"type":"object","properties":{"a":` + free + `}},{"type":"object","properties":{"a":` + obj + `}}]},{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}]}`), calls},
 			// (its holder's member beside the allOf)
-			unionCase{"holder " + any, wrapX(`{"type":"object","properties":{"a":` + any + `},"allOf":[{"type":"object","properties":{"a":` + obj + `}}]}`), calls},
+			unionCase{"holder " + free, wrapX(`{"type":"object","properties":{"a":` + free + `},"allOf":[{"type":"object","properties":{"a":` + obj + `}}]}`), calls},
 		)
 	}
 	unionSound(t, cases)
 	ajvSound(t, cases)
-	for _, any := range []string{`{` + all + `,"description":"any"}`, `{}`, `true`} {
+	for _, free := range []string{`{` + all + `,"description":"any"}`, `{}`, `true`} {
 		// (and nested as the Debug Adapter Protocol's requests are: the
 		// any-typed member in the allOf of the first branch, a $ref to
 		// Request)
 		nested := `{"type":"object","properties":{"x":{"allOf":[{"$ref":"#/$defs/R"},{"type":"object","properties":{"a":` + obj + `}}]}},` +
-			`"$defs":{"R":{"allOf":[{"type":"object","properties":{"seq":{"type":"integer"}}},{"type":"object","properties":{"a":` + any + `}}]}}}`
-		unionSound(t, []unionCase{{"nested " + any, nested, calls}})
+			`"$defs":{"R":{"allOf":[{"type":"object","properties":{"seq":{"type":"integer"}}},{"type":"object","properties":{"a":` + free + `}}]}}}`
+		unionSound(t, []unionCase{{"nested " + free, nested, calls}})
 		dn, err := Tool("t", []byte(nested))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Contains(ruleKinds(dn), "type_coerce:x.a.n") {
-			t.Errorf("nested allOf %s: no rule reads x.a.n: rules %v, warnings %s", any, ruleKinds(dn), warnings(dn))
+			t.Errorf("nested allOf %s: no rule reads x.a.n: rules %v, warnings %s", free, ruleKinds(dn), warnings(dn))
 		}
-		d, err := Tool("t", []byte(with("allOf", any)))
+		d, err := Tool("t", []byte(with("allOf", free)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Contains(ruleKinds(d), "type_coerce:x.a.n") {
-			t.Errorf("allOf %s: no rule reads x.a.n: rules %v, warnings %s", any, ruleKinds(d), warnings(d))
+			t.Errorf("allOf %s: no rule reads x.a.n: rules %v, warnings %s", free, ruleKinds(d), warnings(d))
 		}
 	}
 }

@@ -822,8 +822,12 @@ type deriver struct {
 	// an object at that path above holding an allOf too: conjoined)
 	// declares with a schema that is not neutral: a neutral schema of
 	// such a member there holds it to nothing more, and is not walked
-	conjPath    string
-	conjHeld    map[string]bool
+	conjPath string
+	conjHeld map[string]bool
+	// conjSkipped are the paths of the objects a neutral member of which
+	// the survey did not walk (conjHeld): a reference kept there holds
+	// its target alone, not the conjunction, and shares no copy
+	// (sharable)
 	conjSkipped map[string]bool
 }
 
