@@ -3536,6 +3536,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 	}
 	if !ok {
+		if out := d.unionDefSite(path, s, at); out != nil {
+			return out
+		}
 		splitWarned := len(d.warns) > warned
 		out := d.portable(path, s)
 		if ref, isRef := s.Get("$ref").AsString(); isRef && (d.kept[ref] != "" || objectTarget(d.root, ref)) {
@@ -3631,6 +3634,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// A union of arrays and objects (null allowed): JSON text of any
 		// of them is parsed as well.
 		d.record(path, "containers")
+		if d.closes(path, s) {
+			out = d.closeRecursion(path, s, out) // (a union of objects, recursive)
+		}
 		if reach, why := d.reach(path, at); !reach {
 			d.gapWhy(path, "union of arrays and objects", at, why)
 			return out

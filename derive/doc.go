@@ -83,7 +83,15 @@
 // (pydantic's optional recursive field): its rules' paths repeat those
 // references' steps as a group
 // ("tree(.kids[])*.value"), and those references point at its lenient
-// form, written once in the rewrite's $defs ("lenient.Node"); another
+// form, written once in the rewrite's $defs ("lenient.Node"). A
+// definition that is a union of objects alone (a filter that is an and
+// or a comparison; the property zod-to-json-schema's z.lazy names) is
+// read so too, as one object, each branch's rules past its guard and the
+// guards in the group (`f(<"op"="and">.all[])*<"op"="eq">.value`); an
+// object definition whose reference to itself is a branch of such a
+// union (a bool of filters, one of which is a bool) is copied once more
+// there, so that the union's references in the copy are the sites it is
+// read through. Another
 // reference to it (in a union beside an object or a string, with a
 // sibling that constrains) is kept as any other. A reference left in the rewrite (a recursive one read
 // otherwise, one past the bound) that names a value the rewrite changed, or passes

@@ -122,14 +122,20 @@ func constOf(root, s *Node) *Node {
 // that is sound and bounded (see deriver.inline).
 type inliner struct {
 	root     *Node
-	oldDraft bool           // draft-07 or earlier: a $ref's siblings are ignored
-	active   map[*Node]bool // targets being inlined, and the root
-	size     map[*Node]int  // nodes under a target, counted once
-	budget   int
-	kept     map[string]string // the $refs kept in place, and why
-	top      *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
-	copies   map[*Node]bool    // targets a copy may stand in for (copyable), judged once
-	byName   bool              // a reference of the document may name a schema by identifier or anchor
+	oldDraft bool          // draft-07 or earlier: a $ref's siblings are ignored
+	active   map[*Node]int // targets being inlined (how many copies deep), and the root
+	// branch is the branch of an anyOf or oneOf being inlined, holder
+	// the schema that holds that union: an object definition being
+	// inlined already is copied once more in a branch of the copy of a
+	// union of objects (unions; see unrolls)
+	branch, holder *Node
+	unions         map[*Node]bool
+	size           map[*Node]int // nodes under a target, counted once
+	budget         int
+	kept           map[string]string // the $refs kept in place, and why
+	top            *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
+	copies         map[*Node]bool    // targets a copy may stand in for (copyable), judged once
+	byName         bool              // a reference of the document may name a schema by identifier or anchor
 	// intoPatterns: a reference of the document names a schema through
 	// patternProperties (splitEveryName would move it)
 	intoPatterns bool
@@ -180,7 +186,7 @@ func (in *inliner) entry(s *Node) (target *Node, bare bool) {
 // would mean something else. $defs stay where they are; the rewrite
 // keeps only the entries a reference left in it names (pruneDefs).
 func (d *deriver) inline(root *Node) *Node {
-	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]bool{root: true}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}, pending: map[*Node]*Node{}}
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]int{root: 1}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}, unions: map[*Node]bool{}, pending: map[*Node]*Node{}}
 	for _, r := range refsOf(root) {
 		in.byName = in.byName || !plainRef(r)
 		in.intoPatterns = in.intoPatterns || strings.Contains(r, "/patternProperties/")
@@ -223,8 +229,8 @@ func (in *inliner) schema(s *Node) *Node {
 		in.keep(ref, why)
 	}
 	if t := in.pending[s]; t != nil {
-		in.active[t] = true
-		defer delete(in.active, t)
+		in.active[t]++
+		defer func() { in.active[t]-- }()
 	}
 	if s == in.top {
 		in.branchesFirst(s)
@@ -405,9 +411,12 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 	if s == in.top {
 		in.top = merged // the root's target: its branches first
 	}
-	in.active[target] = true
+	in.active[target]++
+	if containers(in.root, target) && takenKinds(in.root, target) == kindObject {
+		in.unions[merged] = true
+	}
 	out := in.schema(merged)
-	delete(in.active, target)
+	in.active[target]--
 	if in.entryOf(out) == nil { // (a chain of references: the last)
 		out.Off = entryTag - int64(len(in.entries))
 		in.entries = append(in.entries, target)
@@ -416,6 +425,21 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 		}))
 	}
 	return out, ""
+}
+
+// unrolls reports whether the reference s to target, an object
+// definition being inlined already, is copied once more: where s is a
+// branch of the copy of a definition that is a union of objects alone
+// (a filter that is a bool of filters, one of which is a bool). A
+// recursion site there cannot be read alike at every depth
+// (recursionSite); in the copy, the references to the union (the
+// bool's arrays of filters) are elements or members a rule path names,
+// and the union, read as one object, is read at every depth
+// (unionDefSite). A reference to target in the copy is kept, as
+// recursive.
+func (in *inliner) unrolls(s, target *Node) bool {
+	t, _ := target.Get("type").AsString()
+	return s == in.branch && in.unions[in.holder] && target != in.root && t == "object"
 }
 
 // restates reports whether the reference's sibling k is a type its
@@ -439,7 +463,7 @@ func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why strin
 	if target == nil || target.Kind != '{' {
 		return nil, nil, ""
 	}
-	if in.active[target] {
+	if n := in.active[target]; n > 1 || n == 1 && !in.unrolls(s, target) {
 		return nil, nil, whyRecursive
 	}
 	if id, ok := target.Get("$id").AsString(); ok && id != "" {
@@ -588,6 +612,9 @@ func adjacent(a, b *Node) bool {
 func (in *inliner) walk(s *Node, skipProps, skipOthers bool) {
 	for c := range s.Subschemas() {
 		if c.Keyword != "$defs" && c.Keyword != "definitions" && !(skipProps && c.Keyword == "properties") && !(skipOthers && c.Keyword == "additionalProperties") {
+			if c.Keyword == jsonnode.AnyOf || c.Keyword == jsonnode.OneOf {
+				in.branch, in.holder = c.Schema, s
+			}
 			s.Replace(c, in.schema(c.Schema))
 		}
 	}

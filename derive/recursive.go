@@ -57,7 +57,12 @@ type recFrame struct {
 
 // recSite is a reference to a frame's definition inside its copy.
 type recSite struct {
-	path   string
+	path string
+	// rule is path as a rule path: the guards of the unions between the
+	// frame's copy and the site in it (guardRules), which the group of
+	// the sites' steps repeats
+	rule   string
+	mark   int // len(d.rules) when it was read (guardRules: a branch's sites)
 	at     place
 	node   *Node // the $ref in the rewrite, pointed at the lenient form
 	out    *Node // what field returned for it (the JSON text branch beside node)
@@ -232,6 +237,7 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		return nil // (a union's branch that is a union of its own)
 	}
 	f.ref = ref
+	mark := len(d.rules)
 	node := s.Clone()
 	if nullable {
 		// (the union's own form: the reference, its JSON text, null;
@@ -245,19 +251,37 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		}
 		id := d.tool + "." + path + ".json"
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
-		f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: out, strict: s, id: id, typ: typ})
+		f.sites = append(f.sites, recSite{path: path, rule: path, mark: mark, at: at, node: node, out: out, strict: s, id: id, typ: typ})
 		return out
 	}
 	if at == atBranch {
 		// (the union reads its value's JSON text, at every depth too)
-		f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: node, strict: s, typ: typ})
+		f.sites = append(f.sites, recSite{path: path, rule: path, mark: mark, at: at, node: node, out: node, strict: s, typ: typ})
 		return node
 	}
 	id := d.tool + "." + path + ".json"
 	d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 	out := withString(node)
-	f.sites = append(f.sites, recSite{path: path, at: at, node: node, out: out, strict: s, id: id, typ: typ})
+	f.sites = append(f.sites, recSite{path: path, rule: path, mark: mark, at: at, node: node, out: out, strict: s, id: id, typ: typ})
 	return out
+}
+
+// unionDefSite reads the reference s at path, kept by the inliner
+// because its target, a definition that is a union of objects alone (a
+// filter that is an and, an or or a comparison), was being inlined, as
+// a site of that target's frame (recursionSite): the union's copy is
+// read as one object, each branch's rules past its guard, at every
+// depth. It returns nil where s is no such reference, or no such site.
+func (d *deriver) unionDefSite(path string, s *Node, at place) *Node {
+	ref, ok := s.Get("$ref").AsString()
+	if !ok || d.kept[ref] != whyRecursive {
+		return nil
+	}
+	target := pointer(d.root, ref)
+	if target == nil || !containers(d.root, target) || takenKinds(d.root, target) != kindObject {
+		return nil
+	}
+	return d.recursionSite(path, s, at, "object", false)
 }
 
 // nullableRef returns the branch of the union s that is a reference,
@@ -412,7 +436,7 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 	container, name := d.defPlace(f.ref)
 	var steps []string
 	for _, site := range f.sites {
-		if step := site.path[len(path):]; !slices.Contains(steps, step) {
+		if step := site.rule[len(path):]; !slices.Contains(steps, step) {
 			steps = append(steps, step)
 		}
 	}

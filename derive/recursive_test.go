@@ -45,6 +45,50 @@ var recursiveCases = []keptRefCase{
 		`{"l":{"n":"1","next":{"n":"2","next":null}}}`,
 		`{"l":{"next":{"next":{"n":"3"}}}}`,
 	}},
+	// a definition that is a union of objects, one of which holds it
+	// again (pydantic's recursive tagged union, a filter of filters):
+	// its copy at f is the frame, the reference at an array's elements
+	// its site, each branch's rules past its guard at every depth
+	{"recursive-union-def", `{"type":"object","properties":{"f":{"$ref":"#/$defs/Node"},"limit":{"type":"integer"}},"required":["f"],"$defs":{` +
+		`"Node":{"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Leaf"}]},` +
+		`"And":{"type":"object","properties":{"op":{"const":"and"},"all":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["op","all"],"additionalProperties":false},` +
+		`"Leaf":{"type":"object","properties":{"op":{"const":"eq"},"field":{"type":"string"},"value":{"type":"integer"},"negate":{"type":"boolean"}},"required":["op","field","value"],"additionalProperties":false}}}`, []string{
+		`{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":"5"}]}]}}`,
+		`{"f":{"op":"and","all":[{"op":"and","all":"[{\"op\":\"eq\",\"field\":\"a\",\"value\":\"6\",\"negate\":\"yes\"}]"}]}}`,
+		`{"f":{"op":"and","all":["{\"op\":\"and\",\"all\":[{\"op\":\"eq\",\"field\":\"b\",\"value\":7}]}"]}}`,
+		`{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":"x"}]}]}}`,
+		`{"f":{"op":"and","all":[{"op":"or","all":[]}]}}`,
+		`{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":1,"all":"[]"}]}]}}`,
+		`{"f":"{\"op\":\"eq\",\"field\":\"a\",\"value\":\"8\"}"}`,
+	}},
+	// zod-to-json-schema's recursive union (z.lazy): the references name
+	// the property that holds the union first, read from its first copy
+	// at every depth
+	{"recursive-union-zod", `{"type":"object","properties":{"filter":{"anyOf":[{"type":"object","properties":{"and":{"type":"array","items":{"$ref":"#/properties/filter"}}},"required":["and"],"additionalProperties":false},` +
+		`{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"number"}},"required":["field","value"],"additionalProperties":false}]}},"required":["filter"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`, []string{
+		`{"filter":{"and":[{"and":[{"and":[{"field":"a","value":"1.5"}]}]}]}}`,
+		`{"filter":{"and":[{"and":"[{\"field\":\"a\",\"value\":\"2\"}]"}]}}`,
+		`{"filter":{"and":[{"and":[{"field":"a","value":"two"}]}]}}`,
+		`{"filter":{"and":[{"and":[{"field":"a","value":1,"and":[]}]}]}}`,
+	}},
+	// an object definition whose references to itself are branches of a
+	// union of objects (JSONSchemaBench's Github_medium/o65012, a search
+	// filter: a bool of filters, one of which is a bool): the inliner
+	// copies it once more there, and the union, whose references in the
+	// copy are elements of arrays, is read at every depth
+	{"recursive-union-branch", `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"filter":{"$ref":"#/definitions/bool"}},"additionalProperties":false,"definitions":{` +
+		`"allowed":{"oneOf":[{"$ref":"#/definitions/basic"},{"$ref":"#/definitions/bool"}]},` +
+		`"basic":{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"number"},"exact":{"type":"boolean"}},"required":["field","value"],"additionalProperties":false},` +
+		`"bool":{"type":"object","properties":{"must":{"type":"array","items":{"$ref":"#/definitions/allowed"}},"should":{"type":"array","items":{"$ref":"#/definitions/allowed"}},"boost":{"type":"number"}},"additionalProperties":false}}}`, []string{
+		`{"filter":{"must":[{"should":[{"must":[{"field":"a","value":"2.5","exact":"yes"}]}]}]}}`,
+		`{"filter":{"must":[{"should":"[{\"field\":\"a\",\"value\":\"1\"}]","boost":"2"}]}}`,
+		`{"filter":{"must":["{\"must\":[{\"field\":\"a\",\"value\":1}]}"]}}`,
+		`{"filter":{"must":[{"must":[{"field":"a","value":"x"}]}]}}`,
+		`{"filter":{"must":[{"must":[{"field":"a"}]}]}}`,
+		`{"filter":{"must":[{"must":[{"field":"a","value":1,"must":[]}]}]}}`,
+		`{"filter":{"must":[{"must":[{}]}]}}`,
+		`{"filter":"{\"boost\":\"1\"}"}`,
+	}},
 	// (pydantic's optional recursive field: a union of the reference
 	// and null, a default beside)
 	{"recursive-optional", `{"type":"object","properties":{"root":{"$ref":"#/$defs/TreeNode"}},"required":["root"],"$defs":{"TreeNode":{"type":"object","properties":{"value":{"type":"integer"},` +
@@ -197,6 +241,12 @@ func TestDeriveRecursive(t *testing.T) {
 			`{"sub":{"sub":{"n":"5"}},"bad":{"n":"5"}}`, `{"sub":{"sub":{"n":5}},"bad":{"n":"5"}}`, []string{"bad"}, ""},
 		{"recursive-def-unclean", []string{"type_coerce t(.next)*.n", "json_accept_both t(.next)*.next"},
 			`{"t":{"next":{"next":{"n":"5"}},"alt":{"next":{"n":"6"}}}}`, `{"t":{"next":{"next":{"n":5}},"alt":{"next":{"n":"6"}}}}`, []string{"t.alt"}, "lenient.T"},
+		{"recursive-union-def", []string{`type_coerce f(<"op"="and">.all[])*<"op"="eq">.value`, `type_coerce f(<"op"="and">.all[])*<"op"="eq">.negate`, `json_accept_both f(<"op"="and">.all[])*<"op"="and">.all`, `json_accept_both f(<"op"="and">.all[])*<"op"="and">.all[]`},
+			`{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":"5","negate":"no"}]}]}}`, `{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":5,"negate":false}]}]}}`, nil, "lenient.Node"},
+		{"recursive-union-zod", []string{`type_coerce filter.and[](.and[])*.value`, `json_accept_both filter.and[](.and[])*.and[]`},
+			`{"filter":{"and":[{"and":[{"and":[{"field":"a","value":"1.5"}]}]}]}}`, `{"filter":{"and":[{"and":[{"and":[{"field":"a","value":1.5}]}]}]}}`, nil, "lenient.properties.filter"},
+		{"recursive-union-branch", []string{`type_coerce filter.must[](.must[]|.should[])*.value`, `type_coerce filter.should[](.must[]|.should[])*.exact`, `type_coerce filter.must[](.must[]|.should[])*.boost`, `json_accept_both filter.must[](.must[]|.should[])*.must[]`, `type_coerce filter.boost`},
+			`{"filter":{"must":[{"should":[{"must":[{"field":"a","value":"2.5","exact":"yes"}]}]}]}}`, `{"filter":{"must":[{"should":[{"must":[{"field":"a","value":2.5,"exact":true}]}]}]}}`, nil, "lenient.allowed"},
 		{"recursive-optional", []string{"type_coerce root(.left|.right)*.value", "json_accept_both root(.left|.right)*.left", "json_accept_both root(.left|.right)*.right"},
 			`{"root":{"value":"1","left":{"value":"2","right":"{\"value\":\"3\"}"}}}`, `{"root":{"value":1,"left":{"value":2,"right":{"value":3}}}}`, nil, "lenient.TreeNode"},
 		{"recursive-nullable", []string{"type_coerce l.n"},

@@ -579,4 +579,19 @@ func (d *deriver) guardRules(mark int, path, guard string, keys map[string]bool)
 		}
 		r.Path, r.From = p, ""
 	}
+	// (the recursion sites read in the branch: the group of their steps
+	// goes on past the guard as their rules do)
+	for _, f := range d.frames {
+		for i := range f.sites {
+			site := &f.sites[i]
+			rest := strings.TrimPrefix(site.rule, path)
+			if site.mark < mark || path != "" && !under(site.rule, path) || rest == "" || strings.HasPrefix(rest, "[]") || keys != nil && !keys[topMember(rest)] {
+				continue
+			}
+			if path == "" && rest[0] != '{' {
+				rest = "." + rest
+			}
+			site.rule = path + guard + rest
+		}
+	}
 }
