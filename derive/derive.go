@@ -715,6 +715,9 @@ type deriver struct {
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
 	defs   []*lenientDef
+	// closed holds the lenient form each copy closeRecursion read at
+	// every depth is a reference to (a discriminator goes into it)
+	closed map[*Node]*lenientDef
 	// overlapWork is what overlapping may still compare (maxOverlapWork),
 	// and overlapText whether the union it compares is a oneOf one call
 	// may match two branches of (otherWhy).
@@ -3496,7 +3499,16 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// OpenAPI's discriminator (pydantic's tagged union, or its
 		// Optional): read as its oneOf alone, then put back beside it
 		mark := len(d.rules)
-		out := withDiscriminator(d.field(path, inner, at), union)
+		out := d.field(path, inner, at)
+		if def := d.closed[inner]; def != nil {
+			// (a recursive union read at every depth: its lenient form,
+			// which every depth names, holds the discriminator)
+			if def.schema.Get("discriminator") == nil {
+				def.schema = withDiscriminator(def.schema, union)
+			}
+		} else {
+			out = withDiscriminator(out, union)
+		}
 		if !nullable {
 			return out
 		}

@@ -122,7 +122,9 @@ func TestDeriveDiscriminatorMappingEscaped(t *testing.T) {
 // properties/tree holds inlined, lenient copies: the mapping names the
 // strict Leaf, which refuses {"t":"leaf","v":"1"}, where the branch the
 // rewrite holds admits it. A validator reading the mapping does not pick
-// "the branch the rewrite holds, lenient forms and all".
+// "the branch the rewrite holds, lenient forms and all". (Node is now
+// read at every depth: tree names its lenient form, which holds the
+// union and its discriminator, the mapping repointed at its branches.)
 func TestDeriveDiscriminatorKeptTarget(t *testing.T) {
 	u := `{"oneOf":[{"$ref":"#/$defs/Leaf"},{"$ref":"#/$defs/Branch"}],"discriminator":{"propertyName":"t","mapping":{"leaf":"#/$defs/Leaf","branch":"#/$defs/Branch"}}}`
 	schema := `{"type":"object","properties":{"tree":{"$ref":"#/$defs/Node"}},"$defs":{"Node":` + u + `,` +
@@ -133,7 +135,12 @@ func TestDeriveDiscriminatorKeptTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := d.Schema
-	union := discriminatorOf(out.Get("properties").Get("tree"))
+	union, at := discriminatorOf(out.Get("properties").Get("tree")), "#/properties/tree/anyOf/0"
+	if ref, ok := union.Get("$ref").AsString(); ok {
+		// (read at every depth: the union is its lenient form, which
+		// holds the discriminator)
+		union, at = pointer(out, ref), ref
+	}
 	m := union.Get("discriminator").Get("mapping")
 	if m == nil {
 		t.Fatalf("no mapping at properties/tree: %s", out.Marshal())
@@ -150,13 +157,13 @@ func TestDeriveDiscriminatorKeptTarget(t *testing.T) {
 			own = own || b == target
 		}
 		if !own {
-			t.Errorf("mapping %s: %s is not a branch of the union at #/properties/tree that the rewrite holds:\n target %s\n rewrite %s", k, ref, target.Marshal(), out.Marshal())
+			t.Errorf("mapping %s: %s is not a branch of the union at %s that the rewrite holds:\n target %s\n rewrite %s", k, ref, at, target.Marshal(), out.Marshal())
 		}
 	}
 	// what it means: the mapped schema and the branch disagree
 	call := `{"t":"leaf","v":"1"}`
 	leafRef, _ := m.Get("leaf").AsString()
-	if x, y := validAt(t, out, leafRef, call), validAt(t, out, "#/properties/tree/anyOf/0/oneOf/0", call); x != y {
+	if x, y := validAt(t, out, leafRef, call), validAt(t, out, at+"/oneOf/0", call); x != y {
 		t.Errorf("%s: the mapping's %s takes it: %v; the branch the rewrite holds takes it: %v", call, leafRef, x, y)
 	}
 }

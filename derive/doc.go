@@ -91,7 +91,12 @@
 // object definition whose reference to itself is a branch of such a
 // union (a bool of filters, one of which is a bool) is copied once more
 // there, so that the union's references in the copy are the sites it is
-// read through. Another
+// read through; and a union of references to objects met again inside
+// a copy of one of its branches' targets (pydantic writes a recursive
+// union out at each field that holds it) is read as a reference to where
+// it stands, so as such a definition. A discriminator beside such a
+// union goes into its lenient form, its mapping repointed at the form's
+// branches. Another
 // reference to it (in a union beside an object or a string, with a
 // sibling that constrains) is kept as any other. A reference left in the rewrite (a recursive one read
 // otherwise, one past the bound) that names a value the rewrite changed, or passes

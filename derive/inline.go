@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -130,12 +131,17 @@ type inliner struct {
 	// union of objects (unions; see unrolls)
 	branch, holder *Node
 	unions         map[*Node]bool
-	size           map[*Node]int // nodes under a target, counted once
-	budget         int
-	kept           map[string]string // the $refs kept in place, and why
-	top            *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
-	copies         map[*Node]bool    // targets a copy may stand in for (copyable), judged once
-	byName         bool              // a reference of the document may name a schema by identifier or anchor
+	// fresh is the copy expand walks next (selfRef: not a union met
+	// again); byOff holds the document's object schemas by their offset,
+	// and where they stand (original)
+	fresh  *Node
+	byOff  map[int64]placed
+	size   map[*Node]int // nodes under a target, counted once
+	budget int
+	kept   map[string]string // the $refs kept in place, and why
+	top    *Node             // the root's copy, whose $ref may sit beside its $schema and definitions
+	copies map[*Node]bool    // targets a copy may stand in for (copyable), judged once
+	byName bool              // a reference of the document may name a schema by identifier or anchor
 	// intoPatterns: a reference of the document names a schema through
 	// patternProperties (splitEveryName would move it)
 	intoPatterns bool
@@ -220,6 +226,9 @@ func (in *inliner) schema(s *Node) *Node {
 			return out
 		}
 		in.top = s
+	}
+	if self := in.selfRef(s); self != nil {
+		s = self
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		out, why := in.expand(s, ref)
@@ -412,9 +421,10 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 		in.top = merged // the root's target: its branches first
 	}
 	in.active[target]++
-	if containers(in.root, target) && takenKinds(in.root, target) == kindObject {
+	if objectUnion(in.root, target) {
 		in.unions[merged] = true
 	}
+	in.fresh = merged
 	out := in.schema(merged)
 	in.active[target]--
 	if in.entryOf(out) == nil { // (a chain of references: the last)
@@ -440,6 +450,85 @@ func (in *inliner) expand(s *Node, ref string) (*Node, string) {
 func (in *inliner) unrolls(s, target *Node) bool {
 	t, _ := target.Get("type").AsString()
 	return s == in.branch && in.unions[in.holder] && target != in.root && t == "object"
+}
+
+// selfRef returns a reference to the union s where it stands in the
+// document, where s, a union of references to objects, is a copy met
+// inside a copy of one of its branches' targets: pydantic writes a
+// recursive union out again at each field that holds it
+// (And.children's items, a oneOf of And and Eq, as the filter's). Read
+// as a reference, the union is a definition read at every depth
+// (unionDefSite), which unrolls its branch's copy once more. It returns
+// nil where s is no such union, or the document holds it nowhere a plain
+// pointer names.
+func (in *inliner) selfRef(s *Node) *Node {
+	if s == in.fresh || s.Off <= 0 || !objectUnion(in.root, s) {
+		return nil
+	}
+	recursive := false
+	for _, k := range jsonnode.Alternatives {
+		for _, b := range s.Get(k).Items() {
+			ref, ok := b.Get("$ref").AsString()
+			if !ok || len(b.Keys) != 1 {
+				return nil
+			}
+			if t := pointer(in.root, ref); t != nil && in.active[t] > 0 {
+				recursive = true
+			}
+		}
+	}
+	if !recursive {
+		return nil
+	}
+	orig, ptr := in.original(s)
+	if orig == nil || string(orig.Marshal()) != string(s.Marshal()) {
+		return nil
+	}
+	return obj("$ref", jstr(ptr))
+}
+
+// placed is a schema of the document and the plain pointer that names it.
+type placed struct {
+	node *Node
+	ptr  string
+}
+
+// plainPointer matches a pointer whose tokens a fragment holds as they
+// are.
+var plainPointer = regexp.MustCompile(`^#(/[A-Za-z0-9_.$-]+)+$`)
+
+// original returns the schema of the document that s is a copy of (by
+// its offset), and the pointer that names it; nil where there is none.
+func (in *inliner) original(s *Node) (*Node, string) {
+	if in.byOff == nil {
+		in.byOff = map[int64]placed{}
+		eachSchema(in.root, "#", func(ptr string, n *Node) {
+			if n.Kind == '{' && n.Off > 0 && plainPointer.MatchString(ptr) {
+				in.byOff[n.Off] = placed{n, ptr}
+			}
+		})
+	}
+	p, ok := in.byOff[s.Off]
+	if !ok || pointer(in.root, p.ptr) != p.node {
+		return nil, ""
+	}
+	return p.node, p.ptr
+}
+
+// objectUnion reports whether s is an anyOf or oneOf whose branches take
+// objects alone, beside annotations and a discriminator at most.
+func objectUnion(root, s *Node) bool {
+	alt := ""
+	for _, k := range s.Keys {
+		switch {
+		case (k == jsonnode.AnyOf || k == jsonnode.OneOf) && alt == "":
+			alt = k
+		case k == "discriminator", annotation(k):
+		default:
+			return false
+		}
+	}
+	return alt != "" && takenKinds(root, obj(alt, s.Get(alt))) == kindObject
 }
 
 // restates reports whether the reference's sibling k is a type its

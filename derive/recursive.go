@@ -278,7 +278,7 @@ func (d *deriver) unionDefSite(path string, s *Node, at place) *Node {
 		return nil
 	}
 	target := pointer(d.root, ref)
-	if target == nil || !containers(d.root, target) || takenKinds(d.root, target) != kindObject {
+	if target == nil || !objectUnion(d.root, target) {
 		return nil
 	}
 	return d.recursionSite(path, s, at, "object", false)
@@ -466,6 +466,10 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 		def.schema = withOwnAnnotations(native, f.target)
 	}
 	f.done = true
+	if d.closed == nil {
+		d.closed = map[*Node]*lenientDef{}
+	}
+	d.closed[s] = def
 	return useOf(ref, native, def.schema)
 }
 

@@ -65,18 +65,41 @@ var recursiveCases = []keptRefCase{
 	// the property that holds the union first, read from its first copy
 	// at every depth
 	{"recursive-union-zod", `{"type":"object","properties":{"filter":{"anyOf":[{"type":"object","properties":{"and":{"type":"array","items":{"$ref":"#/properties/filter"}}},"required":["and"],"additionalProperties":false},` +
-		`{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"number"}},"required":["field","value"],"additionalProperties":false}]}},"required":["filter"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}`, []string{
+		`{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"number"}},"required":["field","value"],"additionalProperties":false}]}},"required":["filter"],"additionalProperties":false}`, []string{
 		`{"filter":{"and":[{"and":[{"and":[{"field":"a","value":"1.5"}]}]}]}}`,
 		`{"filter":{"and":[{"and":"[{\"field\":\"a\",\"value\":\"2\"}]"}]}}`,
 		`{"filter":{"and":[{"and":[{"field":"a","value":"two"}]}]}}`,
 		`{"filter":{"and":[{"and":[{"field":"a","value":1,"and":[]}]}]}}`,
+	}},
+	// pydantic's recursive tagged union: written out again, with its
+	// discriminator, at each field that holds it (the filter, And's
+	// children's items); the one inside a copy of one of its branches is
+	// read as a reference to where it stands, so as a union definition
+	{"recursive-union-pydantic", `{"$defs":{"And":{"properties":{"kind":{"const":"and","title":"Kind","type":"string"},"children":{"items":{"discriminator":{"mapping":{"and":"#/$defs/And","eq":"#/$defs/Eq"},"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}]},"title":"Children","type":"array"}},"required":["kind","children"],"title":"And","type":"object"},"Eq":{"properties":{"kind":{"const":"eq","title":"Kind","type":"string"},"field":{"title":"Field","type":"string"},"value":{"title":"Value","type":"integer"}},"required":["kind","field","value"],"title":"Eq","type":"object"}},"properties":{"filter":{"discriminator":{"mapping":{"and":"#/$defs/And","eq":"#/$defs/Eq"},"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}],"title":"Filter"}},"required":["filter"],"type":"object"}`, []string{
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":"[{\"kind\":\"eq\",\"field\":\"a\",\"value\":\"6\"}]"}]}}`,
+		`{"filter":{"kind":"and","children":["{\"kind\":\"eq\",\"field\":\"b\",\"value\":\"7\"}"]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"x"}]}]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"or","children":[]}]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":1,"children":"[]"}]}]}}`,
+		`{"filter":{"kind":"eq","field":"a","value":"8"}}`,
+	}},
+	// ... and pydantic's plain Union of them, an anyOf
+	{"recursive-union-pydantic-anyof", `{"$defs":{"And":{"properties":{"kind":{"const":"and","title":"Kind","type":"string"},"children":{"items":{"anyOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}]},"title":"Children","type":"array"}},"required":["kind","children"],"title":"And","type":"object"},"Eq":{"properties":{"kind":{"const":"eq","title":"Kind","type":"string"},"field":{"title":"Field","type":"string"},"value":{"title":"Value","type":"integer"}},"required":["kind","field","value"],"title":"Eq","type":"object"}},"properties":{"filter":{"anyOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}],"title":"Filter"}},"required":["filter"],"type":"object"}`, []string{
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":"[{\"kind\":\"eq\",\"field\":\"a\",\"value\":\"6\"}]"}]}}`,
+		`{"filter":{"kind":"and","children":["{\"kind\":\"eq\",\"field\":\"b\",\"value\":\"7\"}"]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"x"}]}]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"or","children":[]}]}}`,
+		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":1,"children":"[]"}]}]}}`,
+		`{"filter":{"kind":"eq","field":"a","value":"8"}}`,
 	}},
 	// an object definition whose references to itself are branches of a
 	// union of objects (JSONSchemaBench's Github_medium/o65012, a search
 	// filter: a bool of filters, one of which is a bool): the inliner
 	// copies it once more there, and the union, whose references in the
 	// copy are elements of arrays, is read at every depth
-	{"recursive-union-branch", `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"filter":{"$ref":"#/definitions/bool"}},"additionalProperties":false,"definitions":{` +
+	{"recursive-union-branch", `{"type":"object","properties":{"filter":{"$ref":"#/definitions/bool"}},"additionalProperties":false,"definitions":{` +
 		`"allowed":{"oneOf":[{"$ref":"#/definitions/basic"},{"$ref":"#/definitions/bool"}]},` +
 		`"basic":{"type":"object","properties":{"field":{"type":"string"},"value":{"type":"number"},"exact":{"type":"boolean"}},"required":["field","value"],"additionalProperties":false},` +
 		`"bool":{"type":"object","properties":{"must":{"type":"array","items":{"$ref":"#/definitions/allowed"}},"should":{"type":"array","items":{"$ref":"#/definitions/allowed"}},"boost":{"type":"number"}},"additionalProperties":false}}}`, []string{
@@ -245,6 +268,10 @@ func TestDeriveRecursive(t *testing.T) {
 			`{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":"5","negate":"no"}]}]}}`, `{"f":{"op":"and","all":[{"op":"and","all":[{"op":"eq","field":"a","value":5,"negate":false}]}]}}`, nil, "lenient.Node"},
 		{"recursive-union-zod", []string{`type_coerce filter.and[](.and[])*.value`, `json_accept_both filter.and[](.and[])*.and[]`},
 			`{"filter":{"and":[{"and":[{"and":[{"field":"a","value":"1.5"}]}]}]}}`, `{"filter":{"and":[{"and":[{"and":[{"field":"a","value":1.5}]}]}]}}`, nil, "lenient.properties.filter"},
+		{"recursive-union-pydantic", []string{`type_coerce filter<"kind"="and">.children[](<"kind"="and">.children[])*<"kind"="eq">.value`, `json_accept_both filter<"kind"="and">.children[](<"kind"="and">.children[])*<"kind"="and">.children[]`, `type_coerce filter<"kind"="eq">.value`},
+			`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`, `{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":5}]}]}}`, nil, "lenient._defs.And.properties.children.items"},
+		{"recursive-union-pydantic-anyof", []string{`type_coerce filter<"kind"="and">.children[](<"kind"="and">.children[])*<"kind"="eq">.value`},
+			`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`, `{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":5}]}]}}`, nil, "lenient._defs.And.properties.children.items"},
 		{"recursive-union-branch", []string{`type_coerce filter.must[](.must[]|.should[])*.value`, `type_coerce filter.should[](.must[]|.should[])*.exact`, `type_coerce filter.must[](.must[]|.should[])*.boost`, `json_accept_both filter.must[](.must[]|.should[])*.must[]`, `type_coerce filter.boost`},
 			`{"filter":{"must":[{"should":[{"must":[{"field":"a","value":"2.5","exact":"yes"}]}]}]}}`, `{"filter":{"must":[{"should":[{"must":[{"field":"a","value":2.5,"exact":true}]}]}]}}`, nil, "lenient.allowed"},
 		{"recursive-optional", []string{"type_coerce root(.left|.right)*.value", "json_accept_both root(.left|.right)*.left", "json_accept_both root(.left|.right)*.right"},
@@ -364,4 +391,37 @@ func TestDeriveNullableTitles(t *testing.T) {
 		{"tree", tree, []string{`{"t":{"v":1,"left":"{\"v\":\"2\"}"}}`, `{"t":{"v":1,"left":null}}`, `{"t":{"v":1,"left":"null"}}`, `{"t":{"v":"1","left":{"v":2,"left":{"v":"3"}}}}`}},
 		{"plain", plain, []string{`{"n":"5"}`, `{"n":null}`, `{"n":"null"}`, `{"n":5}`, `{"n":"x"}`}},
 	})
+}
+
+// TestDeriveRecursiveDiscriminated: pydantic's recursive tagged union,
+// read at every depth: the lenient form every depth names holds the
+// discriminator beside its oneOf, as the filter's union does, each entry
+// of its mapping repointed at the branch of the rewrite that holds its
+// tag (the definitions it named are pruned). (AJV's discriminator option
+// compiles no discriminator with a mapping; keptRefs runs the case with
+// the Go validator and AJV without it.)
+func TestDeriveRecursiveDiscriminated(t *testing.T) {
+	i := slices.IndexFunc(recursiveCases, func(c keptRefCase) bool { return c.name == "recursive-union-pydantic" })
+	d, err := Tool("pydantic", []byte(recursiveCases[i].schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := d.Schema.Marshal()
+	for _, w := range d.Warnings {
+		t.Errorf("warning: %s", w)
+	}
+	lenient := d.Schema.Get("$defs").Get("lenient._defs.And.properties.children.items")
+	if lenient.Get("discriminator") == nil || lenient.Get("oneOf") == nil || strings.Count(string(out), `"discriminator"`) != 2 {
+		t.Fatalf("the lenient form holds no discriminator beside its oneOf, or the rewrite holds another count of them than 2:\n%s", out)
+	}
+	for _, holder := range []*Node{lenient, d.Schema.Get("properties").Get("filter").Get("anyOf").Items()[0]} {
+		m := holder.Get("discriminator").Get("mapping")
+		for j, tag := range m.Keys {
+			ref, _ := m.Vals[j].AsString()
+			branch := pointer(d.Schema, ref)
+			if c, _ := branch.Get("properties").Get("kind").Get("const").AsString(); c != tag {
+				t.Errorf("mapping %q names %s, which holds kind %q:\n%s", tag, ref, c, out)
+			}
+		}
+	}
 }
