@@ -715,6 +715,9 @@ type deriver struct {
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
 	defs   []*lenientDef
+	// groupBytes is what the frames closed so far added to the rules:
+	// each one's group of steps, in each of its rules (maxRecursionBytes)
+	groupBytes int
 	// closed holds the lenient form each copy closeRecursion read at
 	// every depth is a reference to (a discriminator goes into it)
 	closed map[*Node]*lenientDef

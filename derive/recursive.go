@@ -401,8 +401,46 @@ func (d *deriver) closes(path string, s *Node) bool {
 		return false // (an anchor, another document: no pointer to name it by)
 	}
 	container, _ := d.defPlace(f.ref)
-	c := d.root.Get(container)
-	return c == nil || c.Kind == '{'
+	if c := d.root.Get(container); c != nil && c.Kind != '{' {
+		return false
+	}
+	// (each rule below path is given the group of the sites' steps: a
+	// union's guards between the copy and its sites, and the copies of
+	// other recursive unions between, multiply those steps; past a
+	// bound, the rules would cost more to load and to match on every
+	// call than the depths they read are worth)
+	steps, rules := siteSteps(f, path), len(d.rules)-f.rules
+	size := len(steps) + 2
+	for _, step := range steps {
+		size += len(step)
+	}
+	if len(steps) > maxRecursionSteps || d.groupBytes+size*rules > maxRecursionBytes {
+		f.ok, f.why = false, "a recursive $ref whose rules at every depth would repeat a group of "+strconv.Itoa(len(steps))+" steps ("+strconv.Itoa(size)+" bytes) in each of "+strconv.Itoa(rules)+" rules: more than "+strconv.Itoa(maxRecursionSteps)+" steps, or "+strconv.Itoa(maxRecursionBytes>>10)+" KiB of such groups in the tool's rules"
+		return false
+	}
+	d.groupBytes += size * rules
+	return true
+}
+
+// maxRecursionSteps and maxRecursionBytes bound what recursive
+// definitions' frames add to a tool's rules (closeRecursion): the steps
+// of the group every rule below a frame repeats, and the bytes of those
+// groups over all the rules of the tool.
+const (
+	maxRecursionSteps = 32
+	maxRecursionBytes = 1 << 20
+)
+
+// siteSteps returns the steps from path, the copy of frame f, to each
+// of its sites, each once: the group its rules repeat.
+func siteSteps(f *recFrame, path string) []string {
+	var steps []string
+	for _, site := range f.sites {
+		if step := site.rule[len(path):]; !slices.Contains(steps, step) {
+			steps = append(steps, step)
+		}
+	}
+	return steps
 }
 
 // refIn returns the $ref of s, or of a branch of its union, "" where
@@ -434,13 +472,7 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 		return native
 	}
 	container, name := d.defPlace(f.ref)
-	var steps []string
-	for _, site := range f.sites {
-		if step := site.rule[len(path):]; !slices.Contains(steps, step) {
-			steps = append(steps, step)
-		}
-	}
-	group := "(" + strings.Join(steps, "|") + ")*"
+	group := "(" + strings.Join(siteSteps(f, path), "|") + ")*"
 	for i := f.rules; i < len(d.rules); i++ {
 		r := &d.rules[i]
 		// (a misnamed_key rule at path reads the copy's keys: at every

@@ -1,6 +1,8 @@
 package derive
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -422,6 +424,82 @@ func TestDeriveRecursiveDiscriminated(t *testing.T) {
 			if c, _ := branch.Get("properties").Get("kind").Get("const").AsString(); c != tag {
 				t.Errorf("mapping %q names %s, which holds kind %q:\n%s", tag, ref, c, out)
 			}
+		}
+	}
+}
+
+// mutualUnions is a schema of m recursive definitions, each a oneOf of
+// k objects told apart by a const op; each object holds an integer n
+// and, for every union, a member u<t> that holds it (an array of it, or
+// it alone where direct); the arguments name the unions alone. Each
+// union's copy holds the others' copies, so the guards between a copy
+// and its sites multiply with every union met on the way.
+func mutualUnions(m, k int, direct, inline bool) string {
+	var defs, props []string
+	for i := range m {
+		var branches []string
+		for j := range k {
+			members := []string{fmt.Sprintf(`"op":{"const":"t%d_%d"}`, i, j), `"n":{"type":"integer"}`}
+			for u := range m {
+				member := fmt.Sprintf(`{"type":"array","items":{"$ref":"#/$defs/U%d"}}`, u)
+				if direct {
+					member = fmt.Sprintf(`{"$ref":"#/$defs/U%d"}`, u)
+				}
+				members = append(members, fmt.Sprintf(`"u%d":%s`, u, member))
+			}
+			object := `{"type":"object","properties":{` + strings.Join(members, ",") + `},"required":["op"],"additionalProperties":false}`
+			name := fmt.Sprintf("O%d_%d", i, j)
+			defs = append(defs, `"`+name+`":`+object)
+			branches = append(branches, `{"$ref":"#/$defs/`+name+`"}`)
+			if inline {
+				branches[j] = object
+			}
+		}
+		defs = append(defs, fmt.Sprintf(`"U%d":{"oneOf":[%s]}`, i, strings.Join(branches, ",")))
+		props = append(props, fmt.Sprintf(`"f%d":{"$ref":"#/$defs/U%d"}`, i, i))
+	}
+	return `{"type":"object","properties":{` + strings.Join(props, ",") + `},"$defs":{` + strings.Join(defs, ",") + `}}`
+}
+
+// TestDeriveRecursiveUnionsBounded: recursive unions of objects that
+// hold one another give each rule below them a group of steps that
+// grows with every union between a copy and its sites (3 unions of 5
+// objects gave 50 MB of rules, paths of 15,754 bytes, 5 s to derive);
+// past maxRecursionSteps or maxRecursionBytes a frame is given up, its
+// sites strict with a warning that says why, and the depth it stands at
+// is still read.
+func TestDeriveRecursiveUnionsBounded(t *testing.T) {
+	for _, tc := range []struct {
+		m, k           int
+		direct, inline bool
+		givenUp        bool // a frame's warning names the bound
+	}{
+		{2, 3, false, false, false},
+		{3, 5, false, false, true},
+		{3, 5, true, false, true},
+		{3, 5, false, true, false}, // (the inliner's size bound first)
+		{4, 5, false, false, false},
+	} {
+		name := fmt.Sprintf("m%d-k%d-direct%v-inline%v", tc.m, tc.k, tc.direct, tc.inline)
+		d, n := deriveNormalizer(t, name, mutualUnions(tc.m, tc.k, tc.direct, tc.inline))
+		paths := 0
+		for _, r := range d.Rules {
+			paths += len(r.Path)
+			if group, _, ok := strings.Cut(r.Path, ")*"); ok {
+				if steps := strings.Count(group[strings.Index(group, "(")+1:], "|") + 1; steps > maxRecursionSteps {
+					t.Errorf("%s: a group of %d steps: %s", name, steps, r.Path)
+				}
+			}
+		}
+		if limit := 1<<20 + 64<<10; paths > limit {
+			t.Errorf("%s: %d rules whose paths hold %d bytes, more than %d", name, len(d.Rules), paths, limit)
+		}
+		if got := strings.Contains(warnings(d), "steps, or 1024 KiB of such groups"); got != tc.givenUp {
+			t.Errorf("%s: a warning names the bound: %v, want %v:\n%s", name, got, tc.givenUp, warnings(d))
+		}
+		out, _ := n.Normalize(name, map[string]any{"f0": map[string]any{"op": "t0_1", "n": "5"}})
+		if got := out["f0"].(map[string]any)["n"]; tc.m < 4 && got != json.Number("5") {
+			t.Errorf("%s: the entry's depth is not read: n = %#v (%T)", name, got, got)
 		}
 	}
 }
