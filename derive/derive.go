@@ -3532,6 +3532,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 	if why := d.ids.whole(path, s); why != "" {
 		return d.keptWhole(path, s, at, why)
 	}
+	if d.in != nil && d.in.beside[s] != nil {
+		return d.readBeside(path, s, d.in.beside[s], at)
+	}
 	if f := d.enterRecursion(path, s); f != nil {
 		defer d.leaveRecursion(f)
 	}

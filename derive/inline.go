@@ -134,8 +134,12 @@ type inliner struct {
 	// fresh is the copy expand walks next (selfRef: not a union met
 	// again); byOff holds the document's object schemas by their offset,
 	// and where they stand (original)
-	fresh  *Node
-	byOff  map[int64]placed
+	fresh *Node
+	byOff map[int64]placed
+	// beside holds, for each reference whose siblings its draft ignores
+	// and that hold its value's shape alone (shapeSiblings), a copy of its
+	// target alone, inlined (deriver.readBeside)
+	beside map[*Node]*Node
 	size   map[*Node]int // nodes under a target, counted once
 	budget int
 	kept   map[string]string // the $refs kept in place, and why
@@ -192,7 +196,7 @@ func (in *inliner) entry(s *Node) (target *Node, bare bool) {
 // would mean something else. $defs stay where they are; the rewrite
 // keeps only the entries a reference left in it names (pruneDefs).
 func (d *deriver) inline(root *Node) *Node {
-	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]int{root: 1}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}, unions: map[*Node]bool{}, pending: map[*Node]*Node{}}
+	in := &inliner{root: root, oldDraft: oldDraft(root), active: map[*Node]int{root: 1}, size: map[*Node]int{}, kept: map[string]string{}, copies: map[*Node]bool{}, unions: map[*Node]bool{}, beside: map[*Node]*Node{}, pending: map[*Node]*Node{}}
 	for _, r := range refsOf(root) {
 		in.byName = in.byName || !plainRef(r)
 		in.intoPatterns = in.intoPatterns || strings.Contains(r, "/patternProperties/")
@@ -234,6 +238,13 @@ func (in *inliner) schema(s *Node) *Node {
 		out, why := in.expand(s, ref)
 		if out != nil {
 			return out
+		}
+		if why == whyOldDraft && shapeSiblings(s) {
+			// (its target copied apart: deriver.readBeside)
+			if c, _ := in.expand(obj("$ref", jstr(ref)), ref); c != nil {
+				in.beside[s] = c
+				return s
+			}
 		}
 		in.keep(ref, why)
 	}
@@ -637,6 +648,25 @@ func constrainingSiblings(s, target, root *Node, top bool) bool {
 // format there, AJV with ajv-formats everywhere): beside a $ref, which
 // those drafts read alone, one constrains like any other keyword.
 var oldDraftAsserts = set("format", "contentMediaType", "contentEncoding", "contentSchema")
+
+// shapeKeys are the keywords that hold a value's own shape alone: its
+// type, a string's length, pattern and format, an array's length. No
+// rule below the value changes what they read (a member's or an
+// element's form is read in place; no element is added or taken out).
+var shapeKeys = set("type", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems")
+
+// shapeSiblings reports whether the siblings of the reference s are
+// annotations and shapeKeys alone ({"$ref": "#/definitions/links",
+// "maxItems": 1}): read or ignored, they hold the value's shape and
+// nothing below it.
+func shapeSiblings(s *Node) bool {
+	for _, k := range s.Keys {
+		if k != "$ref" && !shapeKeys[k] && (oldDraftAsserts[k] || !useAnnotations[k] && !annotation(k)) {
+			return false
+		}
+	}
+	return true
+}
 
 // rootPlaceKeys are the keywords beside a root's $ref that constrain no
 // value in any draft: the dialect and the definitions that references

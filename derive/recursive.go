@@ -629,3 +629,49 @@ func (d *deriver) closeRoot(f *recFrame) {
 		d.ownRefs[site.node] = true
 	}
 }
+
+// readBeside reads c, the inlined copy of the target of s, at path: s is
+// a reference whose siblings its draft (draft-07 or earlier) ignores and
+// AJV and later drafts apply, and they hold its value's shape alone
+// (shapeSiblings: {"$ref": "#/definitions/links", "maxItems": 1}). The
+// members and elements of c get their rules, which read alike whether
+// the siblings apply or not; the value itself gets no form of its own (a
+// union's branch is read so: atBranch), for its target alone, where the
+// siblings are ignored, may take its JSON text as a string. s then
+// stands with its siblings beside a reference to c's lenient form,
+// written once in the rewrite's definitions ("lenient.links"); where no
+// rule was given below it, s stands as it is.
+func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
+	ref, _ := s.Get("$ref").AsString()
+	target := pointer(d.root, ref)
+	typ, _ := target.Get("type").AsString()
+	// (where its target alone takes no string, as an array or an object
+	// of one type, a string is its JSON text whether the siblings apply
+	// or not: read as such a value's is)
+	text := at.isSite() && (typ == "array" || typ == "object") && takenKinds(d.root, target)&kindString == 0
+	if text {
+		d.record(path, typ)
+	}
+	mark := len(d.rules)
+	native := d.field(path, c, atBranch)
+	if d.survey || native.Kind != '{' {
+		return s
+	}
+	use := s
+	if len(d.rules) > mark {
+		container, name := d.defPlace(ref)
+		schema := withOwnAnnotations(native, target)
+		def := d.defFor(container, name, string(schema.Marshal()))
+		if def.schema == nil {
+			def.schema = schema
+		}
+		use = s.Clone()
+		use.Set("$ref", jstr("#/"+container+"/"+def.name))
+	}
+	if reach, _ := d.reach(path, at); !text || !reach || d.keep[path] {
+		return use
+	}
+	d.nullText(path, at, false, true)
+	d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+	return withString(use)
+}
