@@ -337,6 +337,7 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, others: survey.others, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt, conjSkipped: survey.conjSkipped}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
+	d.besideDefs()
 	d.addDefs(out)
 	pruneDefs(out)
 	return d, out
@@ -715,6 +716,9 @@ type deriver struct {
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
 	defs   []*lenientDef
+	// besides are the references readBeside read, their lenient forms
+	// written last (besideDefs)
+	besides []beside
 	// groupBytes is what the frames closed so far added to the rules:
 	// each one's group of steps, in each of its rules (maxRecursionBytes)
 	groupBytes int

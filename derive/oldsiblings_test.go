@@ -1,9 +1,14 @@
 package derive
 
 import (
+	"encoding/json"
+	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
 )
 
 // oldSiblings is a draft-04 document whose references stand beside
@@ -49,7 +54,7 @@ func TestDeriveOldDraftShapeSiblings(t *testing.T) {
 		`{"either":"{\"n\":\"2\"}"}`,
 		`{"either":{"n":"2"}}`,
 	}}
-	unionSound(t, []unionCase{tc})
+	bothReadings(t, []unionCase{tc})
 	d, _ := deriveNormalizer(t, tc.name, tc.schema)
 	kinds := ruleKinds(d)
 	for _, want := range []string{"type_coerce:parent[].id", "type_coerce:parent[].live", "json_accept_both:parent[]", "type_coerce:period.from", "type_coerce:named.n", "json_accept_both:parent", "json_accept_both:either", "type_coerce:either.n"} {
@@ -74,4 +79,130 @@ func TestDeriveOldDraftShapeSiblings(t *testing.T) {
 			t.Errorf("no warning that %s is left strict: %s", p, warnings(d))
 		}
 	}
+	// (its own JSON text unread, period says so: never a silent gap)
+	if !strings.Contains(warnings(d), "period: object left strict: "+whyOldDraft+": the values below it are read") {
+		t.Errorf("no warning that period's own JSON text is not read: %s", warnings(d))
+	}
+}
+
+// bothReadings judges each case as unionSound does, under both readings
+// of a $ref's siblings: ignored (the document's own draft, Go's
+// validator) and applied (its $schema taken out, so read as 2020-12, by
+// Go's validator and by AJV, which compiles no draft-04 document).
+func bothReadings(t *testing.T, cases []unionCase) {
+	t.Helper()
+	unionSound(t, cases)
+	for _, tc := range cases {
+		d, n := deriveNormalizer(t, tc.name, tc.schema)
+		// (the rules the document's own draft gives, judged against its
+		// strict schema and its rewrite, both with their siblings applied)
+		strict := compileDerived(t, tc.name+"-applied", []byte(noSchemaKey(tc.schema)))
+		rewrite := compileDerived(t, tc.name+"-applied-lenient", []byte(noSchemaKey(string(d.Schema.Marshal()))))
+		for _, call := range tc.calls {
+			out, _, err := n.NormalizeJSON(tc.name, []byte(call))
+			if validDerived(strict, []byte(call)) && (err != nil || string(out) != call) {
+				t.Errorf("UNSOUND %s (siblings applied): strict-valid %s became %s (err %v)", tc.name, call, out, err)
+				continue
+			}
+			if lv, after := validDerived(rewrite, []byte(call)), err == nil && validDerived(strict, out); lv != after {
+				t.Errorf("MISMATCH %s (siblings applied): %s lenient=%v, rules+strict=%v (out %s)\n rewrite %s", tc.name, call, lv, after, out, d.Schema.Marshal())
+			}
+		}
+	}
+	ajvApplied(t, cases)
+}
+
+// noSchemaKey takes the $schema out of the JSON document text.
+func noSchemaKey(text string) string {
+	return regexp.MustCompile(`"\$schema":"[^"]*",?`).ReplaceAllString(text, "")
+}
+
+// ajvApplied is ajvSound for documents of draft-07 or earlier: the rules
+// are the document's own, the strict schema and the rewrite are given to
+// AJV without their $schema (siblings applied).
+func ajvApplied(t *testing.T, cases []unionCase) {
+	t.Helper()
+	var ac []ajvcheck.Case
+	var outs [][]string
+	for _, tc := range cases {
+		d, n := deriveNormalizer(t, tc.name, tc.schema)
+		var insts, normalized []json.RawMessage
+		var o []string
+		for _, c := range tc.calls {
+			out, _, err := n.NormalizeJSON(tc.name, []byte(c))
+			if err != nil {
+				out = []byte(`"(refused)"`)
+			}
+			o = append(o, string(out))
+			insts, normalized = append(insts, json.RawMessage(c)), append(normalized, json.RawMessage(out))
+		}
+		outs = append(outs, o)
+		// (AJV's strict mode refuses GOV.UK's maxItems beside no type:
+		// a host lists no such tool, with or without the rewrite)
+		ac = append(ac,
+			ajvcheck.Case{Schema: json.RawMessage(noSchemaKey(tc.schema)), Instances: insts, OwnRefused: true},
+			ajvcheck.Case{Schema: json.RawMessage(noSchemaKey(string(d.Schema.Marshal()))), Instances: insts, OwnRefused: true},
+			ajvcheck.Case{Schema: json.RawMessage(noSchemaKey(tc.schema)), Instances: normalized, OwnRefused: true})
+	}
+	v := ajvcheck.Validate(t, ac)
+	for i, tc := range cases {
+		if len(v) == 0 {
+			return // (AJV not installed: ajvcheck says so)
+		}
+		sv, lv, av := v[3*i], v[3*i+1], v[3*i+2]
+		if sv != nil && lv == nil {
+			t.Errorf("AJV refuses the rewrite of %s, and compiles its strict schema", tc.name)
+		}
+		if sv == nil || lv == nil || av == nil {
+			continue
+		}
+		for j, c := range tc.calls {
+			if sv[j] && outs[i][j] != c {
+				t.Errorf("AJV UNSOUND %s: strict-valid %s became %s", tc.name, c, outs[i][j])
+			}
+			if lv[j] != av[j] {
+				t.Errorf("AJV MISMATCH %s: %s lenient=%v, rules+strict=%v (out %s)", tc.name, c, lv[j], av[j], outs[i][j])
+			}
+		}
+	}
+}
+
+// oldDoc is a draft-04 arguments object of the properties and
+// definitions given.
+func oldDoc(props, defs string) string {
+	return `{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{` + props + `},"definitions":{` + defs + `}}`
+}
+
+// TestDeriveOldDraftSiblingsRecursive: a reference with shape-only
+// siblings inside a recursive definition's copy (its target holds a
+// site of that definition) names a lenient form written as the
+// definition's frame leaves it: where the frame is given up (a site of
+// an enclosing recursion inside, more steps than maxRecursionSteps), the
+// sites inside are strict again, and the form takes no JSON text there
+// that no rule reads; where it closes, they name its lenient form, so
+// the rewrite takes what the rules read at every depth. A type beside
+// the reference that takes no value of its target's type gives the
+// value no JSON text form (no value of it is taken where the siblings
+// apply). Review of bc5222a and e5d98a2.
+func TestDeriveOldDraftSiblingsRecursive(t *testing.T) {
+	many := ""
+	for i := range maxRecursionSteps + 1 {
+		many += fmt.Sprintf(`,"l%d":{"$ref":"#/definitions/RL","type":"array","maxItems":2}`, i)
+	}
+	bothReadings(t, []unionCase{
+		{"siblings-frame-given-up", oldDoc(`"x":{"$ref":"#/definitions/A"}`,
+			`"A":{"type":"object","properties":{"b":{"$ref":"#/definitions/B"}}},`+
+				`"B":{"type":"object","properties":{"m":{"type":"integer"},"l":{"$ref":"#/definitions/BL","type":"array","maxItems":2},"z":{"$ref":"#/definitions/A"}}},`+
+				`"BL":{"type":"array","items":{"$ref":"#/definitions/B"}}`),
+			[]string{`{"x":{"b":{"l":["{\"m\":1}"]}}}`, `{"x":{"b":{"m":"5","l":[{"m":"6"}]}}}`, `{"x":{"b":{"l":[{"m":1}]}}}`}},
+		{"siblings-frame-bound", oldDoc(`"x":{"$ref":"#/definitions/R"}`,
+			`"R":{"type":"object","properties":{"n":{"type":"integer"}`+many+`}},"RL":{"type":"array","items":{"$ref":"#/definitions/R"}}`),
+			[]string{`{"x":{"l0":["{\"n\":1}"]}}`, `{"x":{"n":"5","l0":[{"n":"6"}]}}`, `{"x":{"l0":[{"n":1}]}}`}},
+		{"siblings-frame-closed", oldDoc(`"x":{"$ref":"#/definitions/R"}`,
+			`"R":{"type":"object","properties":{"n":{"type":"integer"},"list":{"$ref":"#/definitions/RL","type":"array","maxItems":2}}},"RL":{"type":"array","items":{"$ref":"#/definitions/R"}}`),
+			[]string{`{"x":{"list":[{"n":"5","list":[{"n":"6"}]}]}}`, `{"x":{"list":["{\"n\":1}"]}}`, `{"x":{"list":[{},{},{}]}}`}},
+		{"siblings-other-type", oldDoc(`"x":{"$ref":"#/definitions/O","type":"string"},"y":{"$ref":"#/definitions/O","type":"array"}`,
+			`"O":{"type":"object","properties":{"n":{"type":"integer"}}}`),
+			[]string{`{"x":"{\"n\":5}"}`, `{"y":"{\"n\":5}"}`, `{"x":{"n":"5"}}`}},
+	})
 }

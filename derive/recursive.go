@@ -527,6 +527,34 @@ func (d *deriver) defFor(container, name, text string) *lenientDef {
 	return def
 }
 
+// beside is a lenient form readBeside named whose schema is written
+// last (besideDefs): the copy native of target, which holds a site of a
+// recursive definition whose frame was open.
+type beside struct {
+	def            *lenientDef
+	native, target *Node
+}
+
+// openSites counts the sites of the recursive definitions' frames still
+// open: a copy derived meanwhile that adds to them holds one.
+func (d *deriver) openSites() int {
+	n := 0
+	for _, f := range d.frames {
+		n += len(f.sites)
+	}
+	return n
+}
+
+// besideDefs writes the lenient forms readBeside named before the frames
+// of the sites inside them ended, from their copies as the derivation
+// left them (each site pointing at its definition's lenient form, or put
+// back strict).
+func (d *deriver) besideDefs() {
+	for _, b := range d.besides {
+		b.def.schema = withOwnAnnotations(b.native, b.target)
+	}
+}
+
 // addDefs writes the lenient forms into the rewrite out.
 func (d *deriver) addDefs(out *Node) {
 	for _, def := range d.defs {
@@ -647,12 +675,15 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 	typ, _ := target.Get("type").AsString()
 	// (where its target alone takes no string, as an array or an object
 	// of one type, a string is its JSON text whether the siblings apply
-	// or not: read as such a value's is)
-	text := at.isSite() && (typ == "array" || typ == "object") && takenKinds(d.root, target)&kindString == 0
+	// or not: read as such a value's is; not where a type beside the
+	// reference takes no such value, nor through a target that is a
+	// reference of its own, whose type its draft ignores too)
+	text := at.isSite() && (typ == "array" || typ == "object") && takenKinds(d.root, target)&kindString == 0 &&
+		target.Get("$ref") == nil && (s.Get("type") == nil || typeAllows(s.Get("type"), typ))
 	if text {
 		d.record(path, typ)
 	}
-	mark := len(d.rules)
+	mark, sites := len(d.rules), d.openSites()
 	native := d.field(path, c, atBranch)
 	if d.survey || native.Kind != '{' {
 		return s
@@ -661,14 +692,45 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 	if len(d.rules) > mark {
 		container, name := d.defPlace(ref)
 		schema := withOwnAnnotations(native, target)
-		def := d.defFor(container, name, string(schema.Marshal()))
-		if def.schema == nil {
+		text := string(schema.Marshal())
+		if d.openSites() != sites {
+			// (a site of a recursive definition whose frame is still
+			// open stands inside: it points at that definition's lenient
+			// form, or is put back strict, when the frame ends, so the
+			// form is written from native when the derivation does
+			// (besideDefs), under a name of its own; a copy of its
+			// enclosing definition's lenient form holds use, already
+			// pointing at that name)
+			text = "\x00" + strconv.Itoa(len(d.defs))
+			schema = nil
+		}
+		def := d.defFor(container, name, text)
+		if def.schema == nil && schema != nil {
 			def.schema = schema
+		} else if schema == nil {
+			d.besides = append(d.besides, beside{def: def, native: native, target: target})
 		}
 		use = s.Clone()
 		use.Set("$ref", jstr("#/"+container+"/"+def.name))
 	}
-	if reach, _ := d.reach(path, at); !text || !reach || d.keep[path] {
+	what := typedName(s)
+	if what == "" {
+		what = typedName(target)
+	}
+	reach, why := d.reach(path, at)
+	switch {
+	case !text && what != "":
+		// (the value's own form: with the siblings ignored, its target
+		// alone may take its string form or JSON text as a string, or
+		// reads it otherwise than the siblings do)
+		d.gapWhy(path, what, at, whyOldDraft+": the values below it are read, and its own string form or JSON text only where its target alone is an array or an object that takes no string")
+		return use
+	case !text:
+		return use
+	case !reach:
+		d.gapWhy(path, what, at, why)
+		return use
+	case d.keep[path]:
 		return use
 	}
 	d.nullText(path, at, false, true)
