@@ -866,6 +866,14 @@ type objSite struct {
 	// at one place (a map's declared members beside its pattern, each
 	// its copy) read the members a pattern matches alike (reachPatterns)
 	text string
+	// closed: its additionalProperties is false, so that a member it
+	// neither declares (names) nor matches by one of its patterns is
+	// refused; pats holds the patterns a rule path steps through (not a
+	// map's, read at {}), each with its schema's JSON, annotations aside
+	// (reachPatterns: patternApart)
+	closed          bool
+	names, patterns []string
+	pats            map[string]string
 }
 
 // warnKeyword warns that the unknown keyword k, which may constrain a
@@ -1192,7 +1200,10 @@ func presenceOnly(v *Node, names map[string]bool) bool {
 
 // argumentsBranch reports whether the branch b of a root combinator
 // reads the arguments object as the root does: an object schema (its
-// type "object" or none) that declares properties, or whose combinators'
+// type "object" or none) that declares properties or patternProperties
+// (Pyrseas' db and schema, closed objects of "^schema " and "^table "
+// members: reachPatterns judges what another branch holds of them), or
+// whose combinators'
 // branches do (rootBranches, which adds the keys they may require to
 // names), or whose if/then/else is a condition on keys the rules leave
 // alone (conditional, which adds those to tested), and that holds nothing
@@ -1207,7 +1218,7 @@ func argumentsBranch(root, b *Node, names, tested map[string]bool) bool {
 			return false
 		}
 	}
-	declares := b.Get("properties") != nil
+	declares := b.Get("properties") != nil || b.Get("patternProperties") != nil
 	var cond func() bool // if, then and else judge one condition, once
 	if b.Get("if") != nil {
 		cond = sync.OnceValue(func() bool { return conditional(root, b, names, tested) })
@@ -2813,8 +2824,19 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				o.mapOnly = false
 			}
 		}
+		o.closed = ap != nil && ap.Kind == 't' && ap.Text() == "false"
+		if props := s.Get("properties"); props != nil && props.Kind == '{' {
+			o.names = props.Keys
+		}
+		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
+			o.patterns = pp.Keys
+		}
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
 			o.patternWhy = d.patternsWhy(s, pp, path, top)
+			o.pats = map[string]string{}
+			for i, p := range pp.Keys {
+				o.pats[p] = string(rulespec.Unannotated(pp.Vals[i]).Marshal())
+			}
 		}
 		if others != "" {
 			o.patternWhy = d.patternsWhy(s, obj(others, ap), path, top)

@@ -46,7 +46,9 @@
 // patternProperties beside its declaration; under patternProperties
 // where the pattern's values cannot be read alone (a declared property
 // or another pattern may hold a name it matches otherwise, another
-// object schema sits at the place, Go and ECMAScript would read the
+// object schema sits at the place that takes such a name (a union's
+// closed branch whose own patterns are apart from it does not), Go and
+// ECMAScript would read the
 // pattern otherwise: rulespec.CompilePattern), tuples and the like; and
 // where no one coercion
 // suits it: a union of a number or boolean with another type and no
@@ -139,7 +141,8 @@
 // (and advertised) as {"type": "object", ...}, without the branches of
 // its anyOf or oneOf that take no object (by their type, holding no
 // name); the branches of a root
-// allOf, anyOf or oneOf that declare properties are read as the root's
+// allOf, anyOf or oneOf that declare properties (or patternProperties)
+// are read as the root's
 // (but for a key one branch declares and another takes as it is, and, in
 // a oneOf whose branches one call may match two of, one two branches
 // hold to other schemas), and so are the then and

@@ -284,6 +284,59 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	return why
 }
 
+// patternApart reports whether a rule for the values of pattern p (re)
+// of patternProperties, at a place several object schemas hold (the
+// branches of a union), reads what each of them reads there alike: each
+// declares p with one schema (annotations aside), or refuses every member
+// p matches (its additionalProperties false, no property it declares
+// matched by p, and every pattern of its own apart from p: Pyrseas'
+// {"oneOf": [db, schema]}, closed objects of "^schema " and of "^table "
+// members). Through the others a call that holds such a member is
+// refused, whatever its value; so no rule changes what they take.
+func (d *deriver) patternApart(sites []objSite, p string, re *regexp.Regexp) bool {
+	schema := ""
+	for _, o := range sites {
+		if text, ok := o.pats[p]; ok {
+			if schema != "" && text != schema {
+				return false
+			}
+			schema = text
+			continue
+		}
+		if !o.closed {
+			return false
+		}
+		for _, name := range o.names {
+			if re.MatchString(name) {
+				return false
+			}
+		}
+		for _, q := range o.patterns {
+			if !d.patternsDisjoint(p, q) {
+				return false
+			}
+		}
+	}
+	return schema != ""
+}
+
+// patternsDisjoint reports whether no name matches both patterns p and
+// q: each is anchored at the start with a literal text neither of which
+// begins the other ("^schema " and "^table "), or one is a pattern of
+// names alone (rulespec.ExactNames) none of which the other matches.
+func (d *deriver) patternsDisjoint(p, q string) bool {
+	a, b := anchoredPrefix(p), anchoredPrefix(q)
+	if a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a) {
+		return true
+	}
+	apart := func(p, q string) bool {
+		names, _ := rulespec.ExactNames(p)
+		_, re := d.pats.token(q)
+		return names != nil && re != nil && !slices.ContainsFunc(names, re.MatchString)
+	}
+	return apart(p, q) || apart(q, p)
+}
+
 // anchoredPrefix returns the literal text every name a pattern anchored
 // at the start of the name ("^x-.*") matches begins with, "" for none.
 // Two patterns with such texts, neither of which begins the other ("^x-"
@@ -436,7 +489,7 @@ func (d *deriver) reachPatterns(path string) (bool, string) {
 		copies := len(sites) == 1 || len(sites) > 1 && !slices.ContainsFunc(sites, func(o objSite) bool { return o.text == "" || o.text != sites[0].text })
 		if !copies && d.others[path[:end]] {
 			return false, "a rule for the members additionalProperties holds (the names its object does not declare) would read the members of the other object schemas at its place (the branches of a union)"
-		} else if !copies {
+		} else if !copies && !d.patternApart(sites, p, re) {
 			return false, "a rule for the values of a pattern of patternProperties would read the members its pattern matches of the other object schemas at its place (the branches of a union)"
 		}
 		for _, o := range sites {
