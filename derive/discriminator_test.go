@@ -2,12 +2,10 @@ package derive
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -300,39 +298,5 @@ func TestDeriveDiscriminatedText(t *testing.T) {
 // too): a schema either side that AJV cannot compile fails the test.
 func ajvDiscriminatorSound(t *testing.T, cases []unionCase) {
 	t.Helper()
-	var ac []ajvcheck.Case
-	var outs [][]string
-	for _, tc := range cases {
-		d, n := deriveNormalizer(t, tc.name, tc.schema)
-		var insts, normalized []json.RawMessage
-		var got []string
-		for _, c := range tc.calls {
-			out, _, err := n.NormalizeJSON(tc.name, []byte(c))
-			if err != nil {
-				out = []byte(`{"refused":true}`)
-			}
-			insts, normalized = append(insts, json.RawMessage(c)), append(normalized, json.RawMessage(out))
-			got = append(got, string(out))
-		}
-		outs = append(outs, got)
-		ac = append(ac,
-			ajvcheck.Case{Schema: json.RawMessage(tc.schema), Instances: insts, Discriminator: true},
-			ajvcheck.Case{Schema: json.RawMessage(d.Schema.Marshal()), Instances: insts, Discriminator: true},
-			ajvcheck.Case{Schema: json.RawMessage(tc.schema), Instances: normalized, Discriminator: true})
-	}
-	v := ajvcheck.Validate(t, ac)
-	for i, tc := range cases {
-		sv, lv, av := v[3*i], v[3*i+1], v[3*i+2]
-		if sv == nil || lv == nil || av == nil {
-			continue
-		}
-		for j, c := range tc.calls {
-			if sv[j] && outs[i][j] != c {
-				t.Errorf("AJV UNSOUND %s: strict-valid %s became %s", tc.name, c, outs[i][j])
-			}
-			if lv[j] != av[j] {
-				t.Errorf("AJV MISMATCH %s: %s lenient=%v after=%v (out %s)", tc.name, c, lv[j], av[j], outs[i][j])
-			}
-		}
-	}
+	ajvJudge(t, cases, ajvOptions{discriminator: true})
 }

@@ -1,14 +1,11 @@
 package derive
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/normgen/normgen/internal/ajvcheck"
 )
 
 // oldSiblings is a draft-04 document whose references stand beside
@@ -122,49 +119,9 @@ func noSchemaKey(text string) string {
 // AJV without their $schema (siblings applied).
 func ajvApplied(t *testing.T, cases []unionCase) {
 	t.Helper()
-	var ac []ajvcheck.Case
-	var outs [][]string
-	for _, tc := range cases {
-		d, n := deriveNormalizer(t, tc.name, tc.schema)
-		var insts, normalized []json.RawMessage
-		var o []string
-		for _, c := range tc.calls {
-			out, _, err := n.NormalizeJSON(tc.name, []byte(c))
-			if err != nil {
-				out = []byte(`"(refused)"`)
-			}
-			o = append(o, string(out))
-			insts, normalized = append(insts, json.RawMessage(c)), append(normalized, json.RawMessage(out))
-		}
-		outs = append(outs, o)
-		// (AJV's strict mode refuses GOV.UK's maxItems beside no type:
-		// a host lists no such tool, with or without the rewrite)
-		ac = append(ac,
-			ajvcheck.Case{Schema: json.RawMessage(noSchemaKey(tc.schema)), Instances: insts, OwnRefused: true},
-			ajvcheck.Case{Schema: json.RawMessage(noSchemaKey(string(d.Schema.Marshal()))), Instances: insts, OwnRefused: true},
-			ajvcheck.Case{Schema: json.RawMessage(noSchemaKey(tc.schema)), Instances: normalized, OwnRefused: true})
-	}
-	v := ajvcheck.Validate(t, ac)
-	for i, tc := range cases {
-		if len(v) == 0 {
-			return // (AJV not installed: ajvcheck says so)
-		}
-		sv, lv, av := v[3*i], v[3*i+1], v[3*i+2]
-		if sv != nil && lv == nil {
-			t.Errorf("AJV refuses the rewrite of %s, and compiles its strict schema", tc.name)
-		}
-		if sv == nil || lv == nil || av == nil {
-			continue
-		}
-		for j, c := range tc.calls {
-			if sv[j] && outs[i][j] != c {
-				t.Errorf("AJV UNSOUND %s: strict-valid %s became %s", tc.name, c, outs[i][j])
-			}
-			if lv[j] != av[j] {
-				t.Errorf("AJV MISMATCH %s: %s lenient=%v, rules+strict=%v (out %s)", tc.name, c, lv[j], av[j], outs[i][j])
-			}
-		}
-	}
+	// (AJV's strict mode refuses GOV.UK's maxItems beside no type: a
+	// host lists no such tool, with or without the rewrite)
+	ajvJudge(t, cases, ajvOptions{schema: noSchemaKey, ownRefused: true})
 }
 
 // oldDoc is a draft-04 arguments object of the properties and

@@ -77,25 +77,9 @@ var recursiveCases = []keptRefCase{
 	// discriminator, at each field that holds it (the filter, And's
 	// children's items); the one inside a copy of one of its branches is
 	// read as a reference to where it stands, so as a union definition
-	{"recursive-union-pydantic", `{"$defs":{"And":{"properties":{"kind":{"const":"and","title":"Kind","type":"string"},"children":{"items":{"discriminator":{"mapping":{"and":"#/$defs/And","eq":"#/$defs/Eq"},"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}]},"title":"Children","type":"array"}},"required":["kind","children"],"title":"And","type":"object"},"Eq":{"properties":{"kind":{"const":"eq","title":"Kind","type":"string"},"field":{"title":"Field","type":"string"},"value":{"title":"Value","type":"integer"}},"required":["kind","field","value"],"title":"Eq","type":"object"}},"properties":{"filter":{"discriminator":{"mapping":{"and":"#/$defs/And","eq":"#/$defs/Eq"},"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}],"title":"Filter"}},"required":["filter"],"type":"object"}`, []string{
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":"[{\"kind\":\"eq\",\"field\":\"a\",\"value\":\"6\"}]"}]}}`,
-		`{"filter":{"kind":"and","children":["{\"kind\":\"eq\",\"field\":\"b\",\"value\":\"7\"}"]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"x"}]}]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"or","children":[]}]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":1,"children":"[]"}]}]}}`,
-		`{"filter":{"kind":"eq","field":"a","value":"8"}}`,
-	}},
+	{"recursive-union-pydantic", `{"$defs":{"And":{"properties":{"kind":{"const":"and","title":"Kind","type":"string"},"children":{"items":{"discriminator":{"mapping":{"and":"#/$defs/And","eq":"#/$defs/Eq"},"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}]},"title":"Children","type":"array"}},"required":["kind","children"],"title":"And","type":"object"},"Eq":{"properties":{"kind":{"const":"eq","title":"Kind","type":"string"},"field":{"title":"Field","type":"string"},"value":{"title":"Value","type":"integer"}},"required":["kind","field","value"],"title":"Eq","type":"object"}},"properties":{"filter":{"discriminator":{"mapping":{"and":"#/$defs/And","eq":"#/$defs/Eq"},"propertyName":"kind"},"oneOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}],"title":"Filter"}},"required":["filter"],"type":"object"}`, pydanticFilterCalls},
 	// ... and pydantic's plain Union of them, an anyOf
-	{"recursive-union-pydantic-anyof", `{"$defs":{"And":{"properties":{"kind":{"const":"and","title":"Kind","type":"string"},"children":{"items":{"anyOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}]},"title":"Children","type":"array"}},"required":["kind","children"],"title":"And","type":"object"},"Eq":{"properties":{"kind":{"const":"eq","title":"Kind","type":"string"},"field":{"title":"Field","type":"string"},"value":{"title":"Value","type":"integer"}},"required":["kind","field","value"],"title":"Eq","type":"object"}},"properties":{"filter":{"anyOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}],"title":"Filter"}},"required":["filter"],"type":"object"}`, []string{
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":"[{\"kind\":\"eq\",\"field\":\"a\",\"value\":\"6\"}]"}]}}`,
-		`{"filter":{"kind":"and","children":["{\"kind\":\"eq\",\"field\":\"b\",\"value\":\"7\"}"]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"x"}]}]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"or","children":[]}]}}`,
-		`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":1,"children":"[]"}]}]}}`,
-		`{"filter":{"kind":"eq","field":"a","value":"8"}}`,
-	}},
+	{"recursive-union-pydantic-anyof", `{"$defs":{"And":{"properties":{"kind":{"const":"and","title":"Kind","type":"string"},"children":{"items":{"anyOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}]},"title":"Children","type":"array"}},"required":["kind","children"],"title":"And","type":"object"},"Eq":{"properties":{"kind":{"const":"eq","title":"Kind","type":"string"},"field":{"title":"Field","type":"string"},"value":{"title":"Value","type":"integer"}},"required":["kind","field","value"],"title":"Eq","type":"object"}},"properties":{"filter":{"anyOf":[{"$ref":"#/$defs/And"},{"$ref":"#/$defs/Eq"}],"title":"Filter"}},"required":["filter"],"type":"object"}`, pydanticFilterCalls},
 	// an object definition whose references to itself are branches of a
 	// union of objects (JSONSchemaBench's Github_medium/o65012, a search
 	// filter: a bool of filters, one of which is a bool): the inliner
@@ -502,4 +486,17 @@ func TestDeriveRecursiveUnionsBounded(t *testing.T) {
 			t.Errorf("%s: the entry's depth is not read: n = %#v (%T)", name, got, got)
 		}
 	}
+}
+
+// pydanticFilterCalls are the calls the pydantic filter cases send: tags
+// and values at several depths, as objects and as JSON text, and a tag
+// no branch holds.
+var pydanticFilterCalls = []string{
+	`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"5"}]}]}}`,
+	`{"filter":{"kind":"and","children":[{"kind":"and","children":"[{\"kind\":\"eq\",\"field\":\"a\",\"value\":\"6\"}]"}]}}`,
+	`{"filter":{"kind":"and","children":["{\"kind\":\"eq\",\"field\":\"b\",\"value\":\"7\"}"]}}`,
+	`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":"x"}]}]}}`,
+	`{"filter":{"kind":"and","children":[{"kind":"or","children":[]}]}}`,
+	`{"filter":{"kind":"and","children":[{"kind":"and","children":[{"kind":"eq","field":"a","value":1,"children":"[]"}]}]}}`,
+	`{"filter":{"kind":"eq","field":"a","value":"8"}}`,
 }
