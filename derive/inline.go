@@ -560,6 +560,12 @@ func restates(target *Node, k string, v *Node) bool {
 // changes nothing: the caller spends the bound.
 func (in *inliner) prepare(s *Node, ref string) (merged, target *Node, why string) {
 	target, _ = jsonnode.Resolve(in.root, ref)
+	if target != nil && target.Kind == 't' && in.oldDraft && constrainingSiblings(s, target, in.root, s == in.top && !in.byName) {
+		// ({"$ref": "#/definitions/any", "additionalProperties": false}
+		// beside a target of true: a draft-07 validator reads it as true
+		// alone, takes any value; AJV applies the siblings)
+		return nil, nil, whyOldDraft
+	}
 	if target == nil || target.Kind != '{' {
 		return nil, nil, ""
 	}

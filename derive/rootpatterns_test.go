@@ -2,6 +2,7 @@ package derive
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -84,6 +85,33 @@ func TestDeriveRootPatternBranches(t *testing.T) {
 			if slices.Contains(kinds, not) {
 				t.Errorf("%s: a rule %s: rules %v", tc.name, not, kinds)
 			}
+		}
+	}
+}
+
+// TestDeriveOldDraftRefToTrue: in draft-07 or earlier a $ref beside
+// keywords that constrain is read as its target alone, and a target of
+// true takes any value: such a schema is no closed object to the rules
+// (a union's other branch's patterns get none, as it may take their
+// members as they are), nor are its own patterns read; it is left strict
+// with the warning of any such reference. Review of e34c367.
+func TestDeriveOldDraftRefToTrue(t *testing.T) {
+	const draft = `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"v":`
+	cases := []unionCase{
+		{"ref-true-branch", draft + `{"anyOf":[{"type":"object","patternProperties":{"^a":{"type":"integer"},"^c":{"type":"number"}},"additionalProperties":false},` +
+			`{"$ref":"#/definitions/any","additionalProperties":false}]}},"definitions":{"any":true}}`,
+			[]string{`{"v":{"a1":"5"}}`, `{"v":{"c":"1.5"}}`, `{"v":{"a1":5}}`}},
+		{"ref-true-declaring", draft + `{"anyOf":[{"$ref":"#/definitions/o","patternProperties":{"^a":{"type":"integer"},"^c":{"type":"number"}},"additionalProperties":false},` +
+			`{"type":"object","patternProperties":{"^b":{"type":"boolean"}},"additionalProperties":false}]}},"definitions":{"o":true}}`,
+			[]string{`{"v":{"a1":"5"}}`, `{"v":{"b":"yes"}}`}},
+		{"ref-true-alone", draft + `{"$ref":"#/definitions/o","patternProperties":{"^a":{"type":"integer"}},"additionalProperties":false}},"definitions":{"o":true}}`,
+			[]string{`{"v":{"a1":"5"}}`, `{"v":{"a1":5}}`}},
+	}
+	unionSound(t, cases)
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		if len(d.Rules) > 1 || !strings.Contains(warnings(d), whyOldDraft) {
+			t.Errorf("%s: rules %v, warnings %s: want none at v, and a warning that its $ref's siblings are ignored", tc.name, ruleKinds(d), warnings(d))
 		}
 	}
 }
