@@ -311,8 +311,10 @@ func deriveWith(tool string, root *Node, keep, named map[string]bool, declared m
 		}
 		d, out = derivePass(tool, root, keep, named, declared, ids, anyOf)
 	}
-	pruneDefs(out)
+	// (the mappings first: pruneDefs keeps the definitions a mapping
+	// still names, a validator that follows it reads them)
 	d.repointMappings(out)
+	pruneDefs(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	d.spellPaths()

@@ -20,7 +20,8 @@ import (
 // picks the branch the rewrite holds, lenient forms and all; JSON Schema
 // validators read no mapping. An entry no one branch holds stays as it
 // is, and a warning says so: a mapping that names a schema the rewrite
-// does not hold, or holds strict, is never advertised in silence.
+// holds strict is never advertised in silence (pruneDefs, after, keeps
+// the definition it names).
 func (d *deriver) repointMappings(out *Node) {
 	var walk func(s *Node, ptr string)
 	walk = func(s *Node, ptr string) {

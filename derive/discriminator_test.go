@@ -300,3 +300,46 @@ func ajvDiscriminatorSound(t *testing.T, cases []unionCase) {
 	t.Helper()
 	ajvJudge(t, cases, ajvOptions{discriminator: true})
 }
+
+// TestDeriveDiscriminatorMappingKept: a mapping entry that names a
+// definition no branch of its union is ($defs/Fish beside Cat and Dog),
+// or a branch the rewrite cannot repoint it to (one whose tag is an enum
+// of two values), keeps that definition in the rewrite, with the
+// warning the entry gets: a validator that follows the mapping finds the
+// schema it names. Review of cd5bde5.
+func TestDeriveDiscriminatorMappingKept(t *testing.T) {
+	schema := `{"type":"object","$defs":{` +
+		`"Cat":{"type":"object","properties":{"pet_type":{"const":"cat"},"lives":{"type":"integer"}},"required":["pet_type"]},` +
+		`"Dog":{"type":"object","properties":{"pet_type":{"enum":["dog","hound"]},"bark":{"type":"boolean"}},"required":["pet_type"]},` +
+		`"Fish":{"type":"object","properties":{"pet_type":{"const":"fish"}}}},` +
+		`"properties":{"pet":{"oneOf":[{"$ref":"#/$defs/Cat"},{"$ref":"#/$defs/Dog"}],` +
+		`"discriminator":{"propertyName":"pet_type","mapping":{"cat":"#/$defs/Cat","dog":"#/$defs/Dog","fish":"#/$defs/Fish"}}}}}`
+	d, err := Tool("pets", []byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if m := n.Get("discriminator").Get("mapping"); n.Kind == '{' && m != nil {
+			for i, k := range m.Keys {
+				found++
+				ref, _ := m.Vals[i].AsString()
+				if _, err := jsonnode.Resolve(d.Schema, ref); err != nil {
+					t.Errorf("mapping %s: %s names nothing in the rewrite: %v\n%s", k, ref, err, d.Schema.Marshal())
+				}
+			}
+		}
+		for _, v := range n.Vals {
+			walk(v)
+		}
+	}
+	walk(d.Schema)
+	if found != 3 {
+		t.Errorf("%d mapping entries in the rewrite, want 3:\n%s", found, d.Schema.Marshal())
+	}
+	if !strings.Contains(warnings(d), "fish") {
+		t.Errorf("no warning for the entry fish, which no branch holds: %s", warnings(d))
+	}
+	unionSound(t, []unionCase{{"pets-kept", schema, []string{`{"pet":{"pet_type":"cat","lives":"9"}}`, `{"pet":{"pet_type":"hound","bark":"yes"}}`, `{"pet":{"pet_type":"fish"}}`}}})
+}

@@ -823,8 +823,9 @@ func (in *inliner) nodes(v *Node) int {
 }
 
 // pruneDefs removes from the rewrite s the entries of its root $defs (and
-// definitions) that no reference left in it names, directly or through
-// another entry it keeps, and the keyword where none is left: inlined,
+// definitions) that no reference left in it names (nor a discriminator's
+// mapping, which a validator may follow), directly or through another
+// entry it keeps, and the keyword where none is left: inlined,
 // they are never read, and every byte of an advertised schema is paid on
 // every request. Where a reference is not of the plain "#/$defs/Name"
 // form (an anchor, a dynamic or recursive reference, an escaped name), or
@@ -844,6 +845,16 @@ func pruneDefs(s *Node) {
 	}
 	used := map[string]bool{} // "$defs/Name"
 	plain := true
+	// entry returns the entry ("$defs/Name") the reference ref names, ""
+	// where it is no plain reference to one
+	entry := func(ref string) string {
+		c, name, ok := strings.Cut(strings.TrimPrefix(ref, "#/"), "/")
+		if !strings.HasPrefix(ref, "#/") || !ok || c != "$defs" && c != "definitions" || strings.ContainsAny(name, "~%") {
+			return ""
+		}
+		name, _, _ = strings.Cut(name, "/")
+		return c + "/" + name
+	}
 	var refs func(n *Node, skipDefs bool)
 	refs = func(n *Node, skipDefs bool) {
 		switch n.Kind {
@@ -862,15 +873,23 @@ func pruneDefs(s *Node) {
 					plain = false
 				case k == "$ref":
 					ref, _ := v.AsString()
-					c, name, ok := strings.Cut(strings.TrimPrefix(ref, "#/"), "/")
-					if !strings.HasPrefix(ref, "#/") || !ok || c != "$defs" && c != "definitions" || strings.ContainsAny(name, "~%") {
-						if ref != "#" {
-							plain = false
-						}
-						continue
+					if e := entry(ref); e != "" {
+						used[e] = true
+					} else if ref != "#" {
+						plain = false
 					}
-					name, _, _ = strings.Cut(name, "/")
-					used[c+"/"+name] = true
+					continue
+				case k == "discriminator" && v.Kind == '{' && v.Get("mapping") != nil && v.Get("mapping").Kind == '{':
+					// (OpenAPI's: a validator that follows its mapping
+					// reads the entries it names, kept where no branch
+					// of the union stands for one; a name or another
+					// pointer names none)
+					for _, x := range v.Get("mapping").Vals {
+						if ref, ok := x.AsString(); ok && entry(ref) != "" {
+							used[entry(ref)] = true
+						}
+					}
+					continue
 				}
 				refs(v, false)
 			}
