@@ -4734,6 +4734,10 @@ func (d *deriver) resolve(path string, s *Node) (*Node, bool) {
 		case errors.Is(err, jsonnode.ErrRefCycle):
 			d.warn(path, "$ref cycle through %q; left strict", hop.Ref)
 			return nil, false
+		case err == nil && hop.Target.Kind == 't':
+			// (a boolean schema: true takes any value, false none)
+			d.warn(path, "$ref %q names the boolean schema %s; left strict", hop.Ref, hop.Target.Text())
+			return nil, false
 		case err != nil || hop.Target.Kind != '{':
 			d.warn(path, "$ref %q does not point into this schema; left strict", hop.Ref)
 			return nil, false

@@ -415,6 +415,7 @@ func TestDeriveBadInput(t *testing.T) {
 		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/A"},"y":{"type":"integer"}},"$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `t: x: $ref cycle through "#/$defs/A"; left strict`, 3}, // y's coercion, null_text and absent values
 		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/Nope"}}}`, `t: x: $ref "#/$defs/Nope" does not point into this schema; left strict`, 0},
 		{`{"type":"object","properties":{"x":{"$ref":"https://example.com/s.json"}}}`, `t: x: $ref "https://example.com/s.json" does not point into this schema; left strict`, 0},
+		{`{"type":"object","properties":{"x":{"$ref":"#/$defs/none"}},"$defs":{"none":false}}`, `t: x: $ref "#/$defs/none" names the boolean schema false; left strict`, 1},          // null reads as x left out
 		{`{"type":"object","properties":{"x":{"type":"integer","divisibleBy":2}}}`, `t: x: unknown keyword "divisibleBy"; left strict`, 0},                                           // a draft-03 keyword; x-unit is an annotation (TestAnnotationKeywords)
 		{`{"type":"object","properties":{"x":{"type":"boolean","const":"yes"}}}`, `t: x: boolean field with "const": its string form could not be held to it alike; left strict`, 1}, // null reads as x left out
 		{`{"type":"object","properties":{"x":{"type":5},"y":{"anyOf":"no"},"z":7,"w":{"type":["integer",3]}}}`, ``, 0},
