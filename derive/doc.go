@@ -98,18 +98,18 @@
 // union out at each field that holds it) is read as a reference to where
 // it stands, so as such a definition. A discriminator beside such a
 // union goes into its lenient form, its mapping repointed at the form's
-// branches. Where the group of steps a definition's rules would repeat
-// passes 32 steps, or a tool's groups 1 MiB (unions of objects that hold
-// one another multiply their guards), it is read at the depth it stands
-// at alone, with a warning. In draft-07 or earlier, a reference whose
-// siblings hold its value's shape alone (type, a length, pattern,
-// format: {"$ref": "#/definitions/links", "maxItems": 1}), which those
-// drafts ignore and AJV applies, keeps them beside a reference to its
-// target's lenient form ("lenient.links"): the members and elements
-// below read alike either way. Another
-// reference to it (in a union beside an object or a string, with a
-// sibling that constrains) is kept as any other. A reference left in the rewrite (a recursive one read
-// otherwise, one past the bound) that names a value the rewrite changed, or passes
+// branches. Another reference to a recursive definition (in a union
+// beside an object or a string, with a sibling that constrains) is kept
+// as any other. Where the group of steps a definition's rules would
+// repeat passes 32 steps, or a tool's groups 1 MiB (unions of objects
+// that hold one another multiply their guards), it is read at the depth
+// it stands at alone, with a warning. In draft-07 or earlier, a
+// reference whose siblings hold its value's shape alone (type, a length,
+// pattern, format: {"$ref": "#/definitions/links", "maxItems": 1}),
+// which those drafts ignore and AJV applies, keeps them beside a
+// reference to its target's lenient form ("lenient.links"): the members
+// and elements below read alike either way. A reference left in the
+// rewrite (a recursive one read otherwise, one past the bound) that names a value the rewrite changed, or passes
 // through one, names a strict copy of its target instead, kept once in
 // the rewrite's $defs ("strict.properties.tree", in the portable form,
 // without the names it holds): below the depth its rules name, a value is
