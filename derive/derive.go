@@ -2832,12 +2832,12 @@ func (d *deriver) children(path string, s *Node, top bool) {
 		}
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
 			o.patterns = pp.Keys
-		}
-		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' && !patternMap {
-			o.patternWhy = d.patternsWhy(s, pp, path, top)
-			o.pats = map[string]string{}
-			for i, p := range pp.Keys {
-				o.pats[p] = string(rulespec.Unannotated(pp.Vals[i]).Marshal())
+			if !patternMap {
+				o.patternWhy = d.patternsWhy(s, pp, path, top)
+				o.pats = map[string]string{}
+				for i, p := range pp.Keys {
+					o.pats[p] = string(rulespec.Unannotated(pp.Vals[i]).Marshal())
+				}
 			}
 		}
 		if others != "" {

@@ -879,14 +879,17 @@ func pruneDefs(s *Node) {
 						plain = false
 					}
 					continue
-				case k == "discriminator" && v.Kind == '{' && v.Get("mapping") != nil && v.Get("mapping").Kind == '{':
+				case k == "discriminator" && v.Kind == '{':
 					// (OpenAPI's: a validator that follows its mapping
 					// reads the entries it names, kept where no branch
 					// of the union stands for one; a name or another
 					// pointer names none)
-					for _, x := range v.Get("mapping").Vals {
-						if ref, ok := x.AsString(); ok && entry(ref) != "" {
-							used[entry(ref)] = true
+					if m := v.Get("mapping"); m != nil && m.Kind == '{' {
+						for _, x := range m.Vals {
+							ref, _ := x.AsString()
+							if e := entry(ref); e != "" {
+								used[e] = true
+							}
 						}
 					}
 					continue

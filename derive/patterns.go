@@ -24,6 +24,8 @@ type patternSteps struct {
 	list  []string
 	re    []*regexp.Regexp // nil where rulespec.CompilePattern refuses the pattern
 	errs  []error          // why it refuses
+	// prefixes holds each pattern's anchoredPrefix (disjoint)
+	prefixes map[string]string
 }
 
 // tokenMark begins and ends a pattern's token.
@@ -210,27 +212,10 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	tested, allTested := d.testedNames(s, path, top)
 	props := s.Get("properties")
 	schemas := make([]string, len(patterns.Keys))
-	prefixes := make([]string, len(patterns.Keys)) // (anchoredPrefix, once each)
 	for i, v := range patterns.Vals {
 		schemas[i] = string(rulespec.Unannotated(v).Marshal())
-		prefixes[i] = anchoredPrefix(patterns.Keys[i])
 	}
-	// (a pattern of names alone, rulespec.NamesPattern, matches no name
-	// another matches where that one matches none of its names:
-	// splitEveryName's two)
-	exact := make([][]string, len(patterns.Keys))
-	for i, p := range patterns.Keys {
-		exact[i], _ = rulespec.ExactNames(p)
-	}
-	namesApart := func(i, j int) bool {
-		_, re := d.pats.token(patterns.Keys[j])
-		return exact[i] != nil && re != nil && !slices.ContainsFunc(exact[i], re.MatchString)
-	}
-	disjoint := func(i, j int) bool {
-		a, b := prefixes[i], prefixes[j]
-		return a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a) ||
-			namesApart(i, j) || namesApart(j, i)
-	}
+	disjoint := func(i, j int) bool { return d.pats.disjoint(patterns.Keys[i], patterns.Keys[j]) }
 	for i, p := range patterns.Keys {
 		_, re := d.pats.token(p)
 		if re == nil {
@@ -312,7 +297,7 @@ func (d *deriver) patternApart(sites []objSite, p string, re *regexp.Regexp) boo
 			}
 		}
 		for _, q := range o.patterns {
-			if !d.patternsDisjoint(p, q) {
+			if !d.pats.disjoint(p, q) {
 				return false
 			}
 		}
@@ -320,21 +305,35 @@ func (d *deriver) patternApart(sites []objSite, p string, re *regexp.Regexp) boo
 	return schema != ""
 }
 
-// patternsDisjoint reports whether no name matches both patterns p and
-// q: each is anchored at the start with a literal text neither of which
-// begins the other ("^schema " and "^table "), or one is a pattern of
-// names alone (rulespec.ExactNames) none of which the other matches.
-func (d *deriver) patternsDisjoint(p, q string) bool {
-	a, b := anchoredPrefix(p), anchoredPrefix(q)
+// disjoint reports whether no name matches both patterns p and q: each
+// is anchored at the start with a literal text neither of which begins
+// the other ("^schema " and "^table "), or one is a pattern of names
+// alone (rulespec.ExactNames, as splitEveryName writes one) none of
+// which the other matches.
+func (ps *patternSteps) disjoint(p, q string) bool {
+	a, b := ps.prefix(p), ps.prefix(q)
 	if a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a) {
 		return true
 	}
 	apart := func(p, q string) bool {
 		names, _ := rulespec.ExactNames(p)
-		_, re := d.pats.token(q)
+		_, re := ps.token(q)
 		return names != nil && re != nil && !slices.ContainsFunc(names, re.MatchString)
 	}
 	return apart(p, q) || apart(q, p)
+}
+
+// prefix is anchoredPrefix of p, compiled once for each pattern.
+func (ps *patternSteps) prefix(p string) string {
+	a, ok := ps.prefixes[p]
+	if !ok {
+		if ps.prefixes == nil {
+			ps.prefixes = map[string]string{}
+		}
+		a = anchoredPrefix(p)
+		ps.prefixes[p] = a
+	}
+	return a
 }
 
 // anchoredPrefix returns the literal text every name a pattern anchored

@@ -52,6 +52,7 @@ type recFrame struct {
 	ok     bool   // its sites may be read alike (the frame was not given up)
 	why    string // why not, where its warnings should say more
 	done   bool   // its rules name every depth (closeRecursion)
+	group  string // the group of its sites' steps its rules repeat (closes)
 	rules  int    // len(d.rules) when it began
 }
 
@@ -410,15 +411,13 @@ func (d *deriver) closes(path string, s *Node) bool {
 	// bound, the rules would cost more to load and to match on every
 	// call than the depths they read are worth)
 	steps, rules := siteSteps(f, path), len(d.rules)-f.rules
-	size := len(steps) + 2
-	for _, step := range steps {
-		size += len(step)
-	}
-	if len(steps) > maxRecursionSteps || d.groupBytes+size*rules > maxRecursionBytes {
-		f.ok, f.why = false, "a recursive $ref whose rules at every depth would repeat a group of "+strconv.Itoa(len(steps))+" steps ("+strconv.Itoa(size)+" bytes) in each of "+strconv.Itoa(rules)+" rules: more than "+strconv.Itoa(maxRecursionSteps)+" steps, or "+strconv.Itoa(maxRecursionBytes>>10)+" KiB of such groups in the tool's rules"
+	group := "(" + strings.Join(steps, "|") + ")*"
+	if len(steps) > maxRecursionSteps || d.groupBytes+len(group)*rules > maxRecursionBytes {
+		f.ok, f.why = false, "a recursive $ref whose rules at every depth would repeat a group of "+strconv.Itoa(len(steps))+" steps ("+strconv.Itoa(len(group))+" bytes) in each of "+strconv.Itoa(rules)+" rules: more than "+strconv.Itoa(maxRecursionSteps)+" steps, or "+strconv.Itoa(maxRecursionBytes>>10)+" KiB of such groups in the tool's rules"
 		return false
 	}
-	d.groupBytes += size * rules
+	d.groupBytes += len(group) * rules
+	f.group = group
 	return true
 }
 
@@ -472,7 +471,7 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 		return native
 	}
 	container, name := d.defPlace(f.ref)
-	group := "(" + strings.Join(siteSteps(f, path), "|") + ")*"
+	group := f.group
 	for i := f.rules; i < len(d.rules); i++ {
 		r := &d.rules[i]
 		// (a misnamed_key rule at path reads the copy's keys: at every
@@ -514,15 +513,23 @@ func (d *deriver) defFor(container, name, text string) *lenientDef {
 			return def
 		}
 	}
-	base := name
+	def := d.newDef(container, name)
+	def.text = text
+	return def
+}
+
+// newDef adds a lenient form named name in container, or name.2, name.3
+// where a definition or another form holds that name, its text and
+// schema left for the caller to set (one no other shares: defFor).
+func (d *deriver) newDef(container, name string) *lenientDef {
 	taken := func(n string) bool {
 		return d.root.Get(container).Get(n) != nil || slices.ContainsFunc(d.defs, func(def *lenientDef) bool { return def.container == container && def.name == n })
 	}
-	n := base
+	n := name
 	for i := 2; taken(n); i++ {
-		n = base + "." + strconv.Itoa(i)
+		n = name + "." + strconv.Itoa(i)
 	}
-	def := &lenientDef{container: container, name: n, text: text}
+	def := &lenientDef{container: container, name: n}
 	d.defs = append(d.defs, def)
 	return def
 }
@@ -691,9 +698,13 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 	use := s
 	if len(d.rules) > mark {
 		container, name := d.defPlace(ref)
-		schema := withOwnAnnotations(native, target)
-		text := string(schema.Marshal())
-		if d.openSites() != sites {
+		var def *lenientDef
+		if d.openSites() == sites {
+			schema := withOwnAnnotations(native, target)
+			if def = d.defFor(container, name, string(schema.Marshal())); def.schema == nil {
+				def.schema = schema
+			}
+		} else {
 			// (a site of a recursive definition whose frame is still
 			// open stands inside: it points at that definition's lenient
 			// form, or is put back strict, when the frame ends, so the
@@ -701,13 +712,7 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 			// (besideDefs), under a name of its own; a copy of its
 			// enclosing definition's lenient form holds use, already
 			// pointing at that name)
-			text = "\x00" + strconv.Itoa(len(d.defs))
-			schema = nil
-		}
-		def := d.defFor(container, name, text)
-		if def.schema == nil && schema != nil {
-			def.schema = schema
-		} else if schema == nil {
+			def = d.newDef(container, name)
 			d.besides = append(d.besides, beside{def: def, native: native, target: target})
 		}
 		use = s.Clone()
