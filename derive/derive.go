@@ -4356,8 +4356,9 @@ func anyOf(native, str *Node, nullable bool) *Node {
 // pattern, required, properties, items) holds neither the value nor its
 // string form (which the value's branch of the rewrite reads, the
 // keyword kept there), and an enum of both booleans holds a boolean to
-// nothing; but a required that is no list is draft-03's (the field
-// itself required, which the deriver does not read).
+// nothing (beside the type boolean, whatever else it holds); but a
+// required that is no list is draft-03's (the field itself required,
+// which the deriver does not read).
 func unfit(base *Node, typ string) string {
 	for i, k := range base.Keys {
 		switch {
@@ -4365,8 +4366,11 @@ func unfit(base *Node, typ string) string {
 		case numberKeys[k] && typ != "boolean":
 		case stringKeys[k]:
 		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
-		case (k == "enum" || k == "const") && typ == "boolean" && booleansIn(base.Vals[i]) && !boolsApart(base):
-			// (one boolean's texts alone: boolPattern)
+		case (k == "enum" || k == "const") && typ == "boolean" && (booleansIn(base.Vals[i]) || typedBoolean(base) && slices.ContainsFunc(base.Vals[i].Items(), isBoolean)) && !boolsApart(base):
+			// (one boolean's texts alone: boolPattern; beside its type
+			// boolean, an enum's other values are refused: a type array's
+			// boolean branch, split from {"type": ["boolean", "string"],
+			// "enum": [true, false, "smart"]}, takes its booleans alone)
 		default:
 			return k
 		}
@@ -4406,6 +4410,15 @@ func scalarBranchType(root, b *Node) string {
 	}
 	return ""
 }
+
+// typedBoolean reports whether the schema s names the one type boolean.
+func typedBoolean(s *Node) bool {
+	t, ok := s.Get("type").AsString()
+	return ok && t == "boolean"
+}
+
+// isBoolean reports whether v is true or false.
+func isBoolean(v *Node) bool { return v.Kind == 't' }
 
 // booleansIn reports whether v, an enum or a const, holds a boolean,
 // and no other value but null (which the type refuses).
@@ -5255,6 +5268,10 @@ func splitTypes(s, t *Node) *Node {
 		for j, k := range s.Keys {
 			switch {
 			case k == "type" || k == "nullable":
+			case typ == "null" && (k == "enum" && slices.ContainsFunc(s.Vals[j].Items(), isNullValue) || k == "const" && isNullValue(s.Vals[j])):
+				// (the null branch of {"type": ["boolean", "null"],
+				// "enum": [true, null]} is {"type": "null"}: its type
+				// takes null alone, which the enum holds)
 			case annotation(k) && k != "format":
 				if i == 0 {
 					b.Set(k, s.Vals[j].Clone())

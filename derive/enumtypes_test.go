@@ -133,3 +133,38 @@ func TestDeriveEnumTextsAtDepth(t *testing.T) {
 		t.Errorf("enum_digits for the elements of an array with uniqueItems: rules %v", kinds)
 	}
 }
+
+// TestDeriveBooleanEnumBesideStrings: a value typed boolean and string
+// whose enum holds booleans and other texts (JSCS's {"type": ["boolean",
+// "null", "string"], "enum": [true, false, null, "smart"]}) reads the
+// booleans' string form, as an anyOf of a boolean and a string enum
+// does: the boolean branch the type array splits into takes the enum's
+// booleans alone (its type refuses the rest). No text a string the enum
+// holds is read ("true" beside "true"), and a boolean the enum leaves out
+// stays refused. Judged by unionSound and by AJV.
+func TestDeriveBooleanEnumBesideStrings(t *testing.T) {
+	cases := []unionCase{
+		{"smart", `{"type":"object","properties":{"x":{"type":["boolean","null","string"],"enum":[true,false,null,"smart"]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"False"}`, `{"x":"smart"}`, `{"x":"SMART"}`, `{"x":"null"}`, `{"x":null}`, `{"x":"yes"}`, `{"x":true}`, `{"x":"other"}`}},
+		{"true-only", `{"type":"object","properties":{"x":{"type":["boolean","string"],"enum":[true,"auto"]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"false"}`, `{"x":false}`, `{"x":"auto"}`, `{"x":true}`}},
+		{"text-too", `{"type":"object","properties":{"x":{"type":["boolean","string"],"enum":[true,false,"true"]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"false"}`, `{"x":"True"}`, `{"x":false}`}},
+		{"none", `{"type":"object","properties":{"x":{"type":["boolean","string"],"enum":["a",1]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"a"}`, `{"x":true}`}},
+	}
+	unionSound(t, cases)
+	for _, tc := range cases[:2] {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "x" }) {
+			t.Errorf("%s: no type_coerce rule; rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+	}
+	for _, tc := range cases[2:] {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce }) {
+			t.Errorf("%s: a type_coerce rule where no boolean's text may be read; rules %v", tc.name, ruleKinds(d))
+		}
+	}
+	ajvSound(t, cases)
+}

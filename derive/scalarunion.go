@@ -204,7 +204,14 @@ func takesForm(b *Node, typ string) bool {
 // ("" never reads as the value left out here: the union takes strings,
 // so absent does not read it.) root is s's document (constOf).
 func textsHeldOff(root, s *Node, typ string, nullText bool) string {
-	if vals, ok := stringValues(root, s); ok {
+	vals, ok := stringValues(root, s)
+	if !ok && s.Get("const") == nil && !refIgnoresSiblings(root, s) {
+		// (beside its type string, an enum's other values are refused:
+		// a type array's string branch, split from {"type": ["boolean",
+		// "string"], "enum": [true, false, "smart"]}, takes "smart" alone)
+		vals, ok = typedStrings(s)
+	}
+	if ok {
 		for _, v := range vals {
 			if readsAs(typ, v) || nullText && strings.EqualFold(v, "null") {
 				return fmt.Sprintf("a string branch takes %q, which its string form reads", v)
@@ -224,6 +231,21 @@ func textsHeldOff(root, s *Node, typ string, nullText bool) string {
 		}
 	}
 	return "a string branch may take its string form"
+}
+
+// typedStrings returns the strings of the enum of s, a schema of the one
+// type string (which refuses the enum's other values).
+func typedStrings(s *Node) ([]string, bool) {
+	if t, ok := s.Get("type").AsString(); !ok || t != "string" || s.Get("enum") == nil {
+		return nil, false
+	}
+	var vals []string
+	for _, v := range s.Get("enum").Items() {
+		if str, ok := v.AsString(); ok {
+			vals = append(vals, str)
+		}
+	}
+	return vals, true
 }
 
 var (
