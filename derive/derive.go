@@ -535,11 +535,19 @@ func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool,
 // could read as one; an array's or object's anywhere, since the string
 // branch of its JSON text takes any string. It reports whether it did.
 func (d *deriver) nullText(path string, at place, nullable, json bool) bool {
-	if !nullable || !json && (at == atElem && d.unique[path] || !at.isSite()) {
+	if !nullable || !json && !d.scalarNullText(path, at) {
 		return false
 	}
 	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
 	return true
+}
+
+// scalarNullText reports whether nullText gives a number's or boolean's
+// value at path, where it may be null, a null_text rule: at every site
+// (a property, an array's element, a map's value) but the elements of an
+// array with uniqueItems.
+func (d *deriver) scalarNullText(path string, at place) bool {
+	return at.isSite() && !(at == atElem && d.unique[path])
 }
 
 // next returns the index of the next "{}" in path after the one at i,
@@ -4366,11 +4374,14 @@ func unfit(base *Node, typ string) string {
 		case numberKeys[k] && typ != "boolean":
 		case stringKeys[k]:
 		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
-		case (k == "enum" || k == "const") && typ == "boolean" && (booleansIn(base.Vals[i]) || typedBoolean(base) && slices.ContainsFunc(base.Vals[i].Items(), isBoolean)) && !boolsApart(base):
+		case k == "enum" && typ == "boolean" && base.Vals[i].Kind == '[' && (booleansIn(base.Vals[i]) || typedBoolean(base) && slices.ContainsFunc(base.Vals[i].Items(), isBoolean)) && !boolsApart(base):
 			// (one boolean's texts alone: boolPattern; beside its type
 			// boolean, an enum's other values are refused: a type array's
 			// boolean branch, split from {"type": ["boolean", "string"],
 			// "enum": [true, false, "smart"]}, takes its booleans alone)
+		case k == "const" && typ == "boolean" && base.Vals[i].Kind == 't' && !boolsApart(base):
+			// (a const that is an array, [true], is no boolean: the type
+			// refuses it, and nothing is taken)
 		default:
 			return k
 		}

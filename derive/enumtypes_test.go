@@ -168,3 +168,46 @@ func TestDeriveBooleanEnumBesideStrings(t *testing.T) {
 	}
 	ajvSound(t, cases)
 }
+
+// TestDeriveNullTextHeldOffAtDepth: where a string branch of a boolean's
+// union takes "null" (a string enum of its own, or a type array's mixed
+// enum), no null_text rule reads it, at an array's elements and a map's
+// values as at a property: nullText gives one at every site, and the
+// string branch is held off alike (scalarNullText). Found by review:
+// "null" in the enum came out as null. Judged by unionSound and AJV.
+func TestDeriveNullTextHeldOffAtDepth(t *testing.T) {
+	s := `{"type":["boolean","null","string"],"enum":[true,false,null,"null"]}`
+	cases := []unionCase{
+		{"items", `{"type":"object","properties":{"x":{"type":"array","items":` + s + `}}}`,
+			[]string{`{"x":["null"]}`, `{"x":[null]}`, `{"x":["true"]}`}},
+		{"map", `{"type":"object","properties":{"x":{"type":"object","additionalProperties":` + s + `}}}`,
+			[]string{`{"x":{"k":"null"}}`, `{"x":{"k":null}}`, `{"x":{"k":"true"}}`}},
+		{"patternProperties", `{"type":"object","properties":{"x":{"type":"object","patternProperties":{"^k":` + s + `}}}}`,
+			[]string{`{"x":{"k":"null"}}`, `{"x":{"k":null}}`, `{"x":{"k":"true"}}`}},
+		{"items-anyOf-null", `{"type":"object","properties":{"x":{"type":"array","items":{"anyOf":[{"type":"null"},{"type":["boolean","string"],"enum":[true,"null"]}]}}}}`,
+			[]string{`{"x":["null"]}`, `{"x":[null]}`, `{"x":["true"]}`}},
+		{"items-nullable", `{"type":"object","properties":{"x":{"type":"array","items":{"type":["boolean","string"],"nullable":true,"enum":[true,"null",null]}}}}`,
+			[]string{`{"x":["null"]}`, `{"x":["true"]}`}},
+		{"items-string-enum", `{"type":"object","properties":{"x":{"type":"array","items":{"anyOf":[{"type":"boolean"},{"type":"string","enum":["null","smart"]},{"type":"null"}]}}}}`,
+			[]string{`{"x":["null"]}`, `{"x":[null]}`, `{"x":["true"]}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}
+
+// TestDeriveBooleanConstArray: a const that is an array beside "type":
+// "boolean" ([true], [true, "x"]) is no boolean: the strict schema takes
+// nothing there, and no rule reads a boolean's text as one it would take
+// (unfit). Found by review: "true" was read as true, which the schema
+// refuses, and advertised. Judged by unionSound and AJV.
+func TestDeriveBooleanConstArray(t *testing.T) {
+	calls := []string{`{"x":"true"}`, `{"x":"yes"}`, `{"x":"1"}`, `{"x":true}`, `{"x":"false"}`}
+	cases := []unionCase{
+		{"const-array-mixed", wrapX(`{"type":"boolean","const":[true,"x"]}`), calls},
+		{"const-array-mixed-items", `{"type":"object","properties":{"x":{"type":"array","items":{"type":"boolean","const":[true,"x"]}}}}`, []string{`{"x":["true"]}`, `{"x":[true]}`}},
+		{"const-array-typearray", wrapX(`{"type":["boolean","null"],"const":[true,1]}`), calls},
+		{"const-array", wrapX(`{"type":"boolean","const":[true]}`), calls},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+}

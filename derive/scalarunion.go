@@ -34,7 +34,7 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 		return "", nil, ""
 	}
 	for _, s := range strs {
-		if why := textsHeldOff(d.root, s, typ, nullable && (at == atTop || at == atProp)); why != "" {
+		if why := textsHeldOff(d.root, s, typ, nullable && d.scalarNullText(path, at)); why != "" {
 			return typ, nil, why
 		}
 	}
