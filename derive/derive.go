@@ -725,7 +725,10 @@ type deriver struct {
 	// frames are the recursive definitions' copies being derived, outer
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
-	defs   []*lenientDef
+	// sitesRead counts the recursion sites read so far (recSite.seq):
+	// a union's branch holds those read since it began (branchMark)
+	sitesRead int
+	defs      []*lenientDef
 	// besides are the references readBeside read, their lenient forms
 	// written last (besideDefs)
 	besides []beside
@@ -3025,7 +3028,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				// read as an allOf's branch, its rules past the guard
 				outer := d.union
 				d.union = unionCtx{holder: s, key: k, path: path, branch: v}
-				mark := len(d.rules)
+				mark := d.branchMark()
 				d.guarded++
 				d.thenAt[path] = append(d.thenAt[path], guard)
 				s.Vals[i] = d.field(path, v, atBranch)
@@ -3071,7 +3074,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 						guard = g.guards[j]
 					}
 					var strict *Node
-					mark := len(d.rules)
+					mark := d.branchMark()
 					if guard != "" {
 						d.guardedKeys = g.keys
 						if !d.survey {
@@ -3090,7 +3093,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					continue
 				}
 				d.union.branch = x
-				mark := len(d.rules)
+				mark := d.branchMark()
 				guarded := guards != nil && guards[j] != ""
 				var strict, given *Node // (a branch whose guard may not hold: presenceForm)
 				if guarded {
@@ -3623,6 +3626,12 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			if what := typedName(s); what != "" {
 				d.gapWhy(path, what, at, fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", s.Keys[k]))
 			}
+		}
+		if objectUnion(d.root, s) && anyStrings(s) && d.closes(path, s) {
+			// a recursive union of objects beside every string (its
+			// sites read no JSON text: recursionSite), read at every depth
+			d.record(path, unionKind(out))
+			return d.closeRecursion(path, s, markAnyString(out))
 		}
 		if objectAllOf(d.root, out) {
 			// An allOf of objects: its value is one object, held to every

@@ -87,9 +87,13 @@
 // ("tree(.kids[])*.value"), and those references point at its lenient
 // form, written once in the rewrite's $defs ("lenient.Node"). A
 // definition that is a union of objects alone (a filter that is an and
-// or a comparison; the property zod-to-json-schema's z.lazy names) is
-// read so too, as one object, each branch's rules past its guard and the
-// guards in the group (`f(<"op"="and">.all[])*<"op"="eq">.value`); an
+// or a comparison; the property zod-to-json-schema's z.lazy names), or
+// an anyOf of objects beside a string branch that takes every string (a
+// type reference that is a name or a structure, Tabris' typeReference:
+// a string, an object's JSON text among them, is taken as it is at
+// every depth), is read so too, as one object, each branch's rules past
+// its guard and the guards in the group
+// (`f(<"op"="and">.all[])*<"op"="eq">.value`); an
 // object definition whose reference to itself is a branch of such a
 // union (a bool of filters, one of which is a bool) is copied once more
 // there, so that the union's references in the copy are the sites it is

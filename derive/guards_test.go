@@ -102,20 +102,22 @@ func TestDeriveGuardsUnionOfUnions(t *testing.T) {
 }
 
 // TestDeriveGuardsPastKeptRefs: a union whose branches hold a reference
-// the deriver keeps as the strict schema has it, to a recursive
-// definition that is itself a union of types (CWL's types: a record's
-// fields hold a type again), is told apart by its discriminator as any
-// other: no rule path repeats through such a reference (it is no site,
-// recursionSite), so the rules below each branch go past its guard
-// alone (a reference to an object definition, which may be such a site,
-// still gives no guard: TestDeriveTextAcrossBranches's tree).
+// to a recursive definition that is itself a union of types, objects
+// beside every string (CWL's types: a record's fields hold a type
+// again), is told apart by its discriminator as any other, at every
+// depth: the definition's sites take a string as it is (their steps
+// are "!"), and the rules below each branch go past its guard, in the
+// group the sites' steps repeat (a reference to an object definition,
+// which may be such a site, still gives no guard:
+// TestDeriveTextAcrossBranches's tree).
 func TestDeriveGuardsPastKeptRefs(t *testing.T) {
 	cwl := `{"type":"object","properties":{"t":{"$ref":"#/definitions/U"}},"definitions":{
 		"U":{"anyOf":[{"type":"string"},{"$ref":"#/definitions/R"},{"$ref":"#/definitions/E"}]},
 		"R":{"type":"object","required":["type"],"properties":{"type":{"type":"string","enum":["record"]},"fields":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"},"type":{"$ref":"#/definitions/U"}}}}}},
 		"E":{"type":"object","required":["type","symbols"],"properties":{"type":{"type":"string","enum":["enum"]},"symbols":{"type":"array","items":{"type":"string"}},"n":{"type":"boolean"}}}}}`
 	d, _ := deriveNormalizer(t, "cwl", cwl)
-	for _, want := range []string{`["t"]!<"type"="record">.fields[].n`, `["t"]!<"type"="enum">.symbols`, `["t"]!<"type"="enum">.n`} {
+	const group = `["t"]!(<"type"="record">.fields[]["type"]!)*`
+	for _, want := range []string{group + `<"type"="record">.fields[].n`, group + `<"type"="enum">.symbols`, group + `<"type"="enum">.n`} {
 		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Path == want }) {
 			t.Errorf("cwl: no rule at %s; warnings %s", want, warnings(d))
 		}
@@ -123,7 +125,9 @@ func TestDeriveGuardsPastKeptRefs(t *testing.T) {
 	unionSound(t, []unionCase{
 		{"cwl", cwl, []string{`{"t":{"type":"record","fields":[{"n":"5"}]}}`, `{"t":{"type":"record","fields":"[{\"n\":\"5\"}]"}}`,
 			`{"t":{"type":"enum","symbols":"[\"a\"]","n":"true"}}`, `{"t":{"type":"enum","symbols":["a"],"fields":"[{\"n\":\"5\"}]"}}`,
-			`{"t":{"type":"record","fields":[{"type":{"type":"record","fields":[{"n":"5"}]}}]}}`, `{"t":"record"}`, `{"t":{"type":"record","n":"true","symbols":"[1]"}}`}},
+			`{"t":{"type":"record","fields":[{"type":{"type":"record","fields":[{"n":"5"}]}}]}}`, `{"t":"record"}`,
+			`{"t":{"type":"record","fields":[{"type":"{\"type\":\"record\",\"fields\":[{\"n\":\"5\"}]}"}]}}`,
+			`{"t":{"type":"record","fields":[{"type":{"type":"enum","symbols":"[\"a\"]","n":"no"}}]}}`, `{"t":{"type":"record","n":"true","symbols":"[1]"}}`}},
 	})
 }
 

@@ -527,7 +527,10 @@ func (in *inliner) original(s *Node) (*Node, string) {
 }
 
 // objectUnion reports whether s is an anyOf or oneOf whose branches take
-// objects alone, beside annotations and a discriminator at most.
+// objects alone, beside annotations and a discriminator at most; or
+// objects and strings, one of its branches every string (anyStrings: a
+// type reference that is a name or a structure, Tabris' typeReference),
+// where a string, an object's JSON text among them, is taken as it is.
 func objectUnion(root, s *Node) bool {
 	alt := ""
 	for _, k := range s.Keys {
@@ -539,7 +542,28 @@ func objectUnion(root, s *Node) bool {
 			return false
 		}
 	}
-	return alt != "" && takenKinds(root, obj(alt, s.Get(alt))) == kindObject
+	if alt == "" {
+		return false
+	}
+	switch takenKinds(root, obj(alt, s.Get(alt))) {
+	case kindObject:
+		return true
+	case kindObject | kindString:
+		return alt == jsonnode.AnyOf && anyStrings(s)
+	}
+	return false
+}
+
+// anyStrings reports whether a branch of the union s is a string schema
+// that takes every text of two characters or more (takesTexts): every
+// object's JSON text, which it takes as it is.
+func anyStrings(s *Node) bool {
+	for _, k := range jsonnode.Alternatives {
+		if slices.ContainsFunc(s.Get(k).Items(), func(b *Node) bool { return takesTexts(b, 2, false) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // restates reports whether the reference's sibling k is a type its

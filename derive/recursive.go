@@ -63,7 +63,7 @@ type recSite struct {
 	// frame's copy and the site in it (guardRules), which the group of
 	// the sites' steps repeats
 	rule   string
-	mark   int // len(d.rules) when it was read (guardRules: a branch's sites)
+	seq    int // the sites read before it (guardRules: a branch's sites)
 	at     place
 	node   *Node // the $ref in the rewrite, pointed at the lenient form
 	out    *Node // what field returned for it (the JSON text branch beside node)
@@ -238,7 +238,8 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		return nil // (a union's branch that is a union of its own)
 	}
 	f.ref = ref
-	mark := len(d.rules)
+	seq := d.sitesRead
+	d.sitesRead++
 	node := s.Clone()
 	if nullable {
 		// (the union's own form: the reference, its JSON text, null;
@@ -252,18 +253,27 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		}
 		id := d.tool + "." + path + ".json"
 		d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
-		f.sites = append(f.sites, recSite{path: path, rule: path, mark: mark, at: at, node: node, out: out, strict: s, id: id, typ: typ})
+		f.sites = append(f.sites, recSite{path: path, rule: path, seq: seq, at: at, node: node, out: out, strict: s, id: id, typ: typ})
 		return out
+	}
+	if objectUnion(d.root, target) && anyStrings(target) {
+		// (a union that takes every string: an object's JSON text is
+		// taken as it is, at every depth; no rule reads it)
+		if nullable {
+			return nil
+		}
+		f.sites = append(f.sites, recSite{path: path, rule: path, seq: seq, at: at, node: node, out: node, strict: s, typ: typ})
+		return node
 	}
 	if at == atBranch {
 		// (the union reads its value's JSON text, at every depth too)
-		f.sites = append(f.sites, recSite{path: path, rule: path, mark: mark, at: at, node: node, out: node, strict: s, typ: typ})
+		f.sites = append(f.sites, recSite{path: path, rule: path, seq: seq, at: at, node: node, out: node, strict: s, typ: typ})
 		return node
 	}
 	id := d.tool + "." + path + ".json"
 	d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
 	out := withString(node)
-	f.sites = append(f.sites, recSite{path: path, rule: path, mark: mark, at: at, node: node, out: out, strict: s, id: id, typ: typ})
+	f.sites = append(f.sites, recSite{path: path, rule: path, seq: seq, at: at, node: node, out: out, strict: s, id: id, typ: typ})
 	return out
 }
 

@@ -544,6 +544,15 @@ func mayHoldStringOrObject(b *Node) bool {
 	return b.Kind != '{' || t == nil || b.Get("$ref") != nil || typeAllows(t, "string") || typeAllows(t, "object")
 }
 
+// branchMark is where the reading of a union's branch began: the rules
+// the deriver had then, and the recursion sites it had read (a site that
+// adds no rule of its own, the last a branch reads, is told apart from
+// the next branch's by its own count, not by the rules: guardRules).
+type branchMark struct{ rules, sites int }
+
+// branchMark returns the mark of a branch whose reading begins.
+func (d *deriver) branchMark() branchMark { return branchMark{len(d.rules), d.sitesRead} }
+
 // guardRules gives the rules added since mark below path (and the
 // misnamed_key rule of the object at path), those of one branch of the
 // union there, its guard: their paths go on past it alone
@@ -551,11 +560,11 @@ func mayHoldStringOrObject(b *Node) bool {
 // the guard starts the paths (`<!"layers">.encoding.x`: a top-level
 // member's rule, From, gets a path), of the rules of the members keys
 // names alone (nil: every member).
-func (d *deriver) guardRules(mark int, path, guard string, keys map[string]bool) {
+func (d *deriver) guardRules(mark branchMark, path, guard string, keys map[string]bool) {
 	if d.survey {
 		return
 	}
-	for i := mark; i < len(d.rules); i++ {
+	for i := mark.rules; i < len(d.rules); i++ {
 		r := &d.rules[i]
 		at := r.Path
 		if path == "" && at == "" {
@@ -585,7 +594,7 @@ func (d *deriver) guardRules(mark int, path, guard string, keys map[string]bool)
 		for i := range f.sites {
 			site := &f.sites[i]
 			rest := strings.TrimPrefix(site.rule, path)
-			if site.mark < mark || path != "" && !under(site.rule, path) || rest == "" || strings.HasPrefix(rest, "[]") || keys != nil && !keys[topMember(rest)] {
+			if site.seq < mark.sites || path != "" && !under(site.rule, path) || rest == "" || strings.HasPrefix(rest, "[]") || keys != nil && !keys[topMember(rest)] {
 				continue
 			}
 			if path == "" && rest[0] != '{' {
