@@ -3627,7 +3627,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 				d.gapWhy(path, what, at, fmt.Sprintf("its schema holds %q (references inside resolve against it, so it is kept as it is)", s.Keys[k]))
 			}
 		}
-		if objectUnion(d.root, s) && anyStrings(s) && d.closes(path, s) {
+		if _, strs := objectUnionOf(d.root, s); strs && d.closes(path, s) {
 			// a recursive union of objects beside every string (its
 			// sites read no JSON text: recursionSite), read at every depth
 			d.record(path, unionKind(out))

@@ -532,6 +532,13 @@ func (in *inliner) original(s *Node) (*Node, string) {
 // type reference that is a name or a structure, Tabris' typeReference),
 // where a string, an object's JSON text among them, is taken as it is.
 func objectUnion(root, s *Node) bool {
+	ok, _ := objectUnionOf(root, s)
+	return ok
+}
+
+// objectUnionOf is objectUnion, and whether s takes every string beside
+// its objects (strs).
+func objectUnionOf(root, s *Node) (ok, strs bool) {
 	alt := ""
 	for _, k := range s.Keys {
 		switch {
@@ -539,19 +546,20 @@ func objectUnion(root, s *Node) bool {
 			alt = k
 		case k == "discriminator", annotation(k):
 		default:
-			return false
+			return false, false
 		}
 	}
 	if alt == "" {
-		return false
+		return false, false
 	}
 	switch takenKinds(root, obj(alt, s.Get(alt))) {
 	case kindObject:
-		return true
+		return true, false
 	case kindObject | kindString:
-		return alt == jsonnode.AnyOf && anyStrings(s)
+		strs = alt == jsonnode.AnyOf && anyStrings(s)
+		return strs, strs
 	}
-	return false
+	return false, false
 }
 
 // anyStrings reports whether a branch of the union s is a string schema

@@ -24,8 +24,15 @@ type patternSteps struct {
 	list  []string
 	re    []*regexp.Regexp // nil where rulespec.CompilePattern refuses the pattern
 	errs  []error          // why it refuses
-	// prefixes holds each pattern's anchoredPrefix (disjoint)
-	prefixes map[string]string
+	// reads holds what disjoint reads of each pattern, read once
+	reads map[string]patternReads
+}
+
+// patternReads is what disjoint reads of a pattern: its anchoredPrefix,
+// and its names where it is a pattern of names alone (rulespec.ExactNames).
+type patternReads struct {
+	prefix string
+	names  []string
 }
 
 // tokenMark begins and ends a pattern's token.
@@ -311,29 +318,30 @@ func (d *deriver) patternApart(sites []objSite, p string, re *regexp.Regexp) boo
 // alone (rulespec.ExactNames, as splitEveryName writes one) none of
 // which the other matches.
 func (ps *patternSteps) disjoint(p, q string) bool {
-	a, b := ps.prefix(p), ps.prefix(q)
+	rp, rq := ps.read(p), ps.read(q)
+	a, b := rp.prefix, rq.prefix
 	if a != "" && b != "" && !strings.HasPrefix(a, b) && !strings.HasPrefix(b, a) {
 		return true
 	}
-	apart := func(p, q string) bool {
-		names, _ := rulespec.ExactNames(p)
+	apart := func(names []string, q string) bool {
 		_, re := ps.token(q)
 		return names != nil && re != nil && !slices.ContainsFunc(names, re.MatchString)
 	}
-	return apart(p, q) || apart(q, p)
+	return apart(rp.names, q) || apart(rq.names, p)
 }
 
-// prefix is anchoredPrefix of p, compiled once for each pattern.
-func (ps *patternSteps) prefix(p string) string {
-	a, ok := ps.prefixes[p]
+// read returns what disjoint reads of p, read once for each pattern.
+func (ps *patternSteps) read(p string) patternReads {
+	r, ok := ps.reads[p]
 	if !ok {
-		if ps.prefixes == nil {
-			ps.prefixes = map[string]string{}
+		if ps.reads == nil {
+			ps.reads = map[string]patternReads{}
 		}
-		a = anchoredPrefix(p)
-		ps.prefixes[p] = a
+		r.prefix = anchoredPrefix(p)
+		r.names, _ = rulespec.ExactNames(p)
+		ps.reads[p] = r
 	}
-	return a
+	return r
 }
 
 // anchoredPrefix returns the literal text every name a pattern anchored

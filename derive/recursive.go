@@ -256,7 +256,7 @@ func (d *deriver) recursionSite(path string, s *Node, at place, typ string, null
 		f.sites = append(f.sites, recSite{path: path, rule: path, seq: seq, at: at, node: node, out: out, strict: s, id: id, typ: typ})
 		return out
 	}
-	if objectUnion(d.root, target) && anyStrings(target) {
+	if _, strs := objectUnionOf(d.root, target); strs {
 		// (a union that takes every string: an object's JSON text is
 		// taken as it is, at every depth; no rule reads it)
 		if nullable {
