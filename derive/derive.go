@@ -3871,7 +3871,9 @@ func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 		}
 		at1, vals = i, e
 	}
-	if at1 < 0 || d.keep[path] {
+	if at1 < 0 || d.keep[path] || at == atElem && d.unique[path] {
+		// (not the elements of an array with uniqueItems: two of its
+		// unique items could fold to one value, which it then refuses)
 		return nil
 	}
 	if reach, _ := d.reach(path, at); !reach {

@@ -211,3 +211,25 @@ func TestDeriveBooleanConstArray(t *testing.T) {
 	unionSound(t, cases)
 	ajvSound(t, cases)
 }
+
+// TestDeriveUnionEnumCaseUniqueItems: the letter case of a string enum
+// in a union is not read at the elements of an array with uniqueItems,
+// as a lone enum's is not: two unique items could fold to one value,
+// which the array then refuses while the rewrite took them (found by
+// review: ["smart", "SMART"] came out as ["smart", "smart"]).
+func TestDeriveUnionEnumCaseUniqueItems(t *testing.T) {
+	tc := unionCase{"unique-anyOf", `{"type":"object","properties":{"x":{"type":"array","uniqueItems":true,"items":{"anyOf":[{"type":"string","enum":["smart"]},{"type":"integer"}]}}}}`,
+		[]string{`{"x":["smart","SMART"]}`, `{"x":["SMART"]}`, `{"x":["smart","1"]}`}}
+	unionSound(t, []unionCase{tc})
+	ajvSound(t, []unionCase{tc})
+	noCaseUnique(t, tc)
+}
+
+// noCaseUnique fails where tc's rules read an enum's letter case.
+func noCaseUnique(t *testing.T, tc unionCase) {
+	t.Helper()
+	d, _ := deriveNormalizer(t, tc.name, tc.schema)
+	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumCase }) {
+		t.Errorf("%s: an enum_case rule at the elements of an array with uniqueItems: %v", tc.name, ruleKinds(d))
+	}
+}
