@@ -4387,9 +4387,9 @@ func unfit(base *Node, typ string) string {
 		case (objectKeys[k] || arrayKeys[k]) && (k != "required" || base.Vals[i].Kind == '['):
 		case k == "enum" && typ == "boolean" && base.Vals[i].Kind == '[' && (booleansIn(base.Vals[i]) || typedBoolean(base) && slices.ContainsFunc(base.Vals[i].Items(), isBoolean)) && !boolsApart(base):
 			// (one boolean's texts alone: boolPattern; beside its type
-			// boolean, an enum's other values are refused: a type array's
-			// boolean branch, split from {"type": ["boolean", "string"],
-			// "enum": [true, false, "smart"]}, takes its booleans alone)
+			// boolean, an enum's other values are refused, and are no
+			// value of the schema: {"type": "boolean", "enum": [true,
+			// "smart"]} takes true alone)
 		case k == "const" && typ == "boolean" && base.Vals[i].Kind == 't' && !boolsApart(base):
 			// (a const that is an array, [true], is no boolean: the type
 			// refuses it, and nothing is taken)
@@ -4686,9 +4686,9 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		nullable = taken
 		if e := base.Get("enum"); nullable && e != nil && e.Kind == '[' && slices.ContainsFunc(e.Items(), isNullValue) {
 			// (null is the null branch's: base's type takes none, and its
-			// enum lists the values it does take)
-			if vals := slices.DeleteFunc(slices.Clone(e.Items()), isNullValue); len(vals) > 0 {
-				base.Set("enum", jsonnode.Array(vals...))
+			// enum lists the values it does take, those of its type)
+			if vals := typedValues(e, typ); len(vals.Items()) > 0 {
+				base.Set("enum", vals)
 			}
 		}
 	}
@@ -4819,7 +4819,7 @@ func (d *deriver) respell(s *Node) *Node {
 		s = without(s, "type")
 	}
 	if t := s.Get("type"); t != nil && t.Kind == '[' && s.Get("anyOf") == nil && s.Get("oneOf") == nil {
-		if out := splitTypes(s, t); out != nil {
+		if out := splitTypes(d.root, s, t); out != nil {
 			return out
 		}
 		return s
@@ -5254,8 +5254,15 @@ func flatten(branches []*Node) []*Node {
 }
 
 // splitTypes turns {"type": [A, B, ...], ...} into an anyOf of one branch
-// per type, null last; nil when a type is not a string.
-func splitTypes(s, t *Node) *Node {
+// per type, null last; nil when a type is not a string. Beside an enum
+// (or a const), each branch holds the enum's values of its own type
+// alone, which its type refuses the others of, and a type none of them
+// is of takes nothing, and is no branch: {"type": ["array", "boolean",
+// "string"], "enum": [true, "smart"]} is the anyOf of {"type":
+// "boolean", "enum": [true]} and {"type": "string", "enum": ["smart"]},
+// and one type left is its branch alone. Where no type is left (nothing
+// is taken), every branch keeps the enum as it is.
+func splitTypes(root, s, t *Node) *Node {
 	var types []string
 	null := false
 	for _, x := range t.Items() {
@@ -5275,7 +5282,22 @@ func splitTypes(s, t *Node) *Node {
 	if null {
 		types = append(types, "null")
 	}
-	if len(types) == 1 {
+	enum, cnst := s.Get("enum"), constOf(root, s)
+	if enum != nil && (enum.Kind != '[' || refIgnoresSiblings(root, s)) {
+		enum = nil // (no enum: a $ref beside it is read alone)
+	}
+	kept := slices.DeleteFunc(slices.Clone(types), func(typ string) bool {
+		return enum != nil && !slices.ContainsFunc(enum.Items(), func(v *Node) bool { return ofType(v, typ) }) ||
+			cnst != nil && !ofType(cnst, typ)
+	})
+	dropped := false // (a type gone: its keywords go with it, as a branch's)
+	switch {
+	case len(kept) == 0:
+		enum, cnst = nil, nil
+	case len(kept) < len(types):
+		types, dropped = kept, true
+	}
+	if len(types) == 1 && !dropped {
 		out := without(without(s, "nullable"), "type")
 		return merged(obj("type", jstr(types[0])), out)
 	}
@@ -5290,10 +5312,11 @@ func splitTypes(s, t *Node) *Node {
 		for j, k := range s.Keys {
 			switch {
 			case k == "type" || k == "nullable":
-			case typ == "null" && (k == "enum" && slices.ContainsFunc(s.Vals[j].Items(), isNullValue) || k == "const" && isNullValue(s.Vals[j])):
-				// (the null branch of {"type": ["boolean", "null"],
-				// "enum": [true, null]} is {"type": "null"}: its type
-				// takes null alone, which the enum holds)
+			case typ == "null" && (k == "enum" && enum != nil || k == "const" && cnst != nil):
+				// (the null branch is {"type": "null"}: its type takes
+				// null alone, which the enum or const holds)
+			case k == "enum" && enum != nil:
+				b.Set(k, typedValues(enum, typ))
 			case annotation(k) && k != "format":
 				if i == 0 {
 					b.Set(k, s.Vals[j].Clone())
@@ -5330,7 +5353,22 @@ func splitTypes(s, t *Node) *Node {
 		}
 		branches[i] = b
 	}
+	if len(branches) == 1 {
+		return branches[0]
+	}
 	return obj("anyOf", jsonnode.Array(branches...))
+}
+
+// typedValues is the list of the values of the enum that are of type typ
+// (ofType), in its order.
+func typedValues(enum *Node, typ string) *Node {
+	var vals []*Node
+	for _, v := range enum.Items() {
+		if ofType(v, typ) {
+			vals = append(vals, v.Clone())
+		}
+	}
+	return jsonnode.Array(vals...)
 }
 
 // formatAt is the branch of a type array's types (no string among

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -141,26 +142,34 @@ func TestDeriveEnumTextsAtDepth(t *testing.T) {
 // does: the boolean branch the type array splits into takes the enum's
 // booleans alone (its type refuses the rest). No text a string the enum
 // holds is read ("true" beside "true"), and a boolean the enum leaves out
-// stays refused. Judged by unionSound and by AJV.
+// stays refused. A boolean's or a string's own enum holding other
+// values reads alike: {"type": "boolean", "enum": [true, "smart"]}
+// takes true alone. Judged by unionSound and by AJV.
 func TestDeriveBooleanEnumBesideStrings(t *testing.T) {
 	cases := []unionCase{
 		{"smart", `{"type":"object","properties":{"x":{"type":["boolean","null","string"],"enum":[true,false,null,"smart"]}}}`,
 			[]string{`{"x":"true"}`, `{"x":"False"}`, `{"x":"smart"}`, `{"x":"SMART"}`, `{"x":"null"}`, `{"x":null}`, `{"x":"yes"}`, `{"x":true}`, `{"x":"other"}`}},
 		{"true-only", `{"type":"object","properties":{"x":{"type":["boolean","string"],"enum":[true,"auto"]}}}`,
 			[]string{`{"x":"true"}`, `{"x":"false"}`, `{"x":false}`, `{"x":"auto"}`, `{"x":true}`}},
+		{"one-type", `{"type":"object","properties":{"x":{"type":"boolean","enum":[true,"smart"]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"smart"}`, `{"x":true}`, `{"x":"false"}`}},
+		{"anyOf-mixed", `{"type":"object","properties":{"x":{"anyOf":[{"type":"string","enum":["smart",true]},{"type":"boolean"}]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"smart"}`, `{"x":true}`, `{"x":"no"}`}},
+		{"one-type-null", `{"type":"object","properties":{"x":{"type":["boolean","null"],"enum":[true,null,"smart"]}}}`,
+			[]string{`{"x":"true"}`, `{"x":"smart"}`, `{"x":null}`, `{"x":"null"}`, `{"x":"false"}`}},
 		{"text-too", `{"type":"object","properties":{"x":{"type":["boolean","string"],"enum":[true,false,"true"]}}}`,
 			[]string{`{"x":"true"}`, `{"x":"false"}`, `{"x":"True"}`, `{"x":false}`}},
 		{"none", `{"type":"object","properties":{"x":{"type":["boolean","string"],"enum":["a",1]}}}`,
 			[]string{`{"x":"true"}`, `{"x":"a"}`, `{"x":true}`}},
 	}
 	unionSound(t, cases)
-	for _, tc := range cases[:2] {
+	for _, tc := range cases[:5] {
 		d, _ := deriveNormalizer(t, tc.name, tc.schema)
 		if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce && r.From == "x" }) {
 			t.Errorf("%s: no type_coerce rule; rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
 		}
 	}
-	for _, tc := range cases[2:] {
+	for _, tc := range cases[5:] {
 		d, _ := deriveNormalizer(t, tc.name, tc.schema)
 		if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleTypeCoerce }) {
 			t.Errorf("%s: a type_coerce rule where no boolean's text may be read; rules %v", tc.name, ruleKinds(d))
@@ -210,6 +219,108 @@ func TestDeriveBooleanConstArray(t *testing.T) {
 	}
 	unionSound(t, cases)
 	ajvSound(t, cases)
+}
+
+// TestDeriveSplitEnumByType: a type array split into one branch per type
+// gives each branch the values of its enum (or const) of that type alone,
+// which its type refuses the others of, and no branch to a type that
+// none of its values is of (it takes nothing): the rewrite serves no
+// value twice, a string branch reads its enum's other letter cases, and
+// it takes what the strict schema takes (unionSound, AJV). A const in
+// draft-04, which has no const, and an enum beside a $ref that draft-07
+// reads alone, split nothing away.
+func TestDeriveSplitEnumByType(t *testing.T) {
+	obj := func(x string) string { return `{"type":"object","properties":{"x":` + x + `}}` }
+	cases := []unionCase{
+		{"smart", obj(`{"type":["boolean","null","string"],"enum":[true,false,null,"smart"]}`),
+			[]string{`{"x":"true"}`, `{"x":"smart"}`, `{"x":"SMART"}`, `{"x":null}`, `{"x":"null"}`, `{"x":1}`}},
+		{"no-array", obj(`{"type":["array","string"],"enum":["a","b"]}`),
+			[]string{`{"x":"a"}`, `{"x":"A"}`, `{"x":["a"]}`, `{"x":"c"}`}},
+		{"integers", obj(`{"type":["integer","number","string"],"enum":[1,2.5,"a"]}`),
+			[]string{`{"x":1}`, `{"x":2.5}`, `{"x":"1"}`, `{"x":"a"}`, `{"x":"A"}`, `{"x":3}`}},
+		{"none", obj(`{"type":["integer","boolean"],"enum":["a"]}`),
+			[]string{`{"x":"a"}`, `{"x":1}`, `{"x":"true"}`}},
+		{"nullable", obj(`{"type":["string","integer"],"nullable":true,"enum":["a",1]}`),
+			[]string{`{"x":null}`, `{"x":"A"}`, `{"x":1}`}},
+		{"one-left", obj(`{"type":["integer","string"],"minimum":1,"enum":["a","b"]}`),
+			[]string{`{"x":"a"}`, `{"x":"B"}`, `{"x":2}`}},
+		{"one-left-items", obj(`{"type":"array","items":{"type":["array","string"],"items":{"type":"integer"},"minLength":1,"enum":["a"]}}`),
+			[]string{`{"x":["a"]}`, `{"x":["A"]}`, `{"x":[["1"]]}`}},
+		{"unique", obj(`{"type":"array","uniqueItems":true,"items":{"type":["integer","string"],"enum":[1,2,"a"]}}`),
+			[]string{`{"x":["a","A"]}`, `{"x":["a",1]}`, `{"x":["A"]}`}},
+		{"null-refused", `{"type":"object","properties":{"x":{"type":["string","null"],"enum":["a"]},"y":{"type":["integer","null"],"enum":[1,2]}},"required":["x"]}`,
+			[]string{`{"x":null}`, `{"x":"a","y":null}`, `{"x":"a","y":"2"}`, `{"x":"A","y":2}`, `{"x":"a","y":"null"}`}},
+		{"const", obj(`{"type":["string","integer","null"],"const":"full"}`),
+			[]string{`{"x":"full"}`, `{"x":"FULL"}`, `{"x":null}`, `{"x":5}`}},
+		{"const-draft-04", draft("draft-04", `"type":"object","properties":{"x":{"type":["string","integer"],"const":"full"}}}`),
+			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":"full"}`, `{"x":"other"}`}},
+		{"ref-draft-07", draft("draft-07", `"definitions":{"s":{"type":"string"}},"type":"object","properties":{"x":{"$ref":"#/definitions/s","type":["string","integer"],"enum":["a"]}}}`),
+			[]string{`{"x":"b"}`, `{"x":5}`, `{"x":"a"}`, `{"x":null}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases[:len(cases)-2]) // (AJV here reads no draft's $schema)
+	noCaseUnique(t, cases[slices.IndexFunc(cases, func(c unionCase) bool { return c.name == "unique" })])
+
+	want := map[string][]string{
+		"smart":        {`{"type":"boolean","enum":[true,false]}`, `{"type":"string","enum":["smart"]}`},
+		"no-array":     {`{"type":"string","enum":["a","b"]}`},
+		"integers":     {`{"type":"integer","enum":[1]}`, `{"type":"number","enum":[1,2.5]}`, `{"type":"string","enum":["a"]}`},
+		"nullable":     {`{"type":"string","enum":["a"]}`, `{"type":"integer","enum":[1]}`},
+		"null-refused": {`{"type":"string","enum":["a"]}`},
+		"one-left":     {`{"type":"string","enum":["a","b"]}`},
+	}
+	for _, tc := range cases {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		x := d.Schema.Get("properties").Get("x")
+		var typed []string
+		walkSchemas(x, func(s *Node) {
+			if ty := s.Get("type"); ty != nil && ty.Kind == '[' && !strings.Contains(tc.name, "draft") {
+				t.Errorf("%s: the rewrite serves a type array: %s", tc.name, x.Marshal())
+			}
+			typ, ok := s.Get("type").AsString()
+			if !ok {
+				return
+			}
+			for _, k := range []string{"enum", "const"} {
+				vals := []*Node{s.Get(k)}
+				if k == "enum" {
+					vals = s.Get(k).Items()
+				}
+				if s.Get(k) == nil || strings.Contains(tc.name, "draft") || tc.name == "none" {
+					// (a keyword its draft does not read, served as it
+					// is; an enum no type takes a value of, kept in each
+					// branch, which takes nothing as the strict schema)
+					continue
+				}
+				for _, v := range vals {
+					if !ofType(v, typ) {
+						t.Errorf("%s: the rewrite serves %s beside the type %s, which refuses it: %s", tc.name, v.Marshal(), typ, x.Marshal())
+					}
+				}
+			}
+			if s.Get("enum") != nil && s.Get("pattern") == nil {
+				typed = append(typed, string(s.Marshal()))
+			}
+		})
+		if w, ok := want[tc.name]; ok {
+			if diff := cmp.Diff(w, typed); diff != "" {
+				t.Errorf("%s: the enums served (-want +got):\n%s\nrewrite %s", tc.name, diff, x.Marshal())
+			}
+		}
+	}
+}
+
+// walkSchemas calls f on s and on every object below it.
+func walkSchemas(s *Node, f func(*Node)) {
+	if s == nil {
+		return
+	}
+	if s.Kind == '{' {
+		f(s)
+	}
+	for _, v := range s.Vals {
+		walkSchemas(v, f)
+	}
 }
 
 // TestDeriveUnionEnumCaseUniqueItems: the letter case of a string enum

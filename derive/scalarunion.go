@@ -206,9 +206,9 @@ func takesForm(b *Node, typ string) bool {
 func textsHeldOff(root, s *Node, typ string, nullText bool) string {
 	vals, ok := stringValues(root, s)
 	if !ok && s.Get("const") == nil && !refIgnoresSiblings(root, s) {
-		// (beside its type string, an enum's other values are refused:
-		// a type array's string branch, split from {"type": ["boolean",
-		// "string"], "enum": [true, false, "smart"]}, takes "smart" alone)
+		// (beside its type string, an enum's other values are refused,
+		// and are no value of the branch: {"type": "string", "enum":
+		// ["smart", true]} takes "smart" alone)
 		vals, ok = typedStrings(s)
 	}
 	if ok {

@@ -400,7 +400,12 @@ func (b *shapeBuilder) scalar() string {
 	case 3:
 		return `{"type":"string"}`
 	case 4:
-		return `{"type":"string","enum":["a","b","on"]}`
+		// (a type array of a string and a boolean or number beside one
+		// enum of both, split per type: splitTypes)
+		return [...]string{`{"type":"string","enum":["a","b","on"]}`,
+			`{"type":["boolean","null","string"],"enum":[true,false,null,"on","null"]}`,
+			`{"type":["integer","string","array"],"enum":[1,2,"a","2"]}`,
+			`{"type":["boolean","object","string"],"enum":[true,"a"]}`}[b.pick(4)]
 	case 5:
 		return `{"type":"string","pattern":"^[a-z]+$"}`
 	case 6:
