@@ -3927,19 +3927,27 @@ func intEnumTexts(root, base *Node, typ string) ([]string, bool) {
 // ("null" with them where the value may be null, with a null_text rule,
 // as for any integer).
 func (d *deriver) intEnum(path string, at place, base *Node, texts []string, nullable bool) *Node {
+	return anyOf(base, d.enumDigits(path, at, texts, nullable), nullable)
+}
+
+// enumDigits gives the integer enum at path whose values' texts are
+// texts an enum_digits rule (and a null_text rule where nullText) and
+// returns the string enum branch of those texts ("null" with them where
+// nullText).
+func (d *deriver) enumDigits(path string, at place, texts []string, nullText bool) *Node {
 	strs := make([]*Node, 0, len(texts)+1)
 	nums := make([]*Node, len(texts))
 	for i, t := range texts {
 		strs = append(strs, jstr(t))
 		nums[i] = jsonnode.Scalar(t)
 	}
-	if nullable {
+	if nullText {
 		d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText})
 		strs = append(strs, jstr("null"))
 	}
 	value := jsonnode.Array(nums...).Marshal()
 	d.add(path, at, lenient.Rule{ID: d.tool + "." + path + ".enum_digits", Tools: []string{d.tool}, Type: lenient.RuleEnumDigits, Value: value})
-	return anyOf(base, obj("type", jstr("string"), "enum", jsonnode.Array(strs...)), nullable)
+	return obj("type", jstr("string"), "enum", jsonnode.Array(strs...))
 }
 
 // enumTexts returns the values of a string enum (vals, of the schema

@@ -265,7 +265,7 @@ func TestDeriveSplitEnumByType(t *testing.T) {
 		"smart":        {`{"type":"boolean","enum":[true,false]}`, `{"type":"string","enum":["smart"]}`},
 		"no-array":     {`{"type":"string","enum":["a","b"]}`},
 		"integers":     {`{"type":"integer","enum":[1]}`, `{"type":"number","enum":[1,2.5]}`, `{"type":"string","enum":["a"]}`},
-		"nullable":     {`{"type":"string","enum":["a"]}`, `{"type":"integer","enum":[1]}`},
+		"nullable":     {`{"type":"string","enum":["a"]}`, `{"type":"integer","enum":[1]}`, `{"type":"string","enum":["1"]}`},
 		"null-refused": {`{"type":"string","enum":["a"]}`},
 		"one-left":     {`{"type":"string","enum":["a","b"]}`},
 	}
@@ -342,5 +342,51 @@ func noCaseUnique(t *testing.T, tc unionCase) {
 	d, _ := deriveNormalizer(t, tc.name, tc.schema)
 	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumCase }) {
 		t.Errorf("%s: an enum_case rule at the elements of an array with uniqueItems: %v", tc.name, ruleKinds(d))
+	}
+}
+
+// TestDeriveIntEnumBesideStrings: an integer enum beside strings that
+// are never its values' texts (a type array's split enum, [1, 2,
+// "auto"]; an anyOf of an integer enum and a string pattern) reads those
+// texts as a lone integer enum does: an enum_digits rule and a string
+// enum branch of the texts, at a property, an array's elements and a
+// map's values, with "null" where null is a value. Where a string branch
+// may take such a text, another integer branch would read other texts,
+// or at the elements of an array with uniqueItems, there is no rule.
+// Judged by unionSound and by AJV.
+func TestDeriveIntEnumBesideStrings(t *testing.T) {
+	obj := func(x string) string { return `{"type":"object","properties":{"x":` + x + `}}` }
+	u := `{"type":["integer","string"],"enum":[1,2,"auto"]}`
+	calls := []string{`{"x":"1"}`, `{"x":"2"}`, `{"x":"3"}`, `{"x":"01"}`, `{"x":1}`, `{"x":"auto"}`, `{"x":"AUTO"}`, `{"x":"null"}`, `{"x":null}`}
+	read := []unionCase{
+		{"type-array", obj(u), calls},
+		{"anyOf-pattern", obj(`{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"string","pattern":"^[a-z]+$"}]}`), calls},
+		{"bounded", obj(`{"type":["integer","string"],"enum":[1,2,"auto"],"minimum":2}`), calls},
+		{"nullable", obj(`{"type":["integer","string","null"],"enum":[1,2,"auto",null]}`), calls},
+		{"items", obj(`{"type":"array","items":` + u + `}`), []string{`{"x":["1","auto"]}`, `{"x":["3"]}`, `{"x":[2]}`}},
+		{"map", obj(`{"type":"object","additionalProperties":` + u + `}`), []string{`{"x":{"k":"1"}}`, `{"x":{"k":"x"}}`}},
+	}
+	strict := []unionCase{
+		{"text-taken", obj(`{"type":["integer","string"],"enum":[1,2,"1"]}`), calls},
+		{"null-text-taken", obj(`{"type":["integer","string","null"],"enum":[1,2,"null",null]}`), calls},
+		{"pattern-digits", obj(`{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"string","pattern":"^[a-z0-9]+$"}]}`), calls},
+		{"two-integers", obj(`{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"integer","minimum":10},{"type":"string","enum":["auto"]}]}`), calls},
+		{"unique", obj(`{"type":"array","uniqueItems":true,"items":` + u + `}`), []string{`{"x":["1",1]}`, `{"x":["1"]}`}},
+	}
+	all := append(append([]unionCase{}, read...), strict...)
+	unionSound(t, all)
+	ajvSound(t, all)
+	digits := func(d *Derivation) bool {
+		return slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumDigits })
+	}
+	for _, tc := range read {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); !digits(d) {
+			t.Errorf("%s: no enum_digits rule; rules %v, warnings %s", tc.name, ruleKinds(d), warnings(d))
+		}
+	}
+	for _, tc := range strict {
+		if d, _ := deriveNormalizer(t, tc.name, tc.schema); digits(d) {
+			t.Errorf("%s: an enum_digits rule where a text may be another value's: %v", tc.name, ruleKinds(d))
+		}
 	}
 }

@@ -28,8 +28,14 @@ import (
 // form stays unread (a string branch may take one of its texts, no rule
 // reaches path); or with neither where path is kept for another rule.
 // typ is "" where out is no such union (scalarBeside).
+//
+// An integer branch held to an enum (digits: the texts of its values,
+// intEnumTexts) is read as a lone integer enum is (intEnum): an
+// enum_digits rule reads those texts alone, and a string enum of them is
+// the branch added; not at the elements of an array with uniqueItems,
+// two of which a text could make one.
 func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ string, res *Node, why string) {
-	typ, nullable, strs := scalarBeside(d.root, out)
+	typ, nullable, strs, digits := scalarBeside(d.root, out)
 	if typ == "" {
 		return "", nil, ""
 	}
@@ -41,11 +47,20 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 	if reach, why := d.reach(path, at); !reach {
 		return typ, nil, why
 	}
+	if digits != nil && at == atElem && d.unique[path] {
+		return typ, nil, "an element of an array with uniqueItems, two of which its digit text could make one"
+	}
 	if d.keep[path] {
 		return typ, nil, ""
 	}
-	pattern := d.coerceScalar(path, at, typ, nullable, out.Get("anyOf").Items()...) // as at a lone scalar (field)
-	branches := beforeNull(into.Get("anyOf").Items(), obj("type", jstr("string"), "pattern", jstr(pattern)))
+	var form *Node
+	if digits != nil {
+		form = d.enumDigits(path, at, digits, nullable && d.scalarNullText(path, at))
+	} else {
+		pattern := d.coerceScalar(path, at, typ, nullable, out.Get("anyOf").Items()...) // as at a lone scalar (field)
+		form = obj("type", jstr("string"), "pattern", jstr(pattern))
+	}
+	branches := beforeNull(into.Get("anyOf").Items(), form)
 	return typ, obj("anyOf", jsonnode.Array(branches...)), ""
 }
 
@@ -96,11 +111,12 @@ func typelessValues(root, b *Node) bool {
 // of the scalar's string form already (takesForm). root is out's
 // document, whose validators' reading of each branch counts (branchType;
 // a const its draft has none of holds nothing: constOf).
-func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
+func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node, digits []string) {
 	list := out.Get("anyOf")
 	if list == nil || len(out.Keys) != 1 || list.Kind != '[' {
-		return "", false, nil
+		return "", false, nil, nil
 	}
+	scalars := 0
 	for _, b := range list.Items() {
 		if isNull(b) {
 			nullable = true
@@ -110,29 +126,39 @@ func scalarBeside(root, out *Node) (typ string, nullable bool, strs []*Node) {
 		switch {
 		case values:
 			if _, isStr := stringValues(root, b); !isStr {
-				return "", false, nil
+				return "", false, nil, nil
 			}
 			strs = append(strs, b)
 		case t == "integer" || t == "number" || t == "boolean":
 			if typ = scalarOf(typ, t); typ == "" {
-				return "", false, nil // several types: scalarUnion, unionGap
+				return "", false, nil, nil // several types: scalarUnion, unionGap
 			}
-			if unfit(b, t) != "" {
-				return "", false, nil // unionGap warns
+			scalars++
+			if unfit(b, t) == "" {
+				break
 			}
+			texts, ok := intEnumTexts(root, b, t)
+			if !ok || t != "integer" {
+				return "", false, nil, nil // unionGap warns
+			}
+			digits = texts
 		case t == "string":
 			strs = append(strs, b)
 		case t == "array" || t == "object":
 			// (a branch that takes no string: the string form's texts
 			// are none of its values; its JSON text stays unread)
 		default:
-			return "", false, nil
+			return "", false, nil, nil
 		}
 	}
-	if typ == "" || len(strs) == 0 || slices.ContainsFunc(strs, func(b *Node) bool { return takesForm(b, typ) }) {
-		return "", false, nil
+	if digits != nil && scalars > 1 {
+		// (another integer or number branch would read other texts)
+		return "", false, nil, nil
 	}
-	return typ, nullable, strs
+	if typ == "" || len(strs) == 0 || slices.ContainsFunc(strs, func(b *Node) bool { return takesForm(b, typ) }) {
+		return "", false, nil, nil
+	}
+	return typ, nullable, strs, digits
 }
 
 // takesText reports whether the string schema b takes every text of a

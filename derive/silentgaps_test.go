@@ -27,7 +27,7 @@ func TestDeriveUnionGapWarns(t *testing.T) {
 		{"number, boolean or pattern string", `{"anyOf":[{"type":"number"},{"type":"boolean"},{"type":"string","pattern":"^a"}]}`, "c: number left strict: the deriver does not rewrite its anyOf"},
 		{"integer or string of length 1 and more", `{"type":["integer","string"],"minLength":1,"maxLength":9}`, ""},
 		{"oneOf of allOf of a $ref", `{"oneOf":[{"allOf":[{"$ref":"#/$defs/n"},{"required":["k"]}]},{"type":"string","pattern":"^a"}]}`, "c: object left strict: the deriver does not rewrite its oneOf"},
-		{"enum of two types", `{"type":["integer","string"],"enum":[1,2,"inner"]}`, `c: integer left strict: the deriver does not rewrite its type "integer, string"`},
+		{"enum of three types", `{"type":["integer","number","string"],"enum":[1,2.5,"inner"]}`, `c: integer left strict: the deriver does not rewrite its type "integer, number, string"`},
 	} {
 		strict := `{"type":"object","$defs":{"n":{"type":"object","properties":{"k":{"type":"integer"}}}},"properties":{"c":` + tc.schema + `,"d":{"type":"array","items":{"type":"object","properties":{"c":` + tc.schema + `}}}}}`
 		d, err := Tool("t", []byte(strict))
