@@ -547,8 +547,19 @@ func (d *deriver) nullText(path string, at place, nullable, json bool) bool {
 // (a property, an array's element, a map's value) but the elements of an
 // array with uniqueItems.
 func (d *deriver) scalarNullText(path string, at place) bool {
-	return at.isSite() && !(at == atElem && d.unique[path])
+	return at.isSite() && !d.uniqueElem(path, at)
 }
+
+// uniqueElem reports whether the value at path is an element of an array
+// with uniqueItems (beside its items), two of which a rule could read as
+// one value, which the array then refuses.
+func (d *deriver) uniqueElem(path string, at place) bool {
+	return at == atElem && d.unique[path]
+}
+
+// uniqueDigitsWhy says why an integer enum's texts stay unread at the
+// elements of an array with uniqueItems.
+const uniqueDigitsWhy = "an element of an array with uniqueItems, two of which its digit text could make one"
 
 // next returns the index of the next "{}" in path after the one at i,
 // or -1.
@@ -3748,8 +3759,8 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if texts, ok := intEnumTexts(d.root, bare, typ); ok && at.isSite() {
 			switch {
 			case d.keep[path]:
-			case at == atElem && d.unique[path]:
-				d.gapWhy(path, typ, at, "an element of an array with uniqueItems, two of which its digit text could make one")
+			case d.uniqueElem(path, at):
+				d.gapWhy(path, typ, at, uniqueDigitsWhy)
 			default:
 				return d.intEnum(path, at, base, texts, nullable)
 			}
@@ -3871,7 +3882,7 @@ func (d *deriver) unionEnumCase(path string, at place, out *Node) *Node {
 		}
 		at1, vals = i, e
 	}
-	if at1 < 0 || d.keep[path] || at == atElem && d.unique[path] {
+	if at1 < 0 || d.keep[path] || d.uniqueElem(path, at) {
 		// (not the elements of an array with uniqueItems: two of its
 		// unique items could fold to one value, which it then refuses)
 		return nil
@@ -3930,10 +3941,10 @@ func (d *deriver) intEnum(path string, at place, base *Node, texts []string, nul
 	return anyOf(base, d.enumDigits(path, at, texts, nullable), nullable)
 }
 
-// enumDigits gives the integer enum at path whose values' texts are
-// texts an enum_digits rule (and a null_text rule where nullText) and
-// returns the string enum branch of those texts ("null" with them where
-// nullText).
+// enumDigits gives the integer enum at path an enum_digits rule that
+// reads its values' texts (texts) as them, and a null_text rule where
+// nullText, and returns the string enum branch of those texts ("null"
+// with them where nullText).
 func (d *deriver) enumDigits(path string, at place, texts []string, nullText bool) *Node {
 	strs := make([]*Node, 0, len(texts)+1)
 	nums := make([]*Node, len(texts))

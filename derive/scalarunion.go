@@ -47,8 +47,8 @@ func (d *deriver) scalarStrings(path string, at place, out, into *Node) (typ str
 	if reach, why := d.reach(path, at); !reach {
 		return typ, nil, why
 	}
-	if digits != nil && at == atElem && d.unique[path] {
-		return typ, nil, "an element of an array with uniqueItems, two of which its digit text could make one"
+	if digits != nil && d.uniqueElem(path, at) {
+		return typ, nil, uniqueDigitsWhy
 	}
 	if d.keep[path] {
 		return typ, nil, ""
