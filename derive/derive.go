@@ -1113,6 +1113,9 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	declared := declaredIn(s, map[string]bool{}, 0)
 	mapRead.mapReads(s, declared, true)
 	mapRead.merge(d.rootMapReads(s, declared, 0))
+	// (an enum or const of the arguments compares them whole, as one
+	// below them does: conditionNames)
+	mapRead.all = mapRead.all || s.Get("enum") != nil || constOf(d.root, s) != nil
 	if len(mapRead.names) > 0 || mapRead.all {
 		c := d.conds[""]
 		c.merge(mapRead)
@@ -3260,7 +3263,9 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 		}
 	}
 	maps.Copy(read, deep.names) // (a not or an anyOf there may read a presence)
-	for _, m := range []map[string]bool{paired, declared, deep.names, requiredNames(s)} {
+	compared := comparedNames(d.root, s)
+	maps.Copy(read, compared)
+	for _, m := range []map[string]bool{paired, declared, deep.names, requiredNames(s), compared} {
 		maps.Copy(named, m)
 	}
 	if path == "" {
@@ -3275,6 +3280,27 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 		}
 	}
 	return named, read, all
+}
+
+// comparedNames returns the members the object values of the enum or
+// const of s (where its draft reads it: constOf) hold: keys a call the
+// strict schema takes may hold as they are ({"enum": [{"style_idx":
+// "a"}]} beside a property style_id), so no misnamed_key rule may refuse
+// them nor a param_alias rule rename them.
+func comparedNames(root, s *Node) map[string]bool {
+	names := map[string]bool{}
+	vals := s.Get("enum").Items()
+	if c := constOf(root, s); c != nil {
+		vals = append(slices.Clone(vals), c)
+	}
+	for _, v := range vals {
+		if v.Kind == '{' {
+			for _, k := range v.Keys {
+				names[k] = true
+			}
+		}
+	}
+	return names
 }
 
 // misnamed gives the object at path, which takes unknown keys, a

@@ -134,7 +134,8 @@ func buildShape(in []byte) []byte { return (&shapeBuilder{in: in}).build() }
 // or whose root union has a branch that takes no object (or is of
 // objects told apart by members only one requires), or whose root
 // (or its allOf's branch) holds an if on a discriminator whose then and
-// else declare members. (buildShape's choices stay as they were, so that
+// else declare members, or whose root (or a member) holds an enum or
+// const of objects (compared). (buildShape's choices stay as they were, so that
 // FuzzDeriveUnchangedShapes's seeds keep their shapes.)
 func buildMoreShapes(in []byte) []byte { return (&shapeBuilder{in: in, more: true}).build() }
 
@@ -142,7 +143,7 @@ func (b *shapeBuilder) build() []byte {
 	var root string
 	roots := 5
 	if b.more {
-		roots = 10
+		roots = 11
 	}
 	switch c := b.pick(roots); c {
 	case 0:
@@ -194,6 +195,11 @@ func (b *shapeBuilder) build() []byte {
 			cond = `"allOf":[{` + cond + `}]`
 		}
 		root = `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},` + props[1:] + rest + `,` + cond + `}`
+	case 10: // an enum or const of objects, of the arguments or of a member
+		root = b.compared()
+		if b.pick(2) == 1 {
+			root = `{"type":"object","properties":{"o":` + root + `,"n":{"type":"integer"}}}`
+		}
 	}
 	if b.draft7 {
 		root = `{"$schema":"http://json-schema.org/draft-07/schema#",` + root[1:]
@@ -353,6 +359,24 @@ func (b *shapeBuilder) schema(depth int) string {
 		return b.conditional(depth)
 	}
 	return b.scalar()
+}
+
+// compared makes an object schema whose enum (or const) of objects
+// compares it whole: its members an integer, a boolean, an array of
+// integers and an open map, its values holding them, a key no property
+// declares (one near a declared key's spelling too) or none.
+func (b *shapeBuilder) compared() string {
+	pool := []string{`{"n":1}`, `{"n":2,"b":true}`, `{"l":[1,2]}`, `{"n_b":"x"}`, `{}`, `{"m":{"k":3}}`, `{"b":false,"l":[]}`}
+	var vals []string
+	for range 1 + b.pick(3) {
+		vals = append(vals, pool[b.pick(len(pool))])
+	}
+	compare := `"enum":[` + strings.Join(vals, ",") + `]`
+	if len(vals) == 1 && b.pick(2) == 1 {
+		compare = `"const":` + vals[0]
+	}
+	return `{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"},"n-b":{"type":"string"},"l":{"type":"array","items":{"type":"integer"}},` +
+		`"m":{"type":"object","additionalProperties":{"type":"integer"}}},` + compare + `}`
 }
 
 // conditional makes an object whose allOf (or whose own if) holds ifs
