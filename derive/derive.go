@@ -4649,15 +4649,19 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 		if list == nil || list.Kind != '[' || len(list.Items()) != 2 || base.Get("allOf") != nil || (comb == "oneOf" && base.Get("anyOf") != nil) {
 			return nil, false, false, false
 		}
+		// (one branch null, the other the value's: OpenAPI's nullable
+		// beside two branches of values makes no null branch of either)
 		var other *Node
+		nullBranch := false
 		for _, b := range list.Items() {
 			if isNull(b) {
-				nullable = true
+				nullBranch = true
 			} else {
 				other = b
 			}
 		}
-		if !nullable || other == nil || other.Kind != '{' {
+		nullable = nullable || nullBranch
+		if !nullBranch || other == nil || other.Kind != '{' {
 			return nil, false, false, false
 		}
 		if other.Get("$ref") != nil {

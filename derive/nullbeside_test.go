@@ -99,3 +99,39 @@ func TestTakesNullBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveNullableBesideUnion: OpenAPI's nullable: true beside a union
+// of two branches that both hold values (neither null) makes neither the
+// union's null branch: the union keeps both, where split read the last
+// branch as its value and dropped the other ({"nullable": true, "anyOf":
+// [{"type": "integer"}, {"type": "string"}]} was served as a string or
+// null, refusing the integer the server's schema takes). A union of a
+// value and null beside it reads as before.
+func TestDeriveNullableBesideUnion(t *testing.T) {
+	cases := []unionCase{
+		{"int-string", wrapX(`{"nullable":true,"anyOf":[{"type":"integer"},{"type":"string"}]}`),
+			[]string{`{"x":5}`, `{"x":"a"}`, `{"x":null}`, `{"x":"5"}`, `{"x":true}`}},
+		{"int-boolean", wrapX(`{"nullable":true,"anyOf":[{"type":"integer"},{"type":"boolean"}]}`),
+			[]string{`{"x":5}`, `{"x":true}`, `{"x":null}`, `{"x":"5"}`, `{"x":"true"}`}},
+		{"int-object", wrapX(`{"nullable":true,"oneOf":[{"type":"integer"},{"type":"object","properties":{"a":{"type":"integer"}}}]}`),
+			[]string{`{"x":5}`, `{"x":{"a":1}}`, `{"x":{"a":"1"}}`, `{"x":null}`, `{"x":"5"}`}},
+		{"int-null", wrapX(`{"nullable":true,"anyOf":[{"type":"integer"},{"type":"null"}]}`),
+			[]string{`{"x":5}`, `{"x":null}`, `{"x":"5"}`, `{"x":"null"}`}},
+	}
+	unionSound(t, cases)
+	for _, tc := range cases[:3] {
+		d, err := Tool(tc.name, []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := string(d.Schema.Marshal())
+		for _, typ := range []string{"integer", strings.TrimPrefix(tc.name, "int-")} {
+			if !strings.Contains(out, `"type":"`+typ+`"`) {
+				t.Errorf("%s: the rewrite lost the %s branch: %s", tc.name, typ, out)
+			}
+		}
+	}
+	if d, _ := Tool("int-null", []byte(cases[3].schema)); !slices.Contains(ruleKinds(d), "type_coerce:x") {
+		t.Errorf("int-null: no type_coerce rule at x: %v", ruleKinds(d))
+	}
+}
