@@ -1115,7 +1115,7 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	mapRead.merge(d.rootMapReads(s, declared, 0))
 	// (an enum or const of the arguments compares them whole, as one
 	// below them does: conditionNames)
-	mapRead.all = mapRead.all || s.Get("enum") != nil || constOf(d.root, s) != nil
+	mapRead.merge(compared(s))
 	if len(mapRead.names) > 0 || mapRead.all {
 		c := d.conds[""]
 		c.merge(mapRead)
@@ -1883,7 +1883,7 @@ const conditionWhy = "its object's not, if, then, else, enum or const (or its un
 
 // conditionNames returns what the not, if, then and else of the object
 // schema s (below the arguments: top tells the arguments' own, which the
-// root's reading judges), and its enum or const, read of its members
+// root's reading judges), and its enum or const (compared), read of its members
 // (condSet): the members they name in properties, required or
 // dependentRequired; of those, the ones whose values they read (named
 // in properties), the others' presence alone; and all where they hold
@@ -1903,9 +1903,7 @@ func conditionNames(s *Node, top bool, guard string) (c, orElse condSet) {
 	if top {
 		return condSet{}, condSet{}
 	}
-	if s.Get("enum") != nil || s.Get("const") != nil {
-		c.all = true // (a value compared whole: any rule below changes it)
-	}
+	c.merge(compared(s))
 	for _, k := range []string{"not", "if", "then", "else"} {
 		x := s.Get(k)
 		switch {
@@ -1917,6 +1915,33 @@ func conditionNames(s *Node, top bool, guard string) (c, orElse condSet) {
 		}
 	}
 	return c, orElse
+}
+
+// compared is what the enum or const of the object schema s (in any
+// draft: AJV applies a const in each) reads of its members: all of them,
+// a value compared whole, which any rule below would change; and by name
+// the members its object values hold, which a call the strict schema
+// takes holds as they are ({"enum": [{"style_idx": "a"}]} beside a
+// property style_id): named, no misnamed_key rule refuses them (nor a
+// param_alias renames them: all reads none). Nothing where s has neither.
+func compared(s *Node) (c condSet) {
+	enum, cnst := s.Get("enum"), s.Get("const")
+	if enum == nil && cnst == nil {
+		return c
+	}
+	c.all = true
+	vals := enum.Items()
+	if cnst != nil {
+		vals = append(slices.Clone(vals), cnst)
+	}
+	for _, v := range vals {
+		if v.Kind == '{' {
+			for _, k := range v.Keys {
+				c.add(k, true)
+			}
+		}
+	}
+	return c
 }
 
 // condNames adds to c the members the condition schema x (a not, if,
@@ -3263,9 +3288,7 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 		}
 	}
 	maps.Copy(read, deep.names) // (a not or an anyOf there may read a presence)
-	compared := comparedNames(d.root, s)
-	maps.Copy(read, compared)
-	for _, m := range []map[string]bool{paired, declared, deep.names, requiredNames(s), compared} {
+	for _, m := range []map[string]bool{paired, declared, deep.names, requiredNames(s)} {
 		maps.Copy(named, m)
 	}
 	if path == "" {
@@ -3280,27 +3303,6 @@ func (d *deriver) namedBeside(s *Node, path string, tested map[string]bool) (nam
 		}
 	}
 	return named, read, all
-}
-
-// comparedNames returns the members the object values of the enum or
-// const of s (where its draft reads it: constOf) hold: keys a call the
-// strict schema takes may hold as they are ({"enum": [{"style_idx":
-// "a"}]} beside a property style_id), so no misnamed_key rule may refuse
-// them nor a param_alias rule rename them.
-func comparedNames(root, s *Node) map[string]bool {
-	names := map[string]bool{}
-	vals := s.Get("enum").Items()
-	if c := constOf(root, s); c != nil {
-		vals = append(slices.Clone(vals), c)
-	}
-	for _, v := range vals {
-		if v.Kind == '{' {
-			for _, k := range v.Keys {
-				names[k] = true
-			}
-		}
-	}
-	return names
 }
 
 // misnamed gives the object at path, which takes unknown keys, a

@@ -36,7 +36,8 @@ var equivSeeds = []string{
 	"\x01\x06",                 // a definition referring to itself directly and through a union
 	"\x09\x00\x00\x01\x00\x01", // a root if whose then and else declare members
 	"\x0a\x02\x00\x01\x01\x00", // an enum of the arguments' objects
-	"\x0a\x00\x03\x01\x01",     // a const of a member's object
+	"\x0a\x00\x03\x01\x00\x01", // a const of a member's object
+	"\x0a\x00\x03\x01\x01\x00", // a const of the arguments, beside their allOf
 	"\x1f\x958\xe4-K",
 	"ؐ5\x98e\x84\x9d\xf6\x92",
 }

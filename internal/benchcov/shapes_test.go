@@ -362,9 +362,10 @@ func (b *shapeBuilder) schema(depth int) string {
 }
 
 // compared makes an object schema whose enum (or const) of objects
-// compares it whole: its members an integer, a boolean, an array of
-// integers and an open map, its values holding them, a key no property
-// declares (one near a declared key's spelling too) or none.
+// compares it whole: its members (declared by it or by its allOf's
+// branch) an integer, a boolean, an array of integers and an open map,
+// its values holding them, a key no property declares (one near a
+// declared key's spelling too) or none.
 func (b *shapeBuilder) compared() string {
 	pool := []string{`{"n":1}`, `{"n":2,"b":true}`, `{"l":[1,2]}`, `{"n_b":"x"}`, `{}`, `{"m":{"k":3}}`, `{"b":false,"l":[]}`}
 	var vals []string
@@ -375,8 +376,12 @@ func (b *shapeBuilder) compared() string {
 	if len(vals) == 1 && b.pick(2) == 1 {
 		compare = `"const":` + vals[0]
 	}
-	return `{"type":"object","properties":{"n":{"type":"integer"},"b":{"type":"boolean"},"n-b":{"type":"string"},"l":{"type":"array","items":{"type":"integer"}},` +
-		`"m":{"type":"object","additionalProperties":{"type":"integer"}}},` + compare + `}`
+	props := `"properties":{"n":{"type":"integer"},"b":{"type":"boolean"},"n-b":{"type":"string"},"l":{"type":"array","items":{"type":"integer"}},` +
+		`"m":{"type":"object","additionalProperties":{"type":"integer"}}}`
+	if b.pick(2) == 1 { // (declared by its allOf's branch, beside the enum)
+		return `{"type":"object","allOf":[{` + props + `}],` + compare + `}`
+	}
+	return `{"type":"object",` + props + `,` + compare + `}`
 }
 
 // conditional makes an object whose allOf (or whose own if) holds ifs
