@@ -849,13 +849,15 @@ type deriver struct {
 	// at every depth (closeRoot): the steps of the group after one are
 	// the arguments' own.
 	rootGroups map[string]bool
-	// conjPath and conjHeld are, while the survey walks an object
+	// conjPath and conjHeld are, while the deriver walks an object
 	// schema at conjPath holding an allOf (and what stands at that path
 	// below it), the members a schema that holds every such value (the
 	// object's own, its allOf's branches', at any depth, and those of
 	// an object at that path above holding an allOf too: conjoined)
-	// declares with a schema that is not neutral: a neutral schema of
-	// such a member there holds it to nothing more, and is not walked
+	// declares with a schema that is not neutral: in the survey, a
+	// neutral schema of such a member there holds it to nothing more,
+	// and is not walked; a union there whose branches declare one of
+	// them gets no guards (heldBeside)
 	conjPath string
 	conjHeld map[string]bool
 	// conjSkipped are the paths of the objects a neutral member of which
@@ -989,7 +991,7 @@ func foreign(k string) bool {
 	return !known(k) && (foreignKeys[k] || strings.HasPrefix(k, "$"))
 }
 
-// conjunction sets conjPath and conjHeld for the survey's walk of the
+// conjunction sets conjPath and conjHeld for the walk of the
 // object schema s at path, which holds an allOf, and returns what puts
 // them back: the members that s, its allOf's branches (their $refs
 // followed, their allOfs' branches among them: members) or an object at
@@ -2474,6 +2476,10 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	// survey too: its guards, or what it left strict, below path)
 	text := string(holder.Marshal())
 	memo := k + "\x00" + text
+	held := d.heldBeside(path, holder, k)
+	if held != "" {
+		memo += "\x00held\x00" + held
+	}
 	if d.fileGiven && !d.survey {
 		// (what a rules file reads is by path, fileReads; the survey,
 		// given none, keeps its own results)
@@ -2511,7 +2517,7 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	}
 	d.overlapRec, d.overlapDry = nil, false
 	anyOf := false
-	if len(marks) > 0 {
+	if len(marks) > 0 && held == "" {
 		// (what the branches would leave strict, their guards read
 		// where a member some branches leave out tells them apart, or
 		// their absent guards where required members do; an anyOf's
@@ -2544,6 +2550,36 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 	}
 	d.overlapMemo[memo] = overlapResult{marks: marks, anyOf: anyOf}
 	return nil, nil
+}
+
+// heldBeside names the members (sorted, joined by commas) that an
+// object branch of the union k of holder declares and that a schema
+// beside the union holds every value at path to as well (conjHeld: an
+// allOf's other branch, {"allOf": [{"anyOf": [...]}, {"properties":
+// {"a": ...}}]}): its rules read them past no guard of a branch, so no
+// branch's guard may hold them to the strict schema where another
+// branch's marker is given (presenceForm), and overlapping gives such a
+// union no guards. "" where there are none.
+func (d *deriver) heldBeside(path string, holder *Node, k string) string {
+	if d.conjPath != path || len(d.conjHeld) == 0 {
+		return ""
+	}
+	var names []string
+	for _, b := range holder.Get(k).Items() {
+		if ref, ok := b.Get("$ref").AsString(); ok && len(b.Keys) == 1 {
+			b = pointer(d.root, ref)
+		}
+		if b == nil || b.Get("properties") == nil {
+			continue
+		}
+		for _, name := range b.Get("properties").Keys {
+			if d.conjHeld[name] {
+				names = append(names, name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(slices.Compact(names), ",")
 }
 
 // overlapResult is what overlapping made of a union: the guards of its
@@ -2901,7 +2937,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	if d.survey && d.none == 0 && readsElements(s) {
 		d.wholeArrays[path] = true
 	}
-	if d.survey && !top && s.Get("allOf") != nil {
+	if !top && s.Get("allOf") != nil {
 		defer d.conjunction(path, s)()
 	}
 	for i, k := range s.Keys {
