@@ -2188,7 +2188,8 @@ func constrains(v *Node) bool {
 }
 
 // rootMapReads is mapReads of the branches of the arguments' combinators
-// (s, the input schema, down to 16 levels; all past them), for the
+// and of their then and else, each a schema the arguments are held to
+// where it applies (s, the input schema, down to 16 levels; all past them), for the
 // members declared anywhere in it.
 func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) condSet {
 	var c condSet
@@ -2196,8 +2197,17 @@ func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) con
 		c.all = true // (deeper than the deriver compares: any member may be read)
 		return c
 	}
-	for _, k := range jsonnode.Combinators {
-		for _, b := range s.Get(k).Items() {
+	for _, k := range append(slices.Clone(jsonnode.Combinators), "then", "else") {
+		branches := s.Get(k).Items()
+		if (k == "then" || k == "else") && s.Get(k) != nil && condition(d.root, k) {
+			// (a then or else holds the arguments where it applies: its
+			// map keywords read the members the root declares, as a
+			// branch's do; {"if": {"properties": {"kind": {"const":
+			// "a"}}}, "then": {"additionalProperties": {...}}} holds a
+			// call without kind to it)
+			branches = []*Node{s.Get(k)}
+		}
+		for _, b := range branches {
 			if b.Kind == '{' && !refIgnoresSiblings(d.root, b) {
 				c.mapReads(b, declared, false)
 				c.merge(d.rootMapReads(b, declared, depth+1))

@@ -893,3 +893,39 @@ func TestDeriveNoRuleVariants(t *testing.T) {
 			`"if":{"properties":{"color":{"const":"x"}},"required":["mode"]},"then":{"required":["mode"]}}`, []string{`{"colour":"red"}`}},
 	})
 }
+
+// TestDeriveRootThenMap: a then or else of the arguments holds them
+// where it applies (its if passes a call without the key it tests), and
+// its map keywords (additionalProperties, patternProperties) read the
+// members the root declares and it does not: those members get no rule,
+// as where a branch of the root's union reads them (rootMapReads), where
+// before the then's additionalProperties held {"a": ["true"]} strict in
+// the rewrite while the root's rule made it [true] (found by
+// FuzzDeriveEquivalentShapes). A member the then declares itself, and
+// one its map does not constrain, keep their rules.
+func TestDeriveRootThenMap(t *testing.T) {
+	cases := []unionCase{
+		{"then-additional", `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"a":{"type":"array","items":{"type":"boolean"}},"n":{"type":"integer"}},` +
+			`"if":{"properties":{"kind":{"const":"a"}}},"then":{"type":"object","properties":{"n":{"type":"integer","minimum":0}},"additionalProperties":{"type":"array","items":{"type":"boolean"}}}}`,
+			[]string{`{"a":["true"]}`, `{"kind":"a","a":["true"]}`, `{"kind":"b","a":["true"]}`, `{"a":"[true]"}`, `{"n":"5"}`, `{"kind":"b","n":"-1"}`}},
+		{"else-pattern", `{"type":"object","properties":{"kind":{"type":"string"},"a":{"type":"integer"},"b":{"type":"integer"}},` +
+			`"if":{"properties":{"kind":{"const":"a"}},"required":["kind"]},"then":{"properties":{"b":{"type":"integer","maximum":3}}},"else":{"patternProperties":{"^a":{"type":"integer","maximum":9}}}}`,
+			[]string{`{"a":"5"}`, `{"a":"12"}`, `{"kind":"a","a":"12"}`, `{"b":"2"}`, `{"kind":"a","b":"5"}`}},
+		{"allof-then", `{"type":"object","properties":{"kind":{"type":"string"},"a":{"type":"array","items":{"type":"boolean"}}},` +
+			`"allOf":[{"if":{"properties":{"kind":{"const":"a"}}},"then":{"additionalProperties":{"type":"array","items":{"type":"boolean"}}}}]}`,
+			[]string{`{"a":["true"]}`, `{"kind":"b","a":["true"]}`}},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	d, err := Tool("t", []byte(cases[0].schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := strings.Join(ruleKinds(d), " ")
+	if strings.Contains(kinds, "type_coerce:a[]") {
+		t.Errorf("a rule reads a, which the then's additionalProperties reads: %s", kinds)
+	}
+	if !strings.Contains(warnings(d), "a: array left strict") {
+		t.Errorf("no warning says why a is left strict: %s", warnings(d))
+	}
+}
