@@ -598,3 +598,30 @@ func TestDeriveRecursiveUnionStringsLastSite(t *testing.T) {
 	}
 	ajvSound(t, cases)
 }
+
+// TestDeriveRecursionSiteGuardLeft: a recursion site read past a branch's
+// guard (id[]<!"a">.next, its rule's ID respelled with the guard) whose
+// frame is then left unread (its copy read beside a draft-07 $ref's
+// sibling) has its rule taken back with it: the rewrite keeps the site
+// strict, and a rule that parsed its JSON text stayed ({"next":
+// "{...}"} refused by the rewrite, taken after the rules; found by
+// FuzzDeriveEquivalentShapes). The Go validator judges it alone (AJV's
+// 2020-12 build does not hold draft-07, whose $ref siblings it would
+// apply).
+func TestDeriveRecursionSiteGuardLeft(t *testing.T) {
+	cases := []unionCase{{"guarded-site", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"id":{"type":"array","items":{"type":"object","$ref":"#/definitions/D0"}}},` +
+		`"definitions":{"D0":{"anyOf":[{"type":"object","properties":{"ab":{"type":"integer","enum":[1,2,10]},"a.b":{"type":"string"},"next":{"$ref":"#/definitions/D0"}},"required":["ab","a.b"],"additionalProperties":false},` +
+		`{"type":"object","properties":{"ab":{"type":"string","format":"email"},"a":{"type":"integer","minimum":0,"maximum":100}},"required":["ab","a"]}]}}}`,
+		[]string{`{"id":[{"a.b":"x","ab":2,"next":"{\"a\":100,\"ab\":\"a@example.com\"}"}]}`, `{"id":[{"a.b":"x","ab":2,"next":{"a":100,"ab":"a@example.com"}}]}`,
+			`{"id":[{"ab":"a@example.com","a":"5"}]}`, `{"id":"[{\"ab\":\"a@example.com\",\"a\":5}]"}`}}}
+	unionSound(t, cases)
+	d, err := Tool("t", []byte(cases[0].schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range d.Rules {
+		if strings.HasSuffix(r.Path, ".next") {
+			t.Errorf("a rule at %s, which the rewrite keeps strict: %s", r.Path, warnings(d))
+		}
+	}
+}

@@ -600,6 +600,12 @@ func (d *deriver) guardRules(mark branchMark, path, guard string, keys map[strin
 			if path == "" && rest[0] != '{' {
 				rest = "." + rest
 			}
+			// (its rule's ID too, as the loop above wrote it: where the
+			// frame is left unread, leaveRecursion takes the rule back
+			// by it)
+			if site.id != "" {
+				site.id = strings.Replace(site.id, d.tool+"."+site.rule+".", d.tool+"."+path+guard+rest+".", 1)
+			}
 			site.rule = path + guard + rest
 		}
 	}
