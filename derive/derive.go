@@ -2197,21 +2197,23 @@ func (d *deriver) rootMapReads(s *Node, declared map[string]bool, depth int) con
 		c.all = true // (deeper than the deriver compares: any member may be read)
 		return c
 	}
-	for _, k := range append(slices.Clone(jsonnode.Combinators), "then", "else") {
-		branches := s.Get(k).Items()
-		if (k == "then" || k == "else") && s.Get(k) != nil && condition(d.root, k) {
-			// (a then or else holds the arguments where it applies: its
-			// map keywords read the members the root declares, as a
-			// branch's do; {"if": {"properties": {"kind": {"const":
-			// "a"}}}, "then": {"additionalProperties": {...}}} holds a
-			// call without kind to it)
-			branches = []*Node{s.Get(k)}
+	var branches []*Node
+	for _, k := range jsonnode.Combinators {
+		branches = append(branches, s.Get(k).Items()...)
+	}
+	for _, k := range []string{"then", "else"} {
+		// (a then or else holds the arguments where it applies: its map
+		// keywords read the members the root declares, as a branch's
+		// do; {"if": {"properties": {"kind": {"const": "a"}}}, "then":
+		// {"additionalProperties": {...}}} holds a call without kind)
+		if x := s.Get(k); x != nil && condition(d.root, k) {
+			branches = append(branches, x)
 		}
-		for _, b := range branches {
-			if b.Kind == '{' && !refIgnoresSiblings(d.root, b) {
-				c.mapReads(b, declared, false)
-				c.merge(d.rootMapReads(b, declared, depth+1))
-			}
+	}
+	for _, b := range branches {
+		if b.Kind == '{' && !refIgnoresSiblings(d.root, b) {
+			c.mapReads(b, declared, false)
+			c.merge(d.rootMapReads(b, declared, depth+1))
 		}
 	}
 	return c
@@ -4708,10 +4710,10 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 				other = b
 			}
 		}
-		nullable = nullable || nullBranch
 		if !nullBranch || other == nil || other.Kind != '{' {
 			return nil, false, false, false
 		}
+		nullable = true
 		if other.Get("$ref") != nil {
 			if d.siblingsIgnored(path, other) {
 				return nil, false, false, false
