@@ -496,9 +496,10 @@ func (d *deriver) reachKey(path string) (bool, string) {
 	if _, _, ok := d.pats.of(key); ok {
 		return true, "" // (reachPlace judged the pattern)
 	}
-	if key = memberName(key); key != "" {
+	if key != "" { // (a member's step: the name "" is a name token, nameToken)
+		name := memberName(key)
 		for _, o := range d.objs[parent] {
-			if !o.props[key] && o.open {
+			if !o.props[name] && o.open {
 				return false, "a branch of a union constrains this key through additionalProperties or patternProperties"
 			}
 		}

@@ -183,3 +183,37 @@ func TestDeriveQuotedAliasDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestDeriveEmptyNameBesideMap: a member named "" below the top is a
+// key like any other where another schema at its object (the other
+// branch of an allOf, the arguments' then) reads its value through
+// patternProperties or additionalProperties: its rule would coerce what
+// that schema holds otherwise, so it gets none, as a member "x" there
+// gets none. (FuzzDeriveEquivalentShapes found it: the check took the
+// name token of "" for no member at all.)
+func TestDeriveEmptyNameBesideMap(t *testing.T) {
+	calls := []string{`{"a":{"":"23"}}`, `{"kind":"b","a":{"":"23"}}`, `{"kind":"a","a":{"":"23"}}`, `{"a":{"":"null"}}`, `{"a":{"x":"23"}}`}
+	member := `"a":{"type":"object","properties":{"":{"type":["integer","null"]}}}`
+	cases := []unionCase{
+		{"then-pattern", `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},` + member + `},` +
+			`"if":{"properties":{"kind":{"const":"a"}}},"then":{"type":"object","properties":{"a":{"type":"object","patternProperties":{".*":{"type":"integer"}}}}}}`, calls},
+		{"allof-pattern", `{"type":"object","properties":{"kind":{"type":"string"},` + member + `},` +
+			`"allOf":[{"properties":{"a":{"type":"object","patternProperties":{"^$":{"type":"integer","minimum":30}}}}}]}`, calls},
+		{"allof-additional", `{"type":"object","properties":{"kind":{"type":"string"},` + member + `},` +
+			`"allOf":[{"properties":{"a":{"type":"object","additionalProperties":{"type":"integer"}}}}]}`, calls},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	for _, tc := range cases {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kinds := strings.Join(ruleKinds(d), " "); strings.Contains(kinds, `a[""]`) {
+			t.Errorf("%s: a rule reads a[\"\"], which a map keyword beside it reads too: %s", tc.name, kinds)
+		}
+		if !strings.Contains(warnings(d), `a[""]: integer left strict`) {
+			t.Errorf("%s: no warning says why a[\"\"] is left strict: %s", tc.name, warnings(d))
+		}
+	}
+}
