@@ -163,3 +163,34 @@ func TestDeriveOldDraftSiblingsRecursive(t *testing.T) {
 			[]string{`{"x":"{\"n\":5}"}`, `{"y":"{\"n\":5}"}`, `{"x":{"n":"5"}}`}},
 	})
 }
+
+// TestDeriveOldDraftSiblingsInBranch: a member of a union's branch that
+// is a reference beside siblings its draft ignores stands for a value
+// its target alone reads (any, for an empty target), not for the type
+// beside it: another branch declaring the member as an integer gets no
+// rule there, which would coerce the text the first branch takes as it
+// is. (FuzzDeriveEquivalentShapes found it, under a recursive union: a
+// type_coerce rule at a.a changed {"a": {"a": "27"}}.)
+func TestDeriveOldDraftSiblingsInBranch(t *testing.T) {
+	union := func(a string) string {
+		return `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{` + a + `},"definitions":{` +
+			`"D0":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","$ref":"#/definitions/D1"},"next":{"$ref":"#/definitions/D0"}}},{"type":"object","properties":{"a":{"type":"integer"}}}]},` +
+			`"D1":{},"L":{"type":"array","items":{"type":"integer"}}}}`
+	}
+	calls := []string{`{"a":{"a":"27"}}`, `{"a":{"a":27}}`, `{"a":{"a":"x"}}`, `{"a":{"next":{"a":"27"}}}`}
+	cases := []unionCase{
+		{"beside-type", union(`"a":{"type":"object","$ref":"#/definitions/D0"}`), calls},
+		{"ref", union(`"a":{"$ref":"#/definitions/D0"}`), calls},
+		{"array-target", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"anyOf":[` +
+			`{"type":"object","properties":{"a":{"$ref":"#/definitions/L","maxItems":2}}},{"type":"object","properties":{"a":{"type":"string"}}}]}},` +
+			`"definitions":{"L":{"type":"array","items":{"type":"integer"}}}}`,
+			[]string{`{"a":{"a":"[1]"}}`, `{"a":{"a":["1"]}}`, `{"a":{"a":"x"}}`}},
+	}
+	bothReadings(t, cases)
+	for _, tc := range cases[:2] {
+		d, _ := deriveNormalizer(t, tc.name, tc.schema)
+		if kinds := ruleKinds(d); slices.Contains(kinds, "type_coerce:a.a") {
+			t.Errorf("%s: a rule coerces a.a, which a branch takes as its empty target does: %v", tc.name, kinds)
+		}
+	}
+}

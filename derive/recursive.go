@@ -699,6 +699,10 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 		target.Get("$ref") == nil && (s.Get("type") == nil || typeAllows(s.Get("type"), typ))
 	if text {
 		d.record(path, typ)
+	} else if at.isSite() {
+		// (its own value read as neither alone: no other branch's rule
+		// at path reads it, as it would a kept reference's)
+		d.record(path, "ref "+ref)
 	}
 	mark, sites := len(d.rules), d.openSites()
 	native := d.field(path, c, atBranch)
