@@ -39,17 +39,19 @@ func (d *deriver) enterCombinator(path string, holder *Node, k string) (leave fu
 // rules of a discriminated union's branch read it ("" where none): s's
 // if tests one member alone for some strings (memberTest); s, an allOf
 // that holds it at path (conjAt) or the if is of type object, and one
-// of them requires that member; no anyOf or oneOf at path holds s
-// (altAt); and the document's draft reads if (noConditions). The then
-// applies to a value at path exactly where the member holds one of the
-// strings, as the guard reads it (an object without the member is
-// refused, and what is no object has no rule past a guard), and it
-// holds the value beside s, as an allOf's branch does: its rules, past
-// the guard, change no call the server takes, and the rewrite keeps the
-// if, with the then's lenient form. An else, which applies exactly
-// where the guard does not hold, stays a place no rule path names, and
-// what it names stays as it is but in a then read past that guard
-// (conditionNames, elseSets).
+// of them or the then requires that member (requiredBy: an object
+// without it passes the if, and the then refuses it); no anyOf or oneOf
+// at path holds s (altAt); and the document's draft reads if
+// (noConditions). The then applies to a value at path exactly where the
+// member holds one of the strings, as the guard reads it (an object
+// without the member is refused, and what is no object has no rule past
+// a guard), and it holds the value beside s, as an allOf's branch does:
+// its rules, past the guard, change no call the server takes, and the
+// rewrite keeps the if, with the then's lenient form. An else, which
+// applies exactly where the guard does not hold (but for an object the
+// then refuses for want of the member), stays a place no rule path
+// names, and what it names stays as it is but in a then read past that
+// guard (conditionNames, elseSets).
 func (d *deriver) thenGuard(path string, s *Node) string {
 	if path == "" || s.Kind != '{' || d.altAt[path] > 0 || noConditions(d.root) {
 		return ""
@@ -65,11 +67,27 @@ func (d *deriver) thenGuard(path string, s *Node) string {
 	requires := func(h *Node) bool { return requiredNames(h)[key] }
 	object := func(h *Node) bool { t, _ := h.Get("type").AsString(); return t == "object" }
 	holders := d.conjAt[path]
-	if !requires(cond) && !requires(s) && !slices.ContainsFunc(holders, requires) ||
+	if !requires(cond) && !requires(s) && !slices.ContainsFunc(holders, requires) && !requiredBy(d.root, then, key) ||
 		!object(cond) && !object(s) && !slices.ContainsFunc(holders, object) {
 		return ""
 	}
 	return rulespec.GuardString(key, vals)
+}
+
+// requiredBy reports whether s requires the member key as every
+// validator of its document (root) reads s: its own required, and where
+// s is a $ref its target's (its own beside it but where its draft reads
+// the $ref alone, refIgnoresSiblings).
+func requiredBy(root, s *Node, key string) bool {
+	if !refIgnoresSiblings(root, s) && requiredNames(s)[key] {
+		return true
+	}
+	ref, ok := s.Get("$ref").AsString()
+	if !ok {
+		return false
+	}
+	target := pointer(root, ref)
+	return target != nil && target != s && requiredNames(target)[key]
 }
 
 // memberTest reads cond, an if, as a test of one member alone for one of
