@@ -405,10 +405,22 @@ func (b *shapeBuilder) conditional(depth int) string {
 		test := [...]string{`{"const":"a"}`, `{"enum":["b","c"]}`, `{"const":"c"}`, `{"type":"string","const":"d","minLength":2}`}[b.pick(4)]
 		cond := `{"properties":{"kind":` + test + `}` + [...]string{"", `,"required":["kind"]`, `,"type":"object"`}[b.pick(3)] + `}`
 		tp, trest := b.members(depth+1, "")
-		then := `{"type":"object","properties":` + tp + trest + `}`
-		branch := `{"if":` + cond + `,"then":` + then
-		if b.pick(5) == 0 {
-			branch += `,"else":` + b.object(depth+1)
+		then := `{"type":"object","properties":` + tp
+		branch := `{"if":` + cond + `,"then":`
+		switch b.pick(5) {
+		case 0:
+			branch += then + trest + `},"else":` + b.object(depth+1)
+		case 1:
+			// (the then requires the member the if tests: an object
+			// without it passes the if, and the then refuses it)
+			if trest == "" {
+				trest = `,"required":["kind"]`
+			} else if !strings.Contains(trest, `"kind"`) {
+				trest = strings.Replace(trest, `"required":[`, `"required":["kind",`, 1)
+			}
+			branch += then + trest + `}`
+		default:
+			branch += then + trest + `}`
 		}
 		ifs = append(ifs, branch+"}")
 	}
