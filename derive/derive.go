@@ -2569,30 +2569,78 @@ func (d *deriver) overlapping(path string, holder *Node, k string) (guards []str
 // object branch of the union k of holder declares and that a schema
 // beside the union holds every value at path to as well (conjHeld: an
 // allOf's other branch, {"allOf": [{"anyOf": [...]}, {"properties":
-// {"a": ...}}]}): its rules read them past no guard of a branch, so no
-// branch's guard may hold them to the strict schema where another
-// branch's marker is given (presenceForm), and overlapping gives such a
-// union no guards. "" where there are none.
+// {"a": ...}}]}), or that another branch of a union around it at path
+// declares, read past no guard of its own (unionCtx.others: {"oneOf":
+// [{"anyOf": [...]}, {"properties": {"a": ...}}]}): their rules read
+// them past no guard of a branch, so no branch's guard may hold them to
+// the strict schema where another branch's marker is given
+// (presenceForm), and overlapping gives such a union no guards. "" where
+// there are none.
 func (d *deriver) heldBeside(path string, holder *Node, k string) string {
-	if d.conjPath != path || len(d.conjHeld) == 0 {
+	conj := d.conjPath == path && len(d.conjHeld) > 0
+	others := d.union.othersAt(path)
+	if !conj && len(others) == 0 {
 		return ""
 	}
 	var names []string
 	for _, b := range holder.Get(k).Items() {
-		if ref, ok := b.Get("$ref").AsString(); ok && len(b.Keys) == 1 {
-			b = pointer(d.root, ref)
-		}
-		if b == nil || b.Get("properties") == nil {
-			continue
-		}
-		for _, name := range b.Get("properties").Keys {
-			if d.conjHeld[name] {
+		for _, name := range branchNames(d.root, b) {
+			if conj && d.conjHeld[name] || others[name] {
 				names = append(names, name)
 			}
 		}
 	}
 	slices.Sort(names)
 	return strings.Join(slices.Compact(names), ",")
+}
+
+// othersAt is u.others where u is a union at path (nil elsewhere).
+func (u unionCtx) othersAt(path string) map[string]bool {
+	if u.path != path {
+		return nil
+	}
+	return u.others
+}
+
+// otherBranches returns outer (the others of the unions at path around
+// holder) and the members the object branches of holder's union k but
+// its branch j declare, where k is an anyOf or oneOf and their rules
+// read past no guard (guards, overlapping's: nil or "" for the branch).
+func (d *deriver) otherBranches(outer map[string]bool, holder *Node, k string, j int, guards []string) map[string]bool {
+	if k != jsonnode.AnyOf && k != jsonnode.OneOf {
+		return outer
+	}
+	var out map[string]bool
+	for i, b := range holder.Get(k).Items() {
+		if i == j || guards != nil && guards[i] != "" {
+			continue
+		}
+		for _, name := range branchNames(d.root, b) {
+			if out == nil {
+				out = maps.Clone(outer)
+				if out == nil {
+					out = map[string]bool{}
+				}
+			}
+			out[name] = true
+		}
+	}
+	if out == nil {
+		return outer
+	}
+	return out
+}
+
+// branchNames lists the members the union branch b declares in its
+// properties (a lone $ref's target's: a reference the inliner kept).
+func branchNames(root, b *Node) []string {
+	if ref, ok := b.Get("$ref").AsString(); ok && len(b.Keys) == 1 {
+		b = pointer(root, ref)
+	}
+	if b == nil {
+		return nil
+	}
+	return declaredNames(b)
 }
 
 // overlapResult is what overlapping made of a union: the guards of its
@@ -3115,7 +3163,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				// member, as a discriminator tells a union's branches:
 				// read as an allOf's branch, its rules past the guard
 				outer := d.union
-				d.union = unionCtx{holder: s, key: k, path: path, branch: v}
+				d.union = unionCtx{holder: s, key: k, path: path, branch: v, others: outer.othersAt(path)}
 				mark := d.branchMark()
 				d.guarded++
 				d.thenAt[path] = append(d.thenAt[path], guard)
@@ -3181,6 +3229,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					continue
 				}
 				d.union.branch = x
+				d.union.others = d.otherBranches(outer.othersAt(path), s, k, j, guards)
 				mark := d.branchMark()
 				guarded := guards != nil && guards[j] != ""
 				var strict, given *Node // (a branch whose guard may not hold: presenceForm)

@@ -606,3 +606,41 @@ func TestDerivePresenceGuardsConjoined(t *testing.T) {
 		t.Errorf("the union alone lost its guards: %v", ruleKinds(d))
 	}
 }
+
+// TestDerivePresenceGuardsInAlternative: a union whose branches
+// declare a member that another branch of a union around it at the same
+// path declares too, read past no guard there ({"oneOf": [{"anyOf":
+// [...]}, {"properties": {"a": ...}}]}), gets no guards: that branch's
+// rules read the member in every call, so a guarded branch's rewrite
+// may not hold it strict where another branch's marker is given, as in
+// TestDerivePresenceGuardsConjoined. (FuzzDeriveEquivalentShapes found
+// it: {"b":{"a":"50","m0":"5","m1":27}} was refused by the rewrite and
+// taken after the rules.)
+func TestDerivePresenceGuardsInAlternative(t *testing.T) {
+	branches := `[{"type":"object","properties":{"m0":{"type":"integer"},"a":{"type":"integer"}},"required":["m0"]},` +
+		`{"type":"object","properties":{"m1":{"type":"integer"},"a":{"type":"integer"}},"required":["m1"]}]`
+	other := `{"type":"object","properties":{"a":{"type":"integer"}}}`
+	calls := []string{`{"x":{"a":"50","m0":"5","m1":27}}`, `{"x":{"a":"50","m1":40}}`, `{"x":{"a":50,"m0":"5","m1":"40"}}`, `{"x":{"a":"5","m0":"1"}}`, `{"x":{"m1":"2"}}`, `{"x":{"a":"5","z":"1"}}`}
+	var cases []unionCase
+	for _, k := range []string{"anyOf", "oneOf"} {
+		for _, outer := range []string{"anyOf", "oneOf"} {
+			cases = append(cases,
+				unionCase{outer + "-" + k, wrapX(`{"` + outer + `":[{"` + k + `":` + branches + `},` + other + `]}`), calls},
+				unionCase{outer + "-allof-" + k, wrapX(`{"` + outer + `":[{"allOf":[{"` + k + `":` + branches + `}]},` + other + `]}`), calls},
+				unionCase{outer + "-nested-" + k, wrapX(`{"` + outer + `":[{"oneOf":[{"` + k + `":` + branches + `},` + other + `]},` + other + `]}`), calls})
+		}
+	}
+	cases = append(cases, unionCase{"fuzz", `{"type":"object","properties":{"b":{"oneOf":[{"oneOf":[{"anyOf":[{"type":"object","properties":{"m0":{"type":"integer"},"a":{"type":"integer"}},"required":["m0"]},{"type":"object","properties":{"m1":{"type":"integer"},"a":{"type":"integer"}},"required":["m1"]},{"type":"object","properties":{"m2":{"type":"integer"},"a":{"type":"integer"}},"required":["m2"]},{"type":"integer"}]},{"type":"object","properties":{"a":{"type":"integer"}}}]},{"type":"object","properties":{"a":{"type":"integer"}}},{"type":"object","properties":{"b":{"type":"array","items":{"type":"string","pattern":"^[a-z]+$"}}},"required":["b"],"additionalProperties":false}]}}}`,
+		[]string{`{"b":{"a":"50","m0":"5","m1":27}}`, `{"b":{"a":"50","m1":27}}`, `{"b":{"b":["x"]}}`}})
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	// (beside a closed branch that declares another member, the union
+	// keeps its guards)
+	d, err := Tool("beside", []byte(wrapX(`{"oneOf":[{"oneOf":`+branches+`},{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}]}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(ruleKinds(d), " "), `<!"m1">.m0`) {
+		t.Errorf("the union beside a branch declaring another member lost its guards: %v", ruleKinds(d))
+	}
+}

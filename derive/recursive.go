@@ -74,9 +74,13 @@ type recSite struct {
 
 // unionCtx is a union whose branches the deriver reads: its holder,
 // keyword (anyOf, oneOf, allOf) and path, and the branch being read.
+// others are the members that the other object branches of the anyOfs
+// and oneOfs at path enclosing that branch (this one and those around
+// it) declare, where their rules read past no guard (heldBeside).
 type unionCtx struct {
 	holder, branch *Node
 	key, path      string
+	others         map[string]bool
 }
 
 // lenientDef is a definition the rewrite gains: a recursive
