@@ -2602,31 +2602,45 @@ func (u unionCtx) othersAt(path string) map[string]bool {
 	return u.others
 }
 
-// otherBranches returns outer (the others of the unions at path around
-// holder) and the members the object branches of holder's union k but
-// its branch j declare, where k is an anyOf or oneOf and their rules
-// read past no guard (guards, overlapping's: nil or "" for the branch).
-func (d *deriver) otherBranches(outer map[string]bool, holder *Node, k string, j int, guards []string) map[string]bool {
+// unguardedNames lists, for each branch of holder's union k, the
+// members it declares where k is an anyOf or oneOf and the branch's
+// rules read past no guard (guards, overlapping's: nil or "" for it);
+// nil for an allOf, whose branches hold a value together (conjHeld).
+func (d *deriver) unguardedNames(holder *Node, k string, guards []string) [][]string {
 	if k != jsonnode.AnyOf && k != jsonnode.OneOf {
-		return outer
+		return nil
 	}
-	var out map[string]bool
-	for i, b := range holder.Get(k).Items() {
-		if i == j || guards != nil && guards[i] != "" {
+	items := holder.Get(k).Items()
+	names := make([][]string, len(items))
+	for i, b := range items {
+		if guards == nil || guards[i] == "" {
+			names[i] = branchNames(d.root, b)
+		}
+	}
+	return names
+}
+
+// othersOf returns the others of branch j of a union (unionCtx.others):
+// outer, those of the unions at its path around it, and the members its
+// other branches declare (names, unguardedNames).
+func othersOf(outer map[string]bool, names [][]string, j int) map[string]bool {
+	out, copied := outer, false
+	for i, ns := range names {
+		if i == j {
 			continue
 		}
-		for _, name := range branchNames(d.root, b) {
-			if out == nil {
-				out = maps.Clone(outer)
+		for _, name := range ns {
+			if out[name] {
+				continue
+			}
+			if !copied {
+				out, copied = maps.Clone(outer), true
 				if out == nil {
 					out = map[string]bool{}
 				}
 			}
 			out[name] = true
 		}
-	}
-	if out == nil {
-		return outer
 	}
 	return out
 }
@@ -3192,6 +3206,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				d.unions[path]++
 			}
 			pop := d.enterCombinator(path, s, k)
+			names := d.unguardedNames(s, k, guards)
 			g := d.rootGuards
 			if top && g.key == k {
 				// (the root's union's guards, for its branches alone: a
@@ -3229,7 +3244,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					continue
 				}
 				d.union.branch = x
-				d.union.others = d.otherBranches(outer.othersAt(path), s, k, j, guards)
+				d.union.others = othersOf(outer.othersAt(path), names, j)
 				mark := d.branchMark()
 				guarded := guards != nil && guards[j] != ""
 				var strict, given *Node // (a branch whose guard may not hold: presenceForm)
