@@ -334,9 +334,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
 	fileGiven := len(keep) > 0 || len(named) > 0 || len(declared) > 0
-	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, others: map[string]bool{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf, conjSkipped: map[string]bool{}}
+	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, others: map[string]bool{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, opaqueSchemas: map[string][]*Node{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf, conjSkipped: map[string]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, others: survey.others, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt, conjSkipped: survey.conjSkipped}
+	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, others: survey.others, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, opaqueSchemas: survey.opaqueSchemas, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt, conjSkipped: survey.conjSkipped}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.besideDefs()
@@ -440,7 +440,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			if len(u) <= len(best) {
 				break
 			}
-			if why, ok := d.opaque[u]; ok && !d.sharable(u) {
+			if why, ok := d.opaque[u]; ok && !d.sharable(u) && !d.refusesBelow(u, path) {
 				best, reason = u, "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
 				break
 			}
@@ -486,6 +486,43 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 		}
 	}
 	return d.reachPatterns(path)
+}
+
+// refusesBelow reports whether each schema kept at the opaque path u
+// above path (opaqueSchemas: a $ref's) refuses every value that holds
+// path's first step below u: an object holding its member, an array for
+// [], an object for {} or a pattern's step. No call the server takes
+// through those schemas then holds a value at path, and a rule there
+// changes none of them (JSONSchemaBench's type references: a union of a
+// string and closed objects, a map of them in one, kept as a recursive
+// $ref beside a map of closed properties objects). A value kept whole
+// (keptWhole), a guard's step, may hold it.
+func (d *deriver) refusesBelow(u, path string) bool {
+	schemas := d.opaqueSchemas[u]
+	rest := path[len(u):]
+	var may func(s *Node) bool
+	switch {
+	case len(schemas) == 0:
+		return false
+	case strings.HasPrefix(rest, "[]"):
+		may = func(s *Node) bool { return d.mayBe(s, '[', 0) }
+	case strings.HasPrefix(rest, "{}"):
+		may = func(s *Node) bool { return d.mayBe(s, '{', 0) }
+	case strings.HasPrefix(rest, "."):
+		key := rest[1:]
+		if i := strings.IndexAny(key, ".[{(<"); i >= 0 {
+			key = key[:i]
+		}
+		if _, _, ok := d.pats.of(key); ok {
+			may = func(s *Node) bool { return d.mayBe(s, '{', 0) }
+		} else {
+			name := memberName(key)
+			may = func(s *Node) bool { return mayHoldMember(d.root, s, name) }
+		}
+	default:
+		return false
+	}
+	return !slices.ContainsFunc(schemas, func(s *Node) bool { return s == nil || may(s) })
 }
 
 // reachKey is reach's check of the objects that hold the key path ends
@@ -734,6 +771,10 @@ type deriver struct {
 	// was kept: the survey never walks its target, which another branch
 	// may not hold alike below the path, so no rule is given there.
 	opaque map[string]string
+	// opaqueSchemas are, at each opaque path, the schemas kept there
+	// (those of the $refs; nil for a value kept whole, keptWhole): what
+	// refusesBelow reads of what they take.
+	opaqueSchemas map[string][]*Node
 	// frames are the recursive definitions' copies being derived, outer
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
@@ -3584,14 +3625,45 @@ func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.r
 // is 6^8 readings), or 32 levels, it may.
 func mayTake(root, s *Node, kind byte, depth int) bool {
 	work := maxMayTakeWork
-	return mayTakeIn(root, s, kind, depth, &work)
+	return mayTakeIn(root, s, taking{kind: kind}, depth, &work)
+}
+
+// mayHoldMember is mayTake for an object that holds the member name:
+// false also where s is closed to it (closedTo), or each branch of its
+// anyOf or oneOf is, or a branch of its allOf (a local $ref's target
+// among them). Keywords it does not read (not, if, patternProperties'
+// patterns, unevaluatedProperties, ...) are taken to allow it.
+func mayHoldMember(root, s *Node, name string) bool {
+	work := maxMayTakeWork
+	return mayTakeIn(root, s, taking{kind: '{', name: name, named: true}, 0, &work)
+}
+
+// taking is what mayTakeIn asks a schema to take: a value of JSON kind
+// kind, and where named, an object that holds the member name.
+type taking struct {
+	kind  byte
+	name  string
+	named bool
+}
+
+// closedTo reports whether the object schema s refuses every object that
+// holds the member name, whatever its value: its properties give name
+// the schema false, or it does not declare name, and additionalProperties
+// false closes it, with no patternProperties.
+func closedTo(s *Node, name string) bool {
+	if p := s.Get("properties").Get(name); p != nil {
+		return p.Kind == 't' && p.Text() == "false"
+	}
+	ap := s.Get("additionalProperties")
+	return ap != nil && ap.Kind == 't' && ap.Text() == "false" && s.Get("patternProperties") == nil
 }
 
 // maxMayTakeWork bounds the subschemas and references one mayTake reads.
 const maxMayTakeWork = 4096
 
 // mayTakeIn is mayTake with work subschemas left to read.
-func mayTakeIn(root, s *Node, kind byte, depth int, work *int) bool {
+func mayTakeIn(root, s *Node, want taking, depth int, work *int) bool {
+	kind := want.kind
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
@@ -3603,7 +3675,7 @@ func mayTakeIn(root, s *Node, kind byte, depth int, work *int) bool {
 		// which take no more)
 		ref, _ := s.Get("$ref").AsString()
 		target := pointer(root, ref)
-		return target == nil || mayTakeIn(root, target, kind, depth+1, work)
+		return target == nil || mayTakeIn(root, target, want, depth+1, work)
 	}
 	if slices.ContainsFunc(s.Keys, foreign) && (s.Get("discriminator") == nil || !discriminatorBeside(root, s)) {
 		// a keyword the deriver does not know might take it (a
@@ -3646,17 +3718,20 @@ func mayTakeIn(root, s *Node, kind byte, depth int, work *int) bool {
 			return false
 		}
 	}
+	if want.named && closedTo(s, want.name) {
+		return false
+	}
 	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
-			!slices.ContainsFunc(list, func(b *Node) bool { return mayTakeIn(root, b, kind, depth+1, work) }) {
+			!slices.ContainsFunc(list, func(b *Node) bool { return mayTakeIn(root, b, want, depth+1, work) }) {
 			return false
 		}
 	}
-	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTakeIn(root, b, kind, depth+1, work) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTakeIn(root, b, want, depth+1, work) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
-		if target := pointer(root, ref); target != nil && !mayTakeIn(root, target, kind, depth+1, work) {
+		if target := pointer(root, ref); target != nil && !mayTakeIn(root, target, want, depth+1, work) {
 			return false
 		}
 	}
@@ -3754,7 +3829,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			// (kept by the inliner, or never met by it: a reference inside
 			// a definition read where it stands, whose target no rule
 			// below here was made from)
-			d.keptRef(path, at, d.keptWhy(s))
+			d.keptRef(path, s, at, d.keptWhy(s))
 		}
 		if !at.isSite() {
 			return out
@@ -3878,7 +3953,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 			return s // (its target's copy here: its lenient form, shared)
 		}
 		if lenientType {
-			d.keptRef(path, at, d.keptWhy(s))
+			d.keptRef(path, s, at, d.keptWhy(s))
 		}
 		if lenientType {
 			d.gapWhy(path, typ, at, d.keptWhy(s))
@@ -4215,17 +4290,19 @@ func (d *deriver) keptWhy(s *Node) string {
 	return "it is a $ref inside a definition read where it stands, not inlined (its own reference was kept)"
 }
 
-// keptRef notes that a $ref the inliner kept, for why, stands at path:
-// the survey records the path as opaque (no rule below it, reach: a
+// keptRef notes that a $ref the inliner kept, for why, stands at path
+// (s, its schema there): the survey records the path as opaque (no rule
+// below it where s may take a value there, reach and refusesBelow: a
 // union's other branches may declare values there that its target holds
 // otherwise), and where it is a union's branch the derivation warns
 // once, naming what the branch alone holds (no pass walks it; a site is
 // warned about as a value left strict).
-func (d *deriver) keptRef(path string, at place, why string) {
+func (d *deriver) keptRef(path string, s *Node, at place, why string) {
 	switch {
 	case d.none > 0:
 	case d.survey:
 		d.opaque[path] = why
+		d.opaqueSchemas[path] = append(d.opaqueSchemas[path], s)
 	case at != atBranch:
 	case !slices.ContainsFunc(d.warns, func(w Warning) bool { return w.Path == path && strings.HasPrefix(w.Message, "a branch of its union") }):
 		d.warn(path, "a branch of its union is a $ref kept as it is (%s): what that branch alone holds gets no rule", why)

@@ -334,6 +334,7 @@ func (d *deriver) keptWhole(path string, s *Node, at place, why string) *Node {
 		// otherwise than another schema there is read: reach refuses a
 		// rule below it, as below a kept $ref)
 		d.opaque[path] = why
+		d.opaqueSchemas[path] = append(d.opaqueSchemas[path], nil)
 	}
 	if !at.isSite() {
 		return s

@@ -145,7 +145,7 @@ func (d *deriver) leaveRecursion(f *recFrame) {
 		if f.why != "" {
 			why = f.why
 		}
-		d.keptRef(s.path, s.at, why) // (a union's branch: its warning)
+		d.keptRef(s.path, s.strict, s.at, why) // (a union's branch: its warning)
 		d.gapWhy(s.path, s.typ, s.at, why)
 	}
 }
