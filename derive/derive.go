@@ -3549,6 +3549,11 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	}
 	if parent, _ := splitLast(path); d.objectSites(parent) != 1 {
 		return out
+	} else if _, kept := d.opaque[parent]; kept && !d.sharable(parent) {
+		// (a $ref kept at the object, which refuses it for holding the
+		// member (refusesBelow), may take it without: a oneOf beside it
+		// would match two, an allOf take what its rewrite refused)
+		return out
 	}
 	var forms lenientimpl.AbsentForms
 	if !d.mayBe(strict, 'n', 0) || refusesNull(d.root, strict) {

@@ -46,9 +46,10 @@ var equivSeeds = []string{
 // schema buildMoreShapes makes, each strict-valid instance schemagen
 // makes is sent as a model might send it (numbers and booleans as their
 // text, arrays and objects below the arguments as JSON text, chosen at
-// random): the rewrite takes it exactly where normalizing with the
-// derived rules, then the strict schema, does (the Go validator judges
-// both). A rewrite that advertises a form no rule reads, or a rule that
+// random), and again with members spelled as a model spells one it
+// leaves out (null, "" or "null": asModelOmits): the rewrite takes it
+// exactly where normalizing with the derived rules, then the strict
+// schema, does (the Go validator judges both). A rewrite that advertises a form no rule reads, or a rule that
 // makes of a call what the rewrite refuses, fails it, and so does a rule
 // that changes a form the strict schema takes as it is.
 func FuzzDeriveEquivalentShapes(f *testing.F) {
@@ -71,6 +72,7 @@ func FuzzDeriveEquivalentShapes(f *testing.F) {
 		h := fnv.New64a()
 		h.Write(in)
 		rng := rand.New(rand.NewPCG(h.Sum64(), 1))
+		omits := rand.New(rand.NewPCG(h.Sum64(), 2))
 		for seed := range uint64(fuzzSeeds) {
 			g := schemagen.NewGen(h.Sum64()+seed, root, "t", nil)
 			for range fuzzEach {
@@ -101,9 +103,88 @@ func FuzzDeriveEquivalentShapes(f *testing.F) {
 				if taken && !admitted || admitted && !taken && !text && !(digits && bounded) {
 					t.Fatalf("%s (from %s): the rewrite admits it: %v; normalized (%s), the strict schema takes it: %v\nschema: %s\nrewrite: %s\nrules: %v", sent, args, admitted, norm, taken, schema, rewrite, d.Rules)
 				}
+				// (and with members sent as a model spells one it leaves
+				// out, null, "" or "null": what an absent rule takes out;
+				// drawn apart, so that the sends above stay as they were)
+				omitted, stringed, ok := asModelOmits(args, omits)
+				if !ok {
+					continue
+				}
+				norm, fixes, err = n.NormalizeJSON("t", omitted)
+				if misnamedOnly(err) {
+					continue // (refused by name, as above)
+				}
+				if valid(strict, omitted) && (err != nil || len(fixes) > 0 || !bytes.Equal(norm, omitted)) {
+					t.Fatalf("%s (from %s), which the strict schema takes, became %s (fixes %v, error %v)\nschema: %s\nrules: %v", omitted, args, norm, fixes, err, schema, d.Rules)
+				}
+				if err != nil {
+					continue
+				}
+				// (a string sent where JSON text is read the rewrite takes
+				// as any string: class (b))
+				if taken, admitted := valid(strict, norm), valid(lax, omitted); taken && !admitted || admitted && !taken && !stringed {
+					t.Fatalf("%s (from %s): the rewrite admits it: %v; normalized (%s), the strict schema takes it: %v\nschema: %s\nrewrite: %s\nrules: %v", omitted, args, admitted, norm, taken, schema, rewrite, d.Rules)
+				}
 			}
 		}
 	})
+}
+
+// asModelOmits returns the instance args with the values of some members
+// (below the arguments too; one in three, at least one) sent as a model
+// spells a member it leaves out: null, "" or "null"; stringed reports
+// whether one was sent as a string, ok is false where args holds no
+// member.
+func asModelOmits(args []byte, rng *rand.Rand) (out []byte, stringed, ok bool) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return args, false, false
+	}
+	// (an array or object is spelled null alone: a string where its JSON
+	// text is read, the rewrite takes as any string, class (b))
+	type member struct {
+		set       func(any)
+		container bool
+	}
+	var members []member
+	var walk func(x any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) { // (in one order: the draws repeat)
+				walk(x[k])
+				_, array := x[k].([]any)
+				_, object := x[k].(map[string]any)
+				members = append(members, member{func(to any) { x[k] = to }, array || object})
+			}
+		}
+	}
+	walk(v)
+	if len(members) == 0 {
+		return args, false, false
+	}
+	omit := func(m member) {
+		form := []any{nil, "", "null"}[rng.IntN(3)]
+		if m.container {
+			form = nil
+		}
+		m.set(form)
+		stringed = stringed || form != nil
+	}
+	omit(members[rng.IntN(len(members))])
+	for _, m := range members {
+		if rng.IntN(3) == 0 {
+			omit(m)
+		}
+	}
+	out, _ = json.Marshal(v)
+	return out, stringed, true
 }
 
 // compileMem compiles a schema with the Go validator.
