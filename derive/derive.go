@@ -426,12 +426,15 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 		return false, ""
 	}
 	if at.isSite() {
-		// the nearest shadowing above path (the longest u; of two, the
-		// first reason in order), whatever order the map gives
+		// the nearest shadowing at or above path (the longest u), looked
+		// up by each path above it, the longest first: a schema may
+		// shadow thousands
 		best, reason := "", ""
-		for u, why := range d.shadowed {
-			if under(path, u) && (reason == "" || len(u) > len(best) || len(u) == len(best) && why < reason) {
-				best, reason = u, why
+		for i := len(path); i >= 0 && reason == ""; i-- {
+			if u := path[:i]; i == len(path) || under(path, u) {
+				if why, ok := d.shadowed[u]; ok {
+					best, reason = u, why
+				}
 			}
 		}
 		// the nearest kept $ref above path (opaque), looked up by each
@@ -500,10 +503,19 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 func (d *deriver) refusesBelow(u, path string) bool {
 	schemas := d.opaqueSchemas[u]
 	rest := path[len(u):]
+	if len(schemas) == 0 {
+		return false
+	}
+	step := rest
+	if i := strings.IndexAny(rest[1:], ".[{(<"); i >= 0 {
+		step = rest[:i+1]
+	}
+	key := refusalKey{u, step, len(schemas)}
+	if r, ok := d.refusals[key]; ok {
+		return r // (each value below u asks of its first step again)
+	}
 	var may func(s *Node) bool
 	switch {
-	case len(schemas) == 0:
-		return false
 	case strings.HasPrefix(rest, "[]"):
 		may = func(s *Node) bool { return d.mayBe(s, '[', 0) }
 	case strings.HasPrefix(rest, "{}"):
@@ -522,7 +534,20 @@ func (d *deriver) refusesBelow(u, path string) bool {
 	default:
 		return false
 	}
-	return !slices.ContainsFunc(schemas, func(s *Node) bool { return s == nil || may(s) })
+	r := !slices.ContainsFunc(schemas, func(s *Node) bool { return s == nil || may(s) })
+	if d.refusals == nil {
+		d.refusals = map[refusalKey]bool{}
+	}
+	d.refusals[key] = r
+	return r
+}
+
+// refusalKey is what refusesBelow judged: the opaque path, the first
+// step below it, and how many schemas were kept there then (the survey
+// may keep more after).
+type refusalKey struct {
+	u, step string
+	kept    int
 }
 
 // reachKey is reach's check of the objects that hold the key path ends
@@ -775,6 +800,8 @@ type deriver struct {
 	// (those of the $refs; nil for a value kept whole, keptWhole): what
 	// refusesBelow reads of what they take.
 	opaqueSchemas map[string][]*Node
+	// refusals are what refusesBelow judged, once for each step.
+	refusals map[refusalKey]bool
 	// frames are the recursive definitions' copies being derived, outer
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame

@@ -16,12 +16,36 @@ func AppendQuote(b []byte, s string) []byte { return appendQuote(b, s, false) }
 // output is the same under both.
 func AppendQuoteEncodingJSON(b []byte, s string) []byte { return appendQuote(b, s, true) }
 
-// appendQuote is AppendQuote, or with ejson AppendQuoteEncodingJSON.
+// appendQuote is AppendQuote, or with ejson AppendQuoteEncodingJSON. It
+// copies each run of characters written as they are at once (a schema's
+// keys and texts, marshaled many times over, hold few others).
 func appendQuote(b []byte, s string, ejson bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
+	run := 0 // where the characters not yet copied begin
 	for i := 0; i < len(s); {
 		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !(r == utf8.RuneError && size == 1) && !(ejson && (r == '\u2028' || r == '\u2029')) {
+				i += size // (written as it is)
+				continue
+			}
+			b = append(b, s[run:i]...)
+			if r == utf8.RuneError {
+				b = append(b, `\ufffd`...)
+			} else {
+				b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			}
+			i += size
+			run = i
+			continue
+		}
+		b = append(b, s[run:i]...)
 		switch {
 		case c == '"' || c == '\\':
 			b = append(b, '\\', c)
@@ -35,24 +59,12 @@ func appendQuote(b []byte, s string, ejson bool) []byte {
 			b = append(b, '\\', 'b')
 		case ejson && c == '\f':
 			b = append(b, '\\', 'f')
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		case c < utf8.RuneSelf:
-			b = append(b, c)
 		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				b = append(b, `\ufffd`...)
-			case ejson && (r == '\u2028' || r == '\u2029'):
-				b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			default:
-				b = append(b, s[i:i+size]...)
-			}
-			i += size
-			continue
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
 		}
 		i++
+		run = i
 	}
+	b = append(b, s[run:]...)
 	return append(b, '"')
 }

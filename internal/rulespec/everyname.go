@@ -26,11 +26,9 @@ func PatternMap(s *jsonnode.Node) bool {
 	if pp == nil || pp.Kind != '{' || len(pp.Keys) != 1 {
 		return false
 	}
-	values := string(Unannotated(pp.Vals[0]).Marshal())
 	ap := s.Get("additionalProperties")
 	closed := ap != nil && ap.Kind == 't' && ap.Text() == "false"
-	same := Alike(ap, pp.Vals[0])
-	if !closed && !same && !EveryName(pp.Keys[0]) {
+	if !closed && !EveryName(pp.Keys[0]) && !Alike(ap, pp.Vals[0]) {
 		return false
 	}
 	if props == nil || props.Kind == '{' && len(props.Keys) == 0 {
@@ -39,6 +37,7 @@ func PatternMap(s *jsonnode.Node) bool {
 	if props.Kind != '{' {
 		return false
 	}
+	values := string(Unannotated(pp.Vals[0]).Marshal())
 	for _, v := range props.Vals {
 		if string(Unannotated(v).Marshal()) != values {
 			return false
@@ -79,12 +78,14 @@ func Alike(a, b *jsonnode.Node) bool {
 
 // Unannotated returns the schema s without its own annotations (s itself
 // where it holds none): two uses of one value compare alike through it.
+// Its subschemas are s's (a shallow copy): the caller reads it, and
+// changes none of them.
 func Unannotated(s *jsonnode.Node) *jsonnode.Node {
 	out := s
 	for _, k := range Annotations {
 		if s.Kind == '{' && s.Get(k) != nil {
 			if out == s {
-				out = s.Clone()
+				out = s.Shallow()
 			}
 			out.Delete(k)
 		}

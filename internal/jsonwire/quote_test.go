@@ -1,0 +1,111 @@
+package jsonwire
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+	"unicode/utf8"
+)
+
+// quoteByByte is appendQuote as it was first written, a byte at a time:
+// the reference its runs are held to.
+func quoteByByte(b []byte, s string, ejson bool) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\r':
+			b = append(b, '\\', 'r')
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case ejson && c == '\b':
+			b = append(b, '\\', 'b')
+		case ejson && c == '\f':
+			b = append(b, '\\', 'f')
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && size == 1:
+				b = append(b, `\ufffd`...)
+			case ejson && (r == '\u2028' || r == '\u2029'):
+				b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			default:
+				b = append(b, s[i:i+size]...)
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	return append(b, '"')
+}
+
+var quoteSeeds = []string{
+	"", "plain", `a"b\c`, "tab\there\nnew\rret", "\b\f\x00\x1f\x7f", "é ü 日本", "\u2028\u2029x",
+	"\xff", "a\xc3", "\xef\xbf\xbd", "ok\xe2\x80", "<html>&amp;", "end\\",
+}
+
+// TestAppendQuote: both quotings write what the reference writes, and
+// AppendQuoteEncodingJSON what encoding/json writes (HTML unescaped) for
+// valid UTF-8.
+func TestAppendQuote(t *testing.T) {
+	for _, s := range quoteSeeds {
+		checkQuote(t, s)
+	}
+}
+
+func FuzzAppendQuote(f *testing.F) {
+	for _, s := range quoteSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkQuote(t, s) })
+}
+
+func checkQuote(t *testing.T, s string) {
+	t.Helper()
+	for _, ejson := range []bool{false, true} {
+		if got, want := appendQuote([]byte("x"), s, ejson), quoteByByte([]byte("x"), s, ejson); !bytes.Equal(got, want) {
+			t.Errorf("appendQuote(%q, %v) = %s, want %s", s, ejson, got, want)
+		}
+	}
+	if utf8.ValidString(s) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := AppendQuoteEncodingJSON(nil, s), bytes.TrimSuffix(buf.Bytes(), []byte("\n")); !bytes.Equal(got, want) {
+			t.Errorf("AppendQuoteEncodingJSON(%q) = %s, encoding/json writes %s", s, got, want)
+		}
+	}
+}
+
+// BenchmarkAppendQuote compares appendQuote with the reference, a byte
+// at a time, on a schema's keys and texts (few characters escaped).
+func BenchmarkAppendQuote(b *testing.B) {
+	texts := []string{"properties", "additionalProperties", "type", "object", "description",
+		"The name of the field, as the server reads it; \"quoted\" once.", "é ü 日本 text"}
+	for _, q := range []struct {
+		name  string
+		quote func([]byte, string, bool) []byte
+	}{{"runs", appendQuote}, {"baseline-bytes", quoteByByte}} {
+		b.Run(q.name, func(b *testing.B) {
+			var buf []byte
+			for b.Loop() {
+				for _, s := range texts {
+					buf = q.quote(buf[:0], s, true)
+				}
+			}
+		})
+	}
+}
