@@ -648,7 +648,7 @@ func siteKind(base *Node, typ string) string {
 	kind := typ
 	for i, k := range base.Keys {
 		if !annotation(k) {
-			kind += " " + k + ":" + string(base.Vals[i].Marshal())
+			kind += " " + k + ":" + base.Vals[i].MarshalText()
 		}
 	}
 	return kind
@@ -2555,7 +2555,7 @@ const overlapWhy = "another branch of its union takes this key as it is (undecla
 func (d *deriver) overlapping(path string, holder *Node, k string) (guards []string, clauses []*Node) {
 	// (a union alike elsewhere, another copy of one definition, in the
 	// survey too: its guards, or what it left strict, below path)
-	text := string(holder.Marshal())
+	text := holder.MarshalText()
 	memo := k + "\x00" + text
 	held := d.heldBeside(path, holder, k)
 	if held != "" {
@@ -3065,7 +3065,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				o.patternWhy = d.patternsWhy(s, pp, path, top)
 				o.pats = map[string]string{}
 				for i, p := range pp.Keys {
-					o.pats[p] = string(rulespec.Unannotated(pp.Vals[i]).Marshal())
+					o.pats[p] = rulespec.Unannotated(pp.Vals[i]).MarshalText()
 				}
 			}
 		}
@@ -3073,7 +3073,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			o.patternWhy = d.patternsWhy(s, obj(others, ap), path, top)
 		}
 		if o.patternWhy != nil {
-			o.text = string(s.Marshal())
+			o.text = s.MarshalText()
 		}
 		d.objs[path] = append(d.objs[path], o)
 	}
@@ -5021,7 +5021,7 @@ func merge(a, b *Node) (*Node, bool) {
 	out := a.Clone()
 	for i, k := range b.Keys {
 		if have := out.Get(k); have != nil {
-			if string(have.Marshal()) != string(b.Vals[i].Marshal()) {
+			if !jsonnode.SameJSON(have, b.Vals[i]) {
 				return nil, false
 			}
 			continue
@@ -5141,7 +5141,7 @@ func (d *deriver) respell(s *Node) *Node {
 					if annotation(k) {
 						continue // the branch's own annotation wins
 					}
-					if string(have.Marshal()) != string(s.Vals[j].Marshal()) {
+					if !jsonnode.SameJSON(have, s.Vals[j]) {
 						return s // two different constraints under one key
 					}
 					continue
@@ -5359,7 +5359,7 @@ func readsAcross(s, b *Node, comb string) bool {
 			continue
 		}
 		for _, k := range inB {
-			if !slices.Contains(inS, k) || string(s.Get(k).Marshal()) != string(b.Get(k).Marshal()) {
+			if !slices.Contains(inS, k) || !jsonnode.SameJSON(s.Get(k), b.Get(k)) {
 				return true
 			}
 		}

@@ -421,7 +421,7 @@ func sameJSON(a, b *Node) bool {
 		y, err2 := strconv.ParseFloat(b.Text(), 64)
 		return err1 == nil && err2 == nil && x == y
 	}
-	return string(a.Marshal()) == string(b.Marshal())
+	return jsonnode.SameJSON(a, b)
 }
 
 func atof(s string) float64 {

@@ -411,7 +411,7 @@ func (x *explainer) inEnum(s *Node, v []byte) bool {
 		if sameJSON(e, got) {
 			return true
 		}
-		quoted[i] = string(e.Marshal())
+		quoted[i] = e.MarshalText()
 	}
 	x.dec.FailKind(lenient.KindEnum, "", v, "is not one of "+strings.Join(quoted, ", "))
 	return false

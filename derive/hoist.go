@@ -303,6 +303,17 @@ func (h *hoister) measure(v *Node) (uint64, int) {
 		}
 		sum = mix(sum, uint64(len(v.Vals)))
 	default:
+		if held, quoted := v.Held(); v.Kind == '"' && !quoted && plainText(held) {
+			// (its JSON text is its value between quotes: hashed as
+			// that text, without writing it)
+			sum = (sum ^ '"') * fnvPrime
+			for i := 0; i < len(held); i++ {
+				sum = (sum ^ uint64(held[i])) * fnvPrime
+			}
+			sum = mix((sum^'"')*fnvPrime, uint64(len(held)+2))
+			size = len(held) + 2
+			break
+		}
 		text := v.Text() // (its JSON text, however it was read)
 		sum = mixString(sum, text)
 		size = len(text)
@@ -311,6 +322,17 @@ func (h *hoister) measure(v *Node) (uint64, int) {
 		h.sums[v] = measured{sum, size}
 	}
 	return sum, size
+}
+
+// plainText reports whether JSON writes the string s as it is between
+// quotes: printable ASCII, no quote or backslash.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // FNV-1a, 64 bits.
@@ -355,6 +377,11 @@ func identical(a, b *Node) bool {
 		return false
 	}
 	if a.Kind != '{' && a.Kind != '[' {
+		if x, xq := a.Held(); a.Kind == '"' {
+			if y, yq := b.Held(); xq == yq {
+				return x == y // (held alike: their texts are alike where they are)
+			}
+		}
 		return a.Text() == b.Text()
 	}
 	for i := range a.Vals {

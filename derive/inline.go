@@ -492,7 +492,7 @@ func (in *inliner) selfRef(s *Node) *Node {
 		return nil
 	}
 	orig, ptr := in.original(s)
-	if orig == nil || string(orig.Marshal()) != string(s.Marshal()) {
+	if orig == nil || !jsonnode.SameJSON(orig, s) {
 		return nil
 	}
 	return obj("$ref", jstr(ptr))
@@ -584,7 +584,7 @@ func anyStrings(s *Node) bool {
 // its values strict again).
 func restates(target *Node, k string, v *Node) bool {
 	t := target.Get(k)
-	return k == "type" && t != nil && string(t.Marshal()) == string(v.Marshal())
+	return k == "type" && t != nil && jsonnode.SameJSON(t, v)
 }
 
 // prepare returns the schema s, holding $ref ref, merged with a copy of
@@ -677,7 +677,7 @@ func constrainingSiblings(s, target, root *Node, top bool) bool {
 			return !ok || strings.TrimSuffix(uri, "#") != strings.TrimSuffix(dialect, "#")
 		}
 		t := target.Get(k)
-		return t == nil || string(t.Marshal()) != string(v.Marshal())
+		return t == nil || !jsonnode.SameJSON(t, v)
 	})
 }
 

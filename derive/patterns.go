@@ -220,7 +220,7 @@ func (d *deriver) patternsWhy(s, patterns *Node, path string, top bool) map[stri
 	props := s.Get("properties")
 	schemas := make([]string, len(patterns.Keys))
 	for i, v := range patterns.Vals {
-		schemas[i] = string(rulespec.Unannotated(v).Marshal())
+		schemas[i] = rulespec.Unannotated(v).MarshalText()
 	}
 	disjoint := func(i, j int) bool { return d.pats.disjoint(patterns.Keys[i], patterns.Keys[j]) }
 	for i, p := range patterns.Keys {

@@ -188,7 +188,7 @@ func givenClause(name string) *Node {
 // strict schema holds it. The properties free names (nil for none) are
 // read by rules past no guard: their lenient forms hold everywhere.
 func presenceForm(out, strict, given *Node, free func(name string) bool) *Node {
-	if string(out.Marshal()) == string(strict.Marshal()) {
+	if jsonnode.SameJSON(out, strict) {
 		return out
 	}
 	if free == nil {
@@ -234,7 +234,7 @@ func changedProperties(out, strict *Node) (*Node, bool) {
 		return nil, false
 	}
 	for i, k := range strict.Keys {
-		if o := out.Get(k); k != "properties" && (o == nil || string(o.Marshal()) != string(strict.Vals[i].Marshal())) {
+		if o := out.Get(k); k != "properties" && (o == nil || !jsonnode.SameJSON(o, strict.Vals[i])) {
 			return nil, false
 		}
 	}
@@ -244,7 +244,7 @@ func changedProperties(out, strict *Node) (*Node, bool) {
 	}
 	props := obj()
 	for i, k := range sp.Keys {
-		if string(op.Vals[i].Marshal()) != string(sp.Vals[i].Marshal()) {
+		if !jsonnode.SameJSON(op.Vals[i], sp.Vals[i]) {
 			props.Set(k, skeleton(sp.Vals[i], op.Vals[i], 0))
 		}
 	}
@@ -272,14 +272,14 @@ func skeleton(s, l *Node, depth int) *Node {
 	out := obj("type", jstr(t))
 	for i, k := range s.Keys {
 		sv, nv := s.Vals[i], n.Get(k)
-		if nv != nil && string(sv.Marshal()) == string(nv.Marshal()) {
+		if nv != nil && jsonnode.SameJSON(sv, nv) {
 			continue // (held alike by l)
 		}
 		switch {
 		case k == "properties" && t == "object" && sv.Kind == '{' && nv != nil && nv.Kind == '{' && slices.Equal(sv.Keys, nv.Keys):
 			props := obj()
 			for j, name := range sv.Keys {
-				if string(sv.Vals[j].Marshal()) != string(nv.Vals[j].Marshal()) {
+				if !jsonnode.SameJSON(sv.Vals[j], nv.Vals[j]) {
 					props.Set(name, skeleton(sv.Vals[j], nv.Vals[j], depth+1))
 				}
 			}

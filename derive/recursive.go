@@ -502,7 +502,7 @@ func (d *deriver) closeRecursion(path string, s, native *Node) *Node {
 	for _, site := range f.sites {
 		site.node.Set("$ref", jstr(""))
 	}
-	def := d.defFor(container, name, string(withOwnAnnotations(native, f.target).Marshal()))
+	def := d.defFor(container, name, withOwnAnnotations(native, f.target).MarshalText())
 	ref := "#/" + container + "/" + def.name
 	for _, site := range f.sites {
 		site.node.Set("$ref", jstr(ref))
@@ -719,7 +719,7 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 		var def *lenientDef
 		if d.openSites() == sites {
 			schema := withOwnAnnotations(native, target)
-			if def = d.defFor(container, name, string(schema.Marshal())); def.schema == nil {
+			if def = d.defFor(container, name, schema.MarshalText()); def.schema == nil {
 				def.schema = schema
 			}
 		} else {

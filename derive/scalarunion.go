@@ -423,7 +423,7 @@ func matchesRune(first []*syntax.Regexp, c rune) bool {
 // read alike only where they are the same.
 func unionKind(out *Node) string {
 	if len(out.Keys) != 1 || out.Vals[0].Kind != '[' {
-		return "other " + string(rulespec.Unannotated(out).Marshal())
+		return "other " + rulespec.Unannotated(out).MarshalText()
 	}
 	kind := "other " + out.Keys[0]
 	for _, b := range out.Vals[0].Items() {
@@ -433,7 +433,7 @@ func unionKind(out *Node) string {
 				c.Delete(k)
 			}
 		}
-		kind += " " + string(c.Marshal())
+		kind += " " + c.MarshalText()
 	}
 	return kind
 }

@@ -3,6 +3,8 @@ package derive
 import (
 	"slices"
 
+	"github.com/normgen/normgen/internal/jsonnode"
+
 	"github.com/normgen/normgen/internal/rulespec"
 )
 
@@ -109,7 +111,7 @@ func (d *deriver) share(path string, s, base *Node) *Node {
 	i := slices.IndexFunc(d.keptSites[path], func(k keptSite) bool { return k.target == target })
 	container, name := d.defPlace(d.keptSites[path][i].ref)
 	schema := withOwnAnnotations(native, target)
-	def := d.defFor(container, name, string(schema.Marshal()))
+	def := d.defFor(container, name, schema.MarshalText())
 	if def.schema == nil {
 		def.schema = schema
 	}
@@ -138,7 +140,7 @@ func withOwnAnnotations(native, target *Node) *Node {
 func useOf(ref string, native, schema *Node) *Node {
 	use := obj("$ref", jstr(ref))
 	for _, k := range rulespec.Annotations {
-		if a := native.Get(k); a != nil && (schema.Get(k) == nil || string(a.Marshal()) != string(schema.Get(k).Marshal())) {
+		if a := native.Get(k); a != nil && (schema.Get(k) == nil || !jsonnode.SameJSON(a, schema.Get(k))) {
 			use.Set(k, a)
 		}
 	}

@@ -186,7 +186,7 @@ func (d *deriver) plain(s *Node) string {
 	if text, ok := d.plainCache[s]; ok {
 		return text
 	}
-	text := string(rulespec.Unannotated(s).Marshal())
+	text := rulespec.Unannotated(s).MarshalText()
 	if d.plainCache == nil {
 		d.plainCache = map[*Node]string{}
 	}
@@ -251,7 +251,7 @@ func (d *deriver) view(members []*Node) *Node {
 					out.Set("required", req)
 				}
 				for _, name := range x.Items() {
-					if text := string(name.Marshal()); !required[text] {
+					if text := name.MarshalText(); !required[text] {
 						required[text] = true
 						req.Append(name)
 					}

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -345,6 +346,33 @@ func (v *Node) Text() string {
 // Marshal encodes v compactly, keys in order, numbers as written, without
 // HTML escaping.
 func (v *Node) Marshal() []byte { return v.append(nil) }
+
+// MarshalText returns Marshal's bytes as a string, written into a
+// reused buffer: its one allocation is the string's (a cache key, a text
+// to compare), where Marshal grows a buffer of its own for each value.
+func (v *Node) MarshalText() string {
+	bp := buffers.Get().(*[]byte)
+	b := v.append((*bp)[:0])
+	text := string(b)
+	*bp = b[:0]
+	buffers.Put(bp)
+	return text
+}
+
+// SameJSON reports whether a and b marshal alike (Marshal), writing
+// both into reused buffers.
+func SameJSON(a, b *Node) bool {
+	ap, bp := buffers.Get().(*[]byte), buffers.Get().(*[]byte)
+	x, y := a.append((*ap)[:0]), b.append((*bp)[:0])
+	same := bytes.Equal(x, y)
+	*ap, *bp = x[:0], y[:0]
+	buffers.Put(ap)
+	buffers.Put(bp)
+	return same
+}
+
+// buffers are MarshalText's and SameJSON's.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // MarshalJSON implements json.Marshaler.
 func (v *Node) MarshalJSON() ([]byte, error) { return v.Marshal(), nil }

@@ -37,9 +37,9 @@ func PatternMap(s *jsonnode.Node) bool {
 	if props.Kind != '{' {
 		return false
 	}
-	values := string(Unannotated(pp.Vals[0]).Marshal())
+	values := Unannotated(pp.Vals[0])
 	for _, v := range props.Vals {
-		if string(Unannotated(v).Marshal()) != values {
+		if !jsonnode.SameJSON(Unannotated(v), values) {
 			return false
 		}
 	}
@@ -73,7 +73,7 @@ var Annotations = []string{"title", "description", "default", "examples", "depre
 // Alike reports whether a and b are object schemas alike but for their
 // own annotations (Unannotated).
 func Alike(a, b *jsonnode.Node) bool {
-	return a != nil && b != nil && a.Kind == '{' && b.Kind == '{' && string(Unannotated(a).Marshal()) == string(Unannotated(b).Marshal())
+	return a != nil && b != nil && a.Kind == '{' && b.Kind == '{' && jsonnode.SameJSON(Unannotated(a), Unannotated(b))
 }
 
 // Unannotated returns the schema s without its own annotations (s itself
