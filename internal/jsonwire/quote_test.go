@@ -3,48 +3,33 @@ package jsonwire
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"unicode/utf8"
 )
 
-// quoteByByte is appendQuote as it was first written, a byte at a time:
-// the reference its runs are held to.
+// quoteByByte is an independent reading of appendQuote, a character at
+// a time (as it was first written): the reference its runs are held to.
 func quoteByByte(b []byte, s string, ejson bool) []byte {
-	const hex = "0123456789abcdef"
+	short := map[rune]string{'"': `\"`, '\\': `\\`, '\n': `\n`, '\r': `\r`, '\t': `\t`}
+	if ejson {
+		short['\b'], short['\f'] = `\b`, `\f`
+		short['\u2028'], short['\u2029'] = `\u2028`, `\u2029`
+	}
 	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\r':
-			b = append(b, '\\', 'r')
-		case c == '\t':
-			b = append(b, '\\', 't')
-		case ejson && c == '\b':
-			b = append(b, '\\', 'b')
-		case ejson && c == '\f':
-			b = append(b, '\\', 'f')
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				b = append(b, `\ufffd`...)
-			case ejson && (r == '\u2028' || r == '\u2029'):
-				b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			default:
-				b = append(b, s[i:i+size]...)
-			}
-			i += size
+	for i, r := range s {
+		if esc, ok := short[r]; ok {
+			b = append(b, esc...)
 			continue
 		}
-		i++
+		switch _, size := utf8.DecodeRuneInString(s[i:]); {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, `\ufffd`...)
+		case r < 0x20:
+			b = fmt.Appendf(b, `\u%04x`, r)
+		default:
+			b = utf8.AppendRune(b, r)
+		}
 	}
 	return append(b, '"')
 }
