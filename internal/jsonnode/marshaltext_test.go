@@ -21,7 +21,9 @@ func TestMarshalText(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for range 4 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			for i, n := range nodes {
 				if got := n.MarshalText(); got != string(n.Marshal()) || got != texts[i] {
 					t.Errorf("MarshalText = %s, Marshal = %s, first %s", got, n.Marshal(), texts[i])
@@ -32,7 +34,7 @@ func TestMarshalText(t *testing.T) {
 					}
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 }
