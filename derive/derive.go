@@ -443,7 +443,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			if len(u) <= len(best) {
 				break
 			}
-			if why, ok := d.opaque[u]; ok && !d.sharable(u) && !d.refusesBelow(u, path) {
+			if why, ok := d.keptOpaque(u); ok && !d.refusesBelow(u, path) {
 				best, reason = u, "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
 				break
 			}
@@ -506,7 +506,7 @@ func (d *deriver) refusesBelow(u, path string) bool {
 	if len(schemas) == 0 {
 		return false
 	}
-	step := rest
+	step := rest // (its first step: "[]", "{}", ".name" or a pattern's token)
 	if i := strings.IndexAny(rest[1:], ".[{(<"); i >= 0 {
 		step = rest[:i+1]
 	}
@@ -515,22 +515,14 @@ func (d *deriver) refusesBelow(u, path string) bool {
 		return r // (each value below u asks of its first step again)
 	}
 	var may func(s *Node) bool
-	switch {
-	case strings.HasPrefix(rest, "[]"):
+	switch _, _, pattern := d.pats.of(step[1:]); {
+	case step == "[]":
 		may = func(s *Node) bool { return d.mayBe(s, '[', 0) }
-	case strings.HasPrefix(rest, "{}"):
+	case step == "{}", step[0] == '.' && pattern:
 		may = func(s *Node) bool { return d.mayBe(s, '{', 0) }
-	case strings.HasPrefix(rest, "."):
-		key := rest[1:]
-		if i := strings.IndexAny(key, ".[{(<"); i >= 0 {
-			key = key[:i]
-		}
-		if _, _, ok := d.pats.of(key); ok {
-			may = func(s *Node) bool { return d.mayBe(s, '{', 0) }
-		} else {
-			name := memberName(key)
-			may = func(s *Node) bool { return mayHoldMember(d.root, s, name) }
-		}
+	case step[0] == '.':
+		name := memberName(step[1:])
+		may = func(s *Node) bool { return mayHoldMember(d.root, s, name) }
 	default:
 		return false
 	}
@@ -548,6 +540,15 @@ func (d *deriver) refusesBelow(u, path string) bool {
 type refusalKey struct {
 	u, step string
 	kept    int
+}
+
+// keptOpaque returns why, where a reference the inliner kept (or a value
+// kept whole) stands at path (opaque) and shares no copy's lenient form
+// there (sharable): what stands there may hold the values below path
+// otherwise than the schemas the deriver reads.
+func (d *deriver) keptOpaque(path string) (why string, ok bool) {
+	why, ok = d.opaque[path]
+	return why, ok && !d.sharable(path)
 }
 
 // reachKey is reach's check of the objects that hold the key path ends
@@ -2960,8 +2961,15 @@ func mayHoldAsIs(b *Node, key string) bool {
 	if p := b.Get("properties").Get(key); p != nil {
 		return p.Kind == 't' && p.Text() == "true" // (true: any value, as undeclared)
 	}
-	ap := b.Get("additionalProperties")
-	return ap == nil || ap.Kind != 't' || ap.Text() != "false" || b.Get("patternProperties") != nil
+	return !closesUndeclared(b)
+}
+
+// closesUndeclared reports whether the object schema s refuses every
+// member it does not declare: additionalProperties false, and no
+// patternProperties.
+func closesUndeclared(s *Node) bool {
+	ap := s.Get("additionalProperties")
+	return ap != nil && ap.Kind == 't' && ap.Text() == "false" && s.Get("patternProperties") == nil
 }
 
 // typeAllows reports whether a type keyword's value (a name or a list of
@@ -3372,7 +3380,7 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 	if d.objectSites(path) != 1 {
 		return
 	}
-	if _, kept := d.opaque[path]; kept && !d.sharable(path) {
+	if _, kept := d.keptOpaque(path); kept {
 		return // (a $ref kept at its path, a branch's say: its target may name them)
 	}
 	ap := s.Get("additionalProperties")
@@ -3576,7 +3584,7 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	}
 	if parent, _ := splitLast(path); d.objectSites(parent) != 1 {
 		return out
-	} else if _, kept := d.opaque[parent]; kept && !d.sharable(parent) {
+	} else if _, kept := d.keptOpaque(parent); kept {
 		// (a $ref kept at the object, which refuses it for holding the
 		// member (refusesBelow), may take it without: a oneOf beside it
 		// would match two, an allOf take what its rewrite refused)
@@ -3686,8 +3694,7 @@ func closedTo(s *Node, name string) bool {
 	if p := s.Get("properties").Get(name); p != nil {
 		return p.Kind == 't' && p.Text() == "false"
 	}
-	ap := s.Get("additionalProperties")
-	return ap != nil && ap.Kind == 't' && ap.Text() == "false" && s.Get("patternProperties") == nil
+	return closesUndeclared(s)
 }
 
 // maxMayTakeWork bounds the subschemas and references one mayTake reads.

@@ -195,7 +195,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		missing = missing || !given[name]
 	}
 	ap := s.Get("additionalProperties")
-	closed := ap.Text() == "false" && s.Get("patternProperties") == nil
+	closed := closesUndeclared(s)
 	for it.Next() {
 		key := string(it.Key)
 		if p := props.Get(key); p != nil {

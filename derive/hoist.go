@@ -306,11 +306,7 @@ func (h *hoister) measure(v *Node) (uint64, int) {
 		if held, quoted := v.Held(); v.Kind == '"' && !quoted && plainText(held) {
 			// (its JSON text is its value between quotes: hashed as
 			// that text, without writing it)
-			sum = (sum ^ '"') * fnvPrime
-			for i := 0; i < len(held); i++ {
-				sum = (sum ^ uint64(held[i])) * fnvPrime
-			}
-			sum = mix((sum^'"')*fnvPrime, uint64(len(held)+2))
+			sum = mix(foldBytes(foldBytes(foldBytes(sum, `"`), held), `"`), uint64(len(held)+2))
 			size = len(held) + 2
 			break
 		}
@@ -351,11 +347,14 @@ func mix(sum, x uint64) uint64 {
 }
 
 // mixString folds s, and its length, into the FNV-1a hash sum.
-func mixString(sum uint64, s string) uint64 {
+func mixString(sum uint64, s string) uint64 { return mix(foldBytes(sum, s), uint64(len(s))) }
+
+// foldBytes folds the bytes of s into the FNV-1a hash sum.
+func foldBytes(sum uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
 		sum = (sum ^ uint64(s[i])) * fnvPrime
 	}
-	return mix(sum, uint64(len(s)))
+	return sum
 }
 
 // countSchemas counts, by hash, the schemas below s (Subschemas) at

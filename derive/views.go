@@ -222,8 +222,7 @@ func (d *deriver) view(members []*Node) *Node {
 	at := map[string]int{}        // their indexes in props, by name
 	required := map[string]bool{} // the names out's required holds
 	for _, s := range members {
-		ap := s.Get("additionalProperties")
-		if ap != nil && ap.Kind == 't' && ap.Text() == "false" && s.Get("patternProperties") == nil {
+		if closesUndeclared(s) {
 			closed = true
 		}
 		for i, k := range s.Keys {
