@@ -13,14 +13,29 @@ import (
 // FromNode, Tool, WithRules and Catalog derived, by what each derives
 // from (the tool's name, its strict schema as JSON, and the rules given
 // to WithRules that apply to the tool). Deriving a schema again costs a
-// lookup and a copy; past CacheSize the least recently used derivation
-// is dropped (and derived again when asked for), so distinct inputs never
-// make the cache grow without bound.
+// lookup and a copy; past CacheSize, or CacheBytes, the least recently
+// used derivation is dropped (and derived again when asked for), so
+// distinct inputs never make the cache grow without bound.
 const CacheSize = 2048
+
+// CacheBytes bounds the derivations the process keeps by their size: the
+// JSON text of their strict schemas and rewrites, together, at most this
+// (but for the derivation made last, which is kept however large). A
+// real server's catalog is some hundreds of kilobytes of such text, so
+// the bound is met only by many large schemas (a gateway's, or
+// JSONSchemaBench's 9,557), whose derivations, held as trees, take ten to
+// twenty times their text in memory.
+const CacheBytes = 16 << 20
 
 // derivations are the process's derivations, by cacheKey. A cached
 // Derivation is never handed out: callers get a copy (clone).
-var derivations = lru.New[[sha256.Size]byte, *Derivation](CacheSize)
+var derivations = newDerivations(CacheBytes)
+
+// newDerivations returns a cache of derivations bounded by CacheSize and
+// maxBytes of their text (Derivation.text).
+func newDerivations(maxBytes int64) *lru.Cache[[sha256.Size]byte, *Derivation] {
+	return lru.NewWeighted[[sha256.Size]byte](CacheSize, maxBytes, func(d *Derivation) int64 { return d.text })
+}
 
 // cacheKey is the key of a derivation of tool from the strict schema
 // text strict, with rules (those of WithRules that apply to the tool;
@@ -44,11 +59,13 @@ func cacheKey(tool string, strict []byte, rules []lenient.Rule) [sha256.Size]byt
 // deriving it with derive (given a private copy of root) when the
 // process has none.
 func cached(tool string, root *Node, rules []lenient.Rule, derive func(root *Node) *Derivation) *Derivation {
-	key := cacheKey(tool, root.Marshal(), rules)
+	strict := root.Marshal()
+	key := cacheKey(tool, strict, rules)
 	if d, ok := derivations.Get(key); ok {
 		return d.clone()
 	}
 	d := derive(root.Clone()) // Explain reads it: never the caller's node
+	d.text = int64(len(strict) + len(d.Schema.Marshal()))
 	return derivations.Add(key, d).clone()
 }
 

@@ -82,3 +82,38 @@ func TestCacheKey(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestCacheBytes: the cache holds derivations by the JSON text of their
+// strict schemas and rewrites, up to a bound (CacheBytes): past it the
+// least recently used goes, however few are held, so that large schemas
+// never make the process hold more.
+func TestCacheBytes(t *testing.T) {
+	saved := derivations
+	defer func() { derivations = saved }()
+	schema := func(name string) *Node {
+		root, err := ParseNode([]byte(`{"type":"object","properties":{"` + name + `":{"type":"integer"},"flag":{"type":"boolean"}}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return root
+	}
+	a, b := schema("a_long_enough_name"), schema("b_long_enough_name")
+	derivations = newDerivations(1 << 20)
+	da := FromNode("t", a)
+	one := int64(len(a.Marshal()) + len(da.Schema.Marshal()))
+	if got := derivations.Weight(); got != one {
+		t.Fatalf("a derivation weighs %d, want its strict schema's and rewrite's text, %d", got, one)
+	}
+	derivations = newDerivations(one + one/2) // room for one of them
+	FromNode("t", a)
+	FromNode("t", b)
+	if derivations.Len() != 1 {
+		t.Fatalf("%d derivations held past the bound, want 1", derivations.Len())
+	}
+	if _, ok := derivations.Get(cacheKey("t", b.Marshal(), nil)); !ok {
+		t.Error("the derivation added last was dropped")
+	}
+	if _, ok := derivations.Get(cacheKey("t", a.Marshal(), nil)); ok {
+		t.Error("the least recently used derivation was kept past the bound")
+	}
+}

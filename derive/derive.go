@@ -143,6 +143,9 @@ type Derivation struct {
 	// defs is the keyword of the definitions the rewrite writes
 	// (defsContainer); "" where it keeps the input schema as it is.
 	defs string
+	// text is the length of the JSON text of the strict schema and the
+	// rewrite, which a cached derivation is weighed by (newDerivations).
+	text int64
 }
 
 // FieldWarnings returns a warning for each field left strict, none

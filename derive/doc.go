@@ -184,7 +184,7 @@
 //
 // A derivation is made once per process, for a tool's name, its strict
 // schema and the rules that apply to it, and each caller gets a copy of
-// its own (CacheSize bounds what is kept): an adapter built per request
+// its own (CacheSize and CacheBytes bound what is kept): an adapter built per request
 // finds its catalog derived.
 //
 // The package links the standard library, normgen's runtime (lenient,

@@ -40,3 +40,41 @@ func TestCache(t *testing.T) {
 		t.Errorf("%d entries after concurrent use, want 2", c.Len())
 	}
 }
+
+// TestCacheWeight: past its weight the cache drops the least recently
+// used entries, as past its capacity; an entry heavier than the bound
+// alone is held alone (the one just added is never dropped), and Weight
+// follows what is held.
+func TestCacheWeight(t *testing.T) {
+	c := NewWeighted[string, string](10, 8, func(v string) int64 { return int64(len(v)) })
+	c.Add("a", "xxx")
+	c.Add("b", "xxx")
+	if c.Weight() != 6 || c.Len() != 2 {
+		t.Fatalf("weight %d, %d entries; want 6, 2", c.Weight(), c.Len())
+	}
+	c.Get("a")
+	c.Add("c", "xxx") // 9 > 8: b, the least recently used, goes
+	if _, ok := c.Get("b"); ok {
+		t.Error("b kept past the weight")
+	}
+	if _, ok := c.Get("a"); !ok {
+		t.Error("a dropped, though b was used less recently")
+	}
+	if c.Weight() != 6 {
+		t.Errorf("weight %d after a drop, want 6", c.Weight())
+	}
+	c.Add("big", "xxxxxxxxxxxx") // 12 > 8 alone
+	if v, ok := c.Get("big"); !ok || v != "xxxxxxxxxxxx" {
+		t.Error("an entry heavier than the bound was dropped as it was added")
+	}
+	if c.Len() != 1 || c.Weight() != 12 {
+		t.Errorf("%d entries of weight %d beside a heavy one, want it alone (1, 12)", c.Len(), c.Weight())
+	}
+	c.Add("d", "x")
+	if c.Len() != 1 || c.Weight() != 1 {
+		t.Errorf("%d entries of weight %d after a light one, want 1, 1", c.Len(), c.Weight())
+	}
+	if n := New[string, string](3); n.Weight() != 0 {
+		t.Errorf("an unweighted cache weighs %d, want 0", n.Weight())
+	}
+}

@@ -105,11 +105,12 @@ type entry struct {
 }
 
 // entrySize is how many tool derivations the process keeps (the least
-// recently used go first), and setSize how many sets of tools it knows
-// the rules of to load together: an adapter built per request (a server
-// per request, as github-mcp-server's HTTP transport builds one) finds its
-// catalog derived and checked, and distinct schemas or rules never make
-// the process hold more than these.
+// recently used go first; and no more than derive.CacheBytes of their
+// strict schemas' and rewrites' text), and setSize how many sets of tools
+// it knows the rules of to load together: an adapter built per request (a
+// server per request, as github-mcp-server's HTTP transport builds one)
+// finds its catalog derived and checked, and distinct schemas or rules
+// never make the process hold more than these.
 const (
 	entrySize = derive.CacheSize
 	setSize   = 256
@@ -120,12 +121,18 @@ var (
 	// strict schema and the user's rules (Core.entry). An entry is
 	// derived, and its warnings given, once per process while it is held
 	// here.
-	derived = lru.New[[sha256.Size]byte, *entry](entrySize)
+	derived = newEntries(derive.CacheBytes)
 	// loads holds, by a hash of a Core's tools (names and schemas) and its
 	// user's rules (Core.rebuild), whether their rules load together
 	// (SetRules).
 	loads = lru.New[[sha256.Size]byte, bool](setSize)
 )
+
+// newEntries returns a cache of entries bounded by entrySize and maxBytes
+// of their text (strict and lenient).
+func newEntries(maxBytes int64) *lru.Cache[[sha256.Size]byte, *entry] {
+	return lru.NewWeighted[[sha256.Size]byte](entrySize, maxBytes, func(e *entry) int64 { return int64(len(e.strict) + len(e.lenient)) })
+}
 
 // New loads the user's rules and builds the normalizer.
 func New(opts Options) (*Core, error) {
@@ -231,6 +238,7 @@ func (c *Core) entry(tool, strict string, warns *[]derive.Warning) *learned {
 	} else {
 		d := derive.WithRules(tool, root, c.user)
 		e.lenient, e.rules, e.derived = d.Schema.Marshal(), d.Rules, d
+		d.Schema = nil // (held as its text, lenient; Explain reads the strict schema)
 		*warns = append(*warns, d.Warnings...)
 	}
 	if held := derived.Add(key, e); held != e {

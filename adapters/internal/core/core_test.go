@@ -168,3 +168,42 @@ func TestCoreShared(t *testing.T) {
 		t.Errorf("other rules: warnings %q, want the const's again", warnings)
 	}
 }
+
+// TestCoreCacheBytes: the process's entries are bounded by the JSON text
+// of their strict schemas and rewrites too (derive.CacheBytes): past the
+// bound the least recently used goes, and an adapter built afterwards
+// derives it again.
+func TestCoreCacheBytes(t *testing.T) {
+	saved := derived
+	defer func() { derived = saved }()
+	strict := []byte(`{"type":"object","properties":{"bytes_n":{"type":"integer"}}}`)
+	strict2 := []byte(`{"type":"object","properties":{"bytes_flag":{"type":"boolean"}}}`)
+	derived = newEntries(1 << 20)
+	c, err := New(Options{OnWarning: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Learn([]Tool{{"bytes", strict}})
+	lenient, _ := c.Advertised("bytes")
+	c.Close()
+	one := int64(len(strict) + len(lenient))
+	if got := derived.Weight(); got != one {
+		t.Fatalf("an entry weighs %d, want its strict schema's and rewrite's text, %d", got, one)
+	}
+	derived = newEntries(one + 10)
+	c, err = New(Options{OnWarning: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"bytes", strict}, {"bytes2", strict2}})
+	if derived.Len() != 1 {
+		t.Errorf("%d entries held past the bound, want 1", derived.Len())
+	}
+	if out, _, _ := c.Normalize("bytes", []byte(`{"bytes_n":"5"}`)); string(out) != `{"bytes_n":5}` {
+		t.Errorf("a tool whose entry was dropped normalized %s", out)
+	}
+	if why := c.Explain("bytes", []byte(`{"bytes_n":true}`)); why == "" {
+		t.Error("a tool whose entry was dropped has no explanation")
+	}
+}
