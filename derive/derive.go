@@ -207,7 +207,7 @@ func FromNode(tool string, root *Node) *Derivation {
 //
 // An anyOf of open objects that required members only one branch declares
 // tell apart is read past absent guards (presenceGuards) where no host
-// (lint.SchemaFindings) refuses the rewrite that then gains a not (Gemini's
+// (lint.SchemaNodeFindings) refuses the rewrite that then gains a not (Gemini's
 // function declarations and OpenAI's strict mode refuse it) but one that
 // refuses the rewrite without it already (a oneOf, a union at the top
 // level); elsewhere it is left as overlapping leaves it, with a warning
@@ -229,21 +229,17 @@ func chooseGuards(tool string, root *Node, keep, named map[string]bool, declared
 		return d
 	}
 	g := deriveWith(tool, root, keep, named, declared, true)
-	before, err1 := refusingHosts(d.Schema)
-	after, err2 := refusingHosts(g.Schema)
+	before, after := refusingHosts(d.Schema), refusingHosts(g.Schema)
 	var added []string
 	for _, h := range after {
 		if !slices.Contains(before, h) {
 			added = append(added, h)
 		}
 	}
-	if err1 == nil && err2 == nil && len(added) == 0 {
+	if len(added) == 0 {
 		return g
 	}
 	hosts := strings.Join(added, ", ")
-	if err1 != nil || err2 != nil {
-		hosts = "the hosts lint could not judge"
-	}
 	for _, p := range d.anyOfAt {
 		w := Warning{Tool: tool, Path: p, Message: "its anyOf's object branches, which required members only one of them declares tell apart, could be read past absent guards, but hosts that take the schema as it is refuse the rewrite that reads them so (with a not): " + hosts + "; what the branches hold otherwise is left strict"}
 		d.Warnings = append(d.Warnings, w)
@@ -253,18 +249,14 @@ func chooseGuards(tool string, root *Node, keep, named map[string]bool, declared
 
 // refusingHosts returns the hosts (lint.Hosts, and OpenAI's strict
 // mode) that refuse a tool whose input schema is schema.
-func refusingHosts(schema *Node) ([]string, error) {
-	findings, err := lint.SchemaFindings(schema.Marshal(), append(lint.Hosts(), lint.HostOpenAIStrict))
-	if err != nil {
-		return nil, err
-	}
+func refusingHosts(schema *Node) []string {
 	var out []string
-	for _, f := range findings {
+	for _, f := range lint.SchemaNodeFindings(schema, append(lint.Hosts(), lint.HostOpenAIStrict)) {
 		if !f.Note && !slices.Contains(out, f.Host) {
 			out = append(out, f.Host)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // deriveWith is deriveNode, the anyOfs that would be read past guards

@@ -87,12 +87,8 @@ func hoistRepeats(out *Node, container string) {
 // say, is one Gemini and Zed do not read.)
 func refusedAlready(schema *Node) bool {
 	hosts := lint.RefHosts()
-	findings, err := lint.SchemaFindings(schema.Marshal(), hosts)
-	if err != nil {
-		return false
-	}
 	refused := map[string]bool{}
-	for _, f := range findings {
+	for _, f := range lint.SchemaNodeFindings(schema, hosts) {
 		if f.Kind == lint.KindRef && !f.Note {
 			refused[f.Host] = true
 		}

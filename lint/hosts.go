@@ -343,15 +343,23 @@ func SchemaFindings(schema []byte, hosts []Host) ([]Finding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("input schema is not JSON: %w", err)
 	}
+	return SchemaNodeFindings(s, hosts), nil
+}
+
+// SchemaNodeFindings is SchemaFindings for a schema already parsed (a
+// derive.Node, as derive.ParseNode gives it), which it reads and never
+// changes: a program that holds schemas as nodes (the deriver, judging
+// its rewrites) lints them without writing and reading their JSON.
+func SchemaNodeFindings(schema *jsonnode.Node, hosts []Host) []Finding {
 	var out []Finding
 	for _, h := range hosts {
-		for _, f := range checkHost(h, "", "", s) {
+		for _, f := range checkHost(h, "", "", schema) {
 			if f.Kind != KindToolName { // (no tool, no name)
 				out = append(out, f)
 			}
 		}
 	}
-	return sortFindings(out), nil
+	return sortFindings(out)
 }
 
 // grammarLimit is about where Claude's strict tool use refuses a request

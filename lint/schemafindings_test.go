@@ -1,10 +1,15 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/internal/jsonnode"
 )
 
 // TestSchemaFindingsUncapped: SchemaFindings returns every finding of
@@ -83,5 +88,62 @@ func TestHasTypeCycle(t *testing.T) {
 				t.Errorf("%s: %s: no missing-type finding: %v", order, p, findings)
 			}
 		}
+	}
+}
+
+// TestSchemaNodeFindings: a schema already parsed gets the findings its
+// JSON text gets, and is left as it was: every input schema of the host
+// reports' catalogs and of GitHub's MCP server's, for every host.
+func TestSchemaNodeFindings(t *testing.T) {
+	files, err := filepath.Glob("../testdata/catalogs/hosts/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var catalogs [][]byte
+	for _, file := range files {
+		ar, err := parseTxtarFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".json") {
+				catalogs = append(catalogs, f.Data)
+			}
+		}
+	}
+	github, err := os.ReadFile("../testdata/catalogs/github-mcp-server.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalogs = append(catalogs, github)
+	hosts := append(Hosts(), HostOpenAIStrict)
+	schemas := 0
+	for _, c := range catalogs {
+		root, err := jsonnode.ParseLastKeyWins(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range root.Get("tools").Items() {
+			schema := tool.Get("inputSchema")
+			if schema == nil {
+				continue
+			}
+			schemas++
+			text := schema.Marshal()
+			want, err := SchemaFindings(text, hosts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := SchemaNodeFindings(schema, hosts)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: from the node\n%v\nfrom its text\n%v", text, got, want)
+			}
+			if after := schema.Marshal(); !bytes.Equal(after, text) {
+				t.Errorf("the node changed: %s, was %s", after, text)
+			}
+		}
+	}
+	if schemas < 100 {
+		t.Errorf("%d schemas linted, want GitHub's catalog's and the reports'", schemas)
 	}
 }
