@@ -401,11 +401,61 @@ func Target(r *lenient.Rule) ([]Step, error) {
 // For an alias it is the alias key's place. It is "" when the path does
 // not parse (Validate reports that).
 func TargetPath(r lenient.Rule) string {
+	// (plain ones are spelled as they are: the deriver asks for the paths
+	// of all its rules, many times)
+	switch {
+	case r.Path != "" && plainPath(r.Path):
+		return r.Path
+	case r.Path == "" && r.InPayload == "" && plainName(r.From):
+		return r.From
+	}
 	segs, err := Target(&r)
 	if err != nil {
 		return ""
 	}
 	return PathString(segs)
+}
+
+// plainPath reports whether p is a plain name (plainName), then plain
+// names after dots, [] and {} alone: parsed and written back, it is as
+// it was.
+func plainPath(p string) bool {
+	i := plainRun(p, 0)
+	if i == 0 {
+		return false
+	}
+	for i < len(p) {
+		switch {
+		case p[i] == '.':
+			j := plainRun(p, i+1)
+			if j == i+1 {
+				return false
+			}
+			i = j
+		case strings.HasPrefix(p[i:], "[]"), strings.HasPrefix(p[i:], "{}"):
+			i += 2
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// plainName reports whether key is a non-empty run of ASCII letters,
+// digits, "_" and "-", which a path spells as it is.
+func plainName(key string) bool { return key != "" && plainRun(key, 0) == len(key) }
+
+// plainRun returns the end of the run of ASCII letters, digits, "_" and
+// "-" in p from i.
+func plainRun(p string, i int) int {
+	for i < len(p) {
+		c := p[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			break
+		}
+		i++
+	}
+	return i
 }
 
 // Kind maps the nested types onto the path types they are a case of.
