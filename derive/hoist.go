@@ -119,7 +119,8 @@ type hoister struct {
 	targets   map[string]*Node  // a $ref of refs -> its target, in the round
 
 	// of the round
-	sums     map[*Node]measured // of out's objects
+	sums     map[*Node]measured // of out's objects (kept from round to round but where it changed)
+	parents  map[*Node][]*Node  // of out's objects and arrays, as measure met them
 	count    map[uint64]int     // schemas at places valueKeywords name, by hash
 	movable  []*Node            // those schemas (none pinned)
 	pinned   map[*Node]bool
@@ -127,12 +128,35 @@ type hoister struct {
 }
 
 // survey hashes out, counts its schemas by hash and finds what its
-// pointers pin, for the round to come.
+// pointers pin, for the round to come. An object the last round left as
+// it was keeps its hash and size (round drops those it changed, and
+// those holding them: changed).
 func (h *hoister) survey() {
-	h.sums, h.count, h.targets, h.movable = make(map[*Node]measured, len(h.sums)), map[uint64]int{}, map[string]*Node{}, h.movable[:0]
+	if h.sums == nil {
+		h.sums, h.parents = map[*Node]measured{}, map[*Node][]*Node{}
+	}
+	h.count, h.targets, h.movable = map[uint64]int{}, map[string]*Node{}, h.movable[:0]
 	h.pinned, h.pointers = pointed(h.out)
 	h.measure(h.out)
 	h.countSchemas(h.out)
+}
+
+// changed drops the hashes of v and of every object holding it, at each
+// place measure met it.
+func (h *hoister) changed(v *Node) {
+	stack := []*Node{v}
+	seen := map[*Node]bool{v: true}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		delete(h.sums, n)
+		for _, p := range h.parents[n] {
+			if !seen[p] {
+				seen[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
 }
 
 // repeats reports whether the survey found a schema to move: one of
@@ -186,6 +210,10 @@ func (h *hoister) round() bool {
 				// definitions: only where the $ref replaces it)
 				if ref := h.refFor(x, name); ref != "" {
 					s.Replace(c, obj("$ref", jstr(ref)))
+					if list := s.Get(c.Keyword); list != x {
+						h.changed(list) // (its properties, its prefixItems)
+					}
+					h.changed(s)
 					changed = true
 					continue
 				}
@@ -194,6 +222,10 @@ func (h *hoister) round() bool {
 		}
 	}
 	walk(h.out, "")
+	if changed {
+		h.changed(h.defs) // (refFor wrote in them)
+		h.changed(h.out)
+	}
 	return changed
 }
 
@@ -281,14 +313,21 @@ func (h *hoister) refFor(x *Node, field string) string {
 }
 
 // measure records the hash and the size (bytes of JSON) of each object
-// of v, and returns v's.
+// of v that sums lacks, and the parents of its objects and arrays, and
+// returns v's hash and size.
 func (h *hoister) measure(v *Node) (uint64, int) {
+	if m, ok := h.sums[v]; ok {
+		return m.hash, m.size // (as the last survey measured it: unchanged)
+	}
 	sum := mix(fnvOffset, uint64(v.Kind))
 	size := 0
 	switch v.Kind {
 	case '{', '[':
 		size = 2 + max(len(v.Vals)-1, 0)
 		for i, x := range v.Vals {
+			if (x.Kind == '{' || x.Kind == '[') && !slices.Contains(h.parents[x], v) {
+				h.parents[x] = append(h.parents[x], v)
+			}
 			if v.Kind == '{' {
 				sum = mixString(sum, v.Keys[i])
 				size += len(v.Keys[i]) + 3

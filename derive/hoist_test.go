@@ -273,3 +273,98 @@ func TestPlaceName(t *testing.T) {
 		}
 	}
 }
+
+// TestHoistIncremental: each survey after the first measures again only
+// the objects the round before changed and those holding them, at each
+// place they stand (one object may stand at two); the rewrite is the one
+// measuring everything again each round gives.
+func TestHoistIncremental(t *testing.T) {
+	inner := `{"type":"object","properties":{"p":` + bigPoint + `,"q":` + bigPoint + `}}`
+	schema := `{"type":"object","properties":{"a":` + inner + `,"b":` + inner + `,"c":{"type":"array","items":` + inner + `},"d":{"anyOf":[` + inner + `,{"type":"null"}]},"s":{"$ref":"#/$defs/S"}},"$defs":{"S":{"type":"string"}}}`
+	build := func(shared bool) *Node {
+		out := mustParse(t, []byte(schema))
+		if shared {
+			// (one object at two places: the deriver's rewrites share
+			// what they do not change)
+			props := out.Get("properties")
+			props.Set("z", props.Get("d"))
+			props.Get("c").Set("items", props.Get("d").Get("anyOf").Items()[0])
+		}
+		return out
+	}
+	for _, shared := range []bool{false, true} {
+		got, want := build(shared), build(shared)
+		hoistRepeats(got, "$defs")
+		hoistAfresh(want, "$defs")
+		if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
+			t.Errorf("shared %v:\n got %s\nwant %s", shared, g, w)
+		}
+		if !strings.Contains(string(got.Get("$defs").Marshal()), `"p":{"$ref":"#/$defs/shared.`) {
+			t.Errorf("shared %v: no repeat inside a definition moved (one round only?): %s", shared, got.Marshal())
+		}
+	}
+	// Two objects alike only once a round has made a member of one a
+	// $ref to the definition the other's already is: the next round
+	// measures the one it changed (and its properties) again.
+	holder := func(m string) string {
+		return `{"type":"object","description":"` + strings.Repeat("holds a point ", 20) + `","properties":{"m":` + m + `}}`
+	}
+	alike := `{"type":"object","properties":{"a":` + holder(`{"$ref":"#/$defs/Point"}`) + `,"b":` + holder(bigPoint) + `},"$defs":{"Point":` + bigPoint + `}}`
+	got, want := mustParse(t, []byte(alike)), mustParse(t, []byte(alike))
+	hoistRepeats(got, "$defs")
+	hoistAfresh(want, "$defs")
+	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
+		t.Errorf("alike after a round:\n got %s\nwant %s", g, w)
+	}
+	if got.Get("properties").Get("b").Get("$ref") == nil {
+		t.Errorf("alike after a round: b not moved: %s", got.Marshal())
+	}
+	// The same, where the object the round changes stands at two places:
+	// each object holding it is measured again.
+	wrap := func(what, x string) string {
+		return `{"type":"object","description":"` + strings.Repeat(what, 20) + `","properties":{"x":` + x + `}}`
+	}
+	// (f's holder is c's: a round makes it alike g's)
+	twice := `{"type":"object","properties":{"c":` + wrap("wraps ", holder(bigPoint)) + `,"f":` + wrap("holds ", `{}`) + `,"g":` + wrap("holds ", holder(`{"$ref":"#/$defs/Point"}`)) + `},"$defs":{"Point":` + bigPoint + `}}`
+	build2 := func() *Node {
+		out := mustParse(t, []byte(twice))
+		props := out.Get("properties")
+		props.Get("f").Get("properties").Set("x", props.Get("c").Get("properties").Get("x"))
+		return out
+	}
+	got, want = build2(), build2()
+	hoistRepeats(got, "$defs")
+	hoistAfresh(want, "$defs")
+	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
+		t.Errorf("alike after a round, at two places:\n got %s\nwant %s", g, w)
+	}
+	if got.Get("properties").Get("g").Get("$ref") == nil {
+		t.Errorf("alike after a round, at two places: g not moved: %s", got.Marshal())
+	}
+}
+
+// hoistAfresh is hoistRepeats measuring the whole rewrite again each
+// round.
+func hoistAfresh(out *Node, container string) {
+	if out.Kind != '{' || !holdsRef(out) || !hoistable(out) {
+		return
+	}
+	defs := out.Get(container)
+	if defs == nil {
+		defs = obj()
+	}
+	h := &hoister{out: out, container: container, defs: defs, refs: map[uint64]string{}}
+	h.survey()
+	if !h.repeats() || !refusedAlready(out) {
+		return
+	}
+	for i := range hoistRounds {
+		if i > 0 {
+			h.sums = nil
+			h.survey()
+		}
+		if !h.round() {
+			break
+		}
+	}
+}
