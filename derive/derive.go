@@ -3041,6 +3041,12 @@ func (d *deriver) children(path string, s *Node, top bool) {
 	if !patternMap {
 		d.splitEveryName(s)
 	}
+	if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
+		// (beside items or not: an allOf's branch, a $ref's target or a
+		// then may hold the array to it where another schema types its
+		// elements)
+		d.unique[path+"[]"] = true
+	}
 	if d.survey && d.none == 0 && holdsMembers(s) {
 		o := objSite{props: map[string]bool{}}
 		if props := s.Get("properties"); props != nil && !patternMap {
@@ -3184,9 +3190,6 @@ func (d *deriver) children(path string, s *Node, top bool) {
 			if v.Kind == '{' && s.Get("prefixItems") != nil {
 				s.Vals[i] = d.noRule(path+"[]", v) // (past a tuple's items: no path names them apart)
 			} else if v.Kind == '{' {
-				if u := s.Get("uniqueItems"); d.survey && u != nil && u.Kind == 't' && u.Text() == "true" {
-					d.unique[path+"[]"] = true
-				}
 				if d.wholeArrays[path] && !d.survey {
 					d.shadowed[path+"[]"] = wholeArrayWhy
 				}

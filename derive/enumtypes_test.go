@@ -336,6 +336,39 @@ func TestDeriveUnionEnumCaseUniqueItems(t *testing.T) {
 	noCaseUnique(t, tc)
 }
 
+// TestDeriveUniqueItemsElsewhere: an array held to uniqueItems by
+// another schema than the one typing its elements (an allOf's or
+// anyOf's branch, a $ref's target there, the root's allOf declaring it
+// again, uniqueItems beside an allOf whose branch holds the items) has
+// no enum letter case, digit string or number text read at its elements,
+// as one beside items has not: ["A", "a"] came out as ["a", "a"], which
+// the array refuses while the rewrite took it (found by review; the
+// survey read uniqueItems beside items only).
+func TestDeriveUniqueItemsElsewhere(t *testing.T) {
+	E := `{"type":"string","enum":["a","b"]}`
+	I := `{"type":"integer","enum":[1,2,3]}`
+	N := `{"type":"string","enum":["1","2","3"]}`
+	calls := []string{`{"x":["A","a"]}`, `{"x":["a","A"]}`, `{"x":["1",1]}`, `{"x":[1,"1"]}`, `{"x":[2,"2"]}`, `{"x":["a","b"]}`, `{"x":[1,2]}`, `{"x":["1","2"]}`}
+	cases := []unionCase{
+		{"beside-items", wrapX(`{"type":"array","items":` + E + `,"uniqueItems":true}`), calls},
+		{"allof-case", wrapX(`{"type":"array","items":` + E + `,"allOf":[{"uniqueItems":true}]}`), calls},
+		{"allof-digits", wrapX(`{"type":"array","items":` + I + `,"allOf":[{"uniqueItems":true}]}`), calls},
+		{"allof-text", wrapX(`{"type":"array","items":` + N + `,"allOf":[{"uniqueItems":true}]}`), calls},
+		{"allof-ref", `{"type":"object","properties":{"x":{"type":"array","items":` + E + `,"allOf":[{"$ref":"#/$defs/U"}]}},"$defs":{"U":{"type":"array","uniqueItems":true}}}`, calls},
+		{"root-allof", `{"type":"object","properties":{"x":{"type":"array","items":` + E + `}},"allOf":[{"properties":{"x":{"type":"array","uniqueItems":true}}}]}`, calls},
+		{"root-allof-digits", `{"type":"object","properties":{"x":{"type":"array","items":` + I + `}},"allOf":[{"properties":{"x":{"type":"array","uniqueItems":true}}}]}`, calls},
+		{"anyof-case", wrapX(`{"type":"array","items":` + E + `,"anyOf":[{"uniqueItems":true},{"minItems":2}]}`), calls},
+		{"items-in-allof", wrapX(`{"type":"array","uniqueItems":true,"allOf":[{"items":` + E + `}]}`), calls},
+	}
+	unionSound(t, cases)
+	ajvSound(t, cases)
+	// (without uniqueItems anywhere, the elements' forms are read)
+	d, _ := deriveNormalizer(t, "plain", wrapX(`{"type":"array","items":`+E+`,"allOf":[{"minItems":1}]}`))
+	if !slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleEnumCase }) {
+		t.Errorf("no uniqueItems: no enum_case rule at the elements: %v", ruleKinds(d))
+	}
+}
+
 // noCaseUnique fails where tc's rules read an enum's letter case.
 func noCaseUnique(t *testing.T, tc unionCase) {
 	t.Helper()
