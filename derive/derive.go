@@ -555,14 +555,45 @@ func (d *deriver) reachKey(path string) (bool, string) {
 		return true, "" // (reachPlace judged the pattern)
 	}
 	if key != "" { // (a member's step: the name "" is a name token, nameToken)
-		name := memberName(key)
-		for _, o := range d.objs[parent] {
-			if !o.props[name] && o.open {
-				return false, "a branch of a union constrains this key through additionalProperties or patternProperties"
-			}
+		if o := d.openObjects(parent); o.open > o.declared[memberName(key)] {
+			// (one of them does not declare it)
+			return false, "a branch of a union constrains this key through additionalProperties or patternProperties"
 		}
 	}
 	return true, ""
+}
+
+// openObjects are, of the objects at a path (deriver.objs), how many there
+// are, how many constrain the members they do not declare through
+// additionalProperties or patternProperties (open), and how many of
+// those declare each name.
+type openObjects struct {
+	sites, open int
+	declared    map[string]int
+}
+
+// openObjects returns the openObjects of the objects at path, counted once
+// for as many as the survey has found (a key's check reads them all, for
+// each key: a union of hundreds of objects declaring hundreds of keys).
+func (d *deriver) openObjects(path string) openObjects {
+	objs := d.objs[path]
+	if o, ok := d.openAt[path]; ok && o.sites == len(objs) {
+		return o
+	}
+	o := openObjects{sites: len(objs), declared: map[string]int{}}
+	for _, x := range objs {
+		if x.open {
+			o.open++
+			for name := range x.props {
+				o.declared[name]++
+			}
+		}
+	}
+	if d.openAt == nil {
+		d.openAt = map[string]openObjects{}
+	}
+	d.openAt[path] = o
+	return o
 }
 
 // coerceScalar gives the integer, number or boolean (typ) at path its
@@ -798,6 +829,9 @@ type deriver struct {
 	opaqueSchemas map[string][]*Node
 	// refusals are what refusesBelow judged, once for each step.
 	refusals map[refusalKey]bool
+	// openAt holds, by path, what reachKey reads of the objects there
+	// (openObjects), for as many of them as the survey had found then.
+	openAt map[string]openObjects
 	// frames are the recursive definitions' copies being derived, outer
 	// first; defs are the lenient forms the rewrite gains (recursive.go).
 	frames []*recFrame
