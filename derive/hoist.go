@@ -58,17 +58,8 @@ func plainRune(r rune) bool {
 // (container: "$defs" or "definitions", defsContainer) and points its
 // places at it (see above). It changes out in place.
 func hoistRepeats(out *Node, container string) {
-	if container == "" || out.Kind != '{' || !holdsRef(out) || !hoistable(out) {
-		return
-	}
-	defs := out.Get(container)
-	if defs == nil {
-		defs = obj() // (set in out where a definition is written)
-	}
-	h := &hoister{out: out, container: container, defs: defs, refs: map[uint64]string{}}
-	h.survey()
-	if !h.repeats() || !refusedAlready(out) {
-		// (the linter's walk last: it costs the most)
+	h := newHoister(out, container)
+	if h == nil {
 		return
 	}
 	for i := range hoistRounds {
@@ -79,6 +70,26 @@ func hoistRepeats(out *Node, container string) {
 			break
 		}
 	}
+}
+
+// newHoister returns the hoister of out, surveyed for its first round,
+// or nil where hoisting moves nothing: no repeat, or a host that refuses
+// a $ref takes out as it is (see above).
+func newHoister(out *Node, container string) *hoister {
+	if container == "" || out.Kind != '{' || !holdsRef(out) || !hoistable(out) {
+		return nil
+	}
+	defs := out.Get(container)
+	if defs == nil {
+		defs = obj() // (set in out where a definition is written)
+	}
+	h := &hoister{out: out, container: container, defs: defs, refs: map[uint64]string{}}
+	h.survey()
+	if !h.repeats() || !refusedAlready(out) {
+		// (the linter's walk last: it costs the most)
+		return nil
+	}
+	return h
 }
 
 // refusedAlready reports whether each host that refuses a $ref

@@ -346,16 +346,8 @@ func TestHoistIncremental(t *testing.T) {
 // hoistAfresh is hoistRepeats measuring the whole rewrite again each
 // round.
 func hoistAfresh(out *Node, container string) {
-	if out.Kind != '{' || !holdsRef(out) || !hoistable(out) {
-		return
-	}
-	defs := out.Get(container)
-	if defs == nil {
-		defs = obj()
-	}
-	h := &hoister{out: out, container: container, defs: defs, refs: map[uint64]string{}}
-	h.survey()
-	if !h.repeats() || !refusedAlready(out) {
+	h := newHoister(out, container)
+	if h == nil {
 		return
 	}
 	for i := range hoistRounds {
