@@ -621,7 +621,7 @@ func (d *deriver) coerceScalar(path string, at place, typ string, nullable bool,
 // a null_text rule where it may be null (nullable): "null" as text is
 // null, as a model or client spells the null (claude-code#81911): a
 // number's or boolean's (whose pattern then takes "null") but for the
-// elements of an array with uniqueItems beside its items, two of which
+// elements of an array held to uniqueItems (d.unique), two of which
 // could read as one; an array's or object's anywhere, since the string
 // branch of its JSON text takes any string. It reports whether it did.
 func (d *deriver) nullText(path string, at place, nullable, json bool) bool {
@@ -641,8 +641,9 @@ func (d *deriver) scalarNullText(path string, at place) bool {
 }
 
 // uniqueElem reports whether the value at path is an element of an array
-// with uniqueItems (beside its items), two of which a rule could read as
-// one value, which the array then refuses.
+// held to uniqueItems (beside its items, or by another schema at its
+// place: children), two of which a rule could read as one value, which
+// the array then refuses.
 func (d *deriver) uniqueElem(path string, at place) bool {
 	return at == atElem && d.unique[path]
 }

@@ -1,7 +1,8 @@
 // Package lru is a bounded map safe for concurrent use: the least
 // recently used entry is dropped when a new one would make it hold more
-// than its capacity, or (NewWeighted) weigh more than its bound. The deriver and the SDK adapters keep what they
-// derive from a catalog in one, for the process.
+// than its capacity, or (NewWeighted) weigh more than its bound. The
+// deriver and the SDK adapters keep what they derive from a catalog in
+// one, for the process.
 package lru
 
 import (
