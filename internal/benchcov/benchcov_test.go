@@ -292,50 +292,56 @@ type measured struct {
 
 // measure runs one schema as a one-tool catalog through derive.Catalog
 // (catalog -from, rules -catalog) and lint.CheckHosts (check -host all),
-// and lists its typed values; a run past hang is an error.
+// timing that and counting what it allocates, and then lists its typed
+// values (the measure's own work, not timed); a run past hang is an
+// error.
 func measure(schema []byte) (measured, error) {
-	var m measured
-	done := make(chan error, 1)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	start := time.Now()
+	type result struct {
+		m   measured
+		err error
+	}
+	done := make(chan result, 1)
 	go func() {
+		var m measured
 		defer func() {
 			if r := recover(); r != nil {
-				done <- fmt.Errorf("panic: %v", r)
+				done <- result{m, fmt.Errorf("panic: %v", r)}
 			}
 		}()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
 		root, err := jsonnode.Parse(schema)
 		if err != nil {
-			done <- nil // not JSON: nothing to count
+			done <- result{m, nil} // not JSON: nothing to count
 			return
 		}
 		catalog := []byte(`{"tools":[{"name":"t","inputSchema":` + string(root.Marshal()) + `}]}`)
 		if _, err := derive.Catalog(catalog); err != nil {
-			done <- err
+			done <- result{m, err}
 			return
 		}
 		if _, err := lint.CheckHosts(catalog, lint.Hosts()); err != nil {
-			done <- err
+			done <- result{m, err}
 			return
 		}
-		d := derive.FromNode("t", root)
+		m.elapsed = time.Since(start)
+		runtime.ReadMemStats(&after)
+		m.bytes = after.TotalAlloc - before.TotalAlloc
+		d := derive.FromNode("t", root) // (the derivation Catalog made, for the process)
 		m.values = Values(root, d)
 		m.recursive = slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool {
 			// (a group step: a pattern step may spell ")*" too)
 			segs, err := rulespec.ParsePath(r.Path)
 			return err == nil && slices.ContainsFunc(segs, func(s rulespec.Step) bool { return s.Each == '*' })
 		})
-		done <- nil
+		done <- result{m, nil}
 	}()
 	select {
-	case err := <-done:
-		m.elapsed = time.Since(start)
-		runtime.ReadMemStats(&after)
-		m.bytes = after.TotalAlloc - before.TotalAlloc
-		return m, err
+	case r := <-done:
+		return r.m, r.err
 	case <-time.After(hang):
-		return m, errors.New("no result in " + hang.String() + " (a hang)")
+		return measured{}, errors.New("no result in " + hang.String() + " (a hang)")
 	}
 }
 
