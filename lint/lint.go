@@ -3,8 +3,9 @@
 // field whose schema refuses a form LLM clients are known to send, such as
 // "100" for an integer), CheckHosts the rules each LLM host (Claude,
 // OpenAI, Gemini, Cursor, Codex, ...) sets on tool schemas, as Findings;
-// SchemaFindings those rules for one schema, every finding (the deriver
-// asks it which hosts refuse a rewrite). PortablePattern and
+// SchemaFindings those rules for one schema, every finding, and
+// SchemaNodeFindings for one already parsed (the deriver asks it which
+// hosts refuse a rewrite). PortablePattern and
 // ToolNameProblem are host rules the generator applies to what it writes
 // too.
 //
