@@ -648,6 +648,10 @@ func (d *deriver) uniqueElem(path string, at place) bool {
 	return at == atElem && d.unique[path]
 }
 
+// constDraftWhy says why a value beside a const its document's draft has
+// not (noConst) is left as it is.
+const constDraftWhy = "its const, which its draft ($schema, draft-05 or earlier) reads as no keyword and AJV and later drafts apply, holds it otherwise under each reading: left strict"
+
 // uniqueDigitsWhy says why an integer enum's texts stay unread at the
 // elements of an array with uniqueItems.
 const uniqueDigitsWhy = "an element of an array with uniqueItems, two of which its digit text could make one"
@@ -4882,6 +4886,13 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	for _, k := range cur.Keys {
 		if foreign(k) && !(k == "discriminator" && discriminatorBeside(d.root, cur)) {
 			d.warnKeyword(path, k)
+			return nil, false, false, false
+		}
+		if k == "const" && noConst(d.root) {
+			// (a branch the rewrite made of it, a string form, a null, an
+			// enum's other spellings, would hold the value to the const
+			// under one reading and not under the other)
+			d.warn(path, constDraftWhy)
 			return nil, false, false, false
 		}
 		if placeKeys[k] && (!identKeys[k] || refd) {

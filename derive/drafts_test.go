@@ -2,6 +2,7 @@ package derive
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +70,30 @@ func TestDeriveConstOnlyDrafts(t *testing.T) {
 		{name: "c-str-type", schema: d4(`{"type":["string","integer"],"const":"full"}`), calls: calls},
 		{name: "c-num-str", schema: d4(`{"anyOf":[{"type":"number"},{"type":"string","enum":["a"]},{"const":"b"}]}`), calls: calls},
 	})
+}
+
+// TestDeriveConstDraft04BothReadings: a value beside a const its draft
+// has not (draft-04 reads it as no keyword, AJV and later drafts apply
+// it) is left as it is, under each reading: branches the rewrite would
+// add beside it (an enum's other letter case, a boolean's string form, a
+// null split out of a type array, an enum's number texts) lacked the
+// const and took values it refuses where it applies ("b" for
+// {"enum":["a","b"],"const":"a"}; found by review).
+func TestDeriveConstDraft04BothReadings(t *testing.T) {
+	d4 := func(x string) string { return draft("draft-04", `"type":"object","properties":{"x":`+x+`}}`) }
+	cases := []unionCase{
+		{name: "enum-case", schema: d4(`{"type":"string","enum":["a","b"],"const":"a"}`), calls: []string{`{"x":"b"}`, `{"x":"B"}`, `{"x":"a"}`}},
+		{name: "null-split", schema: d4(`{"type":["integer","null"],"const":5}`), calls: []string{`{"x":null}`, `{"x":5}`, `{"x":"5"}`}},
+		{name: "bool-form", schema: d4(`{"type":"boolean","const":true}`), calls: []string{`{"x":"false"}`, `{"x":"true"}`, `{"x":true}`}},
+		{name: "enum-text", schema: d4(`{"type":"string","enum":["5","6","7"],"const":"5"}`), calls: []string{`{"x":7}`, `{"x":5}`, `{"x":"5"}`}},
+		{name: "null-enum", schema: d4(`{"type":["string","null"],"enum":["a","b",null],"const":"a"}`), calls: []string{`{"x":"b"}`, `{"x":null}`, `{"x":"A"}`}},
+		{name: "items", schema: d4(`{"type":"array","items":{"type":"string","enum":["a","b"],"const":"a"}}`), calls: []string{`{"x":["b"]}`, `{"x":["B"]}`, `{"x":["a"]}`}},
+	}
+	bothReadings(t, cases)
+	d, _ := deriveNormalizer(t, "enum-case", cases[0].schema)
+	if !slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x" && w.Message == constDraftWhy }) {
+		t.Errorf("no warning at x: %v", warnings(d))
+	}
 }
 
 // TestDeriveDefaultConstDraft04: a param_default rule of a rules file
