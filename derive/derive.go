@@ -650,7 +650,7 @@ func (d *deriver) uniqueElem(path string, at place) bool {
 
 // constDraftWhy says why a value beside a const its document's draft has
 // not (noConst) is left as it is.
-const constDraftWhy = "its const, which its draft ($schema, draft-05 or earlier) reads as no keyword and AJV and later drafts apply, holds it otherwise under each reading: left strict"
+const constDraftWhy = "its const, which its draft ($schema, draft-05 or earlier) reads as no keyword and AJV and later drafts apply, holds it otherwise under each reading"
 
 // uniqueDigitsWhy says why an integer enum's texts stay unread at the
 // elements of an array with uniqueItems.
@@ -4889,10 +4889,11 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		if k == "const" && noConst(d.root) {
-			// (a branch the rewrite made of it, a string form, a null, an
-			// enum's other spellings, would hold the value to the const
-			// under one reading and not under the other)
-			d.warn(path, constDraftWhy)
+			// (a branch the rewrite made of it, a string form, JSON text,
+			// a null, an enum's other spellings, would hold the value to
+			// the const under one reading and not under the other)
+			d.textless[path] = constDraftWhy
+			d.warn(path, constDraftWhy+"; left strict")
 			return nil, false, false, false
 		}
 		if placeKeys[k] && (!identKeys[k] || refd) {
