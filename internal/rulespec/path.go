@@ -406,8 +406,8 @@ func TargetPath(r lenient.Rule) string {
 	switch {
 	case r.Path != "" && plainPath(r.Path):
 		return r.Path
-	case r.Path == "" && r.InPayload == "" && plainName(r.From):
-		return r.From
+	case r.Path == "" && r.InPayload == "" && !NeedsQuotes(r.From):
+		return r.From // (PathString writes a key alone so)
 	}
 	segs, err := Target(&r)
 	if err != nil {
@@ -416,9 +416,9 @@ func TargetPath(r lenient.Rule) string {
 	return PathString(segs)
 }
 
-// plainPath reports whether p is a plain name (plainName), then plain
-// names after dots, [] and {} alone: parsed and written back, it is as
-// it was.
+// plainPath reports whether p is a run of ASCII letters, digits, "_"
+// and "-" (plainRun), then such runs after dots, [] and {} alone: parsed
+// and written back, it is as it was.
 func plainPath(p string) bool {
 	i := plainRun(p, 0)
 	if i == 0 {
@@ -440,10 +440,6 @@ func plainPath(p string) bool {
 	}
 	return true
 }
-
-// plainName reports whether key is a non-empty run of ASCII letters,
-// digits, "_" and "-", which a path spells as it is.
-func plainName(key string) bool { return key != "" && plainRun(key, 0) == len(key) }
 
 // plainRun returns the end of the run of ASCII letters, digits, "_" and
 // "-" in p from i.
