@@ -221,10 +221,9 @@ func (h *hoister) round() bool {
 				// definitions: only where the $ref replaces it)
 				if ref := h.refFor(x, name); ref != "" {
 					s.Replace(c, obj("$ref", jstr(ref)))
-					if list := s.Get(c.Keyword); list != x {
-						h.changed(list) // (its properties, its prefixItems)
-					}
-					h.changed(s)
+					// (its properties or prefixItems, else s: measure
+					// met s above it)
+					h.changed(s.Holder(c))
 					changed = true
 					continue
 				}
@@ -235,7 +234,6 @@ func (h *hoister) round() bool {
 	walk(h.out, "")
 	if changed {
 		h.changed(h.defs) // (refFor wrote in them)
-		h.changed(h.out)
 	}
 	return changed
 }

@@ -341,6 +341,35 @@ func TestHoistIncremental(t *testing.T) {
 	if got.Get("properties").Get("g").Get("$ref") == nil {
 		t.Errorf("alike after a round, at two places: g not moved: %s", got.Marshal())
 	}
+	// The same, where the round changes a schema's one subschema (its
+	// items), not a member of its properties: the holder is measured
+	// again though no list or map of it changed.
+	elements := func(m string) string {
+		return `{"type":"array","description":"` + strings.Repeat("lists points ", 20) + `","items":` + m + `}`
+	}
+	items := `{"type":"object","properties":{"a":` + elements(`{"$ref":"#/$defs/Point"}`) + `,"b":` + elements(bigPoint) + `},"$defs":{"Point":` + bigPoint + `}}`
+	got, want = mustParse(t, []byte(items)), mustParse(t, []byte(items))
+	hoistRepeats(got, "$defs")
+	hoistAfresh(want, "$defs")
+	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
+		t.Errorf("alike after a round, through items:\n got %s\nwant %s", g, w)
+	}
+	if got.Get("properties").Get("b").Get("$ref") == nil {
+		t.Errorf("alike after a round, through items: b not moved: %s", got.Marshal())
+	}
+	// A rewrite without definitions: the first round writes them, a
+	// member of the arguments more, and the next round measures the
+	// arguments again to find the repeats inside those it moved.
+	bare := `{"type":"object","properties":{"a":` + inner + `,"b":` + inner + `,"self":{"$ref":"#"}}}`
+	got, want = mustParse(t, []byte(bare)), mustParse(t, []byte(bare))
+	hoistRepeats(got, "$defs")
+	hoistAfresh(want, "$defs")
+	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
+		t.Errorf("definitions written by the first round:\n got %s\nwant %s", g, w)
+	}
+	if !strings.Contains(string(got.Marshal()), `"p":{"$ref":"#/$defs/shared.`) {
+		t.Errorf("definitions written by the first round: no repeat inside one moved: %s", got.Marshal())
+	}
 }
 
 // hoistAfresh is hoistRepeats measuring the whole rewrite again each

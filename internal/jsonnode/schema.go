@@ -153,6 +153,16 @@ func (v *Node) Replace(c Subschema, s *Node) {
 	}
 }
 
+// Holder returns what holds c, one of v's Subschemas, in v: the list or
+// map of its keyword where that holds several ("properties", "anyOf"), v
+// itself where it holds one ("items", "not"). Replace changes it.
+func (v *Node) Holder(c Subschema) *Node {
+	if c.in < 0 {
+		return v
+	}
+	return v.Vals[c.at]
+}
+
 // MapSubschemas returns v with each of its Subschemas c replaced by
 // f(c), copying on write: v itself when f returns every subschema as it
 // was, else a copy of v, sharing with it each member whose subschemas f

@@ -49,8 +49,17 @@ func TestSubschemas(t *testing.T) {
 		t.Errorf("break after 2: %d", n)
 	}
 	r := mustParse(t, `{"properties":{"a":{"x":1}},"not":{"x":2},"anyOf":[true,{"x":3}]}`)
+	holders := []*Node{r.Vals[0], r, r.Vals[2], r.Vals[2]}
+	i := 0
 	for c := range r.Subschemas() {
+		if h := r.Holder(c); h != holders[i] {
+			t.Errorf("Holder of %s/%s/%d: %s, want %s", c.Keyword, c.Key, c.Index, h.Marshal(), holders[i].Marshal())
+		}
 		r.Replace(c, Array(String(c.Keyword)))
+		if h := r.Holder(c); h != holders[i] {
+			t.Errorf("Holder of %s/%s/%d after Replace: %s, want %s", c.Keyword, c.Key, c.Index, h.Marshal(), holders[i].Marshal())
+		}
+		i++
 	}
 	if got, want := string(r.Marshal()), `{"properties":{"a":["properties"]},"not":["not"],"anyOf":[["anyOf"],["anyOf"]]}`; got != want {
 		t.Errorf("Replace: %s, want %s", got, want)
