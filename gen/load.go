@@ -1234,6 +1234,31 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 			fail("pattern %q does not compile in Go (RE2): %v; write a pattern RE2 and ECMAScript read alike", k.Pattern, err)
 		}
 	}
+	if isNumeric(f.Type.Kind) {
+		// (ParseFloat, which the bounds' check reads them with, takes
+		// "010"; JSON, where the schema writes them, does not)
+		if k.HasDefault && !jsonNumber(k.Default) {
+			fail("default %q is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it", k.Default)
+			return
+		}
+		for _, e := range k.Examples {
+			if !jsonNumber(e) {
+				fail("examples %q is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it", e)
+				return
+			}
+		}
+	}
+	if base.Kind == schema.String && len(k.Enum) == 0 {
+		// (without an enum, the schema says a value alias in the
+		// description alone: it holds the alias to the field's string
+		// keywords, where the decoder reads it as its value)
+		for _, a := range n.ValueAliases {
+			if msg := stringFits(k, a.From); msg != "" {
+				fail("value alias %q %s: the schema would refuse it where the decoder reads it as %q; drop the alias, or the keyword it fails", a.From, msg, a.To)
+				return
+			}
+		}
+	}
 	if k.HasDefault {
 		if strings.Contains(k.Default, "{{index}}") {
 			if f.Type.Kind != schema.String {
@@ -1293,20 +1318,33 @@ func checkDefault(f *Field) string {
 		}
 	}
 	if f.Type.Kind == schema.String {
-		n := uint64(len([]rune(k.Default)))
-		if k.MinLength != nil && n < *k.MinLength || k.MaxLength != nil && n > *k.MaxLength {
-			return "is outside minLength/maxLength"
-		}
-		if k.Pattern != "" {
-			if re, err := regexp.Compile(k.Pattern); err == nil && !re.MatchString(k.Default) {
-				return "does not match the pattern " + k.Pattern
-			}
+		return stringFits(k, k.Default)
+	}
+	return ""
+}
+
+// stringFits says how the string s fails the string keywords of k
+// (minLength, maxLength, pattern), "" where it fits them.
+func stringFits(k schema.Keywords, s string) string {
+	n := uint64(len([]rune(s)))
+	if k.MinLength != nil && n < *k.MinLength || k.MaxLength != nil && n > *k.MaxLength {
+		return "is outside minLength/maxLength"
+	}
+	if k.Pattern != "" {
+		if re, err := regexp.Compile(k.Pattern); err == nil && !re.MatchString(s) {
+			return "does not match the pattern " + k.Pattern
 		}
 	}
 	return ""
 }
 
 func isNumeric(k schema.Kind) bool { return k == schema.Int || k == schema.Uint || k == schema.Float }
+
+// jsonNumberRE is JSON's number grammar (RFC 8259, section 6).
+var jsonNumberRE = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+
+// jsonNumber reports whether s is a number as JSON writes one.
+func jsonNumber(s string) bool { return jsonNumberRE.MatchString(s) }
 
 // checkNames rejects aliases that collide with a field's name or alias.
 func (l *loader) checkNames(s *Struct) {

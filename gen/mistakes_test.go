@@ -56,6 +56,38 @@ type FooInput struct {
 			"tools.go:11:2: field TInput.e: struct tag `norm:\"strict` does not parse (bad syntax for struct tag value), as reflect.StructTag.Lookup and go vet read it: write `key:\"value\" key:\"value\"`",
 		},
 	}, {
+		name: "struct tags whose options reflect would drop",
+		src: "package d\n\n// TInput is the input of t.\n//\n//normgen:tool t\ntype TInput struct {\n" +
+			"\tA int    `json:\"a\" jsonschema:\"minimum=1\" jsonschema:\"maximum=10\"`\n" +
+			"\tB string `json:\"b\" norm:\"alias=max\" norm:\"strict\"`\n" +
+			"\tC string `json:\"c\" jsonschema_extras:\"minLength=5\"`\n" +
+			"\tD string `json:\"d\" jsonschema_description:\"the d\"`\n" +
+			"\tE *int   `json:\"e,omitempty\" jsonschema:\"deprecated,nullable\"`\n" +
+			"\tF string `json:\"f\" yaml:\"f\" yaml:\"g\"`\n" +
+			"}\n",
+		want: []string{
+			"tools.go:7:2: field TInput.A: struct tag `json:\"a\" jsonschema:\"minimum=1\" jsonschema:\"maximum=10\"` has two jsonschema keys: reflect.StructTag.Lookup reads the first alone, so the second's options would be dropped; write them in one",
+			"tools.go:8:2: field TInput.B: struct tag `json:\"b\" norm:\"alias=max\" norm:\"strict\"` has two norm keys: reflect.StructTag.Lookup reads the first alone, so the second's options would be dropped; write them in one",
+			"tools.go:9:2: field TInput.C: struct tag key jsonschema_extras is invopop/jsonschema's, which normgen does not read: write the keyword in jsonschema:\"...\" (normgen takes there the keywords its decoder enforces)",
+			"tools.go:10:2: field TInput.D: struct tag key jsonschema_description is invopop/jsonschema's, which normgen does not read: write description=... in jsonschema:\"...\", or a doc comment on the field",
+			"tools.go:11:2: field TInput.E: jsonschema key \"nullable\" is not used by normgen: nullable fields are pointers",
+		},
+	}, {
+		name: "numbers JSON does not write, and value aliases the schema refuses",
+		src: "package d\n\n// TInput is the input of t.\n//\n//normgen:tool t\ntype TInput struct {\n" +
+			"\tA int    `json:\"a,omitempty\" jsonschema:\"default=010\"`\n" +
+			"\tB uint   `json:\"b,omitempty\" jsonschema:\"examples=007\"`\n" +
+			"\tC string `json:\"c,omitempty\" norm:\"value_alias=CP:copy\" jsonschema:\"pattern=^[a-z]+$\"`\n" +
+			"\tD string `json:\"d,omitempty\" norm:\"value_alias=rm:delete\" jsonschema:\"minLength=3\"`\n" +
+			"\tE int    `json:\"e,omitempty\" jsonschema:\"default=0,examples=12\"`\n" +
+			"}\n",
+		want: []string{
+			"tools.go:7:2: field TInput.A: default \"010\" is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it",
+			"tools.go:8:2: field TInput.B: examples \"007\" is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it",
+			"tools.go:9:2: field TInput.C: value alias \"CP\" does not match the pattern ^[a-z]+$: the schema would refuse it where the decoder reads it as \"copy\"; drop the alias, or the keyword it fails",
+			"tools.go:10:2: field TInput.D: value alias \"rm\" is outside minLength/maxLength: the schema would refuse it where the decoder reads it as \"delete\"; drop the alias, or the keyword it fails",
+		},
+	}, {
 		name: "tool line above a func, a var, a const, a field",
 		src: `package d
 

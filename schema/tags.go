@@ -36,8 +36,10 @@ func ParseTag(tag string) (Keywords, error) {
 // IsDescriptionTag reports whether a `jsonschema` tag is a plain
 // description in google/jsonschema-go's dialect: non-empty, not starting
 // with `word=` (jsonschema-go's test: the tag does not match
-// `^[^ \t\n]*=`), and not a list of invopop's bare flags (required,
-// deprecated, readOnly, writeOnly, uniqueItems).
+// `^[^ \t\n]*=`), and not a list of invopop's bare words (the flags
+// required, deprecated, readOnly, writeOnly, uniqueItems; nullable and
+// "-", which ParseTag refuses by name: `jsonschema:"required,nullable"`
+// is never the description "required,nullable").
 func IsDescriptionTag(tag string) bool {
 	if tag == "" {
 		return false
@@ -47,7 +49,7 @@ func IsDescriptionTag(tag string) bool {
 	}
 	for _, part := range strings.Split(tag, ",") {
 		switch part {
-		case "deprecated", "readOnly", "writeOnly", "uniqueItems", "required":
+		case "deprecated", "readOnly", "writeOnly", "uniqueItems", "required", "nullable", "-":
 		default:
 			return true
 		}
@@ -113,6 +115,8 @@ func parseKeyList(tag string) (Keywords, error) {
 			k.Required = true
 		case "nullable":
 			err = fmt.Errorf("jsonschema key %q is not used by normgen: nullable fields are pointers", key)
+		case "-":
+			err = fmt.Errorf(`jsonschema:"-" is invopop/jsonschema's, which normgen does not read: leave a field out of the arguments with json:"-"`)
 		default:
 			err = fmt.Errorf("unknown jsonschema key %q; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)", key)
 		}

@@ -26,6 +26,11 @@ func TestTagDialects(t *testing.T) {
 		{tag: "required,description=Name parameter", desc: "Name parameter", required: true},
 		{tag: "description=a\\, required", desc: "a, required"},
 		{tag: "required fields first", desc: "required fields first"},
+		// invopop's other bare words: refused by name, never a description
+		{tag: "required,nullable", err: `jsonschema key "nullable" is not used by normgen: nullable fields are pointers`},
+		{tag: "nullable", err: `jsonschema key "nullable" is not used by normgen: nullable fields are pointers`},
+		{tag: "-", err: `jsonschema:"-" is invopop/jsonschema's, which normgen does not read: leave a field out of the arguments with json:"-"`},
+		{tag: "nullable values are kept", desc: "nullable values are kept"},
 		{tag: "required=true,description=x", err: `jsonschema required="true": write required alone (invopop/jsonschema reads the bare word)`},
 		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
 		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
