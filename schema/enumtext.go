@@ -14,10 +14,20 @@ import (
 // EnumTexts returns the values of a string field's enum (k) that a JSON
 // boolean or number is read as (lenientimpl.EnumTexts: "true" and "false"
 // where it holds both, a run of integers' texts), of those its minLength,
-// maxLength and pattern take (the decoder checks them on the text it
-// read): what its schema advertises in a boolean branch and an integer
-// branch. None for a field with unescape, which no enum has.
+// maxLength and pattern take (TakenEnum: the decoder checks them on the
+// text it read): what its schema advertises in a boolean branch and an
+// integer branch. None for a field with unescape, which no enum has.
 func EnumTexts(k Keywords) []string {
+	texts, _, _, _ := lenientimpl.EnumTexts(TakenEnum(k))
+	return texts
+}
+
+// TakenEnum returns the values of a string field's enum (k) that its
+// minLength, maxLength and pattern take: the decoder refuses the others,
+// read as they are or from another letter case or JSON type, so its
+// schema's branches for those forms hold these alone. None where the
+// pattern does not compile (the generator refuses it).
+func TakenEnum(k Keywords) []string {
 	if len(k.Enum) == 0 {
 		return nil
 	}
@@ -36,8 +46,7 @@ func EnumTexts(k Keywords) []string {
 		}
 		taken = append(taken, v)
 	}
-	texts, _, _, _ := lenientimpl.EnumTexts(taken)
-	return texts
+	return taken
 }
 
 // EnumTexts returns the values of the field's enum a JSON boolean or

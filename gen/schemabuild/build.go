@@ -639,10 +639,12 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 				str.Enum = append(str.Enum, va.From)
 			}
 		}
-		if f.FoldsEnum() && !b.strict {
+		if taken := TakenEnum(k); f.FoldsEnum() && !b.strict && len(taken) > 0 {
 			// The values in another letter case, which the decoder
-			// reads as them: a branch of their own, after the enum's.
-			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(k.Enum)})
+			// reads as them: a branch of their own, after the enum's,
+			// of the values the field's string keywords take (it
+			// checks them on the value it read; the branch holds none).
+			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(taken)})
 		}
 	}
 	if texts := f.EnumTexts(); len(texts) > 0 && !b.strict {
