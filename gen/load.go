@@ -1004,7 +1004,7 @@ func modeOf(n schema.Norm) lenientimpl.Mode {
 	return m
 }
 
-const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs, time.Time, time.Duration, types with their own UnmarshalJSON or UnmarshalText, pointers to these, json.RawMessage, any"
+const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs, time.Time, time.Duration, types with their own UnmarshalJSON or UnmarshalText, pointers to these, json.RawMessage, any (not json.Number)"
 
 // typeRef maps a Go type to the model, reporting unsupported types.
 func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
@@ -1037,6 +1037,12 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 			return &TypeRef{Kind: schema.Time, Named: "Time", NamedPkg: "time"}
 		case isNamed(n, "time", "Duration"):
 			return &TypeRef{Kind: schema.Duration, Named: "Duration", NamedPkg: "time", Basic: "int64", Bits: 64}
+		case isNamed(n, "encoding/json", "Number"):
+			// (a string type to go/types, which normgen would read as
+			// text: it would refuse 12.5, which encoding/json takes, and
+			// take "abc", which it refuses)
+			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads a json.Number from a number, or from text that is one, which normgen does not read as it does; use float64 or int64 (normgen reads their text too), or string", shown)
+			return nil
 		}
 		// A type with an UnmarshalJSON or UnmarshalText of its own is
 		// decoded by it, as encoding/json decodes it.

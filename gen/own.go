@@ -190,6 +190,10 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		switch {
 		case isNamed(n, "encoding/json", "RawMessage"):
 			return any
+		case isNamed(n, "encoding/json", "Number"):
+			// (a number, or text that is one, to encoding/json: no
+			// one type says both, and a string would refuse 12.5)
+			return any
 		case isNamed(n, "time", "Time"):
 			return &schema.Type{Kind: schema.Time}
 		}

@@ -136,7 +136,9 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	}
 	any := &Type{Kind: Any}
 	switch {
-	case t == rawMessageType:
+	case t == rawMessageType, t == numberType:
+		// (a json.Number is a number, or text that is one, to
+		// encoding/json: no one type says both)
 		return any
 	case t == timeType:
 		return &Type{Kind: Time}

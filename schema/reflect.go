@@ -25,6 +25,10 @@ type Options struct {
 
 var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
+// numberType is encoding/json's Number, which it reads from a number or
+// from text that is one.
+var numberType = reflect.TypeFor[json.Number]()
+
 // Describe builds the type description of a Go type by reflection.
 func Describe(t reflect.Type) (*Type, error) {
 	return DescribeWith(t, Options{})
@@ -126,6 +130,8 @@ func describeIn(t reflect.Type, busy *describer, path, pkg string) (*Type, error
 		d = &Type{Kind: Duration}
 	case t == rawMessageType:
 		d = &Type{Kind: Any}
+	case t == numberType:
+		return nil, fmt.Errorf("%sjson.Number is not supported: encoding/json reads it from a number, or from text that is one, which normgen does not read as it does; use float64 or int64 (normgen reads their text too), or string", at(path))
 	case t.Kind() == reflect.String:
 		d = &Type{Kind: String}
 	case t.Kind() == reflect.Bool:
