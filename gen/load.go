@@ -667,6 +667,7 @@ func (l *loader) build(cfg Config) *Package {
 			}
 		}
 	}
+	l.promotedDecoders()
 	sort.Slice(m.Tools, func(i, j int) bool {
 		a, b := m.Tools[i], m.Tools[j]
 		return a.Name < b.Name || a.Name == b.Name && a.Input.Name < b.Input.Name
@@ -1416,4 +1417,91 @@ func outputPath(dir, output, pkgName string) string {
 		return filepath.Join(dir, "normgen_normgen.go")
 	}
 	return filepath.Join(dir, pkgName+"_normgen.go")
+}
+
+// promotedDecoders warns of each struct type of the package that gets no
+// decoder of its own but embeds one that does: Go promotes the generated
+// UnmarshalJSON to it, so encoding/json would decode the whole of it
+// through the embedded struct's, and its other fields would be dropped
+// without a word (found by review: a stored record embedding a tool's
+// nested struct lost its own fields once normgen ran).
+func (l *loader) promotedDecoders() {
+	scope := l.pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		obj, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || obj.IsAlias() {
+			continue
+		}
+		n, ok := obj.Type().(*types.Named)
+		if !ok || l.structs[obj] != nil || declares(n, "UnmarshalJSON") {
+			continue
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		if from, at := l.promotedFrom(st); from != nil {
+			l.warnf(obj.Pos(), "", "type %s embeds %s, whose UnmarshalJSON normgen generates: Go promotes it to %s, so encoding/json would decode a whole %s with it and drop its other fields; give %s an UnmarshalJSON of its own, or embed a type declared from %s instead (type %sFields %s), which has no methods", name, from.Obj().Name(), name, name, name, from.Obj().Name(), from.Obj().Name(), from.Obj().Name())
+			l.relateWarning(at, "the embedded "+from.Obj().Name())
+		}
+	}
+}
+
+// promotedFrom returns the struct type whose generated UnmarshalJSON the
+// struct st would get promoted (and where it is embedded), as Go promotes
+// a method: the one of the shallowest embedded types that has one, where
+// no other at that depth has one too. nil where none is (no such type, or
+// the method promoted is one the program declares).
+func (l *loader) promotedFrom(st *types.Struct) (*types.Named, token.Pos) {
+	level, seen := []*types.Struct{st}, map[*types.Named]bool{}
+	for len(level) > 0 {
+		var found []*types.Named
+		var at token.Pos
+		var next []*types.Struct
+		for _, s := range level {
+			for i := 0; i < s.NumFields(); i++ {
+				f := s.Field(i)
+				if !f.Embedded() {
+					continue
+				}
+				t := types.Unalias(f.Type())
+				if p, ok := t.(*types.Pointer); ok {
+					t = types.Unalias(p.Elem())
+				}
+				n, ok := t.(*types.Named)
+				if !ok || seen[n] {
+					continue
+				}
+				seen[n] = true
+				if l.structs[n.Obj()] != nil || declares(n, "UnmarshalJSON") {
+					found, at = append(found, n), f.Pos()
+					continue
+				}
+				if u, ok := n.Underlying().(*types.Struct); ok {
+					next = append(next, u)
+				}
+			}
+		}
+		if len(found) == 1 && l.structs[found[0].Obj()] != nil {
+			return found[0], at
+		}
+		if len(found) > 0 {
+			return nil, token.NoPos // (two cancel out; or the program's own)
+		}
+		level = next
+	}
+	return nil, token.NoPos
+}
+
+// declares reports whether n has a method named name of its own (on n
+// or *n), not one promoted from a type it embeds. (For a struct normgen
+// decodes, a generated one from an earlier run: callers ask l.structs
+// first.)
+func declares(n *types.Named, name string) bool {
+	for i := range n.NumMethods() {
+		if n.Method(i).Name() == name {
+			return true
+		}
+	}
+	return false
 }
