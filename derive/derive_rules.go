@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -302,14 +303,111 @@ func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
 	if err != nil {
 		return true
 	}
-	if s, ok := v.AsString(); ok {
-		v = jstr(lenientimpl.Expand(s, 0)) // a {{index}} template, at the first element
+	var template string
+	if s, ok := v.AsString(); ok && lenientimpl.Expand(s, 0) != s {
+		template, v = s, jstr(lenientimpl.Expand(s, 0)) // a {{index}} template, at the first element
 	}
-	if fits(root, field, v) {
-		return true
+	if !fits(root, field, v) {
+		a.warn(r, "its value %s does not fit the field's schema; the field stays required", r.Value)
+		return false
 	}
-	a.warn(r, "its value %s does not fit the field's schema; the field stays required", r.Value)
-	return false
+	k := unjudged(root, field, v)
+	if k == "" && template != "" {
+		// (its text grows with the index, past any maxLength; a pattern
+		// is tried on indexes of every digit at every length up to 19)
+		k = heldBy(field, "maxLength")
+		for _, i := range sampleIndexes() {
+			if k == "" && !fits(root, field, jstr(strings.ReplaceAll(template, "{{index}}", i))) {
+				k = "pattern"
+			}
+		}
+	}
+	if k != "" {
+		a.warn(r, "normgen cannot tell whether its value %s fits the field's schema (its %s), so a call that leaves the field out may be refused; the field stays required", r.Value, k)
+		return false
+	}
+	return true
+}
+
+// sampleIndexes are the indexes a {{index}} template's expansions are
+// tried at, as text: 0 to 199, and at each length from 3 to 19 digits the
+// least, the greatest and two of every digit.
+func sampleIndexes() []string {
+	var out []string
+	for i := range 200 {
+		out = append(out, strconv.Itoa(i))
+	}
+	for n := 3; n <= 19; n++ {
+		out = append(out, "1"+strings.Repeat("0", n-1), strings.Repeat("9", n), "1"+strings.Repeat("234567890", 3)[:n-1], strings.Repeat("5678901234", 2)[:n])
+	}
+	return out
+}
+
+// heldBy returns the first of keys that s, or a subschema of it, holds;
+// "" for none.
+func heldBy(s *Node, keys ...string) string {
+	found := ""
+	eachSchema(s, "", func(_ string, n *Node) {
+		for _, k := range keys {
+			if found == "" && n.Get(k) != nil {
+				found = k
+			}
+		}
+	})
+	return found
+}
+
+// unjudged returns a keyword of the schema s that may refuse the value v
+// where fits cannot tell (multipleOf for a number, items or minItems for
+// an array, required for an object, not, if, a $ref, a keyword it does
+// not know; in an allOf branch, or in the one branch of a union v may
+// match), "" where fits reads every keyword that applies to v: then v is
+// valid under s where fits says it may be.
+func unjudged(root, s, v *Node) string {
+	if s.Kind != '{' {
+		return ""
+	}
+	for i, k := range s.Keys {
+		switch {
+		case annotationKeys[k], k == "type", k == "enum", k == "const", k == "$schema", k == "$id", k == "id", k == "$anchor", k == "$defs", k == "definitions":
+		case k == "minimum", k == "maximum", k == "exclusiveMinimum", k == "exclusiveMaximum", stringKeys[k]:
+			// (fits reads them)
+		case numberKeys[k]:
+			if v.Kind == '0' {
+				return k // (multipleOf)
+			}
+		case arrayKeys[k]:
+			if v.Kind == '[' {
+				return k
+			}
+		case objectKeys[k]:
+			if v.Kind == '{' {
+				return k
+			}
+		case k == "allOf":
+			for _, b := range s.Vals[i].Items() {
+				if u := unjudged(root, b, v); u != "" {
+					return u
+				}
+			}
+		case k == "anyOf", k == "oneOf":
+			// (sure where a branch v may match is sure; for a oneOf, the
+			// one branch v may match: fits refuses only what is refused)
+			var may []*Node
+			for _, b := range s.Vals[i].Items() {
+				if fits(root, b, v) {
+					may = append(may, b)
+				}
+			}
+			sure := func(b *Node) bool { return unjudged(root, b, v) == "" }
+			if k == "oneOf" && (len(may) != 1 || !sure(may[0])) || k == "anyOf" && !slices.ContainsFunc(may, sure) {
+				return k
+			}
+		default:
+			return k
+		}
+	}
+	return ""
 }
 
 // exclusiveFlag reports whether s holds key, exclusiveMinimum or
@@ -323,7 +421,7 @@ func exclusiveFlag(s *Node, key string) bool {
 // fits reports whether value v may be valid under schema s, in root:
 // false only where a type, enum, const (constOf), bound (draft-04's
 // boolean exclusiveMinimum and exclusiveMaximum too), length or pattern
-// refuses it.
+// refuses it, in s, in an allOf's branch, or in every branch of a union.
 func fits(root, s, v *Node) bool {
 	if s.Kind != '{' {
 		return s.Kind != 't' || s.Text() == "true"
@@ -335,6 +433,13 @@ func fits(root, s, v *Node) bool {
 				some = some || fits(root, b, v)
 			}
 			if !some {
+				return false
+			}
+		}
+	}
+	if list := s.Get("allOf"); list != nil && list.Kind == '[' {
+		for _, b := range list.Items() {
+			if !fits(root, b, v) {
 				return false
 			}
 		}

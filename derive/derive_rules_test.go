@@ -255,6 +255,55 @@ func TestApplyRulesDefaultFits(t *testing.T) {
 	}
 }
 
+// TestApplyRulesDefaultUnjudged: a default whose fit the field's schema
+// holds to a keyword fits does not read (multipleOf, not, an object's
+// required, an array's minItems or items, an allOf's bound, a template's
+// expansions past maxLength or outside a pattern at some index) keeps the
+// field required, with a warning: un-required, a call that left it out
+// was admitted and then refused (found by review). One it reads in full
+// (a union's one branch it may match, annotations) is un-required.
+func TestApplyRulesDefaultUnjudged(t *testing.T) {
+	for _, tc := range []struct {
+		field, value, kw string
+	}{
+		{`{"type":"integer","multipleOf":5}`, `3`, "multipleOf"},
+		{`{"type":"integer","not":{"const":3}}`, `3`, "not"},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`, `{}`, "properties"},
+		{`{"type":"array","minItems":1}`, `[]`, "minItems"},
+		{`{"type":"array","items":{"type":"string"}}`, `[1]`, "items"},
+		{`{"type":"integer","allOf":[{"minimum":10}]}`, `3`, ""},
+		{`{"allOf":[{"type":"integer"},{"multipleOf":2}]}`, `3`, "multipleOf"},
+		{`{"type":"string","maxLength":6}`, `"step-{{index}}"`, "maxLength"},
+		{`{"type":"string","pattern":"^step-[0-9]$"}`, `"step-{{index}}"`, "pattern"},
+		{`{"type":"string","pattern":"^step-[0-8]+$"}`, `"step-{{index}}"`, "pattern"},
+		{`{"oneOf":[{"type":"integer"},{"type":"number","minimum":0}]}`, `3`, "oneOf"},
+		{`{"$ref":"#/$defs/N"}`, `3`, "$ref"},
+		// sure
+		{`{"type":"integer","minimum":1,"description":"n","format":"int32"}`, `3`, "-"},
+		{`{"anyOf":[{"type":"string"},{"type":"integer","multipleOf":5}]}`, `"x"`, "-"},
+		{`{"oneOf":[{"type":"string"},{"type":"integer","multipleOf":5}]}`, `"x"`, "-"},
+		{`{"type":"string","pattern":"^step-[0-9]+$"}`, `"step-{{index}}"`, "-"},
+		{`{"type":"string","maxLength":3}`, `"abc"`, "-"},
+	} {
+		schema := `{"type":"object","properties":{"f":` + tc.field + `},"required":["f"],"$defs":{"N":{"type":"integer","multipleOf":5}}}`
+		s, err := ParseNode([]byte(schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := ApplyRules("t", s, []lenient.Rule{{ID: "d", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "f", Value: []byte(tc.value)}})
+		required := s.Get("required") != nil && len(s.Get("required").Items()) == 1
+		switch {
+		case tc.kw == "-" && (required || len(w) > 0):
+			t.Errorf("%s, default %s: required %v, warnings %v; want it un-required", tc.field, tc.value, required, w)
+		case tc.kw == "" && (!required || len(w) != 1 || !strings.Contains(w[0].Message, "does not fit")):
+			// (fits reads an allOf's bounds itself)
+			t.Errorf("%s, default %s: required %v, warnings %v; want it required, not fitting", tc.field, tc.value, required, w)
+		case tc.kw != "-" && tc.kw != "" && (!required || len(w) != 1 || !strings.Contains(w[0].Message, "cannot tell whether its value "+tc.value+" fits the field's schema (its "+tc.kw+")")):
+			t.Errorf("%s, default %s: required %v, warnings %v; want it required, for its %s", tc.field, tc.value, required, w, tc.kw)
+		}
+	}
+}
+
 // TestApplyRulesBooleanValue: a type_coerce rule applied to a boolean
 // held to one value advertises that value's texts alone, as the deriver
 // does (TestDeriveBooleanValue); a const a draft-04 document does not
