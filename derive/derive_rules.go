@@ -542,6 +542,16 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 		if f.str != nil && typ != "" {
 			continue // a string form there already
 		}
+		text := f.str
+		if typ == "string" {
+			text = f.branch
+		}
+		if sample := map[bool]string{true: "true", false: "5"}[strings.HasPrefix(r.CoerceTo, "bool")]; text != nil && fits(a.root, text, jstr(sample)) && unjudged(a.root, text, jstr(sample)) == "" {
+			// (the rule still reads such text: what the field takes as
+			// it is becomes a value it may refuse)
+			a.warn(r, "it makes %s values of strings this field takes as they are (%q): calls sending such text here are changed, and refused where the field takes no %s; name the rule's tools or path so that it leaves this field out", r.CoerceTo, sample, r.CoerceTo)
+			continue
+		}
 		if typ != "integer" && typ != "number" && typ != "boolean" {
 			a.warn(r, "its schema there takes no one integer, number or boolean type; its string form is not advertised")
 			continue
