@@ -83,6 +83,19 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 			keep[rulespec.TargetPath(unguarded(r.Derived))] = true
 		}
 		d = deriveNode(tool, root, keep, named, declared)
+		// (a rule that does not write the values kept, a misnamed_key
+		// rule of their object say, may still not load beside own:
+		// left out, with the others)
+		if still := overlaps(own, d.Rules); len(still) > 0 {
+			drop := map[string]bool{}
+			for _, r := range still {
+				drop[r.Derived.ID] = true
+				if !slices.ContainsFunc(replaced, func(x Replacement) bool { return x.Derived.ID == r.Derived.ID }) {
+					replaced = append(replaced, r)
+				}
+			}
+			d.Rules = slices.DeleteFunc(d.Rules, func(r lenient.Rule) bool { return drop[r.ID] })
+		}
 		d.Replaced = replaced
 		for _, r := range replaced {
 			if w, ok := replacedWarning(tool, r); ok {
@@ -261,6 +274,8 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 			a.valueAlias(s, r)
 		case lenient.RuleParamDefault, lenient.RuleNestedDefault:
 			a.defaulted(s, r)
+		case lenient.RuleParamAlias, lenient.RuleNestedAlias:
+			a.aliased(s, r)
 		}
 	}
 	return a.warns
@@ -291,6 +306,23 @@ func (a *applier) defaulted(s *Node, r lenient.Rule) {
 			continue
 		}
 		unrequire(o, key)
+	}
+}
+
+// aliased warns where an alias rule's key is a property its object
+// declares: a call giving that property has its value moved to the
+// alias's field, which the schema says nothing of.
+func (a *applier) aliased(s *Node, r lenient.Rule) {
+	segs, err := rulespec.Target(&r)
+	if err != nil || len(segs) == 0 || segs[len(segs)-1].Each != 0 {
+		return
+	}
+	key := segs[len(segs)-1].Key
+	for _, o := range objectsAt(s, rulespec.PathString(segs[:len(segs)-1])) {
+		if o.Get("properties").Get(key) != nil {
+			a.warn(r, "its key %q is a property the schema declares: a call giving %s has its value moved to %s; give the rule a key the schema does not declare", key, key, rulespec.ToKey(&r))
+			return
+		}
 	}
 }
 
