@@ -82,10 +82,13 @@ func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if _, ok := a.typed.Load(call.Params.Name); ok {
 				break
 			}
-			if !a.core.Known(call.Params.Name) {
+			if a.core.Learnable(call.Params.Name) {
 				a.learn(ctx, next, call.Session)
 				if _, ok := a.typed.Load(call.Params.Name); ok {
 					break
+				}
+				if !a.core.Known(call.Params.Name) {
+					a.core.Unlisted(call.Params.Name) // (listed once for it)
 				}
 			}
 			// changed by a fix, or null arguments read as {}

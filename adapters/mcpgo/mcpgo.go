@@ -202,7 +202,7 @@ func schemaOf(t mcp.Tool) ([]byte, bool) {
 // which validation and handlers read.
 func (a *Adapter) normalize(ctx context.Context, req *mcp.CallToolRequest) {
 	name := req.Params.Name
-	if !a.core.Known(name) {
+	if a.core.Learnable(name) {
 		a.learn(ctx, name)
 	}
 	raw := rawArguments(&req.Params)
@@ -249,7 +249,13 @@ func (a *Adapter) learn(ctx context.Context, name string) {
 		return
 	}
 	// Before mcp-go v0.40.0 the server has no GetTool: list its tools (the
-	// adapter's own hook learns them), page by page.
+	// adapter's own hook learns them), page by page, once for a name they
+	// do not hold until a listing is learned.
+	defer func() {
+		if !a.core.Known(name) {
+			a.core.Unlisted(name)
+		}
+	}()
 	cursor := ""
 	for range 1000 { // pages; a bound against a server that loops
 		params := map[string]any{}

@@ -86,7 +86,16 @@ type Core struct {
 	// so a call is normalized as with every tool's rules.
 	partial bool
 	active  map[string]bool
+	// unlisted are the tools called that the server's tools, listed for
+	// them, did not hold (a model calls a tool that does not exist):
+	// calls to them list the tools again only once a listing is learned
+	// (Learn), not on each call. At most maxUnlisted names.
+	unlisted map[string]bool
 }
+
+// maxUnlisted bounds Core.unlisted: past it, the names are forgotten
+// (a model sending ever new names costs one listing per name still).
+const maxUnlisted = 1024
 
 // learned is a tool as the adapter knows it.
 type learned struct {
@@ -188,6 +197,9 @@ func (c *Core) Learn(tools []Tool) {
 	type change struct {
 		name, key string
 	}
+	c.mu.Lock()
+	c.unlisted = nil // (a listing: a name may be there now)
+	c.mu.Unlock()
 	c.mu.RLock()
 	var changed []change
 	for _, t := range tools {
@@ -365,6 +377,28 @@ func (c *Core) warn(msg string) {
 		return
 	}
 	slog.Warn(msg, "component", "normgen adapter")
+}
+
+// Learnable reports whether a call to tool should list the server's
+// tools to learn its schema: it is not known, and no listing since the
+// last one learned (Learn) left it out (Unlisted).
+func (c *Core) Learnable(tool string) bool {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	_, ok := c.tools[tool]
+	return !ok && !c.unlisted[tool]
+}
+
+// Unlisted records that the server's tools, listed for a call to tool,
+// do not hold it: further calls to it do not list them again until a
+// listing is learned.
+func (c *Core) Unlisted(tool string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.unlisted == nil || len(c.unlisted) >= maxUnlisted {
+		c.unlisted = map[string]bool{}
+	}
+	c.unlisted[tool] = true
 }
 
 // Known reports whether a tool's schema has been learned.
