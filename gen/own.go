@@ -1,16 +1,23 @@
 package gen
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/normgen/normgen/lint"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -78,6 +85,10 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 		r.NamedPkg = n.Obj().Pkg().Path()
 	}
 	raw, has, why, at := l.methodSchema(n)
+	unfit := ""
+	if has && why == "" {
+		unfit = ownSchemaUnfit(raw)
+	}
 	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
 	name := typeName(n, l.pkg.Types)
 	var related []Related
@@ -85,18 +96,21 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 		related = append(related, Related{Pos: l.pkg.Fset.Position(at), Msg: "what normgen cannot read in " + name + "'s JSONSchema()"})
 	}
 	switch {
-	case has && why == "":
+	case has && why == "" && unfit == "":
 		r.Own = &schema.Type{Kind: schema.Custom, Schema: raw}
 	case dec == schema.OwnText:
 		r.Own = &schema.Type{Kind: schema.String, Strict: true, Foreign: true, Nullable: true}
 		if has {
-			l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", name, why)
+			l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", name, cmp.Or(why, unfit))
 		}
 	default:
 		r.Own = &schema.Type{Kind: schema.Custom, Shape: shapeOf(n.Underlying())}
 		what := "has no JSONSchema() method (invopop/jsonschema's interface) to say what it takes"
-		if has {
+		switch {
+		case has && why != "":
 			what = "has a JSONSchema() method normgen cannot read (" + why + ")"
+		case has:
+			what = "its JSONSchema() gives a schema that validators would not read alike (" + unfit + ")"
 		}
 		if m.Pos().IsValid() {
 			related = append([]Related{{Pos: l.pkg.Fset.Position(m.Pos()), Msg: name + "'s UnmarshalJSON"}}, related...)
@@ -541,4 +555,55 @@ func shapeOf(t types.Type) *schema.Type {
 		return shapeOf(u.Elem())
 	}
 	return nil
+}
+
+// ownSchemaUnfit says why the schema a type's JSONSchema() gives cannot
+// be served as it is, "" where it can: it is not a schema of JSON Schema
+// 2020-12 (a $ref to nothing, a keyword of the wrong kind), or a pattern
+// in it is one Go's regexp and ECMAScript's do not read alike
+// (lint.PortablePattern, which a tag's pattern is held to: an inline
+// flag, a lookaround), which would make a host refuse the tool or
+// disagree with the server.
+func ownSchemaUnfit(raw json.RawMessage) string {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return err.Error()
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("mem://own.json", doc); err != nil {
+		return err.Error()
+	}
+	if _, err := c.Compile("mem://own.json"); err != nil {
+		msg, _, _ := strings.Cut(err.Error(), "\n")
+		return strings.ReplaceAll(msg, "mem://own.json", "the schema")
+	}
+	unfit := ""
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if p, ok := v["pattern"].(string); ok && unfit == "" {
+				if err := lint.PortablePattern(p); err != nil {
+					unfit = err.Error()
+				}
+			}
+			if pp, ok := v["patternProperties"].(map[string]any); ok {
+				for _, p := range slices.Sorted(maps.Keys(pp)) {
+					if err := lint.PortablePattern(p); err != nil && unfit == "" {
+						unfit = err.Error()
+					}
+				}
+			}
+			for _, k := range slices.Sorted(maps.Keys(v)) { // (the first in one order)
+				walk(v[k])
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(doc)
+	return unfit
 }

@@ -36,6 +36,13 @@ func TestMethodSchema(t *testing.T) {
 		{name: "two statements", body: `s := &jsonschema.Schema{Type: "string"}
 	return s`, warn: "its body is not one return statement"},
 		{name: "nil", body: `return nil`, warn: "it returns no schema object"},
+		// (a schema validators would not read alike, served as it is,
+		// made a host refuse the tool or disagree with the server:
+		// found by review)
+		{name: "an inline flag", body: `return &jsonschema.Schema{Type: "string", Pattern: "(?i)^abc$"}`, warn: `its JSONSchema() gives a schema that validators would not read alike (pattern "(?i)^abc$"`},
+		{name: "a lookahead", body: `return &jsonschema.Schema{Type: "string", Pattern: "^(?=a)"}`, warn: "its JSONSchema() gives a schema that validators would not read alike"},
+		{name: "a reference to nothing", body: `return &jsonschema.Schema{Ref: "#/$defs/Nope"}`, warn: "its JSONSchema() gives a schema that validators would not read alike"},
+		{name: "a pattern step", body: `return &jsonschema.Schema{Type: "object", PatternProperties: map[string]*jsonschema.Schema{"^a": {Type: "string"}, "(?i)b": {Type: "string"}}}`, warn: `validators would not read alike (pattern "(?i)b"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := `package d
