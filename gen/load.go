@@ -911,6 +911,9 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			name = v.Name()
 		}
 		_ = hasJSON
+		if prototypeNames[name] {
+			l.warnf(v.Pos(), fieldID, "the property %q is a member of JavaScript's Object.prototype: AJV with its default options (ownProperties: false), as JavaScript hosts run it, reads the inherited one where a call leaves the property out, and refuses the call (a required one it takes as given); name it otherwise in its json tag", name)
+		}
 		f := &Field{GoName: goName, Name: name, Alloc: allocs, Pos: l.pkg.Fset.Position(v.Pos())}
 		f.omit = hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
 		if hasOpt(opts, "string") {
@@ -1504,4 +1507,15 @@ func declares(n *types.Named, name string) bool {
 		}
 	}
 	return false
+}
+
+// prototypeNames are the members of JavaScript's Object.prototype, which
+// every object inherits: AJV, without its ownProperties option, reads
+// data[name] for a property of that name, and finds these where a call
+// leaves the property out.
+var prototypeNames = map[string]bool{
+	"constructor": true, "hasOwnProperty": true, "isPrototypeOf": true,
+	"propertyIsEnumerable": true, "toLocaleString": true, "toString": true,
+	"valueOf": true, "__proto__": true, "__defineGetter__": true,
+	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
 }
