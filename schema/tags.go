@@ -60,11 +60,17 @@ func IsDescriptionTag(tag string) bool {
 // parseKeyList parses invopop/jsonschema's key list.
 func parseKeyList(tag string) (Keywords, error) {
 	var k Keywords
+	seen := map[string]string{}
 	for _, part := range splitTag(tag) {
 		if part == "" {
 			continue
 		}
 		key, val, hasVal := strings.Cut(part, "=")
+		if prev, ok := seen[key]; ok && key != "enum" && key != "example" && key != "examples" {
+			// (the last would win without a word)
+			return k, fmt.Errorf("jsonschema key %s is given twice (%s, %s): give it once", key, prev, part)
+		}
+		seen[key] = part
 		var err error
 		switch key {
 		case "title":

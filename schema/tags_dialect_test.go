@@ -31,6 +31,9 @@ func TestTagDialects(t *testing.T) {
 		{tag: "nullable", err: `jsonschema key "nullable" is not used by normgen: nullable fields are pointers`},
 		{tag: "-", err: `jsonschema:"-" is invopop/jsonschema's, which normgen does not read: leave a field out of the arguments with json:"-"`},
 		{tag: "nullable values are kept", desc: "nullable values are kept"},
+		// a key given twice: the last would win without a word
+		{tag: "minLength=1,minLength=5", err: `jsonschema key minLength is given twice (minLength=1, minLength=5): give it once`},
+		{tag: "enum=a,enum=b,examples=a,examples=b", desc: ""},
 		{tag: "required=true,description=x", err: `jsonschema required="true": write required alone (invopop/jsonschema reads the bare word)`},
 		{tag: "a,b=c", err: `unknown jsonschema key "a"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
 		{tag: "colour=red", err: `unknown jsonschema key "colour"; supported: title, description, default, enum, examples, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, required, deprecated, readOnly, writeOnly (format, multipleOf and uniqueItems are refused: the decoder cannot enforce them)`},
