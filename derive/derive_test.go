@@ -186,7 +186,7 @@ func TestDeriveEquivalence(t *testing.T) {
 		}
 		cases = append(cases, c)
 	}
-	ajv := ajvcheck.Validate(t, cases)
+	ajv := ajvcheck.ValidateOrNone(t, cases)
 	k := 0
 	agreed, classed := 0, 0
 	for ci, c := range cases {

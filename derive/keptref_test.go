@@ -96,7 +96,7 @@ func TestDeriveKeptRefStrict(t *testing.T) {
 			t.Errorf("%s: the rewrite keeps a reference into its properties, which it changed:\n%s", tc.name, out)
 		}
 	}
-	ajv := ajvcheck.Validate(t, cases)
+	ajv := ajvcheck.ValidateOrNone(t, cases)
 	for i, c := range cases {
 		for j, call := range c.Instances {
 			if ajv != nil && ajv[i] != nil && ajv[i][j] != want[i][j] {
