@@ -281,6 +281,10 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 	return a.warns
 }
 
+// jsonIntegerPattern is the text of an integer as JSON's number grammar
+// writes it: no leading zero.
+const jsonIntegerPattern = `^-?(0|[1-9][0-9]*)$`
+
 // applier adjusts one tool's schema, collecting warnings.
 type applier struct {
 	tool  string
@@ -598,8 +602,13 @@ func (a *applier) coerce(s *Node, r lenient.Rule) {
 			continue // no string form read
 		case typ == "boolean" && (r.CoerceTo == "bool" || r.CoerceTo == "bool_strict"):
 			pattern = boolPattern(a.root, f.scalars, r.CoerceTo == "bool_strict")
-		case typ != "boolean" && r.CoerceTo == "int", typ == "integer" && r.CoerceTo == "float":
+		case typ != "boolean" && r.CoerceTo == "int":
 			pattern = lenientimpl.IntPattern
+		case typ == "integer" && r.CoerceTo == "float":
+			// (a float coercion reads JSON's number grammar: no leading
+			// zero, "05" is left as it is; of those, the whole numbers
+			// without a point or exponent)
+			pattern = jsonIntegerPattern
 		case typ != "boolean" && r.CoerceTo == "uint":
 			pattern = lenientimpl.UintPattern
 		case typ == "number" && r.CoerceTo == "float":

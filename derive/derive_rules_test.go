@@ -1,6 +1,7 @@
 package derive
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -367,5 +368,37 @@ func TestWithRulesAliasOfDeclared(t *testing.T) {
 		return strings.Contains(w.Message, `rule "al" (param_alias): its key "a" is a property the schema declares`)
 	}) {
 		t.Errorf("no warning names the alias of a declared property: %v", d.Warnings)
+	}
+}
+
+// TestApplyRulesFloatOnInteger: a rules file's float coercion on an
+// integer field advertises the integer texts it reads, as JSON writes
+// them: "05", which it leaves as it is for the integer to refuse, is not
+// admitted (found by review: the integer pattern admitted it). Each text
+// the advertised pattern admits becomes an integer.
+func TestApplyRulesFloatOnInteger(t *testing.T) {
+	s, err := ParseNode([]byte(`{"type":"object","properties":{"n":{"type":"integer"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := lenient.Rule{ID: "f", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "n", CoerceTo: "float"}
+	if w := ApplyRules("t", s, []lenient.Rule{rule}); len(w) > 0 {
+		t.Fatalf("warnings %v", w)
+	}
+	p, _ := s.Get("properties").Get("n").Get("anyOf").Items()[1].Get("pattern").AsString()
+	re := regexp.MustCompile(p)
+	n, err := normalize.New([]lenient.Rule{rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"0", "5", "-7", "05", "-0", "00", "1e2", "5.0", "12345678901234"} {
+		out, _, err := n.NormalizeJSON("t", []byte(`{"n":"`+text+`"}`))
+		converted := err == nil && !strings.Contains(string(out), `"n":"`)
+		if re.MatchString(text) && !converted {
+			t.Errorf("%q: the pattern %s admits it, and the rule leaves it: %s %v", text, p, out, err)
+		}
+	}
+	if re.MatchString("05") {
+		t.Errorf("pattern %s admits \"05\"", p)
 	}
 }
