@@ -309,14 +309,22 @@ func TestHoistIncremental(t *testing.T) {
 	holder := func(m string) string {
 		return `{"type":"object","description":"` + strings.Repeat("holds a point ", 20) + `","properties":{"m":` + m + `}}`
 	}
-	alike := `{"type":"object","properties":{"a":` + holder(`{"$ref":"#/$defs/Point"}`) + `,"b":` + holder(bigPoint) + `},"$defs":{"Point":` + bigPoint + `}}`
-	got, want := mustParse(t, []byte(alike)), mustParse(t, []byte(alike))
-	hoistRepeats(got, "$defs")
-	hoistAfresh(want, "$defs")
-	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
-		t.Errorf("alike after a round:\n got %s\nwant %s", g, w)
+	// hoisted hoists the rewrite build makes, and fails where measuring
+	// again only what a round changed moves otherwise than measuring
+	// everything again.
+	hoisted := func(what string, build func() *Node) *Node {
+		t.Helper()
+		got, want := build(), build()
+		hoistRepeats(got, "$defs")
+		hoistAfresh(want, "$defs")
+		if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
+			t.Errorf("%s:\n got %s\nwant %s", what, g, w)
+		}
+		return got
 	}
-	if got.Get("properties").Get("b").Get("$ref") == nil {
+	parsed := func(schema string) func() *Node { return func() *Node { return mustParse(t, []byte(schema)) } }
+	alike := `{"type":"object","properties":{"a":` + holder(`{"$ref":"#/$defs/Point"}`) + `,"b":` + holder(bigPoint) + `},"$defs":{"Point":` + bigPoint + `}}`
+	if got := hoisted("alike after a round", parsed(alike)); got.Get("properties").Get("b").Get("$ref") == nil {
 		t.Errorf("alike after a round: b not moved: %s", got.Marshal())
 	}
 	// The same, where the object the round changes stands at two places:
@@ -326,19 +334,13 @@ func TestHoistIncremental(t *testing.T) {
 	}
 	// (f's holder is c's: a round makes it alike g's)
 	twice := `{"type":"object","properties":{"c":` + wrap("wraps ", holder(bigPoint)) + `,"f":` + wrap("holds ", `{}`) + `,"g":` + wrap("holds ", holder(`{"$ref":"#/$defs/Point"}`)) + `},"$defs":{"Point":` + bigPoint + `}}`
-	build2 := func() *Node {
+	shared := func() *Node {
 		out := mustParse(t, []byte(twice))
 		props := out.Get("properties")
 		props.Get("f").Get("properties").Set("x", props.Get("c").Get("properties").Get("x"))
 		return out
 	}
-	got, want = build2(), build2()
-	hoistRepeats(got, "$defs")
-	hoistAfresh(want, "$defs")
-	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
-		t.Errorf("alike after a round, at two places:\n got %s\nwant %s", g, w)
-	}
-	if got.Get("properties").Get("g").Get("$ref") == nil {
+	if got := hoisted("alike after a round, at two places", shared); got.Get("properties").Get("g").Get("$ref") == nil {
 		t.Errorf("alike after a round, at two places: g not moved: %s", got.Marshal())
 	}
 	// The same, where the round changes a schema's one subschema (its
@@ -348,26 +350,14 @@ func TestHoistIncremental(t *testing.T) {
 		return `{"type":"array","description":"` + strings.Repeat("lists points ", 20) + `","items":` + m + `}`
 	}
 	items := `{"type":"object","properties":{"a":` + elements(`{"$ref":"#/$defs/Point"}`) + `,"b":` + elements(bigPoint) + `},"$defs":{"Point":` + bigPoint + `}}`
-	got, want = mustParse(t, []byte(items)), mustParse(t, []byte(items))
-	hoistRepeats(got, "$defs")
-	hoistAfresh(want, "$defs")
-	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
-		t.Errorf("alike after a round, through items:\n got %s\nwant %s", g, w)
-	}
-	if got.Get("properties").Get("b").Get("$ref") == nil {
+	if got := hoisted("alike after a round, through items", parsed(items)); got.Get("properties").Get("b").Get("$ref") == nil {
 		t.Errorf("alike after a round, through items: b not moved: %s", got.Marshal())
 	}
 	// A rewrite without definitions: the first round writes them, a
 	// member of the arguments more, and the next round measures the
 	// arguments again to find the repeats inside those it moved.
 	bare := `{"type":"object","properties":{"a":` + inner + `,"b":` + inner + `,"self":{"$ref":"#"}}}`
-	got, want = mustParse(t, []byte(bare)), mustParse(t, []byte(bare))
-	hoistRepeats(got, "$defs")
-	hoistAfresh(want, "$defs")
-	if g, w := string(got.Marshal()), string(want.Marshal()); g != w {
-		t.Errorf("definitions written by the first round:\n got %s\nwant %s", g, w)
-	}
-	if !strings.Contains(string(got.Marshal()), `"p":{"$ref":"#/$defs/shared.`) {
+	if got := hoisted("definitions written by the first round", parsed(bare)); !strings.Contains(string(got.Marshal()), `"p":{"$ref":"#/$defs/shared.`) {
 		t.Errorf("definitions written by the first round: no repeat inside one moved: %s", got.Marshal())
 	}
 }
