@@ -66,7 +66,7 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 			cases = append(cases, c)
 		}
 	}
-	ajv := ajvcheck.Validate(t, cases)
+	ajv := ajvcheck.ValidateOrNone(t, cases)
 	failures := 0
 	fail := func(format string, args ...any) {
 		t.Helper()

@@ -162,7 +162,7 @@ func checkStrict(t *testing.T, tools []lenient.Tool, calls map[string][]string) 
 	if len(cases) == 0 {
 		return
 	}
-	ajv := ajvcheck.Validate(t, cases)
+	ajv := ajvcheck.ValidateOrNone(t, cases)
 	k := 0
 	for ci, c := range cases {
 		for ii := range c.Instances {
