@@ -330,10 +330,12 @@ func (a *applier) aliased(s *Node, r lenient.Rule) {
 	}
 }
 
-// admits reports whether the value a default rule sets fits the schema
-// of its field, in root (as far as types, enums, bounds, lengths and patterns
-// tell); when not, it warns: the field stays required, since a call that
-// leaves it out would be refused.
+// admits reports whether the value a default rule sets surely fits the
+// schema of its field, in root: fits finds nothing that refuses it, and
+// reads every keyword that applies to it (unjudged), for a {{index}}
+// template at every index sampled and under no maxLength. When not, it
+// warns: the field stays required, since a call that leaves it out might
+// be refused.
 func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
 	v, err := ParseNode(r.Value)
 	if err != nil {
