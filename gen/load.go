@@ -1247,7 +1247,7 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 	if isNumeric(f.Type.Kind) {
 		// (ParseFloat, which the bounds' check reads them with, takes
 		// "010"; JSON, where the schema writes them, does not)
-		if k.HasDefault && !jsonNumber(k.Default) {
+		if k.HasDefault && !jsonNumber(k.Default) && !strings.Contains(k.Default, "{{index}}") {
 			fail("default %q is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it", k.Default)
 			return
 		}

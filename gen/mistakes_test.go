@@ -80,12 +80,14 @@ type FooInput struct {
 			"\tC string `json:\"c,omitempty\" norm:\"value_alias=CP:copy\" jsonschema:\"pattern=^[a-z]+$\"`\n" +
 			"\tD string `json:\"d,omitempty\" norm:\"value_alias=rm:delete\" jsonschema:\"minLength=3\"`\n" +
 			"\tE int    `json:\"e,omitempty\" jsonschema:\"default=0,examples=12\"`\n" +
+			"\tF int    `json:\"f,omitempty\" jsonschema:\"default={{index}}\"`\n" +
 			"}\n",
 		want: []string{
 			"tools.go:7:2: field TInput.A: default \"010\" is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it",
 			"tools.go:8:2: field TInput.B: examples \"007\" is not a JSON number (no leading zero, no sign but -, digits on both sides of a point): write it as JSON writes it",
 			"tools.go:9:2: field TInput.C: value alias \"CP\" does not match the pattern ^[a-z]+$: the schema would refuse it where the decoder reads it as \"copy\"; drop the alias, or the keyword it fails",
 			"tools.go:10:2: field TInput.D: value alias \"rm\" is outside minLength/maxLength: the schema would refuse it where the decoder reads it as \"delete\"; drop the alias, or the keyword it fails",
+			"tools.go:12:2: field TInput.F: a {{index}} default applies to string fields only",
 		},
 	}, {
 		name: "tool line above a func, a var, a const, a field",
