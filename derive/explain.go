@@ -30,7 +30,9 @@ import (
 // alike (multipleOf, uniqueItems, a value several branches of a union
 // could take, not, if) it leaves out: it returns nil when it found
 // nothing, and a caller that validated the arguments shows the
-// validator's own message then. The error is a *lenient.Error.
+// validator's own message then. A constraint stated at several places
+// (an allOf's branches, a $ref's target beside the schema's own keywords)
+// is reported once. The error is a *lenient.Error.
 func (d *Derivation) Explain(args []byte) error {
 	if d.strict == nil || d.strict.Kind != '{' {
 		return nil
@@ -45,7 +47,31 @@ func (d *Derivation) Explain(args []byte) error {
 		return x.dec.Err()
 	}
 	x.value(d.strict, args, "", 0)
-	return x.dec.Err()
+	err := x.dec.Err()
+	if le, ok := err.(*lenient.Error); ok {
+		le.Problems = onceEach(le.Problems)
+	}
+	return err
+}
+
+// onceEach keeps the first of problems alike in path, kind, value and
+// words: a constraint stated at several places (the schema's own
+// keywords, an allOf's branches, a $ref's target beside them) is
+// explained once.
+func onceEach(problems []lenient.Problem) []lenient.Problem {
+	type key struct {
+		path, value, msg string
+		kind             lenient.ProblemKind
+	}
+	seen := make(map[key]bool, len(problems))
+	return slices.DeleteFunc(problems, func(p lenient.Problem) bool {
+		k := key{p.Path, p.Value, p.Msg, p.Kind}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return false
+	})
 }
 
 // explainer walks a strict schema and a value with a lenientimpl.Decoder,

@@ -155,3 +155,31 @@ func TestExplainOtherMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainOnce: a constraint the schema states at several places (its
+// own keywords, an allOf's branches, a $ref's target beside them) is
+// explained once: the model reads each problem once.
+func TestExplainOnce(t *testing.T) {
+	for _, tc := range []struct{ schema, args, want string }{
+		{`{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"allOf":[{"required":["a"]},{"required":["a"]}]}`,
+			`{}`, `a: is required`},
+		{`{"type":"object","properties":{"a":{"type":"integer","maximum":3}},"allOf":[{"properties":{"a":{"maximum":3}}}]}`,
+			`{"a":5}`, `a: 5 is more than the maximum, 3`},
+		{`{"type":"object","$defs":{"x":{"type":"object","properties":{"a":{"type":"integer"}},"additionalProperties":false}},"$ref":"#/$defs/x","properties":{"a":{"type":"integer"}},"additionalProperties":false}`,
+			`{"a":1,"b":2}`, `b: is not a known key (accepted: a)`},
+		// problems alike in words at different paths stay apart
+		{`{"type":"object","properties":{"a":{"type":"integer","maximum":3},"b":{"type":"integer","maximum":3}},"allOf":[{"properties":{"a":{"maximum":3}}}]}`,
+			`{"a":5,"b":5}`, `a: 5 is more than the maximum, 3; b: 5 is more than the maximum, 3`},
+		// a different bound at the same path is a problem of its own
+		{`{"type":"object","properties":{"a":{"type":"integer","maximum":3}},"allOf":[{"properties":{"a":{"maximum":4}}}]}`,
+			`{"a":5}`, `a: 5 is more than the maximum, 4; a: 5 is more than the maximum, 3`},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Explain([]byte(tc.args)); err == nil || err.Error() != tc.want {
+			t.Errorf("%s %s:\n got %v\nwant %s", tc.schema, tc.args, err, tc.want)
+		}
+	}
+}
