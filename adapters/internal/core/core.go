@@ -73,17 +73,19 @@ type Core struct {
 	n       *normalize.Normalizer // for the adapter's life; SetRules on change
 	mu      sync.RWMutex
 	tools   map[string]*learned
-	// fallback is set when the rules of every tool could not be used
-	// together: the user's rules alone run, and every tool is advertised
-	// as its strict schema has it.
-	fallback bool
-	// partial is set where the process knows that the rules of every
-	// tool load together: then n holds the user's rules and the derived
-	// rules of the tools in active only, those called so far, and a
-	// tool's are added when a call to it comes (a server built per
-	// request pays for the tool it serves, not for the catalog). The
-	// normalizer applies a call's tool's rules and wildcard rules alone,
-	// so a call is normalized as with every tool's rules.
+	// strict holds the tools whose derived rules are not in use, because
+	// they do not load together with the user's rules and those of the
+	// tools before them in name order (Core.install): each is advertised
+	// with its own strict schema, and its calls get the user's rules
+	// alone. The other tools keep theirs.
+	strict map[string]bool
+	// partial is set where the process knows which tools' rules load
+	// together: then n holds the user's rules and the derived rules of
+	// the tools in active only, those called so far, and a tool's are
+	// added when a call to it comes (a server built per request pays for
+	// the tool it serves, not for the catalog). The normalizer applies a
+	// call's tool's rules and wildcard rules alone, so a call is
+	// normalized as with every tool's rules.
 	partial bool
 	active  map[string]bool
 	// unlisted are the tools called that the server's tools, listed for
@@ -132,9 +134,9 @@ var (
 	// here.
 	derived = newEntries(derive.CacheBytes)
 	// loads holds, by a hash of a Core's tools (names and schemas) and its
-	// user's rules (Core.rebuild), whether their rules load together
-	// (SetRules).
-	loads = lru.New[[sha256.Size]byte, bool](setSize)
+	// user's rules (Core.rebuild), the tools whose derived rules do not
+	// load together with the others' (Core.install): none, nearly always.
+	loads = lru.New[[sha256.Size]byte, []string](setSize)
 )
 
 // newEntries returns a cache of entries bounded by entrySize and maxBytes
@@ -262,7 +264,7 @@ func (c *Core) entry(tool, strict string, warns *[]derive.Warning) *learned {
 }
 
 // rebuild puts the user's rules and every tool's derived rules in use,
-// or, where the process knows they load together, those of the tools
+// or, where the process knows which load together, those of the tools
 // called so far (partial). Called with c.mu held.
 func (c *Core) rebuild() {
 	h := sha256.New()
@@ -275,36 +277,42 @@ func (c *Core) rebuild() {
 	}
 	var set [sha256.Size]byte
 	h.Sum(set[:0])
-	ok, known := loads.Get(set)
-	switch {
-	case known && ok:
-		c.fallback, c.partial = false, true
-		if len(c.active) > 0 { // a tool called before may have changed
-			c.setActive()
-		}
-	case known:
-		// Warned about by the Core that found it.
-		c.fallback, c.partial, c.active = true, false, nil
-		if err := c.n.SetRules(c.user); err != nil {
-			c.warn(err.Error())
-		}
-	default:
+	strict, known := loads.Get(set)
+	if !known {
 		loads.Add(set, c.install())
+		return
 	}
+	// What does not load was warned about by the Core that found it.
+	c.strict, c.partial = nil, true
+	for _, name := range strict {
+		c.setStrict(name)
+	}
+	if len(c.active) > 0 || len(strict) > 0 { // a tool called before may have changed
+		c.setActive()
+	}
+}
+
+// setStrict records that tool's derived rules are not in use. Called
+// with c.mu held.
+func (c *Core) setStrict(tool string) {
+	if c.strict == nil {
+		c.strict = map[string]bool{}
+	}
+	c.strict[tool] = true
 }
 
 // ready puts the rules of tool in use, where they are not yet (partial).
 func (c *Core) ready(tool string) {
 	c.mu.RLock()
 	_, learned := c.tools[tool]
-	todo := c.partial && learned && !c.active[tool]
+	todo := c.partial && learned && !c.active[tool] && !c.strict[tool]
 	c.mu.RUnlock()
 	if !todo {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, learned := c.tools[tool]; c.partial && learned && !c.active[tool] {
+	if _, learned := c.tools[tool]; c.partial && learned && !c.active[tool] && !c.strict[tool] {
 		if c.active == nil {
 			c.active = map[string]bool{}
 		}
@@ -318,43 +326,89 @@ func (c *Core) ready(tool string) {
 func (c *Core) setActive() {
 	rules := append([]lenient.Rule(nil), c.user...)
 	for _, name := range c.names() {
-		if c.active[name] {
+		if c.active[name] && !c.strict[name] {
 			rules = append(rules, c.tools[name].e.rules...)
 		}
 	}
 	if err := c.n.SetRules(rules); err != nil {
 		// Part of what loaded together in another Core: not expected.
-		c.warn(fmt.Sprintf("derived rules not used, every tool advertised with its own strict schema: %v", err))
-		c.fallback, c.partial, c.active = true, false, nil
-		if err := c.n.SetRules(c.user); err != nil {
-			c.warn(err.Error())
-		}
+		c.allStrict(err)
 	}
 }
 
 // install puts the user's rules and every tool's derived rules in use,
-// and reports whether they loaded together. Called with c.mu held.
-func (c *Core) install() bool {
-	c.partial, c.active = false, nil
+// and returns the tools whose rules it left out. Called with c.mu held.
+//
+// Two tools' derived rules share an id where their names and paths spell
+// one alike: tool "a.b" with a property c, and tool "a" with a property b
+// holding c, each derive "a.b.c.coerce" (a gateway that prefixes the
+// tools of each server it serves with the server's name can make such a
+// catalog). Then the tools are taken in name order, and a tool whose
+// rules do not load with the user's and those taken before it is left
+// strict, with a warning naming it: the catalog's other tools keep their
+// leniency. Never advertise what is not served.
+func (c *Core) install() []string {
+	c.partial, c.active, c.strict = false, nil, nil
+	names := c.names()
 	rules := append([]lenient.Rule(nil), c.user...)
-	for _, name := range c.names() {
+	for _, name := range names {
 		rules = append(rules, c.tools[name].e.rules...)
 	}
-	err := c.n.SetRules(rules)
-	if err == nil {
-		c.fallback = false
-		return true
+	if c.n.SetRules(rules) == nil {
+		return nil
 	}
-	// Not expected (derive.WithRules leaves out what overlaps the user's rules;
-	// two tools' derived rules never share an id unless their names and
-	// paths spell one alike). Never advertise what is not served: the
-	// user's rules alone, and the strict schemas.
+	owner := map[string]string{} // rule id to what holds it
+	for _, r := range c.user {
+		owner[r.ID] = "a rule of the user's (Options.Rules, RulesFile or Secrets)"
+	}
+	rules = append(rules[:0:0], c.user...)
+	var strict []string
+	for _, name := range names {
+		mine := c.tools[name].e.rules
+		err := sharedID(owner, mine)
+		if err == nil {
+			err = normalize.ValidateRules(append(rules[:len(rules):len(rules)], mine...), nil)
+		}
+		if err != nil {
+			c.warn(fmt.Sprintf("%s: derived rules not used, the tool is advertised with its own strict schema: %v", name, err))
+			strict = append(strict, name)
+			c.setStrict(name)
+			continue
+		}
+		rules = append(rules, mine...)
+		for _, r := range mine {
+			owner[r.ID] = fmt.Sprintf("derived for tool %q", name)
+		}
+	}
+	if err := c.n.SetRules(rules); err != nil { // (each part loaded)
+		c.allStrict(err)
+		return names
+	}
+	return strict
+}
+
+// sharedID returns an error naming the first rule of rules whose id
+// owner holds already.
+func sharedID(owner map[string]string, rules []lenient.Rule) error {
+	for _, r := range rules {
+		if o, ok := owner[r.ID]; ok {
+			return fmt.Errorf("rule id %q is %s too (a tool name holding a dot can spell another tool's rule ids)", r.ID, o)
+		}
+	}
+	return nil
+}
+
+// allStrict leaves every tool strict, with the user's rules alone in use,
+// after err: not expected. Called with c.mu held.
+func (c *Core) allStrict(err error) {
 	c.warn(fmt.Sprintf("derived rules not used, every tool advertised with its own strict schema: %v", err))
-	c.fallback = true
+	c.partial, c.active, c.strict = false, nil, nil
+	for name := range c.tools {
+		c.setStrict(name)
+	}
 	if err := c.n.SetRules(c.user); err != nil {
 		c.warn(err.Error())
 	}
-	return false
 }
 
 // names returns the names of the tools learned, in order.
@@ -419,7 +473,7 @@ func (c *Core) Advertised(tool string) ([]byte, bool) {
 	switch {
 	case !ok:
 		return nil, false
-	case c.fallback:
+	case c.strict[tool]:
 		return bytes.Clone(l.e.strict), true
 	}
 	return bytes.Clone(l.e.lenient), true
@@ -455,7 +509,7 @@ func (c *Core) Normalize(tool string, args []byte) (out []byte, applied []normal
 		in, absent = []byte("{}"), true
 	}
 	c.mu.RLock()
-	fallback := c.fallback
+	fallback := c.strict[tool]
 	c.mu.RUnlock()
 	out, applied, err := c.n.NormalizeJSON(tool, in)
 	var le *lenient.Error
@@ -481,7 +535,7 @@ func (c *Core) Normalize(tool string, args []byte) (out []byte, applied []normal
 // rules are not in use.
 func (c *Core) Misnamed(tool string, args []byte) error {
 	c.mu.RLock()
-	fallback := c.fallback
+	fallback := c.strict[tool]
 	c.mu.RUnlock()
 	if fallback {
 		return nil
@@ -501,7 +555,7 @@ func (c *Core) Misnamed(tool string, args []byte) error {
 // validation message.
 func (c *Core) Explain(tool string, args []byte) string {
 	c.mu.RLock()
-	l, fallback := c.tools[tool], c.fallback
+	l, fallback := c.tools[tool], c.strict[tool]
 	c.mu.RUnlock()
 	if l == nil || l.e.derived == nil || fallback {
 		return ""

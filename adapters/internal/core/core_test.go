@@ -169,6 +169,58 @@ func TestCoreShared(t *testing.T) {
 	}
 }
 
+// TestCoreIsolation: tools whose derived rules share ids (a tool name
+// holding a dot spells another tool's: "iso.b" with c, "iso" with b.c)
+// cost only the later tool its leniency, with a warning naming it: it
+// is advertised, normalized, explained and checked for misnamed keys as
+// its strict schema has it, and the catalog's other tools keep theirs,
+// in the Core that found it and in Cores built after it (an adapter per
+// request), which warn nothing again.
+func TestCoreIsolation(t *testing.T) {
+	tools := []Tool{
+		{"iso.b", []byte(`{"type":"object","properties":{"c":{"type":"integer"}}}`)},
+		{"iso", []byte(`{"type":"object","properties":{"b":{"type":"object","properties":{"c":{"type":"integer"}}}}}`)},
+		{"iso_z", []byte(`{"type":"object","properties":{"n":{"type":"integer"},"url":{"type":"string"}}}`)},
+	}
+	var warnings []string
+	for i := range 3 {
+		c, err := New(Options{OnWarning: func(m string) { warnings = append(warnings, m) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Learn(tools)
+		if s, _ := c.Advertised("iso.b"); string(s) != string(tools[0].Schema) {
+			t.Errorf("core %d: iso.b advertised %s, want its strict schema", i, s)
+		}
+		for _, name := range []string{"iso", "iso_z"} {
+			if s, _ := c.Advertised(name); !strings.Contains(string(s), "pattern") {
+				t.Errorf("core %d: %s advertised %s, want its rewrite", i, name, s)
+			}
+		}
+		for _, tc := range []struct{ tool, args, want string }{
+			{"iso.b", `{"c":"3"}`, `{"c":"3"}`},
+			{"iso", `{"b":{"c":"3"}}`, `{"b":{"c":3}}`},
+			{"iso_z", `{"n":"3"}`, `{"n":3}`},
+			{"iso.b", `{"c":"4"}`, `{"c":"4"}`},
+		} {
+			if out, _, refused := c.Normalize(tc.tool, []byte(tc.args)); string(out) != tc.want || refused != nil {
+				t.Errorf("core %d: %s %s: %s %v, want %s", i, tc.tool, tc.args, out, refused, tc.want)
+			}
+		}
+		if _, _, refused := c.Normalize("iso_z", []byte(`{"uri":"x"}`)); refused == nil {
+			t.Errorf("core %d: iso_z's misnamed key taken", i)
+		}
+		if why := c.Explain("iso.b", []byte(`{"c":"x"}`)); why != "" {
+			t.Errorf("core %d: iso.b explained %q with rules not in use", i, why)
+		}
+		c.Close()
+	}
+	want := `iso.b: derived rules not used, the tool is advertised with its own strict schema: rule id "iso.b.c.`
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], want) || !strings.Contains(warnings[0], `derived for tool "iso" too`) {
+		t.Errorf("warnings %q, want one starting %s", warnings, want)
+	}
+}
+
 // TestCoreCacheBytes: the process's entries are bounded by the JSON text
 // of their strict schemas and rewrites too (derive.CacheBytes): past the
 // bound the least recently used goes, and an adapter built afterwards
