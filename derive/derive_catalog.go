@@ -2,6 +2,8 @@ package derive
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -12,7 +14,9 @@ type CatalogDerivation struct {
 	// Catalog is the input catalog, every key kept in its order, with each
 	// tool's inputSchema replaced by its lenient rewrite.
 	Catalog *Node
-	// Rules are the rules of every tool, in tool order.
+	// Rules are the rules of every tool, in tool order. A tool whose
+	// derived rules share ids with another tool's keeps its strict schema
+	// and has none, with a warning (see sharedIDs).
 	Rules []lenient.Rule
 	// Warnings name every field left strict, per tool; the fields an
 	// unknown keyword leaves strict are named in one warning, at the first
@@ -66,9 +70,15 @@ func (c *CatalogDerivation) Tool(name string) (strict *Node, d *Derivation, ok b
 // collect gathers the tools' rules, warnings and replacements.
 func (c *CatalogDerivation) collect() {
 	c.Rules, c.Warnings, c.Replaced = nil, nil, nil
+	shared := c.sharedIDs()
 	for _, t := range c.tools {
 		if t.strict == nil {
 			c.Warnings = append(c.Warnings, Warning{Tool: t.name, Message: "no inputSchema; kept as it is"})
+			continue
+		}
+		if msg, ok := shared[t.name]; ok {
+			t.node.Set("inputSchema", t.strict)
+			c.Warnings = append(c.Warnings, Warning{Tool: t.name, Message: msg})
 			continue
 		}
 		c.Rules = append(c.Rules, t.d.Rules...)
@@ -76,6 +86,47 @@ func (c *CatalogDerivation) collect() {
 		c.Replaced = append(c.Replaced, t.d.Replaced...)
 	}
 	c.Warnings = OnePerKeyword(c.Warnings)
+}
+
+// sharedIDs finds the tools whose derived rules share an id with
+// another tool's, and says why each is kept strict. Rules are named by
+// tool and path, so tool "a.b" with a property c and tool "a" with a
+// property b holding c both derive "a.b.c.coerce" (a gateway prefixing
+// each server's tools with its name lists such catalogs), and rules that
+// share an id do not load together. Taken in name order, as the adapters
+// take them, a tool whose rules share an id with those of a tool before
+// it keeps its strict schema and has no rules, and the others keep
+// theirs.
+func (c *CatalogDerivation) sharedIDs() map[string]string {
+	order := make([]*catalogTool, 0, len(c.tools))
+	for i := range c.tools {
+		if c.tools[i].strict != nil {
+			order = append(order, &c.tools[i])
+		}
+	}
+	slices.SortFunc(order, func(a, b *catalogTool) int { return strings.Compare(a.name, b.name) })
+	owner := map[string]string{}
+	var shared map[string]string
+	for _, t := range order {
+		clash := ""
+		for _, r := range t.d.Rules {
+			if o, ok := owner[r.ID]; ok {
+				clash = fmt.Sprintf("derived rules not used, the tool kept with its strict schema: rule id %q is derived for tool %q too (a tool name holding a dot can spell another tool's rule ids)", r.ID, o)
+				break
+			}
+		}
+		if clash != "" {
+			if shared == nil {
+				shared = map[string]string{}
+			}
+			shared[t.name] = clash
+			continue
+		}
+		for _, r := range t.d.Rules {
+			owner[r.ID] = t.name
+		}
+	}
+	return shared
 }
 
 // Catalog derives rules and lenient schemas for every tool of a

@@ -696,3 +696,44 @@ func realTools(t *testing.T) []realTool {
 	}
 	return tools
 }
+
+// TestDeriveCatalogSharedIDs: a tool whose derived rules share ids with
+// another tool's (a dotted name spells the other's paths) keeps its
+// strict schema and has no rules, with a warning naming the other tool;
+// the catalog's rules load, and its other tools keep their rewrites.
+func TestDeriveCatalogSharedIDs(t *testing.T) {
+	cat := `[{"name":"a.b","inputSchema":{"type":"object","properties":{"c":{"type":"integer"}}}},
+		{"name":"a","inputSchema":{"type":"object","properties":{"b":{"type":"object","properties":{"c":{"type":"integer"}}}}}},
+		{"name":"z","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}]`
+	d, err := Catalog([]byte(cat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := normalize.ValidateRules(d.Rules, nil); err != nil {
+		t.Fatalf("the catalog's rules do not load: %v", err)
+	}
+	for _, r := range d.Rules {
+		if r.Tools[0] == "a.b" {
+			t.Errorf("rule %s of a.b kept", r.ID)
+		}
+	}
+	tools := d.Catalog.Items()
+	if got := tools[0].Get("inputSchema").Marshal(); string(got) != `{"type":"object","properties":{"c":{"type":"integer"}}}` {
+		t.Errorf("a.b advertised %s, want its strict schema", got)
+	}
+	for _, i := range []int{1, 2} {
+		if got := tools[i].Get("inputSchema").Marshal(); !strings.Contains(string(got), "pattern") {
+			t.Errorf("tool %d advertised %s, want its rewrite", i, got)
+		}
+	}
+	want := `a.b: derived rules not used, the tool kept with its strict schema: rule id "a.b.c.`
+	var found []string
+	for _, w := range d.Warnings {
+		if w.Tool == "a.b" {
+			found = append(found, w.String())
+		}
+	}
+	if len(found) != 1 || !strings.HasPrefix(found[0], want) || !strings.Contains(found[0], `derived for tool "a" too`) {
+		t.Errorf("a.b's warnings %q, want one starting %s", found, want)
+	}
+}
