@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"encoding/pem"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,5 +23,35 @@ func TestDescribeNumber(t *testing.T) {
 	}
 	if d := describeStd(reflect.TypeFor[json.Number](), map[reflect.Type]bool{}); d.Kind != Any {
 		t.Errorf("describeStd(json.Number): kind %v, want any", d.Kind)
+	}
+}
+
+// TestDescribeForeignOptional: the fields of a struct of another package
+// are never required, whatever the model of required fields: encoding/json
+// decodes it, and takes any of its fields left out (pem.Block's Bytes
+// was required: the schema refused {"Type":"CERTIFICATE"}; the generator
+// never made them required).
+func TestDescribeForeignOptional(t *testing.T) {
+	type args struct {
+		Name  string    `json:"name"`
+		Block pem.Block `json:"block"`
+	}
+	for _, model := range []Required{RequiredAuto, RequiredJSON, RequiredJSONSchema} {
+		d, err := DescribeWith(reflect.TypeFor[args](), Options{Required: model})
+		if err != nil {
+			t.Fatal(err)
+		}
+		block := d.Fields[1].Type
+		if !block.Foreign || len(block.Fields) != 3 {
+			t.Fatalf("block: %+v", block)
+		}
+		for _, f := range block.Fields {
+			if f.Required {
+				t.Errorf("model %v: block.%s required", model, f.Name)
+			}
+		}
+		if want := model != RequiredJSONSchema; d.Fields[0].Required != want || d.Fields[1].Required != want {
+			t.Errorf("model %v: name, block required %v %v, want %v", model, d.Fields[0].Required, d.Fields[1].Required, want)
+		}
 	}
 }

@@ -53,6 +53,12 @@ func DescribeWith(t reflect.Type, o Options) (*Type, error) {
 	var walk func(t *Type, path string)
 	walk = func(t *Type, path string) {
 		for ; t != nil; t = t.Elem {
+			if t.Foreign {
+				// encoding/json decodes a struct of another package,
+				// taking any of its fields left out (stdFields): none
+				// is required, whatever the model, as the generator has it.
+				return
+			}
 			for i := range t.Fields {
 				f := &t.Fields[i]
 				fields = append(fields, f)
