@@ -234,7 +234,7 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		}
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			return &schema.Type{Kind: schema.String} // base64 text
+			return &schema.Type{Kind: schema.String, Base64: true}
 		}
 		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
 	case *types.Array:

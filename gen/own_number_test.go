@@ -23,3 +23,15 @@ func TestStdTypeNumber(t *testing.T) {
 		t.Errorf("another package's Number over string: kind %v, want string", got.Kind)
 	}
 }
+
+// TestStdTypeBytes: a []byte in a struct of another package is base64
+// text or an array of numbers (schema.Type.Base64), as For describes it.
+func TestStdTypeBytes(t *testing.T) {
+	other := types.NewPackage("example.com/other", "other")
+	raw := types.NewNamed(types.NewTypeName(0, other, "Raw", nil), types.NewSlice(types.Typ[types.Byte]), nil)
+	for _, typ := range []types.Type{types.NewSlice(types.Typ[types.Byte]), raw, types.NewPointer(raw)} {
+		if got := stdType(typ, map[*types.Named]bool{}); got.Kind != schema.String || !got.Base64 || !got.Nullable {
+			t.Errorf("%s: %+v, want a nullable base64 string", typ, got)
+		}
+	}
+}

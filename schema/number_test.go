@@ -55,3 +55,15 @@ func TestDescribeForeignOptional(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeForeignBytes: a []byte in a struct of another package is
+// base64 text or an array of numbers (Type.Base64), as the generator
+// describes it.
+func TestDescribeForeignBytes(t *testing.T) {
+	type raw []byte
+	for _, typ := range []reflect.Type{reflect.TypeFor[[]byte](), reflect.TypeFor[raw](), reflect.TypeFor[*raw]()} {
+		if got := describeStd(typ, map[reflect.Type]bool{}); got.Kind != String || !got.Base64 || !got.Nullable {
+			t.Errorf("%s: %+v, want a nullable base64 string", typ, got)
+		}
+	}
+}

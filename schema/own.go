@@ -162,7 +162,7 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return &Type{Kind: Float, Bits: t.Bits()}
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return &Type{Kind: String} // base64 text
+			return &Type{Kind: String, Base64: true}
 		}
 		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
 	case reflect.Array:

@@ -103,6 +103,10 @@ type Type struct {
 	// Required is the model of required fields DescribeWith read an
 	// Object's fields with (on the described type itself).
 	Required Required
+	// Base64 marks a String that is a []byte in a struct of another
+	// package, decoded by encoding/json: base64 text
+	// (lenientimpl.Base64Pattern) or an array of numbers from 0 to 255.
+	Base64 bool
 	// Foreign marks a value decoded by code normgen does not generate
 	// (encoding/json, for a struct of another package, and what it
 	// holds): strict, its schema has no $comment for it.

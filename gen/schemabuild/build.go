@@ -190,6 +190,11 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	switch t.Kind {
 	case String:
 		branches = []*jsonschema.Schema{{Type: "string"}}
+		if t.Base64 {
+			// encoding/json's reading of a []byte
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenientimpl.Base64Pattern},
+				{Type: "array", Items: &jsonschema.Schema{Type: "integer", Minimum: "0", Maximum: "255"}}}
+		}
 		if len(t.Enum) > 0 {
 			// An array's element or a map's value with the field's enum:
 			// spelled as a string field's enum is (fieldSchema).

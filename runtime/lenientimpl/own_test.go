@@ -1,12 +1,15 @@
 package lenientimpl
 
 import (
+	"encoding/json"
 	"math/rand"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/normgen/normgen/internal/ajvcheck"
 )
 
 // TestTimePattern: every string a strict time.Time field takes (time.Time's
@@ -92,4 +95,43 @@ func laxOnly(s string) bool {
 	}
 	rest := s[len("2006-01-02T"):]
 	return rest[1] == ':' || strings.Contains(rest, ",")
+}
+
+// TestBase64Pattern: Base64Pattern matches exactly the strings
+// encoding/json reads into a []byte, over every string of up to 7
+// characters from an alphabet of base64 letters, padding, line breaks and
+// others (under Go 1.27 too, whose encoding/json runs on the v2 engine),
+// and AJV reads it as Go does.
+func TestBase64Pattern(t *testing.T) {
+	re := regexp.MustCompile(Base64Pattern)
+	alphabet := []string{"Q", "a", "/", "=", "\n", "\r", "-"}
+	var sample []json.RawMessage
+	var want []bool
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		q, _ := json.Marshal(prefix)
+		var b []byte
+		taken := json.Unmarshal(q, &b) == nil
+		if matched := re.MatchString(prefix); matched != taken {
+			t.Errorf("%q: the pattern matches %v, encoding/json takes %v", prefix, matched, taken)
+		}
+		if len(prefix)%3 == 0 || taken {
+			sample = append(sample, q)
+			want = append(want, taken)
+		}
+		if len(prefix) == 7 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(prefix + c)
+		}
+	}
+	walk("")
+	schema, _ := json.Marshal(map[string]string{"type": "string", "pattern": Base64Pattern})
+	got := ajvcheck.Validate(t, []ajvcheck.Case{{Schema: schema, Instances: sample}})
+	for i, ok := range got[0] {
+		if ok != want[i] {
+			t.Errorf("AJV: %s valid %v, want %v", sample[i], ok, want[i])
+		}
+	}
 }

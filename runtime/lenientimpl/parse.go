@@ -304,6 +304,13 @@ const (
 	FloatPattern      = `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
 	BoolPattern       = `^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$`
 	StrictBoolPattern = `^(true|false)$`
+	// Base64Pattern matches the strings encoding/json reads into a []byte:
+	// standard base64 with its padding (base64.StdEncoding), carriage
+	// returns and line feeds anywhere ignored (as the decoder ignores
+	// them), and "". A []byte normgen does not decode (in a struct of
+	// another package) is such a string, or an array of numbers from 0
+	// to 255.
+	Base64Pattern = `^[\r\n]*(([A-Za-z0-9+/][\r\n]*){4})*(([A-Za-z0-9+/][\r\n]*){2}(=[\r\n]*){2}|([A-Za-z0-9+/][\r\n]*){3}=[\r\n]*)?$`
 )
 
 // OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
