@@ -216,6 +216,23 @@ func order(own, wild []*lenient.Rule) []*lenient.Rule {
 // object, and builds the set's screen.
 func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleSet {
 	set := &ruleSet{rules: make([]boundRule, len(rules))}
+	// The aliases of each target in each object, in rule order: one pass,
+	// where looking through every rule for each alias took a tool with
+	// thousands of spelling variants seconds.
+	type target struct{ to, at string }
+	var aliasOf []target // by rule index, for the aliases
+	aliases := map[target][]*lenient.Rule{}
+	for i, r := range rules {
+		if rulespec.Kind(r) != lenient.RuleParamAlias {
+			continue
+		}
+		if aliasOf == nil {
+			aliasOf = make([]target, len(rules))
+		}
+		segs := paths[r]
+		aliasOf[i] = target{rulespec.ToKey(r), rulespec.PathString(segs[:len(segs)-1])}
+		aliases[aliasOf[i]] = append(aliases[aliasOf[i]], r)
+	}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
 		b.keyed = rulespec.PastGuards(b.segs) // (ValidateRules: a step follows guards)
@@ -229,10 +246,9 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 			b.every, b.tested, b.onKeys, b.alias = true, false, false, false
 		}
 		if k == lenient.RuleParamAlias {
-			at := rulespec.PathString(b.segs[:len(b.segs)-1])
-			for _, q := range rules {
-				qs := paths[q]
-				if q != r && rulespec.Kind(q) == lenient.RuleParamAlias && rulespec.ToKey(q) == rulespec.ToKey(r) && rulespec.PathString(qs[:len(qs)-1]) == at {
+			for _, q := range aliases[aliasOf[i]] {
+				if q != r {
+					qs := paths[q]
 					b.others = append(b.others, qs[len(qs)-1].Key)
 				}
 			}
