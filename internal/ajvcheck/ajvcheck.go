@@ -2,7 +2,9 @@
 // (draft 2020-12, strict mode with union types allowed), the validator inside JavaScript MCP hosts,
 // by running node on check.mjs with the repository's node_modules.
 //
-// Tests call it in one batch per test so that node starts once. Where node
+// Tests call it in one batch per test so that node starts once (a batch
+// of several hundred cases is shared among one node process per CPU).
+// Where node
 // or the ajv package is missing the test is skipped, except when the CI
 // environment variable is "true": there it fails, so CI cannot pass
 // without running AJV.
@@ -17,6 +19,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"sync"
 	"testing"
 )
 
@@ -108,7 +112,39 @@ func available() (string, error) {
 	return node, nil
 }
 
+// run judges cases in node: in one process, or, for a large batch, in
+// one process per CPU at once, each a share of the cases in order (AJV
+// runs on one thread: a batch of a thousand schemas judged in one
+// process leaves the other CPUs idle).
 func run(cases []Case) ([]result, error) {
+	n := min(runtime.GOMAXPROCS(0), len(cases)/minShare)
+	if n <= 1 {
+		return run1(cases)
+	}
+	out := make([][]result, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		share := cases[i*len(cases)/n : (i+1)*len(cases)/n]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i], errs[i] = run1(share)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return slices.Concat(out...), nil
+}
+
+// minShare is the fewest cases a node process judges when a batch is
+// shared among several.
+const minShare = 100
+
+// run1 judges cases in one node process.
+func run1(cases []Case) ([]result, error) {
 	root := repoRoot()
 	script := filepath.Join(root, "internal", "ajvcheck", "check.mjs")
 	node, err := available()

@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -131,28 +130,15 @@ func TestCoverage(t *testing.T) {
 	// The instances, after the timed runs and on every core: each
 	// schema's apart (unchanged).
 	insts := make([]instances, len(checks))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				data, err := os.ReadFile(checks[i])
-				if err != nil {
-					insts[i] = instances{skipped: err.Error()}
-					continue
-				}
-				// (sent as a model might: in CI's run of every schema)
-				insts[i] = unchanged(schemaName(checks[i]), data, full)
-			}
-		}()
-	}
-	for i := range checks {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onEachCPU(len(checks), func(i int) {
+		data, err := os.ReadFile(checks[i])
+		if err != nil {
+			insts[i] = instances{skipped: err.Error()}
+			return
+		}
+		// (sent as a model might: in CI's run of every schema)
+		insts[i] = unchanged(schemaName(checks[i]), data, full)
+	})
 	for i, inst := range insts {
 		name := schemaName(checks[i])
 		if inst.unequal > 0 {
