@@ -234,7 +234,12 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		}
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			return &schema.Type{Kind: schema.String, Base64: true}
+			bytes := &schema.Type{Kind: schema.String, Base64: true}
+			if dec, _ := ownDecoding(u.Elem()); dec != 0 {
+				// (an array's elements are read by their own method)
+				bytes.Elem = stdType(u.Elem(), seen)
+			}
+			return bytes
 		}
 		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
 	case *types.Array:

@@ -35,3 +35,23 @@ func TestStdTypeBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestStdTypeOwnBytes: a slice of a byte type with its own UnmarshalText
+// is base64 text or an array of text (schema.Type.Elem), as For describes
+// it (found by review).
+func TestStdTypeOwnBytes(t *testing.T) {
+	other := types.NewPackage("example.com/other", "other")
+	b := types.NewNamed(types.NewTypeName(0, other, "B", nil), types.Typ[types.Byte], nil)
+	recv := types.NewVar(0, other, "b", types.NewPointer(b))
+	sig := types.NewSignatureType(recv, nil, nil,
+		types.NewTuple(types.NewVar(0, other, "text", types.NewSlice(types.Typ[types.Byte]))),
+		types.NewTuple(types.NewVar(0, nil, "", types.Universe.Lookup("error").Type())), false)
+	b.AddMethod(types.NewFunc(0, other, "UnmarshalText", sig))
+	got := stdType(types.NewSlice(b), map[*types.Named]bool{})
+	if got.Kind != schema.String || !got.Base64 || got.Elem == nil || got.Elem.Kind != schema.String {
+		t.Errorf("[]B: %+v, want base64 with string elements", got)
+	}
+	if got := stdType(types.NewSlice(types.Typ[types.Byte]), map[*types.Named]bool{}); got.Elem != nil {
+		t.Errorf("[]byte: elements %+v, want none (bytes)", got.Elem)
+	}
+}

@@ -67,3 +67,23 @@ func TestDescribeForeignBytes(t *testing.T) {
 		}
 	}
 }
+
+// textByte is a byte type with its own UnmarshalText: encoding/json reads
+// an array of them through it, and base64 text still into the slice.
+type textByte byte
+
+func (b *textByte) UnmarshalText(text []byte) error { *b = textByte(len(text)); return nil }
+
+// TestDescribeForeignOwnBytes: a slice of a byte type with its own
+// decoding method is base64 text or an array of what the method takes
+// (Type.Elem), as the generator describes it (found by review: the array
+// branch took numbers the method refuses and refused its text).
+func TestDescribeForeignOwnBytes(t *testing.T) {
+	got := describeStd(reflect.TypeFor[[]textByte](), map[reflect.Type]bool{})
+	if got.Kind != String || !got.Base64 || got.Elem == nil || got.Elem.Kind != String {
+		t.Errorf("[]textByte: %+v, want base64 with string elements", got)
+	}
+	if got := describeStd(reflect.TypeFor[[]byte](), map[reflect.Type]bool{}); got.Elem != nil {
+		t.Errorf("[]byte: elements %+v, want none (bytes)", got.Elem)
+	}
+}

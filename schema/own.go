@@ -162,7 +162,12 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return &Type{Kind: Float, Bits: t.Bits()}
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return &Type{Kind: String, Base64: true}
+			b := &Type{Kind: String, Base64: true}
+			if DecodingOf(t.Elem(), t.Elem().PkgPath()) != 0 {
+				// (an array's elements are read by their own method)
+				b.Elem = describeStd(t.Elem(), seen)
+			}
+			return b
 		}
 		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
 	case reflect.Array:

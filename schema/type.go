@@ -105,7 +105,9 @@ type Type struct {
 	Required Required
 	// Base64 marks a String that is a []byte in a struct of another
 	// package, decoded by encoding/json: base64 text
-	// (lenientimpl.Base64Pattern) or an array of numbers from 0 to 255.
+	// (lenientimpl.Base64Pattern) or an array of numbers from 0 to 255
+	// or null, or, where the byte type has its own UnmarshalJSON or
+	// UnmarshalText, an array of what Elem describes.
 	Base64 bool
 	// Foreign marks a value decoded by code normgen does not generate
 	// (encoding/json, for a struct of another package, and what it

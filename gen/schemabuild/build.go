@@ -191,9 +191,17 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	case String:
 		branches = []*jsonschema.Schema{{Type: "string"}}
 		if t.Base64 {
-			// encoding/json's reading of a []byte
-			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenientimpl.Base64Pattern},
-				{Type: "array", Items: &jsonschema.Schema{Type: "integer", Minimum: "0", Maximum: "255"}}}
+			// encoding/json's reading of a []byte: base64 text, or an
+			// array of bytes (null leaves one as it is), each read by the
+			// byte type's own method where it has one (Elem)
+			items := &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "integer", Minimum: "0", Maximum: "255"}, {Type: "null"}}}
+			if t.Elem != nil {
+				var err error
+				if items, err = b.build(t.Elem); err != nil {
+					return nil, err
+				}
+			}
+			branches = []*jsonschema.Schema{{Type: "string", Pattern: lenientimpl.Base64Pattern}, {Type: "array", Items: items}}
 		}
 		if len(t.Enum) > 0 {
 			// An array's element or a map's value with the field's enum:

@@ -18,14 +18,14 @@ import (
 // numbers from 0 to 255, takes in its schema exactly what encoding/json
 // takes, under the Go validator and AJV, in the portable and typearray
 // profiles. It was any string, and no array: "not base64!" was advertised
-// and refused.
+// and refused; then an array holding null was refused (found by review).
 func TestForeignBytes(t *testing.T) {
 	type args struct {
 		Block pem.Block `json:"block"`
 	}
 	var instances []json.RawMessage
 	var want []bool
-	for _, v := range []string{`"QUJD"`, `"QUI="`, `"QQ=="`, `""`, `"QUJD\r\nRA=="`, `"\nQUJD\n"`, `null`, `[65,66]`, `[]`, `[0,255]`,
+	for _, v := range []string{`"QUJD"`, `"QUI="`, `"QQ=="`, `""`, `"QUJD\r\nRA=="`, `"\nQUJD\n"`, `null`, `[65,66]`, `[]`, `[0,255]`, `[65,null]`, `[null]`,
 		`"QUJ"`, `"not base64!"`, `"QQ="`, `"QQ==QQ=="`, `"QUJD RA=="`, `"QUJD-_=="`, `[256]`, `[-1]`, `[1.5]`, `["A"]`, `5`, `true`, `{}`} {
 		doc := json.RawMessage(fmt.Sprintf(`{"block":{"Type":"CERTIFICATE","Bytes":%s}}`, v))
 		var a args
