@@ -29,6 +29,8 @@ type CatalogDerivation struct {
 	Tools int
 
 	tools []catalogTool
+	user  []lenient.Rule  // the rules ApplyRules was given
+	kept  map[string]bool // tools kept strict for their rule ids (sharedIDs)
 }
 
 // catalogTool is one tool of a catalog and what was derived of it.
@@ -52,15 +54,20 @@ func (c *CatalogDerivation) ApplyRules(rules []lenient.Rule) {
 			t.node.Set("inputSchema", t.d.Schema)
 		}
 	}
+	c.user = rules
 	c.collect()
 }
 
 // Tool returns the strict input schema of the tool named name, as read,
-// and what was derived of it; ok is false when the catalog has no such
-// tool or the tool has no input schema.
+// and what was derived of it (for a tool kept strict for its rule ids, a
+// derivation without rules whose schema is the strict one); ok is false
+// when the catalog has no such tool or the tool has no input schema.
 func (c *CatalogDerivation) Tool(name string) (strict *Node, d *Derivation, ok bool) {
 	for _, t := range c.tools {
 		if t.name == name && t.strict != nil {
+			if c.kept[name] {
+				return t.strict, &Derivation{Schema: t.strict, strict: t.strict}, true
+			}
 			return t.strict, t.d, true
 		}
 	}
@@ -71,12 +78,14 @@ func (c *CatalogDerivation) Tool(name string) (strict *Node, d *Derivation, ok b
 func (c *CatalogDerivation) collect() {
 	c.Rules, c.Warnings, c.Replaced = nil, nil, nil
 	shared := c.sharedIDs()
+	c.kept = map[string]bool{}
 	for _, t := range c.tools {
 		if t.strict == nil {
 			c.Warnings = append(c.Warnings, Warning{Tool: t.name, Message: "no inputSchema; kept as it is"})
 			continue
 		}
 		if msg, ok := shared[t.name]; ok {
+			c.kept[t.name] = true
 			t.node.Set("inputSchema", t.strict)
 			c.Warnings = append(c.Warnings, Warning{Tool: t.name, Message: msg})
 			continue
@@ -89,7 +98,8 @@ func (c *CatalogDerivation) collect() {
 }
 
 // sharedIDs finds the tools whose derived rules share an id with
-// another tool's, and says why each is kept strict. Rules are named by
+// another tool's or with a rule ApplyRules was given, and says why each
+// is kept strict. Rules are named by
 // tool and path, so tool "a.b" with a property c and tool "a" with a
 // property b holding c both derive "a.b.c.coerce" (a gateway prefixing
 // each server's tools with its name lists such catalogs), and rules that
@@ -105,13 +115,16 @@ func (c *CatalogDerivation) sharedIDs() map[string]string {
 		}
 	}
 	slices.SortFunc(order, func(a, b *catalogTool) int { return strings.Compare(a.name, b.name) })
-	owner := map[string]string{}
+	owner := map[string]string{} // rule id to what holds it
+	for _, r := range c.user {
+		owner[r.ID] = "a rule of the rules given (rules.json) too"
+	}
 	var shared map[string]string
 	for _, t := range order {
 		clash := ""
 		for _, r := range t.d.Rules {
 			if o, ok := owner[r.ID]; ok {
-				clash = fmt.Sprintf("derived rules not used, the tool kept with its strict schema: rule id %q is derived for tool %q too (a tool name holding a dot can spell another tool's rule ids)", r.ID, o)
+				clash = fmt.Sprintf("derived rules not used, the tool kept with its strict schema: rule id %q is %s", r.ID, o)
 				break
 			}
 		}
@@ -123,7 +136,7 @@ func (c *CatalogDerivation) sharedIDs() map[string]string {
 			continue
 		}
 		for _, r := range t.d.Rules {
-			owner[r.ID] = t.name
+			owner[r.ID] = fmt.Sprintf("derived for tool %q too (a tool name holding a dot can spell another tool's rule ids)", t.name)
 		}
 	}
 	return shared

@@ -736,4 +736,28 @@ func TestDeriveCatalogSharedIDs(t *testing.T) {
 	if len(found) != 1 || !strings.HasPrefix(found[0], want) || !strings.Contains(found[0], `derived for tool "a" too`) {
 		t.Errorf("a.b's warnings %q, want one starting %s", found, want)
 	}
+	// normgen normalize -catalog reads the tool as advertised: no rules
+	// (found by review: it applied a.b's)
+	if strict, td, ok := d.Tool("a.b"); !ok || len(td.Rules) != 0 || string(td.Schema.Marshal()) != string(strict.Marshal()) {
+		t.Errorf("Tool(a.b): rules %v, schema %s", td.Rules, td.Schema.Marshal())
+	}
+	if _, td, _ := d.Tool("a"); len(td.Rules) == 0 {
+		t.Error("Tool(a): no rules")
+	}
+	// A rule given (rules -catalog -rules) holding a derived rule's id,
+	// for another tool, keeps that tool strict too: the rules load beside
+	// it (found by review).
+	user := []lenient.Rule{{ID: "z.n.coerce", Tools: []string{"a"}, Type: lenient.RuleParamAlias, From: "q", To: "b"}}
+	d.ApplyRules(user)
+	if err := normalize.ValidateRules(append(slices.Clone(user), d.Rules...), nil); err != nil {
+		t.Fatalf("the catalog's rules do not load beside those given: %v", err)
+	}
+	if got := d.Catalog.Items()[2].Get("inputSchema").Marshal(); string(got) != `{"type":"object","properties":{"n":{"type":"integer"}}}` {
+		t.Errorf("z advertised %s, want its strict schema", got)
+	}
+	if !slices.ContainsFunc(d.Warnings, func(w Warning) bool {
+		return w.Tool == "z" && strings.Contains(w.Message, `rule id "z.n.coerce" is a rule of the rules given (rules.json) too`)
+	}) {
+		t.Errorf("z's clash with the rules given not warned of: %v", d.Warnings)
+	}
 }
