@@ -3,7 +3,6 @@ package derive
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -98,45 +97,55 @@ func (c *CatalogDerivation) collect() {
 }
 
 // sharedIDs finds the tools whose derived rules share an id with
-// another tool's or with a rule ApplyRules was given, and says why each
-// is kept strict. Rules are named by
-// tool and path, so tool "a.b" with a property c and tool "a" with a
-// property b holding c both derive "a.b.c.coerce" (a gateway prefixing
-// each server's tools with its name lists such catalogs), and rules that
-// share an id do not load together. Taken in name order, as the adapters
-// take them, a tool whose rules share an id with those of a tool before
-// it keeps its strict schema and has no rules, and the others keep
-// theirs.
+// another tool's or with a rule ApplyRules was given (SharedIDs, in name
+// order, as the adapters take them), and says why each is kept strict.
 func (c *CatalogDerivation) sharedIDs() map[string]string {
-	order := make([]*catalogTool, 0, len(c.tools))
+	byName := map[string]*catalogTool{}
+	var names []string
 	for i := range c.tools {
-		if c.tools[i].strict != nil {
-			order = append(order, &c.tools[i])
+		if t := &c.tools[i]; t.strict != nil {
+			byName[t.name] = t
+			names = append(names, t.name)
 		}
 	}
-	slices.SortFunc(order, func(a, b *catalogTool) int { return strings.Compare(a.name, b.name) })
+	slices.Sort(names)
+	shared := SharedIDs(c.user, "a rule of the rules given (rules.json)", names, func(name string) []lenient.Rule { return byName[name].d.Rules })
+	for name, why := range shared {
+		shared[name] = "derived rules not used, the tool kept with its strict schema: " + why
+	}
+	return shared
+}
+
+// SharedIDs returns, for each of the tools named (in that order) whose
+// rules share an id with user (a caller's own rules, named userName in
+// the reason) or with those of a tool before it, why: rules that share an
+// id do not load together. Rules are named by tool and path, so tool
+// "a.b" with a property c and tool "a" with a property b holding c both
+// derive "a.b.c.coerce" (a gateway prefixing each server's tools with its
+// name lists such catalogs). Such a tool is to be kept strict, its rules
+// left out; the others keep theirs. It returns nil where none does.
+func SharedIDs(user []lenient.Rule, userName string, names []string, rules func(tool string) []lenient.Rule) map[string]string {
 	owner := map[string]string{} // rule id to what holds it
-	for _, r := range c.user {
-		owner[r.ID] = "a rule of the rules given (rules.json) too"
+	for _, r := range user {
+		owner[r.ID] = userName
 	}
 	var shared map[string]string
-	for _, t := range order {
-		clash := ""
-		for _, r := range t.d.Rules {
-			if o, ok := owner[r.ID]; ok {
-				clash = fmt.Sprintf("derived rules not used, the tool kept with its strict schema: rule id %q is %s", r.ID, o)
-				break
-			}
-		}
-		if clash != "" {
+	for _, name := range names {
+		mine := rules(name)
+		i := slices.IndexFunc(mine, func(r lenient.Rule) bool { _, held := owner[r.ID]; return held })
+		if i >= 0 {
 			if shared == nil {
 				shared = map[string]string{}
 			}
-			shared[t.name] = clash
+			o := owner[mine[i].ID]
+			shared[name] = fmt.Sprintf("rule id %q is %s too", mine[i].ID, o)
+			if o != userName {
+				shared[name] += " (a tool name holding a dot can spell another tool's rule ids)"
+			}
 			continue
 		}
-		for _, r := range t.d.Rules {
-			owner[r.ID] = fmt.Sprintf("derived for tool %q too (a tool name holding a dot can spell another tool's rule ids)", t.name)
+		for _, r := range mine {
+			owner[r.ID] = fmt.Sprintf("derived for tool %q", name)
 		}
 	}
 	return shared

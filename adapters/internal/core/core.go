@@ -339,14 +339,11 @@ func (c *Core) setActive() {
 // install puts the user's rules and every tool's derived rules in use,
 // and returns the tools whose rules it left out. Called with c.mu held.
 //
-// Two tools' derived rules share an id where their names and paths spell
-// one alike: tool "a.b" with a property c, and tool "a" with a property b
-// holding c, each derive "a.b.c.coerce" (a gateway that prefixes the
-// tools of each server it serves with the server's name can make such a
-// catalog). Then the tools are taken in name order, and a tool whose
-// rules do not load with the user's and those taken before it is left
-// strict, with a warning naming it: the catalog's other tools keep their
-// leniency. Never advertise what is not served.
+// Where they do not load together, a tool whose rule ids the user's
+// rules or a tool before it in name order hold too (derive.SharedIDs: a
+// dotted tool name) is left strict, with a warning naming it, and the
+// catalog's other tools keep their leniency; anything else leaves every
+// tool strict (allStrict). Never advertise what is not served.
 func (c *Core) install() []string {
 	c.partial, c.active, c.strict = false, nil, nil
 	names := c.names()
@@ -357,45 +354,23 @@ func (c *Core) install() []string {
 	if c.n.SetRules(rules) == nil {
 		return nil
 	}
-	owner := map[string]string{} // rule id to what holds it
-	for _, r := range c.user {
-		owner[r.ID] = "a rule of the user's (Options.Rules, RulesFile or Secrets)"
-	}
+	shared := derive.SharedIDs(c.user, "a rule of the user's (Options.Rules, RulesFile or Secrets)", names, func(name string) []lenient.Rule { return c.tools[name].e.rules })
 	rules = append(rules[:0:0], c.user...)
 	var strict []string
 	for _, name := range names {
-		mine := c.tools[name].e.rules
-		err := sharedID(owner, mine)
-		if err == nil {
-			err = normalize.ValidateRules(append(rules[:len(rules):len(rules)], mine...), nil)
-		}
-		if err != nil {
-			c.warn(fmt.Sprintf("%s: derived rules not used, the tool is advertised with its own strict schema: %v", name, err))
+		if why, ok := shared[name]; ok {
+			c.warn(fmt.Sprintf("%s: derived rules not used, the tool is advertised with its own strict schema: %s", name, why))
 			strict = append(strict, name)
 			c.setStrict(name)
 			continue
 		}
-		rules = append(rules, mine...)
-		for _, r := range mine {
-			owner[r.ID] = fmt.Sprintf("derived for tool %q", name)
-		}
+		rules = append(rules, c.tools[name].e.rules...)
 	}
-	if err := c.n.SetRules(rules); err != nil { // (each part loaded)
+	if err := c.n.SetRules(rules); err != nil { // not expected
 		c.allStrict(err)
 		return names
 	}
 	return strict
-}
-
-// sharedID returns an error naming the first rule of rules whose id
-// owner holds already.
-func sharedID(owner map[string]string, rules []lenient.Rule) error {
-	for _, r := range rules {
-		if o, ok := owner[r.ID]; ok {
-			return fmt.Errorf("rule id %q is %s too (a tool name holding a dot can spell another tool's rule ids)", r.ID, o)
-		}
-	}
-	return nil
 }
 
 // allStrict leaves every tool strict, with the user's rules alone in use,
