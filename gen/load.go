@@ -1053,6 +1053,10 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 		if r := l.ownRef(n, pos, fieldID); r != nil {
 			return r
 		}
+		if holdsItself(n) {
+			l.errorf(pos, fieldID, "unsupported type %s: %s", shown, schema.SelfHeldRefused)
+			return nil
+		}
 		if _, ok := n.Underlying().(*types.Struct); ok {
 			if obj.Pkg() != l.pkg.Types {
 				return l.stdRef(n, pos, fieldID)
@@ -1115,6 +1119,50 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 		}
 	}
 	return r
+}
+
+// holdsItself reports whether n, a named slice, array or map type, holds
+// itself through slices, arrays, maps and pointers alone: no struct and
+// no type decoded by a method of its own between (type List []List; type
+// A []B with type B map[string]A), which schema.SelfHeldRefused refuses.
+func holdsItself(n *types.Named) bool {
+	seen := map[types.Type]bool{}
+	var reaches func(t types.Type) bool
+	reaches = func(t types.Type) bool {
+		t = types.Unalias(t)
+		if types.Identical(t, n) {
+			return true
+		}
+		if m, ok := t.(*types.Named); ok {
+			if seen[m] {
+				return false
+			}
+			seen[m] = true
+			if dec, _ := ownDecoding(m); dec != 0 {
+				return false
+			}
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			return reaches(u.Elem())
+		case *types.Array:
+			return reaches(u.Elem())
+		case *types.Map:
+			return reaches(u.Elem())
+		case *types.Pointer:
+			return reaches(u.Elem())
+		}
+		return false
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Slice:
+		return reaches(u.Elem())
+	case *types.Array:
+		return reaches(u.Elem())
+	case *types.Map:
+		return reaches(u.Elem())
+	}
+	return false
 }
 
 // unexportedTagged warns of an unexported field v with a json,

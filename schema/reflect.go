@@ -150,6 +150,8 @@ func describeIn(t reflect.Type, busy *describer, path, pkg string) (*Type, error
 		d = &Type{Kind: Float, Bits: t.Bits()}
 	case t.Kind() == reflect.Interface && t.NumMethod() == 0:
 		d = &Type{Kind: Any}
+	case t.Name() != "" && holdsItself(t):
+		return nil, fmt.Errorf("%sunsupported type %s: %s", at(path), t, SelfHeldRefused)
 	case t.Kind() == reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
 			return nil, fmt.Errorf("%s[]byte is not supported (encoding/json reads it as base64)", at(path))
@@ -411,6 +413,41 @@ const SplitRefused = "norm split applies to slices of strings that are not stric
 // generator and by Describe: encoding/json cannot set it (it fails when
 // one of its fields is given). An exported one is promoted.
 const EmbeddedUnexportedPointerRefused = "embedded pointer to a struct of an unexported type: encoding/json cannot set it (it fails when one of its fields is given); embed the struct itself, or export its type"
+
+// SelfHeldRefused says why a named type that holds itself through
+// slices and maps alone, with no struct between (type List []List), is
+// refused, by the generator and by Describe: normgen describes and
+// decodes recursion through structs (a $defs entry, a group in rule
+// paths), and such a type would have no end to describe.
+const SelfHeldRefused = "it holds itself through slices or maps alone, with no struct between; normgen reads a recursive type through a struct: declare one (type Node struct { Children []Node })"
+
+// holdsItself reports whether t, a named slice, array or map type, holds
+// itself through slices, arrays, maps and pointers alone: no struct and
+// no type decoded by a method of its own between (type List []List; type
+// A []B with type B map[string]A).
+func holdsItself(t reflect.Type) bool {
+	seen := map[reflect.Type]bool{}
+	var reaches func(e reflect.Type) bool
+	reaches = func(e reflect.Type) bool {
+		if e == t {
+			return true
+		}
+		if seen[e] || e.Kind() == reflect.Struct || DecodingOf(e, e.PkgPath()) != 0 {
+			return false
+		}
+		seen[e] = true
+		switch e.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
+			return reaches(e.Elem())
+		}
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+		return reaches(t.Elem())
+	}
+	return false
+}
 
 // StringOptionRefused says why a field whose json tag has the option
 // string is refused, by the generator and by Describe.

@@ -331,3 +331,54 @@ func TestEmbeddingRefused(t *testing.T) {
 		t.Errorf("shadowed, field first: %+v, %v", d, err)
 	}
 }
+
+type (
+	selfList    []selfList
+	selfMap     map[string]selfMap
+	selfPtrList []*selfPtrList
+	mutualA     []mutualB
+	mutualB     map[string]mutualA
+	// a recursion through a struct, which normgen reads ($defs)
+	viaList   []viaStruct
+	viaStruct struct {
+		Sub viaList `json:"sub,omitempty"`
+	}
+)
+
+// TestSelfHeldRefused: by reflection as in the generator, a named type
+// that holds itself through slices or maps alone is refused, naming the
+// field, where describing it had no end (the process hung, then ran out
+// of stack); a recursion through a struct is described.
+func TestSelfHeldRefused(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		path string
+	}{
+		{struct {
+			L selfList `json:"l"`
+		}{}, "l"},
+		{struct {
+			M map[string]selfMap `json:"m"`
+		}{}, "m.*"},
+		{struct {
+			P *selfPtrList `json:"p"`
+		}{}, "p"},
+		{struct {
+			A []mutualA `json:"a"`
+		}{}, "a[]"},
+	} {
+		_, err := For(tc.v)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.path+": unsupported type ") || !strings.HasSuffix(err.Error(), SelfHeldRefused) {
+			t.Errorf("%T: %v", tc.v, err)
+		}
+	}
+	s, err := For(struct {
+		V viaList `json:"v"`
+	}{})
+	if err != nil {
+		t.Fatalf("through a struct: %v", err)
+	}
+	if text, _ := json.Marshal(s); !strings.Contains(string(text), `"$ref"`) {
+		t.Errorf("through a struct: no $ref in %s", text)
+	}
+}
