@@ -250,6 +250,8 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		return any
 	case *types.Struct:
 		return &schema.Type{Kind: schema.Object, Fields: stdFields(u, seen)}
+	case *types.Pointer:
+		return stdType1(u.Elem(), seen) // (a named pointer type)
 	}
 	return any
 }

@@ -131,8 +131,8 @@ func describeStd(t reflect.Type, seen map[reflect.Type]bool) *Type {
 }
 
 func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		return describeStd1(t.Elem(), seen)
 	}
 	any := &Type{Kind: Any}
 	switch {
@@ -148,6 +148,15 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return any
 	case OwnText:
 		return &Type{Kind: String}
+	}
+	if t.Name() != "" {
+		// (a named type met again inside itself: type List []List, type
+		// Tree struct { Kids []Tree }; what it holds there is any value)
+		if seen[t] {
+			return any
+		}
+		seen[t] = true
+		defer delete(seen, t)
 	}
 	switch t.Kind() {
 	case reflect.String:
@@ -175,12 +184,9 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	case reflect.Map:
 		return &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
 	case reflect.Struct:
-		if seen[t] {
-			return any
-		}
-		seen[t] = true
-		defer delete(seen, t)
 		return &Type{Kind: Object, Name: t.Name(), Fields: stdFields(t, seen)}
+	case reflect.Pointer:
+		return describeStd1(t.Elem(), seen) // (a named pointer type)
 	}
 	return any
 }

@@ -1,0 +1,147 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/types"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/normgen/normgen/gen/schemabuild"
+	"github.com/normgen/normgen/internal/ajvcheck"
+	"github.com/normgen/normgen/internal/foreignfixture"
+	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/schema"
+)
+
+// holder is a tool's input holding a struct of another package.
+type holder[T any] struct {
+	F T `json:"f"`
+}
+
+// TestDescribersAgree: the generator's description of a struct of
+// another package (stdType, from go/types) and package schema's (by
+// reflection: schemabuild.For, the typed adapters, the fallback decoder)
+// give each of its fields the same schema, for fields of every kind
+// internal/foreignfixture declares (types holding themselves through a
+// slice, a map or each other; named pointers; embedding); and
+// that schema takes every value encoding/json takes there, and refuses
+// what it refuses but where a schema cannot say it (class (i): what a
+// recursion holds at its second depth, a json.Number's text), under the
+// Go validator and AJV. Reflection ran out of stack on the first two
+// (the process died), and the generator described a named pointer type
+// as any value.
+func TestDescribersAgree(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: ".."}, "github.com/normgen/normgen/internal/foreignfixture")
+	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("load: %v %v", err, pkgs)
+	}
+	obj := pkgs[0].Types.Scope().Lookup("Holder")
+	fromTypes := stdType(obj.Type(), map[*types.Named]bool{})
+	d, err := schema.Describe(reflect.TypeFor[holder[foreignfixture.Holder]]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromReflect := d.Fields[0].Type
+	built := func(ty *schema.Type) string {
+		s, err := schemabuild.Build(ty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(text)
+	}
+	if len(fromTypes.Fields) != len(fromReflect.Fields) {
+		t.Fatalf("go/types: %d fields, reflection: %d", len(fromTypes.Fields), len(fromReflect.Fields))
+	}
+	for i, f := range fromTypes.Fields {
+		g := fromReflect.Fields[i]
+		if f.Name != g.Name {
+			t.Errorf("field %d: %s by go/types, %s by reflection", i, f.Name, g.Name)
+			continue
+		}
+		if a, b := built(f.Type), built(g.Type); a != b {
+			t.Errorf("%s: go/types\n  %s\nreflection\n  %s", f.Name, a, b)
+		}
+	}
+
+	// What encoding/json takes, and the schema served.
+	approx := "approx:" // (a value a schema cannot refuse: class (i))
+	values := map[string][]string{
+		"list":    {`[]`, `[[]]`, `[[null,[]]]`, `null`, `[null]`, `{}`, `"x"`, `5`, approx + `[1]`},
+		"dict":    {`{}`, `{"a":{}}`, `{"a":null}`, `null`, `[]`, `"x"`, approx + `{"a":1}`},
+		"a":       {`[]`, `[{"k":[]}]`, `[null]`, `{}`, `[1]`, approx + `[{"k":[1]}]`},
+		"int_ptr": {`5`, `-1`, `null`, `"5"`, `5.5`, `true`},
+		"tree":    {`{"name":"a","kids":[{"name":"b","kids":[]}]}`, `null`, `{"kids":null}`, `{"name":5}`, `[]`, approx + `{"kids":[{"kids":[5]}]}`},
+		"numbers": {`{"I8":127}`, `{"I8":1.5}`, `{"U16":-1}`, `{"F32":1.5}`, `{"UP":5}`, `{"I":"5"}`, `{"F64":null}`},
+		"bytes":   {`{"S":"QUJD"}`, `{"S":[1,2]}`, `{"A":[1,2]}`, `{"A":[1,2,3]}`, `{"A":"QQ=="}`, `{"S":"x"}`},
+		"embeds":  {`{"name":"a","I8":1,"x":2}`, `{"Upper":"abc"}`, `{"kids":[]}`, `{"x":"1"}`, `{"Upper":5}`},
+		"tagged":  {`{"a":1,"-":true,"D":"x"}`, `{"-":"x"}`, `{"B":5}`, `{"e":5}`, `{"a":"1"}`},
+		"upper":   {`"abc"`, `null`, `5`},
+		"time":    {`"2024-01-01T00:00:00Z"`, `null`, `"2024-01-01"`, `5`},
+		"dur":     {`5`, `null`, `"5s"`, `1.5`},
+		"raw":     {`5`, `{"a":[1]}`, `null`},
+		"num":     {`5`, `"5"`, `null`, approx + `"x"`, approx + `true`},
+		"any":     {`5`, `"x"`, `[{}]`},
+		"map":     {`{"a":[1]}`, `{"a":null}`, `{"a":["x"]}`, `[]`},
+	}
+	s, err := schemabuild.ForProfile(holder[foreignfixture.Holder]{}, lenient.ProfilePortable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("mem://s.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	v, err := c.Compile("mem://s.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []json.RawMessage
+	var takes, exact []bool
+	for key, vals := range values {
+		for _, x := range vals {
+			x, ok := strings.CutPrefix(x, approx)
+			call := json.RawMessage(fmt.Sprintf(`{"f":{%q:%s}}`, key, x))
+			var h holder[foreignfixture.Holder]
+			calls = append(calls, call)
+			takes = append(takes, json.Unmarshal(call, &h) == nil)
+			exact = append(exact, !ok)
+		}
+	}
+	ajv := ajvcheck.Validate(t, []ajvcheck.Case{{Schema: text, Instances: calls}})[0]
+	for i, call := range calls {
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(call)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []struct {
+			validator string
+			admits    bool
+		}{{"Go validator", v.Validate(inst) == nil}, {"AJV", ajv[i]}} {
+			switch {
+			case takes[i] && !r.admits:
+				t.Errorf("%s: %s refused; encoding/json takes it", r.validator, call)
+			case !takes[i] && r.admits && exact[i]:
+				t.Errorf("%s: %s admitted; encoding/json refuses it", r.validator, call)
+			case !takes[i] && !r.admits && !exact[i]:
+				t.Errorf("%s: %s refused, marked as a value a schema cannot refuse", r.validator, call)
+			}
+		}
+	}
+}

@@ -1,0 +1,97 @@
+// Package foreignfixture declares types of a package other than the
+// tools' that hold them, for the tests that hold normgen's two describers
+// of what encoding/json takes in a struct of another package to one
+// answer: the generator's, from go/types (gen's stdType), and package
+// schema's, by reflection (schemabuild.For, the typed adapters, the
+// fallback decoder).
+package foreignfixture
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// List holds itself through a slice alone.
+type List []List
+
+// Dict holds itself through a map alone.
+type Dict map[string]Dict
+
+// A holds itself through B.
+type A []B
+
+// B holds itself through A.
+type B map[string]A
+
+// IntPtr is a named pointer type.
+type IntPtr *int
+
+// Tree is a recursive struct.
+type Tree struct {
+	Name string `json:"name"`
+	Kids []Tree `json:"kids"`
+}
+
+// Numbers holds each kind of number.
+type Numbers struct {
+	I8  int8
+	U16 uint16
+	I   int
+	U   uint
+	F32 float32
+	F64 float64
+	UP  uintptr
+}
+
+// Bytes holds bytes, as a slice and as an array.
+type Bytes struct {
+	S []byte
+	A [2]byte
+}
+
+// Upper reads its text in upper case.
+type Upper string
+
+// UnmarshalText reads text.
+func (u *Upper) UnmarshalText(b []byte) error {
+	*u = Upper(strings.ToUpper(string(b)))
+	return nil
+}
+
+// Embeds embeds a struct, a pointer to one and a non-struct type.
+type Embeds struct {
+	Tree
+	*Numbers
+	Upper
+	X int `json:"x"`
+}
+
+// Tagged has json tags of every kind.
+type Tagged struct {
+	A int    `json:"a,omitempty"`
+	B string `json:"-"`
+	C bool   `json:"-,"`
+	D string `jsonschema:"description=d"`
+	e int
+}
+
+// Holder holds each of the above.
+type Holder struct {
+	List    List             `json:"list"`
+	Dict    Dict             `json:"dict"`
+	A       A                `json:"a"`
+	IntPtr  IntPtr           `json:"int_ptr"`
+	Tree    *Tree            `json:"tree"`
+	Numbers Numbers          `json:"numbers"`
+	Bytes   Bytes            `json:"bytes"`
+	Embeds  Embeds           `json:"embeds"`
+	Tagged  Tagged           `json:"tagged"`
+	Upper   Upper            `json:"upper"`
+	Time    time.Time        `json:"time"`
+	Dur     time.Duration    `json:"dur"`
+	Raw     json.RawMessage  `json:"raw"`
+	Num     json.Number      `json:"num"`
+	Any     any              `json:"any"`
+	Map     map[string][]int `json:"map"`
+}
