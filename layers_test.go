@@ -16,8 +16,9 @@ const module = "github.com/normgen/normgen"
 // above (test files may import anything). A new package goes in a layer
 // before it builds here.
 var layers = [][]string{
-	// The JSON wire format and helpers that import nothing of normgen.
-	{"internal/jsonwire", "internal/lru", "internal/ajvcheck", "internal/corpus", "internal/docs", "internal/linkdeps"},
+	// The JSON wire format and helpers that import nothing of normgen;
+	// types of another package for the tests of the describers.
+	{"internal/jsonwire", "internal/lru", "internal/ajvcheck", "internal/corpus", "internal/docs", "internal/linkdeps", "internal/foreignfixture"},
 	// The JSON node; what a secret value shows as; what a server author
 	// uses of the runtime (tools, profiles, problems, fixes, rules).
 	{"internal/jsonnode", "internal/redact", "lenient"},

@@ -15,6 +15,8 @@ import (
 	"github.com/normgen/normgen/internal/ajvcheck"
 	"github.com/normgen/normgen/internal/foreignfixture"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -34,7 +36,9 @@ type holder[T any] struct {
 // recursion holds at its second depth, a json.Number's text), under the
 // Go validator and AJV. Reflection ran out of stack on the first two
 // (the process died), and the generator described a named pointer type
-// as any value.
+// as any value; a field tagged with the json option string took any
+// string ("abc" for an integer, "x" for a string, which encoding/json
+// reads only as "\"x\"").
 func TestDescribersAgree(t *testing.T) {
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: ".."}, "github.com/normgen/normgen/internal/foreignfixture")
 	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
@@ -72,6 +76,12 @@ func TestDescribersAgree(t *testing.T) {
 		}
 	}
 
+	for _, p := range []string{lenientimpl.QuotedIntPattern, lenientimpl.QuotedUintPattern, lenientimpl.QuotedFloatPattern, lenientimpl.QuotedBoolPattern, lenientimpl.QuotedStringPattern} {
+		if err := lint.PortablePattern(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+
 	// What encoding/json takes, and the schema served.
 	approx := "approx:" // (a value a schema cannot refuse: class (i))
 	values := map[string][]string{
@@ -91,6 +101,15 @@ func TestDescribersAgree(t *testing.T) {
 		"num":     {`5`, `"5"`, `null`, approx + `"x"`, approx + `true`},
 		"any":     {`5`, `"x"`, `[{}]`},
 		"map":     {`{"a":[1]}`, `{"a":null}`, `{"a":["x"]}`, `[]`},
+		"quoted": {
+			`{"i":"-12","u8":"255","f":"1.5e3","b":"true","s":"\"x\"","p":"7"}`, `{"i":"0012"}`, `{"i":"null","f":"null","b":"null","s":"null","p":"null"}`,
+			`{"i":null,"p":null}`, `{"i":12}`, `{"i":"12.0"}`, `{"i":"1e3"}`, `{"i":"+1"}`, `{"i":""}`, `{"u8":"-1"}`,
+			`{"f":"0x1p-2"}`, `{"f":"1_000.5"}`, `{"f":"-Inf"}`, `{"f":"NaN"}`, `{"f":".5"}`, `{"f":1.5}`,
+			`{"b":"TRUE"}`, `{"b":true}`, `{"b":"1"}`, `{"s":"x"}`, `{"s":"\"a\\u00e9\""}`, `{"s":"\"\\x\""}`, `{"s":5}`,
+			`{"ip":5}`, `{"ip":"5"}`, `{"up":"\"abc\""}`, `{"up":"abc"}`, `{"up":"null"}`, `{"up":null}`,
+			`{"lv":"5"}`, `{"lv":5}`, `{"lv":null}`, approx + `{"lv":"x"}`, `{"t":{"name":"a"}}`, `{"t":"{}"}`,
+			`{"uptr":"5"}`, approx + `{"uptr":"x"}`, `{"sl":[1]}`, `{"sl":"[1]"}`, `{"dur":"5"}`, `{"dur":"5s"}`, `{"dur":5}`,
+		},
 	}
 	s, err := schemabuild.ForProfile(holder[foreignfixture.Holder]{}, lenient.ProfilePortable)
 	if err != nil {

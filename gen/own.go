@@ -297,12 +297,23 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 			if name == "" {
 				name = v.Name()
 			}
-			m.Field = schema.StdField(name, stdType(v.Type(), seen), opts, tag.Get("jsonschema"))
+			m.Field = schema.StdField(name, stdType(v.Type(), seen), quoted(v.Type()), opts, tag.Get("jsonschema"))
 			cands = append(cands, m)
 		}
 	}
 	walk(st, 0)
 	return schema.Promoted(cands)
+}
+
+// quoted is schema.Quoted of a go/types type: whether encoding/json
+// applies the json option string to a field of type t (an unnamed
+// pointer's element), a bool, an integer, a float or a string by kind.
+func quoted(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0 && b.Info()&types.IsUntyped == 0
 }
 
 // methodSchema reads the schema n's JSONSchema() method (invopop's

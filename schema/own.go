@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
 // Decoding says who decodes the values of a type that normgen has no
@@ -225,7 +226,7 @@ func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 			if name == "" {
 				name = sf.Name
 			}
-			m.Field = StdField(name, describeStd(sf.Type, seen), opts, sf.Tag.Get("jsonschema"))
+			m.Field = StdField(name, describeStd(sf.Type, seen), Quoted(sf.Type), opts, sf.Tag.Get("jsonschema"))
 			cands = append(cands, m)
 		}
 	}
@@ -234,21 +235,52 @@ func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 }
 
 // StdField is a member of a struct encoding/json decodes (one of another
-// package) as its schema describes it: the type t, a string for the json
-// option string (opts), and the title and description of the jsonschema
-// tag, whose other keys encoding/json does not check.
-func StdField(name string, t *Type, opts, jsonschemaTag string) Field {
-	if hasOption(opts, "string") {
+// package) as its schema describes it: the type t; where the json options
+// (opts) hold string and the field's Go type is quoted (Quoted), the
+// strings encoding/json reads there (the text of JSON null or of a
+// literal of t's kind: lenientimpl.QuotedIntPattern and its siblings; a
+// JSON string literal for a string or a type read by its own
+// UnmarshalText; any text for one read by its own UnmarshalJSON), or
+// null; and the title and description of the jsonschema tag, whose other
+// keys encoding/json does not check.
+func StdField(name string, t *Type, quoted bool, opts, jsonschemaTag string) Field {
+	if quoted && hasOption(opts, "string") {
+		q := &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
 		switch t.Kind {
-		case Int, Uint, Float, Bool:
-			t = &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
+		case Int:
+			q.Pattern = lenientimpl.QuotedIntPattern
+		case Uint:
+			q.Pattern = lenientimpl.QuotedUintPattern
+		case Float:
+			q.Pattern = lenientimpl.QuotedFloatPattern
+		case Bool:
+			q.Pattern = lenientimpl.QuotedBoolPattern
+		case String:
+			q.Pattern = lenientimpl.QuotedStringPattern
 		}
+		t = q
 	}
 	f := Field{Name: name, Type: t}
 	if kw, err := ParseTag(jsonschemaTag); err == nil {
 		f.Description, f.Keywords.Title = kw.Description, kw.Title
 	}
 	return f
+}
+
+// Quoted reports whether encoding/json applies the json option string
+// to a field of Go type t (an unnamed pointer's element): a bool, an
+// integer, a float or a string, by kind; to others it does not apply.
+func Quoted(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return false
 }
 
 // Member is a field of a struct or of the structs it embeds, at the

@@ -109,6 +109,11 @@ type Type struct {
 	// or null, or, where the byte type has its own UnmarshalJSON or
 	// UnmarshalText, an array of what Elem describes.
 	Base64 bool
+	// Pattern is, for a String, the pattern its text matches where the
+	// code of another package reads it (encoding/json, a field of a
+	// struct of another package tagged with the json option string:
+	// lenientimpl.QuotedIntPattern and its siblings); "" for any text.
+	Pattern string
 	// Foreign marks a value decoded by code normgen does not generate
 	// (encoding/json, for a struct of another package, and what it
 	// holds): strict, its schema has no $comment for it.

@@ -189,7 +189,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 	var branches []*jsonschema.Schema
 	switch t.Kind {
 	case String:
-		branches = []*jsonschema.Schema{{Type: "string"}}
+		branches = []*jsonschema.Schema{{Type: "string", Pattern: t.Pattern}}
 		if t.Base64 {
 			// encoding/json's reading of a []byte: base64 text, or an
 			// array of bytes (null leaves one as it is), each read by the

@@ -76,6 +76,35 @@ type Tagged struct {
 	e int
 }
 
+// Level reads itself from JSON of its own.
+type Level int
+
+// UnmarshalJSON takes "low" or a number.
+func (l *Level) UnmarshalJSON(b []byte) error {
+	if string(b) == `"low"` {
+		*l = 1
+		return nil
+	}
+	return json.Unmarshal(b, (*int)(l))
+}
+
+// Quoted has fields tagged with the json option string, of every kind.
+type Quoted struct {
+	I   int64         `json:"i,string"`
+	U8  uint8         `json:"u8,string"`
+	F   float64       `json:"f,string"`
+	B   bool          `json:"b,string"`
+	S   string        `json:"s,string"`
+	P   *int          `json:"p,string"`
+	IP  IntPtr        `json:"ip,string"`
+	Up  Upper         `json:"up,string"`
+	Lv  Level         `json:"lv,string"`
+	T   Tree          `json:"t,string"`
+	UP  uintptr       `json:"uptr,string"`
+	Sl  []int         `json:"sl,string"`
+	Dur time.Duration `json:"dur,string"`
+}
+
 // Holder holds each of the above.
 type Holder struct {
 	List    List             `json:"list"`
@@ -94,4 +123,5 @@ type Holder struct {
 	Num     json.Number      `json:"num"`
 	Any     any              `json:"any"`
 	Map     map[string][]int `json:"map"`
+	Quoted  Quoted           `json:"quoted"`
 }

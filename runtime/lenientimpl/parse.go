@@ -311,6 +311,27 @@ const (
 	// another package) is such a string, or an array of numbers from 0
 	// to 255.
 	Base64Pattern = `^[\r\n]*(([A-Za-z0-9+/][\r\n]*){4})*(([A-Za-z0-9+/][\r\n]*){2}(=[\r\n]*){2}|([A-Za-z0-9+/][\r\n]*){3}=[\r\n]*)?$`
+	// The Quoted patterns match the strings encoding/json reads into a
+	// field tagged with the json option string (`json:"id,string"`) in a
+	// struct normgen does not decode (of another package): the text of
+	// JSON null, or a literal of the field's kind, which it reads as
+	// strconv does (a value out of the Go type's range aside). An
+	// integer: an optional minus and decimal digits (leading zeros
+	// read as decimal).
+	QuotedIntPattern = `^(-?[0-9]+|null)$`
+	// QuotedUintPattern: decimal digits.
+	QuotedUintPattern = `^([0-9]+|null)$`
+	// QuotedFloatPattern: what strconv.ParseFloat reads, starting with a
+	// minus or a digit: decimal (with digits separated by single
+	// underscores, "1.", "-.5", an exponent), hexadecimal with a binary
+	// exponent ("0x1.8p3"), or minus infinity ("-Inf", "-infinity", in
+	// any letter case).
+	QuotedFloatPattern = `^(-?[0-9]+(_[0-9]+)*(\.([0-9]+(_[0-9]+)*)?)?([eE][+-]?[0-9]+(_[0-9]+)*)?|-\.[0-9]+(_[0-9]+)*([eE][+-]?[0-9]+(_[0-9]+)*)?|-?0[xX](_?[0-9a-fA-F]+(_[0-9a-fA-F]+)*(\.([0-9a-fA-F]+(_[0-9a-fA-F]+)*)?)?|\.[0-9a-fA-F]+(_[0-9a-fA-F]+)*)[pP][+-]?[0-9]+(_[0-9]+)*|-[iI][nN][fF]([iI][nN][iI][tT][yY])?|null)$`
+	// QuotedBoolPattern: true or false.
+	QuotedBoolPattern = `^(true|false|null)$`
+	// QuotedStringPattern: a JSON string literal, quotes included (for a
+	// string, or a type read by its own UnmarshalText).
+	QuotedStringPattern = `^("([^"\\\x00-\x1f]|\\(["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|null)$`
 )
 
 // OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
