@@ -261,8 +261,10 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 // (schema.Promoted).
 func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 	var cands []schema.Member
-	var walk func(st *types.Struct, depth int)
-	walk = func(st *types.Struct, depth int) {
+	// (unset: st is reached through an embedded pointer to a struct of
+	// an unexported type, which encoding/json cannot set)
+	var walk func(st *types.Struct, depth int, unset bool)
+	walk = func(st *types.Struct, depth int, unset bool) {
 		for i := 0; i < st.NumFields(); i++ {
 			v := st.Field(i)
 			tag := reflect.StructTag(st.Tag(i))
@@ -273,7 +275,8 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 			name, opts, _ := strings.Cut(jsonTag, ",")
 			if v.Embedded() && name == "" {
 				et := types.Unalias(v.Type())
-				if p, ok := et.(*types.Pointer); ok {
+				p, pointer := et.(*types.Pointer)
+				if pointer {
 					et = types.Unalias(p.Elem())
 				}
 				if inner, ok := et.Underlying().(*types.Struct); ok {
@@ -282,7 +285,7 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 						if named {
 							seen[n] = true
 						}
-						walk(inner, depth+1)
+						walk(inner, depth+1, unset || pointer && !v.Exported())
 						if named {
 							delete(seen, n)
 						}
@@ -293,7 +296,7 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 			if !v.Exported() {
 				continue
 			}
-			m := schema.Member{Depth: depth, Tagged: name != ""}
+			m := schema.Member{Depth: depth, Tagged: name != "", Unset: unset}
 			if name == "" {
 				name = v.Name()
 			}
@@ -301,7 +304,7 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 			cands = append(cands, m)
 		}
 	}
-	walk(st, 0)
+	walk(st, 0, false)
 	return schema.Promoted(cands)
 }
 

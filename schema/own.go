@@ -196,8 +196,10 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 // fields by their json names, embedded structs' promoted (Promoted).
 func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 	var cands []Member
-	var walk func(t reflect.Type, depth int)
-	walk = func(t reflect.Type, depth int) {
+	// (unset: t is reached through an embedded pointer to a struct of an
+	// unexported type, which encoding/json cannot set)
+	var walk func(t reflect.Type, depth int, unset bool)
+	walk = func(t reflect.Type, depth int, unset bool) {
 		for i := 0; i < t.NumField(); i++ {
 			sf := t.Field(i)
 			tag := sf.Tag.Get("json")
@@ -213,7 +215,7 @@ func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 				if et.Kind() == reflect.Struct {
 					if !seen[et] {
 						seen[et] = true
-						walk(et, depth+1)
+						walk(et, depth+1, unset || sf.Type.Kind() == reflect.Pointer && !sf.IsExported())
 						delete(seen, et)
 					}
 					continue
@@ -222,7 +224,7 @@ func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 			if !sf.IsExported() {
 				continue
 			}
-			m := Member{Depth: depth, Tagged: name != ""}
+			m := Member{Depth: depth, Tagged: name != "", Unset: unset}
 			if name == "" {
 				name = sf.Name
 			}
@@ -230,7 +232,7 @@ func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 			cands = append(cands, m)
 		}
 	}
-	walk(t, 0)
+	walk(t, 0, false)
 	return Promoted(cands)
 }
 
@@ -284,16 +286,22 @@ func Quoted(t reflect.Type) bool {
 }
 
 // Member is a field of a struct or of the structs it embeds, at the
-// depth it is promoted from, with whether its json tag names it.
+// depth it is promoted from, with whether its json tag names it, and
+// whether it is promoted through an embedded pointer to a struct of an
+// unexported type (Unset), which encoding/json cannot set: it fails on
+// any call giving the member.
 type Member struct {
 	Field  Field
 	Depth  int
 	Tagged bool
+	Unset  bool
 }
 
 // Promoted resolves members of one wire name as encoding/json does: the
 // shallowest wins; of two at one depth the tagged one; two tagged or
-// untagged alike are dropped. Order is first appearance.
+// untagged alike are dropped. Order is first appearance. A winner
+// encoding/json cannot set (Member.Unset) is left out: not a parameter
+// to advertise, as any value given for it is refused.
 func Promoted(members []Member) []Field {
 	type entry struct {
 		Member
@@ -315,7 +323,7 @@ func Promoted(members []Member) []Field {
 	}
 	var out []Field
 	for _, name := range order {
-		if e := byName[name]; !e.tie {
+		if e := byName[name]; !e.tie && !e.Unset {
 			out = append(out, e.Field)
 		}
 	}

@@ -59,11 +59,23 @@ func (u *Upper) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// Embeds embeds a struct, a pointer to one and a non-struct type.
+// Label is a string type without methods.
+type Label string
+
+// hidden is a struct of an unexported type.
+type hidden struct {
+	H int `json:"h"`
+}
+
+// Embeds embeds a struct, a pointer to one, a non-struct type (one with
+// an UnmarshalText would lend Embeds its method), and a
+// pointer to a struct of an unexported type, which encoding/json cannot
+// set (it fails on a call that gives h).
 type Embeds struct {
 	Tree
 	*Numbers
-	Upper
+	Label
+	*hidden
 	X int `json:"x"`
 }
 
