@@ -308,15 +308,26 @@ func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
 	return schema.Promoted(cands)
 }
 
-// quoted is schema.Quoted of a go/types type: whether encoding/json
-// applies the json option string to a field of type t (an unnamed
-// pointer's element), a bool, an integer, a float or a string by kind.
-func quoted(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
+// quoted is schema.Quoted of a go/types type: how encoding/json reads a
+// field of type t tagged with the json option string.
+func quoted(t types.Type) schema.Quoting {
+	t = types.Unalias(t)
+	_, named := t.(*types.Named)
+	p, pointer := t.Underlying().(*types.Pointer)
+	if pointer {
+		t = types.Unalias(p.Elem())
 	}
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0 && b.Info()&types.IsUntyped == 0
+	if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) == 0 || b.Info()&types.IsUntyped != 0 {
+		return schema.QuotedNot
+	}
+	if dec, _ := ownDecoding(t); dec != 0 {
+		return schema.QuotedNot
+	}
+	if pointer && named {
+		return schema.QuotedAny
+	}
+	return schema.QuotedKind
 }
 
 // methodSchema reads the schema n's JSONSchema() method (invopop's

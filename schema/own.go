@@ -238,29 +238,32 @@ func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
 
 // StdField is a member of a struct encoding/json decodes (one of another
 // package) as its schema describes it: the type t; where the json options
-// (opts) hold string and the field's Go type is quoted (Quoted), the
-// strings encoding/json reads there (the text of JSON null or of a
-// literal of t's kind: lenientimpl.QuotedIntPattern and its siblings; a
-// JSON string literal for a string or a type read by its own
-// UnmarshalText; any text for one read by its own UnmarshalJSON), or
-// null; and the title and description of the jsonschema tag, whose other
-// keys encoding/json does not check.
-func StdField(name string, t *Type, quoted bool, opts, jsonschemaTag string) Field {
-	if quoted && hasOption(opts, "string") {
-		q := &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
+// (opts) hold string, what q (Quoted) says encoding/json reads there: for
+// QuotedKind, null or a string holding the text of null or of a literal
+// of t's kind (lenientimpl.QuotedIntPattern and its siblings; a JSON
+// string literal for a string), for QuotedAny any value; and the title
+// and description of the jsonschema tag, whose other keys encoding/json
+// does not check.
+func StdField(name string, t *Type, q Quoting, opts, jsonschemaTag string) Field {
+	switch {
+	case !hasOption(opts, "string"):
+	case q == QuotedAny:
+		t = &Type{Kind: Any}
+	case q == QuotedKind:
+		quoted := &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
 		switch t.Kind {
 		case Int:
-			q.Pattern = lenientimpl.QuotedIntPattern
+			quoted.Pattern = lenientimpl.QuotedIntPattern
 		case Uint:
-			q.Pattern = lenientimpl.QuotedUintPattern
+			quoted.Pattern = lenientimpl.QuotedUintPattern
 		case Float:
-			q.Pattern = lenientimpl.QuotedFloatPattern
+			quoted.Pattern = lenientimpl.QuotedFloatPattern
 		case Bool:
-			q.Pattern = lenientimpl.QuotedBoolPattern
+			quoted.Pattern = lenientimpl.QuotedBoolPattern
 		case String:
-			q.Pattern = lenientimpl.QuotedStringPattern
+			quoted.Pattern = lenientimpl.QuotedStringPattern
 		}
-		t = q
+		t = quoted
 	}
 	f := Field{Name: name, Type: t}
 	if kw, err := ParseTag(jsonschemaTag); err == nil {
@@ -269,14 +272,44 @@ func StdField(name string, t *Type, quoted bool, opts, jsonschemaTag string) Fie
 	return f
 }
 
-// Quoted reports whether encoding/json applies the json option string
-// to a field of Go type t (an unnamed pointer's element): a bool, an
-// integer, a float or a string, by kind; to others it does not apply.
-func Quoted(t reflect.Type) bool {
-	if t.Kind() == reflect.Pointer && t.Name() == "" {
+// Quoted says how encoding/json reads a field of Go type t tagged with
+// the json option string, under Go 1.26 and Go 1.27 alike: QuotedKind
+// for a bool, an integer, a float or a string (an unnamed pointer to
+// one) that has no decoding method of its own; QuotedAny for a named
+// pointer type to one, which Go 1.26 reads as without the option and Go
+// 1.27 as with it (a schema saying both would say little more than any
+// value); QuotedNot where the option changes nothing (a struct, a slice,
+// a type read by its own UnmarshalJSON or UnmarshalText, which Go 1.27
+// calls as without the option and Go 1.26 with the text quoted: its
+// schema stays the method's).
+func Quoted(t reflect.Type) Quoting {
+	named := t.Kind() == reflect.Pointer && t.Name() != ""
+	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	switch t.Kind() {
+	if !quotable(t.Kind()) || DecodingOf(t, t.PkgPath()) == OwnJSON || DecodingOf(t, t.PkgPath()) == OwnText {
+		return QuotedNot
+	}
+	if named {
+		return QuotedAny
+	}
+	return QuotedKind
+}
+
+// Quoting is what the json option string makes of a field (Quoted).
+type Quoting uint8
+
+const (
+	// QuotedNot: the option changes nothing.
+	QuotedNot Quoting = iota
+	// QuotedKind: a string holding a literal of the field's kind, or null.
+	QuotedKind
+	// QuotedAny: Go versions read the field otherwise: any value.
+	QuotedAny
+)
+
+func quotable(k reflect.Kind) bool {
+	switch k {
 	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:

@@ -315,22 +315,28 @@ const (
 	// field tagged with the json option string (`json:"id,string"`) in a
 	// struct normgen does not decode (of another package): the text of
 	// JSON null, or a literal of the field's kind, which it reads as
-	// strconv does (a value out of the Go type's range aside). An
-	// integer: an optional minus and decimal digits (leading zeros
-	// read as decimal).
-	QuotedIntPattern = `^(-?[0-9]+|null)$`
+	// strconv does (a value out of the Go type's range aside), under Go
+	// 1.26 or Go 1.27, whose encoding/json (on encoding/json/v2) reads
+	// some texts the other refuses: each pattern takes what either takes
+	// (class (i) of docs/semantics.md for the other). An integer: decimal
+	// digits (leading zeros read as decimal), after a minus, or under Go
+	// 1.27 a plus.
+	QuotedIntPattern = `^([+-]?[0-9]+|null)$`
 	// QuotedUintPattern: decimal digits.
 	QuotedUintPattern = `^([0-9]+|null)$`
-	// QuotedFloatPattern: what strconv.ParseFloat reads, starting with a
-	// minus or a digit: decimal (with digits separated by single
-	// underscores, "1.", "-.5", an exponent), hexadecimal with a binary
-	// exponent ("0x1.8p3"), or minus infinity ("-Inf", "-infinity", in
-	// any letter case).
-	QuotedFloatPattern = `^(-?[0-9]+(_[0-9]+)*(\.([0-9]+(_[0-9]+)*)?)?([eE][+-]?[0-9]+(_[0-9]+)*)?|-\.[0-9]+(_[0-9]+)*([eE][+-]?[0-9]+(_[0-9]+)*)?|-?0[xX](_?[0-9a-fA-F]+(_[0-9a-fA-F]+)*(\.([0-9a-fA-F]+(_[0-9a-fA-F]+)*)?)?|\.[0-9a-fA-F]+(_[0-9a-fA-F]+)*)[pP][+-]?[0-9]+(_[0-9]+)*|-[iI][nN][fF]([iI][nN][iI][tT][yY])?|null)$`
+	// QuotedFloatPattern: what strconv.ParseFloat reads: decimal (digits
+	// separated by single underscores, "1.", "-.5", an exponent),
+	// hexadecimal with a binary exponent ("0x1.8p3"), infinity ("-Inf",
+	// "-infinity", in any letter case). Go 1.26 reads those that start
+	// with a minus or a digit; Go 1.27 all, "+1", ".5", "Inf" and "NaN"
+	// too.
+	QuotedFloatPattern = `^([+-]?([0-9]+(_[0-9]+)*(\.([0-9]+(_[0-9]+)*)?)?|\.[0-9]+(_[0-9]+)*)([eE][+-]?[0-9]+(_[0-9]+)*)?|[+-]?0[xX](_?[0-9a-fA-F]+(_[0-9a-fA-F]+)*(\.([0-9a-fA-F]+(_[0-9a-fA-F]+)*)?)?|\.[0-9a-fA-F]+(_[0-9a-fA-F]+)*)[pP][+-]?[0-9]+(_[0-9]+)*|[+-]?[iI][nN][fF]([iI][nN][iI][tT][yY])?|[nN][aA][nN]|null)$`
 	// QuotedBoolPattern: true or false.
 	QuotedBoolPattern = `^(true|false|null)$`
 	// QuotedStringPattern: a JSON string literal, quotes included (for a
-	// string, or a type read by its own UnmarshalText).
+	// string, or a type read by its own UnmarshalText). Go 1.27 refuses
+	// an escaped surrogate that is not half of a pair ("\ud800"), which
+	// Go 1.26 reads as U+FFFD.
 	QuotedStringPattern = `^("([^"\\\x00-\x1f]|\\(["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|null)$`
 )
 
