@@ -104,7 +104,7 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 			l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalText; its JSONSchema() is not read (%s), so its schema is a string", name, cmp.Or(why, unfit))
 		}
 	default:
-		r.Own = &schema.Type{Kind: schema.Custom, Shape: shapeOf(n.Underlying())}
+		r.Own = &schema.Type{Kind: schema.Custom, Shape: shapeOf(n)}
 		what := "has no JSONSchema() method (invopop/jsonschema's interface) to say what it takes"
 		switch {
 		case has && why != "":
@@ -225,6 +225,9 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
+		if u.Kind() == types.Uintptr {
+			return &schema.Type{Kind: schema.Uint, Bits: 64}
+		}
 		if r := basicRef(u); r != nil {
 			bits := r.Bits
 			if bits == 0 && (r.Kind == schema.Int || r.Kind == schema.Uint) {
@@ -251,7 +254,14 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	case *types.Struct:
 		return &schema.Type{Kind: schema.Object, Fields: stdFields(u, seen)}
 	case *types.Pointer:
-		return stdType1(u.Elem(), seen) // (a named pointer type)
+		// (a named pointer type: Go 1.26 reads its element by kind, not
+		// by a method of its own, nor as a time.Time; Go 1.27 by those)
+		if e, ok := types.Unalias(u.Elem()).(*types.Named); ok {
+			if dec, _ := ownDecoding(e); dec != 0 || isNamed(e, "time", "Time") {
+				return any
+			}
+		}
+		return stdType1(u.Elem(), seen)
 	}
 	return any
 }
@@ -555,9 +565,22 @@ func zero(v any) bool {
 }
 
 // shapeOf is the schema.Type.Shape of a Go type: its kind as
-// encoding/json writes its values, and a slice's element's shape; nil for
-// an interface, a channel or a function.
-func shapeOf(t types.Type) *schema.Type {
+// encoding/json writes its values, and a slice's element's shape (an
+// array, its elements unsaid, where the slice holds itself: type L []L);
+// nil for an interface, a channel or a function.
+func shapeOf(t types.Type) *schema.Type { return shapeIn(t, map[*types.Named]bool{}) }
+
+func shapeIn(t types.Type, seen map[*types.Named]bool) *schema.Type {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if seen[n] {
+			if _, ok := n.Underlying().(*types.Pointer); ok {
+				return nil
+			}
+			return &schema.Type{Kind: schema.Array} // (only slices and arrays hold themselves here)
+		}
+		seen[n] = true
+		defer delete(seen, n)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
@@ -576,15 +599,15 @@ func shapeOf(t types.Type) *schema.Type {
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
 			return &schema.Type{Kind: schema.String} // base64 text
 		}
-		return &schema.Type{Kind: schema.Array, Elem: shapeOf(u.Elem())}
+		return &schema.Type{Kind: schema.Array, Elem: shapeIn(u.Elem(), seen)}
 	case *types.Array:
-		return &schema.Type{Kind: schema.Array, Elem: shapeOf(u.Elem())}
+		return &schema.Type{Kind: schema.Array, Elem: shapeIn(u.Elem(), seen)}
 	case *types.Map:
 		return &schema.Type{Kind: schema.Map}
 	case *types.Struct:
 		return &schema.Type{Kind: schema.Object}
 	case *types.Pointer:
-		return shapeOf(u.Elem())
+		return shapeIn(u.Elem(), seen)
 	}
 	return nil
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/normgen/normgen/schema"
 )
@@ -79,5 +82,75 @@ type Through struct {
 	}
 	if m == nil || !slices.ContainsFunc(m.Tools, func(tool *Tool) bool { return tool.Name == "through" }) {
 		t.Errorf("tool through (a recursion through a struct) not loaded")
+	}
+}
+
+// Types decoded by their own UnmarshalJSON that hold themselves, as
+// TestOwnSelfHeldShape's source declares them.
+type (
+	ownList []ownList
+	viaA    []viaB
+	viaB    []viaA
+	shapes  struct {
+		L ownList `json:"l"`
+		V viaA    `json:"v"`
+	}
+)
+
+func (*ownList) UnmarshalJSON([]byte) error { return nil }
+func (*viaB) UnmarshalJSON([]byte) error    { return nil }
+
+// TestOwnSelfHeldShape: a type decoded by its own UnmarshalJSON (no
+// JSONSchema()) that holds itself, or another that holds itself through
+// it, gets a shape (what the gemini profile spells it as) that stops where
+// it repeats, alike by the generator and by reflection; both ran out of
+// stack (found by review).
+func TestOwnSelfHeldShape(t *testing.T) {
+	m, diags := loadModel(t, `package d
+
+type ownList []ownList
+
+func (*ownList) UnmarshalJSON([]byte) error { return nil }
+
+type viaA []viaB
+type viaB []viaA
+
+func (*viaB) UnmarshalJSON([]byte) error { return nil }
+
+//normgen:tool
+type Shapes struct {
+	L ownList `+"`json:\"l\"`"+`
+	V viaA    `+"`json:\"v\"`"+`
+}
+`)
+	for _, d := range diags {
+		if !d.Warning {
+			t.Fatalf("%s", d)
+		}
+	}
+	if m == nil || len(m.Tools) != 1 {
+		t.Fatalf("no tool: %v", diags)
+	}
+	fields := m.Tools[0].Input.Fields
+	d, err := schema.Describe(reflect.TypeFor[shapes]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	array := func(elem *schema.Type) *schema.Type { return &schema.Type{Kind: schema.Array, Elem: elem} }
+	for _, c := range []struct {
+		name                string
+		want, byGo, reflect *schema.Type
+	}{
+		// (ownList, then ownList again; viaB, viaA, then viaB again)
+		{"l", array(array(nil)), fields[0].Type.Own.Shape, d.Fields[0].Type.Shape},
+		{"v", array(array(array(nil))), fields[1].Type.Elem.Own.Shape, d.Fields[1].Type.Elem.Shape},
+	} {
+		want := c.want
+		if diff := cmp.Diff(want, c.byGo); diff != "" {
+			t.Errorf("%s by the generator (-want +got):\n%s", c.name, diff)
+		}
+		if diff := cmp.Diff(want, c.reflect); diff != "" {
+			t.Errorf("%s by reflection (-want +got):\n%s", c.name, diff)
+		}
 	}
 }

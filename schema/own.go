@@ -91,8 +91,21 @@ func schemaMethod(t reflect.Type) (reflect.Method, bool) {
 	return m, out.Kind() == reflect.Pointer && out.Elem().PkgPath() == "github.com/invopop/jsonschema" && out.Elem().Name() == "Schema"
 }
 
-// shapeOf is the Type.Shape of t.
-func shapeOf(t reflect.Type) *Type {
+// shapeOf is the Type.Shape of t (an array, its elements unsaid, where a
+// slice holds itself: type L []L).
+func shapeOf(t reflect.Type) *Type { return shapeIn(t, map[reflect.Type]bool{}) }
+
+func shapeIn(t reflect.Type, seen map[reflect.Type]bool) *Type {
+	if t.Name() != "" {
+		if seen[t] {
+			if t.Kind() == reflect.Pointer {
+				return nil
+			}
+			return &Type{Kind: Array} // (only slices and arrays hold themselves here)
+		}
+		seen[t] = true
+		defer delete(seen, t)
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return &Type{Kind: String}
@@ -108,13 +121,13 @@ func shapeOf(t reflect.Type) *Type {
 		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
 			return &Type{Kind: String} // base64 text
 		}
-		return &Type{Kind: Array, Elem: shapeOf(t.Elem())}
+		return &Type{Kind: Array, Elem: shapeIn(t.Elem(), seen)}
 	case reflect.Map:
 		return &Type{Kind: Map}
 	case reflect.Struct:
 		return &Type{Kind: Object}
 	case reflect.Pointer:
-		return shapeOf(t.Elem())
+		return shapeIn(t.Elem(), seen)
 	}
 	return nil
 }
@@ -166,7 +179,7 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return &Type{Kind: Bool}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return &Type{Kind: Int, Bits: t.Bits()}
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return &Type{Kind: Uint, Bits: t.Bits()}
 	case reflect.Float32, reflect.Float64:
 		return &Type{Kind: Float, Bits: t.Bits()}
@@ -187,7 +200,12 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	case reflect.Struct:
 		return &Type{Kind: Object, Name: t.Name(), Fields: stdFields(t, seen)}
 	case reflect.Pointer:
-		return describeStd1(t.Elem(), seen) // (a named pointer type)
+		// (a named pointer type: Go 1.26 reads its element by kind, not
+		// by a method of its own, nor as a time.Time; Go 1.27 by those)
+		if e := t.Elem(); e == timeType || DecodingOf(e, e.PkgPath()) == OwnJSON || DecodingOf(e, e.PkgPath()) == OwnText {
+			return any
+		}
+		return describeStd1(t.Elem(), seen)
 	}
 	return any
 }

@@ -27,6 +27,14 @@ type B map[string]A
 // IntPtr is a named pointer type.
 type IntPtr *int
 
+// UpperPtr is a named pointer to a type read by its own UnmarshalText,
+// which Go 1.26 reads by the element's kind and Go 1.27 by the method.
+type UpperPtr *Upper
+
+// TimePtr is a named pointer to a time.Time, which Go 1.26 reads as a
+// struct and Go 1.27 as RFC 3339 text.
+type TimePtr *time.Time
+
 // Tree is a recursive struct.
 type Tree struct {
 	Name string `json:"name"`
@@ -136,4 +144,6 @@ type Holder struct {
 	Any     any              `json:"any"`
 	Map     map[string][]int `json:"map"`
 	Quoted  Quoted           `json:"quoted"`
+	UpperP  UpperPtr         `json:"upper_ptr"`
+	TimeP   TimePtr          `json:"time_ptr"`
 }

@@ -333,11 +333,11 @@ const (
 	QuotedFloatPattern = `^([+-]?([0-9]+(_[0-9]+)*(\.([0-9]+(_[0-9]+)*)?)?|\.[0-9]+(_[0-9]+)*)([eE][+-]?[0-9]+(_[0-9]+)*)?|[+-]?0[xX](_?[0-9a-fA-F]+(_[0-9a-fA-F]+)*(\.([0-9a-fA-F]+(_[0-9a-fA-F]+)*)?)?|\.[0-9a-fA-F]+(_[0-9a-fA-F]+)*)[pP][+-]?[0-9]+(_[0-9]+)*|[+-]?[iI][nN][fF]([iI][nN][iI][tT][yY])?|[nN][aA][nN]|null)$`
 	// QuotedBoolPattern: true or false.
 	QuotedBoolPattern = `^(true|false|null)$`
-	// QuotedStringPattern: a JSON string literal, quotes included (for a
-	// string, or a type read by its own UnmarshalText). Go 1.27 refuses
-	// an escaped surrogate that is not half of a pair ("\ud800"), which
-	// Go 1.26 reads as U+FFFD.
-	QuotedStringPattern = `^("([^"\\\x00-\x1f]|\\(["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|null)$`
+	// QuotedStringPattern: a JSON string literal, quotes included, and
+	// \' among its escapes, which Go 1.26 reads as ' (Go 1.27 refuses
+	// it, and an escaped surrogate that is not half of a pair, "\ud800",
+	// which Go 1.26 reads as U+FFFD).
+	QuotedStringPattern = `^("([^"\\\x00-\x1f]|\\(["'\\/bfnrt]|u[0-9a-fA-F]{4}))*"|null)$`
 )
 
 // OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
