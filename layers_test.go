@@ -17,8 +17,9 @@ const module = "github.com/normgen/normgen"
 // before it builds here.
 var layers = [][]string{
 	// The JSON wire format and helpers that import nothing of normgen;
-	// types of another package for the tests of the describers.
-	{"internal/jsonwire", "internal/lru", "internal/ajvcheck", "internal/corpus", "internal/docs", "internal/linkdeps", "internal/foreignfixture"},
+	// types of another package for the tests of the describers; the Go
+	// validator for tests.
+	{"internal/jsonwire", "internal/lru", "internal/ajvcheck", "internal/corpus", "internal/docs", "internal/linkdeps", "internal/foreignfixture", "internal/schemacheck"},
 	// The JSON node; what a secret value shows as; what a server author
 	// uses of the runtime (tools, profiles, problems, fixes, rules).
 	{"internal/jsonnode", "internal/redact", "lenient"},

@@ -1126,43 +1126,39 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 // no type decoded by a method of its own between (type List []List; type
 // A []B with type B map[string]A), which schema.SelfHeldRefused refuses.
 func holdsItself(n *types.Named) bool {
+	if _, ok := n.Underlying().(*types.Pointer); ok {
+		return false
+	}
 	seen := map[types.Type]bool{}
-	var reaches func(t types.Type) bool
-	reaches = func(t types.Type) bool {
+	for t := heldBy(n); t != nil; t = heldBy(t) {
 		t = types.Unalias(t)
 		if types.Identical(t, n) {
 			return true
 		}
 		if m, ok := t.(*types.Named); ok {
-			if seen[m] {
+			if dec, _ := ownDecoding(m); dec != 0 || seen[m] {
 				return false
 			}
 			seen[m] = true
-			if dec, _ := ownDecoding(m); dec != 0 {
-				return false
-			}
 		}
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			return reaches(u.Elem())
-		case *types.Array:
-			return reaches(u.Elem())
-		case *types.Map:
-			return reaches(u.Elem())
-		case *types.Pointer:
-			return reaches(u.Elem())
-		}
-		return false
-	}
-	switch u := n.Underlying().(type) {
-	case *types.Slice:
-		return reaches(u.Elem())
-	case *types.Array:
-		return reaches(u.Elem())
-	case *types.Map:
-		return reaches(u.Elem())
 	}
 	return false
+}
+
+// heldBy is the type of what a slice, an array, a map or a pointer holds,
+// nil for any other type.
+func heldBy(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Array:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	case *types.Pointer:
+		return u.Elem()
+	}
+	return nil
 }
 
 // unexportedTagged warns of an unexported field v with a json,

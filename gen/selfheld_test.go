@@ -2,7 +2,6 @@ package gen
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/normgen/normgen/internal/tempmodule"
 	"github.com/normgen/normgen/schema"
 )
 
@@ -19,9 +19,7 @@ import (
 // is a positioned error naming the field, where the generator used to run
 // out of stack; a recursion through a struct loads.
 func TestSelfHeldRefused(t *testing.T) {
-	mod := t.TempDir()
-	for name, data := range map[string]string{
-		"go.mod": "module example.com/d\n\ngo 1.26.0\n",
+	mod := tempmodule.New(t, "example.com/d", map[string]string{
 		"ext/ext.go": `package ext
 
 type Rec []Rec
@@ -54,13 +52,7 @@ type Through struct {
 	I Items ` + "`json:\"i\"`" + `
 }
 `,
-	} {
-		p := filepath.Join(mod, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	m, diags := Load(context.Background(), Config{Dir: filepath.Join(mod, "d")})
 	var got []string
 	for _, d := range diags {

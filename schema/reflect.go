@@ -426,9 +426,11 @@ const SelfHeldRefused = "it holds itself through slices or maps alone, with no s
 // no type decoded by a method of its own between (type List []List; type
 // A []B with type B map[string]A).
 func holdsItself(t reflect.Type) bool {
+	if t.Kind() != reflect.Slice && t.Kind() != reflect.Array && t.Kind() != reflect.Map {
+		return false
+	}
 	seen := map[reflect.Type]bool{}
-	var reaches func(e reflect.Type) bool
-	reaches = func(e reflect.Type) bool {
+	for e := t.Elem(); ; e = e.Elem() {
 		if e == t {
 			return true
 		}
@@ -438,15 +440,10 @@ func holdsItself(t reflect.Type) bool {
 		seen[e] = true
 		switch e.Kind() {
 		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
-			return reaches(e.Elem())
+		default:
+			return false
 		}
-		return false
 	}
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array, reflect.Map:
-		return reaches(t.Elem())
-	}
-	return false
 }
 
 // StringOptionRefused says why a field whose json tag has the option
