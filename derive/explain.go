@@ -80,6 +80,10 @@ type explainer struct {
 	root  *Node
 	dec   lenientimpl.Decoder
 	forms map[string]bool // rule paths whose value has a string form (a coercion, JSON text)
+	// place is the schema the current value was first explained by at
+	// its place (where its $ref targets and allOf and union branches
+	// apply to it too), nil between values.
+	place *Node
 }
 
 // maxExplainDepth bounds the $ref chains and nesting the explainer
@@ -91,6 +95,10 @@ const maxExplainDepth = 64
 func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 	if s.Kind != '{' || depth > maxExplainDepth {
 		return
+	}
+	if x.place == nil {
+		x.place = s
+		defer func() { x.place = nil }()
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		target := pointer(x.root, ref)
@@ -178,6 +186,9 @@ func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
 	if items == nil || items.Kind != '{' || s.Get("prefixItems") != nil {
 		return
 	}
+	place := x.place
+	x.place = nil
+	defer func() { x.place = place }()
 	for it.Next() {
 		x.dec.EnterIndex(it.Index())
 		x.value(items, it.Value, rpath+"[]", depth+1)
@@ -222,6 +233,15 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	}
 	ap := s.Get("additionalProperties")
 	closed := closesUndeclared(s)
+	// (the keys every schema at the object's place declares, which a key
+	// left out is named by alike in each of them that requires it)
+	var declared []string
+	if missing {
+		declared = placeNames(x.root, x.place)
+	}
+	place := x.place
+	x.place = nil
+	defer func() { x.place = place }()
 	for it.Next() {
 		key := string(it.Key)
 		if p := props.Get(key); p != nil {
@@ -243,7 +263,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		case closed:
 			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
 		case missing:
-			x.dec.Unknown(it.Key, 0, known) // named by Missing, or a key in another case
+			x.dec.Unknown(it.Key, 0, declared) // named by Missing, or a key in another case
 		}
 	}
 	for _, name := range known { // in the schema's order
@@ -256,6 +276,37 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Missing(name, nil)
 		}
 	}
+}
+
+// placeNames returns the property names the schema s declares at its
+// place, with its $ref targets and the branches of its allOf, anyOf and
+// oneOf (within maxExplainDepth), sorted, each once.
+func placeNames(root, s *Node) []string {
+	var names []string
+	seen := map[*Node]bool{}
+	var walk func(s *Node, depth int)
+	walk = func(s *Node, depth int) {
+		if s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth {
+			return
+		}
+		seen[s] = true
+		if props := s.Get("properties"); props != nil && props.Kind == '{' {
+			names = append(names, props.Keys...)
+		}
+		if ref, ok := s.Get("$ref").AsString(); ok {
+			walk(pointer(root, ref), depth+1)
+		}
+		for _, comb := range []string{jsonnode.AllOf, jsonnode.AnyOf, jsonnode.OneOf} {
+			if list := s.Get(comb); list != nil && list.Kind == '[' {
+				for _, b := range list.Items() {
+					walk(b, depth+1)
+				}
+			}
+		}
+	}
+	walk(s, 0)
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // mapStep returns the rule path of the values the additionalProperties

@@ -167,6 +167,16 @@ func TestExplainOnce(t *testing.T) {
 			`{"a":5}`, `a: 5 is more than the maximum, 3`},
 		{`{"type":"object","$defs":{"x":{"type":"object","properties":{"a":{"type":"integer"}},"additionalProperties":false}},"$ref":"#/$defs/x","properties":{"a":{"type":"integer"}},"additionalProperties":false}`,
 			`{"a":1,"b":2}`, `b: is not a known key (accepted: a)`},
+		// a key left out is named alike by each schema at the object's
+		// place that requires it, with the keys any of them declares
+		// (the allOf's branch said "the object has "A", which is not a
+		// key" beside the root's "send it as "a"")
+		{`{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"allOf":[{"required":["a"]}]}`,
+			`{"A":1}`, `A: is not a known key: keys are case-sensitive (send it as "a"); a: is required`},
+		{`{"type":"object","required":["a"],"allOf":[{"properties":{"a":{"type":"integer"}}}]}`,
+			`{"A":1}`, `A: is not a known key: keys are case-sensitive (send it as "a"); a: is required`},
+		{`{"type":"object","properties":{"abc":{"type":"integer"}},"required":["abc"],"allOf":[{"required":["abc"]}]}`,
+			`{"abd":1}`, `abc: is required; "abd" is not a key: send it as "abc"`},
 		// problems alike in words at different paths stay apart
 		{`{"type":"object","properties":{"a":{"type":"integer","maximum":3},"b":{"type":"integer","maximum":3}},"allOf":[{"properties":{"a":{"maximum":3}}}]}`,
 			`{"a":5,"b":5}`, `a: 5 is more than the maximum, 3; b: 5 is more than the maximum, 3`},
