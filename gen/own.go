@@ -200,6 +200,17 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		return stdType1(p.Elem(), seen)
 	}
 	any := &schema.Type{Kind: schema.Any}
+	if n, ok := t.(*types.Named); ok && isNamed(n, "time", "Time") {
+		return &schema.Type{Kind: schema.Time}
+	}
+	// (a method of its own, or one an unnamed struct promotes from what
+	// it embeds: struct{ time.Time } reads RFC 3339 text)
+	switch dec, _ := ownDecoding(t); dec {
+	case schema.OwnJSON:
+		return any
+	case schema.OwnText:
+		return &schema.Type{Kind: schema.String}
+	}
 	if n, ok := t.(*types.Named); ok {
 		switch {
 		case isNamed(n, "encoding/json", "RawMessage"):
@@ -208,14 +219,6 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 			// (a number, or text that is one, to encoding/json: no
 			// one type says both, and a string would refuse 12.5)
 			return any
-		case isNamed(n, "time", "Time"):
-			return &schema.Type{Kind: schema.Time}
-		}
-		switch dec, _ := ownDecoding(n); dec {
-		case schema.OwnJSON:
-			return any
-		case schema.OwnText:
-			return &schema.Type{Kind: schema.String}
 		}
 		if seen[n] {
 			return any
@@ -256,12 +259,14 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	case *types.Pointer:
 		// (a named pointer type: Go 1.26 reads its element by kind, not
 		// by a method of its own, nor as a time.Time; Go 1.27 by those)
-		if e, ok := types.Unalias(u.Elem()).(*types.Named); ok {
-			if dec, _ := ownDecoding(e); dec != 0 || isNamed(e, "time", "Time") {
-				return any
-			}
+		e := types.Unalias(u.Elem())
+		if n, ok := e.(*types.Named); ok && isNamed(n, "time", "Time") {
+			return any
 		}
-		return stdType1(u.Elem(), seen)
+		if dec, _ := ownDecoding(e); dec != 0 {
+			return any
+		}
+		return stdType1(e, seen)
 	}
 	return any
 }

@@ -35,6 +35,10 @@ type UpperPtr *Upper
 // struct and Go 1.27 as RFC 3339 text.
 type TimePtr *time.Time
 
+// EmbTimePtr is a named pointer to an unnamed struct that embeds a
+// time.Time, whose UnmarshalJSON it promotes.
+type EmbTimePtr *struct{ time.Time }
+
 // Tree is a recursive struct.
 type Tree struct {
 	Name string `json:"name"`
@@ -127,23 +131,25 @@ type Quoted struct {
 
 // Holder holds each of the above.
 type Holder struct {
-	List    List             `json:"list"`
-	Dict    Dict             `json:"dict"`
-	A       A                `json:"a"`
-	IntPtr  IntPtr           `json:"int_ptr"`
-	Tree    *Tree            `json:"tree"`
-	Numbers Numbers          `json:"numbers"`
-	Bytes   Bytes            `json:"bytes"`
-	Embeds  Embeds           `json:"embeds"`
-	Tagged  Tagged           `json:"tagged"`
-	Upper   Upper            `json:"upper"`
-	Time    time.Time        `json:"time"`
-	Dur     time.Duration    `json:"dur"`
-	Raw     json.RawMessage  `json:"raw"`
-	Num     json.Number      `json:"num"`
-	Any     any              `json:"any"`
-	Map     map[string][]int `json:"map"`
-	Quoted  Quoted           `json:"quoted"`
-	UpperP  UpperPtr         `json:"upper_ptr"`
-	TimeP   TimePtr          `json:"time_ptr"`
+	List     List                `json:"list"`
+	Dict     Dict                `json:"dict"`
+	A        A                   `json:"a"`
+	IntPtr   IntPtr              `json:"int_ptr"`
+	Tree     *Tree               `json:"tree"`
+	Numbers  Numbers             `json:"numbers"`
+	Bytes    Bytes               `json:"bytes"`
+	Embeds   Embeds              `json:"embeds"`
+	Tagged   Tagged              `json:"tagged"`
+	Upper    Upper               `json:"upper"`
+	Time     time.Time           `json:"time"`
+	Dur      time.Duration       `json:"dur"`
+	Raw      json.RawMessage     `json:"raw"`
+	Num      json.Number         `json:"num"`
+	Any      any                 `json:"any"`
+	Map      map[string][]int    `json:"map"`
+	Quoted   Quoted              `json:"quoted"`
+	UpperP   UpperPtr            `json:"upper_ptr"`
+	TimeP    TimePtr             `json:"time_ptr"`
+	EmbTime  struct{ time.Time } `json:"emb_time"`
+	EmbTimeP EmbTimePtr          `json:"emb_time_ptr"`
 }
