@@ -237,7 +237,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	// left out is named by alike in each of them that requires it)
 	var declared []string
 	if missing {
-		declared = placeNames(x.root, x.place)
+		declared = x.placeNames(x.place)
 	}
 	place := x.place
 	x.place = nil
@@ -262,7 +262,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Leave()
 		case closed:
 			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
-		case missing:
+		case missing && !slices.Contains(declared, key):
 			x.dec.Unknown(it.Key, 0, declared) // named by Missing, or a key in another case
 		}
 	}
@@ -278,33 +278,60 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	}
 }
 
-// placeNames returns the property names the schema s declares at its
-// place, with its $ref targets and the branches of its allOf, anyOf and
-// oneOf (within maxExplainDepth), sorted, each once.
-func placeNames(root, s *Node) []string {
-	var names []string
-	seen := map[*Node]bool{}
-	var walk func(s *Node, depth int)
-	walk = func(s *Node, depth int) {
+// placeNames returns the property names declared at the place of the
+// object schema s: by s, its $ref targets, its allOf's branches, and
+// of an anyOf or oneOf, the one branch that takes an object where only
+// one does (the branch value explains), else the names every branch
+// that takes one declares (by itself, its $ref targets and allOf);
+// within maxExplainDepth, sorted, each once.
+func (x *explainer) placeNames(s *Node) []string {
+	var walk func(s *Node, depth int, unions bool, seen map[*Node]bool) []string
+	walk = func(s *Node, depth int, unions bool, seen map[*Node]bool) []string {
 		if s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth {
-			return
+			return nil
 		}
 		seen[s] = true
+		var names []string
 		if props := s.Get("properties"); props != nil && props.Kind == '{' {
 			names = append(names, props.Keys...)
 		}
 		if ref, ok := s.Get("$ref").AsString(); ok {
-			walk(pointer(root, ref), depth+1)
+			names = append(names, walk(pointer(x.root, ref), depth+1, unions, seen)...)
 		}
-		for _, comb := range []string{jsonnode.AllOf, jsonnode.AnyOf, jsonnode.OneOf} {
-			if list := s.Get(comb); list != nil && list.Kind == '[' {
-				for _, b := range list.Items() {
-					walk(b, depth+1)
-				}
+		if list := s.Get(jsonnode.AllOf); list != nil && list.Kind == '[' {
+			for _, b := range list.Items() {
+				names = append(names, walk(b, depth+1, unions, seen)...)
 			}
 		}
+		for _, comb := range jsonnode.Alternatives {
+			list := s.Get(comb)
+			if !unions || list == nil || list.Kind != '[' {
+				continue
+			}
+			var fit []*Node
+			for _, b := range list.Items() {
+				if x.takesKind(b, "object", 0) {
+					fit = append(fit, b)
+				}
+			}
+			if len(fit) == 1 {
+				names = append(names, walk(fit[0], depth+1, unions, seen)...)
+				continue
+			}
+			var common []string
+			for i, b := range fit {
+				own := walk(b, depth+1, false, map[*Node]bool{})
+				if i == 0 {
+					common = own
+					continue
+				}
+				common = slices.DeleteFunc(common, func(n string) bool { return !slices.Contains(own, n) })
+			}
+			names = append(names, common...)
+		}
+		return names
 	}
-	walk(s, 0)
+	names := walk(s, 0, true, map[*Node]bool{})
 	slices.Sort(names)
 	return slices.Compact(names)
 }

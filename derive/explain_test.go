@@ -177,6 +177,20 @@ func TestExplainOnce(t *testing.T) {
 			`{"A":1}`, `A: is not a known key: keys are case-sensitive (send it as "a"); a: is required`},
 		{`{"type":"object","properties":{"abc":{"type":"integer"}},"required":["abc"],"allOf":[{"required":["abc"]}]}`,
 			`{"abd":1}`, `abc: is required; "abd" is not a key: send it as "abc"`},
+		// a key declared at the place by another schema is no unknown key
+		// there, and of a union's branches only the one that applies, or
+		// what every branch declares, declares keys (found by review: a
+		// branch's key in another case read as a key_case problem)
+		{`{"type":"object","properties":{"a":{"type":"integer"},"b":{}},"required":["a"],"allOf":[{"required":["a"]}]}`,
+			`{"b":1}`, `a: is required`},
+		{`{"type":"object","properties":{"a":{"type":"integer"},"name":{"type":"string"}},"required":["a"],"allOf":[{"properties":{"Name":{"type":"string"}},"required":["a"]}]}`,
+			`{"name":"n"}`, `a: is required`},
+		{`{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"oneOf":[{"properties":{"kind":{"const":"a"},"ID":{"type":"integer"}},"required":["kind"]},{"properties":{"kind":{"const":"b"},"id":{"type":"integer"}},"required":["kind"]}]}`,
+			`{"kind":"b","id":1}`, `x: is required; the object has "id", which is not a key`},
+		{`{"type":"object","properties":{"a":{"type":"integer"},"kind":{"type":"string"}},"required":["a"],"anyOf":[{"properties":{"kind":{"const":"x"},"a":{},"Size":{}},"additionalProperties":false},{"properties":{"kind":{"const":"y"},"a":{},"size":{}},"additionalProperties":false}]}`,
+			`{"kind":"y","size":1}`, `a: is required; the object has "size", which is not a key`},
+		{`{"type":"object","properties":{"abc":{"type":"integer"},"kind":{"enum":["x","y"]}},"required":["abc"],"oneOf":[{"properties":{"kind":{"const":"x"},"ABD":{}}},{"properties":{"kind":{"const":"y"}}}]}`,
+			`{"kind":"y","abd":1}`, `abc: is required; "abd" is not a key: send it as "abc"`},
 		// problems alike in words at different paths stay apart
 		{`{"type":"object","properties":{"a":{"type":"integer","maximum":3},"b":{"type":"integer","maximum":3}},"allOf":[{"properties":{"a":{"maximum":3}}}]}`,
 			`{"a":5,"b":5}`, `a: 5 is more than the maximum, 3; b: 5 is more than the maximum, 3`},
