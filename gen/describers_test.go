@@ -132,6 +132,8 @@ func TestDescribersAgree(t *testing.T) {
 			// the option)
 			approx + `{"i":"+1"}`, approx + `{"f":".5"}`, approx + `{"f":"NaN"}`, approx + `{"f":"+Inf"}`,
 			approx + `{"ip":5}`, approx + `{"ip":"5"}`, approx + `{"up":"abc"}`, approx + `{"lv":"5"}`, approx + `{"lv":5}`,
+			`{"n":"12"}`, `{"n":"1e5"}`, `{"n":null}`, `{"n":"x"}`, `{"n":12}`, `{"n":"+1"}`, `{"n":""}`,
+			approx + `{"n":"\"12\""}`, approx + `{"n":"-x"}`, approx + `{"n":"null"}`, approx + `{"n":"\"1-2\""}`, `{"n":"\"x1\""}`,
 			approx + `{"lv":"x"}`, `{"uptr":"x"}`, `{"uptr":"-1"}`, approx + `{"s":"\"\\'\""}`,
 		},
 	}

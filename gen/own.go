@@ -332,6 +332,9 @@ func quoted(t types.Type) schema.Quoting {
 	if pointer {
 		t = types.Unalias(p.Elem())
 	}
+	if n, ok := t.(*types.Named); ok && isNamed(n, "encoding/json", "Number") && !(pointer && named) {
+		return schema.QuotedNumber
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) == 0 || b.Info()&types.IsUntyped != 0 {
 		return schema.QuotedNot

@@ -267,6 +267,8 @@ func StdField(name string, t *Type, q Quoting, opts, jsonschemaTag string) Field
 	case !hasOption(opts, "string"):
 	case q == QuotedAny:
 		t = &Type{Kind: Any}
+	case q == QuotedNumber:
+		t = &Type{Kind: String, Strict: true, Foreign: true, Nullable: true, Pattern: lenientimpl.QuotedNumberPattern}
 	case q == QuotedKind:
 		quoted := &Type{Kind: String, Strict: true, Foreign: true, Nullable: true}
 		switch t.Kind {
@@ -293,7 +295,8 @@ func StdField(name string, t *Type, q Quoting, opts, jsonschemaTag string) Field
 // Quoted says how encoding/json reads a field of Go type t tagged with
 // the json option string, under Go 1.26 and Go 1.27 alike: QuotedKind
 // for a bool, an integer, a float or a string (an unnamed pointer to
-// one) that has no decoding method of its own; QuotedAny for a named
+// one) that has no decoding method of its own; QuotedNumber for a
+// json.Number (lenientimpl.QuotedNumberPattern); QuotedAny for a named
 // pointer type to one, which Go 1.26 reads as without the option and Go
 // 1.27 as with it (a schema saying both would say little more than any
 // value); QuotedNot where the option changes nothing (a struct, a slice,
@@ -304,6 +307,9 @@ func Quoted(t reflect.Type) Quoting {
 	named := t.Kind() == reflect.Pointer && t.Name() != ""
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if t == numberType && !named {
+		return QuotedNumber
 	}
 	if !quotable(t.Kind()) || DecodingOf(t, t.PkgPath()) == OwnJSON || DecodingOf(t, t.PkgPath()) == OwnText {
 		return QuotedNot
@@ -324,6 +330,8 @@ const (
 	QuotedKind
 	// QuotedAny: Go versions read the field otherwise: any value.
 	QuotedAny
+	// QuotedNumber: a json.Number's (lenientimpl.QuotedNumberPattern).
+	QuotedNumber
 )
 
 func quotable(k reflect.Kind) bool {

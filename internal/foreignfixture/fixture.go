@@ -127,6 +127,7 @@ type Quoted struct {
 	UP  uintptr       `json:"uptr,string"`
 	Sl  []int         `json:"sl,string"`
 	Dur time.Duration `json:"dur,string"`
+	N   json.Number   `json:"n,string"`
 }
 
 // Holder holds each of the above.

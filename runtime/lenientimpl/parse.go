@@ -338,6 +338,12 @@ const (
 	// it, and an escaped surrogate that is not half of a pair, "\ud800",
 	// which Go 1.26 reads as U+FFFD).
 	QuotedStringPattern = `^("([^"\\\x00-\x1f]|\\(["'\\/bfnrt]|u[0-9a-fA-F]{4}))*"|null)$`
+	// QuotedNumberPattern: for a json.Number, Go 1.26 takes any text
+	// that starts with a minus or a digit (it does not check the rest),
+	// the text of null, or a JSON string literal holding a number (its
+	// characters maybe escaped: the pattern takes any of a number's
+	// characters there, in any order); Go 1.27 number text alone.
+	QuotedNumberPattern = `^([-0-9]|null$|"([-0-9.eE+]|\\u[0-9a-fA-F]{4})*"$)`
 )
 
 // OrEmptyPattern is pattern (one of the patterns above: ^...$) that also
