@@ -80,12 +80,10 @@ type explainer struct {
 	root  *Node
 	dec   lenientimpl.Decoder
 	forms map[string]bool // rule paths whose value has a string form (a coercion, JSON text)
-	// place is the schemas that apply to the current value as they
-	// first reach it (each with its $ref targets and allOf and union
-	// branches): the schema it is first explained by, or a member's or an
-	// element's schemas in each schema at its parent's place; nil between
-	// values.
-	place []*Node
+	// place is the schema the current value was first explained by at
+	// its place (where its $ref targets and allOf and union branches
+	// apply to it too), nil between values.
+	place *Node
 }
 
 // maxExplainDepth bounds the $ref chains and nesting the explainer
@@ -99,7 +97,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		return
 	}
 	if x.place == nil {
-		x.place = []*Node{s}
+		x.place = s
 		defer func() { x.place = nil }()
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -189,9 +187,9 @@ func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
 		return
 	}
 	place := x.place
+	x.place = nil
 	defer func() { x.place = place }()
 	for it.Next() {
-		x.place = x.below(place, "items", "")
 		x.dec.EnterIndex(it.Index())
 		x.value(items, it.Value, rpath+"[]", depth+1)
 		x.dec.Leave()
@@ -242,12 +240,11 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		declared = x.placeNames(x.place)
 	}
 	place := x.place
+	x.place = nil
 	defer func() { x.place = place }()
 	for it.Next() {
 		key := string(it.Key)
-		x.place = nil
 		if p := props.Get(key); p != nil {
-			x.place = x.below(place, "properties", key)
 			if lenientimpl.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
 				x.dec.Missing(key, nil) // null for a required key, as the decoders say
 				continue
@@ -287,7 +284,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 // one does (the branch value explains), else the names every branch
 // that takes one declares (by itself, its $ref targets and allOf);
 // within maxExplainDepth, sorted, each once.
-func (x *explainer) placeNames(place []*Node) []string {
+func (x *explainer) placeNames(s *Node) []string {
 	var walk func(s *Node, depth int, unions bool, seen map[*Node]bool) []string
 	walk = func(s *Node, depth int, unions bool, seen map[*Node]bool) []string {
 		if s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth {
@@ -334,66 +331,9 @@ func (x *explainer) placeNames(place []*Node) []string {
 		}
 		return names
 	}
-	seen := map[*Node]bool{}
-	var names []string
-	for _, s := range place {
-		names = append(names, walk(s, 0, true, seen)...)
-	}
+	names := walk(s, 0, true, map[*Node]bool{})
 	slices.Sort(names)
 	return slices.Compact(names)
-}
-
-// below returns the place of a member (keyword "properties", its key)
-// or of an element ("items") of a value at place: that member's or
-// element's schema in each schema at place, with its $ref targets,
-// allOf's branches and the one branch of a union that takes an object
-// where only one does (within maxExplainDepth).
-func (x *explainer) below(place []*Node, keyword, key string) []*Node {
-	kind := "object" // (the value's, that the union branch must take)
-	if keyword == "items" {
-		kind = "array"
-	}
-	var out []*Node
-	seen := map[*Node]bool{}
-	var walk func(s *Node, depth int)
-	walk = func(s *Node, depth int) {
-		if s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth {
-			return
-		}
-		seen[s] = true
-		if sub := s.Get(keyword); sub != nil && sub.Kind == '{' {
-			if keyword == "items" {
-				out = append(out, sub)
-			} else if p := sub.Get(key); p != nil && p.Kind == '{' {
-				out = append(out, p)
-			}
-		}
-		if ref, ok := s.Get("$ref").AsString(); ok {
-			walk(pointer(x.root, ref), depth+1)
-		}
-		if list := s.Get(jsonnode.AllOf); list != nil && list.Kind == '[' {
-			for _, b := range list.Items() {
-				walk(b, depth+1)
-			}
-		}
-		for _, comb := range jsonnode.Alternatives {
-			if list := s.Get(comb); list != nil && list.Kind == '[' {
-				var fit []*Node
-				for _, b := range list.Items() {
-					if x.takesKind(b, kind, 0) {
-						fit = append(fit, b)
-					}
-				}
-				if len(fit) == 1 {
-					walk(fit[0], depth+1)
-				}
-			}
-		}
-	}
-	for _, s := range place {
-		walk(s, 0)
-	}
-	return out
 }
 
 // mapStep returns the rule path of the values the additionalProperties
