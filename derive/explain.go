@@ -84,6 +84,9 @@ type explainer struct {
 	// its place (where its $ref targets and allOf and union branches
 	// apply to it too), nil between values.
 	place *Node
+	// names holds placeNames by place: each schema at an object's place
+	// that requires a key left out asks for them.
+	names map[*Node][]string
 }
 
 // maxExplainDepth bounds the $ref chains and nesting the explainer
@@ -237,7 +240,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	// left out is named by alike in each of them that requires it)
 	var declared []string
 	if missing {
-		declared = x.placeNames(x.place)
+		declared = x.placeNamesOnce(x.place)
 	}
 	place := x.place
 	x.place = nil
@@ -276,6 +279,19 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Missing(name, nil)
 		}
 	}
+}
+
+// placeNamesOnce is placeNames, worked out once for each place.
+func (x *explainer) placeNamesOnce(s *Node) []string {
+	names, ok := x.names[s]
+	if !ok {
+		names = x.placeNames(s)
+		if x.names == nil {
+			x.names = map[*Node][]string{}
+		}
+		x.names[s] = names
+	}
+	return names
 }
 
 // placeNames returns the property names declared at the place of the

@@ -259,10 +259,8 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	case *types.Pointer:
 		// (a named pointer type: Go 1.26 reads its element by kind, not
 		// by a method of its own, nor as a time.Time; Go 1.27 by those)
+		// (time.Time's UnmarshalJSON among them)
 		e := types.Unalias(u.Elem())
-		if n, ok := e.(*types.Named); ok && isNamed(n, "time", "Time") {
-			return any
-		}
 		if dec, _ := ownDecoding(e); dec != 0 {
 			return any
 		}

@@ -63,6 +63,14 @@ func DecodingOf(t reflect.Type, pkg string) Decoding {
 	return 0
 }
 
+// ownMethod reports whether encoding/json reads values of t by a method
+// of t's own (UnmarshalJSON or UnmarshalText, declared or promoted),
+// wherever t is met.
+func ownMethod(t reflect.Type) bool {
+	d := DecodingOf(t, t.PkgPath())
+	return d == OwnJSON || d == OwnText
+}
+
 // ownType is the description of a type decoded by its own method: the
 // schema its JSONSchema() method (invopop/jsonschema's interface) returns,
 // else for UnmarshalText a string, for UnmarshalJSON {} (any value).
@@ -202,7 +210,7 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	case reflect.Pointer:
 		// (a named pointer type: Go 1.26 reads its element by kind, not
 		// by a method of its own, nor as a time.Time; Go 1.27 by those)
-		if e := t.Elem(); e == timeType || DecodingOf(e, e.PkgPath()) == OwnJSON || DecodingOf(e, e.PkgPath()) == OwnText {
+		if e := t.Elem(); e == timeType || ownMethod(e) {
 			return any
 		}
 		return describeStd1(t.Elem(), seen)
@@ -311,7 +319,7 @@ func Quoted(t reflect.Type) Quoting {
 	if t == numberType && !named {
 		return QuotedNumber
 	}
-	if !quotable(t.Kind()) || DecodingOf(t, t.PkgPath()) == OwnJSON || DecodingOf(t, t.PkgPath()) == OwnText {
+	if !quotable(t.Kind()) || ownMethod(t) {
 		return QuotedNot
 	}
 	if named {

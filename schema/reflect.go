@@ -434,7 +434,7 @@ func holdsItself(t reflect.Type) bool {
 		if e == t {
 			return true
 		}
-		if seen[e] || e.Kind() == reflect.Struct || DecodingOf(e, e.PkgPath()) != 0 {
+		if seen[e] || e.Kind() == reflect.Struct || ownMethod(e) {
 			return false
 		}
 		seen[e] = true
