@@ -33,25 +33,41 @@ import (
 // validator's own message then. A constraint stated at several places
 // (an allOf's branches, a $ref's target beside the schema's own keywords)
 // is reported once. The error is a *lenient.Error.
+//
+// It reads each value against each schema that applies to it once,
+// whatever the schema's references ($ref cycles, allOf and union
+// branches sharing targets): a refused call costs in proportion to its
+// values times the schemas at their places, and past a million steps
+// Explain says nothing.
 func (d *Derivation) Explain(args []byte) error {
+	_, err := d.explain(args)
+	return err
+}
+
+// explain is Explain, with the steps it took.
+func (d *Derivation) explain(args []byte) (steps int, err error) {
 	if d.strict == nil || d.strict.Kind != '{' {
-		return nil
+		return 0, nil
 	}
-	x := &explainer{root: d.strict, forms: map[string]bool{}}
+	x := &explainer{root: d.strict, forms: map[string]bool{}, done: map[explained]bool{},
+		kinds: map[takingKind]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
 			x.forms[rulespec.TargetPath(r)] = true
 		}
 	}
 	if !x.dec.Begin(args) {
-		return x.dec.Err()
+		return 0, x.dec.Err()
 	}
 	x.value(d.strict, args, "", 0)
-	err := x.dec.Err()
+	if x.steps > maxExplainSteps {
+		return x.steps, nil // (a walk cut short may take a key a schema it did not read declares for unknown)
+	}
+	err = x.dec.Err()
 	if le, ok := err.(*lenient.Error); ok {
 		le.Problems = onceEach(le.Problems)
 	}
-	return err
+	return x.steps, err
 }
 
 // onceEach keeps the first of problems alike in path, kind, value and
@@ -87,7 +103,40 @@ type explainer struct {
 	// names holds placeNames by place: each schema at an object's place
 	// that requires a key left out asks for them.
 	names map[*Node][]string
+	// done holds the schemas each value was explained by (the value by
+	// where it starts in the arguments): a value reached through one
+	// schema along several ways (a $ref cycle under allOf, branches that
+	// share a target, members two schemas at an object's place declare)
+	// is explained by it once
+	done map[explained]bool
+	// kinds and types hold takesKind's and firstType's answers by schema
+	kinds map[takingKind]bool
+	types map[*Node]string
+	// patterns holds the patterns compiled, nil where Go's regexp
+	// cannot read one
+	patterns map[string]*regexp.Regexp
+	// steps counts the schemas value, takesKind and firstType read, past
+	// maxExplainSteps of which Explain gives up
+	steps int
 }
+
+// explained is a schema a value was explained by.
+type explained struct {
+	at *byte // the value's first byte
+	s  *Node
+}
+
+// takingKind is a schema asked whether it takes a JSON type.
+type takingKind struct {
+	s    *Node
+	kind string
+}
+
+// maxExplainSteps bounds the work of one Explain: a refused call costs
+// what its value and the schemas at its places cost, whatever the
+// schema's references; past it Explain says nothing (the caller shows
+// the validator's message).
+const maxExplainSteps = 1 << 20
 
 // maxExplainDepth bounds the $ref chains and nesting the explainer
 // follows.
@@ -96,8 +145,13 @@ const maxExplainDepth = 64
 // value explains why schema s refuses the value v at the decoder's
 // current path (rule path rpath).
 func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
-	if s.Kind != '{' || depth > maxExplainDepth {
+	if x.steps++; s.Kind != '{' || len(v) == 0 || depth > maxExplainDepth || x.steps > maxExplainSteps {
 		return
+	}
+	if at := (explained{&v[0], s}); x.done[at] {
+		return
+	} else {
+		x.done[at] = true
 	}
 	if x.place == nil {
 		x.place = s
@@ -116,7 +170,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		}
 	}
 	kind := jsonKind(v)
-	if !x.takesKindHere(s, kind) {
+	if !x.takesKindHere(s, kind, depth) {
 		x.wrongType(s, v, rpath)
 		return
 	}
@@ -161,7 +215,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 			x.dec.FailKind(lenient.KindLength, "", v, fmt.Sprintf("is longer than %d characters", m))
 		}
 		if p, ok := s.Get("pattern").AsString(); ok {
-			if re, err := regexp.Compile(p); err == nil && !re.MatchString(str) {
+			if re := x.pattern(p); re != nil && !re.MatchString(str) {
 				x.dec.FailKind(lenient.KindPattern, "", v, "does not match the pattern "+p)
 			}
 		}
@@ -422,6 +476,20 @@ func (x *explainer) firstType(s *Node, depth int) string {
 	if s.Kind != '{' || depth > maxExplainDepth {
 		return ""
 	}
+	if t, ok := x.types[s]; ok {
+		return t // (or "" while s is read: a cycle names no type)
+	}
+	x.types[s] = ""
+	t := x.firstTypeOf(s, depth)
+	x.types[s] = t
+	return t
+}
+
+// firstTypeOf is firstType, read.
+func (x *explainer) firstTypeOf(s *Node, depth int) string {
+	if x.steps++; x.steps > maxExplainSteps {
+		return ""
+	}
 	null := false
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
@@ -463,12 +531,29 @@ func (x *explainer) firstType(s *Node, depth int) string {
 
 // takesKind reports whether s may take a value of the JSON type kind
 // ("integer" for a number with no fraction): false only where its type,
-// or every branch of a union, rules it out.
+// every branch of a union, a branch of its allOf or its $ref's target
+// rules it out. A schema met again while it is read (a cycle) may.
 func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
 	if s.Kind != '{' || depth > maxExplainDepth {
+		return true
+	}
+	k := takingKind{s, kind}
+	if ok, read := x.kinds[k]; read {
+		return ok
+	}
+	x.kinds[k] = true
+	ok := x.takesKindHere(s, kind, depth) && x.takesKindThrough(s, kind, depth)
+	x.kinds[k] = ok
+	return ok
+}
+
+// takesKindHere is takesKind by s's type and unions alone, without its
+// $ref and allOf (which value explains on their own).
+func (x *explainer) takesKindHere(s *Node, kind string, depth int) bool {
+	if x.steps++; s.Kind != '{' || x.steps > maxExplainSteps {
 		return true
 	}
 	if t := s.Get("type"); t != nil {
@@ -490,6 +575,11 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// takesKindThrough is takesKind by s's allOf and $ref alone.
+func (x *explainer) takesKindThrough(s *Node, kind string, depth int) bool {
 	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
 		return false
 	}
@@ -501,14 +591,15 @@ func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
 	return true
 }
 
-// takesKindHere is takesKind without s's $ref and allOf, which value
-// explains on their own.
-func (x *explainer) takesKindHere(s *Node, kind string) bool {
-	local := s
-	if s.Get("$ref") != nil || s.Get("allOf") != nil {
-		local = without(without(s, "$ref"), "allOf")
+// pattern is the pattern p compiled, once; nil where Go's regexp cannot
+// read it (an ECMA-262 construct), which then explains nothing.
+func (x *explainer) pattern(p string) *regexp.Regexp {
+	re, ok := x.patterns[p]
+	if !ok {
+		re, _ = regexp.Compile(p)
+		x.patterns[p] = re
 	}
-	return x.takesKind(local, kind, 0)
+	return re
 }
 
 // inEnum reports whether v is one of s's enum values (and its const),

@@ -3,6 +3,7 @@ package derive
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -206,4 +207,89 @@ func TestExplainOnce(t *testing.T) {
 			t.Errorf("%s %s:\n got %v\nwant %s", tc.schema, tc.args, err, tc.want)
 		}
 	}
+}
+
+// TestExplainBounded: Explain reads each schema once for each value it
+// reaches it at (a $ref cycle under allOf, branches that share a
+// target, a chain of unions that fan out), so that a refused call costs
+// in proportion to its value and schema, never exponentially in the
+// schema's references: it runs on every refused call of a server's
+// schema, which the server's author wrote and a model's call walks.
+func TestExplainBounded(t *testing.T) {
+	// chain is a schema whose $defs L0..Ln-1 each take what both branches
+	// of comb take, both a $ref to the next; Ln is last.
+	chain := func(n int, comb, last string) string {
+		var b strings.Builder
+		b.WriteString(`{"$defs":{`)
+		for i := range n {
+			fmt.Fprintf(&b, `"L%d":{%q:[{"$ref":"#/$defs/L%d"},{"$ref":"#/$defs/L%d"}]},`, i, comb, i+1, i+1)
+		}
+		fmt.Fprintf(&b, `"L%d":%s}`, n, last)
+		return b.String()
+	}
+	elems := strings.Repeat(`{"v":"x"},`, 2000)
+	nested := strings.Repeat(`{"x":`, 40) + `{}` + strings.Repeat(`}`, 40)
+	for _, tc := range []struct{ name, schema, args, want string }{
+		{"allOf cycle at the root",
+			`{"$defs":{"A":{"type":"object","allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/A"}]}},"$ref":"#/$defs/A","required":["z"]}`,
+			`{}`, `z: is required`},
+		{"allOf cycle at a member",
+			`{"type":"object","$defs":{"A":{"type":"integer","allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/A"}]}},"properties":{"a":{"$ref":"#/$defs/A"}}}`,
+			`{"a":"x"}`, `a: "x" is not an integer (send a number such as 100)`},
+		{"anyOf chain refusing a type",
+			chain(24, "anyOf", `{"type":"integer"}`) + `,"type":"object","properties":{"a":{"$ref":"#/$defs/L0"}}}`,
+			`{"a":"x"}`, `a: "x" is not an integer (send a number such as 100)`},
+		{"anyOf chain naming null",
+			chain(24, "anyOf", `{"type":"null"}`) + `,"type":"object","properties":{"a":{"$ref":"#/$defs/L0"}}}`,
+			`{"a":"x"}`, `a: "x" is not null (send null, or leave the key out)`},
+		{"allOf chain of objects",
+			chain(24, "allOf", `{"type":"object","required":["id"]}`) + `,"type":"object","properties":{"a":{"$ref":"#/$defs/L0"}}}`,
+			`{"a":{}}`, `a.id: is required`},
+		{"elements under a union of shared targets",
+			chain(12, "allOf", `{"type":"object","properties":{"v":{"type":"integer"}}}`) + `,"type":"object","properties":{"a":{"type":"array","items":{"$ref":"#/$defs/L0"}}}}`,
+			`{"a":[` + elems + `{"v":1}]}`, ``},
+		{"members reached through two schemas",
+			`{"$defs":{"A":{"type":"object","allOf":[{"$ref":"#/$defs/B"},{"$ref":"#/$defs/C"}]},"B":{"properties":{"x":{"$ref":"#/$defs/A"}}},"C":{"properties":{"x":{"$ref":"#/$defs/A"}},"required":["y"]}},"$ref":"#/$defs/A"}`,
+			nested, `x.x.y: is required`},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		steps, err := d.explain([]byte(tc.args))
+		// a few steps for each value and schema pair: never a schema read
+		// again for the same value, never a value again for the same
+		// schema
+		if limit := 4 * values(t, tc.args) * strings.Count(tc.schema, "{"); steps > limit {
+			t.Errorf("%s: %d steps (more than %d)", tc.name, steps, limit)
+		}
+		if tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s:\n got %v\nwant …%s…", tc.name, err, tc.want)
+		}
+	}
+}
+
+// values counts the JSON values in the text v, its members' and
+// elements' at every depth.
+func values(t *testing.T, v string) int {
+	var x any
+	if err := json.Unmarshal([]byte(v), &x); err != nil {
+		t.Fatal(err)
+	}
+	var count func(x any) int
+	count = func(x any) int {
+		n := 1
+		switch x := x.(type) {
+		case map[string]any:
+			for _, m := range x {
+				n += count(m)
+			}
+		case []any:
+			for _, e := range x {
+				n += count(e)
+			}
+		}
+		return n
+	}
+	return count(x)
 }
