@@ -70,6 +70,35 @@ func isNamed(n *types.Named, pkg, name string) bool {
 	return obj.Pkg() != nil && obj.Pkg().Path() == pkg && obj.Name() == name
 }
 
+// embedsNumber reports whether the struct t embeds a json.Number, or a
+// pointer to one, directly or through the structs it embeds: the methods
+// Go 1.27 declares on json.Number (UnmarshalJSONFrom) are then t's, and
+// encoding/json reads t as a number there, where Go 1.26 reads an
+// object (schema's embedsNumber, on reflection's types).
+func embedsNumber(t types.Type, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok && isNamed(n, "encoding/json", "Number") {
+		return true
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || seen[t] {
+		return false
+	}
+	if seen == nil {
+		seen = map[types.Type]bool{}
+	}
+	seen[t] = true
+	for f := range st.Fields() {
+		if f.Embedded() && embedsNumber(f.Type(), seen) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownRef is the model of a named type encoding/json decodes with a method
 // of its own, or nil when it has none: decoded by that method, with the
 // schema its JSONSchema() method gives (read from its source), else, for
@@ -210,6 +239,11 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		return any
 	case schema.OwnText:
 		return &schema.Type{Kind: schema.String}
+	}
+	if embedsNumber(t, nil) {
+		// (Go 1.27 reads it by the UnmarshalJSONFrom it promotes from
+		// json.Number, Go 1.26 as an object)
+		return any
 	}
 	if n, ok := t.(*types.Named); ok {
 		switch {

@@ -164,6 +164,10 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return any
 	case t == timeType:
 		return &Type{Kind: Time}
+	case embedsNumber(t, nil):
+		// (Go 1.27 reads it by the UnmarshalJSONFrom it promotes from
+		// json.Number, Go 1.26 as an object)
+		return any
 	}
 	switch DecodingOf(t, t.PkgPath()) {
 	case OwnJSON:
@@ -413,4 +417,33 @@ func ShapeName(t *Type) string {
 		return "an array"
 	}
 	return "an object"
+}
+
+// embedsNumber reports whether the struct t embeds a json.Number, or a
+// pointer to one, directly or through the structs it embeds: the methods
+// Go 1.27 declares on json.Number (UnmarshalJSONFrom) are then t's, and
+// encoding/json reads t as a number there, where Go 1.26 reads an
+// object. (Where two embedded types at one depth declare the method, Go
+// promotes neither and Go 1.27 reads an object too; the schema takes
+// both readings either way.)
+func embedsNumber(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == numberType {
+		return true
+	}
+	if t.Kind() != reflect.Struct || seen[t] {
+		return false
+	}
+	if seen == nil {
+		seen = map[reflect.Type]bool{}
+	}
+	seen[t] = true
+	for i := range t.NumField() {
+		if sf := t.Field(i); sf.Anonymous && embedsNumber(sf.Type, seen) {
+			return true
+		}
+	}
+	return false
 }

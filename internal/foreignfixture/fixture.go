@@ -39,6 +39,17 @@ type TimePtr *time.Time
 // time.Time, whose UnmarshalJSON it promotes.
 type EmbTimePtr *struct{ time.Time }
 
+// EmbNum embeds a json.Number: Go 1.26 reads it as an object (its
+// member "Number"), Go 1.27 as the number, by the UnmarshalJSONFrom
+// that json.Number declares there and EmbNum promotes.
+type EmbNum struct {
+	json.Number
+	X int `json:"x"`
+}
+
+// EmbNumDeep promotes the json.Number's methods from two levels down.
+type EmbNumDeep struct{ EmbNum }
+
 // Tree is a recursive struct.
 type Tree struct {
 	Name string `json:"name"`
@@ -132,25 +143,28 @@ type Quoted struct {
 
 // Holder holds each of the above.
 type Holder struct {
-	List     List                `json:"list"`
-	Dict     Dict                `json:"dict"`
-	A        A                   `json:"a"`
-	IntPtr   IntPtr              `json:"int_ptr"`
-	Tree     *Tree               `json:"tree"`
-	Numbers  Numbers             `json:"numbers"`
-	Bytes    Bytes               `json:"bytes"`
-	Embeds   Embeds              `json:"embeds"`
-	Tagged   Tagged              `json:"tagged"`
-	Upper    Upper               `json:"upper"`
-	Time     time.Time           `json:"time"`
-	Dur      time.Duration       `json:"dur"`
-	Raw      json.RawMessage     `json:"raw"`
-	Num      json.Number         `json:"num"`
-	Any      any                 `json:"any"`
-	Map      map[string][]int    `json:"map"`
-	Quoted   Quoted              `json:"quoted"`
-	UpperP   UpperPtr            `json:"upper_ptr"`
-	TimeP    TimePtr             `json:"time_ptr"`
-	EmbTime  struct{ time.Time } `json:"emb_time"`
-	EmbTimeP EmbTimePtr          `json:"emb_time_ptr"`
+	List     List                  `json:"list"`
+	Dict     Dict                  `json:"dict"`
+	A        A                     `json:"a"`
+	IntPtr   IntPtr                `json:"int_ptr"`
+	Tree     *Tree                 `json:"tree"`
+	Numbers  Numbers               `json:"numbers"`
+	Bytes    Bytes                 `json:"bytes"`
+	Embeds   Embeds                `json:"embeds"`
+	Tagged   Tagged                `json:"tagged"`
+	Upper    Upper                 `json:"upper"`
+	Time     time.Time             `json:"time"`
+	Dur      time.Duration         `json:"dur"`
+	Raw      json.RawMessage       `json:"raw"`
+	Num      json.Number           `json:"num"`
+	Any      any                   `json:"any"`
+	Map      map[string][]int      `json:"map"`
+	Quoted   Quoted                `json:"quoted"`
+	UpperP   UpperPtr              `json:"upper_ptr"`
+	TimeP    TimePtr               `json:"time_ptr"`
+	EmbTime  struct{ time.Time }   `json:"emb_time"`
+	EmbTimeP EmbTimePtr            `json:"emb_time_ptr"`
+	EmbNum   EmbNum                `json:"emb_num"`
+	EmbNumD  *EmbNumDeep           `json:"emb_num_deep"`
+	EmbNumU  struct{ json.Number } `json:"emb_num_unnamed"`
 }
