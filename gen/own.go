@@ -159,8 +159,12 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 // encoding/json takes.
 func (l *loader) stdRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef {
 	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
-	l.warnOnce(key, pos, fieldID, nil, "%s, a struct of another package, has no generated decoder: its values are decoded by encoding/json, strictly (no string forms, no JSON text; keys matched as encoding/json matches them), and its schema says what encoding/json takes; declare a struct in package %s for lenient decoding", typeName(n, l.pkg.Types), l.pkg.Name)
 	own := stdType(n, map[*types.Named]bool{})
+	says := "its schema says what encoding/json takes"
+	if parts := schema.LooseParts(own); len(parts) > 0 {
+		says += ", except where no schema can (encoding/json, not the schema, refuses what it refuses there): " + strings.Join(parts, "; ")
+	}
+	l.warnOnce(key, pos, fieldID, nil, "%s, a struct of another package, has no generated decoder: its values are decoded by encoding/json, strictly (no string forms, no JSON text; keys matched as encoding/json matches them), and %s; declare a struct in package %s for lenient decoding", typeName(n, l.pkg.Types), says, l.pkg.Name)
 	return &TypeRef{Kind: schema.Custom, Decoding: schema.StdJSON, Named: n.Obj().Name(), NamedPkg: n.Obj().Pkg().Path(), Own: own}
 }
 
@@ -234,28 +238,30 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	}
 	// (a method of its own, or one an unnamed struct promotes from what
 	// it embeds: struct{ time.Time } reads RFC 3339 text)
+	if n, ok := t.(*types.Named); ok {
+		switch {
+		case isRawMessage(n.Obj()):
+			return any
+		case isNamed(n, "encoding/json", "Number"):
+			// (a number, or text that is one, to encoding/json: no
+			// one type says both, and a string would refuse 12.5)
+			return schema.AnyLoose(schema.LooseNumber)
+		}
+	}
 	switch dec, _ := ownDecoding(t); dec {
 	case schema.OwnJSON:
-		return any
+		return schema.AnyLoose(schema.LooseOwn)
 	case schema.OwnText:
 		return &schema.Type{Kind: schema.String}
 	}
 	if embedsNumber(t, nil) {
 		// (Go 1.27 reads it by the UnmarshalJSONFrom it promotes from
 		// json.Number, Go 1.26 as an object)
-		return any
+		return schema.AnyLoose(schema.LooseVersions)
 	}
 	if n, ok := t.(*types.Named); ok {
-		switch {
-		case isNamed(n, "encoding/json", "RawMessage"):
-			return any
-		case isNamed(n, "encoding/json", "Number"):
-			// (a number, or text that is one, to encoding/json: no
-			// one type says both, and a string would refuse 12.5)
-			return any
-		}
 		if seen[n] {
-			return any
+			return schema.AnyLoose(schema.LooseRecursion)
 		}
 		seen[n] = true
 		defer delete(seen, n)
@@ -285,28 +291,33 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	case *types.Array:
 		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
 	case *types.Map:
-		return &schema.Type{Kind: schema.Map, Elem: stdType(u.Elem(), seen)}
+		m := &schema.Type{Kind: schema.Map, Elem: stdType(u.Elem(), seen)}
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Kind() != types.String || types.Implements(types.NewPointer(u.Key()), textUnmarshaler) {
+			m.Loose = schema.LooseKeys
+		}
+		return m
 	case *types.Interface:
 		return any
 	case *types.Struct:
-		return &schema.Type{Kind: schema.Object, Fields: stdFields(u, seen)}
+		fields, unset := stdFields(u, seen)
+		return &schema.Type{Kind: schema.Object, Fields: fields, Unset: unset}
 	case *types.Pointer:
 		// (a named pointer type: Go 1.26 reads its element by kind, not
 		// by a method of its own, nor as a time.Time; Go 1.27 by those)
 		// (time.Time's UnmarshalJSON among them)
 		e := types.Unalias(u.Elem())
 		if dec, _ := ownDecoding(e); dec != 0 {
-			return any
+			return schema.AnyLoose(schema.LooseVersions)
 		}
 		return stdType1(e, seen)
 	}
-	return any
+	return schema.AnyLoose(schema.LooseKind)
 }
 
 // stdFields are the members encoding/json reads into a struct: exported
 // fields by their json names, embedded structs' promoted
-// (schema.Promoted).
-func stdFields(st *types.Struct, seen map[*types.Named]bool) []schema.Field {
+// (schema.Promoted), with the names of those it cannot set.
+func stdFields(st *types.Struct, seen map[*types.Named]bool) (fields []schema.Field, unset []string) {
 	var cands []schema.Member
 	// (unset: st is reached through an embedded pointer to a struct of
 	// an unexported type, which encoding/json cannot set)

@@ -158,20 +158,22 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	}
 	any := &Type{Kind: Any}
 	switch {
-	case t == rawMessageType, t == numberType:
+	case t == rawMessageType:
+		return any
+	case t == numberType:
 		// (a json.Number is a number, or text that is one, to
 		// encoding/json: no one type says both)
-		return any
+		return AnyLoose(LooseNumber)
 	case t == timeType:
 		return &Type{Kind: Time}
 	case embedsNumber(t, nil):
 		// (Go 1.27 reads it by the UnmarshalJSONFrom it promotes from
 		// json.Number, Go 1.26 as an object)
-		return any
+		return AnyLoose(LooseVersions)
 	}
 	switch DecodingOf(t, t.PkgPath()) {
 	case OwnJSON:
-		return any
+		return AnyLoose(LooseOwn)
 	case OwnText:
 		return &Type{Kind: String}
 	}
@@ -179,7 +181,7 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		// (a named type met again inside itself: type List []List, type
 		// Tree struct { Kids []Tree }; what it holds there is any value)
 		if seen[t] {
-			return any
+			return AnyLoose(LooseRecursion)
 		}
 		seen[t] = true
 		defer delete(seen, t)
@@ -208,23 +210,31 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	case reflect.Array:
 		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
 	case reflect.Map:
-		return &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
+		m := &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
+		if k := t.Key(); k.Kind() != reflect.String || reflect.PointerTo(k).Implements(textUnmarshalerType) {
+			m.Loose = LooseKeys
+		}
+		return m
 	case reflect.Struct:
-		return &Type{Kind: Object, Name: t.Name(), Fields: stdFields(t, seen)}
+		fields, unset := stdFields(t, seen)
+		return &Type{Kind: Object, Name: t.Name(), Fields: fields, Unset: unset}
+	case reflect.Interface:
+		return any
 	case reflect.Pointer:
 		// (a named pointer type: Go 1.26 reads its element by kind, not
 		// by a method of its own, nor as a time.Time; Go 1.27 by those)
 		if e := t.Elem(); e == timeType || ownMethod(e) {
-			return any
+			return AnyLoose(LooseVersions)
 		}
 		return describeStd1(t.Elem(), seen)
 	}
-	return any
+	return AnyLoose(LooseKind)
 }
 
 // stdFields are the members encoding/json reads into a struct: exported
-// fields by their json names, embedded structs' promoted (Promoted).
-func stdFields(t reflect.Type, seen map[reflect.Type]bool) []Field {
+// fields by their json names, embedded structs' promoted (Promoted),
+// with the names of those it cannot set.
+func stdFields(t reflect.Type, seen map[reflect.Type]bool) (fields []Field, unset []string) {
 	var cands []Member
 	// (unset: t is reached through an embedded pointer to a struct of an
 	// unexported type, which encoding/json cannot set)
@@ -278,7 +288,7 @@ func StdField(name string, t *Type, q Quoting, opts, jsonschemaTag string) Field
 	switch {
 	case !hasOption(opts, "string"):
 	case q == QuotedAny:
-		t = &Type{Kind: Any}
+		t = AnyLoose(LooseVersions)
 	case q == QuotedNumber:
 		t = &Type{Kind: String, Strict: true, Foreign: true, Nullable: true, Pattern: lenientimpl.QuotedNumberPattern}
 	case q == QuotedKind:
@@ -372,8 +382,8 @@ type Member struct {
 // shallowest wins; of two at one depth the tagged one; two tagged or
 // untagged alike are dropped. Order is first appearance. A winner
 // encoding/json cannot set (Member.Unset) is left out: not a parameter
-// to advertise, as any value given for it is refused.
-func Promoted(members []Member) []Field {
+// to advertise, as any value given for it is refused; unset names it.
+func Promoted(members []Member) (fields []Field, unset []string) {
 	type entry struct {
 		Member
 		tie bool
@@ -392,13 +402,16 @@ func Promoted(members []Member) []Field {
 			prev.tie = true
 		}
 	}
-	var out []Field
 	for _, name := range order {
-		if e := byName[name]; !e.tie && !e.Unset {
-			out = append(out, e.Field)
+		switch e := byName[name]; {
+		case e.tie:
+		case e.Unset:
+			unset = append(unset, name)
+		default:
+			fields = append(fields, e.Field)
 		}
 	}
-	return out
+	return fields, unset
 }
 
 // ShapeName names a Type.Shape in a message: "a string", "an array",
@@ -427,7 +440,7 @@ func ShapeName(t *Type) string {
 // promotes neither and Go 1.27 reads an object too; the schema takes
 // both readings either way.)
 func embedsNumber(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if t.Kind() == reflect.Pointer {
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
 		t = t.Elem()
 	}
 	if t == numberType {

@@ -21,6 +21,12 @@ type Options struct {
 	// (ImplicitAliases), as the package directive //normgen:variants=off
 	// does for the generator.
 	NoVariants bool
+	// OnWarning receives what schemabuild.ForOptions warns of: where the
+	// schema of a struct of another package takes values encoding/json
+	// refuses, or leaves out members it cannot set (LooseParts), as the
+	// generator warns of them. nil sends them to log/slog's default
+	// logger (slog.Warn). Describe itself warns of nothing.
+	OnWarning func(msg string)
 }
 
 var rawMessageType = reflect.TypeFor[json.RawMessage]()

@@ -114,6 +114,17 @@ type Type struct {
 	// struct of another package tagged with the json option string:
 	// lenientimpl.QuotedIntPattern and its siblings); "" for any text.
 	Pattern string
+	// Loose says, for a value in a struct of another package, why its
+	// schema takes values encoding/json refuses there (one of the Loose
+	// reasons: LooseRecursion, LooseVersions, ...); "" where the schema
+	// takes what encoding/json takes alone. LooseParts lists them, for
+	// the warning that names them.
+	Loose string
+	// Unset names the members of an Object of another package that
+	// encoding/json cannot set (promoted through an embedded pointer to
+	// a struct of an unexported type: a call giving one fails), which
+	// its Fields leave out (Promoted).
+	Unset []string
 	// Foreign marks a value decoded by code normgen does not generate
 	// (encoding/json, for a struct of another package, and what it
 	// holds): strict, its schema has no $comment for it.

@@ -1,7 +1,11 @@
 package schemabuild
 
 import (
+	"fmt"
+	"log/slog"
 	"reflect"
+	"strings"
+	"sync"
 
 	"github.com/invopop/jsonschema"
 
@@ -28,11 +32,27 @@ func ForProfile(v any, p lenient.Profile) (*jsonschema.Schema, error) {
 	return ForOptions(v, p, Options{})
 }
 
-// ForOptions is For in schema profile p, with the choices o.
+// ForOptions is For in schema profile p, with the choices o. Where the
+// schema of a struct of another package among the type's fields takes
+// values encoding/json refuses, or leaves out members it cannot set
+// (LooseParts), it warns of them: to o.OnWarning on each call, or to
+// log/slog's default logger once for the type in the process.
 func ForOptions(v any, p lenient.Profile, o Options) (*jsonschema.Schema, error) {
-	t, err := DescribeWith(reflect.TypeOf(v), o)
+	rt := reflect.TypeOf(v)
+	t, err := DescribeWith(rt, o)
 	if err != nil {
 		return nil, err
 	}
+	if parts := LooseParts(t); len(parts) > 0 {
+		msg := fmt.Sprintf("%v: the schema of a struct of another package, decoded by encoding/json, says what encoding/json takes, except where no schema can (encoding/json, not the schema, refuses what it refuses there): %s", rt, strings.Join(parts, "; "))
+		if o.OnWarning != nil {
+			o.OnWarning(msg)
+		} else if _, said := warned.LoadOrStore(rt, true); !said {
+			slog.Warn(msg, "component", "normgen schemabuild")
+		}
+	}
 	return RootProfile(t, p)
 }
+
+// warned holds the types ForOptions warned of on log/slog.
+var warned sync.Map // reflect.Type -> bool
