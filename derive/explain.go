@@ -266,9 +266,13 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	if props != nil && props.Kind != '{' {
 		props = nil
 	}
-	var known []string
+	var known []string // (a key whose schema is false is none)
 	if props != nil {
-		known = props.Keys
+		for i, k := range props.Keys {
+			if !isFalse(props.Vals[i]) {
+				known = append(known, k)
+			}
+		}
 	}
 	required := requiredNames(s)
 	var undeclared []string // required, with no property schema
@@ -301,7 +305,10 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	defer func() { x.place = place }()
 	for it.Next() {
 		key := string(it.Key)
-		if p := props.Get(key); p != nil {
+		if p := props.Get(key); isFalse(p) {
+			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
+			continue
+		} else if p != nil {
 			if lenientimpl.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
 				x.dec.Missing(key, nil) // null for a required key, as the decoders say
 				continue
@@ -353,8 +360,16 @@ func (x *explainer) placeNamesOnce(s *Node) []string {
 // of an anyOf or oneOf, the one branch that takes an object where only
 // one does (the branch value explains), else the names every branch
 // that takes one declares (by itself, its $ref targets and allOf);
-// within maxExplainDepth, sorted, each once.
+// within maxExplainDepth, sorted, each once. A name is not declared
+// where its schema is false, and none is that a schema applying there
+// refuses (false for it, or closed to names it does not declare): the
+// advice to send a key by such a name would be refused.
 func (x *explainer) placeNames(s *Node) []string {
+	// (refused: the names a schema that applies gives the schema false;
+	// closed: the schemas that apply and take no name they do not
+	// declare)
+	refused := map[string]bool{}
+	var closed []*Node
 	var walk func(s *Node, depth int, unions bool, seen map[*Node]bool) []string
 	walk = func(s *Node, depth int, unions bool, seen map[*Node]bool) []string {
 		if s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth {
@@ -363,7 +378,16 @@ func (x *explainer) placeNames(s *Node) []string {
 		seen[s] = true
 		var names []string
 		if props := s.Get("properties"); props != nil && props.Kind == '{' {
-			names = append(names, props.Keys...)
+			for i, k := range props.Keys {
+				if !isFalse(props.Vals[i]) {
+					names = append(names, k)
+				} else if unions {
+					refused[k] = true
+				}
+			}
+		}
+		if unions && closesUndeclared(s) {
+			closed = append(closed, s)
 		}
 		if ref, ok := s.Get("$ref").AsString(); ok {
 			names = append(names, walk(pointer(x.root, ref), depth+1, unions, seen)...)
@@ -402,9 +426,15 @@ func (x *explainer) placeNames(s *Node) []string {
 		return names
 	}
 	names := walk(s, 0, true, map[*Node]bool{})
+	names = slices.DeleteFunc(names, func(n string) bool {
+		return refused[n] || slices.ContainsFunc(closed, func(c *Node) bool { return c.Get("properties").Get(n) == nil })
+	})
 	slices.Sort(names)
 	return slices.Compact(names)
 }
+
+// isFalse reports whether the schema s is false, which takes no value.
+func isFalse(s *Node) bool { return s != nil && s.Kind == 't' && s.Text() == "false" }
 
 // mapStep returns the rule path of the values the additionalProperties
 // of the object schema s at rpath holds: {}, or where the derived rules

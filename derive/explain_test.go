@@ -209,6 +209,31 @@ func TestExplainOnce(t *testing.T) {
 	}
 }
 
+// TestExplainAdvice: a key Explain advises sending is one the schema
+// takes there: never a name whose schema is false, or that a closed
+// schema at the object's place does not declare (it advised "send it as
+// "name"", which the allOf's branch then refused); a key whose schema is
+// false is not a known key.
+func TestExplainAdvice(t *testing.T) {
+	for _, tc := range []struct{ schema, args, want string }{
+		{`{"type":"object","properties":{"a":{"type":"integer"},"name":{}},"required":["a"],"allOf":[{"properties":{"name":false}}]}`,
+			`{"Name":1}`, `a: is required; the object has "Name", which is not a key`},
+		{`{"type":"object","properties":{"a":{"type":"integer"},"name":{}},"required":["a"],"allOf":[{"properties":{"a":{}},"additionalProperties":false}]}`,
+			`{"Name":1}`, `Name: is not a known key (accepted: a); a: is required; the object has "Name", which is not a key`},
+		{`{"type":"object","properties":{"a":{},"b":false}}`, `{"b":1}`, `b: is not a known key (accepted: a)`},
+		{`{"type":"object","properties":{"a":{},"b":false},"additionalProperties":false}`, `{"c":1}`, `c: is not a known key (accepted: a)`},
+		{`{"type":"object","properties":{"abc":{},"abd":false},"required":["abc"]}`, `{"abx":1}`, `abc: is required; "abx" is not a key: send it as "abc"`},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Explain([]byte(tc.args)); err == nil || err.Error() != tc.want {
+			t.Errorf("%s %s:\n got %v\nwant %s", tc.schema, tc.args, err, tc.want)
+		}
+	}
+}
+
 // TestExplainBounded: Explain reads each schema once for each value it
 // reaches it at (a $ref cycle under allOf, branches that share a
 // target, a chain of unions that fan out), so that a refused call costs
