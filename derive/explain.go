@@ -50,6 +50,7 @@ func (d *Derivation) explain(args []byte) (steps int, err error) {
 		return 0, nil
 	}
 	x := &explainer{root: d.strict, forms: map[string]bool{}, done: map[explained]bool{},
+		places: map[*byte][]*Node{}, itemPlaces: map[*byte][]*Node{}, names: map[*byte][]string{},
 		kinds: map[takingKind]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
@@ -96,13 +97,18 @@ type explainer struct {
 	root  *Node
 	dec   lenientimpl.Decoder
 	forms map[string]bool // rule paths whose value has a string form (a coercion, JSON text)
-	// place is the schema the current value was first explained by at
-	// its place (where its $ref targets and allOf and union branches
-	// apply to it too), nil between values.
-	place *Node
-	// names holds placeNames by place: each schema at an object's place
-	// that requires a key left out asks for them.
-	names map[*Node][]string
+	// place is the schemas that apply to the current value as they
+	// first reach it (each with its $ref targets and allOf and union
+	// branches): the schema it is first explained by, or a member's or
+	// an element's schemas in each schema at its parent's place (below);
+	// nil between values.
+	place []*Node
+	// places holds below's answers: a member's place by where its value
+	// starts, an array's elements' by where the array starts
+	places, itemPlaces map[*byte][]*Node
+	// names holds placeNames by where the object starts: each schema at
+	// its place that requires a key left out asks for them.
+	names map[*byte][]string
 	// done holds the schemas each value was explained by (the value by
 	// where it starts in the arguments): a value reached through one
 	// schema along several ways (a $ref cycle under allOf, branches that
@@ -154,7 +160,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		x.done[at] = true
 	}
 	if x.place == nil {
-		x.place = s
+		x.place = []*Node{s}
 		defer func() { x.place = nil }()
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
@@ -244,9 +250,15 @@ func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
 		return
 	}
 	place := x.place
-	x.place = nil
 	defer func() { x.place = place }()
+	at := &v[0]
+	elems, ok := x.itemPlaces[at]
+	if !ok {
+		elems = x.below(place, "items", "")
+		x.itemPlaces[at] = elems
+	}
 	for it.Next() {
+		x.place = elems
 		x.dec.EnterIndex(it.Index())
 		x.value(items, it.Value, rpath+"[]", depth+1)
 		x.dec.Leave()
@@ -298,17 +310,18 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	// left out is named by alike in each of them that requires it)
 	var declared []string
 	if missing {
-		declared = x.placeNamesOnce(x.place)
+		declared = x.placeNamesOnce(&v[0], x.place)
 	}
 	place := x.place
-	x.place = nil
 	defer func() { x.place = place }()
 	for it.Next() {
 		key := string(it.Key)
+		x.place = nil
 		if p := props.Get(key); isFalse(p) {
 			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
 			continue
 		} else if p != nil {
+			x.place = x.memberPlace(it.Value, place, key)
 			if lenientimpl.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
 				x.dec.Missing(key, nil) // null for a required key, as the decoders say
 				continue
@@ -342,21 +355,84 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	}
 }
 
-// placeNamesOnce is placeNames, worked out once for each place.
-func (x *explainer) placeNamesOnce(s *Node) []string {
-	names, ok := x.names[s]
+// placeNamesOnce is placeNames, worked out once for the object that
+// starts at at.
+func (x *explainer) placeNamesOnce(at *byte, place []*Node) []string {
+	names, ok := x.names[at]
 	if !ok {
-		names = x.placeNames(s)
-		if x.names == nil {
-			x.names = map[*Node][]string{}
-		}
-		x.names[s] = names
+		names = x.placeNames(place)
+		x.names[at] = names
 	}
 	return names
 }
 
-// placeNames returns the property names declared at the place of the
-// object schema s: by s, its $ref targets, its allOf's branches, and
+// memberPlace is below for the member key whose value is v, of an
+// object at place: worked out once for the value, by the first schema
+// at the place that explains it.
+func (x *explainer) memberPlace(v []byte, place []*Node, key string) []*Node {
+	if len(v) == 0 {
+		return nil
+	}
+	at := &v[0]
+	p, ok := x.places[at]
+	if !ok {
+		p = x.below(place, "properties", key)
+		x.places[at] = p
+	}
+	return p
+}
+
+// below returns the place of a member (keyword "properties", its key)
+// or of an element ("items") of a value at place: that member's or
+// element's schema in each schema at place, with its $ref targets,
+// allOf's branches and the one branch of a union that takes the value's
+// type where only one does (within maxExplainDepth).
+func (x *explainer) below(place []*Node, keyword, key string) []*Node {
+	kind := "object" // (the value's, that the union branch must take)
+	if keyword == "items" {
+		kind = "array"
+	}
+	var out []*Node
+	seen := map[*Node]bool{}
+	var walk func(s *Node, depth int)
+	walk = func(s *Node, depth int) {
+		if x.steps++; s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth || x.steps > maxExplainSteps {
+			return
+		}
+		seen[s] = true
+		if sub := s.Get(keyword); sub != nil && sub.Kind == '{' {
+			if keyword == "items" {
+				out = append(out, sub)
+			} else if p := sub.Get(key); p != nil && p.Kind == '{' {
+				out = append(out, p)
+			}
+		}
+		if ref, ok := s.Get("$ref").AsString(); ok {
+			walk(pointer(x.root, ref), depth+1)
+		}
+		for _, b := range s.Get(jsonnode.AllOf).Items() {
+			walk(b, depth+1)
+		}
+		for _, comb := range jsonnode.Alternatives {
+			var fit []*Node
+			for _, b := range s.Get(comb).Items() {
+				if x.takesKind(b, kind, 0) {
+					fit = append(fit, b)
+				}
+			}
+			if len(fit) == 1 {
+				walk(fit[0], depth+1)
+			}
+		}
+	}
+	for _, s := range place {
+		walk(s, 0)
+	}
+	return out
+}
+
+// placeNames returns the property names declared at an object's place
+// (the schemas there): by each, its $ref targets, its allOf's branches, and
 // of an anyOf or oneOf, the one branch that takes an object where only
 // one does (the branch value explains), else the names every branch
 // that takes one declares (by itself, its $ref targets and allOf);
@@ -364,7 +440,7 @@ func (x *explainer) placeNamesOnce(s *Node) []string {
 // where its schema is false, and none is that a schema applying there
 // refuses (false for it, or closed to names it does not declare): the
 // advice to send a key by such a name would be refused.
-func (x *explainer) placeNames(s *Node) []string {
+func (x *explainer) placeNames(place []*Node) []string {
 	// (refused: the names a schema that applies gives the schema false;
 	// closed: the schemas that apply and take no name they do not
 	// declare)
@@ -425,7 +501,11 @@ func (x *explainer) placeNames(s *Node) []string {
 		}
 		return names
 	}
-	names := walk(s, 0, true, map[*Node]bool{})
+	seen := map[*Node]bool{}
+	var names []string
+	for _, s := range place {
+		names = append(names, walk(s, 0, true, seen)...)
+	}
 	names = slices.DeleteFunc(names, func(n string) bool {
 		return refused[n] || slices.ContainsFunc(closed, func(c *Node) bool { return c.Get("properties").Get(n) == nil })
 	})

@@ -192,6 +192,19 @@ func TestExplainOnce(t *testing.T) {
 			`{"kind":"y","size":1}`, `a: is required; the object has "size", which is not a key`},
 		{`{"type":"object","properties":{"abc":{"type":"integer"},"kind":{"enum":["x","y"]}},"required":["abc"],"oneOf":[{"properties":{"kind":{"const":"x"},"ABD":{}}},{"properties":{"kind":{"const":"y"}}}]}`,
 			`{"kind":"y","abd":1}`, `abc: is required; "abd" is not a key: send it as "abc"`},
+		// a member or an element reached through two schemas at its
+		// parent's place (a $ref's target and the schema's own
+		// properties; an allOf's branch restating items) is one place
+		// ("o.b: is required; the object has "c", which is not a key;
+		// o.b: is required")
+		{`{"$defs":{"X":{"type":"object","properties":{"o":{"type":"object","properties":{"b":{}},"required":["b"]}}}},"type":"object","$ref":"#/$defs/X","properties":{"o":{"type":"object","properties":{"c":{}},"required":["b"]}}}`,
+			`{"o":{"c":1}}`, `o.b: is required`},
+		{`{"$defs":{"X":{"type":"object","properties":{"o":{"type":"object","properties":{"b":{}},"required":["b"]}}}},"type":"object","$ref":"#/$defs/X","properties":{"o":{"type":"object","properties":{"c":{}},"required":["b"]}}}`,
+			`{"o":{"B":1}}`, `o.B: is not a known key: keys are case-sensitive (send it as "b"); o.b: is required`},
+		{`{"type":"object","properties":{"l":{"type":"array","items":{"type":"object","properties":{"b":{}},"required":["b"]}}},"allOf":[{"properties":{"l":{"items":{"properties":{"c":{}},"required":["b"]}}}}]}`,
+			`{"l":[{"c":1}]}`, `l[0].b: is required`},
+		{`{"type":"object","properties":{"o":{"type":"object","properties":{"o":{"type":"object","properties":{"x":{}},"required":["x"]}}}}}`,
+			`{"o":{"o":{"X":1}}}`, `o.o.X: is not a known key: keys are case-sensitive (send it as "x"); o.o.x: is required`},
 		// problems alike in words at different paths stay apart
 		{`{"type":"object","properties":{"a":{"type":"integer","maximum":3},"b":{"type":"integer","maximum":3}},"allOf":[{"properties":{"a":{"maximum":3}}}]}`,
 			`{"a":5,"b":5}`, `a: 5 is more than the maximum, 3; b: 5 is more than the maximum, 3`},
