@@ -3,6 +3,7 @@ package gen
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -40,14 +41,21 @@ func (d Diagnostic) In(dir string) Diagnostic {
 	if d.Pos.Filename == "" {
 		return d
 	}
-	if !filepath.IsAbs(d.Pos.Filename) {
+	if inPackage(d.Pos.Filename) {
 		d.Pos.Filename = filepath.Join(dir, d.Pos.Filename)
 	}
 	d.Related = slices.Clone(d.Related)
 	for i, r := range d.Related {
-		if f := r.Pos.Filename; f != "" && !filepath.IsAbs(f) {
+		if f := r.Pos.Filename; f != "" && inPackage(f) {
 			d.Related[i].Pos.Filename = filepath.Join(dir, f)
 		}
 	}
 	return d
+}
+
+// inPackage reports whether the file name f is relative to the package
+// directory: not absolute, nor the standard library's as a toolchain
+// built with -trimpath names it ($GOROOT/src/time/time.go).
+func inPackage(f string) bool {
+	return !filepath.IsAbs(f) && !strings.HasPrefix(f, "$GOROOT")
 }
