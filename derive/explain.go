@@ -51,7 +51,7 @@ func (d *Derivation) explain(args []byte) (steps int, err error) {
 	}
 	x := &explainer{root: d.strict, forms: map[string]bool{}, done: map[explained]bool{},
 		places: map[*byte][]*Node{}, itemPlaces: map[*byte][]*Node{}, names: map[*byte][]string{},
-		kinds: map[takingKind]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
+		kinds: map[takingKind]bool{}, reading: map[takingKind]int{}, nulls: map[*Node]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
 			x.forms[rulespec.TargetPath(r)] = true
@@ -117,6 +117,13 @@ type explainer struct {
 	done map[explained]bool
 	// kinds and types hold takesKind's and firstType's answers by schema
 	kinds map[takingKind]bool
+	// reading holds the questions takesKind is reading, by their depth
+	// in its reading, and low the least depth the reading of the
+	// current one met again
+	reading map[takingKind]int
+	low     int
+	// nulls holds mayBeNull's answers
+	nulls map[*Node]bool
 	types map[*Node]string
 	// patterns holds the patterns compiled, nil where Go's regexp
 	// cannot read one
@@ -176,7 +183,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		}
 	}
 	kind := jsonKind(v)
-	if !x.takesKindHere(s, kind, depth) {
+	if !x.takesKindHere(s, kind) {
 		x.wrongType(s, v, rpath)
 		return
 	}
@@ -189,7 +196,7 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		if list := s.Get(comb); list != nil && list.Kind == '[' {
 			var fit []*Node
 			for _, b := range list.Items() {
-				if x.takesKind(b, kind, 0) {
+				if x.takesKind(b, kind) {
 					fit = append(fit, b)
 				}
 			}
@@ -322,7 +329,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			continue
 		} else if p != nil {
 			x.place = x.memberPlace(it.Value, place, key)
-			if lenientimpl.Null(it.Value) && required[key] && !mayTake(x.root, p, 'n', 0) {
+			if lenientimpl.Null(it.Value) && required[key] && !x.mayBeNull(p) {
 				x.dec.Missing(key, nil) // null for a required key, as the decoders say
 				continue
 			}
@@ -416,7 +423,7 @@ func (x *explainer) below(place []*Node, keyword, key string) []*Node {
 		for _, comb := range jsonnode.Alternatives {
 			var fit []*Node
 			for _, b := range s.Get(comb).Items() {
-				if x.takesKind(b, kind, 0) {
+				if x.takesKind(b, kind) {
 					fit = append(fit, b)
 				}
 			}
@@ -480,7 +487,7 @@ func (x *explainer) placeNames(place []*Node) []string {
 			}
 			var fit []*Node
 			for _, b := range list.Items() {
-				if x.takesKind(b, "object", 0) {
+				if x.takesKind(b, "object") {
 					fit = append(fit, b)
 				}
 			}
@@ -642,27 +649,40 @@ func (x *explainer) firstTypeOf(s *Node, depth int) string {
 // takesKind reports whether s may take a value of the JSON type kind
 // ("integer" for a number with no fraction): false only where its type,
 // every branch of a union, a branch of its allOf or its $ref's target
-// rules it out. A schema met again while it is read (a cycle) may.
-func (x *explainer) takesKind(s *Node, kind string, depth int) bool {
+// rules it out. A schema met again while it is read (a cycle) may; an
+// answer that leaned on such a schema below the one that met it again
+// is not kept (it holds there alone), the others are.
+func (x *explainer) takesKind(s *Node, kind string) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
-	if s.Kind != '{' || depth > maxExplainDepth {
+	if s.Kind != '{' {
 		return true
 	}
 	k := takingKind{s, kind}
 	if ok, read := x.kinds[k]; read {
 		return ok
 	}
-	x.kinds[k] = true
-	ok := x.takesKindHere(s, kind, depth) && x.takesKindThrough(s, kind, depth)
-	x.kinds[k] = ok
+	if i, reading := x.reading[k]; reading {
+		x.low = min(x.low, i)
+		return true
+	}
+	i := len(x.reading)
+	x.reading[k] = i
+	outer := x.low
+	x.low = i
+	ok := x.takesKindHere(s, kind) && x.takesKindThrough(s, kind)
+	delete(x.reading, k)
+	if x.low >= i {
+		x.kinds[k] = ok
+	}
+	x.low = min(outer, x.low)
 	return ok
 }
 
 // takesKindHere is takesKind by s's type and unions alone, without its
 // $ref and allOf (which value explains on their own).
-func (x *explainer) takesKindHere(s *Node, kind string, depth int) bool {
+func (x *explainer) takesKindHere(s *Node, kind string) bool {
 	if x.steps++; s.Kind != '{' || x.steps > maxExplainSteps {
 		return true
 	}
@@ -681,7 +701,7 @@ func (x *explainer) takesKindHere(s *Node, kind string, depth int) bool {
 	}
 	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
-			!slices.ContainsFunc(list, func(b *Node) bool { return x.takesKind(b, kind, depth+1) }) {
+			!slices.ContainsFunc(list, func(b *Node) bool { return x.takesKind(b, kind) }) {
 			return false
 		}
 	}
@@ -689,16 +709,26 @@ func (x *explainer) takesKindHere(s *Node, kind string, depth int) bool {
 }
 
 // takesKindThrough is takesKind by s's allOf and $ref alone.
-func (x *explainer) takesKindThrough(s *Node, kind string, depth int) bool {
-	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !x.takesKind(b, kind, depth+1) }) {
+func (x *explainer) takesKindThrough(s *Node, kind string) bool {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !x.takesKind(b, kind) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
-		if target := pointer(x.root, ref); target != nil && !x.takesKind(target, kind, depth+1) {
+		if target := pointer(x.root, ref); target != nil && !x.takesKind(target, kind) {
 			return false
 		}
 	}
 	return true
+}
+
+// mayBeNull is mayTake(root, p, 'n'), worked out once for each schema.
+func (x *explainer) mayBeNull(p *Node) bool {
+	ok, read := x.nulls[p]
+	if !read {
+		ok = mayTake(x.root, p, 'n', 0)
+		x.nulls[p] = ok
+	}
+	return ok
 }
 
 // pattern is the pattern p compiled, once; nil where Go's regexp cannot

@@ -236,6 +236,12 @@ func TestExplainAdvice(t *testing.T) {
 		{`{"type":"object","properties":{"a":{},"b":false}}`, `{"b":1}`, `b: is not a known key (accepted: a)`},
 		{`{"type":"object","properties":{"a":{},"b":false},"additionalProperties":false}`, `{"c":1}`, `c: is not a known key (accepted: a)`},
 		{`{"type":"object","properties":{"abc":{},"abd":false},"required":["abc"]}`, `{"abx":1}`, `abc: is required; "abx" is not a key: send it as "abc"`},
+		// a union's branch read as taking an object where deep arguments
+		// cut the reading short, then kept, made the branch that applies
+		// one of two, and its key b no key (found by review)
+		{`{"$defs":{"S":{"type":"string"},"U":{"anyOf":[{"$ref":"#/$defs/S"},{"type":"object","properties":{"b":{"type":"integer"}}}]},"U2":{"$ref":"#/$defs/U"},"Node":{"type":"object","properties":{"k":{"$ref":"#/$defs/Node"},"u":{"$ref":"#/$defs/U2"}}}},` +
+			`"type":"object","properties":{"deep":{"$ref":"#/$defs/Node"},"o":{"type":"object","required":["a"],"properties":{"a":{"type":"string"}},"$ref":"#/$defs/U"}}}`,
+			`{"deep":` + strings.Repeat(`{"k":`, 29) + `{"u":{}}` + strings.Repeat(`}`, 29) + `,"o":{"b":1}}`, `o.a: is required`},
 	} {
 		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {
