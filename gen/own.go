@@ -99,6 +99,33 @@ func embedsNumber(t types.Type, seen map[types.Type]bool) bool {
 	return false
 }
 
+// throughPointer returns the type of the embedded pointer field the
+// method name of the named type n is promoted through (*time.Time for
+// struct{ *time.Time }'s UnmarshalJSON), "" where it is n's own or
+// promoted through values alone.
+func throughPointer(n *types.Named, name string) string {
+	obj, index, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), name)
+	if obj == nil || len(index) < 2 {
+		return ""
+	}
+	t := types.Type(n)
+	for _, i := range index[:len(index)-1] {
+		st, ok := t.Underlying().(*types.Struct)
+		if p, isPtr := t.Underlying().(*types.Pointer); isPtr {
+			st, ok = p.Elem().Underlying().(*types.Struct)
+		}
+		if !ok || i >= st.NumFields() {
+			return ""
+		}
+		f := st.Field(i)
+		if _, isPtr := f.Type().Underlying().(*types.Pointer); isPtr {
+			return types.TypeString(f.Type(), func(p *types.Package) string { return p.Name() })
+		}
+		t = f.Type()
+	}
+	return ""
+}
+
 // ownRef is the model of a named type encoding/json decodes with a method
 // of its own, or nil when it has none: decoded by that method, with the
 // schema its JSONSchema() method gives (read from its source), else, for
@@ -120,6 +147,9 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 	}
 	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
 	name := typeName(n, l.pkg.Types)
+	if via := throughPointer(n, m.Name()); via != "" {
+		l.warnOnce(key+" nil", pos, fieldID, nil, "%s's %s is promoted from its embedded pointer %s, which is nil in %s being decoded: the method dereferences it and panics where it would set a value, in encoding/json too (the decoder reports the panic as a refusal of the call); embed %s rather than a pointer, or give %s an %s of its own", name, m.Name(), via, article(name), strings.TrimPrefix(via, "*"), name, m.Name())
+	}
 	var related []Related
 	if at.IsValid() {
 		related = append(related, Related{Pos: l.pkg.Fset.Position(at), Msg: "what normgen cannot read in " + name + "'s JSONSchema()"})
@@ -162,7 +192,7 @@ func (l *loader) stdRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 	own := stdType(n, map[*types.Named]bool{})
 	says := "its schema says what encoding/json takes"
 	if parts := schema.LooseParts(own); len(parts) > 0 {
-		says += ", except where no schema can (encoding/json, not the schema, refuses what it refuses there): " + strings.Join(parts, "; ")
+		says += ", but at these places, where it takes values encoding/json refuses (which the server then refuses) or leaves a member out: " + strings.Join(parts, "; ")
 	}
 	l.warnOnce(key, pos, fieldID, nil, "%s, a struct of another package, has no generated decoder: its values are decoded by encoding/json, strictly (no string forms, no JSON text; keys matched as encoding/json matches them), and %s; declare a struct in package %s for lenient decoding", typeName(n, l.pkg.Types), says, l.pkg.Name)
 	return &TypeRef{Kind: schema.Custom, Decoding: schema.StdJSON, Named: n.Obj().Name(), NamedPkg: n.Obj().Pkg().Path(), Own: own}
@@ -248,16 +278,17 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 			return schema.AnyLoose(schema.LooseNumber)
 		}
 	}
+	if embedsNumber(t, nil) {
+		// (Go 1.27 reads it by the UnmarshalJSONFrom it promotes from
+		// json.Number, before any method of its own, Go 1.26 as an
+		// object or by that method)
+		return schema.AnyLoose(schema.LooseVersions)
+	}
 	switch dec, _ := ownDecoding(t); dec {
 	case schema.OwnJSON:
 		return schema.AnyLoose(schema.LooseOwn)
 	case schema.OwnText:
 		return &schema.Type{Kind: schema.String}
-	}
-	if embedsNumber(t, nil) {
-		// (Go 1.27 reads it by the UnmarshalJSONFrom it promotes from
-		// json.Number, Go 1.26 as an object)
-		return schema.AnyLoose(schema.LooseVersions)
 	}
 	if n, ok := t.(*types.Named); ok {
 		if seen[n] {
@@ -289,7 +320,7 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		}
 		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
 	case *types.Array:
-		return &schema.Type{Kind: schema.Array, Elem: stdType(u.Elem(), seen)}
+		return &schema.Type{Kind: schema.Array, Elem: &schema.Type{Kind: schema.Any}, Loose: schema.LooseFixed}
 	case *types.Map:
 		m := &schema.Type{Kind: schema.Map, Elem: stdType(u.Elem(), seen)}
 		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Kind() != types.String || types.Implements(types.NewPointer(u.Key()), textUnmarshaler) {
@@ -297,6 +328,9 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		}
 		return m
 	case *types.Interface:
+		if u.NumMethods() > 0 {
+			return schema.AnyLoose(schema.LooseMethods)
+		}
 		return any
 	case *types.Struct:
 		fields, unset := stdFields(u, seen)
@@ -712,4 +746,13 @@ func ownSchemaUnfit(raw json.RawMessage) string {
 	}
 	walk(doc)
 	return unfit
+}
+
+// article is the name with "a" or "an" before it, by its first letter
+// (a Stamp, an Addr).
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -22,6 +22,13 @@ const (
 	// LooseKind: a Go type encoding/json cannot decode into (a channel,
 	// a function, a complex number), any value.
 	LooseKind = "a type encoding/json cannot decode into"
+	// LooseMethods: an interface with methods, which encoding/json sets
+	// from null alone, any value.
+	LooseMethods = "an interface with methods, which encoding/json sets from null alone"
+	// LooseFixed: a fixed-size array ([N]T), whose elements encoding/json
+	// reads up to its length and skips past it unread, an array of any
+	// values.
+	LooseFixed = "a fixed-size array, whose elements past its length encoding/json skips unread"
 	// LooseKeys: a map whose keys are not strings (integers, or read by
 	// their own UnmarshalText), any key.
 	LooseKeys = "keys that are not strings, or read by their own UnmarshalText"
@@ -51,6 +58,8 @@ func LooseParts(t *Type) []string {
 		switch {
 		case t.Loose == LooseKeys:
 			out = append(out, fmt.Sprintf("%s: any key (%s)", at, t.Loose))
+		case t.Loose == LooseFixed:
+			out = append(out, fmt.Sprintf("%s: any elements (%s)", at, t.Loose))
 		case t.Loose != "":
 			out = append(out, fmt.Sprintf("%s: any value (%s)", at, t.Loose))
 		}

@@ -208,7 +208,7 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		}
 		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
 	case reflect.Array:
-		return &Type{Kind: Array, Elem: describeStd(t.Elem(), seen)}
+		return &Type{Kind: Array, Elem: &Type{Kind: Any}, Loose: LooseFixed}
 	case reflect.Map:
 		m := &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
 		if k := t.Key(); k.Kind() != reflect.String || reflect.PointerTo(k).Implements(textUnmarshalerType) {
@@ -219,6 +219,9 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		fields, unset := stdFields(t, seen)
 		return &Type{Kind: Object, Name: t.Name(), Fields: fields, Unset: unset}
 	case reflect.Interface:
+		if t.NumMethod() > 0 {
+			return AnyLoose(LooseMethods)
+		}
 		return any
 	case reflect.Pointer:
 		// (a named pointer type: Go 1.26 reads its element by kind, not

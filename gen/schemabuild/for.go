@@ -44,7 +44,7 @@ func ForOptions(v any, p lenient.Profile, o Options) (*jsonschema.Schema, error)
 		return nil, err
 	}
 	if parts := LooseParts(t); len(parts) > 0 {
-		msg := fmt.Sprintf("%v: the schema of a struct of another package, decoded by encoding/json, says what encoding/json takes, except where no schema can (encoding/json, not the schema, refuses what it refuses there): %s", rt, strings.Join(parts, "; "))
+		msg := fmt.Sprintf("%v: the schema of a struct of another package, decoded by encoding/json, says what encoding/json takes, but at these places, where it takes values encoding/json refuses (which the server then refuses) or leaves a member out: %s", rt, strings.Join(parts, "; "))
 		if o.OnWarning != nil {
 			o.OnWarning(msg)
 		} else if _, said := warned.LoadOrStore(rt, true); !said {

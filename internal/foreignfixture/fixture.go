@@ -8,6 +8,7 @@ package foreignfixture
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -46,6 +47,14 @@ type EmbNum struct {
 	json.Number
 	X int `json:"x"`
 }
+
+// OwnTextNum embeds a json.Number and reads its text by a method of its
+// own: Go 1.26 reads it by that method, Go 1.27 by the
+// UnmarshalJSONFrom it promotes, which encoding/json/v2 looks for first.
+type OwnTextNum struct{ json.Number }
+
+// UnmarshalText takes any text.
+func (*OwnTextNum) UnmarshalText([]byte) error { return nil }
 
 // EmbNumDeep promotes the json.Number's methods from two levels down.
 type EmbNumDeep struct{ EmbNum }
@@ -167,4 +176,7 @@ type Holder struct {
 	EmbNum   EmbNum                `json:"emb_num"`
 	EmbNumD  *EmbNumDeep           `json:"emb_num_deep"`
 	EmbNumU  struct{ json.Number } `json:"emb_num_unnamed"`
+	OwnTNum  OwnTextNum            `json:"own_text_num"`
+	Stringer fmt.Stringer          `json:"stringer"`
+	Fixed    [1]int                `json:"fixed"`
 }
