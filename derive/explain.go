@@ -170,6 +170,15 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		x.place = []*Node{s}
 		defer func() { x.place = nil }()
 	}
+	if refIgnoresSiblings(x.root, s) {
+		// (its draft's validators read its target alone: what its other
+		// keywords say does not hold)
+		ref, _ := s.Get("$ref").AsString()
+		if target := pointer(x.root, ref); target != nil {
+			x.value(target, v, rpath, depth+1)
+		}
+		return
+	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
 		target := pointer(x.root, ref)
 		if target == nil {
@@ -671,7 +680,14 @@ func (x *explainer) takesKind(s *Node, kind string) bool {
 	x.reading[k] = i
 	outer := x.low
 	x.low = i
-	ok := x.takesKindHere(s, kind) && x.takesKindThrough(s, kind)
+	var ok bool
+	if refIgnoresSiblings(x.root, s) {
+		ref, _ := s.Get("$ref").AsString()
+		target := pointer(x.root, ref)
+		ok = target == nil || x.takesKind(target, kind)
+	} else {
+		ok = x.takesKindHere(s, kind) && x.takesKindThrough(s, kind)
+	}
 	delete(x.reading, k)
 	if x.low >= i {
 		x.kinds[k] = ok

@@ -242,6 +242,12 @@ func TestExplainAdvice(t *testing.T) {
 		{`{"$defs":{"S":{"type":"string"},"U":{"anyOf":[{"$ref":"#/$defs/S"},{"type":"object","properties":{"b":{"type":"integer"}}}]},"U2":{"$ref":"#/$defs/U"},"Node":{"type":"object","properties":{"k":{"$ref":"#/$defs/Node"},"u":{"$ref":"#/$defs/U2"}}}},` +
 			`"type":"object","properties":{"deep":{"$ref":"#/$defs/Node"},"o":{"type":"object","required":["a"],"properties":{"a":{"type":"string"}},"$ref":"#/$defs/U"}}}`,
 			`{"deep":` + strings.Repeat(`{"k":`, 29) + `{"u":{}}` + strings.Repeat(`}`, 29) + `,"o":{"b":1}}`, `o.a: is required`},
+		// a $ref's siblings in draft-07, which its validators ignore,
+		// refuse nothing (found by review: "a: "x" is not an integer")
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"X":{"type":"string"}},"type":"object","properties":{"a":{"$ref":"#/definitions/X","type":"integer"}},"required":["z"]}`,
+			`{"a":"x"}`, `z: is required`},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"X":{"type":"string"}},"type":"object","properties":{"a":{"$ref":"#/definitions/X","type":"integer"}},"required":["z"]}`,
+			`{"a":5,"z":1}`, `a: 5 is not a string (send text in quotes, such as "5")`},
 	} {
 		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {
