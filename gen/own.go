@@ -690,6 +690,17 @@ func shapeIn(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	case *types.Map:
 		return &schema.Type{Kind: schema.Map}
 	case *types.Struct:
+		for f := range u.Fields() {
+			ft := types.Unalias(f.Type())
+			if p, ok := ft.(*types.Pointer); ok {
+				ft = types.Unalias(p.Elem())
+			}
+			if n, ok := ft.(*types.Named); ok && f.Embedded() && isNamed(n, "time", "Time") {
+				// (what embeds a time.Time is written as its text, by the
+				// MarshalJSON it promotes or one of its own alike)
+				return &schema.Type{Kind: schema.String}
+			}
+		}
 		return &schema.Type{Kind: schema.Object}
 	case *types.Pointer:
 		return shapeIn(u.Elem(), seen)

@@ -133,6 +133,18 @@ func shapeIn(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	case reflect.Map:
 		return &Type{Kind: Map}
 	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if f.Anonymous && ft == timeType {
+				// (what embeds a time.Time is written as its text, by the
+				// MarshalJSON it promotes or one of its own alike)
+				return &Type{Kind: String}
+			}
+		}
 		return &Type{Kind: Object}
 	case reflect.Pointer:
 		return shapeIn(t.Elem(), seen)
