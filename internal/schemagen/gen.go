@@ -9,7 +9,9 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,8 +54,9 @@ type Gen struct {
 	values   map[string]map[string]bool     // path -> its value aliases
 	ruled    string                         // every rule's target path, one a line (mapStep)
 
-	following map[refAt]int // the references being followed, by nesting depth
-	names     []string      // the member names the document declares anywhere (declaredNames)
+	following map[refAt]int             // the references being followed, by nesting depth
+	patterns  map[string]*regexp.Regexp // patternProperties' patterns compiled (nil: not Go's syntax)
+	names     []string                  // the member names the document declares anywhere (declaredNames)
 }
 
 // refAt is a $ref followed at a nesting depth.
@@ -86,7 +89,7 @@ const (
 func NewGen(seed uint64, root *derive.Node, tool string, rules []lenient.Rule) *Gen {
 	g := &Gen{rng: rand.New(rand.NewPCG(seed, 7)), root: root, aliases: map[string]map[string][]string{},
 		isAlias: map[string]map[string]bool{}, defaults: map[string]map[string]bool{}, toText: map[string]bool{}, values: map[string]map[string]bool{},
-		following: map[refAt]int{}, names: declaredNames(root)}
+		following: map[refAt]int{}, patterns: map[string]*regexp.Regexp{}, names: declaredNames(root)}
 	var ruled strings.Builder
 	for _, r := range rules {
 		if !applies(r, tool) {
@@ -216,6 +219,9 @@ func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 		}
 	}
 	if list := s.Get("allOf").Items(); len(list) > 0 {
+		if parts, ok := g.conjunction(nil, s, ptr, 0); ok {
+			return g.object(b, parts, path, depth)
+		}
 		return g.value(b, list[0], path, ptr+"/allOf/0", depth)
 	}
 	typ, _ := str(s.Get("type"))
@@ -247,7 +253,7 @@ func (g *Gen) value(b []byte, s *derive.Node, path, ptr string, depth int) []byt
 	case "array":
 		return g.array(b, s, path, ptr, depth)
 	case "object":
-		return g.object(b, s, path, ptr, depth)
+		return g.object(b, []part{{s, ptr}}, path, depth)
 	}
 	return appendJSON(b, g.string(s))
 }
@@ -324,8 +330,69 @@ func (g *Gen) stringForm(branches []*derive.Node, i int, path, list string, dept
 	return nil, false
 }
 
-// object appends an object of schema s.
-func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []byte {
+// part is one of the object schemas a value is held to (conjunction),
+// with its JSON pointer.
+type part struct {
+	s   *derive.Node
+	ptr string
+}
+
+// maxConjoined bounds the nesting of allOfs and references conjunction
+// follows.
+const maxConjoined = 8
+
+// conjunction appends to parts the object schemas that s, at ptr, holds
+// a value to: s itself, and each branch of its allOf in turn (a $ref
+// followed, an allOf inside read alike), where each of them is an
+// object's schema that names no type but object and holds no union,
+// enum or const (a pydantic or OpenAPI model built of others:
+// {"allOf": [{"$ref": "#/$defs/Base"}, {"properties": ...}]}). ok is
+// false where one is not, or the nesting passes maxConjoined: the
+// caller then makes a value of the first branch alone.
+func (g *Gen) conjunction(parts []part, s *derive.Node, ptr string, depth int) (_ []part, ok bool) {
+	if depth > maxConjoined {
+		return nil, false
+	}
+	if s.Kind == 't' {
+		return parts, true // (true: it adds nothing)
+	}
+	if s.Kind != '{' || s.Get("enum") != nil || s.Get("const") != nil {
+		return nil, false
+	}
+	for _, k := range jsonnode.Alternatives {
+		if s.Get(k) != nil {
+			return nil, false
+		}
+	}
+	if t := s.Get("type"); t != nil {
+		if typ, _ := str(t); typ != "object" {
+			return nil, false
+		}
+	}
+	parts = append(parts, part{s, ptr})
+	if ref, isRef := str(s.Get("$ref")); isRef {
+		t := g.resolve(ref)
+		if t == nil {
+			return nil, false
+		}
+		if parts, ok = g.conjunction(parts, t, strings.TrimPrefix(ref, "#"), depth+1); !ok {
+			return nil, false
+		}
+	}
+	for i, b := range s.Get("allOf").Items() {
+		if parts, ok = g.conjunction(parts, b, ptr+"/allOf/"+strconv.Itoa(i), depth+1); !ok {
+			return nil, false
+		}
+	}
+	return parts, true
+}
+
+// object appends an object of the schemas parts: the first one's, and
+// those of an allOf it holds (conjunction). A member is made of the
+// first schema that declares it; the members that any of them requires
+// are given; a key none of them declares only where each is open.
+func (g *Gen) object(b []byte, parts []part, path string, depth int) []byte {
+	s, ptr := parts[0].s, parts[0].ptr
 	b = append(b, '{')
 	n := 0
 	given := map[string]bool{}
@@ -339,8 +406,8 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 		b = append(b, ':')
 	}
 	required := map[string]bool{}
-	if req := s.Get("required"); req != nil {
-		for _, r := range req.Items() {
+	for _, p := range parts {
+		for _, r := range p.s.Get("required").Items() {
 			if k, ok := str(r); ok {
 				required[k] = true
 			}
@@ -351,16 +418,26 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 	// is advertised once (class (f)), so a closed object or a required
 	// field refuses its aliases.
 	ap := s.Get("additionalProperties")
-	open := (ap == nil || ap.Text() == "true" || ap.Kind == '{' && len(ap.Keys) == 0) && s.Get("unevaluatedProperties") == nil
-	props := s.Get("properties")
-	if props != nil && props.Kind == '{' {
+	open := true
+	for _, p := range parts {
+		ap := p.s.Get("additionalProperties")
+		open = open && (ap == nil || ap.Text() == "true" || ap.Kind == '{' && len(ap.Keys) == 0) && p.s.Get("unevaluatedProperties") == nil
+	}
+	for _, p := range parts {
+		props, ptr := p.s.Get("properties"), p.ptr
+		if props == nil || props.Kind != '{' {
+			continue
+		}
 		for i, k := range props.Keys {
-			if g.isAlias[path][k] {
-				continue // given as one of its field's names
+			if g.isAlias[path][k] || given[k] || declaredBefore(parts, p, k) {
+				continue // given as one of its field's names, or made of an earlier schema
 			}
 			aliases := g.aliases[path][k]
 			mayOmit := !required[k]
-			if mayOmit && (depth >= maxDepth || !g.chance(0.6)) {
+			if mayOmit && (depth >= maxDepth || !g.chance(0.6) || g.patterned(parts, k)) {
+				// (a member a pattern of patternProperties matches too is
+				// held to that pattern's schema as well, which a value of
+				// its own schema rarely meets: left out where it may be)
 				if g.defaults[path][k] {
 					g.Used["default left out"]++
 				}
@@ -389,7 +466,8 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			}
 			var sb strings.Builder
 			g.regex(&sb, re.Simplify())
-			if key := sb.String(); !given[key] {
+			if key := sb.String(); !given[key] && !declaredBefore(parts, part{}, key) {
+				// (a declared member's name is held to its own schema too)
 				member(key)
 				at := rulespec.PathPattern(path, p)
 				if mapped {
@@ -406,14 +484,16 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 			b = g.value(b, ap, g.mapStep(s, path), ptr+"/additionalProperties", depth+1)
 		}
 	case ap == nil || ap.Text() == "true" || ap.Kind == '{':
-		if s.Get("unevaluatedProperties") == nil && g.chance(0.1) {
+		if open && g.chance(0.1) {
 			// (a number's text too: no rule
 			// may read a key the object takes as it is, though another
 			// branch of its union, the then of an if, or another object
 			// declares it; so, half the time, a name declared elsewhere)
 			key := "zz_undeclared"
 			if len(g.names) > 0 && g.chance(0.5) {
-				if k := g.names[g.rng.IntN(len(g.names))]; props.Get(k) == nil && !nearDeclared(k, props) {
+				if k := g.names[g.rng.IntN(len(g.names))]; !slices.ContainsFunc(parts, func(p part) bool {
+					return p.s.Get("properties").Get(k) != nil || nearDeclared(k, p.s.Get("properties"))
+				}) {
 					key = k
 				}
 			}
@@ -424,6 +504,44 @@ func (g *Gen) object(b []byte, s *derive.Node, path, ptr string, depth int) []by
 		}
 	}
 	return append(b, '}')
+}
+
+// patterned reports whether a pattern of the patternProperties of one
+// of parts matches the member name k (a pattern Go's regexp does not
+// read counts as matching).
+func (g *Gen) patterned(parts []part, k string) bool {
+	for _, p := range parts {
+		pp := p.s.Get("patternProperties")
+		if pp == nil {
+			continue
+		}
+		for _, pat := range pp.Keys {
+			re, ok := g.patterns[pat]
+			if !ok {
+				re, _ = regexp.Compile(pat)
+				g.patterns[pat] = re
+			}
+			if re == nil || re.MatchString(k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declaredBefore reports whether a schema of parts before p declares
+// the member k (any of them, for a p not among them): the member is made
+// of that one.
+func declaredBefore(parts []part, p part, k string) bool {
+	for _, q := range parts {
+		if q == p {
+			return false
+		}
+		if props := q.s.Get("properties"); props != nil && props.Kind == '{' && props.Get(k) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // array appends an array of schema s.
