@@ -176,7 +176,7 @@ func (l *loader) ownRef(n *types.Named, pos token.Pos, fieldID string) *TypeRef 
 		}
 		gemini := ""
 		if sh := r.Own.Shape; sh != nil {
-			gemini = " (the gemini profile, which needs one type, says " + schema.ShapeName(sh) + ": its Go type)"
+			gemini = " (the gemini profile, which needs one type, says " + schema.ShapeName(sh) + ": what encoding/json writes for its Go type)"
 		}
 		l.warnOnce(key, pos, fieldID, related, "%s is decoded by its own UnmarshalJSON, which normgen cannot see into, and %s: its schema is {}, any value%s", name, what, gemini)
 	}
