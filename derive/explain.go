@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -50,8 +51,8 @@ func (d *Derivation) explain(args []byte) (steps int, err error) {
 		return 0, nil
 	}
 	x := &explainer{root: d.strict, forms: map[string]bool{}, done: map[explained]bool{},
-		places: map[*byte][]*Node{}, itemPlaces: map[*byte][]*Node{}, names: map[*byte][]string{},
-		kinds: map[takingKind]bool{}, reading: map[takingKind]int{}, nulls: map[*Node]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
+		places: map[*byte][]*Node{}, itemPlaces: map[*byte][]*Node{}, names: map[string][]string{}, ids: map[*Node]int{},
+		kinds: map[takingKind]bool{}, reading: map[takingKind]int{}, tentative: map[takingKind]int{}, lows: map[int]int{}, nulls: map[*Node]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
 			x.forms[rulespec.TargetPath(r)] = true
@@ -106,9 +107,12 @@ type explainer struct {
 	// places holds below's answers: a member's place by where its value
 	// starts, an array's elements' by where the array starts
 	places, itemPlaces map[*byte][]*Node
-	// names holds placeNames by where the object starts: each schema at
-	// its place that requires a key left out asks for them.
-	names map[*byte][]string
+	// names holds placeNames by the schemas of a place (placeKey, the
+	// numbers ids gives them): each schema at an object's place that
+	// requires a key left out, or is closed, asks for them, and so does
+	// each element of an array and each object the same schemas apply to
+	names map[string][]string
+	ids   map[*Node]int
 	// done holds the schemas each value was explained by (the value by
 	// where it starts in the arguments): a value reached through one
 	// schema along several ways (a $ref cycle under allOf, branches that
@@ -117,11 +121,18 @@ type explainer struct {
 	done map[explained]bool
 	// kinds and types hold takesKind's and firstType's answers by schema
 	kinds map[takingKind]bool
-	// reading holds the questions takesKind is reading, by their depth
-	// in its reading, and low the least depth the reading of the
-	// current one met again
-	reading map[takingKind]int
-	low     int
+	// reading holds the questions takesKind is reading, by the number
+	// of their visit (visits counts them), and low the least visit the
+	// reading of the current one met again. tentative holds the answers
+	// (true) that leaned on a visit still being read then, by that
+	// visit, pending the same in the order read; lows the visit each
+	// such reading leaned on, by its own
+	reading   map[takingKind]int
+	visits    int
+	low       int
+	tentative map[takingKind]int
+	pending   []takingKind
+	lows      map[int]int
 	// nulls holds mayBeNull's answers
 	nulls map[*Node]bool
 	types map[*Node]string
@@ -326,15 +337,24 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	// left out is named by alike in each of them that requires it)
 	var declared []string
 	if missing {
-		declared = x.placeNamesOnce(&v[0], x.place)
+		declared = x.placeNamesOnce(x.place)
 	}
 	place := x.place
 	defer func() { x.place = place }()
+	// (the keys a refused key is told to be sent as: its own declared
+	// ones that no schema at its place refuses)
+	accepted := sync.OnceValue(func() []string {
+		names := x.placeNamesOnce(place)
+		return slices.DeleteFunc(slices.Clone(known), func(n string) bool {
+			_, found := slices.BinarySearch(names, n)
+			return !found
+		})
+	})
 	for it.Next() {
 		key := string(it.Key)
 		x.place = nil
 		if p := props.Get(key); isFalse(p) {
-			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
+			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, accepted())
 			continue
 		} else if p != nil {
 			x.place = x.memberPlace(it.Value, place, key)
@@ -350,11 +370,12 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		switch {
 		case s.Get("patternProperties") != nil:
 		case ap != nil && ap.Kind == '{':
+			x.place = x.memberPlace(it.Value, place, key)
 			x.dec.Enter(key)
 			x.value(ap, it.Value, x.mapStep(s, rpath), depth+1)
 			x.dec.Leave()
 		case closed:
-			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, known)
+			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, accepted())
 		case missing && !slices.Contains(declared, key):
 			x.dec.Unknown(it.Key, 0, declared) // named by Missing, or a key in another case
 		}
@@ -371,15 +392,30 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	}
 }
 
-// placeNamesOnce is placeNames, worked out once for the object that
-// starts at at.
-func (x *explainer) placeNamesOnce(at *byte, place []*Node) []string {
-	names, ok := x.names[at]
+// placeNamesOnce is placeNames, worked out once for the schemas of a
+// place.
+func (x *explainer) placeNamesOnce(place []*Node) []string {
+	key := x.placeKey(place)
+	names, ok := x.names[key]
 	if !ok {
 		names = x.placeNames(place)
-		x.names[at] = names
+		x.names[key] = names
 	}
 	return names
+}
+
+// placeKey names the schemas of place, in order, by their numbers.
+func (x *explainer) placeKey(place []*Node) string {
+	var b []byte
+	for _, s := range place {
+		id, ok := x.ids[s]
+		if !ok {
+			id = len(x.ids)
+			x.ids[s] = id
+		}
+		b = strconv.AppendInt(append(b, ','), int64(id), 10)
+	}
+	return string(b)
 }
 
 // memberPlace is below for the member key whose value is v, of an
@@ -416,11 +452,26 @@ func (x *explainer) below(place []*Node, keyword, key string) []*Node {
 			return
 		}
 		seen[s] = true
-		if sub := s.Get(keyword); sub != nil && sub.Kind == '{' {
-			if keyword == "items" {
+		if refIgnoresSiblings(x.root, s) {
+			// (its draft's validators read its target alone)
+			ref, _ := s.Get("$ref").AsString()
+			walk(pointer(x.root, ref), depth+1)
+			return
+		}
+		switch sub := s.Get(keyword); {
+		case keyword == "items":
+			if sub != nil && sub.Kind == '{' {
 				out = append(out, sub)
-			} else if p := sub.Get(key); p != nil && p.Kind == '{' {
+			}
+		case sub.Get(key) != nil:
+			if p := sub.Get(key); p.Kind == '{' {
 				out = append(out, p)
+			}
+		case s.Get("patternProperties") == nil:
+			// (a member it does not declare is its additionalProperties'
+			// where no pattern may name it)
+			if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' {
+				out = append(out, ap)
 			}
 		}
 		if ref, ok := s.Get("$ref").AsString(); ok {
@@ -464,10 +515,15 @@ func (x *explainer) placeNames(place []*Node) []string {
 	var closed []*Node
 	var walk func(s *Node, depth int, unions bool, seen map[*Node]bool) []string
 	walk = func(s *Node, depth int, unions bool, seen map[*Node]bool) []string {
-		if s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth {
+		if x.steps++; s == nil || s.Kind != '{' || seen[s] || depth > maxExplainDepth || x.steps > maxExplainSteps {
 			return nil
 		}
 		seen[s] = true
+		if refIgnoresSiblings(x.root, s) {
+			// (its draft's validators read its target alone)
+			ref, _ := s.Get("$ref").AsString()
+			return walk(pointer(x.root, ref), depth+1, unions, seen)
+		}
 		var names []string
 		if props := s.Get("properties"); props != nil && props.Kind == '{' {
 			for i, k := range props.Keys {
@@ -504,16 +560,21 @@ func (x *explainer) placeNames(place []*Node) []string {
 				names = append(names, walk(fit[0], depth+1, unions, seen)...)
 				continue
 			}
-			var common []string
+			// (the names every branch declares: counted by branch)
+			count := map[string]int{}
 			for i, b := range fit {
-				own := walk(b, depth+1, false, map[*Node]bool{})
-				if i == 0 {
-					common = own
-					continue
+				for _, n := range walk(b, depth+1, false, map[*Node]bool{}) {
+					x.steps++
+					if count[n] == i {
+						count[n] = i + 1
+					}
 				}
-				common = slices.DeleteFunc(common, func(n string) bool { return !slices.Contains(own, n) })
 			}
-			names = append(names, common...)
+			for n, c := range count {
+				if c == len(fit) {
+					names = append(names, n)
+				}
+			}
 		}
 		return names
 	}
@@ -616,6 +677,14 @@ func (x *explainer) firstTypeOf(s *Node, depth int) string {
 	if x.steps++; x.steps > maxExplainSteps {
 		return ""
 	}
+	if refIgnoresSiblings(x.root, s) {
+		// (its draft's validators read its target alone)
+		ref, _ := s.Get("$ref").AsString()
+		if target := pointer(x.root, ref); target != nil {
+			return x.firstType(target, depth+1)
+		}
+		return ""
+	}
 	null := false
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
@@ -658,27 +727,36 @@ func (x *explainer) firstTypeOf(s *Node, depth int) string {
 // takesKind reports whether s may take a value of the JSON type kind
 // ("integer" for a number with no fraction): false only where its type,
 // every branch of a union, a branch of its allOf or its $ref's target
-// rules it out. A schema met again while it is read (a cycle) may; an
-// answer that leaned on such a schema below the one that met it again
-// is not kept (it holds there alone), the others are.
+// rules it out. A schema met again while it is read (a cycle) may. Each
+// answer is worked out once: a false one holds whatever the schemas
+// being read take (it is kept), and one that leaned on a schema being
+// read below it holds while that one takes the kind (it is kept as
+// tentative, for the readings within, and kept for good once the
+// reading of the cycle's first schema ends taking it; dropped where a
+// schema it leaned on does not).
 func (x *explainer) takesKind(s *Node, kind string) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
-	if s.Kind != '{' {
+	if x.steps++; s.Kind != '{' || x.steps > maxExplainSteps {
 		return true
 	}
 	k := takingKind{s, kind}
 	if ok, read := x.kinds[k]; read {
 		return ok
 	}
+	if low, held := x.tentative[k]; held {
+		x.low = min(x.low, x.lowest(low))
+		return true
+	}
 	if i, reading := x.reading[k]; reading {
 		x.low = min(x.low, i)
 		return true
 	}
-	i := len(x.reading)
+	i := x.visits
+	x.visits++
 	x.reading[k] = i
-	outer := x.low
+	outer, mark := x.low, len(x.pending)
 	x.low = i
 	var ok bool
 	if refIgnoresSiblings(x.root, s) {
@@ -689,11 +767,48 @@ func (x *explainer) takesKind(s *Node, kind string) bool {
 		ok = x.takesKindHere(s, kind) && x.takesKindThrough(s, kind)
 	}
 	delete(x.reading, k)
-	if x.low >= i {
-		x.kinds[k] = ok
+	switch {
+	case !ok:
+		// (a schema being read taking less could not make it take the
+		// kind; the answers that leaned on this one taking it fall)
+		x.kinds[k] = false
+		x.settle(mark, false)
+	case x.low >= i:
+		// (every schema its reading leaned on was read within it, and
+		// took the kind)
+		x.kinds[k] = true
+		x.settle(mark, true)
+	default:
+		x.tentative[k] = x.low
+		x.pending = append(x.pending, k)
+		x.lows[i] = x.low
 	}
 	x.low = min(outer, x.low)
 	return ok
+}
+
+// settle ends the tentative answers from the mark'th pending one on:
+// kept as answers where keep, else dropped (read again when asked).
+func (x *explainer) settle(mark int, keep bool) {
+	for _, p := range x.pending[mark:] {
+		if keep {
+			x.kinds[p] = true
+		}
+		delete(x.tentative, p)
+	}
+	x.pending = x.pending[:mark]
+}
+
+// lowest follows the reading of visit i, where it ended leaning on a
+// reading begun before it, to the first one still being read.
+func (x *explainer) lowest(i int) int {
+	for {
+		l, ended := x.lows[i]
+		if !ended {
+			return i
+		}
+		i = l
+	}
 }
 
 // takesKindHere is takesKind by s's type and unions alone, without its
