@@ -76,11 +76,19 @@ func isNamed(n *types.Named, pkg, name string) bool {
 // encoding/json reads t as a number there, where Go 1.26 reads an
 // object (schema's embedsNumber, on reflection's types).
 func embedsNumber(t types.Type, seen map[types.Type]bool) bool {
+	return embeds(t, "encoding/json", "Number", seen)
+}
+
+// embeds reports whether t is the type name of package pkg, a pointer to
+// it, or a struct that embeds one, directly or through the structs it
+// embeds: its methods are then t's, promoted (schema's embeds, on
+// reflection's types).
+func embeds(t types.Type, pkg, name string, seen map[types.Type]bool) bool {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
-	if n, ok := t.(*types.Named); ok && isNamed(n, "encoding/json", "Number") {
+	if n, ok := t.(*types.Named); ok && isNamed(n, pkg, name) {
 		return true
 	}
 	st, ok := t.Underlying().(*types.Struct)
@@ -92,7 +100,7 @@ func embedsNumber(t types.Type, seen map[types.Type]bool) bool {
 	}
 	seen[t] = true
 	for f := range st.Fields() {
-		if f.Embedded() && embedsNumber(f.Type(), seen) {
+		if f.Embedded() && embeds(f.Type(), pkg, name, seen) {
 			return true
 		}
 	}
@@ -690,16 +698,11 @@ func shapeIn(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	case *types.Map:
 		return &schema.Type{Kind: schema.Map}
 	case *types.Struct:
-		for f := range u.Fields() {
-			ft := types.Unalias(f.Type())
-			if p, ok := ft.(*types.Pointer); ok {
-				ft = types.Unalias(p.Elem())
-			}
-			if n, ok := ft.(*types.Named); ok && f.Embedded() && isNamed(n, "time", "Time") {
-				// (what embeds a time.Time is written as its text, by the
-				// MarshalJSON it promotes or one of its own alike)
-				return &schema.Type{Kind: schema.String}
-			}
+		if embeds(t, "time", "Time", nil) {
+			// (a time.Time, and what embeds one, directly or through
+			// the structs it embeds, is written as its text, by the
+			// MarshalJSON it promotes or one of its own alike)
+			return &schema.Type{Kind: schema.String}
 		}
 		return &schema.Type{Kind: schema.Object}
 	case *types.Pointer:

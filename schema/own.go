@@ -133,17 +133,11 @@ func shapeIn(t reflect.Type, seen map[reflect.Type]bool) *Type {
 	case reflect.Map:
 		return &Type{Kind: Map}
 	case reflect.Struct:
-		for i := range t.NumField() {
-			f := t.Field(i)
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if f.Anonymous && ft == timeType {
-				// (what embeds a time.Time is written as its text, by the
-				// MarshalJSON it promotes or one of its own alike)
-				return &Type{Kind: String}
-			}
+		if embeds(t, timeType, nil) {
+			// (a time.Time, and what embeds one, directly or through
+			// the structs it embeds, is written as its text, by the
+			// MarshalJSON it promotes or one of its own alike)
+			return &Type{Kind: String}
 		}
 		return &Type{Kind: Object}
 	case reflect.Pointer:
@@ -455,10 +449,17 @@ func ShapeName(t *Type) string {
 // promotes neither and Go 1.27 reads an object too; the schema takes
 // both readings either way.)
 func embedsNumber(t reflect.Type, seen map[reflect.Type]bool) bool {
+	return embeds(t, numberType, seen)
+}
+
+// embeds reports whether t is target, a pointer to it, or a struct that
+// embeds one, directly or through the structs it embeds: its methods are
+// then t's, promoted.
+func embeds(t, target reflect.Type, seen map[reflect.Type]bool) bool {
 	if t.Kind() == reflect.Pointer && t.Name() == "" {
 		t = t.Elem()
 	}
-	if t == numberType {
+	if t == target {
 		return true
 	}
 	if t.Kind() != reflect.Struct || seen[t] {
@@ -469,7 +470,7 @@ func embedsNumber(t reflect.Type, seen map[reflect.Type]bool) bool {
 	}
 	seen[t] = true
 	for i := range t.NumField() {
-		if sf := t.Field(i); sf.Anonymous && embedsNumber(sf.Type, seen) {
+		if sf := t.Field(i); sf.Anonymous && embeds(sf.Type, target, seen) {
 			return true
 		}
 	}
