@@ -329,9 +329,9 @@ func derivePass(tool string, root *Node, keep, named map[string]bool, declared m
 	pats := &patternSteps{}
 	keep, named, declared = internalKeys(pats, keep), internalKeys(pats, named), internalKeys(pats, declared)
 	fileGiven := len(keep) > 0 || len(named) > 0 || len(declared) > 0
-	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, others: map[string]bool{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, opaqueSchemas: map[string][]*Node{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, anyOfGuards: anyOf, conjSkipped: map[string]bool{}}
+	survey := &deriver{fileGiven: fileGiven, splitOf: map[string]string{}, others: map[string]bool{}, conds: map[string]condSet{}, condsElse: map[string]elseSets{}, thenAt: map[string][]string{}, wholeArrays: map[string]bool{}, texts: map[string]bool{}, textKinds: map[string]byte{}, rootGroups: map[string]bool{}, pats: pats, tool: tool, root: root, survey: true, kinds: map[string]map[string]bool{}, objs: map[string][]objSite{}, unique: map[string]bool{}, shadowed: map[string]string{}, textless: map[string]string{}, presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, opaque: map[string]string{}, opaqueSchemas: map[string][]*Node{}, tested: map[string]bool{}, unions: map[string]int{}, keptSites: map[string][]keptSite{}, copies: map[sharedKey]bool{}, overlapMemo: map[string]overlapResult{}, mays: map[mayAsked]bool{}, anyOfGuards: anyOf, conjSkipped: map[string]bool{}}
 	survey.rootSchema(survey.inline(root))
-	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, others: survey.others, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, opaqueSchemas: survey.opaqueSchemas, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt, conjSkipped: survey.conjSkipped}
+	d := &deriver{fileGiven: fileGiven, splitOf: survey.splitOf, others: survey.others, conds: survey.conds, condsElse: survey.condsElse, thenAt: map[string][]string{}, wholeArrays: survey.wholeArrays, texts: survey.texts, textKinds: survey.textKinds, rootGroups: map[string]bool{}, pats: survey.pats, tool: tool, root: root, kinds: survey.kinds, objs: survey.objs, unique: survey.unique, opaque: survey.opaque, opaqueSchemas: survey.opaqueSchemas, unions: survey.unions, keptSites: survey.keptSites, copies: survey.copies, sharedRefs: map[sharedKey]string{}, ownRefs: map[*Node]bool{}, keep: keep, named: named, declared: declared, shadowed: maps.Clone(survey.shadowed), textless: maps.Clone(survey.textless), presence: map[string]bool{}, ids: ids, whole: map[string]bool{}, tested: map[string]bool{}, overlapMemo: survey.overlapMemo, mays: survey.mays, anyOfGuards: anyOf, anyOfAt: survey.anyOfAt, conjSkipped: survey.conjSkipped}
 	out := d.rootSchema(d.inline(root))
 	d.pointShared()
 	d.besideDefs()
@@ -517,7 +517,7 @@ func (d *deriver) refusesBelow(u, path string) bool {
 		may = func(s *Node) bool { return d.mayBe(s, '{', 0) }
 	case step[0] == '.':
 		name := memberName(step[1:])
-		may = func(s *Node) bool { return mayHoldMember(d.root, s, name) }
+		may = func(s *Node) bool { return d.mayHold(s, name) }
 	default:
 		return false
 	}
@@ -864,6 +864,9 @@ type deriver struct {
 	// it, shared by the survey and the derivation; overlapRec records it
 	// for the union at overlapAt.
 	overlapMemo map[string]overlapResult
+	// mays holds the answers of mayBe and mayHold that followed a
+	// reference
+	mays map[mayAsked]bool
 	// rootGuards are the guards of the branches of the root's union,
 	// where it has them (rootUnion).
 	rootGuards rootGuards
@@ -3693,16 +3696,47 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 // the branches of anyOf, oneOf and allOf (and a local $ref's target) rule
 // every such value out. Keywords it does not read (not, if, ...) are
 // taken to allow it, and so is a schema with a keyword it does not know.
-func (d *deriver) mayBe(s *Node, kind byte, depth int) bool { return mayTake(d.root, s, kind, depth) }
+func (d *deriver) mayBe(s *Node, kind byte, depth int) bool {
+	return d.mayTakeOnce(mayAsked{s, taking{kind: kind}, depth})
+}
+
+// mayHold is mayHoldMember for the derivation.
+func (d *deriver) mayHold(s *Node, name string) bool {
+	return d.mayTakeOnce(mayAsked{s, taking{kind: '{', name: name, named: true}, 0})
+}
+
+// mayAsked is a question mayBe or mayHold asks.
+type mayAsked struct {
+	s     *Node
+	want  taking
+	depth int
+}
+
+// mayTakeOnce answers q by mayTakeIn: once for the derivation (d.mays,
+// which its two passes share) where the answer followed a reference,
+// which may have read much (mayTakeIn reads alike every time, within the
+// same bounds).
+func (d *deriver) mayTakeOnce(q mayAsked) bool {
+	if ok, asked := d.mays[q]; asked {
+		return ok
+	}
+	w := newMayWalk()
+	ok := mayTakeIn(d.root, q.s, q.want, q.depth, w)
+	if w.read != nil {
+		d.mays[q] = ok
+	}
+	return ok
+}
 
 // mayTake is mayBe for a schema s inside root: a $ref its draft reads
-// alone (refIgnoresSiblings) takes what its target takes. Past
-// maxMayTakeWork subschemas and references read (references that fan
-// out: an allOf of six references to the next level, eight levels deep,
-// is 6^8 readings), or 32 levels, it may.
+// alone (refIgnoresSiblings) takes what its target takes. Each
+// reference's target is read once for the question (references that
+// fan out, an allOf of six references to the next level eight levels
+// deep, would be 6^8 readings; a target met again while it is read, a
+// cycle, may); past maxMayTakeWork subschemas and references read, or
+// 32 levels, it may.
 func mayTake(root, s *Node, kind byte, depth int) bool {
-	work := maxMayTakeWork
-	return mayTakeIn(root, s, taking{kind: kind}, depth, &work)
+	return mayTakeIn(root, s, taking{kind: kind}, depth, newMayWalk())
 }
 
 // mayHoldMember is mayTake for an object that holds the member name:
@@ -3711,8 +3745,7 @@ func mayTake(root, s *Node, kind byte, depth int) bool {
 // among them). Keywords it does not read (not, if, patternProperties'
 // patterns, unevaluatedProperties, ...) are taken to allow it.
 func mayHoldMember(root, s *Node, name string) bool {
-	work := maxMayTakeWork
-	return mayTakeIn(root, s, taking{kind: '{', name: name, named: true}, 0, &work)
+	return mayTakeIn(root, s, taking{kind: '{', name: name, named: true}, 0, newMayWalk())
 }
 
 // taking is what mayTakeIn asks a schema to take: a value of JSON kind
@@ -3737,21 +3770,84 @@ func closedTo(s *Node, name string) bool {
 // maxMayTakeWork bounds the subschemas and references one mayTake reads.
 const maxMayTakeWork = 4096
 
-// mayTakeIn is mayTake with work subschemas left to read.
-func mayTakeIn(root, s *Node, want taking, depth int, work *int) bool {
-	kind := want.kind
+// mayWalk is one question's reading: the subschemas and references it
+// may still read, and what it found of each $ref's target it read (a
+// target reached again, by another reference or a cycle, is read once).
+type mayWalk struct {
+	work int
+	read map[*Node]mayRead // (made at the first reference)
+}
+
+// mayRead is what a mayWalk found of a schema.
+type mayRead uint8
+
+const (
+	mayReading mayRead = 1 + iota // being read: met again (a cycle), it may
+	mayYes
+	mayNo
+)
+
+func newMayWalk() *mayWalk { return &mayWalk{work: maxMayTakeWork} }
+
+// mayTakeIn is mayTake within the walk w.
+func mayTakeIn(root, s *Node, want taking, depth int, w *mayWalk) bool {
 	if s.Kind == 't' {
 		return s.Text() == "true"
 	}
-	if *work--; s.Kind != '{' || depth > 32 || *work < 0 {
+	if w.work--; s.Kind != '{' || depth > 32 || w.work < 0 {
 		return true
 	}
+	return mayTakeRead(root, s, want, depth, w)
+}
+
+// mayTakeTarget is mayTakeIn for the target of a $ref, read once in the
+// walk: met again while it is read (a cycle), it may take the value, and
+// an answer that leaned on that is kept for the walk too (it may, as past
+// the walk's bounds).
+func mayTakeTarget(root, target *Node, want taking, depth int, w *mayWalk) bool {
+	switch w.read[target] {
+	case mayReading, mayYes:
+		return true
+	case mayNo:
+		return false
+	}
+	if w.read == nil {
+		w.read = map[*Node]mayRead{}
+	}
+	w.read[target] = mayReading
+	ok := mayTakeIn(root, target, want, depth, w)
+	w.read[target] = mayNo
+	if ok {
+		w.read[target] = mayYes
+	}
+	return ok
+}
+
+// jsonTypeName is the JSON Schema type of the JSON kind kind ('n' for
+// null, '"' a string, '{' an object, '[' an array).
+func jsonTypeName(kind byte) string {
+	switch kind {
+	case 'n':
+		return "null"
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	}
+	return ""
+}
+
+// mayTakeRead is mayTakeIn reading s.
+func mayTakeRead(root, s *Node, want taking, depth int, w *mayWalk) bool {
+	kind := want.kind
 	if refIgnoresSiblings(root, s) {
 		// (its draft reads its target alone, and AJV its siblings too,
 		// which take no more)
 		ref, _ := s.Get("$ref").AsString()
 		target := pointer(root, ref)
-		return target == nil || mayTakeIn(root, target, want, depth+1, work)
+		return target == nil || mayTakeTarget(root, target, want, depth+1, w)
 	}
 	if slices.ContainsFunc(s.Keys, foreign) && (s.Get("discriminator") == nil || !discriminatorBeside(root, s)) {
 		// a keyword the deriver does not know might take it (a
@@ -3759,7 +3855,7 @@ func mayTakeIn(root, s *Node, want taking, depth int, work *int) bool {
 		// its mapping there, takes no value the oneOf does not)
 		return true
 	}
-	typeName := map[byte]string{'n': "null", '"': "string", '{': "object", '[': "array"}[kind]
+	typeName := jsonTypeName(kind)
 	if t := s.Get("type"); t != nil {
 		types := []*Node{t}
 		if t.Kind == '[' {
@@ -3799,15 +3895,15 @@ func mayTakeIn(root, s *Node, want taking, depth int, work *int) bool {
 	}
 	for _, comb := range jsonnode.Alternatives {
 		if list := s.Get(comb).Items(); len(list) > 0 &&
-			!slices.ContainsFunc(list, func(b *Node) bool { return mayTakeIn(root, b, want, depth+1, work) }) {
+			!slices.ContainsFunc(list, func(b *Node) bool { return mayTakeIn(root, b, want, depth+1, w) }) {
 			return false
 		}
 	}
-	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTakeIn(root, b, want, depth+1, work) }) {
+	if slices.ContainsFunc(s.Get("allOf").Items(), func(b *Node) bool { return !mayTakeIn(root, b, want, depth+1, w) }) {
 		return false
 	}
 	if ref, ok := s.Get("$ref").AsString(); ok {
-		if target := pointer(root, ref); target != nil && !mayTakeIn(root, target, want, depth+1, work) {
+		if target := pointer(root, ref); target != nil && !mayTakeTarget(root, target, want, depth+1, w) {
 			return false
 		}
 	}
