@@ -33,6 +33,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -49,6 +50,9 @@ type Options = core.Options
 type Adapter struct {
 	core   *core.Core
 	server *server.MCPServer
+	// hooked tells that a hook of the adapter's ran (the server uses
+	// them); unhooked that a call came without (warned of once)
+	hooked, unhooked atomic.Bool
 }
 
 // New loads Options.RulesFile (validated whole) and builds the adapter.
@@ -62,15 +66,31 @@ func New(opts Options) (*Adapter, error) {
 
 // ServerOption installs the adapter's hooks on the server being built
 // (server.NewMCPServer), and its ToolMiddleware. It sets the server's
-// Hooks: a server with Hooks of its own uses AddHooks instead, and
-// server.WithToolHandlerMiddleware(lax.ToolMiddleware()).
+// Hooks (mcp-go keeps one set): a server with Hooks of its own uses
+// AddHooks instead, and
+// server.WithToolHandlerMiddleware(lax.ToolMiddleware()). Given after
+// the server's server.WithHooks, it leaves the server's hooks in place
+// and installs none of its own, with a warning; given before, the
+// server's replace the adapter's, and the first call warns of it (the
+// ToolMiddleware finds that no hook of the adapter's ran).
 func (a *Adapter) ServerOption() server.ServerOption {
 	return func(s *server.MCPServer) {
+		if hooksSet(s) {
+			a.core.Warn("mcpgo: lax.ServerOption() comes after server.WithHooks: the server's Hooks are kept and the adapter's are not installed (mcp-go keeps one set), so that tools/list and tools/call are not made lenient; add the adapter's to the server's own, lax.AddHooks(s, hooks), with server.WithToolHandlerMiddleware(lax.ToolMiddleware()), in place of lax.ServerOption()")
+			return
+		}
 		hooks := &server.Hooks{}
 		a.AddHooks(s, hooks)
 		server.WithHooks(hooks)(s)
 		server.WithToolHandlerMiddleware(a.ToolMiddleware())(s)
 	}
+}
+
+// hooksSet reports whether the server's Hooks are set (an option given
+// before, server.WithHooks); mcp-go has no accessor for them.
+func hooksSet(s *server.MCPServer) bool {
+	f := reflect.ValueOf(s).Elem().FieldByName("hooks")
+	return f.IsValid() && f.Kind() == reflect.Pointer && !f.IsNil()
 }
 
 // ToolMiddleware refuses, before the handler runs, a call holding a key
@@ -81,9 +101,17 @@ func (a *Adapter) ServerOption() server.ServerOption {
 // mean url?"), as a generated decoder refuses it, instead of the handler
 // running with the property at its default. The arguments it sees are
 // normalized already (the hooks); it only checks them.
+//
+// A call that reaches it when no hook of the adapter's has run (a
+// server.WithHooks after lax.ServerOption() replaced them, or AddHooks
+// given hooks the server does not use) is warned of once: its arguments
+// were not normalized, nor its schemas rewritten.
 func (a *Adapter) ToolMiddleware() server.ToolHandlerMiddleware {
 	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if !a.hooked.Load() && a.unhooked.CompareAndSwap(false, true) {
+				a.core.Warn("mcpgo: a tools/call reached lax.ToolMiddleware() but no hook of the adapter's has run: the server's Hooks are not the adapter's (a server.WithHooks after lax.ServerOption() replaced them), so that tools/list and tools/call are not made lenient; add the adapter's to the server's own, lax.AddHooks(s, hooks)")
+			}
 			if a.core.Known(req.Params.Name) {
 				raw := rawArguments(&req.Params)
 				if len(raw) == 0 {
@@ -128,6 +156,7 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 		result.Tools = tools
 	})
 	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
+		a.hooked.Store(true)
 		a.normalize(ctx, req)
 	})
 	// The hook's result parameter is a *mcp.CallToolResult before mcp-go
