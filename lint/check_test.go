@@ -75,6 +75,7 @@ var anyFields = map[string]bool{
 	// json.Number; types embedding a time.Time)
 	"sync_folder.folder.folders[]": true, "sync_folder.folder.size": true,
 	"list_events.since": true, "list_events.until": true,
+	"list_events.at": true,
 }
 
 // TestGeneratedCatalogsAreClean checks every catalog the golden cases
