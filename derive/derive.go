@@ -4949,7 +4949,8 @@ func (d *deriver) siblingsIgnored(path string, s *Node) bool {
 
 // split reads s as "one JSON type, maybe nullable" in any spelling: a
 // single type; a type array with null; nullable: true; anyOf/oneOf of one
-// branch and {"type": "null"}; a $ref to one of these. It is nullable
+// branch and {"type": "null"}; an anyOf, oneOf or allOf of one branch; a
+// $ref to one of these. It is nullable
 // only where what stands beside the type (or the union) takes null too:
 // an enum or const, or a combinator, not or condition as every validator
 // reads null there (nullBeside). It is not of that shape where they may
@@ -5013,16 +5014,20 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 	outer := base // (the keywords that hold null too: not a union's other branch's)
 	switch t := base.Get("type"); {
 	case t == nil:
-		comb := "anyOf"
-		if base.Get(comb) == nil {
-			comb = "oneOf"
+		comb, combs := "", 0
+		for _, k := range jsonnode.Combinators {
+			if base.Get(k) != nil {
+				comb, combs = k, combs+1
+			}
 		}
 		list := base.Get(comb)
-		if list == nil || list.Kind != '[' || len(list.Items()) != 2 || base.Get("allOf") != nil || (comb == "oneOf" && base.Get("anyOf") != nil) {
+		if combs != 1 || list.Kind != '[' {
 			return nil, false, false, false
 		}
 		// (one branch null, the other the value's: OpenAPI's nullable
-		// beside two branches of values makes no null branch of either)
+		// beside two branches of values makes no null branch of either;
+		// or one branch alone, which is what the union means, as a
+		// reference of one branch is: {"oneOf": [{"type": "integer"}]})
 		var other *Node
 		nullBranch := false
 		for _, b := range list.Items() {
@@ -5032,10 +5037,16 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 				other = b
 			}
 		}
-		if !nullBranch || other == nil || other.Kind != '{' {
+		switch n := len(list.Items()); {
+		case n == 2 && comb != jsonnode.AllOf && nullBranch:
+			nullable = true
+		case n == 1 && !nullBranch:
+		default:
 			return nil, false, false, false
 		}
-		nullable = true
+		if other == nil || other.Kind != '{' {
+			return nil, false, false, false
+		}
 		if other.Get("$ref") != nil {
 			if d.siblingsIgnored(path, other) {
 				return nil, false, false, false

@@ -53,7 +53,9 @@
 // where no one coercion
 // suits it: a union of a number or boolean with another type and no
 // string branch, or beside strings that may be its string form's texts.
-// A union of one scalar type beside strings that its texts never are (an
+// An anyOf, oneOf or allOf of one branch ({"oneOf": [{"type":
+// "integer"}]}, beside annotations) is read as that branch, as one of a
+// $ref is. A union of one scalar type beside strings that its texts never are (an
 // enum of other words, a pattern that rules them out) reads its string
 // form as a lone scalar does, and a union of arrays or objects beside
 // strings that are never their JSON text reads that text as a union of
