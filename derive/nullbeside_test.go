@@ -56,19 +56,7 @@ func TestDeriveNullBesideCombinators(t *testing.T) {
 		if tc.ajv {
 			ajv = append(ajv, tc.unionCase)
 		}
-		var got []string
-		for _, r := range d.Rules {
-			if r.From == "x" {
-				got = append(got, string(r.Type))
-			}
-		}
-		if tc.rule == "" && slices.ContainsFunc(got, func(s string) bool { return s == "type_coerce" || s == "json_accept_both" }) ||
-			tc.rule != "" && !slices.Contains(got, tc.rule) {
-			t.Errorf("%s: rules at x %v, want %q", tc.name, got, tc.rule)
-		}
-		if tc.rule != "" && slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x" && strings.Contains(w.Message, "left strict") }) {
-			t.Errorf("%s: x left strict: %v", tc.name, d.Warnings)
-		}
+		readAtX(t, tc.name, d, tc.rule)
 	}
 	ajvSound(t, ajv)
 }

@@ -137,6 +137,26 @@ func deriveSound(t *testing.T, tc unionCase) *Derivation {
 	return d
 }
 
+// readAtX fails where the top-level value x of d's schema gets no rule
+// of type want, or is warned left strict though it gets one; with want
+// "", where it gets a type_coerce or json_accept_both rule.
+func readAtX(t *testing.T, name string, d *Derivation, want string) {
+	t.Helper()
+	var got []string
+	for _, r := range d.Rules {
+		if r.From == "x" {
+			got = append(got, string(r.Type))
+		}
+	}
+	if want == "" && slices.ContainsFunc(got, func(s string) bool { return s == "type_coerce" || s == "json_accept_both" }) ||
+		want != "" && !slices.Contains(got, want) {
+		t.Errorf("%s: rules at x %v, want %q", name, got, want)
+	}
+	if want != "" && slices.ContainsFunc(d.Warnings, func(w Warning) bool { return w.Path == "x" && strings.Contains(w.Message, "left strict") }) {
+		t.Errorf("%s: x left strict: %v", name, d.Warnings)
+	}
+}
+
 // TestDeriveUnionKeywords: keywords beside or inside a branch that hold a key otherwise: a property that is true or {}, a map, a tuple, a then, dependentSchemas.
 func TestDeriveUnionKeywords(t *testing.T) {
 	unionSound(t, []unionCase{
