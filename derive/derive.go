@@ -1074,7 +1074,9 @@ func known(k string) bool {
 // (draft-03's divisibleBy, disallow, extends; 2019-09's $recursiveRef
 // and $recursiveAnchor), OpenAPI's discriminator (AJV's discriminator
 // option enforces it), the keywords of AJV's extensions (ajv-keywords,
-// ajv-formats, $data references) and one proposed for the next draft
+// ajv-formats, $data references, ajv-merge-patch's $merge and $patch,
+// which build the schema they stand in, and $async, which makes its
+// validation asynchronous) and one proposed for the next draft
 // (propertyDependencies). draft-2019's dependentRequired and
 // dependentSchemas and draft-07's dependencies are known.
 var foreignKeys = set(
@@ -1086,16 +1088,18 @@ var foreignKeys = set(
 	"patternRequired", "prohibited", "deepProperties", "deepRequired",
 	"select", "selectCases", "selectDefault", "dynamicDefaults",
 	"formatMinimum", "formatMaximum", "formatExclusiveMinimum", "formatExclusiveMaximum",
-	"$data", "propertyDependencies",
+	"$data", "$merge", "$patch", "$async", "propertyDependencies",
 )
 
 // foreign reports whether k is a keyword the deriver does not read and
-// that may constrain a value: one of foreignKeys, or any other keyword
-// spelled with "$" (JSON Schema keeps those for its core vocabulary:
-// identifiers and references, which change what a schema means). A field
-// whose schema carries one stays strict, with a warning.
+// that may constrain a value: one of foreignKeys. Any other keyword
+// spelled with "$" is an annotation as any unknown keyword is (the
+// ones the drafts define are known or foreign; "$xsd-type", "$deprecated"
+// and "$note", which JSONSchemaBench's schemas carry, are read by no
+// validator). A field whose schema carries a foreign keyword stays
+// strict, with a warning.
 func foreign(k string) bool {
-	return !known(k) && (foreignKeys[k] || strings.HasPrefix(k, "$"))
+	return !known(k) && foreignKeys[k]
 }
 
 // conjunction sets conjPath and conjHeld for the walk of the

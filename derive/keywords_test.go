@@ -35,6 +35,12 @@ var keywordCases = []struct {
 	{"xml", `{"name":"n"}`, false},
 	{"externalDocs", `{"url":"https://example.com"}`, false},
 	{"contentSchema", `{"type":"object"}`, false},
+	// Keywords spelled with "$" that no draft defines (JSONSchemaBench's
+	// dss-2.0.0 types with "$xsd-type", others mark "$deprecated"):
+	// no validator reads them.
+	{"$xsd-type", `"xs:int"`, false},
+	{"$deprecated", `true`, false},
+	{"$unknownCore", `"x"`, false},
 	// Annotations the deriver knew already.
 	{"$comment", `"note"`, false},
 	{"examples", `[5]`, false},
@@ -62,7 +68,9 @@ var keywordCases = []struct {
 	{"patternRequired", `["^a"]`, true},
 	{"propertyDependencies", `{}`, true},
 	{"$data", `"1/n"`, true},
-	{"$unknownCore", `"x"`, true},
+	{"$merge", `{"source":{"type":"integer"},"with":{"minimum":1}}`, true},
+	{"$patch", `{"source":{"type":"integer"},"with":[]}`, true},
+	{"$async", `true`, true},
 }
 
 // TestAnnotationKeywords: a keyword the deriver does not read is an
