@@ -407,7 +407,7 @@ func (d *deriver) reach(path string, at place) (bool, string) {
 	if why := d.textless[path]; why != "" {
 		return false, why
 	}
-	if len(d.kinds[path]) > 1 {
+	if len(d.kinds[path]) > 1 && !d.oneKindShared(path) {
 		return false, "the branches of a union give this path different types"
 	}
 	return d.reachKey(path)
@@ -4126,7 +4126,9 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		}
 		d.keptAt(path, s)
 		if d.sharedSite(path, s) {
-			return s // (its target's copy here: its lenient form, shared)
+			// (its target's copy here: its lenient form, shared, and
+			// the copy's JSON text, as where the copy stands)
+			return d.sharedText(path, at, s, typ)
 		}
 		if lenientType {
 			d.keptRef(path, s, at, d.keptWhy(s))

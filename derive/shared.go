@@ -3,6 +3,8 @@ package derive
 import (
 	"slices"
 
+	"github.com/normgen/normgen/lenient"
+
 	"github.com/normgen/normgen/internal/jsonnode"
 
 	"github.com/normgen/normgen/internal/rulespec"
@@ -156,6 +158,43 @@ func (d *deriver) sharedSite(path string, s *Node) bool {
 	}
 	d.pending = append(d.pending, pendingRef{path, s, pointer(d.root, refIn(s))})
 	return true
+}
+
+// sharedText returns the schema for the reference s kept at path that
+// shares its target's copy there (sharedSite), typ its target's type:
+// where the copy's JSON text is read (an array's or an object's, which
+// reach allows at path: oneKindShared), the reference takes it too, as
+// the copy's site does, with the same json_accept_both rule; else s.
+func (d *deriver) sharedText(path string, at place, s *Node, typ string) *Node {
+	if typ != "array" && typ != "object" || !at.isSite() || d.keep[path] {
+		return s
+	}
+	if reach, _ := d.reach(path, at); !reach {
+		return s // (the copy's site says why)
+	}
+	d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
+	return withString(s)
+}
+
+// oneKindShared reports whether the sites at path, which the survey saw
+// hold more than one kind, hold one but for the references kept there,
+// each of which shares its target's copy at path (sharable): the copy's
+// kind is theirs, and they read what it reads.
+func (d *deriver) oneKindShared(path string) bool {
+	if d.survey || !d.sharable(path) {
+		return false
+	}
+	refs := map[string]bool{}
+	for _, k := range d.keptSites[path] {
+		refs["ref "+k.ref] = true
+	}
+	n := 0
+	for k := range d.kinds[path] {
+		if !refs[k] {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // pendingRef is a kept reference to point at its target's lenient form.
