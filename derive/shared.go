@@ -28,9 +28,10 @@ type sharedKey struct {
 	target *Node
 }
 
-// keptSite is a reference kept at a path: its target and $ref, the
-// target nil where it may not share its target's copy.
+// keptSite is a reference kept at a path: its schema there, its target
+// and $ref, the target nil where it may not share its target's copy.
 type keptSite struct {
+	node   *Node
 	target *Node
 	ref    string
 }
@@ -51,7 +52,7 @@ func (d *deriver) keptAt(path string, s *Node) {
 	if !bare || target == nil || target.Kind != '{' {
 		target = nil
 	}
-	d.keptSites[path] = append(d.keptSites[path], keptSite{target, ref})
+	d.keptSites[path] = append(d.keptSites[path], keptSite{s, target, ref})
 }
 
 // copied records, in the survey, that the copy s at path (inliner.entry)
@@ -69,7 +70,10 @@ func (d *deriver) copied(path string, s *Node) {
 }
 
 // sharable reports whether every reference kept at path may share the
-// lenient form of its target's copy there (keptAt, copied).
+// lenient form of its target's copy there (keptAt, copied), and nothing
+// else kept there holds what is below it otherwise: every schema the
+// survey kept at path as it is (keptRef, keptWhole: a reference with
+// siblings, past the size bound, say) is one of those references.
 func (d *deriver) sharable(path string) bool {
 	kept := d.keptSites[path]
 	if d.conjSkipped[path] {
@@ -77,6 +81,11 @@ func (d *deriver) sharable(path string) bool {
 	}
 	for _, k := range kept {
 		if k.target == nil || !d.copies[sharedKey{path, k.target}] {
+			return false
+		}
+	}
+	for _, s := range d.opaqueSchemas[path] {
+		if s == nil || !slices.ContainsFunc(kept, func(k keptSite) bool { return k.node == s }) {
 			return false
 		}
 	}

@@ -254,3 +254,31 @@ func TestDeriveSharedInRespelledUnion(t *testing.T) {
 	}
 	unionSound(t, cases)
 }
+
+// TestDeriveSharedBesideRef: sharedSchema with a fourth branch whose c
+// is C's reference with a sibling, in a draft-07 document (which ignores
+// the sibling, where AJV applies it): the size bound keeps it, with no
+// copy to read beside it (readBeside), so it may hold what is below c
+// otherwise (q, undeclared in C, as it is). The kept reference that
+// shares the copy does not make c's place sharable then (sharable):
+// that branch held no rule below c, while d's kept reference let the
+// values below it get theirs, which changed q in calls the strict
+// schema takes (and read p0's string form the rewrite refused in e).
+// Nor is c one kind for its JSON text (oneKindShared).
+func TestDeriveSharedBesideRef(t *testing.T) {
+	schema := strings.Replace(sharedSchema(), `],"$defs":{`, `,{"type":"object","properties":{"kind":{"const":"e"},"config":{"type":"object","properties":{"c":{"$ref":"#/$defs/C","properties":{"q":{"type":"integer"}}}}}},"required":["kind"]}],"$defs":{`, 1)
+	schema = strings.Replace(schema, `{"anyOf":`, `{"$schema":"http://json-schema.org/draft-07/schema#","anyOf":`, 1)
+	schema = strings.ReplaceAll(schema, `$defs`, `definitions`)
+	unionSound(t, []unionCase{{name: "shared-beside", schema: schema, calls: []string{
+		`{"kind":"a","config":{"c":{"q":"5"}}}`,
+		`{"kind":"e","config":{"c":{"q":"5"}}}`,
+		`{"kind":"e","config":{"c":{"p0":"1"}}}`,
+		`{"kind":"a","config":{"c":{"p0":"1"}}}`,
+		`{"kind":"e","config":{"c":"{\"p0\":1}"}}`,
+		`{"kind":"d","config":{"c":"{\"p0\":1}"}}`,
+	}}})
+	d, _ := deriveNormalizer(t, "t", schema)
+	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return strings.HasPrefix(r.Path, "config.c") }) {
+		t.Errorf("a rule at or below config.c, which the fourth branch's kept reference may hold otherwise")
+	}
+}
