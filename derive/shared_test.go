@@ -48,8 +48,26 @@ var nestedAllOf = keptRefCase{"nested-allof", `{"type":"object","properties":{"r
 	`{"bare":"{\"n\":\"5\"}"}`,
 }}
 
+// besideKept: a definition C at c in three branches of a draft-07
+// union, the third's reference with a sibling (which the draft ignores
+// and AJV applies); TestDeriveTightBudget's bounds keep some of them, so
+// that a kept bare reference shares a copy where a kept reference with
+// its sibling may hold what is below c otherwise (TestDeriveSharedBesideRef).
+var besideKept = keptRefCase{"beside-kept", `{"$schema":"http://json-schema.org/draft-07/schema#","anyOf":[` +
+	`{"type":"object","properties":{"kind":{"const":"a"},"config":{"type":"object","properties":{"c":{"$ref":"#/definitions/C"}}}},"required":["kind"]},` +
+	`{"type":"object","properties":{"kind":{"const":"d"},"config":{"type":"object","properties":{"c":{"$ref":"#/definitions/C"}}}},"required":["kind"]},` +
+	`{"type":"object","properties":{"kind":{"const":"e"},"config":{"type":"object","properties":{"c":{"$ref":"#/definitions/C","properties":{"q":{"type":"integer"}}}}}},"required":["kind"]}],` +
+	`"definitions":{"C":{"type":"object","properties":{"p0":{"type":"integer"},"p1":{"type":"boolean"},"p2":{"type":"array","items":{"type":"integer"}}}}}}`, []string{
+	`{"kind":"a","config":{"c":{"q":"5"}}}`,
+	`{"kind":"e","config":{"c":{"q":"5"}}}`,
+	`{"kind":"e","config":{"c":{"p0":"1","p2":["2"]}}}`,
+	`{"kind":"d","config":{"c":{"p0":"1","p1":"true"}}}`,
+	`{"kind":"a","config":{"c":"{\"p0\":1}"}}`,
+	`{"kind":"e","config":"{\"c\":{\"q\":1}}"}`,
+}}
+
 func init() {
-	keptRefs = append(keptRefs, allOfObjects, nestedAllOf)
+	keptRefs = append(keptRefs, allOfObjects, nestedAllOf, besideKept)
 	keptRefs = append(keptRefs, keptRefCase{"shared-copy", sharedSchema(), []string{
 		`{"kind":"d","config":{"c":{"p0":"5","p7":7}}}`,
 		`{"kind":"a","config":{"c":{"p1":"x"}}}`,
