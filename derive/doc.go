@@ -55,7 +55,8 @@
 // string branch, or beside strings that may be its string form's texts.
 // An anyOf, oneOf or allOf of one branch ({"oneOf": [{"type":
 // "integer"}]}, beside annotations) is read as that branch, as one of a
-// $ref is. A union of one scalar type beside strings that its texts never are (an
+// $ref is, beside a type too that names every type the $ref's target
+// takes (the type then holds nothing the target does not). A union of one scalar type beside strings that its texts never are (an
 // enum of other words, a pattern that rules them out) reads its string
 // form as a lone scalar does, and a union of arrays or objects beside
 // strings that are never their JSON text reads that text as a union of

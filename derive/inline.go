@@ -220,8 +220,8 @@ func (in *inliner) schema(s *Node) *Node {
 		return s
 	}
 	if s != in.top {
-		unwrap(s, in.oldDraft, false)
-	} else if u := s.Clone(); unwrap(u, in.oldDraft, true) {
+		unwrap(in.root, s, in.oldDraft, false)
+	} else if u := s.Clone(); unwrap(in.root, u, in.oldDraft, true) {
 		// (the root's wrapper goes where its target is inlined alone:
 		// a root kept as it is stays as it was written)
 		ref, _ := u.Get("$ref").AsString()
@@ -318,18 +318,24 @@ func (in *inliner) mapMembers(s *Node, declared, others bool) {
 // which a validator of those drafts may assert (oldDraftAsserts). At
 // the root (top), the wrapper may sit beside the keywords a root's $ref
 // may (rootPlaceKeys, rootIDKeys: {"$schema": ..., "oneOf": [{"$ref":
-// "#/definitions/api"}], "definitions": ...}). It reports whether it
-// replaced one.
-func unwrap(s *Node, old, top bool) bool {
+// "#/definitions/api"}], "definitions": ...}). A type beside the
+// wrapper that names every type the reference's target takes (jscsrc's
+// {"type": ["array", "boolean", "null"], "oneOf": [{"$ref":
+// "#/definitions/keywords2"}]}) holds nothing the target does not, and
+// goes with it; one that names fewer refuses what the target takes, and
+// the wrapper stays. It reports whether it replaced one.
+func unwrap(root, s *Node, old, top bool) bool {
 	if s.Get("$ref") != nil {
 		return false
 	}
-	wrapper := ""
+	wrapper, typed := "", false
 	for _, k := range s.Keys {
 		switch {
 		case old && oldDraftAsserts[k]:
 			return false
 		case useAnnotations[k] || annotation(k), top && (rootPlaceKeys[k] || rootIDKeys[k]):
+		case k == "type" && !top:
+			typed = true
 		case wrapper == "" && jsonnode.IsCombinator(k):
 			wrapper = k
 		default:
@@ -344,12 +350,38 @@ func unwrap(s *Node, old, top bool) bool {
 		return false
 	}
 	ref := v.Vals[0].Get("$ref")
-	if _, ok := ref.AsString(); !ok {
+	name, ok := ref.AsString()
+	if !ok {
 		return false
+	}
+	if typed {
+		target := pointer(root, name)
+		if target == nil || target.Kind != '{' || !typeHolds(s.Get("type"), branchTypes(root, target)) {
+			return false
+		}
+		s.Delete("type")
 	}
 	s.Delete(wrapper)
 	s.Set("$ref", ref)
 	return true
+}
+
+// typeHolds reports whether the type keyword t (a name or a list of
+// them) names each of types (an integer within number), types not
+// empty.
+func typeHolds(t *Node, types []string) bool {
+	names := map[string]bool{}
+	if name, ok := t.AsString(); ok {
+		names[name] = true
+	}
+	for _, x := range t.Items() {
+		name, ok := x.AsString()
+		if !ok {
+			return false
+		}
+		names[name] = true
+	}
+	return len(types) > 0 && !slices.ContainsFunc(types, func(typ string) bool { return !names[typ] && !(typ == "integer" && names["number"]) })
 }
 
 // keep records why the reference ref is kept ("" where the deriver's

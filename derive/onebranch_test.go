@@ -46,3 +46,65 @@ func TestDeriveOneBranchUnion(t *testing.T) {
 	}
 	ajvSound(t, all)
 }
+
+// TestDeriveOneBranchRefBesideType: a union of one $ref beside a type
+// that names every type the reference's target takes (jscsrc's
+// {"type": ["array", "boolean", "null"], "oneOf": [{"$ref":
+// "#/definitions/keywords2"}]}, whose target has that type too) is the
+// target: the type holds nothing the target does not, so the value is
+// read as the target's (its JSON text as an array, "true" as a boolean),
+// where it was left strict ("the deriver does not rewrite its type").
+func TestDeriveOneBranchRefBesideType(t *testing.T) {
+	defs := `"definitions":{"k":{"type":"array","items":{"type":"string"}},"k2":{"type":["array","boolean","null"],"oneOf":[{"$ref":"#/definitions/k"},{"type":"boolean"}]},"n":{"type":"integer","minimum":1}}`
+	calls := []string{`{"x":["a"]}`, `{"x":"[\"a\"]"}`, `{"x":"true"}`, `{"x":true}`, `{"x":null}`, `{"x":5}`}
+	cases := []struct {
+		unionCase
+		rule string
+	}{
+		{unionCase{"type-covers", `{"type":"object","properties":{"x":{"description":"d","type":["array","boolean","null"],"oneOf":[{"$ref":"#/definitions/k2"}]}},` + defs + `}`, calls}, "json_accept_both"},
+		{unionCase{"type-covers-anyof", `{"type":"object","properties":{"x":{"type":["null","boolean","array"],"anyOf":[{"$ref":"#/definitions/k2"}]}},` + defs + `}`, calls}, "json_accept_both"},
+		{unionCase{"integer-in-number", `{"type":"object","properties":{"x":{"type":"number","allOf":[{"$ref":"#/definitions/n"}]}},` + defs + `}`,
+			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":1.5}`, `{"x":"1.5"}`}}, "type_coerce"},
+	}
+	var all []unionCase
+	for _, tc := range cases {
+		d := deriveSound(t, tc.unionCase)
+		all = append(all, tc.unionCase)
+		readAtX(t, tc.name, d, tc.rule)
+	}
+	ajvSound(t, all)
+}
+
+// TestUnwrapBesideType: unwrap takes the one-$ref wrapper and the type
+// beside it away only where the type names every type of the target (an
+// integer within number); a type that names fewer (array beside an
+// array, boolean or null target; one missing null) refuses values the
+// target takes, and the wrapper stays, as it does at the root, whose
+// type says the arguments are an object.
+func TestUnwrapBesideType(t *testing.T) {
+	root, err := ParseNode([]byte(`{"definitions":{"k2":{"type":["array","boolean","null"]},"n":{"type":"integer"},"u":{"anyOf":[{"$ref":"#/definitions/n"}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		s    string
+		top  bool
+		want string // the schema after unwrap ("" where unchanged)
+	}{
+		{`{"type":["array","boolean","null"],"oneOf":[{"$ref":"#/definitions/k2"}],"title":"t"}`, false, `{"title":"t","$ref":"#/definitions/k2"}`},
+		{`{"type":"number","allOf":[{"$ref":"#/definitions/n"}]}`, false, `{"$ref":"#/definitions/n"}`},
+		{`{"type":"array","oneOf":[{"$ref":"#/definitions/k2"}]}`, false, ""},
+		{`{"type":["array","boolean"],"oneOf":[{"$ref":"#/definitions/k2"}]}`, false, ""},
+		{`{"type":"integer","anyOf":[{"$ref":"#/definitions/u"}]}`, false, ""}, // (the target's types, behind its own $ref: unread)
+		{`{"type":"integer","anyOf":[{"$ref":"#/definitions/n"}]}`, true, ""},
+	} {
+		s, err := ParseNode([]byte(tc.s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed := unwrap(root, s, false, tc.top)
+		if got := string(s.Marshal()); changed != (tc.want != "") || changed && got != tc.want {
+			t.Errorf("unwrap(%s) = %v, %s; want %q", tc.s, changed, got, tc.want)
+		}
+	}
+}
