@@ -310,6 +310,7 @@ func deriveWith(tool string, root *Node, keep, named map[string]bool, declared m
 	// still names, a validator that follows it reads them)
 	d.repointMappings(out)
 	pruneDefs(out)
+	out = narrowTypes(out)
 	d.rules = d.onePerID(d.rules)
 	aliasesOuterFirst(d.rules)
 	d.spellPaths()

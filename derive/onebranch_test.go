@@ -1,6 +1,9 @@
 package derive
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDeriveOneBranchUnion: an anyOf, oneOf or allOf of one branch that
 // holds a number, an integer or a boolean inline ({"oneOf": [{"type":
@@ -107,4 +110,34 @@ func TestUnwrapBesideType(t *testing.T) {
 			t.Errorf("unwrap(%s) = %v, %s; want %q", tc.s, changed, got, tc.want)
 		}
 	}
+}
+
+// TestDeriveNarrowedBranches: a reference beside a type that names fewer
+// types than its target takes ({"type": "array", "oneOf": [{"$ref":
+// ...}]} whose target takes booleans too; beside the type itself, or in
+// an allOf with more) is inlined as a union with a branch of a type the
+// type rules out, which AJV's strict types refuse ("type boolean not
+// allowed by context array") while they compile the strict schema, whose
+// reference that check does not follow: a host in strict mode would list
+// no such tool. The rewrite leaves such branches out (narrowTypes), and
+// still takes what the rules, then the strict schema, take.
+func TestDeriveNarrowedBranches(t *testing.T) {
+	defs := `"definitions":{"k":{"type":"array","items":{"type":"string"}},"k2":{"type":["array","boolean","null"],"oneOf":[{"$ref":"#/definitions/k"},{"type":"boolean"}]},"k3":{"type":["array","boolean"]},"k4":{"oneOf":[{"$ref":"#/definitions/k"},{"type":"boolean"}]},"n":{"anyOf":[{"type":"number","minimum":1},{"type":"string"}]}}`
+	calls := []string{`{"x":["a"]}`, `{"x":"[\"a\"]"}`, `{"x":[]}`, `{"x":true}`, `{"x":null}`}
+	cases := []unionCase{
+		{"narrow-union", `{"type":"object","properties":{"x":{"type":"array","oneOf":[{"$ref":"#/definitions/k2"}]}},` + defs + `}`, calls},
+		{"narrow-types", `{"type":"object","properties":{"x":{"type":"array","oneOf":[{"$ref":"#/definitions/k3"}]}},` + defs + `}`, calls},
+		{"narrow-oneof", `{"type":"object","properties":{"x":{"type":"array","oneOf":[{"$ref":"#/definitions/k4"}]}},` + defs + `}`, calls},
+		{"narrow-ref", `{"type":"object","properties":{"x":{"type":"array","$ref":"#/definitions/k4"}},` + defs + `}`, calls},
+		{"narrow-allof", `{"type":"object","properties":{"x":{"type":"array","allOf":[{"$ref":"#/definitions/k4"},{"minItems":1}]}},` + defs + `}`, calls},
+		{"narrow-integer", `{"type":"object","properties":{"x":{"type":"integer","allOf":[{"$ref":"#/definitions/n"}]}},` + defs + `}`,
+			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":0}`, `{"x":1.5}`, `{"x":"a"}`}},
+	}
+	for _, c := range cases {
+		d := deriveSound(t, c)
+		if out := string(d.Schema.Marshal()); strings.Contains(out, `{"type":"boolean"}`) || strings.Contains(out, `"boolean"]`) || strings.Contains(out, `"type":"number"`) {
+			t.Errorf("%s: a branch the type beside it rules out is left in the rewrite: %s", c.name, out)
+		}
+	}
+	ajvSound(t, cases)
 }
