@@ -2277,7 +2277,7 @@ func (c *condSet) mapReads(b *Node, declared map[string]bool, holder bool) {
 		if holder && own.Get(n) != nil {
 			continue // (its own members: the holder's own reading judges them)
 		}
-		if p, ok := matchedBy(pats, n); ok && (pats.Kind != '{' || constrains(pats.Get(p))) {
+		if _, ok := matchedBy(pats, n, constrains); ok {
 			c.add(n, true) // (a branch's pattern reads its own members too)
 			continue
 		}
@@ -2298,6 +2298,10 @@ func (c *condSet) mapReads(b *Node, declared map[string]bool, holder bool) {
 func constrains(v *Node) bool {
 	return v != nil && v.Kind == '{' && slices.ContainsFunc(v.Keys, func(k string) bool { return !annotation(k) })
 }
+
+// constrainsOrFalse reports whether the schema v constrains a value, or
+// is false, which takes none.
+func constrainsOrFalse(v *Node) bool { return constrains(v) || isFalse(v) }
 
 // rootMapReads is mapReads of the branches of the arguments' combinators
 // and of their then and else, each a schema the arguments are held to
@@ -2489,14 +2493,19 @@ func dependentNames(s *Node) (names map[string]bool, all bool) {
 }
 
 // matchedBy returns the first pattern of patternProperties (nil where
-// there are none) that matches the property name, and whether one does.
-// A pattern Go's regexp cannot compile (a lookahead, a backreference)
-// counts as matching: what it constrains cannot be told.
-func matchedBy(patternProperties *Node, name string) (string, bool) {
+// there are none) that matches the property name and whose schema holds
+// (constrains, say: a pattern of true, {} or annotations alone leaves
+// the member to its own schema, and one after it may not), and whether
+// one does. A pattern Go's regexp cannot compile (a lookahead, a
+// backreference) counts as matching: what it constrains cannot be told.
+func matchedBy(patternProperties *Node, name string, holds func(*Node) bool) (string, bool) {
 	if patternProperties == nil || patternProperties.Kind != '{' {
 		return "", false
 	}
-	for _, p := range patternProperties.Keys {
+	for i, p := range patternProperties.Keys {
+		if !holds(patternProperties.Vals[i]) {
+			continue
+		}
 		if rulespec.ClassesDiffer(p) != "" || strings.ContainsFunc(name, spaceApart) ||
 			(strings.Contains(p, `\p`) || strings.Contains(p, `\P`)) && strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
 			// (a class, or a name, Go's regexp may read otherwise than
@@ -3179,7 +3188,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				}
 				for j, name := range v.Keys {
 					child := join(path, name)
-					if p, ok := matchedBy(patterns, name); ok {
+					if p, ok := matchedBy(patterns, name, constrainsOrFalse); ok {
 						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", d.written(p))
 					}
 					if dependent[name] || all {

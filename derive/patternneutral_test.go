@@ -1,0 +1,32 @@
+package derive
+
+import "testing"
+
+// TestDerivePatternNeutral: a declared member whose name a pattern of
+// patternProperties matches is held to the pattern's schema too, and is
+// left strict where that schema may refuse what a rule makes of it; a
+// pattern whose schema constrains nothing (annotations alone: Hugo's
+// front matter cascade, {"^(?!aliases|...)$": {"description": ...}})
+// leaves the member to its own schema, and the member gets its rule.
+// Where another pattern that constrains matches it too, after one that
+// does not, the member stays strict, beside the holder's own members and
+// where a branch of its allOf holds the patterns (which read the
+// holder's members too): the first match alone was judged, so that a
+// rule read "5" for a member a later pattern holds to maximum 3.
+func TestDerivePatternNeutral(t *testing.T) {
+	cases := []struct {
+		unionCase
+		rule string
+	}{
+		{unionCase{"neutral", `{"type":"object","properties":{"x":{"type":"integer"}},"patternProperties":{"^x":{"description":"any"}}}`,
+			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":"a"}`, `{"xy":"a"}`}}, "type_coerce"},
+		{unionCase{"second-constrains", `{"type":"object","properties":{"x":{"type":"integer"}},"patternProperties":{"^x":{"description":"d"},"^x$":{"maximum":3}}}`,
+			[]string{`{"x":2}`, `{"x":"2"}`, `{"x":"5"}`, `{"x":5}`}}, ""},
+		{unionCase{"branch-second-constrains", `{"type":"object","properties":{"x":{"type":"integer"}},"allOf":[{"patternProperties":{"^x":{"description":"d"},"^x$":{"maximum":3}}}]}`,
+			[]string{`{"x":2}`, `{"x":"2"}`, `{"x":"5"}`, `{"x":5}`}}, ""},
+	}
+	for _, tc := range cases {
+		d := deriveSound(t, tc.unionCase)
+		readAtX(t, tc.name, d, tc.rule)
+	}
+}
