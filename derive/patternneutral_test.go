@@ -11,8 +11,8 @@ import "testing"
 // Where another pattern that constrains matches it too, after one that
 // does not, the member stays strict, beside the holder's own members and
 // where a branch of its allOf holds the patterns (which read the
-// holder's members too): the first match alone was judged, so that a
-// rule read "5" for a member a later pattern holds to maximum 3.
+// holder's members too): a rule would read "5" for a member the later
+// pattern holds to maximum 3.
 func TestDerivePatternNeutral(t *testing.T) {
 	cases := []struct {
 		unionCase
