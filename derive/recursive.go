@@ -705,8 +705,10 @@ func (d *deriver) readBeside(path string, s, c *Node, at place) *Node {
 		d.record(path, typ)
 	} else if at.isSite() {
 		// (its own value read as neither alone: no other branch's rule
-		// at path reads it, as it would a kept reference's)
-		d.record(path, "ref "+ref)
+		// at path reads it, as it would a kept reference's; a kind of
+		// its own, which no kept reference sharing its target's copy
+		// stands for: oneKindShared)
+		d.record(path, "beside "+ref)
 	}
 	mark, sites := len(d.rules), d.openSites()
 	native := d.field(path, c, atBranch)

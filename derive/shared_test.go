@@ -66,8 +66,28 @@ var besideKept = keptRefCase{"beside-kept", `{"$schema":"http://json-schema.org/
 	`{"kind":"e","config":"{\"c\":{\"q\":1}}"}`,
 }}
 
+// besideTyped: a definition C at c in four branches of a draft-07
+// union, the first's reference beside a type of another kind (read
+// beside it, readBeside, and reading no JSON text there: a draft-07
+// validator ignores the type, AJV applies it); TestDeriveTightBudget's bounds keep the others' references
+// where they share a copy. The first branch's site was taken for a kept
+// reference sharing the copy (both recorded "ref #/definitions/C"), so
+// c's JSON text was read in every branch but the rewrite took it in none
+// of the first's.
+var besideTyped = keptRefCase{"beside-typed", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"anyOf":[` +
+	`{"type":"object","properties":{"kind":{"const":"e"},"c":{"$ref":"#/definitions/C","type":"string"}},"required":["kind"]},` +
+	`{"type":"object","properties":{"kind":{"const":"a"},"c":{"$ref":"#/definitions/C"}},"required":["kind"]},` +
+	`{"type":"object","properties":{"kind":{"const":"b"},"c":{"$ref":"#/definitions/C"}},"required":["kind"]},` +
+	`{"type":"object","properties":{"kind":{"const":"d"},"c":{"$ref":"#/definitions/C"}},"required":["kind"]}]}},` +
+	`"definitions":{"C":{"type":"object","properties":{"p0":{"type":"integer"},"p1":{"type":"boolean"}}}}}`, []string{
+	`{"x":{"kind":"e","c":"{\"p0\":1}"}}`,
+	`{"x":{"kind":"d","c":"{\"p0\":1}"}}`,
+	`{"x":{"kind":"b","c":{"p0":"1","p1":"true"}}}`,
+	`{"x":{"kind":"e","c":{"p0":"1"}}}`,
+}}
+
 func init() {
-	keptRefs = append(keptRefs, allOfObjects, nestedAllOf, besideKept)
+	keptRefs = append(keptRefs, allOfObjects, nestedAllOf, besideKept, besideTyped)
 	keptRefs = append(keptRefs, keptRefCase{"shared-copy", sharedSchema(), []string{
 		`{"kind":"d","config":{"c":{"p0":"5","p7":7}}}`,
 		`{"kind":"a","config":{"c":{"p1":"x"}}}`,
