@@ -931,7 +931,10 @@ type deriver struct {
 	// each path and the copies read there; sharedRefs the lenient forms
 	// of the copies references share, pending those references
 	// (shared.go).
-	keptSites  map[string][]keptSite
+	keptSites map[string][]keptSite
+	// sharableAt is what sharable answered for a path, in the
+	// derivation (whose survey's sites no longer change)
+	sharableAt map[string]bool
 	copies     map[sharedKey]bool
 	sharedRefs map[sharedKey]string
 	pending    []pendingRef

@@ -74,22 +74,43 @@ func (d *deriver) copied(path string, s *Node) {
 // else kept there holds what is below it otherwise: every schema the
 // survey kept at path as it is (keptRef, keptWhole: a reference with
 // siblings, past the size bound, say) is one of those references.
+//
+// The derivation reads the survey's sites, which no longer change: it
+// asks once per path (reach asks at every site below a kept reference).
 func (d *deriver) sharable(path string) bool {
+	if d.survey {
+		return d.sharableNow(path)
+	}
+	v, ok := d.sharableAt[path]
+	if !ok {
+		v = d.sharableNow(path)
+		if d.sharableAt == nil {
+			d.sharableAt = map[string]bool{}
+		}
+		d.sharableAt[path] = v
+	}
+	return v
+}
+
+// sharableNow is sharable as the sites seen so far tell it.
+func (d *deriver) sharableNow(path string) bool {
 	kept := d.keptSites[path]
-	if d.conjSkipped[path] {
+	if len(kept) == 0 || d.conjSkipped[path] {
 		return false // (a kept reference holds its target alone: no conjunction)
 	}
+	nodes := make(map[*Node]bool, len(kept))
 	for _, k := range kept {
 		if k.target == nil || !d.copies[sharedKey{path, k.target}] {
 			return false
 		}
+		nodes[k.node] = true
 	}
 	for _, s := range d.opaqueSchemas[path] {
-		if s == nil || !slices.ContainsFunc(kept, func(k keptSite) bool { return k.node == s }) {
+		if s == nil || !nodes[s] {
 			return false
 		}
 	}
-	return len(kept) > 0
+	return true
 }
 
 // shares reports whether the copy s at path is one a reference kept at
