@@ -2266,9 +2266,9 @@ func declaredIn(s *Node, names map[string]bool, depth int) map[string]bool {
 }
 
 // mapReads adds to c the members of declared that the branch b holds to
-// a schema of its own that may refuse a value (constrains: not true, {}
-// or false, which refuses the member, whose call the rewrite refuses
-// alike): those a pattern of its patternProperties matches (declared by
+// a schema of its own that may refuse a value (mayRefuse: not true, {},
+// annotations alone or false, which refuses the member, whose call the
+// rewrite refuses alike): those a pattern of its patternProperties matches (declared by
 // b too or not), and, where its additionalProperties or
 // unevaluatedProperties is such a schema, those it does not declare. Of
 // the holder of the branches (holder), the members it does not declare
@@ -2280,7 +2280,7 @@ func (c *condSet) mapReads(b *Node, declared map[string]bool, holder bool) {
 		if holder && own.Get(n) != nil {
 			continue // (its own members: the holder's own reading judges them)
 		}
-		if _, ok := matchedBy(pats, n, constrains); ok {
+		if _, ok := matchedBy(pats, n, mayRefuse); ok {
 			c.add(n, true) // (a branch's pattern reads its own members too)
 			continue
 		}
@@ -2288,7 +2288,7 @@ func (c *condSet) mapReads(b *Node, declared map[string]bool, holder bool) {
 			continue // (its own schema, which its own rules read)
 		}
 		for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
-			if constrains(b.Get(k)) {
+			if mayRefuse(b.Get(k)) {
 				c.add(n, true)
 			}
 		}
@@ -2302,9 +2302,18 @@ func constrains(v *Node) bool {
 	return v != nil && v.Kind == '{' && slices.ContainsFunc(v.Keys, func(k string) bool { return !annotation(k) })
 }
 
-// constrainsOrFalse reports whether the schema v constrains a value, or
-// is false, which takes none.
-func constrainsOrFalse(v *Node) bool { return constrains(v) || isFalse(v) }
+// mayRefuse reports whether the schema v may refuse a value: it
+// constrains one, or holds format or a content keyword, which a
+// validator of draft-07 or earlier may assert (oldDraftAsserts), and AJV
+// with its formats does in any draft ({"format": "ipv4"} refuses "5"
+// where it takes 5).
+func mayRefuse(v *Node) bool {
+	return constrains(v) || v != nil && v.Kind == '{' && slices.ContainsFunc(v.Keys, func(k string) bool { return oldDraftAsserts[k] })
+}
+
+// refusesOrFalse reports whether the schema v may refuse a value
+// (mayRefuse), or is false, which takes none.
+func refusesOrFalse(v *Node) bool { return mayRefuse(v) || isFalse(v) }
 
 // rootMapReads is mapReads of the branches of the arguments' combinators
 // and of their then and else, each a schema the arguments are held to
@@ -2497,7 +2506,7 @@ func dependentNames(s *Node) (names map[string]bool, all bool) {
 
 // matchedBy returns the first pattern of patternProperties (nil where
 // there are none) that matches the property name and whose schema holds
-// (constrains, say: a pattern of true, {} or annotations alone leaves
+// (mayRefuse, say: a pattern of true, {} or annotations alone leaves
 // the member to its own schema, and one after it may not), and whether
 // one does. A pattern Go's regexp cannot compile (a lookahead, a
 // backreference) counts as matching: what it constrains cannot be told.
@@ -3191,7 +3200,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				}
 				for j, name := range v.Keys {
 					child := join(path, name)
-					if p, ok := matchedBy(patterns, name, constrainsOrFalse); ok {
+					if p, ok := matchedBy(patterns, name, refusesOrFalse); ok {
 						d.shadowed[child] = fmt.Sprintf("its name matches patternProperties %q, whose schema constrains it too", d.written(p))
 					}
 					if dependent[name] || all {

@@ -20,6 +20,10 @@ func TestDerivePatternNeutral(t *testing.T) {
 	}{
 		{unionCase{"neutral", `{"type":"object","properties":{"x":{"type":"integer"}},"patternProperties":{"^x":{"description":"any"}}}`,
 			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":"a"}`, `{"xy":"a"}`}}, "type_coerce"},
+		// (format, which a draft-07 validator may assert on "5", and AJV
+		// with its formats does in every draft)
+		{unionCase{"format", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"x":{"type":"integer"}},"patternProperties":{"^x$":{"format":"ipv4"}}}`,
+			[]string{`{"x":5}`, `{"x":"5"}`, `{"x":"1.2.3.4"}`}}, ""},
 		{unionCase{"second-constrains", `{"type":"object","properties":{"x":{"type":"integer"}},"patternProperties":{"^x":{"description":"d"},"^x$":{"maximum":3}}}`,
 			[]string{`{"x":2}`, `{"x":"2"}`, `{"x":"5"}`, `{"x":5}`}}, ""},
 		{unionCase{"branch-second-constrains", `{"type":"object","properties":{"x":{"type":"integer"}},"allOf":[{"patternProperties":{"^x":{"description":"d"},"^x$":{"maximum":3}}}]}`,
