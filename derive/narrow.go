@@ -25,7 +25,8 @@ import (
 // type never matches one, and every other value fails the type: the
 // schema takes what it took, in every draft. Where the rewrite holds a
 // reference into a union's branches by index ("#/$defs/A/anyOf/1"),
-// which taking one away would move, it is left as it is.
+// which taking one away would move, it is left as it is, and so is a
+// branch that holds an identifier or anchor another reference may name.
 func narrowTypes(s *Node) *Node {
 	if pointsIntoUnion(s) {
 		return s
@@ -96,13 +97,15 @@ func narrowBranch(b *Node, ctx []string) (*Node, bool) {
 		switch {
 		case slices.Contains(ctx, t), t == "integer" && slices.Contains(ctx, "number"):
 			fit = append(fit, t)
-		case t == "number" && slices.Contains(ctx, "integer"):
+		case t == "number" && slices.Contains(ctx, "integer") && !slices.Contains(types, "integer"):
 			fit = append(fit, "integer")
 		}
 	}
 	switch {
-	case len(fit) == 0:
+	case len(fit) == 0 && !holdsName(b):
 		return nil, false
+	case len(fit) == 0:
+		return b, true // (an identifier or anchor inside it, which a reference may name)
 	case slices.Equal(fit, types), openAPINullable(b):
 		// (OpenAPI's nullable beside the type: left as it is)
 		return b, true
