@@ -4150,7 +4150,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		if d.sharedSite(path, s) {
 			// (its target's copy here: its lenient form, shared, and
 			// the copy's JSON text, as where the copy stands)
-			return d.sharedText(path, at, s, typ)
+			return d.sharedText(path, at, s, typ, nullable)
 		}
 		if lenientType {
 			d.keptRef(path, s, at, d.keptWhy(s))

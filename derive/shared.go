@@ -191,19 +191,28 @@ func (d *deriver) sharedSite(path string, s *Node) bool {
 }
 
 // sharedText returns the schema for the reference s kept at path that
-// shares its target's copy there (sharedSite), typ its target's type:
-// where the copy's JSON text is read (an array's or an object's, which
-// reach allows at path: oneKindShared), the reference takes it too, as
-// the copy's site does, with the same json_accept_both rule; else s.
-func (d *deriver) sharedText(path string, at place, s *Node, typ string) *Node {
+// shares its target's copy there (sharedSite), typ its target's type,
+// nullable where the target takes null too (OpenAPI's nullable beside
+// its type, which the copy's lenient form is made without: split): s,
+// null beside it where nullable, as the copy's site has it; and where
+// the copy's JSON text is read (an array's or an object's, which reach
+// allows at path: oneKindShared), that text too, with the copy's
+// json_accept_both rule ("null" too, with its null_text rule, where
+// nullable).
+func (d *deriver) sharedText(path string, at place, s *Node, typ string, nullable bool) *Node {
+	out := s
+	if nullable {
+		out = withNull(out)
+	}
 	if typ != "array" && typ != "object" || !at.isSite() || d.keep[path] {
-		return s
+		return out
 	}
 	if reach, _ := d.reach(path, at); !reach {
-		return s // (the copy's site says why)
+		return out // (the copy's site says why)
 	}
+	d.nullText(path, at, nullable, true)
 	d.addRule(path, at, lenient.RuleJSONAcceptBoth, "json", "", "native")
-	return withString(s)
+	return withString(out)
 }
 
 // oneKindShared reports whether the sites at path, which the survey saw

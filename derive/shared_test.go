@@ -320,3 +320,20 @@ func TestDeriveSharedBesideRef(t *testing.T) {
 		t.Errorf("a rule at or below config.c, which the fourth branch's kept reference may hold otherwise")
 	}
 }
+
+// TestDeriveSharedNullable: sharedSchema with C nullable as OpenAPI
+// writes it (which AJV reads; the Go validator does not): the kept
+// reference that shares the copy's lenient form takes null as the
+// copies' sites do, where it took the copy's lenient form alone, which
+// split made without the null, so that AJV refused a call the strict
+// schema takes (found by review). AJV judges.
+func TestDeriveSharedNullable(t *testing.T) {
+	schema := strings.Replace(sharedSchema(), `"C":{"type":"object",`, `"C":{"type":"object","nullable":true,`, 1)
+	ajvSound(t, []unionCase{{"shared-nullable", schema, []string{
+		`{"kind":"d","config":{"c":null}}`,
+		`{"kind":"a","config":{"c":null}}`,
+		`{"kind":"d","config":{"c":{"p0":"5"}}}`,
+		`{"kind":"d","config":{"c":"{\"p0\":\"5\"}"}}`,
+		`{"kind":"d","config":{"c":"null"}}`,
+	}}})
+}
