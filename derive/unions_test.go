@@ -137,6 +137,29 @@ func deriveSound(t *testing.T, tc unionCase) *Derivation {
 	return d
 }
 
+// readCase is a unionCase and the rule its top-level value x gets ("" for
+// none: readAtX).
+type readCase struct {
+	unionCase
+	rule string
+}
+
+// readSound judges each case with deriveSound and readAtX, and where ajv
+// is set (AJV's strict mode compiles each server's schema) with
+// ajvSound.
+func readSound(t *testing.T, cases []readCase, ajv bool) {
+	t.Helper()
+	var all []unionCase
+	for _, tc := range cases {
+		d := deriveSound(t, tc.unionCase)
+		all = append(all, tc.unionCase)
+		readAtX(t, tc.name, d, tc.rule)
+	}
+	if ajv {
+		ajvSound(t, all)
+	}
+}
+
 // readAtX fails where the top-level value x of d's schema gets no rule
 // of type want, or is warned left strict though it gets one; with want
 // "", where it gets a type_coerce or json_accept_both rule.
