@@ -4142,7 +4142,7 @@ func (d *deriver) field(path string, s *Node, at place) *Node {
 		// The references inline kept (recursive ones, mostly) stay
 		// (their targets are respelled where they are defined): no
 		// copy, no recursion through cycles.
-		d.record(path, "ref "+refIn(s))
+		d.record(path, keptKind(refIn(s)))
 		if out := d.recursionSite(path, s, at, typ, nullable); out != nil {
 			return out
 		}
@@ -5377,14 +5377,6 @@ func (d *deriver) respell(s *Node) *Node {
 // (branchTypes), an integer's where t names number. The union then
 // holds every value to t already, and t can go.
 func typesCover(root, t, s *Node) bool {
-	names := map[string]bool{}
-	for _, x := range t.Items() {
-		name, ok := x.AsString()
-		if !ok {
-			return false
-		}
-		names[name] = true
-	}
 	list := s.Get("anyOf")
 	if list == nil {
 		list = s.Get("oneOf")
@@ -5392,18 +5384,7 @@ func typesCover(root, t, s *Node) bool {
 	if list.Kind != '[' || len(list.Items()) == 0 {
 		return false
 	}
-	for _, b := range list.Items() {
-		types := branchTypes(root, b)
-		if len(types) == 0 {
-			return false
-		}
-		for _, typ := range types {
-			if !names[typ] && !(typ == "integer" && names["number"]) {
-				return false
-			}
-		}
-	}
-	return true
+	return !slices.ContainsFunc(list.Items(), func(b *Node) bool { return !typeHolds(t, branchTypes(root, b)) })
 }
 
 // inPlace are the applicators whose subschemas read the value itself
@@ -5434,9 +5415,6 @@ const (
 // "not": {"type": "integer"}}: moved beside the object branch, AJV would
 // refuse the rewrite it compiled strict.)
 func typesAgainst(t, k string, v *Node) int {
-	fits := func(ctx []string, x string) bool {
-		return slices.Contains(ctx, x) || x == "integer" && slices.Contains(ctx, "number")
-	}
 	var conflict func(s *Node, ctx []string, depth int) bool
 	conflict = func(s *Node, ctx []string, depth int) bool {
 		if s.Kind != '{' || depth > 16 {
@@ -5444,20 +5422,20 @@ func typesAgainst(t, k string, v *Node) int {
 		}
 		if own := typeNames(s); own != nil {
 			for _, x := range own {
-				if !fits(ctx, x) {
+				if !typeIn(ctx, x) {
 					return true
 				}
 			}
 			ctx = own
 		}
-		number := fits(ctx, "number") || slices.Contains(ctx, "integer")
+		number := typeIn(ctx, "number") || slices.Contains(ctx, "integer")
 		for _, key := range s.Keys {
 			for _, kt := range []string{"number", "string", "array", "object"} {
-				if keysOf(kt)[key] && !fits(ctx, kt) && !(kt == "number" && number) {
+				if keysOf(kt)[key] && !typeIn(ctx, kt) && !(kt == "number" && number) {
 					return true
 				}
 			}
-			if key == "format" && !number && !fits(ctx, "string") {
+			if key == "format" && !number && !typeIn(ctx, "string") {
 				return true // (AJV's format keyword: a number's or a string's)
 			}
 		}
@@ -5484,11 +5462,22 @@ func typesAgainst(t, k string, v *Node) int {
 		return typesFit
 	}
 	if names := typeNames(v); k == "not" && names != nil && v.Get("$ref") == nil && v.Get("$dynamicRef") == nil &&
-		!slices.ContainsFunc(names, func(x string) bool { return fits([]string{t}, x) || t == "integer" && x == "number" }) {
+		!slices.ContainsFunc(names, func(x string) bool { return typeIn([]string{t}, x) || t == "integer" && x == "number" }) {
 		return typesNever
 	}
 	return typesConflict
 }
+
+// typeIn reports whether the types a schema names (typeNames) hold a
+// value of type t: they name it, or number where t is integer.
+func typeIn(types []string, t string) bool {
+	return slices.Contains(types, t) || t == "integer" && slices.Contains(types, "number")
+}
+
+// keptKind is the kind the survey records for a site that keeps the
+// reference ref as it is (deriver.record): a kept reference that shares
+// its target's copy stands for the copy's kind (oneKindShared).
+func keptKind(ref string) string { return "ref " + ref }
 
 // typeNames returns the types the schema s names, as AJV reads them: its
 // type's (each of a type array's), with null where OpenAPI's nullable

@@ -370,18 +370,19 @@ func unwrap(root, s *Node, old, top bool) bool {
 // them) names each of types (an integer within number), types not
 // empty.
 func typeHolds(t *Node, types []string) bool {
-	names := map[string]bool{}
-	if name, ok := t.AsString(); ok {
-		names[name] = true
+	names := t.Items()
+	if t.Kind != '[' {
+		names = []*Node{t}
 	}
-	for _, x := range t.Items() {
+	var held []string
+	for _, x := range names {
 		name, ok := x.AsString()
 		if !ok {
 			return false
 		}
-		names[name] = true
+		held = append(held, name)
 	}
-	return len(types) > 0 && !slices.ContainsFunc(types, func(typ string) bool { return !names[typ] && !(typ == "integer" && names["number"]) })
+	return len(types) > 0 && !slices.ContainsFunc(types, func(typ string) bool { return !typeIn(held, typ) })
 }
 
 // keep records why the reference ref is kept ("" where the deriver's

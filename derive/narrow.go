@@ -95,7 +95,7 @@ func narrowBranch(b *Node, ctx []string) (*Node, bool) {
 	var fit []string
 	for _, t := range types {
 		switch {
-		case slices.Contains(ctx, t), t == "integer" && slices.Contains(ctx, "number"):
+		case typeIn(ctx, t):
 			fit = append(fit, t)
 		case t == "number" && slices.Contains(ctx, "integer") && !slices.Contains(types, "integer"):
 			fit = append(fit, "integer")

@@ -225,7 +225,7 @@ func (d *deriver) oneKindShared(path string) bool {
 	}
 	refs := map[string]bool{}
 	for _, k := range d.keptSites[path] {
-		refs["ref "+k.ref] = true
+		refs[keptKind(k.ref)] = true
 	}
 	n := 0
 	for k := range d.kinds[path] {
