@@ -226,7 +226,8 @@ func takesForm(b *Node, typ string) bool {
 // type typ may take a text that the scalar's string form reads (or
 // "null", where null reads it: nullText), or "" where it never does: its
 // enum or const holds no such text (in no letter case: an enum_case rule
-// may read it), or its pattern rules every one out (patternRulesOut).
+// may read it), or its pattern matches a part of none (patternMeets;
+// patternRulesOut where that cannot tell).
 // ("" never reads as the value left out here: the union takes strings,
 // so absent does not read it.) root is s's document (constOf).
 func textsHeldOff(root, s *Node, typ string, nullText bool) string {
@@ -246,7 +247,7 @@ func textsHeldOff(root, s *Node, typ string, nullText bool) string {
 		return ""
 	}
 	if p, ok := s.Get("pattern").AsString(); ok {
-		if patternRulesOut(p, scalarStart(typ, nullText)) {
+		if meets, known := patternMeets(p, typ, nullText); known && !meets || !known && patternRulesOut(p, scalarStart(typ, nullText)) {
 			return ""
 		}
 		return "a string branch's pattern may take its string form"

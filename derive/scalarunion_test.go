@@ -14,7 +14,8 @@ import (
 // a rule's level; na and bo beside arrays and objects alone, whose JSON
 // text is read too; dp, a oneOf of a number and a typeless const, which
 // no value matches both of: an anyOf), else left strict with a warning
-// (bt, ip, nn; de, a oneOf whose enum holds an integer too); a string
+// (bt, ip, nn, iy; de, a oneOf whose enum holds an integer too); bm, ic
+// and ni beside patterns that match a part of none of those texts; a string
 // branch that takes every such text already (z) has nothing to coerce. TestDeriveEquivalence runs it too.
 const scalarUnions = `{"type":"object","properties":{
  "x":{"oneOf":[{"type":"number"},{"type":"string","enum":["NE"]}]},
@@ -30,7 +31,11 @@ const scalarUnions = `{"type":"object","properties":{
  "na":{"anyOf":[{"type":"number"},{"type":"array","items":{"type":"number"}},{"type":"null"}]},
  "bo":{"oneOf":[{"type":"boolean"},{"type":"object","properties":{"n":{"type":"integer"}}}]},
  "dp":{"oneOf":[{"type":"number","exclusiveMinimum":0},{"const":"full"}],"default":50},
- "de":{"oneOf":[{"type":"integer"},{"enum":["all",1]}]}
+ "de":{"oneOf":[{"type":"integer"},{"enum":["all",1]}]},
+ "bm":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"\\{\\{.*\\}\\}"}]},
+ "ic":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(?:[0-9]+|\\*):[0-9]+$"}]},
+ "ni":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^[+-]Infinity$"},{"type":"null"}]},
+ "iy":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"20[0-9]{2}"}]}
 }}`
 
 // TestDeriveScalarUnion: a union of one scalar type beside strings that
@@ -71,6 +76,10 @@ func TestDeriveScalarUnion(t *testing.T) {
 		{"ip", "", "integer left strict: a string branch's pattern may take its string form"},
 		{"nn", "", `number left strict: a string branch takes "null", which its string form reads`},
 		{"f", "", `number left strict: a string branch held by "format" may take its string form`},
+		{"bm", "bool", ""},
+		{"ic", "int", ""},
+		{"ni", "float", ""},
+		{"iy", "", "integer left strict: a string branch's pattern may take its string form"},
 	} {
 		if coerced[tc.path] != tc.coerce || warns[tc.path] != tc.warn {
 			t.Errorf("%s: coerce %q, warning %q; want %q, %q", tc.path, coerced[tc.path], warns[tc.path], tc.coerce, tc.warn)

@@ -116,7 +116,7 @@ func EveryName(p string) bool {
 // (\A, \z, \Q, inline flags, (?P<name>)).
 func ParseAlike(p string) (*syntax.Regexp, bool) {
 	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
-		if unescapedText(p, goOnly) {
+		if Unescaped(p, goOnly) {
 			return nil, false
 		}
 	}
@@ -139,10 +139,10 @@ func endsOrBounds(re *syntax.Regexp) bool {
 	return false
 }
 
-// unescapedText reports whether text stands in the pattern p where no
+// Unescaped reports whether text stands in the pattern p where no
 // backslash escapes its first character: "\\A" (a backslash, then A)
 // holds no \A.
-func unescapedText(p, text string) bool {
+func Unescaped(p, text string) bool {
 	for i := 0; ; i++ {
 		j := strings.Index(p[i:], text)
 		if j < 0 {

@@ -55,7 +55,7 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 // a class that holds "[" and ends) is a "[" in both.
 func ClassesDiffer(p string) string {
 	for _, differ := range []string{"[]", "[^]", "[:"} {
-		if unescapedText(p, differ) {
+		if Unescaped(p, differ) {
 			return differ
 		}
 	}
