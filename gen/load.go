@@ -250,7 +250,7 @@ func (l *loader) model(cfg Config) (*Package, []Diagnostic) {
 	m := l.build(cfg)
 	l.markSecretHolders(m)
 	if m != nil && len(l.diags) == 0 {
-		l.warns = append(l.warns, strictWarnings(m)...)
+		l.warns = append(l.warns, strictWarnings(m, l.pkg.Fset.Position(l.quietStrict))...)
 	}
 	warn := cfg.OnWarning
 	if warn == nil {
@@ -377,6 +377,9 @@ type loader struct {
 	typeDocs  map[string]*ast.CommentGroup
 	// noVariants is the package directive //normgen:variants=off.
 	noVariants bool
+	// quietStrict is where the package directive
+	// //normgen:quiet=openai-strict stands (token.NoPos without one).
+	quietStrict token.Pos
 	// indexed are the fields with an {{index}} default, checked once every
 	// struct is known (a struct may be reached through a slice later).
 	indexed []indexedField
@@ -567,6 +570,8 @@ func (l *loader) build(cfg Config) *Package {
 						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if requiredDirective.MatchString(c.Text) {
 						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
+					} else if quietDirective.MatchString(c.Text) {
+						l.errorf(c.Pos(), "", "%s quiets warnings for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") && strings.TrimSpace(c.Text) != "//normgen:variants=off" {
 						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error, //normgen:variants=off", c.Text)
 					}

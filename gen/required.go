@@ -17,9 +17,18 @@ var requiredDirective = regexp.MustCompile(`^//normgen:required=(\S*)\s*$`)
 // chooseRequired says how to choose the model of required fields.
 const chooseRequired = `pass -required=jsonschema or write //normgen:required=jsonschema in the package doc comment (only tagged fields are required), or -required=json / //normgen:required=json (fields without omitempty are too)`
 
+// quietDirective is the package doc comment line that quiets a class
+// of warnings; quietStrict is the one class it takes.
+var quietDirective = regexp.MustCompile(`^//normgen:quiet=(\S*)\s*$`)
+
+// quietStrict is the class of warnings //normgen:quiet= takes: the
+// fields the openai-strict profile cannot express (strictWarnings).
+const quietStrict = "openai-strict"
+
 // packageDirectives reads the normgen directives of the package doc
 // comments: //normgen:required=json|jsonschema, once or alike in every
-// file that has it. It returns the model (schema.RequiredAuto without one)
+// file that has it; //normgen:variants=off and
+// //normgen:quiet=openai-strict (l.noVariants, l.quietStrict). It returns the model (schema.RequiredAuto without one)
 // and the directive's position.
 func (l *loader) packageDirectives() (schema.Required, token.Pos) {
 	model, at := schema.RequiredAuto, token.NoPos
@@ -36,9 +45,17 @@ func (l *loader) packageDirectives() (schema.Required, token.Pos) {
 				l.noVariants = true
 				continue
 			}
+			if mm := quietDirective.FindStringSubmatch(c.Text); mm != nil {
+				if mm[1] != quietStrict {
+					l.errorf(c.Pos(), "", "%s: write //normgen:quiet=%s (the one warning it quiets)", strings.TrimSpace(c.Text), quietStrict)
+				} else if !l.quietStrict.IsValid() {
+					l.quietStrict = c.Pos()
+				}
+				continue
+			}
 			mm := requiredDirective.FindStringSubmatch(c.Text)
 			if mm == nil {
-				l.errorf(c.Pos(), "", "unknown package directive %q; known: //normgen:required=json, //normgen:required=jsonschema, //normgen:variants=off (//normgen:tool and //normgen:unknown=error go in a type's doc comment)", c.Text)
+				l.errorf(c.Pos(), "", "unknown package directive %q; known: //normgen:required=json, //normgen:required=jsonschema, //normgen:variants=off, //normgen:quiet=openai-strict (//normgen:tool and //normgen:unknown=error go in a type's doc comment)", c.Text)
 				continue
 			}
 			r, err := schema.ParseRequired(mm[1])

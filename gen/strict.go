@@ -3,6 +3,8 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/normgen/normgen/gen/schemabuild"
@@ -37,15 +39,20 @@ func buildStrictSchema(t *Tool) ([]byte, []schemabuild.StrictGap, error) {
 // express, that its tool has no schema in that profile: its tools/list
 // schema there is its portable InputSchema (lenient.Tool.SchemaFor),
 // which strict mode refuses, so a client must send the tool with strict:
-// false.
-func strictWarnings(m *Package) []Diagnostic {
+// false. Where the package says //normgen:quiet=openai-strict (at quiet,
+// valid), it warns once, there, with their count and the tools' names.
+func strictWarnings(m *Package, quiet token.Position) []Diagnostic {
 	gapsOf := make([][]schemabuild.StrictGap, len(m.Tools))
 	parallel(len(m.Tools), func(i int) {
 		// An error is reported where the schema is rendered.
 		_, gapsOf[i], _ = strictSchema(m.Tools[i])
 	})
 	var out []Diagnostic
+	var tools []string
 	for i, t := range m.Tools {
+		if len(gapsOf[i]) > 0 {
+			tools = append(tools, t.Name)
+		}
 		for _, gap := range gapsOf[i] {
 			d := Diagnostic{Pos: t.Pos, Warning: true}
 			s := t.Input
@@ -64,7 +71,24 @@ func strictWarnings(m *Package) []Diagnostic {
 			out = append(out, d)
 		}
 	}
-	return out
+	if !quiet.IsValid() || len(out) == 0 {
+		return out
+	}
+	slices.Sort(tools)
+	served, them := "they are", "them"
+	if len(tools) == 1 {
+		served, them = "it is", "it"
+	}
+	return []Diagnostic{{Pos: quiet, Warning: true, Msg: fmt.Sprintf("the %s profile cannot express %s of %s (%s): in that profile %s served in %s (lenient.Tool.SchemaFor), which OpenAI's strict mode refuses, so a client must send %s with strict: false; //normgen:quiet=%s says this once: without it, each field is warned of where it is declared",
+		lenient.ProfileOpenAIStrict, counted(len(out), "field"), counted(len(tools), "tool"), strings.Join(tools, ", "), served, lenient.ProfilePortable, them, quietStrict)}}
+}
+
+// counted spells n of a noun: "1 field", "3 fields".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // fieldNamed returns the field of s whose wire name is name, or nil.
