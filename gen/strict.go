@@ -74,7 +74,10 @@ func strictWarnings(m *Package, quiet token.Position) []Diagnostic {
 	if !quiet.IsValid() || len(out) == 0 {
 		return out
 	}
+	// (a name several input types are registered under, as mcp-grafana's
+	// grafana_api_request is, once)
 	slices.Sort(tools)
+	tools = slices.Compact(tools)
 	served, them := "they are", "them"
 	if len(tools) == 1 {
 		served, them = "it is", "it"
