@@ -15,6 +15,15 @@ import (
 // cannot tell.
 const meetBudget = 1 << 12
 
+// meetWork bounds the instructions patternMeets's closures visit in all
+// (a state's closure may visit the whole pattern, once per character),
+// and meetInsts the pattern's compiled instructions: past either, it
+// cannot tell. ([0-9]{1000} repeated compiles to tens of thousands.)
+const (
+	meetWork  = 1 << 21
+	meetInsts = 2048
+)
+
 // formAlphabetMax bounds the characters a string form's texts may hold
 // that patternMeets tries one by one.
 const formAlphabetMax = 256
@@ -43,7 +52,7 @@ func patternMeets(p, typ string, nullText bool) (meets, known bool) {
 		return false, false
 	}
 	pat, err := syntax.Compile(re.Simplify())
-	if err != nil {
+	if err != nil || len(pat.Inst) > meetInsts {
 		return false, false
 	}
 	form := formProg(typ, nullText)
@@ -177,13 +186,16 @@ func meet(pat, form *syntax.Prog, alphabet []rune) (meets, known bool) {
 	start := meetState{form: pcsKey([]uint32{uint32(form.Start)}), prev: -1}
 	seen := map[meetState]bool{key(start): true}
 	queue := []meetState{start}
-	var fw, pw walker
-	fw.prog, pw.prog = form, pat
+	var work int
+	fw, pw := walker{prog: form, work: &work}, walker{prog: pat, work: &work}
 	// (the pattern's instructions from which no text of the alphabet
 	// reaches a match are dropped as they are met: a pattern that needs a
 	// character no text of the form holds ends the walk at once)
 	live := liveInsts(pat, alphabet)
 	for len(queue) > 0 {
+		if work > meetWork {
+			return false, false
+		}
 		s := queue[0]
 		queue = queue[1:]
 		pats := append(pcsOf(s.pat), uint32(pat.Start))
@@ -262,6 +274,7 @@ type walker struct {
 	prog  *syntax.Prog
 	mark  []uint32 // the walk that last reached each instruction
 	walks uint32
+	work  *int // instructions visited, counted (meetWork); nil: not
 }
 
 // closure returns the instructions that read a character reached from
@@ -280,6 +293,9 @@ func (w *walker) closure(pcs []uint32, ctx syntax.EmptyOp) (out []uint32, match 
 			continue
 		}
 		w.mark[pc] = w.walks
+		if w.work != nil {
+			*w.work++
+		}
 		in := &w.prog.Inst[pc]
 		switch in.Op {
 		case syntax.InstAlt, syntax.InstAltMatch:

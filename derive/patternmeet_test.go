@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -120,26 +121,28 @@ func TestPatternMeets(t *testing.T) {
 		{`^[1-9][0-9]*$`, "integer", false, true, true},
 		{`20[0-9]{2}`, "integer", false, true, true},
 		{`^(\d{4})$|^([a-zA-Z]{2}(-[A-Za-z]{2})?)$|^neutral$`, "number", false, true, true},
-		{`e`, "number", false, true, true},                   // 1e5
-		{`^[1-9]e[0-9]$`, "number", false, true, true},       // 1e5
-		{`\bnull\b`, "number", true, true, true},             // "null" where null reads so
-		{`\bnull\b`, "number", false, false, true},           // not otherwise
-		{`^nu`, "integer", true, true, true},                 // null
-		{`^Y`, "boolean", false, true, true},                 // YES
-		{`^y$`, "boolean", false, false, true},               // (no one-letter text)
-		{`\b5`, "integer", false, true, true},                // -5
-		{`\B5`, "integer", false, true, true},                // 55
-		{`^-\B`, "integer", false, false, true},              // (a digit always follows the minus)
-		{`^-\b`, "integer", false, true, true},               // -5
-		{`0$`, "number", false, true, true},                  // 10
-		{`^0[0-9]`, "number", false, false, true},            // (no leading zero before a digit)
-		{`^0[0-9]`, "integer", false, true, true},            // 01 (an integer's text may have one)
-		{`(0|1)*1(0|1){14}x`, "integer", false, false, true}, // (no text holds an x: its subsets are never walked)
-		{`(0|1)*1(0|1){14}`, "integer", false, false, false}, // (2^15 subsets: past meetBudget)
-		{`(a)\1`, "integer", false, false, false},            // (a back-reference in ECMAScript)
-		{`[]5`, "integer", false, false, false},              // (classes read otherwise)
-		{`(?i)TRUE`, "boolean", false, false, false},         // (an inline flag)
-		{`\x{35}`, "integer", false, false, false},           // (not ECMAScript)
+		{`e`, "number", false, true, true},                                  // 1e5
+		{`^[1-9]e[0-9]$`, "number", false, true, true},                      // 1e5
+		{`\bnull\b`, "number", true, true, true},                            // "null" where null reads so
+		{`\bnull\b`, "number", false, false, true},                          // not otherwise
+		{`^nu`, "integer", true, true, true},                                // null
+		{`^Y`, "boolean", false, true, true},                                // YES
+		{`^y$`, "boolean", false, false, true},                              // (no one-letter text)
+		{`\b5`, "integer", false, true, true},                               // -5
+		{`\B5`, "integer", false, true, true},                               // 55
+		{`^-\B`, "integer", false, false, true},                             // (a digit always follows the minus)
+		{`^-\b`, "integer", false, true, true},                              // -5
+		{`0$`, "number", false, true, true},                                 // 10
+		{`^0[0-9]`, "number", false, false, true},                           // (no leading zero before a digit)
+		{`^0[0-9]`, "integer", false, true, true},                           // 01 (an integer's text may have one)
+		{`(0|1)*1(0|1){14}x`, "integer", false, false, true},                // (no text holds an x: its subsets are never walked)
+		{`(0|1)*1(0|1){14}`, "integer", false, false, false},                // (2^15 subsets: past meetBudget)
+		{strings.Repeat(`[0-9]{1000}`, 30), "integer", false, false, false}, // (30,000 instructions: past meetInsts)
+		{strings.Repeat(`[0-9]{100}`, 15), "integer", false, false, false},  // (1,500 instructions: past meetBudget or meetWork)
+		{`(a)\1`, "integer", false, false, false},                           // (a back-reference in ECMAScript)
+		{`[]5`, "integer", false, false, false},                             // (classes read otherwise)
+		{`(?i)TRUE`, "boolean", false, false, false},                        // (an inline flag)
+		{`\x{35}`, "integer", false, false, false},                          // (not ECMAScript)
 	} {
 		meets, known := patternMeets(tc.p, tc.typ, tc.nullText)
 		if meets != tc.meets || known != tc.known {
