@@ -65,6 +65,12 @@ type TagInput struct {
 		}
 	}
 
+	// a field two tools reach counts once
+	_, diags, warns = load("//normgen:quiet=openai-strict\npackage d\n\n// Inner is held by both.\ntype Inner struct {\n\tX map[string]int `json:\"x\"`\n}\n\n// AInput is a tool.\n//\n//normgen:tool a\ntype AInput struct {\n\tS Inner `json:\"s\"`\n}\n\n// BInput is a tool.\n//\n//normgen:tool b\ntype BInput struct {\n\tS Inner `json:\"s\"`\n}\n")
+	if got := strictWarns(warns); len(diags) > 0 || len(got) != 1 || !strings.Contains(got[0], "cannot express 1 field of 2 tools (a, b)") {
+		t.Errorf("a field two tools reach: %v, %q", diags, got)
+	}
+
 	// one field
 	_, diags, warns = load("//normgen:quiet=openai-strict\npackage d\n\n// MapInput is a tool.\n//\n//normgen:tool map\ntype MapInput struct {\n\tM map[string]int `json:\"m\"`\n}\n")
 	if got := strictWarns(warns); len(diags) > 0 || len(got) != 1 || !strings.Contains(got[0], "tools.go:1:1: warning: the openai-strict profile cannot express 1 field of 1 tool (map): in that profile it is served") {

@@ -74,6 +74,11 @@ func strictWarnings(m *Package, quiet token.Position) []Diagnostic {
 	if !quiet.IsValid() || len(out) == 0 {
 		return out
 	}
+	// (a field several tools reach, once)
+	fields := map[string]bool{}
+	for _, d := range out {
+		fields[d.Pos.String()+" "+d.Field] = true
+	}
 	// (a name several input types are registered under, as mcp-grafana's
 	// grafana_api_request is, once)
 	slices.Sort(tools)
@@ -83,7 +88,7 @@ func strictWarnings(m *Package, quiet token.Position) []Diagnostic {
 		served, them = "it is", "it"
 	}
 	return []Diagnostic{{Pos: quiet, Warning: true, Msg: fmt.Sprintf("the %s profile cannot express %s of %s (%s): in that profile %s served in %s (lenient.Tool.SchemaFor), which OpenAI's strict mode refuses, so a client must send %s with strict: false; //normgen:quiet=%s says this once: without it, each field is warned of where it is declared",
-		lenient.ProfileOpenAIStrict, counted(len(out), "field"), counted(len(tools), "tool"), strings.Join(tools, ", "), served, lenient.ProfilePortable, them, quietStrict)}}
+		lenient.ProfileOpenAIStrict, counted(len(fields), "field"), counted(len(tools), "tool"), strings.Join(tools, ", "), served, lenient.ProfilePortable, them, quietStrict)}}
 }
 
 // counted spells n of a noun: "1 field", "3 fields".
