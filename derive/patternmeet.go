@@ -122,23 +122,18 @@ func progAlphabet(prog *syntax.Prog) []rune {
 		case syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
 			return nil
 		case syntax.InstRune, syntax.InstRune1:
-			for i := 0; i+1 < len(in.Rune); i += 2 {
-				if in.Rune[i+1]-in.Rune[i] > formAlphabetMax {
+			ranges := in.Rune // (pairs, but one rune alone for InstRune1)
+			if len(ranges) == 1 {
+				ranges = []rune{ranges[0], ranges[0]}
+			}
+			fold := syntax.Flags(in.Arg)&syntax.FoldCase != 0
+			for i := 0; i+1 < len(ranges); i += 2 {
+				if ranges[i+1]-ranges[i] > formAlphabetMax {
 					return nil
 				}
-				for r := in.Rune[i]; r <= in.Rune[i+1]; r++ {
+				for r := ranges[i]; r <= ranges[i+1]; r++ {
 					seen[r] = true
-					if syntax.Flags(in.Arg)&syntax.FoldCase != 0 {
-						for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-							seen[f] = true
-						}
-					}
-				}
-			}
-			if len(in.Rune) == 1 {
-				seen[in.Rune[0]] = true
-				if syntax.Flags(in.Arg)&syntax.FoldCase != 0 {
-					for f := unicode.SimpleFold(in.Rune[0]); f != in.Rune[0]; f = unicode.SimpleFold(f) {
+					for f := unicode.SimpleFold(r); fold && f != r; f = unicode.SimpleFold(f) {
 						seen[f] = true
 					}
 				}
@@ -199,9 +194,10 @@ func meet(pat, form *syntax.Prog, alphabet []rune) (meets, known bool) {
 		s := queue[0]
 		queue = queue[1:]
 		pats := append(pcsOf(s.pat), uint32(pat.Start))
+		forms := pcsOf(s.form)
 		// the text ends here
 		ctx := syntax.EmptyOpContext(s.prev, -1)
-		if _, fm := fw.closure(pcsOf(s.form), ctx); fm {
+		if _, fm := fw.closure(forms, ctx); fm {
 			if s.matched {
 				return true, true
 			}
@@ -211,7 +207,7 @@ func meet(pat, form *syntax.Prog, alphabet []rune) (meets, known bool) {
 		}
 		for _, c := range alphabet {
 			ctx := syntax.EmptyOpContext(s.prev, c)
-			fc, _ := fw.closure(pcsOf(s.form), ctx)
+			fc, _ := fw.closure(forms, ctx)
 			fn := step(form, fc, c)
 			if len(fn) == 0 {
 				continue
