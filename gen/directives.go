@@ -78,8 +78,11 @@ func (l *loader) genericTool(obj *types.TypeName, at token.Pos) bool {
 // strayDirectives reports //normgen: lines outside every type's doc
 // comment (docs are the doc comments build read): above a func, a var, a
 // const, a struct field, or in a comment of their own, where they mark
-// nothing. In the package's doc comment only //normgen:tool is reported:
-// other words there are package directives.
+// nothing (a package directive, //normgen:required= or //normgen:quiet=,
+// is told to move into the package doc comment). In the package's doc
+// comment only //normgen:tool is reported: other words there are package
+// directives. A directive written in a block comment, anywhere, is
+// reported too (blockDirectives).
 func (l *loader) strayDirectives(docs map[*ast.CommentGroup]bool) {
 	for _, f := range l.pkg.Syntax {
 		above := map[*ast.CommentGroup]string{}
@@ -103,6 +106,9 @@ func (l *loader) strayDirectives(docs map[*ast.CommentGroup]bool) {
 			return true
 		})
 		for _, g := range f.Comments {
+			for _, c := range g.List {
+				l.blockDirectives(c)
+			}
 			if docs[g] {
 				continue
 			}
@@ -110,15 +116,46 @@ func (l *loader) strayDirectives(docs map[*ast.CommentGroup]bool) {
 				if !strings.HasPrefix(c.Text, "//normgen:") || g == f.Doc && !toolDirective.MatchString(c.Text) {
 					continue
 				}
-				where := "in a comment of its own (a blank line ends a doc comment), not a type's doc comment"
+				text := strings.TrimSpace(c.Text)
+				where, not := "in a comment of its own (a blank line ends a doc comment)", "a type's doc comment"
 				if g == f.Doc {
-					where = "in the package's doc comment, not a type's"
+					where, not = "in the package's doc comment", "a type's"
 				} else if what, ok := above[g]; ok {
-					where = "above " + what + ", not a type"
+					where, not = "above "+what, "a type"
 				}
-				l.errorf(c.Pos(), "", "%s is %s: a directive marks the struct type whose doc comment holds it", strings.TrimSpace(c.Text), where)
+				// (a package directive's place is the package doc comment)
+				switch {
+				case requiredDirective.MatchString(c.Text):
+					l.errorf(c.Pos(), "", "%s is %s, not the package's doc comment: it chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", text, where)
+				case quietDirective.MatchString(c.Text):
+					l.errorf(c.Pos(), "", "%s is %s, not the package's doc comment: it quiets warnings for the whole package: move it into the package doc comment (above the package clause)", text, where)
+				default:
+					l.errorf(c.Pos(), "", "%s is %s, not %s: a directive marks the struct type whose doc comment holds it", text, where, not)
+				}
 			}
 		}
+	}
+}
+
+// blockDirectives reports the lines of the block comment c (/* */)
+// that are written as normgen directives: Go reads directives from line
+// comments alone (//go:generate, //normgen:tool), so such a line marks
+// nothing, and it is reported rather than skipped in silence. A line is
+// one where, past spaces, a leading * and an optional //, it starts
+// with normgen: (prose that names a directive inside a sentence is not).
+func (l *loader) blockDirectives(c *ast.Comment) {
+	if !strings.HasPrefix(c.Text, "/*") {
+		return
+	}
+	body := strings.TrimSuffix(c.Text[2:], "*/")
+	off := 2
+	for _, line := range strings.SplitAfter(body, "\n") {
+		at := len(line) - len(strings.TrimLeft(line, " \t*"))
+		if rest := line[at:]; strings.HasPrefix(strings.TrimPrefix(rest, "//"), "normgen:") {
+			text := strings.TrimSpace(rest)
+			l.errorf(c.Pos()+token.Pos(off+at), "", "%s is in a block comment, which Go and normgen do not read as a directive: a directive is a line comment; write //%s", text, strings.TrimPrefix(text, "//"))
+		}
+		off += len(line)
 	}
 }
 

@@ -123,6 +123,38 @@ type Other struct{}
 			`tools.go:20:1: //normgen:tool loose is in a comment of its own (a blank line ends a doc comment), not a type's doc comment: a directive marks the struct type whose doc comment holds it`,
 		},
 	}, {
+		name: "package directives outside the package doc, directives in block comments",
+		src: `package d
+
+//normgen:quiet=openai-strict
+
+//normgen:required=json
+func Run() {}
+
+/*normgen:tool blk*/
+
+// TInput is the input of t.
+//
+/* //normgen:unknown=error */
+//normgen:tool t
+type TInput struct {
+	/*
+	normgen:variants=off
+	*/
+	A string ` + "`json:\"a\"`" + `
+}
+
+/* A block comment that names normgen:tool in its text is prose. */
+type Other struct{}
+`,
+		want: []string{
+			`tools.go:3:1: //normgen:quiet=openai-strict is in a comment of its own (a blank line ends a doc comment), not the package's doc comment: it quiets warnings for the whole package: move it into the package doc comment (above the package clause)`,
+			`tools.go:5:1: //normgen:required=json is above a func (Run), not the package's doc comment: it chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)`,
+			`tools.go:8:3: normgen:tool blk is in a block comment, which Go and normgen do not read as a directive: a directive is a line comment; write //normgen:tool blk`,
+			`tools.go:12:4: //normgen:unknown=error is in a block comment, which Go and normgen do not read as a directive: a directive is a line comment; write //normgen:unknown=error`,
+			`tools.go:16:2: normgen:variants=off is in a block comment, which Go and normgen do not read as a directive: a directive is a line comment; write //normgen:variants=off`,
+		},
+	}, {
 		name: "tool names hosts refuse",
 		src: `package d
 
