@@ -34,9 +34,7 @@ const formAlphabetMax = 256
 // whether it could tell. p is read as JSON Schema reads a pattern: it
 // matches a text where it matches part of it. It cannot tell where p is
 // one Go's regexp and ECMAScript may read otherwise on such a text
-// (rulespec.ParseAlike, rulespec.ClassesDiffer, an escape of a digit:
-// octal in Go, a back-reference in ECMAScript; \x{…}), or past
-// meetBudget.
+// (rulespec.ParseAlike, rulespec.ClassesDiffer), or past meetBudget.
 //
 // It walks the two automata together (a product, by subsets) over the
 // characters the form's texts are made of: a text the form reads, all
@@ -44,9 +42,6 @@ const formAlphabetMax = 256
 // engines read p alike on such texts (ASCII letters, digits, signs and
 // points: \d, \w, \b, \s and "." hold the same ones of them).
 func patternMeets(p, typ string, nullText bool) (meets, known bool) {
-	if rulespec.Unescaped(p, `\x{`) || slices.ContainsFunc([]string{`\1`, `\2`, `\3`, `\4`, `\5`, `\6`, `\7`, `\8`, `\9`, `\0`}, func(e string) bool { return rulespec.Unescaped(p, e) }) {
-		return false, false
-	}
 	re, ok := rulespec.ParseAlike(p)
 	if !ok || rulespec.ClassesDiffer(p) != "" {
 		return false, false

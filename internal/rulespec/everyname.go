@@ -113,9 +113,11 @@ func EveryName(p string) bool {
 // ParseAlike parses the pattern p as Go's regexp reads it, for a proof of
 // what it matches that must hold for ECMAScript too: false where Go
 // cannot parse it or where it holds a syntax ECMAScript reads otherwise
-// (\A, \z, \Q, inline flags, (?P<name>)).
+// (\A, \z, \Q, inline flags, (?P<name>); \x{…}, a code point in Go and
+// an error under AJV's u flag; a backslash and a digit, an octal escape
+// in Go and a back-reference or an error in ECMAScript).
 func ParseAlike(p string) (*syntax.Regexp, bool) {
-	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`} {
+	for _, goOnly := range []string{`\A`, `\z`, `\Q`, `(?i`, `(?s`, `(?m`, `(?U`, `(?-`, `(?P`, `\x{`, `\0`, `\1`, `\2`, `\3`, `\4`, `\5`, `\6`, `\7`, `\8`, `\9`} {
 		if Unescaped(p, goOnly) {
 			return nil, false
 		}

@@ -218,3 +218,27 @@ func TestClassesDifferEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAlikeEscapes: a pattern holding an escape Go's regexp and
+// ECMAScript read otherwise (\x{…}: a code point in Go, an error under
+// AJV's u flag; a backslash and a digit: an octal escape in Go, a
+// back-reference or an error in ECMAScript) proves nothing to any
+// caller, EveryName's too; the same text after an escaped backslash is
+// plain characters in both.
+func TestParseAlikeEscapes(t *testing.T) {
+	for _, p := range []string{`\x{41}`, `^a\x{2028}$`, `^\12$`, `a\1`, `\0`, `[\1-\7]`, `^\\\12`} {
+		if _, ok := ParseAlike(p); ok {
+			t.Errorf("ParseAlike(%q) read a pattern ECMAScript reads otherwise", p)
+		}
+	}
+	for _, p := range []string{`.*|\x{41}`, `.*|\12`, `^.*|a\0`} {
+		if EveryName(p) {
+			t.Errorf("EveryName(%q): every name, where AJV reads the pattern otherwise or refuses it", p)
+		}
+	}
+	for _, p := range []string{`\\1`, `^\\x{2}$`, `a\\\\0`, `[0-9]{1,3}`} {
+		if _, ok := ParseAlike(p); !ok {
+			t.Errorf("ParseAlike(%q) refused a pattern both engines read alike", p)
+		}
+	}
+}
