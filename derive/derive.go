@@ -421,6 +421,14 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 	if d.none > 0 {
 		return false, ""
 	}
+	if parent, key := splitLast(path); key != "" && at == atProp && slices.ContainsFunc(d.branchAt[parent], func(g string) bool {
+		step, ok := guardStep(g)
+		return ok && step.Key == memberName(key)
+	}) {
+		// (a rule past the guard would read only the values it already
+		// holds, while the rewrite would advertise more)
+		return false, "the member whose strings tell the union's branches apart, read as it is (a guard)"
+	}
 	if at.isSite() {
 		// the nearest shadowing at or above path (the longest u), looked
 		// up by each path above it, the longest first: a schema may
@@ -439,7 +447,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 			if len(u) <= len(best) {
 				break
 			}
-			if why, ok := d.keptOpaque(u); ok && !d.refusesBelow(u, path) {
+			if why, ok := d.keptOpaque(u); ok && !d.refusesBelow(u, path) && !d.guardRefuses(u, path) {
 				best, reason = u, "above it, a $ref kept as it is ("+why+") may hold this value otherwise: a rule here could change what it takes"
 				break
 			}
@@ -528,6 +536,68 @@ func (d *deriver) refusesBelow(u, path string) bool {
 	}
 	d.refusals[key] = r
 	return r
+}
+
+// guardRefuses reports whether a guard of a union's branch being read at
+// the opaque path u above path (branchAt: `<"type"="enum">`, the rules
+// below go on past it alone) holds its member to strings that each
+// schema kept at u (opaqueSchemas: a $ref's) refuses there: a CWL type's
+// union, whose record branch, a recursive $ref kept, requires "type" to
+// be "record", beside an enum branch read past <"type"="enum">. No value
+// a rule past that guard reads is then one a kept schema takes. Not for
+// an array's elements at u, which the rules read past no guard
+// (guardRules).
+func (d *deriver) guardRefuses(u, path string) bool {
+	schemas := d.opaqueSchemas[u]
+	if len(schemas) == 0 || strings.HasPrefix(path[len(u):], "[]") {
+		return false
+	}
+	for _, guard := range d.branchAt[u] {
+		g, ok := guardStep(guard)
+		if !ok || g.Absent {
+			continue
+		}
+		if !slices.ContainsFunc(schemas, func(s *Node) bool { return !d.refusesHeld(s, g.Key, g.Values, 0) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// guardStep parses a branch's guard (`<"type"="enum">`, `<!"mark">`).
+func guardStep(guard string) (rulespec.Step, bool) {
+	segs, err := rulespec.ParsePath(guard + ".x")
+	if err != nil || len(segs) == 0 || segs[0].Each != '=' {
+		return rulespec.Step{}, false
+	}
+	return segs[0], true
+}
+
+// refusesHeld reports whether the schema s refuses every object whose
+// member name holds one of the strings vals: it takes no object, or its
+// properties hold that member to strings (an enum or const: heldValues)
+// none of which is among vals; an allOf refuses where one of its
+// branches does. A reference is followed (its siblings beside it, as
+// its draft reads them: followed); one left after that, which a draft
+// may read alone, proves nothing.
+func (d *deriver) refusesHeld(s *Node, name string, vals []string, depth int) bool {
+	t := d.followed(s)
+	if t == nil || t.Kind != '{' || depth > 8 {
+		return false
+	}
+	if ty := t.Get("type"); ty != nil && !typeAllows(ty, "object") {
+		return true
+	}
+	for _, b := range t.Get("allOf").Items() {
+		if d.refusesHeld(b, name, vals, depth+1) {
+			return true
+		}
+	}
+	if t.Get("$ref") != nil || t.Get("$dynamicRef") != nil {
+		return false
+	}
+	held, named := heldValues(d.root, t.Get("properties").Get(name))
+	return named && !slices.ContainsFunc(vals, func(v string) bool { return slices.Contains(held, v) })
 }
 
 // refusalKey is what refusesBelow judged: the opaque path, the first
@@ -893,7 +963,10 @@ type deriver struct {
 	// being read there, and condsElse, by path, what the elses beside
 	// such thens name (conditionNames), which holds for every schema at
 	// path but a then read past that guard.
-	thenAt     map[string][]string
+	thenAt map[string][]string
+	// branchAt holds, by path, the guards of the anyOf and oneOf
+	// branches read past a guard being read there (guardRefuses).
+	branchAt   map[string][]string
 	condsElse  map[string]elseSets
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
@@ -3392,6 +3465,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				var strict, given *Node // (a branch whose guard may not hold: presenceForm)
 				if guarded {
 					d.guarded++
+					if d.branchAt == nil {
+						d.branchAt = map[string][]string{}
+					}
+					d.branchAt[path] = append(d.branchAt[path], guards[j])
 					if clauses != nil && clauses[j] != nil {
 						// (a copy: the memo's clause serves every copy of
 						// the union)
@@ -3401,6 +3478,7 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				v.Vals[j] = d.field(path, x, atBranch)
 				if guarded {
 					d.guarded--
+					d.branchAt[path] = d.branchAt[path][:len(d.branchAt[path])-1]
 					d.guardRules(mark, path, guards[j], nil)
 				}
 				if strict != nil && !d.survey {
