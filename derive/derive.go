@@ -421,10 +421,7 @@ func (d *deriver) reachPlace(path string, at place) (bool, string) {
 	if d.none > 0 {
 		return false, ""
 	}
-	if parent, key := splitLast(path); key != "" && at == atProp && slices.ContainsFunc(d.branchAt[parent], func(g string) bool {
-		step, ok := guardStep(g)
-		return ok && step.Key == memberName(key)
-	}) {
+	if parent, key := splitLast(path); key != "" && at == atProp && slices.ContainsFunc(d.branchAt[parent], func(g rulespec.Step) bool { return g.Key == memberName(key) }) {
 		// (a rule past the guard would read only the values it already
 		// holds, while the rewrite would advertise more)
 		return false, "the member whose strings tell the union's branches apart, read as it is (a guard)"
@@ -552,9 +549,8 @@ func (d *deriver) guardRefuses(u, path string) bool {
 	if len(schemas) == 0 || strings.HasPrefix(path[len(u):], "[]") {
 		return false
 	}
-	for _, guard := range d.branchAt[u] {
-		g, ok := guardStep(guard)
-		if !ok || g.Absent {
+	for _, g := range d.branchAt[u] {
+		if g.Absent {
 			continue
 		}
 		if !slices.ContainsFunc(schemas, func(s *Node) bool { return !d.refusesHeld(s, g.Key, g.Values, 0) }) {
@@ -564,7 +560,8 @@ func (d *deriver) guardRefuses(u, path string) bool {
 	return false
 }
 
-// guardStep parses a branch's guard (`<"type"="enum">`, `<!"mark">`).
+// guardStep parses a branch's guard (`<"type"="enum">`, `<!"mark">`),
+// once, where its branch's reading begins (branchAt).
 func guardStep(guard string) (rulespec.Step, bool) {
 	segs, err := rulespec.ParsePath(guard + ".x")
 	if err != nil || len(segs) == 0 || segs[0].Each != '=' {
@@ -964,9 +961,10 @@ type deriver struct {
 	// such thens name (conditionNames), which holds for every schema at
 	// path but a then read past that guard.
 	thenAt map[string][]string
-	// branchAt holds, by path, the guards of the anyOf and oneOf
-	// branches read past a guard being read there (guardRefuses).
-	branchAt   map[string][]string
+	// branchAt holds, by path, the guards (parsed: guardStep) of the
+	// anyOf and oneOf branches read past a guard being read there
+	// (guardRefuses).
+	branchAt   map[string][]rulespec.Step
 	condsElse  map[string]elseSets
 	overlapRec *[]overlapMarkAt
 	overlapAt  string
@@ -3466,9 +3464,13 @@ func (d *deriver) children(path string, s *Node, top bool) {
 				if guarded {
 					d.guarded++
 					if d.branchAt == nil {
-						d.branchAt = map[string][]string{}
+						d.branchAt = map[string][]rulespec.Step{}
 					}
-					d.branchAt[path] = append(d.branchAt[path], guards[j])
+					g, ok := guardStep(guards[j])
+					if !ok {
+						g.Absent = true // (one no check reads: guardRefuses skips it, and it names no member)
+					}
+					d.branchAt[path] = append(d.branchAt[path], g)
 					if clauses != nil && clauses[j] != nil {
 						// (a copy: the memo's clause serves every copy of
 						// the union)

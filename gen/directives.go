@@ -123,18 +123,27 @@ func (l *loader) strayDirectives(docs map[*ast.CommentGroup]bool) {
 				} else if what, ok := above[g]; ok {
 					where, not = "above "+what, "a type"
 				}
-				// (a package directive's place is the package doc comment)
-				switch {
-				case requiredDirective.MatchString(c.Text):
-					l.errorf(c.Pos(), "", "%s is %s, not the package's doc comment: it chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", text, where)
-				case quietDirective.MatchString(c.Text):
-					l.errorf(c.Pos(), "", "%s is %s, not the package's doc comment: it quiets warnings for the whole package: move it into the package doc comment (above the package clause)", text, where)
-				default:
+				if what := packageDirective(c.Text); what != "" {
+					l.errorf(c.Pos(), "", "%s is %s, not the package's doc comment: it %s: move it into the package doc comment (above the package clause)", text, where, what)
+				} else {
 					l.errorf(c.Pos(), "", "%s is %s, not %s: a directive marks the struct type whose doc comment holds it", text, where, not)
 				}
 			}
 		}
 	}
+}
+
+// packageDirective says what the package directive line does
+// (//normgen:required=, //normgen:quiet=), "" for any other line: its
+// place is the package doc comment.
+func packageDirective(line string) string {
+	switch {
+	case requiredDirective.MatchString(line):
+		return "chooses the model of required fields for the whole package"
+	case quietDirective.MatchString(line):
+		return "quiets warnings for the whole package"
+	}
+	return ""
 }
 
 // blockDirectives reports the lines of the block comment c (/* */)

@@ -568,10 +568,8 @@ func (l *loader) build(cfg Config) *Package {
 						}
 						found = append(found, candidate{ts.Name.Name, mm[1], ts.Pos(), c.Pos(), false})
 						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
-					} else if requiredDirective.MatchString(c.Text) {
-						l.errorf(c.Pos(), "", "%s chooses the model of required fields for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
-					} else if quietDirective.MatchString(c.Text) {
-						l.errorf(c.Pos(), "", "%s quiets warnings for the whole package: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text))
+					} else if what := packageDirective(c.Text); what != "" {
+						l.errorf(c.Pos(), "", "%s %s: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text), what)
 					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") && strings.TrimSpace(c.Text) != "//normgen:variants=off" {
 						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error, //normgen:variants=off", c.Text)
 					}
