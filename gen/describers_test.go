@@ -89,6 +89,14 @@ func TestDescribersAgree(t *testing.T) {
 	if !slices.ContainsFunc(loose["embeds"], func(p string) bool { return strings.HasPrefix(p, "h: not declared") }) {
 		t.Errorf("embeds: h, which encoding/json cannot set, is not named among %q", loose["embeds"])
 	}
+	// (a map's keys: integers, which either version reads, and kinds
+	// Go 1.26 reads no key into, whose warning says it refuses every
+	// object there)
+	for name, why := range map[string]string{"int_keys": schema.LooseKeys, "float_keys": schema.LooseKeyKind, "bool_keys": schema.LooseKeyKind} {
+		if want := []string{"the value: any key (" + why + ")"}; !slices.Equal(loose[name], want) {
+			t.Errorf("%s: what the schema cannot say is %q; want %q", name, loose[name], want)
+		}
+	}
 
 	for _, p := range []string{lenientimpl.QuotedIntPattern, lenientimpl.QuotedUintPattern, lenientimpl.QuotedFloatPattern, lenientimpl.QuotedBoolPattern, lenientimpl.QuotedStringPattern} {
 		if err := lint.PortablePattern(p); err != nil {
@@ -140,6 +148,11 @@ func TestDescribersAgree(t *testing.T) {
 		"num":      {`5`, `"5"`, `null`, approx + `"x"`, approx + `true`},
 		"any":      {`5`, `"x"`, `[{}]`},
 		"map":      {`{"a":[1]}`, `{"a":null}`, `{"a":["x"]}`, `[]`},
+		"int_keys": {`{"1":"x"}`, `{"-1":"x"}`, `{}`, `null`, `[]`, approx + `{"x":"y"}`, approx + `{"300":"y"}`},
+		// (Go 1.26 refuses every object there, Go 1.27 reads the keys it
+		// can read as a float or a bool)
+		"float_keys": {`null`, `[]`, `{"1.5":"x"}`, approx + `{}`, approx + `{"1.5":1}`, approx + `{"x":1}`},
+		"bool_keys":  {`null`, `5`, approx + `{}`, approx + `{"true":1}`, approx + `{"x":1}`},
 		"quoted": {
 			`{"i":"-12","u8":"255","f":"1.5e3","b":"true","s":"\"x\"","p":"7"}`, `{"i":"0012"}`, `{"i":"null","f":"null","b":"null","s":"null","p":"null"}`,
 			`{"i":null,"p":null}`, `{"i":12}`, `{"i":"12.0"}`, `{"i":"1e3"}`, `{"i":""}`, `{"u8":"-1"}`, `{"u8":"+1"}`,

@@ -1,6 +1,9 @@
 package schema
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // The reasons a value's schema in a struct of another package takes
 // values encoding/json refuses there (Type.Loose): what a JSON Schema
@@ -32,7 +35,30 @@ const (
 	// LooseKeys: a map whose keys are not strings (integers, or read by
 	// their own UnmarshalText), any key.
 	LooseKeys = "keys that are not strings, or read by their own UnmarshalText"
+	// LooseKeyKind: a map whose keys are of a kind Go 1.26 reads no key
+	// into (a bool, a float, a struct, an array, a pointer, an
+	// interface, without an UnmarshalText of their own): Go 1.26
+	// refuses every object there, {} too, where Go 1.27 reads each key
+	// as a value of that kind; any key.
+	LooseKeyKind = "keys of a kind Go 1.26 reads no key into (it refuses every object there, {} too; Go 1.27 reads each key as a value of that kind, where it can)"
 )
+
+// KeysLoose returns the Loose reason of a map, in a struct of another
+// package, whose keys are of kind k (the key type's underlying kind;
+// text: the key type has an UnmarshalText of its own, which both
+// versions call): "" for strings, LooseKeys for integers and text,
+// LooseKeyKind for the kinds Go 1.26 reads no key into.
+func KeysLoose(k reflect.Kind, text bool) string {
+	switch {
+	case text:
+		return LooseKeys
+	case k == reflect.String:
+		return ""
+	case k >= reflect.Int && k <= reflect.Uintptr:
+		return LooseKeys
+	}
+	return LooseKeyKind
+}
 
 // AnyLoose is any value, taken in a struct of another package for the
 // reason why (one of the Loose reasons).
@@ -56,7 +82,7 @@ func LooseParts(t *Type) []string {
 			at = "the value"
 		}
 		switch {
-		case t.Loose == LooseKeys:
+		case t.Loose == LooseKeys, t.Loose == LooseKeyKind:
 			out = append(out, fmt.Sprintf("%s: any key (%s)", at, t.Loose))
 		case t.Loose == LooseFixed:
 			out = append(out, fmt.Sprintf("%s: any elements (%s)", at, t.Loose))

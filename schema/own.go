@@ -217,9 +217,7 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return &Type{Kind: Array, Elem: &Type{Kind: Any}, Loose: LooseFixed}
 	case reflect.Map:
 		m := &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
-		if k := t.Key(); k.Kind() != reflect.String || reflect.PointerTo(k).Implements(textUnmarshalerType) {
-			m.Loose = LooseKeys
-		}
+		m.Loose = KeysLoose(t.Key().Kind(), reflect.PointerTo(t.Key()).Implements(textUnmarshalerType))
 		return m
 	case reflect.Struct:
 		fields, unset := stdFields(t, seen)

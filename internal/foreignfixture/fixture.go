@@ -179,4 +179,10 @@ type Holder struct {
 	OwnTNum  OwnTextNum            `json:"own_text_num"`
 	Stringer fmt.Stringer          `json:"stringer"`
 	Fixed    [1]int                `json:"fixed"`
+	// (keys of a kind encoding/json reads: integers; of kinds Go 1.26
+	// reads no key into, refusing every object, {} too, where Go 1.27
+	// reads each key as a value of its kind)
+	IntKeys   map[int8]string `json:"int_keys"`
+	FloatKeys map[float64]int `json:"float_keys"`
+	BoolKeys  map[bool]int    `json:"bool_keys"`
 }
