@@ -560,16 +560,6 @@ func (d *deriver) guardRefuses(u, path string) bool {
 	return false
 }
 
-// guardStep parses a branch's guard (`<"type"="enum">`, `<!"mark">`),
-// once, where its branch's reading begins (branchAt).
-func guardStep(guard string) (rulespec.Step, bool) {
-	segs, err := rulespec.ParsePath(guard + ".x")
-	if err != nil || len(segs) == 0 || segs[0].Each != '=' {
-		return rulespec.Step{}, false
-	}
-	return segs[0], true
-}
-
 // refusesHeld reports whether the schema s refuses every object whose
 // member name holds one of the strings vals: it takes no object, or its
 // properties hold that member to strings (an enum or const: heldValues)
@@ -961,7 +951,7 @@ type deriver struct {
 	// such thens name (conditionNames), which holds for every schema at
 	// path but a then read past that guard.
 	thenAt map[string][]string
-	// branchAt holds, by path, the guards (parsed: guardStep) of the
+	// branchAt holds, by path, the guards (parsed: rulespec.ParseGuard) of the
 	// anyOf and oneOf branches read past a guard being read there
 	// (guardRefuses).
 	branchAt   map[string][]rulespec.Step
@@ -3466,9 +3456,10 @@ func (d *deriver) children(path string, s *Node, top bool) {
 					if d.branchAt == nil {
 						d.branchAt = map[string][]rulespec.Step{}
 					}
-					g, ok := guardStep(guards[j])
-					if !ok {
-						g.Absent = true // (one no check reads: guardRefuses skips it, and it names no member)
+					// (parsed once, where the branch's reading begins)
+					g, err := rulespec.ParseGuard(guards[j])
+					if err != nil {
+						g = rulespec.Step{Each: '=', Absent: true} // (one no check reads: guardRefuses skips it, and it names no member)
 					}
 					d.branchAt[path] = append(d.branchAt[path], g)
 					if clauses != nil && clauses[j] != nil {

@@ -265,22 +265,6 @@ func stdType(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	return st
 }
 
-// keyKind is the kind of a map's key type t as schema.KeysLoose reads
-// it: reflect.String or reflect.Int for a string or an integer type (of
-// any size), reflect.Invalid for any other.
-func keyKind(t types.Type) reflect.Kind {
-	b, ok := t.Underlying().(*types.Basic)
-	switch {
-	case !ok:
-		return reflect.Invalid
-	case b.Info()&types.IsString != 0:
-		return reflect.String
-	case b.Info()&types.IsInteger != 0:
-		return reflect.Int
-	}
-	return reflect.Invalid
-}
-
 func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
@@ -347,7 +331,8 @@ func stdType1(t types.Type, seen map[*types.Named]bool) *schema.Type {
 		return &schema.Type{Kind: schema.Array, Elem: &schema.Type{Kind: schema.Any}, Loose: schema.LooseFixed}
 	case *types.Map:
 		m := &schema.Type{Kind: schema.Map, Elem: stdType(u.Elem(), seen)}
-		m.Loose = schema.KeysLoose(keyKind(u.Key()), types.Implements(types.NewPointer(u.Key()), textUnmarshaler))
+		b, _ := u.Key().Underlying().(*types.Basic)
+		m.Loose = schema.KeysLoose(b != nil && b.Info()&types.IsString != 0, b != nil && b.Info()&types.IsInteger != 0, types.Implements(types.NewPointer(u.Key()), textUnmarshaler))
 		return m
 	case *types.Interface:
 		if u.NumMethods() > 0 {

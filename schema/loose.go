@@ -1,9 +1,6 @@
 package schema
 
-import (
-	"fmt"
-	"reflect"
-)
+import "fmt"
 
 // The reasons a value's schema in a struct of another package takes
 // values encoding/json refuses there (Type.Loose): what a JSON Schema
@@ -44,18 +41,17 @@ const (
 )
 
 // KeysLoose returns the Loose reason of a map, in a struct of another
-// package, whose keys are of kind k (the key type's underlying kind;
-// text: the key type has an UnmarshalText of its own, which both
-// versions call): "" for strings, LooseKeys for integers and text,
-// LooseKeyKind for the kinds Go 1.26 reads no key into.
-func KeysLoose(k reflect.Kind, text bool) string {
+// package, whose keys are strings (str) or integers (integer) of any
+// size, or of another kind; text: the key type has an UnmarshalText of
+// its own, which both versions call. "" for strings, LooseKeys for
+// integers and text, LooseKeyKind for the kinds Go 1.26 reads no key
+// into.
+func KeysLoose(str, integer, text bool) string {
 	switch {
-	case text:
+	case text, integer:
 		return LooseKeys
-	case k == reflect.String:
+	case str:
 		return ""
-	case k >= reflect.Int && k <= reflect.Uintptr:
-		return LooseKeys
 	}
 	return LooseKeyKind
 }

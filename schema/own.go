@@ -217,7 +217,8 @@ func describeStd1(t reflect.Type, seen map[reflect.Type]bool) *Type {
 		return &Type{Kind: Array, Elem: &Type{Kind: Any}, Loose: LooseFixed}
 	case reflect.Map:
 		m := &Type{Kind: Map, Elem: describeStd(t.Elem(), seen)}
-		m.Loose = KeysLoose(t.Key().Kind(), reflect.PointerTo(t.Key()).Implements(textUnmarshalerType))
+		k := t.Key().Kind()
+		m.Loose = KeysLoose(k == reflect.String, k >= reflect.Int && k <= reflect.Uintptr, reflect.PointerTo(t.Key()).Implements(textUnmarshalerType))
 		return m
 	case reflect.Struct:
 		fields, unset := stdFields(t, seen)

@@ -272,6 +272,16 @@ func GuardString(key string, values []string) string {
 	return "<" + strconv.Quote(key) + "=" + strings.Join(quoted, "|") + ">"
 }
 
+// ParseGuard parses a guard alone, as GuardString spells one
+// (<"type"="record"|"map">, <!"mark">): its step.
+func ParseGuard(g string) (Step, error) {
+	s, n, err := guardStep(g)
+	if err == nil && n != len(g) {
+		err = fmt.Errorf("guard %q: unexpected %q at offset %d", g, g[n], n)
+	}
+	return s, err
+}
+
 // GuardStart reports whether p starts with a guard (`<"` or `<!"`).
 func GuardStart(p string) bool {
 	return strings.HasPrefix(p, `<"`) || strings.HasPrefix(p, `<!"`)
