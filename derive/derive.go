@@ -369,22 +369,25 @@ func (d *deriver) onePerID(rules []lenient.Rule) []lenient.Rule {
 // object finds it only under its canonical key, which the object's own
 // alias gives it ({"issue-fields":[{"FieldName":...}]}).
 func aliasesOuterFirst(rules []lenient.Rule) {
-	type alias struct {
-		r     lenient.Rule
-		depth int // of its path, read once: a sort compares each many times
-	}
-	var at []int
-	var aliases []alias
+	var at, depth []int // the aliases' places in rules, and the depths of their paths (read once: a sort compares each many times)
 	for i, r := range rules {
 		if r.Type == lenient.RuleParamAlias {
 			p := rulespec.TargetPath(r)
 			at = append(at, i)
-			aliases = append(aliases, alias{r, strings.Count(p, ".") + strings.Count(p, "[]") + strings.Count(p, "{}")})
+			depth = append(depth, strings.Count(p, ".")+strings.Count(p, "[]")+strings.Count(p, "{}"))
 		}
 	}
-	slices.SortStableFunc(aliases, func(a, b alias) int { return a.depth - b.depth })
+	order := make([]int, len(at)) // (indexes into at, sorted by depth: a rule is large to move)
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return depth[a] - depth[b] })
+	sorted := make([]lenient.Rule, len(at))
+	for k, o := range order {
+		sorted[k] = rules[at[o]]
+	}
 	for k, i := range at {
-		rules[i] = aliases[k].r
+		rules[i] = sorted[k]
 	}
 }
 

@@ -97,14 +97,12 @@ func newHoister(out *Node, container string) *hoister {
 // $ref more changes nothing for them. (A $ref inside a map's pattern,
 // say, is one Gemini and Zed do not read.)
 func refusedAlready(schema *Node) bool {
-	hosts := lint.RefHosts()
-	refused := map[string]bool{}
-	for _, f := range lint.SchemaNodeFindings(schema, hosts) {
-		if f.Kind == lint.KindRef && !f.Note {
-			refused[f.Host] = true
+	for _, h := range lint.RefHosts() {
+		if !lint.RefusesRef(schema, h) {
+			return false
 		}
 	}
-	return len(refused) == len(hosts)
+	return true
 }
 
 // valueKeywords are the keywords whose schemas read a value of their own

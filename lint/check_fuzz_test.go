@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/normgen/normgen/internal/jsonnode"
 )
 
 // catalogGen builds a small tool catalog from fuzz bytes: schemas with
@@ -300,6 +302,13 @@ func FuzzCheckCatalog(f *testing.F) {
 		}
 		checkInvariants(t, "leniency", l, text)
 		checkInvariants(t, "hosts", h, text)
+		if parsed, err := jsonnode.ParseLastKeyWins(text); err == nil {
+			for _, tool := range parsed.Items() {
+				if schema := tool.Get("inputSchema"); schema != nil {
+					checkRefusesRef(t, schema)
+				}
+			}
+		}
 		l2, h2, _, _ := checkBoth(t, text)
 		if !reflect.DeepEqual(l, l2) || !reflect.DeepEqual(h, h2) {
 			t.Fatalf("two runs differ on\n%s", text)

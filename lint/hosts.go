@@ -362,6 +362,20 @@ func SchemaNodeFindings(schema *jsonnode.Node, hosts []Host) []Finding {
 	return sortFindings(out)
 }
 
+// RefusesRef reports whether the host h refuses a $ref in schema (a
+// KindRef finding of SchemaNodeFindings), where it reads one: a $ref
+// more changes nothing for it. It walks schema no further than the
+// first such $ref.
+func RefusesRef(schema *jsonnode.Node, h Host) bool {
+	if !isObject(schema) {
+		return false
+	}
+	w := newHostWalker(h, "")
+	w.root, w.stopAt = schema, KindRef
+	w.walk("", schema, viaRoot)
+	return w.stopped
+}
+
 // grammarLimit is about where Claude's strict tool use refuses a request
 // for the optional properties of its strict tools, found by trial: the
 // limit is not documented (anthropics/claude-code#55539, alphaXiv/agents#51).
@@ -433,6 +447,10 @@ type hostWalker struct {
 	findings []Finding
 	seenKind map[string]bool // path + kind already reported
 	typed    map[*node]bool  // hasType's answers
+	// stopAt, when set, ends the walk at the first finding of its kind
+	// (stopped): RefusesRef asks no more than whether there is one.
+	stopAt  string
+	stopped bool
 }
 
 // upTo reports whether the release checked is limit or older.
@@ -440,8 +458,14 @@ func (w *hostWalker) upTo(limit string) bool {
 	return w.version != "" && atMost(w.version, limit)
 }
 
+// newHostWalker returns a walker of h's rules for the tool labelled
+// label.
+func newHostWalker(h Host, label string) *hostWalker {
+	return &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}}
+}
+
 func checkHost(h Host, label, name string, root *node) []Finding {
-	w := &hostWalker{host: h, version: h.Version(), rules: rulesOf[h.Name()], tool: label, walked: map[refVia]bool{}, seenKind: map[string]bool{}, typed: map[*node]bool{}}
+	w := newHostWalker(h, label)
 	r := w.rules
 	if r.toolName != nil && !r.toolName.MatchString(name) {
 		w.add("", KindToolName, "tool name %q does not match %s; rename the tool", name, r.toolNameRule)
@@ -486,6 +510,7 @@ func (w *hostWalker) add(path, kind, format string, args ...any) {
 		return
 	}
 	w.seenKind[key] = true
+	w.stopped = w.stopped || kind == w.stopAt
 	w.findings = append(w.findings, Finding{Tool: w.tool, Path: path, Kind: kind, Host: string(w.host), Message: fmt.Sprintf(format, args...)})
 }
 
@@ -511,6 +536,9 @@ const (
 // CheckCatalog path convention: properties "a.b", items "a[]", map values
 // "a.*"; anyOf/oneOf/allOf branches keep their schema's path.
 func (w *hostWalker) walk(path string, s *node, how via) {
+	if w.stopped {
+		return
+	}
 	r := w.rules
 	isRoot := how == viaRoot
 	// Gemini reads a property, items or an anyOf branch as a schema of its

@@ -138,6 +138,7 @@ func TestSchemaNodeFindings(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Errorf("%s: from the node\n%v\nfrom its text\n%v", text, got, want)
 			}
+			checkRefusesRef(t, schema)
 			if after := schema.Marshal(); !bytes.Equal(after, text) {
 				t.Errorf("the node changed: %s, was %s", after, text)
 			}
@@ -145,5 +146,18 @@ func TestSchemaNodeFindings(t *testing.T) {
 	}
 	if schemas < 100 {
 		t.Errorf("%d schemas linted, want GitHub's catalog's and the reports'", schemas)
+	}
+}
+
+// checkRefusesRef: RefusesRef, which stops at the first $ref a host
+// refuses, says so exactly where SchemaNodeFindings, which walks all of
+// schema, finds one for that host.
+func checkRefusesRef(t *testing.T, schema *jsonnode.Node) {
+	t.Helper()
+	for _, h := range RefHosts() {
+		want := slices.ContainsFunc(SchemaNodeFindings(schema, []Host{h}), func(f Finding) bool { return f.Kind == KindRef && !f.Note })
+		if got := RefusesRef(schema, h); got != want {
+			t.Errorf("RefusesRef(%s) = %v, SchemaNodeFindings finds a $ref it refuses: %v, in\n%s", h, got, want, schema.Marshal())
+		}
 	}
 }
