@@ -134,6 +134,9 @@ type hoister struct {
 	movable  []*Node            // those schemas (none pinned)
 	pinned   map[*Node]bool
 	pointers map[string]bool // the fragments out holds
+	// the fragments that name no value of out (pointed), and those a
+	// round wrote: the next survey follows them again (repin)
+	unnamed, written []string
 }
 
 // survey hashes out, counts its schemas by hash and finds what its
@@ -145,7 +148,11 @@ func (h *hoister) survey() {
 		h.sums, h.parents = map[*Node]measured{}, map[*Node][]*Node{}
 	}
 	h.count, h.targets, h.movable = map[uint64]int{}, map[string]*Node{}, h.movable[:0]
-	h.pinned, h.pointers = pointed(h.out)
+	if h.pinned == nil {
+		h.pinned, h.pointers, h.unnamed = pointed(h.out)
+	} else {
+		h.repin()
+	}
 	h.measure(h.out)
 	h.countSchemas(h.out)
 }
@@ -219,6 +226,7 @@ func (h *hoister) round() bool {
 				// definitions: only where the $ref replaces it)
 				if ref := h.refFor(x, name); ref != "" {
 					s.Replace(c, obj("$ref", jstr(ref)))
+					h.written = append(h.written, ref)
 					// (its properties or prefixItems, else s: measure
 					// met s above it)
 					h.changed(s.Holder(c))
@@ -502,16 +510,21 @@ func sameDialect(a, b *Node) bool {
 // pointed returns the values a JSON Pointer of out runs into or through,
 // and the pointers: every string of out that is a fragment ($ref, a
 // discriminator's mapping, whatever reads as one) is followed. (A name
-// a pointer spells is not given to a definition it did not name.)
-func pointed(out *Node) (seen map[*Node]bool, pointers map[string]bool) {
+// a pointer spells is not given to a definition it did not name.) It
+// returns too the pointers that name no value of out.
+func pointed(out *Node) (seen map[*Node]bool, pointers map[string]bool, unnamed []string) {
 	seen, pointers = map[*Node]bool{}, map[string]bool{}
 	var walk func(v *Node)
 	walk = func(v *Node) {
 		if v.Kind == '"' {
-			if s, _ := v.AsString(); strings.HasPrefix(s, "#") {
+			if s, _ := v.AsString(); strings.HasPrefix(s, "#") && !pointers[s] {
 				pointers[s] = true
-				for _, n := range jsonnode.Trail(out, s) {
+				trail, named := jsonnode.TrailTo(out, s)
+				for _, n := range trail {
 					seen[n] = true
+				}
+				if !named {
+					unnamed = append(unnamed, s)
 				}
 			}
 			return
@@ -521,5 +534,26 @@ func pointed(out *Node) (seen map[*Node]bool, pointers map[string]bool) {
 		}
 	}
 	walk(out)
-	return seen, pointers
+	return seen, pointers, unnamed
+}
+
+// repin brings pinned and pointers to what pointed would return of out
+// after a round, without walking out again. A round moves no value a
+// pointer runs into or through (pinned), so each pointer that named a
+// value runs through the same ones; what a round adds is the $refs it
+// wrote (written), and the values it wrote may be what a pointer that
+// named none names now (unnamed). Those are followed again.
+func (h *hoister) repin() {
+	again := append(h.unnamed, h.written...)
+	h.unnamed, h.written = nil, nil
+	for _, s := range again {
+		h.pointers[s] = true
+		trail, named := jsonnode.TrailTo(h.out, s)
+		for _, n := range trail {
+			h.pinned[n] = true
+		}
+		if !named && !slices.Contains(h.unnamed, s) {
+			h.unnamed = append(h.unnamed, s)
+		}
+	}
 }

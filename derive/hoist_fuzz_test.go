@@ -80,9 +80,13 @@ func FuzzHoistAlike(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := root.Clone()
+		out, afresh := root.Clone(), root.Clone()
 		hoistRepeats(out, defsContainer(root, out))
 		after := out.Marshal()
+		// (each round surveys again only what the last one changed)
+		if hoistAfresh(afresh, defsContainer(root, afresh)); string(afresh.Marshal()) != string(after) {
+			t.Errorf("hoisted\n%s\nsurveying all of it each round\n%s", after, afresh.Marshal())
+		}
 		if string(after) == schema {
 			return
 		}

@@ -360,10 +360,19 @@ func TestHoistIncremental(t *testing.T) {
 	if got := hoisted("definitions written by the first round", parsed(bare)); !strings.Contains(string(got.Marshal()), `"p":{"$ref":"#/$defs/shared.`) {
 		t.Errorf("definitions written by the first round: no repeat inside one moved: %s", got.Marshal())
 	}
+	// A string that is a pointer into a definition only a round writes
+	// (shared.a, the first place of a holder that repeats): the next
+	// round reads it as every pointer, and leaves the value it names
+	// where it is, where it moves its repeats elsewhere (c's).
+	pointer := `{"type":"object","description":"#/$defs/shared.a/properties/m","properties":{"a":` + holder(bigPoint) + `,"b":` + holder(bigPoint) + `,"c":` + bigPoint + `,"self":{"$ref":"#"}}}`
+	got := hoisted("a pointer into a definition a round writes", parsed(pointer))
+	if def := got.Get("$defs").Get("shared.a"); def == nil || def.Get("properties").Get("m").Get("$ref") != nil {
+		t.Errorf("a pointer into a definition a round writes: the value it names moved: %s", got.Marshal())
+	}
 }
 
 // hoistAfresh is hoistRepeats measuring the whole rewrite again each
-// round.
+// round, and following each of its pointers again (pointed).
 func hoistAfresh(out *Node, container string) {
 	h := newHoister(out, container)
 	if h == nil {
@@ -371,7 +380,7 @@ func hoistAfresh(out *Node, container string) {
 	}
 	for i := range hoistRounds {
 		if i > 0 {
-			h.sums = nil
+			h.sums, h.pinned = nil, nil
 			h.survey()
 		}
 		if !h.round() {

@@ -82,22 +82,28 @@ func (v *Node) Pointer(ptr string) (*Node, error) {
 // no value, it returns the values up to where it stops; a $ref that is
 // not a JSON Pointer fragment passes none.
 func Trail(root *Node, ref string) []*Node {
+	out, _ := TrailTo(root, ref)
+	return out
+}
+
+// TrailTo is Trail, and whether the pointer names a value (the trail
+// reaches its end).
+func TrailTo(root *Node, ref string) (trail []*Node, named bool) {
 	frag, ok := strings.CutPrefix(ref, "#")
 	if !ok {
-		return nil
+		return nil, false
 	}
 	ptr, err := percentDecode(frag)
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	var out []*Node
 	for next, err := range root.walkPointer(ptr) {
 		if err != nil {
-			break
+			return trail, false
 		}
-		out = append(out, next)
+		trail = append(trail, next)
 	}
-	return out
+	return trail, true
 }
 
 // walkPointer yields the value each reference token of JSON Pointer ptr
