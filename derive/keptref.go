@@ -52,7 +52,7 @@ func (d *deriver) strictRefs(out *Node) []string {
 	if len(sites) == 0 || out.Kind != '{' {
 		return nil
 	}
-	f := &refFixer{d: d, before: out.Clone(), out: out, copies: map[*Node]string{}, taken: map[string]bool{}, seen: map[string]bool{}}
+	f := &refFixer{d: d, out: out, copies: map[*Node]string{}, taken: map[string]bool{}, seen: map[string]bool{}}
 	f.container = defsContainer(d.root, out)
 	for len(sites) > 0 {
 		s := sites[0]
@@ -61,6 +61,20 @@ func (d *deriver) strictRefs(out *Node) []string {
 			continue // a lenient form's or the arguments' (closeRoot, pointShared)
 		}
 		sites = append(sites, f.fix(s)...)
+	}
+	// (out as the deriver left it was read until now: changed)
+	for _, p := range f.repointed {
+		p.at.Set("$ref", jstr(p.ref))
+	}
+	if len(f.made) > 0 {
+		defs := out.Get(f.container)
+		if defs == nil {
+			defs = obj()
+			out.Set(f.container, defs)
+		}
+		for _, m := range f.made {
+			defs.Set(m.name, m.copy)
+		}
 	}
 	return f.failed
 }
@@ -83,8 +97,9 @@ func defsContainer(root, out *Node) string {
 // refFixer is the state of strictRefs.
 type refFixer struct {
 	d         *deriver
-	before    *Node            // the rewrite as the deriver left it
-	out       *Node            // the rewrite, changed in place
+	out       *Node            // the rewrite, as the deriver left it until strictRefs changes it (repointed, made)
+	repointed []refSite        // the references to point at copies (ref: the copy's)
+	made      []madeCopy       // the copies to add to out's definitions, in order
 	container string           // "$defs" or "definitions" ("" where the rewrite's is no object)
 	copies    map[*Node]string // strict target -> the $ref to its copy
 	taken     map[string]bool  // the names given to copies
@@ -127,7 +142,8 @@ func (f *refFixer) fix(site refSite) []refSite {
 		f.failed = append(f.failed, ptr)
 		return nil
 	}
-	site.at.Set("$ref", jstr(ref))
+	site.ref = ref
+	f.repointed = append(f.repointed, site)
 	if made == nil {
 		return nil
 	}
@@ -202,7 +218,7 @@ func (f *refFixer) differs(ptr string) bool {
 	if err != nil {
 		return false // names nothing: the deriver warns
 	}
-	now, err := f.before.Pointer(ptr)
+	now, err := f.out.Pointer(ptr)
 	if err != nil {
 		return true
 	}
@@ -250,13 +266,15 @@ func (f *refFixer) copyOf(target *Node, ptr string) (ref string, made *Node, ok 
 	rules, warns := len(f.d.rules), len(f.d.warns)
 	c = f.d.noRule(f.container+"."+name, c)
 	f.d.rules, f.d.warns = f.d.rules[:rules], f.d.warns[:warns]
-	defs := f.out.Get(f.container)
-	if defs == nil {
-		defs = obj()
-		f.out.Set(f.container, defs)
-	}
-	defs.Set(name, c)
+	f.made = append(f.made, madeCopy{name, c})
 	return ref, c, true
+}
+
+// madeCopy is a strict copy copyOf made, and its name among the
+// rewrite's definitions.
+type madeCopy struct {
+	name string
+	copy *Node
 }
 
 // name returns a name for the strict copy of the value at JSON Pointer
