@@ -23,24 +23,34 @@ import (
 // holds strict is never advertised in silence (pruneDefs, after, keeps
 // the definition it names).
 func (d *deriver) repointMappings(out *Node) {
-	var walk func(s *Node, ptr string)
-	walk = func(s *Node, ptr string) {
+	var toks []string // the pointer's tokens to the schema walked (written out where it has a mapping)
+	var walk func(s *Node)
+	walk = func(s *Node) {
 		if s.Kind != '{' {
 			return
 		}
-		d.repointMapping(out, s, ptr)
+		if s.Get("discriminator").Get("mapping") != nil {
+			var ptr strings.Builder
+			ptr.WriteString("#")
+			for _, t := range toks {
+				ptr.WriteString("/" + fragmentEscape(t))
+			}
+			d.repointMapping(out, s, ptr.String())
+		}
 		for c := range s.Subschemas() { // (schemas only: a default's data is no schema)
-			at := ptr + "/" + fragmentEscape(c.Keyword)
+			n := len(toks)
+			toks = append(toks, c.Keyword)
 			switch h, _ := jsonnode.SubschemaKeyword(c.Keyword); {
 			case h == jsonnode.HoldsMap:
-				at += "/" + fragmentEscape(c.Key)
+				toks = append(toks, c.Key)
 			case c.Index >= 0:
-				at += "/" + strconv.Itoa(c.Index)
+				toks = append(toks, strconv.Itoa(c.Index))
 			}
-			walk(c.Schema, at)
+			walk(c.Schema)
+			toks = toks[:n]
 		}
 	}
-	walk(out, "#")
+	walk(out)
 }
 
 // repointMapping is repointMappings of the schema s at ptr in out.
