@@ -5069,14 +5069,14 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 			return nil, false, false, false
 		}
 		target, ok := d.resolve(path, s)
-		if !ok || holdsName(target) || adjacent(without(s, "$ref"), target) {
+		if !ok || holdsName(target) || adjacent(shallowDrop(s, "$ref"), target) {
 			// (a copy of a target that names a schema would name it
 			// twice: the inliner keeps such a reference, and says why;
 			// siblings its target's keywords read, as additionalProperties
 			// reads properties, mean other things merged into it)
 			return nil, false, false, false
 		}
-		merged, ok := merge(without(s, "$ref"), withoutAnnotations(target, s))
+		merged, ok := merge(shallowDrop(s, "$ref"), withoutAnnotations(target, s))
 		if !ok {
 			return nil, false, false, false
 		}
@@ -5154,15 +5154,15 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 				return nil, false, false, false
 			}
 			target, ok := d.resolve(path, other)
-			if !ok || holdsName(target) || adjacent(without(other, "$ref"), target) {
+			if !ok || holdsName(target) || adjacent(shallowDrop(other, "$ref"), target) {
 				return nil, false, false, false
 			}
 			refd = true
-			if other, ok = merge(without(other, "$ref"), withoutAnnotations(target, other)); !ok {
+			if other, ok = merge(shallowDrop(other, "$ref"), withoutAnnotations(target, other)); !ok {
 				return nil, false, false, false
 			}
 		}
-		outer = without(base, comb)
+		outer = shallowDrop(base, comb) // (read, and copied by merge)
 		// (an annotation of the union's own, a title or a description of
 		// this use, replaces its branch's, as a reference's does)
 		merged, ok := merge(outer, withoutAnnotations(other, outer))
@@ -5237,7 +5237,7 @@ func (d *deriver) split(path string, s *Node) (base *Node, nullable, refd, ok bo
 // OpenAPI's nullable (openAPI), which JSON Schema validators ignore and
 // AJV reads, no combinator or condition is judged.
 func (d *deriver) nullBeside(outer *Node, openAPI bool) (taken, judged bool) {
-	rest := without(outer, "type")
+	rest := shallowDrop(outer, "type") // (read only)
 	if !slices.ContainsFunc(outer.Keys, func(k string) bool { return jsonnode.IsCombinator(k) || jsonnode.IsConditional(k) }) {
 		return fits(d.root, rest, nullValue), true
 	}
@@ -5267,6 +5267,14 @@ func isNull(b *Node) bool {
 		}
 	}
 	return true
+}
+
+// shallowDrop returns a shallow copy of object s without key: its
+// values are s's, for a caller that reads it, or copies it (merge).
+func shallowDrop(s *Node, key string) *Node {
+	c := s.Shallow()
+	c.Delete(key)
+	return c
 }
 
 // without returns a copy of object s without key.

@@ -756,13 +756,14 @@ var useAnnotations = set(rulespec.Annotations...)
 // withoutAnnotations returns target without the annotations of
 // useAnnotations, and the keywords no draft defines (x-intellij-html-
 // description: annotations too), that sib gives too (target itself where
-// there are none).
+// there are none): a shallow copy, whose values are target's, for its
+// callers to copy (merge, the inliner).
 func withoutAnnotations(target, sib *Node) *Node {
 	out := target
 	for _, k := range sib.Keys {
 		if (useAnnotations[k] || !known(k) && !foreign(k)) && target.Get(k) != nil {
 			if out == target {
-				out = target.Clone()
+				out = target.Shallow() // (its values are target's: its callers copy what they keep)
 			}
 			out.Delete(k)
 		}
