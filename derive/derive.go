@@ -1324,7 +1324,11 @@ func (d *deriver) rootSchema(s *Node) *Node {
 	// that reads them through properties says so in the one type hosts
 	// take.
 	if s.Get("type") == nil {
-		s = merged(obj("type", jstr("object")), s)
+		// (first, as merged writes it; s's values are the rewrite's,
+		// rewritten in place below as where s has a type)
+		typed := obj("type", jstr("object"))
+		typed.Keys, typed.Vals = append(typed.Keys, s.Keys...), append(typed.Vals, s.Vals...)
+		s = typed
 	} else {
 		s.Set("type", jstr("object"))
 	}

@@ -221,9 +221,11 @@ func (in *inliner) schema(s *Node) *Node {
 	}
 	if s != in.top {
 		unwrap(in.root, s, in.oldDraft, false)
-	} else if u := s.Clone(); unwrap(in.root, u, in.oldDraft, true) {
+	} else if u := s.Shallow(); unwrap(in.root, u, in.oldDraft, true) {
 		// (the root's wrapper goes where its target is inlined alone:
-		// a root kept as it is stays as it was written)
+		// a root kept as it is stays as it was written; unwrap changes
+		// a root's own keys, expand may change what it holds)
+		u = u.Clone()
 		ref, _ := u.Get("$ref").AsString()
 		in.top = u
 		if out, _ := in.expand(u, ref); out != nil {
