@@ -88,8 +88,9 @@ type shapeBuilder struct {
 	draft7 bool
 	defs   []string // definitions' names (D0, D1, ...), by number
 	bodies []string // their schemas ("" while being built)
-	// cycle: the last schema made refers to a definition being built. Such
-	// a member is never required: instances of required recursion nest
+	// cycle: the schema being made refers to a definition being built
+	// (in an allOf's first branch, say, beside others). Such a member is
+	// never required: instances of required recursion nest
 	// as deep as schemagen goes, and the strict validator's errors on
 	// them, through oneOf, grow without bound (gigabytes).
 	cycle bool
@@ -314,9 +315,15 @@ func (b *shapeBuilder) members(depth int, extra string) (props, rest string) {
 			continue
 		}
 		used[k] = true
+		// (the member's schema refers to a definition being built
+		// anywhere in it, an object's members' own aside: the objects
+		// inside it note their own, and keep what was noted before)
+		outer := b.cycle
 		b.cycle = false
 		ps = append(ps, quote(k)+":"+b.schema(depth+1))
-		if b.pick(2) == 1 && !b.cycle {
+		cycle := b.cycle
+		b.cycle = outer || cycle
+		if b.pick(2) == 1 && !cycle {
 			req = append(req, quote(k))
 		}
 	}
@@ -551,19 +558,32 @@ func (b *shapeBuilder) union(depth int) string {
 		br = slices.Compact(br)
 		return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
 	}
+	// (two branches that refer to a definition being built, {"allOf":
+	// [{"$ref": "#/$defs/D0"}, {"type": "object", "$ref":
+	// "#/$defs/D0"}]} inside D0, make the strict validator check each
+	// level twice: 2^depth work on one instance, gigabytes where another
+	// branch requires the member that recurses; the second is a scalar)
+	outer, cycles := b.cycle, 0
 	for range n {
+		b.cycle = false
+		var x string
 		switch b.pick(4) {
 		case 2:
-			br = append(br, b.scalar())
+			x = b.scalar()
 		case 3:
-			br = append(br, b.schema(depth+1))
+			x = b.schema(depth + 1)
 		default:
-			br = append(br, b.object(depth+1))
+			x = b.object(depth + 1)
 		}
+		if b.cycle {
+			if cycles++; cycles > 1 {
+				x = b.scalar()
+			}
+		}
+		br = append(br, x)
 	}
-	// (a branch twice, {"allOf": [{"$ref": "#/$defs/D0"}, {"$ref":
-	// "#/$defs/D0"}]} inside D0, makes the strict validator check each
-	// level twice: 2^depth work on one instance, a hang of the harness)
+	b.cycle = outer || cycles > 0
+	// (a branch twice, the same way, is one)
 	slices.Sort(br)
 	br = slices.Compact(br)
 	return `{"` + kw + `":[` + strings.Join(br, ",") + `]}`
