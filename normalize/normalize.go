@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync/atomic"
 
@@ -114,7 +115,8 @@ const lastPhase = 6
 // tool. Statistics are counted in memory (Stats); options keep them in a
 // log folder, log calls, and take warnings.
 func New(rules []lenient.Rule, opts ...Option) (*Normalizer, error) {
-	if err := ValidateRules(rules, nil); err != nil {
+	targets, err := validateTargets(rules, nil)
+	if err != nil {
 		return nil, err
 	}
 	var cfg config
@@ -131,7 +133,7 @@ func New(rules []lenient.Rule, opts ...Option) (*Normalizer, error) {
 		return nil, err
 	}
 	n := &Normalizer{stats: stats, calls: calls, metrics: cfg.metrics, logger: cfg.logger}
-	n.install(rules)
+	n.install(rules, targets)
 	return n, nil
 }
 
@@ -141,29 +143,37 @@ func New(rules []lenient.Rule, opts ...Option) (*Normalizer, error) {
 // log and the options stay: an adapter that learns new tool schemas
 // changes its rules without losing its counts.
 func (n *Normalizer) SetRules(rules []lenient.Rule) error {
-	if err := ValidateRules(rules, nil); err != nil {
+	targets, err := validateTargets(rules, nil)
+	if err != nil {
 		return err
 	}
-	n.install(rules)
+	n.install(rules, targets)
 	return nil
 }
 
-// install indexes validated rules by tool and puts them in use.
-func (n *Normalizer) install(rules []lenient.Rule) {
+// install indexes validated rules by tool and puts them in use; targets
+// are their steps (rulespec.Target), as validating them parsed them.
+func (n *Normalizer) install(rules []lenient.Rule, targets [][]rulespec.Step) {
+	byID := make(map[string][]rulespec.Step, len(rules)) // (ids are unique: validated)
+	for i := range rules {
+		byID[rules[i].ID] = targets[i]
+	}
 	rs, sec := splitSecrets(rules) // a copy, without the secret rules
 	rs, mis := splitMisnamed(rs)
-	paths := map[*lenient.Rule][]rulespec.Step{}
+	paths := make(map[*lenient.Rule][]rulespec.Step, len(rs))
 	for i := range rs {
-		paths[&rs[i]], _ = rulespec.Target(&rs[i]) // ValidateRules has checked every path
+		paths[&rs[i]] = byID[rs[i].ID]
 	}
 	var wild []*lenient.Rule
 	named := map[string]bool{}
+	ownRules := map[string][]*lenient.Rule{} // a tool's own rules, in order
 	for i := range rs {
-		for _, t := range rs[i].Tools {
+		for j, t := range rs[i].Tools {
 			if t == "*" {
 				wild = append(wild, &rs[i])
-			} else {
+			} else if !slices.Contains(rs[i].Tools[:j], t) {
 				named[t] = true
+				ownRules[t] = append(ownRules[t], &rs[i])
 			}
 		}
 	}
@@ -178,16 +188,7 @@ func (n *Normalizer) install(rules []lenient.Rule) {
 	idx := &ruleIndex{byTool: map[string]*ruleSet{}, wildcard: bind(order(nil, wild), paths)}
 	idx.wildcard.misnamed = bindMisnamed(mis, "")
 	for tool := range named {
-		var own []*lenient.Rule
-		for i := range rs {
-			for _, t := range rs[i].Tools {
-				if t == tool {
-					own = append(own, &rs[i])
-					break
-				}
-			}
-		}
-		set := bind(order(own, wild), paths)
+		set := bind(order(ownRules[tool], wild), paths)
 		set.named = true
 		set.misnamed = bindMisnamed(mis, tool)
 		idx.byTool[tool] = set

@@ -130,13 +130,20 @@ func idOf(raw json.RawMessage) string {
 // ValidateRules checks rules (in file order) against themselves and the
 // rules already in use, returning a *RulesError listing every problem.
 func ValidateRules(rules, existing []lenient.Rule) error {
-	probs := rulespec.Validate(rules, existing)
+	_, err := validateTargets(rules, existing)
+	return err
+}
+
+// validateTargets is ValidateRules, and, where rules load, each rule's
+// steps (rulespec.Target), which validating them parsed.
+func validateTargets(rules, existing []lenient.Rule) ([][]rulespec.Step, error) {
+	probs, targets := rulespec.ValidateTargets(rules, existing)
 	if len(probs) == 0 {
-		return nil
+		return targets, nil
 	}
 	errs := make([]RuleError, len(probs))
 	for i, p := range probs {
 		errs[i] = RuleError(p)
 	}
-	return &RulesError{errs}
+	return nil, &RulesError{errs}
 }

@@ -51,7 +51,16 @@ func validArrayPath(p string) bool {
 // Validate checks rules (in file order) against themselves and the
 // rules already in use, returning every problem (none: the rules load).
 func Validate(rules, existing []lenient.Rule) []Problem {
+	errs, _ := ValidateTargets(rules, existing)
+	return errs
+}
+
+// ValidateTargets is Validate, and, where rules load, each rule's
+// Target: what validating them parsed, for a caller that indexes them
+// by where they apply (normalize.New) not to parse every path again.
+func ValidateTargets(rules, existing []lenient.Rule) ([]Problem, [][]Step) {
 	var errs []Problem
+	targets := make([][]Step, len(rules)) // (a path's steps, parsed below)
 	ids := map[string]string{}
 	for _, r := range existing {
 		ids[r.ID] = "an existing rule"
@@ -149,7 +158,9 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 				bad("from and path are both given: give one")
 			default:
 				need["from"] = false
-				if segs, err := ParsePath(r.Path); err != nil {
+				segs, err := ParsePath(r.Path)
+				targets[i] = segs
+				if err != nil {
 					bad("%v", err)
 				} else if err := secretPathError(segs); r.Type == lenient.RuleSecret && err != nil {
 					bad("path %q: %v", r.Path, err)
@@ -193,10 +204,18 @@ func Validate(rules, existing []lenient.Rule) []Problem {
 				"set it through a path with [] (such as steps[].id), or give a value without {{index}}", r.Value)
 		}
 	}
-	if len(errs) == 0 {
-		errs = conflicts(rules)
+	if len(errs) > 0 {
+		return errs, nil
 	}
-	return errs
+	for i := range rules {
+		if targets[i] == nil {
+			targets[i], _ = Target(&rules[i]) // (no path: from, or in_payload and array_path)
+		}
+	}
+	if errs = conflicts(rules, targets); len(errs) > 0 {
+		return errs, nil
+	}
+	return nil, targets
 }
 
 // formValue checks the value of an absent, split, enum_case, enum_text or
@@ -292,7 +311,7 @@ func throughArray(p string) bool {
 // one value, or two aliases of one key), a contradictory accept-both pair
 // (to JSON text and back) and alias cycles (a to b, b to a). Several
 // aliases of one target are fine: those are its other spellings.
-func conflicts(rules []lenient.Rule) []Problem {
+func conflicts(rules []lenient.Rule, targets [][]Step) []Problem {
 	type slot struct {
 		i      int
 		source string // what the rule reads: the alias key, or the value
@@ -301,8 +320,8 @@ func conflicts(rules []lenient.Rule) []Problem {
 	var slots []slot
 	for i := range rules {
 		r := &rules[i]
-		segs, err := Target(r)
-		if err != nil || r.Type == lenient.RuleSecret || r.Type == lenient.RuleMisnamedKey {
+		segs := targets[i]
+		if segs == nil || r.Type == lenient.RuleSecret || r.Type == lenient.RuleMisnamedKey {
 			continue // a secret or misnamed_key rule changes nothing
 		}
 		p := PathString(segs)
