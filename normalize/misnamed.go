@@ -48,6 +48,7 @@ type caseScan struct {
 
 // splitMisnamed takes the misnamed_key rules out of validated rules.
 func splitMisnamed(rules []lenient.Rule) (rest, misnamed []lenient.Rule) {
+	rest = make([]lenient.Rule, 0, len(rules))
 	for _, r := range rules {
 		if r.Type == lenient.RuleMisnamedKey {
 			misnamed = append(misnamed, r)

@@ -26,7 +26,7 @@ type secretIndex struct {
 // splitSecrets takes the secret rules out of validated rules.
 func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 	var idx secretIndex
-	var rest []lenient.Rule
+	rest := make([]lenient.Rule, 0, len(rules))
 	var wild [][]rulespec.Step
 	own := map[string][][]rulespec.Step{}
 	for i := range rules {
