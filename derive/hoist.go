@@ -513,19 +513,12 @@ func sameDialect(a, b *Node) bool {
 // a pointer spells is not given to a definition it did not name.) It
 // returns too the pointers that name no value of out.
 func pointed(out *Node) (seen map[*Node]bool, pointers map[string]bool, unnamed []string) {
-	seen, pointers = map[*Node]bool{}, map[string]bool{}
+	h := &hoister{out: out, pinned: map[*Node]bool{}, pointers: map[string]bool{}}
 	var walk func(v *Node)
 	walk = func(v *Node) {
 		if v.Kind == '"' {
-			if s, _ := v.AsString(); strings.HasPrefix(s, "#") && !pointers[s] {
-				pointers[s] = true
-				trail, named := jsonnode.TrailTo(out, s)
-				for _, n := range trail {
-					seen[n] = true
-				}
-				if !named {
-					unnamed = append(unnamed, s)
-				}
+			if s, _ := v.AsString(); strings.HasPrefix(s, "#") && !h.pointers[s] {
+				h.follow(s)
 			}
 			return
 		}
@@ -534,7 +527,20 @@ func pointed(out *Node) (seen map[*Node]bool, pointers map[string]bool, unnamed 
 		}
 	}
 	walk(out)
-	return seen, pointers, unnamed
+	return h.pinned, h.pointers, h.unnamed
+}
+
+// follow notes the pointer s of out, pins what it runs into or through,
+// and notes it among those that name no value where it names none.
+func (h *hoister) follow(s string) {
+	h.pointers[s] = true
+	trail, named := jsonnode.TrailTo(h.out, s)
+	for _, n := range trail {
+		h.pinned[n] = true
+	}
+	if !named && !slices.Contains(h.unnamed, s) {
+		h.unnamed = append(h.unnamed, s)
+	}
 }
 
 // repin brings pinned and pointers to what pointed would return of out
@@ -547,13 +553,6 @@ func (h *hoister) repin() {
 	again := append(h.unnamed, h.written...)
 	h.unnamed, h.written = nil, nil
 	for _, s := range again {
-		h.pointers[s] = true
-		trail, named := jsonnode.TrailTo(h.out, s)
-		for _, n := range trail {
-			h.pinned[n] = true
-		}
-		if !named && !slices.Contains(h.unnamed, s) {
-			h.unnamed = append(h.unnamed, s)
-		}
+		h.follow(s)
 	}
 }

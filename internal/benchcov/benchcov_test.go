@@ -346,12 +346,7 @@ func measureAs(tool string, schema []byte) (measured, error) {
 			done <- result{m, nil} // not JSON: nothing to count
 			return
 		}
-		catalog := []byte(`{"tools":[{"name":` + strconv.Quote(tool) + `,"inputSchema":` + string(root.Marshal()) + `}]}`)
-		if _, err := derive.Catalog(catalog); err != nil {
-			done <- result{m, err}
-			return
-		}
-		if _, err := lint.CheckHosts(catalog, lint.Hosts()); err != nil {
+		if err := deriveAndCheck(tool, root); err != nil {
 			done <- result{m, err}
 			return
 		}
@@ -373,6 +368,19 @@ func measureAs(tool string, schema []byte) (measured, error) {
 	case <-time.After(hang):
 		return measured{}, errors.New("no result in " + hang.String() + " (a hang)")
 	}
+}
+
+// deriveAndCheck does what TestCoverage bounds for one schema: what
+// `normgen catalog -from`, `rules -catalog` and `check -host all` do
+// (derive.Catalog, lint.CheckHosts) with a catalog of one tool, named
+// tool, whose input schema is root.
+func deriveAndCheck(tool string, root *jsonnode.Node) error {
+	catalog := []byte(`{"tools":[{"name":` + strconv.Quote(tool) + `,"inputSchema":` + string(root.Marshal()) + `}]}`)
+	if _, err := derive.Catalog(catalog); err != nil {
+		return err
+	}
+	_, err := lint.CheckHosts(catalog, lint.Hosts())
+	return err
 }
 
 // schemaName names a schema file by its set and file name.

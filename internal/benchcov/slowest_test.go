@@ -7,9 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/normgen/normgen/derive"
 	"github.com/normgen/normgen/internal/jsonnode"
-	"github.com/normgen/normgen/lint"
 )
 
 // slowest are JSONSchemaBench's schemas that take the most time and
@@ -61,11 +59,7 @@ func BenchmarkSlowest(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				catalog := []byte(`{"tools":[{"name":"bench` + strconv.Itoa(i) + `","inputSchema":` + string(root.Marshal()) + `}]}`)
-				if _, err := derive.Catalog(catalog); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := lint.CheckHosts(catalog, lint.Hosts()); err != nil {
+				if err := deriveAndCheck("bench"+strconv.Itoa(i), root); err != nil {
 					b.Fatal(err)
 				}
 			}
