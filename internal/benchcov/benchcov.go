@@ -36,8 +36,9 @@ type Value struct {
 // Reasons that are not a warning's.
 const (
 	// ReasonUnnamed: a value no rule path names by design (under
-	// not, if, a tuple's items, dependentSchemas).
-	ReasonUnnamed = "a place no rule path names (not, if, a tuple, contains, dependentSchemas)"
+	// not, if, a then or else the deriver reads past no guard, a tuple's
+	// items, contains, dependentSchemas).
+	ReasonUnnamed = "a place no rule path names (not, if, a then or else, a tuple, contains, dependentSchemas)"
 	// ReasonAnyString: a union that takes any string already: nothing to
 	// coerce.
 	ReasonAnyString = "a union that takes any string already (nothing to coerce)"
@@ -108,10 +109,13 @@ func Values(root *jsonnode.Node, d *derive.Derivation) []Value {
 			v.Reason = warned[""]
 		case !w.real[v.Path]:
 			v.Reason = ReasonVoid
+		case w.anyString[v.Path], (v.Type == "array" || v.Type == "object") && w.anyText[v.Path]:
+			// (where it holds a value, named by a rule path or not: a
+			// then's, a tuple's; a string an if or not tests for is no
+			// string taken, and marks none)
+			v.Reason = ReasonAnyString
 		case w.unnamed[v.Path]:
 			v.Reason = ReasonUnnamed
-		case w.anyString[v.Path], (v.Type == "array" || v.Type == "object") && w.anyText[v.Path]:
-			v.Reason = ReasonAnyString
 		case warnedAbove(warned, v.Path) != "":
 			v.Reason = ReasonInside + warnedAbove(warned, v.Path)
 		default:
@@ -174,6 +178,7 @@ type walker struct {
 	shape     map[string]string      // a keyword the value's schema is made of
 	real      map[string]bool        // paths seen where a value may be (void)
 	void      int                    // > 0 under members a schema's type rules out
+	test      int                    // > 0 under an if or a not: a test of the value, which holds none
 	budget    int                    // nodes references may still add
 	size      map[*jsonnode.Node]int // nodes under a target
 	paths     string                 // the derivation's rules' and warnings' paths, one a line (split)
@@ -302,10 +307,10 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 				break
 			}
 		}
-		if slices.Contains(ts, "string") && takesText(s) {
+		if w.test == 0 && slices.Contains(ts, "string") && takesText(s) {
 			w.anyString[path] = true
 		}
-		if slices.Contains(ts, "string") && takesJSONText(s) {
+		if w.test == 0 && slices.Contains(ts, "string") && takesJSONText(s) {
 			w.anyText[path] = true
 		}
 	}
@@ -362,6 +367,10 @@ func (w *walker) walk(s *jsonnode.Node, path string, named bool, stack []*jsonno
 			// the arguments' own condition, whose branches the deriver
 			// reads as an allOf's (its if stays as it is)
 			w.walk(v, path, named, stack)
+		case k == "if" || k == "not":
+			w.test++
+			w.walk(v, path, false, stack)
+			w.test--
 		case jsonnode.IsConditional(k):
 			w.walk(v, path, false, stack)
 		}

@@ -38,3 +38,28 @@ func TestValuesReasons(t *testing.T) {
 		t.Errorf("enum: %+v, want lenient", got["enum"])
 	}
 }
+
+// TestValuesConditionalReasons: a value that a then holds, which the
+// deriver reads past no guard (its if requires no member), counts as
+// taking any string where its union does, as at a place a rule path
+// names; one that only a not or an if tests is no value held, and
+// counts as a place no rule path names, whatever its schema takes.
+func TestValuesConditionalReasons(t *testing.T) {
+	root, err := jsonnode.Parse([]byte(`{"type":"object","properties":{
+		"x":{"type":"object",
+			"if":{"properties":{"kind":{"const":"a"}}},
+			"then":{"properties":{"n":{"anyOf":[{"type":"integer"},{"type":"string"}]},"m":{"type":"integer"}}},
+			"not":{"properties":{"z":{"type":["integer","string"]}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Value{}
+	for _, v := range Values(root, derive.FromNode("t", root)) {
+		got[v.Path] = v
+	}
+	for path, want := range map[string]string{"x.n": ReasonAnyString, "x.m": ReasonUnnamed, "x.z": ReasonUnnamed} {
+		if got[path].Reason != want {
+			t.Errorf("%s: %+v, want the reason %q", path, got[path], want)
+		}
+	}
+}
