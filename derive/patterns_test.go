@@ -61,6 +61,11 @@ var patternCases = []keptRefCase{
 		`{"d":{"a":"1.5","a\rb":"1.5","":"1.5"}}`,
 		`{"d":{"a\nb":"2"}}`,
 	}},
+	// (the same pattern as Go reads it, which ECMAScript reads alike)
+	{"pattern-dot-go", `{"type":"object","properties":{"d":{"type":"object","patternProperties":{"^[^\\n]+$":{"type":"number"}}}}}`, []string{
+		`{"d":{"a":"1.5","a\rb":"1.5","":"1.5"}}`,
+		`{"d":{"a\nb":"2"}}`,
+	}},
 }
 
 func init() { keptRefs = append(keptRefs, patternCases...) }
@@ -85,6 +90,7 @@ func TestDerivePatternSteps(t *testing.T) {
 		{"pattern-union", nil, []string{"the other object schemas at its place"}},
 		{"pattern-string-union", []string{`["m"]!{"^a"}`}, nil},
 		{"pattern-dot", nil, []string{`d{"^.+$"}: number left strict: no rule path's pattern step reads it: pattern "^.+$": its dot (any character) matches`}},
+		{"pattern-dot-go", []string{`d{"^[^\\n]+$"}`}, nil},
 	} {
 		schema := patternCases[slices.IndexFunc(patternCases, func(c keptRefCase) bool { return c.name == tc.name })].schema
 		d, _ := deriveNormalizer(t, tc.name, schema)

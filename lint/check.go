@@ -9,6 +9,7 @@ import (
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/leniency"
+	"github.com/normgen/normgen/internal/rulespec"
 )
 
 // ForeignComment is the $comment normgen writes on a struct of another
@@ -115,6 +116,22 @@ func (c *checker) properties(path string, s *node) {
 	}
 	if ap := s.Get("additionalProperties"); isObject(ap) {
 		c.field(join(path, "*"), ap)
+	}
+	// A pattern of patternProperties matches member names: one that Go
+	// and ECMAScript may read otherwise ("^.+$": Go's dot takes \r,
+	// ECMAScript's does not) holds a name to its schema on one side and
+	// not on the other, and a rule path reads none of its values
+	// (rulespec.CompilePattern); a pattern every name matches (".*") is
+	// read alike. The advice is PortablePattern's, where it has one.
+	if pp := s.Get("patternProperties"); isObject(pp) {
+		for _, p := range sortedKeys(pp) {
+			if _, err := rulespec.CompilePattern(p); err != nil {
+				if advice := PortablePattern(p); advice != nil {
+					err = advice
+				}
+				c.add(rulespec.PathPattern(path, p), KindPatternNotPortable, "name pattern of patternProperties: %v; a host validating with ECMAScript (AJV) refuses the whole schema or holds other names to its schema than the server's Go validator does, and the adapters give its values no rules", err)
+			}
+		}
 	}
 }
 

@@ -202,6 +202,33 @@ func TestCheckNonPortablePatterns(t *testing.T) {
 	}
 }
 
+// TestCheckNonPortableNamePatterns: a pattern of patternProperties that
+// AJV cannot compile, or may read differently, is reported at its
+// pattern step, at the root and below; one both read alike is not, a
+// pattern every name matches (".*") among them.
+func TestCheckNonPortableNamePatterns(t *testing.T) {
+	for _, tc := range []struct{ schema, want string }{
+		{`{"type":"object","patternProperties":{"^.+$":{"type":"string"}}}`, `{"^.+$"}`},
+		{`{"type":"object","properties":{"f":{"type":"object","patternProperties":{"^[a-z]+$":{"type":"string"},"^x\\s":{"type":"string"}}}}}`, `f{"^x\\s"}`},
+		{`{"type":"object","patternProperties":{"^[^\\n]+$":{"type":"string"}}}`, ``},
+		{`{"type":"object","patternProperties":{".*":{"type":"string"}}}`, ``},
+	} {
+		fs, err := CheckCatalog([]byte(`[{"name":"t","inputSchema":` + tc.schema + `}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			if f.Kind == KindPatternNotPortable {
+				got = append(got, f.Path)
+			}
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("%s: pattern findings at %q, want %q (all: %v)", tc.schema, got, tc.want, fs)
+		}
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
