@@ -329,6 +329,11 @@ func (c *checker) field(path string, s *node) {
 	case enumForm:
 	case !portable && (set["integer"] || set["number"] || set["boolean"]) && set["string"]:
 		// reported above
+	case (set["array"] || set["object"]) && set["string"] && !hasPattern:
+		// A scalar beside an array or object (norm:"wrap": 5 for [5]):
+		// the string form is the JSON text of any of them ("[5]", "5"),
+		// which no pattern spells; the decoder refuses other text with a
+		// clear error (docs/semantics.md, class (b)).
 	case set["integer"]:
 		c.scalar(path, set, pattern, hasPattern, "integer", KindIntegerNoString, `"100"`, `^-?[0-9]+$`, intGood, intBad)
 	case set["number"]:

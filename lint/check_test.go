@@ -202,6 +202,30 @@ func TestCheckNonPortablePatterns(t *testing.T) {
 	}
 }
 
+// TestCheckWrapForms: a scalar beside an array (norm:"wrap", as the
+// generator writes it) shares the array's string form, its JSON text,
+// which no pattern spells: nothing is reported; a scalar beside an array
+// with no string form at all is.
+func TestCheckWrapForms(t *testing.T) {
+	for _, tc := range []struct{ prop, want string }{
+		{`{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"integer"}]}`, ``},
+		{`{"anyOf":[{"type":"array","items":{"type":"boolean"}},{"type":"string"},{"type":"boolean"}]}`, `v[]:boolean-no-string-form`},
+		{`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"integer"}]}`, `v:array-no-json-text-form,v:integer-no-string-form,v[]:integer-no-string-form`},
+	} {
+		fs, err := CheckCatalog([]byte(`[{"name":"t","inputSchema":{"type":"object","properties":{"v":` + tc.prop + `}}}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Path+":"+f.Kind)
+		}
+		if strings.Join(got, ",") != tc.want {
+			t.Errorf("%s: findings %q, want %q", tc.prop, got, tc.want)
+		}
+	}
+}
+
 // TestCheckNonPortableNamePatterns: a pattern of patternProperties that
 // AJV cannot compile, or may read differently, is reported at its
 // pattern step, at the root and below; one both read alike is not, a
