@@ -437,6 +437,27 @@ func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 }
 
 // relate adds the place pos, where msg is, to the last error.
+// generatedFile returns the name of the file that holds pos where
+// normgen generated it (its first comment is Header): output written
+// under another name than this run's (-output), which the load reads as
+// any other file; "" otherwise.
+func (l *loader) generatedFile(pos token.Pos) string {
+	file := l.pkg.Fset.File(pos)
+	if file == nil {
+		return ""
+	}
+	for _, f := range l.pkg.Syntax {
+		if l.pkg.Fset.File(f.Pos()) != file {
+			continue
+		}
+		if len(f.Comments) > 0 && f.Comments[0].Pos() < f.Package && strings.TrimSpace(f.Comments[0].Text()) == Header {
+			return file.Name()
+		}
+		return ""
+	}
+	return ""
+}
+
 func (l *loader) relate(pos token.Pos, msg string) {
 	d := &l.diags[len(l.diags)-1]
 	d.Related = append(d.Related, Related{Pos: l.pkg.Fset.Position(pos), Msg: msg})
@@ -620,11 +641,19 @@ func (l *loader) build(cfg Config) *Package {
 		}
 		if dec, m := ownDecoding(obj.Type()); dec != 0 && c.registered {
 			r := regs[obj][0]
-			l.warnAt(l.position(r), "%s registers %s as %q here, but %s has an %s of its own, with which encoding/json decodes it: normgen generates no decoder for it, and the tool is not in NormgenTools; remove the method to have one generated", registrar(r), c.name, r.name, c.name, m.Name())
+			if old := l.generatedFile(m.Pos()); old != "" {
+				l.warnAt(l.position(r), "%s registers %s as %q here, but %s has an %s in %s, a file normgen generated and now writes to %s: delete %s and generate again", registrar(r), c.name, r.name, c.name, m.Name(), filepath.Base(old), filepath.Base(outputPath(l.dir, cfg.Output, l.pkg.Name)), filepath.Base(old))
+			} else {
+				l.warnAt(l.position(r), "%s registers %s as %q here, but %s has an %s of its own, with which encoding/json decodes it: normgen generates no decoder for it, and the tool is not in NormgenTools; remove the method to have one generated", registrar(r), c.name, r.name, c.name, m.Name())
+			}
 			l.relateWarning(m.Pos(), c.name+"'s "+m.Name())
 			continue
 		} else if dec != 0 {
-			l.errorf(c.pos, "", "type %s has an %s of its own, with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), c.name)
+			if old := l.generatedFile(m.Pos()); old != "" {
+				l.errorf(c.pos, "", "type %s has an %s in %s, a file normgen generated and now writes to %s (another -output): delete %s and generate again", c.name, m.Name(), filepath.Base(old), filepath.Base(outputPath(l.dir, cfg.Output, l.pkg.Name)), filepath.Base(old))
+			} else {
+				l.errorf(c.pos, "", "type %s has an %s of its own, with which encoding/json decodes it: normgen generates a tool input's decoder; remove the method, or take %s out of the tools", c.name, m.Name(), c.name)
+			}
 			l.relate(m.Pos(), c.name+"'s "+m.Name())
 			continue
 		}
