@@ -84,6 +84,26 @@ func TestUsageLines(t *testing.T) {
 	}
 }
 
+// TestUnknownFlags: a flag a command does not have is a usage error
+// said as every other, in one line prefixed "normgen:" (and the
+// command's name), then the command's usage, and exit code 2.
+func TestUnknownFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, cmd := range []string{"", "catalog", "rules", "check", "normalize", "suggest", "stats"} {
+		args := []string{"-bogus"}
+		want := "normgen: flag provided but not defined: -bogus"
+		if cmd != "" {
+			args = []string{cmd, "-bogus"}
+			want = "normgen: " + cmd + ": flag provided but not defined: -bogus"
+		}
+		code, stdout, stderr := normgen(t, dir, "", args...)
+		first, rest, _ := strings.Cut(stderr, "\n")
+		if code != 2 || stdout != "" || first != want || !strings.Contains(rest, "-h") && !strings.Contains(rest, "Usage") && !strings.Contains(rest, "normgen") {
+			t.Errorf("normgen %s: exit %d, stdout %q, stderr:\n%s\nwant exit 2, the line %q, then the usage", strings.Join(args, " "), code, stdout, stderr, want)
+		}
+	}
+}
+
 // TestHelp: -h and -help print the usage on stderr and exit 0, for the
 // default command and every subcommand.
 func TestHelp(t *testing.T) {

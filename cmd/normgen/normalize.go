@@ -26,7 +26,7 @@ func runNormalize(args []string) int {
 	catalogPath := fs.String("catalog", "", "a tools/list catalog `FILE` (any server's): the tool's rules are derived from its input schema (besides -rules), and the normalized arguments are checked against it, each refusal explained")
 	tool := fs.String("tool", "", "tool `NAME` the arguments are for (required)")
 	usageLine(fs, "Usage: normgen normalize -rules FILE -tool NAME < args.json\n       normgen normalize -catalog FILE [-rules FILE] -tool NAME < args.json")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	switch {
