@@ -815,7 +815,7 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	if m&Wrap != 0 && string(v) == `""` {
 		// An empty string is no value to wrap: [""] is never what a caller
 		// meant, and "" is not JSON array text either (class b).
-		d.FailKind(lenient.KindText, name, v, `is an empty string, not a value or an array (send a JSON array such as ["a"], or [] for none)`)
+		d.FailKind(lenient.KindText, name, v, `is an empty string, not a value or an array (send a value, a JSON array of values, or [] for none)`)
 		return false
 	}
 	if m&Wrap != 0 {

@@ -195,7 +195,7 @@ func TestWrapMessages(t *testing.T) {
 	}
 	want := []string{
 		`labels: 5 is not a string (send text in quotes, such as "5")`,
-		`tags: "" is an empty string, not a value or an array (send a JSON array such as ["a"], or [] for none)`,
+		`tags: "" is an empty string, not a value or an array (send a value, a JSON array of values, or [] for none)`,
 		`names[0]: 1 is not a string (send text in quotes, such as "1")`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
