@@ -31,9 +31,11 @@ var layers = [][]string{
 	{"runtime/lenientimpl"},
 	// The leniency notes a lenient schema carries.
 	{"internal/leniency"},
-	// Rules as data (the rule-path grammar and a rule set's checks); the
-	// type model; the catalog linter (the hosts' rules).
-	{"internal/rulespec", "schema", "lint"},
+	// Rules as data (the rule-path grammar and a rule set's checks).
+	{"internal/rulespec"},
+	// The type model; the catalog linter (the hosts' rules, and the name
+	// patterns a rule path cannot read).
+	{"schema", "lint"},
 	// What reads rules and schemas, side by side: the normalizer, the
 	// deriver (which asks the linter which hosts refuse a rewrite), the
 	// reflection decoder.
