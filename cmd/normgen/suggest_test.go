@@ -142,7 +142,7 @@ func TestSuggestFilesystem(t *testing.T) {
 		t.Errorf("stderr: %s", errOut)
 	}
 	for _, w := range []string{
-		"\t1\tsearch_files\t-\tthe arguments are not valid JSON (a client bug no tag edit can fix)\n",
+		"\t1\tsearch_files\t-\tthe arguments are a string: text that is not valid JSON, as the call log writes it, or a string the client sent (a client bug no tag edit can fix)\n",
 		"\t1\tsearch_files\t-\tthe arguments are a string holding JSON text, not a JSON object (a client bug no tag edit can fix)\n",
 	} {
 		if !strings.Contains(out, w) {

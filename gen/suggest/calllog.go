@@ -105,7 +105,7 @@ func notObject(a []byte) string {
 		if json.Unmarshal(a, &s) == nil && json.Valid([]byte(s)) {
 			return "the arguments are a string holding JSON text, not a JSON object" + clientBug
 		}
-		return "the arguments are not valid JSON" + clientBug
+		return "the arguments are a string: text that is not valid JSON, as the call log writes it, or a string the client sent" + clientBug
 	case '[':
 		s = "an array"
 	case 't', 'f':
