@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -194,6 +195,10 @@ func TestStatsPersisted(t *testing.T) {
 	n2.Normalize("edit_file", map[string]any{"old_str": "a"})
 	if got := n2.Stats(); got.TotalProcessed != 3 || got.ByRule["edit-old_str"].Hits != 2 {
 		t.Errorf("reloaded stats: %+v", got)
+	}
+	// (the hits of a tool reloaded are its own: no tool named "")
+	if got := n2.Stats().ByRule["edit-old_str"].Tools; !slices.Equal(got, []string{"edit_file"}) {
+		t.Errorf("reloaded stats: the rule's tools are %q, want edit_file alone", got)
 	}
 	n2.Close()
 	// A corrupt file is set aside, never a crash.

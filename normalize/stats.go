@@ -236,7 +236,7 @@ func (r *statsRecorder) load() {
 		if t == nil {
 			continue
 		}
-		c := new(callCounts)
+		c := &callCounts{name: name}
 		c.processed.Store(t.Processed)
 		c.normalized.Store(t.Normalized)
 		c.invalid.Store(t.Invalid)
