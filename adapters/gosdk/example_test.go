@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log"
 	"os"
 	"strconv"
 
@@ -34,13 +35,12 @@ func Example() {
 
 	// README: gosdk
 	lax, err := gosdk.New(gosdk.Options{RulesFile: "rules.json"}) // adapters/gosdk; Options{} for derived rules only
+	if err != nil {
+		log.Fatal(err) // a rules file that is missing or does not load
+	}
 	server.AddReceivingMiddleware(lax.Middleware)
 	// README: end
 
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	defer lax.Close()
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -23,15 +24,14 @@ func Example_ownHooks() {
 
 	// README: mcpgo-hooks
 	lax, err := mcpgo.New(mcpgo.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
 	s := server.NewMCPServer("name", "1.0.0", server.WithHooks(hooks),
 		server.WithToolHandlerMiddleware(lax.ToolMiddleware()))
 	lax.AddHooks(s, hooks)
 	// README: end
 
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	defer lax.Close()
 	s.AddTool(mcp.NewTool("count", mcp.WithNumber("count", mcp.Required())),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log"
 	"os"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -29,13 +30,12 @@ func Example() {
 
 	// README: mcpgo
 	lax, err := mcpgo.New(mcpgo.Options{RulesFile: "rules.json"}) // adapters/mcpgo
+	if err != nil {
+		log.Fatal(err)
+	}
 	s := server.NewMCPServer("name", "1.0.0", server.WithInputSchemaValidation(), lax.ServerOption())
 	// README: end
 
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	defer lax.Close()
 	s.AddTool(mcp.NewTool("count", mcp.WithNumber("count", mcp.Required())),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
