@@ -52,7 +52,7 @@ func TestExplain(t *testing.T) {
 		{`{"title":"ab","old_text":"x","level":3}`, `level: 3 is not one of 1, 2`, `enum`},
 		{`{"title":"ab","old_text":"x","mode":"quick"}`, `mode: "quick" is not one of "fast", "slow"`, `enum`},
 		{`{"title":"ab","old_text":"x","when":"soon"}`, `when: "soon" does not match the pattern ^[0-9]{4}$`, `pattern`},
-		{`{"title":"ab","old_text":"x","opts":{"deep":true,"depht":2}}`, `opts.depht: is not a known key (accepted: depth, deep); opts.depth: is required`, `unknown_key missing`},
+		{`{"title":"ab","old_text":"x","opts":{"deep":true,"depht":2}}`, `opts.depht: is not a known key; did you mean depth? (accepted: depth, deep); opts.depth: is required`, `unknown_key missing`},
 		{`{"title":"ab","old_text":"x","opts":{"Depth":2}}`, `opts.Depth: is not a known key: keys are case-sensitive (send it as "depth"); opts.depth: is required`, `key_case missing`},
 		{`{"title":"ab","old_text":"x","steps":[{"n":1},{"id":5,"n":"x"}]}`, `steps[1].id: 5 is not a string (send text in quotes, such as "5"); steps[1].n: "x" is not a number (send 1.5 or "1.5")`, `type type`},
 		{`{"title":"ab","old_text":"x","ref":{"sha":"abcd"}}`, `ref.sha: "abcd" is longer than 3 characters`, `length`},

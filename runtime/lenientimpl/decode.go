@@ -1052,7 +1052,8 @@ func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 	if m&RejectUnknown != 0 {
 		switch {
 		case len(known) > 0:
-			d.FailKind(lenient.KindUnknownKey, string(key), nil, "is not a known key (accepted: "+joinComma(withoutVariants(known))+")")
+			accepted := withoutVariants(known)
+			d.FailKind(lenient.KindUnknownKey, string(key), nil, "is not a known key"+nearestKey(string(key), accepted)+" (accepted: "+joinComma(accepted)+")")
 		case d.depth == 0:
 			d.FailKind(lenient.KindUnknownKey, string(key), nil, "is not a known key (this tool takes no arguments)")
 		default:
@@ -1068,6 +1069,26 @@ func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 		d.fix(string(key), lenient.FixUnknownKey, nil, nil)
 	}
 	return true
+}
+
+// nearestKey is what the refusal of the unknown key in a closed object
+// adds where it is a misspelling of one of the accepted keys
+// (jsonwire.Misspelling: the same words in another case style, or a
+// small edit distance): the key it resembles most, as a question (the
+// call may hold that key too), worded as normalize's misnamed_key
+// refusal in an open object is; "" where it resembles none. Nothing is
+// read as that key.
+func nearestKey(key string, accepted []string) string {
+	best, bestScore := "", 1<<30
+	for _, k := range accepted {
+		if s, ok := jsonwire.Misspelling(key, k); ok && s < bestScore {
+			best, bestScore = k, s
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "; did you mean " + best + "?"
 }
 
 // keyCaseMsg is the problem refusing a key that is the keys ks (quoted,

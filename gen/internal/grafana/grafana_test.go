@@ -238,10 +238,10 @@ func TestUnknownArguments(t *testing.T) {
 	}{
 		{"unknown_args", `{"data_source_uid":"x","start_rfc_3339":"t"}`, ""},
 		{"unknown_args", `{"data_source_uid":"x","START_RFC_3339":"t"}`, `START_RFC_3339: is not a known key: keys are case-sensitive (send it as "start_rfc_3339")`},
-		{"unknown_args", `{"data_source_uid":"x","start_rfc3339":"t","foo":1}`, `start_rfc3339: is not a known key (accepted: start_rfc_3339, end_rfc_3339, data_source_uid); foo: is not a known key (accepted: start_rfc_3339, end_rfc_3339, data_source_uid)`},
+		{"unknown_args", `{"data_source_uid":"x","start_rfc3339":"t","foo":1}`, `start_rfc3339: is not a known key; did you mean start_rfc_3339? (accepted: start_rfc_3339, end_rfc_3339, data_source_uid); foo: is not a known key (accepted: start_rfc_3339, end_rfc_3339, data_source_uid)`},
 		{"unknown_args", `{"data_source_uid":"x","Hidden":"y"}`, `Hidden: is not a known key`},
 		{"unknown_args", `"not an object"`, `"not an object" is not an object`},
-		{"test_tool", `{"name":"test","value":65,"optionl":true}`, `optionl: is not a known key (accepted: name, value, optional)`},
+		{"test_tool", `{"name":"test","value":65,"optionl":true}`, `optionl: is not a known key; did you mean optional? (accepted: name, value, optional)`},
 		{"test_tool", `{"name":"test","value":65}`, ""},
 		{"test_tool", `{"name":"test","value":"65","optional":"yes"}`, ""},
 		{"empty", `{"foo":"bar"}`, `foo: is not a known key (this tool takes no arguments)`},
