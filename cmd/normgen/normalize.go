@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -67,17 +68,28 @@ func runNormalize(args []string) int {
 		return fail(1, err)
 	}
 	out, applied, err := n.NormalizeJSON(*tool, in)
-	if err != nil {
+	// A call the rules refuse (a misnamed_key rule: a near spelling of a
+	// field the call left out) is printed with its problems, as one the
+	// schema refuses; JSON that does not parse is an error of its own.
+	var refused *lenient.Error
+	if err != nil && !errors.As(err, &refused) {
 		return fail(1, fmt.Errorf("arguments on stdin: %v", err))
 	}
 	var problems []lenient.Problem
-	if check != nil {
+	switch {
+	case refused != nil:
+		problems = refused.Problems
+	case check != nil:
 		problems = check.Refusal(out)
 	}
 	if code := output(cli.NormalizeOutput(out, applied, problems)); code != 0 {
 		return code
 	}
-	if len(problems) > 0 {
+	switch {
+	case refused != nil:
+		log.Printf("the rules of %s refuse the arguments: %v", *tool, refused)
+		return 1
+	case len(problems) > 0:
 		log.Printf("the schema of %s refuses the arguments: %v", *tool, &lenient.Error{Problems: problems})
 		return 1
 	}

@@ -127,7 +127,8 @@ func TestNormalizeCatalog(t *testing.T) {
 	dir := t.TempDir()
 	cat := filepath.Join(dir, "tools.json")
 	if err := os.WriteFile(cat, []byte(`{"tools":[{"name":"create_issue","inputSchema":{"type":"object","required":["title"],
-		"properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"step":{"type":"integer","multipleOf":2}}}}]}`), 0o644); err != nil {
+		"properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"step":{"type":"integer","multipleOf":2}}}},
+		{"name":"ping","inputSchema":{"type":"object","properties":{"msg":{"type":"string"},"count":{"type":"integer"}}}}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	hand := filepath.Join(dir, "rules.json")
@@ -160,6 +161,11 @@ func TestNormalizeCatalog(t *testing.T) {
 		if code != tc.code || string(got.Args) != tc.args || !strings.Contains(string(got.Problems), tc.problems) || tc.problems == "" && got.Problems != nil || !strings.Contains(stderr, tc.stderr) {
 			t.Errorf("%s: exit %d, args %s, problems %s, stderr %q\nwant exit %d, args %s, problems %s, stderr %q", tc.stdin, code, got.Args, got.Problems, stderr, tc.code, tc.args, tc.problems, tc.stderr)
 		}
+	}
+	// A call a misnamed_key rule refuses is printed with its problem too.
+	code, stdout, stderr := runNormalizeOutput(t, `{"mgs":"hi"}`, "-catalog", cat, "-tool", "ping")
+	if code != 1 || !strings.Contains(stdout, `"problems"`) || !strings.Contains(stdout, "did you mean msg?") || !strings.Contains(stderr, "the rules of ping refuse the arguments: mgs: is not a known key; did you mean msg?") {
+		t.Errorf("misnamed key: exit %d, stdout %s, stderr %q", code, stdout, stderr)
 	}
 	if code, _, stderr := runNormalizeOutput(t, `{}`, "-catalog", cat, "-tool", "nope"); code != 1 || !strings.Contains(stderr, `no tool "nope"`) {
 		t.Errorf("unknown tool: exit %d, %q", code, stderr)
