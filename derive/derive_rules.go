@@ -37,11 +37,13 @@ type Replacement struct {
 //
 // A derived rule that could not load beside rules (one of them writes the
 // same value, contradicts it there, or has its id: normalize.ValidateRules)
-// is replaced by that rule, for that value only: it is left out, its value
-// is left as the strict schema has it, and ApplyRules then advertises what
-// the replacing rule takes there. Every other derived rule stays. Each
-// replacement is listed in Replaced and warned about, unless both rules
-// do the same. Then ApplyRules adjusts the schema to rules, with its
+// is replaced by that rule, for that value only: it is left out. Where
+// the two do the same (a type_coerce or json_accept_both alike), that is
+// all. Otherwise its value is left as the strict schema has it, with the
+// value's other derived rules (absent, null_text), and ApplyRules then
+// advertises what the replacing rule takes there. Every other value's
+// derived rules stay. Each rule left out is listed in Replaced and warned
+// about, but one replaced by a rule that does the same. Then ApplyRules adjusts the schema to rules, with its
 // warnings.
 //
 // The derivation is done once per process for a tool, a schema and the
@@ -78,11 +80,35 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 	}
 	d := deriveNode(tool, root, nil, named, declared)
 	if replaced := overlaps(own, d.Rules); len(replaced) > 0 {
+		// A derived rule replaced by one that does the same is left out
+		// alone: the value keeps its lenient form and its other rules.
+		// Where one replaces it otherwise, the value is left as the
+		// strict schema has it, for ApplyRules to advertise what that
+		// one reads.
 		keep := map[string]bool{}
+		drop := map[string]bool{}
 		for _, r := range replaced {
-			keep[rulespec.TargetPath(unguarded(r.Derived))] = true
+			drop[r.Derived.ID] = true
+			if !alike(r) {
+				keep[rulespec.TargetPath(unguarded(r.Derived))] = true
+			}
 		}
-		d = deriveNode(tool, root, keep, named, declared)
+		if len(keep) > 0 {
+			first := d.Rules
+			d = deriveNode(tool, root, keep, named, declared)
+			// The value's other derived rules (absent, null_text) go
+			// with its lenient form: each is named, never dropped
+			// silently.
+			for _, r := range first {
+				at := rulespec.TargetPath(unguarded(r))
+				if keep[at] && !drop[r.ID] && !slices.ContainsFunc(d.Rules, func(x lenient.Rule) bool { return x.ID == r.ID }) {
+					by := replaced[slices.IndexFunc(replaced, func(x Replacement) bool { return rulespec.TargetPath(unguarded(x.Derived)) == at && !alike(x) })].By
+					replaced = append(replaced, Replacement{Derived: r, By: by, Reason: withValueReason})
+					drop[r.ID] = true
+				}
+			}
+		}
+		d.Rules = slices.DeleteFunc(d.Rules, func(r lenient.Rule) bool { return drop[r.ID] })
 		// (a rule that does not write the values kept, a misnamed_key
 		// rule of their object say, may still not load beside own:
 		// left out, with the others)
@@ -198,10 +224,17 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 	return lenient.Rule{}
 }
 
+// withValueReason is the Reason of a derived rule left out with its
+// value's lenient form: another derived rule of the value (its
+// type_coerce) is replaced by one of the file that reads it otherwise.
+const withValueReason = "its value is left as the strict schema has it, where a rule of the file reads it otherwise"
+
 // replacedWarning says which rule replaces which, unless both do the same.
 func replacedWarning(tool string, r Replacement) (Warning, bool) {
 	w := Warning{Tool: tool, Path: rulespec.TargetPath(r.Derived)}
 	switch {
+	case r.Reason == withValueReason:
+		w.Message = fmt.Sprintf("derived rule %q (%s) left out: rule %q of the rules file (%s) reads this value otherwise, and the value is left as the strict schema has it", r.Derived.ID, describeRule(r.Derived), r.By.ID, describeRule(r.By))
 	case r.By.ID == "":
 		w.Message = fmt.Sprintf("derived rule %q (%s) left out: %s; the value is left strict", r.Derived.ID, describeRule(r.Derived), r.Reason)
 	case sameEffect(r.By, r.Derived):
@@ -210,6 +243,15 @@ func replacedWarning(tool string, r Replacement) (Warning, bool) {
 		w.Message = fmt.Sprintf("rule %q of the rules file (%s) replaces derived rule %q (%s) here", r.By.ID, describeRule(r.By), r.Derived.ID, describeRule(r.Derived))
 	}
 	return w, true
+}
+
+// alike reports whether r's derived rule is replaced by one that does
+// the same (sameEffect, of the types whose effect it tells whole:
+// type_coerce and json_accept_both), which the derived rule's lenient
+// form advertises already.
+func alike(r Replacement) bool {
+	t := r.Derived.Type
+	return r.By.ID != "" && (t == lenient.RuleTypeCoerce || t == lenient.RuleJSONAcceptBoth) && sameEffect(r.By, r.Derived)
 }
 
 // sameEffect reports whether two rules change the same value alike.

@@ -115,18 +115,28 @@ func TestDeriveWithOverlap(t *testing.T) {
 		{"same", []lenient.Rule{{ID: "force-bool-coerce", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool"}},
 			[]string{"t.force.coerce"}, nil,
 			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
+		// The same on an optional value: its null_text and absent rules
+		// stay, and so does its lenient form (normgen rules -catalog
+		// -rules lost them, and "", "null" and null were refused).
+		{"same optional", []lenient.Rule{{ID: "mine", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "int"}},
+			[]string{"t.limit.coerce"}, nil,
+			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// Narrower or other coercions: what they read is advertised.
 		{"other", []lenient.Rule{
 			{ID: "strict", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "force", CoerceTo: "bool_strict"},
 			{ID: "ints", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "score", CoerceTo: "int"},
 			{ID: "lit", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "items[]", CoerceTo: "int_literal"},
 			{ID: "bad", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "limit", CoerceTo: "bool"}},
-			[]string{"t.force.coerce", "t.limit.coerce", "t.score.coerce", "t.items[].coerce"},
+			[]string{"t.force.coerce", "t.limit.coerce", "t.score.coerce", "t.items[].coerce", "t.limit.null_text", "t.limit.absent", "t.score.null_text", "t.score.absent"},
 			[]string{
 				`t: force: rule "strict" of the rules file (type_coerce to bool_strict) replaces derived rule "t.force.coerce" (type_coerce to bool) here`,
 				`t: limit: rule "bad" of the rules file (type_coerce to bool) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
 				`t: score: rule "ints" of the rules file (type_coerce to int) replaces derived rule "t.score.coerce" (type_coerce to float) here`,
 				`t: items[]: rule "lit" of the rules file (type_coerce to int_literal) replaces derived rule "t.items[].coerce" (type_coerce to int) here`,
+				`t: limit: derived rule "t.limit.null_text" (null_text) left out: rule "bad" of the rules file (type_coerce to bool) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: limit: derived rule "t.limit.absent" (absent) left out: rule "bad" of the rules file (type_coerce to bool) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: score: derived rule "t.score.null_text" (null_text) left out: rule "ints" of the rules file (type_coerce to int) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: score: derived rule "t.score.absent" (absent) left out: rule "ints" of the rules file (type_coerce to int) reads this value otherwise, and the value is left as the strict schema has it`,
 				`t: limit: rule "bad" (type_coerce to bool): it makes bool values of strings, which this integer field does not take; not advertised`},
 			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?[0-9]+$"}]},"items":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// A rule taking a derived rule's id replaces it; a rule turning
@@ -135,10 +145,14 @@ func TestDeriveWithOverlap(t *testing.T) {
 		{"id and contradiction", []lenient.Rule{
 			{ID: "t.limit.coerce", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "n", To: "limit"},
 			{ID: "text", Tools: []string{"t"}, Type: lenient.RuleJSONAcceptBoth, From: "items"}},
-			[]string{"t.limit.coerce", "t.items.json"},
+			[]string{"t.limit.coerce", "t.items.json", "t.limit.null_text", "t.limit.absent", "t.items.null_text", "t.items.absent"},
 			[]string{
 				`t: limit: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
 				`t: items: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" (json_accept_both, JSON text to a value) here`,
+				`t: limit: derived rule "t.limit.null_text" (null_text) left out: rule "t.limit.coerce" of the rules file (param_alias) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: limit: derived rule "t.limit.absent" (absent) left out: rule "t.limit.coerce" of the rules file (param_alias) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: items: derived rule "t.items.null_text" (null_text) left out: rule "text" of the rules file (json_accept_both, a value to JSON text) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: items: derived rule "t.items.absent" (absent) left out: rule "text" of the rules file (json_accept_both, a value to JSON text) reads this value otherwise, and the value is left as the strict schema has it`,
 				`t: items: rule "text" (json_accept_both, a value to JSON text): it turns the array or object this field takes into JSON text, which the field does not take: calls giving it are refused`},
 			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
 	} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/normgen/normgen/lenient"
 	"io"
 	"os"
 	"path/filepath"
@@ -173,8 +174,9 @@ func TestFromCatalogRules(t *testing.T) {
 // TestFromCatalogRulesOverlap: with -rules, a derived rule that a rule of
 // the file overlaps (here a wildcard coercion of one of GitHub's boolean
 // fields, as mcp-filesystem-go-ultra's rules file has) is left out of
-// rules -catalog, with a warning only where the two differ, and the rest
-// loads beside the file.
+// rules -catalog, with a warning only where the two differ (where they
+// do, the value's other derived rules go too), and the rest loads beside
+// the file.
 func TestFromCatalogRulesOverlap(t *testing.T) {
 	dir := t.TempDir()
 	rules := filepath.Join(dir, "rules.json")
@@ -197,10 +199,18 @@ func TestFromCatalogRulesOverlap(t *testing.T) {
 	if err := normalize.ValidateRules(append(mine, derived...), nil); err != nil {
 		t.Errorf("the derived rules do not load beside the rules file: %v", err)
 	}
+	keptAbsent := false
 	for _, r := range derived {
-		if r.From == "draft" || r.From == "perPage" {
+		// (draft-bool does what the derived coercion does: the value
+		// keeps its other rules; perPage-strict reads perPage otherwise:
+		// the value is left strict, with none of its derived rules)
+		if r.From == "draft" && r.Type == lenient.RuleTypeCoerce || r.From == "perPage" {
 			t.Errorf("derived rule %s kept", r.ID)
 		}
+		keptAbsent = keptAbsent || r.From == "draft" && r.Type == lenient.RuleAbsent
+	}
+	if !keptAbsent {
+		t.Error("no derived absent rule of draft kept beside draft-bool, which does the same as the coercion it replaces")
 	}
 	if len(derived) < 100 {
 		t.Errorf("%d derived rules left", len(derived))
