@@ -367,8 +367,25 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Leave()
 			continue
 		}
+		if pp := s.Get("patternProperties"); pp != nil {
+			// A member a pattern matches is held to that pattern's
+			// schema alone (and not to additionalProperties): one
+			// pattern that matches, as Go's validators read it, is
+			// explained; several, or one Go cannot compile, are left to
+			// the validator's words.
+			if p, ps, ok := onePattern(pp, key); ok {
+				x.dec.Enter(key)
+				x.value(ps, it.Value, rulespec.PathPattern(rpath, p), depth+1)
+				x.dec.Leave()
+				continue
+			} else if p != "" || closed {
+				// (a name no pattern matches in a closed object: its
+				// refusal would list the declared keys, not the
+				// patterns' names)
+				continue
+			}
+		}
 		switch {
-		case s.Get("patternProperties") != nil:
 		case ap != nil && ap.Kind == '{':
 			x.place = x.memberPlace(it.Value, place, key)
 			x.dec.Enter(key)
@@ -390,6 +407,35 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Missing(name, nil)
 		}
 	}
+}
+
+// onePattern returns the one pattern of patternProperties pp that
+// matches the member name key, as Go's regexp reads it, with its schema.
+// It returns a pattern and false where several match or one does not
+// compile (the member is held to what the explainer does not read), and
+// "" and false where none matches.
+func onePattern(pp *Node, key string) (string, *Node, bool) {
+	if pp.Kind != '{' {
+		return "", nil, false
+	}
+	found := -1
+	for i, p := range pp.Keys {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return p, nil, false
+		}
+		if !re.MatchString(key) {
+			continue
+		}
+		if found >= 0 {
+			return p, nil, false
+		}
+		found = i
+	}
+	if found < 0 {
+		return "", nil, false
+	}
+	return pp.Keys[found], pp.Vals[found], true
 }
 
 // placeNamesOnce is placeNames, worked out once for the schemas of a

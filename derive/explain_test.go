@@ -157,6 +157,32 @@ func TestExplainOtherMembers(t *testing.T) {
 	}
 }
 
+// TestExplainPatterns: a member that one pattern of patternProperties
+// matches is explained by that pattern's schema, at its pattern step's
+// member; one that several match, or that none matches in a closed
+// object, is left to the validator's words (Explain says nothing).
+func TestExplainPatterns(t *testing.T) {
+	for _, tc := range []struct{ schema, args, want string }{
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}}}}}`,
+			`{"p":{"ab":"x"}}`, `p.ab: "x" is not an integer (send 100 or "100")`},
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"additionalProperties":{"type":"boolean"}}}}`,
+			`{"p":{"b":"x"}}`, `p.b: "x" is not a boolean (send true or false)`},
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"},"b$":{"type":"integer"}}}}}`,
+			`{"p":{"ab":"x"}}`, ``},
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"additionalProperties":false}}}`,
+			`{"p":{"b":1}}`, ``},
+	} {
+		d, err := Tool("t", []byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = d.Explain([]byte(tc.args))
+		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && got != tc.want {
+			t.Errorf("%s %s:\n got %v\nwant %q", tc.schema, tc.args, err, tc.want)
+		}
+	}
+}
+
 // TestExplainOnce: a constraint the schema states at several places (its
 // own keywords, an allOf's branches, a $ref's target beside them) is
 // explained once: the model reads each problem once.
