@@ -67,7 +67,7 @@ func runForms(fs *flag.FlagSet, args []string, cmd, from string, pkgOnly, fromOn
 		fs.Usage()
 		return 0
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	isFrom, err := cli.Form(fs, from, pkgOnly, fromOnly)

@@ -20,7 +20,7 @@ func runCheck(args []string) int {
 	asJSON := fs.Bool("json", false, "print the findings as a JSON array")
 	hostList := fs.String("host", "", "check the schema rules of these `hosts` (comma-separated: claude, openai, gemini, cursor, copilot, windsurf, zed, codex, or all of these; openai-strict; codex@VERSION for an older release) instead of the leniency gaps")
 	usageLine(fs, "Usage: normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]   (stdin when FILE is - or absent)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	var hosts []lint.Host

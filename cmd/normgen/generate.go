@@ -28,7 +28,7 @@ func runGenerate(args []string) int {
 	profile := generateProfileFlag(fs)
 	required := requiredFlag(fs)
 	fs.Usage = usage(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	p, ok := parsed(lenient.ParseProfile(*profile))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,7 +26,7 @@ func runNormalize(args []string) int {
 	catalogPath := fs.String("catalog", "", "a tools/list catalog `FILE` (any server's): the tool's rules are derived from its input schema (besides -rules), and the normalized arguments are checked against it, each refusal explained")
 	tool := fs.String("tool", "", "tool `NAME` the arguments are for (required)")
 	usageLine(fs, "Usage: normgen normalize -rules FILE -tool NAME < args.json\n       normgen normalize -catalog FILE [-rules FILE] -tool NAME < args.json")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	switch {
@@ -68,29 +67,15 @@ func runNormalize(args []string) int {
 		return fail(1, err)
 	}
 	out, applied, err := n.NormalizeJSON(*tool, in)
-	// A call the rules refuse (a misnamed_key rule: a near spelling of a
-	// field the call left out) is printed with its problems, as one the
-	// schema refuses; JSON that does not parse is an error of its own.
-	var refused *lenient.Error
-	if err != nil && !errors.As(err, &refused) {
+	problems, who, err := cli.CallProblems(out, err, check)
+	if err != nil {
 		return fail(1, fmt.Errorf("arguments on stdin: %v", err))
-	}
-	var problems []lenient.Problem
-	switch {
-	case refused != nil:
-		problems = refused.Problems
-	case check != nil:
-		problems = check.Refusal(out)
 	}
 	if code := output(cli.NormalizeOutput(out, applied, problems)); code != 0 {
 		return code
 	}
-	switch {
-	case refused != nil:
-		log.Printf("the rules of %s refuse the arguments: %v", *tool, refused)
-		return 1
-	case len(problems) > 0:
-		log.Printf("the schema of %s refuses the arguments: %v", *tool, &lenient.Error{Problems: problems})
+	if len(problems) > 0 {
+		log.Printf("%s of %s: %v", who, *tool, &lenient.Error{Problems: problems})
 		return 1
 	}
 	return 0

@@ -144,7 +144,7 @@ func TestNormalizeCatalog(t *testing.T) {
 		{`{"name":"t","limit":""}`, `{"title":"t"}`, ``, 0, ``},
 		{`{"title":"t","labels":"urgent"}`, `{"title":"t","labels":"urgent"}`,
 			`[{"path":"labels","value":"\"urgent\"","message":"is not an array (send a JSON array, or a string holding JSON array text)","kind":"type"}]`, 1,
-			`the schema of create_issue refuses the arguments: labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`},
+			`the schema refuses the arguments of create_issue: labels: "urgent" is not an array (send a JSON array, or a string holding JSON array text)`},
 		{`{"titel":"t"}`, `{"titel":"t"}`,
 			`[{"path":"title","message":"is required; \"titel\" is not a key: send it as \"title\"","kind":"missing"}]`, 1, `title: is required`},
 		{`{"title":"t","step":3}`, `{"title":"t","step":3}`, `"kind":"refused"`, 1, `multipleOf`},
@@ -164,7 +164,7 @@ func TestNormalizeCatalog(t *testing.T) {
 	}
 	// A call a misnamed_key rule refuses is printed with its problem too.
 	code, stdout, stderr := runNormalizeOutput(t, `{"mgs":"hi"}`, "-catalog", cat, "-tool", "ping")
-	if code != 1 || !strings.Contains(stdout, `"problems"`) || !strings.Contains(stdout, "did you mean msg?") || !strings.Contains(stderr, "the rules of ping refuse the arguments: mgs: is not a known key; did you mean msg?") {
+	if code != 1 || !strings.Contains(stdout, `"problems"`) || !strings.Contains(stdout, "did you mean msg?") || !strings.Contains(stderr, "the rules refuse the arguments of ping: mgs: is not a known key; did you mean msg?") {
 		t.Errorf("misnamed key: exit %d, stdout %s, stderr %q", code, stdout, stderr)
 	}
 	if code, _, stderr := runNormalizeOutput(t, `{}`, "-catalog", cat, "-tool", "nope"); code != 1 || !strings.Contains(stderr, `no tool "nope"`) {

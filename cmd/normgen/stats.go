@@ -30,7 +30,7 @@ func runStats(args []string) int {
 	fs.Var(&calls, "calls", "also show the error patterns of this call log `FILE` (needs -pkg); repeatable, a quoted glob, or - for stdin, as in suggest")
 	pkg := fs.String("pkg", "", "the package `DIR` whose generated decoders replay -calls")
 	usageLine(fs, "Usage: normgen stats -logdir DIR|GLOB [-logdir ...] [-addr 127.0.0.1:8080] [-calls FILE|GLOB|- ... -pkg DIR]")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	switch {

@@ -23,7 +23,7 @@ func runSuggest(args []string) int {
 	write := fs.Bool("w", false, "apply the edits to the source files and regenerate")
 	minCount := fs.Int("min", 2, "suggest an edit only for a pattern seen in at least `N` calls (of all the logs together)")
 	usageLine(fs, "Usage: normgen suggest -calls FILE|GLOB|- [-calls ...] [-w] [-min N] [DIR]")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return flagExit(err)
 	}
 	switch {

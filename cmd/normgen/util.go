@@ -16,31 +16,6 @@ import (
 	"github.com/normgen/normgen/normalize"
 )
 
-// parseFlags parses args as fs's flags. A flag that is not fs's, or one
-// whose value does not parse, is said in one line prefixed "normgen: "
-// and the command's name, as every usage error is, then the command's
-// usage; -h prints the usage alone, as flag does.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	out := fs.Output()
-	var said strings.Builder
-	fs.SetOutput(&said)
-	err := fs.Parse(args)
-	fs.SetOutput(out)
-	switch {
-	case err == nil:
-	case errors.Is(err, flag.ErrHelp):
-		io.WriteString(out, said.String())
-	default:
-		if cmd := strings.TrimPrefix(fs.Name(), "normgen "); cmd != fs.Name() {
-			log.Printf("%s: %v", cmd, err)
-		} else {
-			log.Print(err)
-		}
-		fs.Usage()
-	}
-	return err
-}
-
 // flagExit is a subcommand's exit code after its flag set failed to parse
 // args: 0 when the user asked for -h or -help (the usage has been printed
 // to stderr), 2 for any other usage error.

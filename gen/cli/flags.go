@@ -4,6 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -136,4 +138,30 @@ func NoteFromWorkDir(n gen.Diagnostic) (_ gen.Diagnostic, ok bool) {
 		n.Pos.Filename = rel
 	}
 	return n, true
+}
+
+// ParseFlags parses args as fs's flags. A flag that is not fs's, or one
+// whose value does not parse, is said in one line prefixed "normgen: "
+// and the command's name, as every usage error is, then the command's
+// usage; -h prints the usage alone, as flag does. The line goes to the
+// standard logger, which the command prefixes with "normgen: ".
+func ParseFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	var said strings.Builder
+	fs.SetOutput(&said)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+		io.WriteString(out, said.String())
+	default:
+		if cmd := strings.TrimPrefix(fs.Name(), "normgen "); cmd != fs.Name() {
+			log.Printf("%s: %v", cmd, err)
+		} else {
+			log.Print(err)
+		}
+		fs.Usage()
+	}
+	return err
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,4 +129,24 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestParseFlags: a flag the set does not have is one line on the
+// standard logger, with the command's name, then the usage; -h is the
+// usage alone.
+func TestParseFlags(t *testing.T) {
+	var logged, usage strings.Builder
+	log.SetOutput(&logged)
+	defer log.SetOutput(os.Stderr)
+	fs := flag.NewFlagSet("normgen check", flag.ContinueOnError)
+	fs.SetOutput(&usage)
+	fs.Usage = func() { io.WriteString(fs.Output(), "Usage: normgen check\n") }
+	if err := ParseFlags(fs, []string{"-bogus"}); err == nil || !strings.Contains(logged.String(), "check: flag provided but not defined: -bogus") || usage.String() != "Usage: normgen check\n" {
+		t.Errorf("unknown flag: %v, logged %q, usage %q", err, logged.String(), usage.String())
+	}
+	logged.Reset()
+	usage.Reset()
+	if err := ParseFlags(fs, []string{"-h"}); err != flag.ErrHelp || logged.Len() != 0 || usage.String() != "Usage: normgen check\n" {
+		t.Errorf("-h: %v, logged %q, usage %q", err, logged.String(), usage.String())
+	}
 }

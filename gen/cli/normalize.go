@@ -124,6 +124,25 @@ func NormalizeOutput(args []byte, applied []normalize.Applied, problems []lenien
 	}{rawJSON(args), applied, problems})
 }
 
+// CallProblems returns what refuses a call normalize.NormalizeJSON gave
+// out and err for, and who does: a rule's refusal (err a *lenient.Error:
+// a misnamed_key rule, a near spelling of a field the call left out),
+// else, with check, the problems of the strict schema that out still
+// has. An error that is no refusal (JSON that does not parse) is
+// returned as it is.
+func CallProblems(out []byte, err error, check *CatalogCheck) (problems []lenient.Problem, who string, _ error) {
+	var refused *lenient.Error
+	switch {
+	case errors.As(err, &refused):
+		return refused.Problems, "the rules refuse the arguments", nil
+	case err != nil:
+		return nil, "", err
+	case check != nil:
+		return check.Refusal(out), "the schema refuses the arguments", nil
+	}
+	return nil, "", nil
+}
+
 // rawJSON embeds JSON text as is.
 type rawJSON []byte
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -64,5 +65,22 @@ func TestToolCheck(t *testing.T) {
 	}
 	if _, _, err := ToolCheck(c, "tools.json", "nope"); errString(err) != `tools.json: no tool "nope" with an input schema` {
 		t.Errorf("unknown tool: %v", err)
+	}
+}
+
+// TestCallProblems: a rule's refusal is the call's problems, said to be
+// the rules'; another error is returned as it is; without a refusal and
+// without a check there is none.
+func TestCallProblems(t *testing.T) {
+	refusal := &lenient.Error{Problems: []lenient.Problem{{Path: "mgs", Msg: "is not a known key; did you mean msg?"}}}
+	if ps, who, err := CallProblems([]byte(`{"mgs":1}`), refusal, nil); err != nil || len(ps) != 1 || ps[0].Path != "mgs" || who != "the rules refuse the arguments" {
+		t.Errorf("refusal: %v, %q, %v", ps, who, err)
+	}
+	other := errors.New("invalid JSON at offset 1")
+	if ps, _, err := CallProblems(nil, other, nil); err != other || ps != nil {
+		t.Errorf("other error: %v, %v", ps, err)
+	}
+	if ps, who, err := CallProblems([]byte(`{}`), nil, nil); err != nil || ps != nil || who != "" {
+		t.Errorf("no check: %v, %q, %v", ps, who, err)
 	}
 }
