@@ -19,8 +19,10 @@ import (
 // ([] or [^]); a POSIX class; a syntax Go reads otherwise or not at all
 // (ParseAlike: lookarounds, inline flags); a "." outside a class, which
 // Go's validators and AJV read otherwise (\r, U+2028 and U+2029), but in
-// a pattern every name matches (EveryName: ".*", "^.*"): a validator on
-// either side must read the names alike.
+// a pattern every name matches (EveryName: ".*", "^.*"); and what
+// ECMAScript's u flag does not compile (PortablePattern's checks but for
+// the dot: \- outside a class, a lone brace or bracket, a quantifier on
+// an anchor): a validator on either side must read the names alike.
 func CompilePattern(p string) (*regexp.Regexp, error) {
 	for i := 0; i < len(p); i++ {
 		if p[i] != '\\' {
@@ -43,6 +45,11 @@ func CompilePattern(p string) (*regexp.Regexp, error) {
 	}
 	if anyChar(re) && !EveryName(p) {
 		return nil, fmt.Errorf(`pattern %q: its dot (any character) matches \r, U+2028 and U+2029 in Go (and Go's validators) but not in ECMAScript (and AJV)`, p)
+	}
+	// (and one ECMAScript's u flag compiles: \- outside a class, a lone
+	// brace or bracket, a quantifier on an anchor are errors there)
+	if err := portable(p, true); err != nil {
+		return nil, err
 	}
 	return regexp.Compile(p)
 }
