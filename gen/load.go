@@ -436,7 +436,6 @@ func (l *loader) errorf(pos token.Pos, field, format string, args ...any) {
 	l.diags = append(l.diags, Diagnostic{Pos: l.pkg.Fset.Position(pos), Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
-// relate adds the place pos, where msg is, to the last error.
 // generatedFile returns the name of the file that holds pos where
 // normgen generated it (its first comment is Header): output written
 // under another name than this run's (-output), which the load reads as
@@ -458,6 +457,7 @@ func (l *loader) generatedFile(pos token.Pos) string {
 	return ""
 }
 
+// relate adds the place pos, where msg is, to the last error.
 func (l *loader) relate(pos token.Pos, msg string) {
 	d := &l.diags[len(l.diags)-1]
 	d.Related = append(d.Related, Related{Pos: l.pkg.Fset.Position(pos), Msg: msg})
