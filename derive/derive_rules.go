@@ -102,8 +102,8 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 			for _, r := range first {
 				at := rulespec.TargetPath(unguarded(r))
 				if keep[at] && !drop[r.ID] && !slices.ContainsFunc(d.Rules, func(x lenient.Rule) bool { return x.ID == r.ID }) {
-					by := replaced[slices.IndexFunc(replaced, func(x Replacement) bool { return rulespec.TargetPath(unguarded(x.Derived)) == at && !alike(x) })].By
-					replaced = append(replaced, Replacement{Derived: r, By: by, Reason: withValueReason})
+					x := replaced[slices.IndexFunc(replaced, func(x Replacement) bool { return rulespec.TargetPath(unguarded(x.Derived)) == at && !alike(x) })]
+					replaced = append(replaced, Replacement{Derived: r, By: x.By, Reason: fmt.Sprintf("%s%q", withValueReason, x.Derived.ID)})
 					drop[r.ID] = true
 				}
 			}
@@ -224,20 +224,21 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 	return lenient.Rule{}
 }
 
-// withValueReason is the Reason of a derived rule left out with its
-// value's lenient form: another derived rule of the value (its
-// type_coerce) is replaced by one of the file that reads it otherwise.
-const withValueReason = "its value is left as the strict schema has it, where a rule of the file reads it otherwise"
+// withValueReason begins the Reason of a derived rule left out with its
+// value's lenient form, where a rule of the file replaces another
+// derived rule of the value (of the same effect or not, or by its id):
+// the quoted id of that one follows.
+const withValueReason = "its value is left as the strict schema has it, where a rule of the file replaces derived rule "
 
 // replacedWarning says which rule replaces which, unless both do the same.
 func replacedWarning(tool string, r Replacement) (Warning, bool) {
 	w := Warning{Tool: tool, Path: rulespec.TargetPath(r.Derived)}
 	switch {
-	case r.Reason == withValueReason:
-		w.Message = fmt.Sprintf("derived rule %q (%s) left out: rule %q of the rules file (%s) reads this value otherwise, and the value is left as the strict schema has it", r.Derived.ID, describeRule(r.Derived), r.By.ID, describeRule(r.By))
+	case strings.HasPrefix(r.Reason, withValueReason):
+		w.Message = fmt.Sprintf("derived rule %q (%s) left out: rule %q of the rules file (%s) replaces derived rule %s of this value, and the value is left as the strict schema has it", r.Derived.ID, describeRule(r.Derived), r.By.ID, describeRule(r.By), strings.TrimPrefix(r.Reason, withValueReason))
 	case r.By.ID == "":
 		w.Message = fmt.Sprintf("derived rule %q (%s) left out: %s; the value is left strict", r.Derived.ID, describeRule(r.Derived), r.Reason)
-	case sameEffect(r.By, r.Derived):
+	case sameEffect(r.By, unguarded(r.Derived)):
 		return w, false
 	default:
 		w.Message = fmt.Sprintf("rule %q of the rules file (%s) replaces derived rule %q (%s) here", r.By.ID, describeRule(r.By), r.Derived.ID, describeRule(r.Derived))
@@ -247,11 +248,12 @@ func replacedWarning(tool string, r Replacement) (Warning, bool) {
 
 // alike reports whether r's derived rule is replaced by one that does
 // the same (sameEffect, of the types whose effect it tells whole:
-// type_coerce and json_accept_both), which the derived rule's lenient
-// form advertises already.
+// type_coerce and json_accept_both; past the guards of a union's branch,
+// which the derived rule's path may hold and a file's rule does not
+// need), which the derived rule's lenient form advertises already.
 func alike(r Replacement) bool {
 	t := r.Derived.Type
-	return r.By.ID != "" && (t == lenient.RuleTypeCoerce || t == lenient.RuleJSONAcceptBoth) && sameEffect(r.By, r.Derived)
+	return r.By.ID != "" && (t == lenient.RuleTypeCoerce || t == lenient.RuleJSONAcceptBoth) && sameEffect(r.By, unguarded(r.Derived))
 }
 
 // sameEffect reports whether two rules change the same value alike.

@@ -133,10 +133,10 @@ func TestDeriveWithOverlap(t *testing.T) {
 				`t: limit: rule "bad" of the rules file (type_coerce to bool) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
 				`t: score: rule "ints" of the rules file (type_coerce to int) replaces derived rule "t.score.coerce" (type_coerce to float) here`,
 				`t: items[]: rule "lit" of the rules file (type_coerce to int_literal) replaces derived rule "t.items[].coerce" (type_coerce to int) here`,
-				`t: limit: derived rule "t.limit.null_text" (null_text) left out: rule "bad" of the rules file (type_coerce to bool) reads this value otherwise, and the value is left as the strict schema has it`,
-				`t: limit: derived rule "t.limit.absent" (absent) left out: rule "bad" of the rules file (type_coerce to bool) reads this value otherwise, and the value is left as the strict schema has it`,
-				`t: score: derived rule "t.score.null_text" (null_text) left out: rule "ints" of the rules file (type_coerce to int) reads this value otherwise, and the value is left as the strict schema has it`,
-				`t: score: derived rule "t.score.absent" (absent) left out: rule "ints" of the rules file (type_coerce to int) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: limit: derived rule "t.limit.null_text" (null_text) left out: rule "bad" of the rules file (type_coerce to bool) replaces derived rule "t.limit.coerce" of this value, and the value is left as the strict schema has it`,
+				`t: limit: derived rule "t.limit.absent" (absent) left out: rule "bad" of the rules file (type_coerce to bool) replaces derived rule "t.limit.coerce" of this value, and the value is left as the strict schema has it`,
+				`t: score: derived rule "t.score.null_text" (null_text) left out: rule "ints" of the rules file (type_coerce to int) replaces derived rule "t.score.coerce" of this value, and the value is left as the strict schema has it`,
+				`t: score: derived rule "t.score.absent" (absent) left out: rule "ints" of the rules file (type_coerce to int) replaces derived rule "t.score.coerce" of this value, and the value is left as the strict schema has it`,
 				`t: limit: rule "bad" (type_coerce to bool): it makes bool values of strings, which this integer field does not take; not advertised`},
 			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^-?[0-9]+$"}]},"items":{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"string"},{"type":"null"}]}},"required":["force"]}`},
 		// A rule taking a derived rule's id replaces it; a rule turning
@@ -149,10 +149,10 @@ func TestDeriveWithOverlap(t *testing.T) {
 			[]string{
 				`t: limit: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" (type_coerce to int) here`,
 				`t: items: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" (json_accept_both, JSON text to a value) here`,
-				`t: limit: derived rule "t.limit.null_text" (null_text) left out: rule "t.limit.coerce" of the rules file (param_alias) reads this value otherwise, and the value is left as the strict schema has it`,
-				`t: limit: derived rule "t.limit.absent" (absent) left out: rule "t.limit.coerce" of the rules file (param_alias) reads this value otherwise, and the value is left as the strict schema has it`,
-				`t: items: derived rule "t.items.null_text" (null_text) left out: rule "text" of the rules file (json_accept_both, a value to JSON text) reads this value otherwise, and the value is left as the strict schema has it`,
-				`t: items: derived rule "t.items.absent" (absent) left out: rule "text" of the rules file (json_accept_both, a value to JSON text) reads this value otherwise, and the value is left as the strict schema has it`,
+				`t: limit: derived rule "t.limit.null_text" (null_text) left out: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" of this value, and the value is left as the strict schema has it`,
+				`t: limit: derived rule "t.limit.absent" (absent) left out: rule "t.limit.coerce" of the rules file (param_alias) replaces derived rule "t.limit.coerce" of this value, and the value is left as the strict schema has it`,
+				`t: items: derived rule "t.items.null_text" (null_text) left out: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" of this value, and the value is left as the strict schema has it`,
+				`t: items: derived rule "t.items.absent" (absent) left out: rule "text" of the rules file (json_accept_both, a value to JSON text) replaces derived rule "t.items.json" of this value, and the value is left as the strict schema has it`,
 				`t: items: rule "text" (json_accept_both, a value to JSON text): it turns the array or object this field takes into JSON text, which the field does not take: calls giving it are refused`},
 			`{"type":"object","properties":{"force":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"limit":{"type":"integer"},"score":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"items":{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}}},"required":["force"]}`},
 	} {
@@ -414,5 +414,42 @@ func TestApplyRulesFloatOnInteger(t *testing.T) {
 	}
 	if re.MatchString("05") {
 		t.Errorf("pattern %s admits \"05\"", p)
+	}
+}
+
+// TestDeriveWithOverlapGuarded: a rule of the file that does what a
+// derived rule past a guard does (the then of a discriminated branch)
+// replaces it silently, and the value keeps its other derived rules and
+// its lenient form, as one without a guard does.
+func TestDeriveWithOverlapGuarded(t *testing.T) {
+	root, err := ParseNode([]byte(`{"type":"object","properties":{"x":{"type":"object","required":["kind"],"allOf":[{"if":{"type":"object","properties":{"kind":{"const":"a"}},"required":["kind"]},"then":{"properties":{"port":{"type":"integer"}}}}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := FromNode("t", root)
+	var guarded []string
+	for _, r := range plain.Rules {
+		if strings.HasSuffix(r.Path, ".port") {
+			guarded = append(guarded, string(r.Type)+" "+r.Path)
+		}
+	}
+	if !slices.Contains(guarded, `type_coerce x<"kind"="a">.port`) {
+		t.Fatalf("no guarded coercion of port derived: %q", guarded)
+	}
+	d := WithRules("t", root, []lenient.Rule{{ID: "mine", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "x.port", CoerceTo: "int"}})
+	if len(d.Warnings) > 0 {
+		t.Errorf("warnings: %v", d.Warnings)
+	}
+	var kept []string
+	for _, r := range d.Rules {
+		if strings.HasSuffix(r.Path, ".port") {
+			kept = append(kept, string(r.Type)+" "+r.Path)
+		}
+	}
+	if want := slices.DeleteFunc(slices.Clone(guarded), func(s string) bool { return strings.HasPrefix(s, "type_coerce ") }); !slices.Equal(kept, want) {
+		t.Errorf("port's rules beside the file's coercion: %q, want %q", kept, want)
+	}
+	if got, want := string(d.Schema.Marshal()), string(plain.Schema.Marshal()); got != want {
+		t.Errorf("schema:\n got %s\nwant %s", got, want)
 	}
 }
