@@ -367,21 +367,29 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Leave()
 			continue
 		}
-		if pp := s.Get("patternProperties"); pp != nil {
-			// A member a pattern matches is held to that pattern's
-			// schema alone (and not to additionalProperties): one
-			// pattern that matches, as Go's validators read it, is
-			// explained; several, or one Go cannot compile, are left to
-			// the validator's words.
-			if p, ps, ok := onePattern(pp, key); ok {
+		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
+			// A member a pattern matches, as Go's validators read it, is
+			// held to each such pattern's schema (and not to
+			// additionalProperties), at its place with every schema
+			// that holds it there (below); one that a pattern Go cannot
+			// compile may name is left to the validator's words.
+			matched, unread := false, false
+			for i, pat := range pp.Keys {
+				re := x.pattern(pat)
+				if re == nil {
+					unread = true
+					continue
+				}
+				if !re.MatchString(key) {
+					continue
+				}
+				matched = true
+				x.place = x.memberPlace(it.Value, place, key)
 				x.dec.Enter(key)
-				x.value(ps, it.Value, rulespec.PathPattern(rpath, p), depth+1)
+				x.value(pp.Vals[i], it.Value, rulespec.PathPattern(rpath, pat), depth+1)
 				x.dec.Leave()
-				continue
-			} else if p != "" || closed {
-				// (a name no pattern matches in a closed object: its
-				// refusal would list the declared keys, not the
-				// patterns' names)
+			}
+			if matched || unread {
 				continue
 			}
 		}
@@ -407,35 +415,6 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Missing(name, nil)
 		}
 	}
-}
-
-// onePattern returns the one pattern of patternProperties pp that
-// matches the member name key, as Go's regexp reads it, with its schema.
-// It returns a pattern and false where several match or one does not
-// compile (the member is held to what the explainer does not read), and
-// "" and false where none matches.
-func onePattern(pp *Node, key string) (string, *Node, bool) {
-	if pp.Kind != '{' {
-		return "", nil, false
-	}
-	found := -1
-	for i, p := range pp.Keys {
-		re, err := regexp.Compile(p)
-		if err != nil {
-			return p, nil, false
-		}
-		if !re.MatchString(key) {
-			continue
-		}
-		if found >= 0 {
-			return p, nil, false
-		}
-		found = i
-	}
-	if found < 0 {
-		return "", nil, false
-	}
-	return pp.Keys[found], pp.Vals[found], true
 }
 
 // placeNamesOnce is placeNames, worked out once for the schemas of a
@@ -509,14 +488,27 @@ func (x *explainer) below(place []*Node, keyword, key string) []*Node {
 			if sub != nil && sub.Kind == '{' {
 				out = append(out, sub)
 			}
-		case sub.Get(key) != nil:
-			if p := sub.Get(key); p.Kind == '{' {
+		default:
+			// (a member is held to its declared schema and to those of
+			// the patterns that match its name; one it does not
+			// declare, that no pattern may name, to additionalProperties)
+			declared := sub.Get(key) != nil
+			if p := sub.Get(key); declared && p.Kind == '{' {
 				out = append(out, p)
 			}
-		case s.Get("patternProperties") == nil:
-			// (a member it does not declare is its additionalProperties'
-			// where no pattern may name it)
-			if ap := s.Get("additionalProperties"); ap != nil && ap.Kind == '{' {
+			named := false
+			if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
+				for i, pat := range pp.Keys {
+					re := x.pattern(pat)
+					if re == nil || re.MatchString(key) {
+						named = true
+					}
+					if re != nil && re.MatchString(key) && pp.Vals[i].Kind == '{' {
+						out = append(out, pp.Vals[i])
+					}
+				}
+			}
+			if ap := s.Get("additionalProperties"); !declared && !named && ap != nil && ap.Kind == '{' {
 				out = append(out, ap)
 			}
 		}

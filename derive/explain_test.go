@@ -157,18 +157,26 @@ func TestExplainOtherMembers(t *testing.T) {
 	}
 }
 
-// TestExplainPatterns: a member that one pattern of patternProperties
-// matches is explained by that pattern's schema, at its pattern step's
-// member; one that several match, or that none matches in a closed
-// object, is left to the validator's words (Explain says nothing).
+// TestExplainPatterns: a member that patterns of patternProperties match
+// is explained by each of their schemas, at its place with every schema
+// that holds it (the same pattern in an allOf's branch); one no pattern
+// matches by additionalProperties; where nothing is refused, nothing is
+// said (a closed object with patterns is left to the validator's words).
 func TestExplainPatterns(t *testing.T) {
 	for _, tc := range []struct{ schema, args, want string }{
 		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}}}}}`,
 			`{"p":{"ab":"x"}}`, `p.ab: "x" is not an integer (send 100 or "100")`},
 		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"additionalProperties":{"type":"boolean"}}}}`,
 			`{"p":{"b":"x"}}`, `p.b: "x" is not a boolean (send true or false)`},
-		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"},"b$":{"type":"integer"}}}}}`,
+		// (each pattern that matches holds the member: said once)
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"},"b$":{"type":"integer","minimum":3}}}}}`,
+			`{"p":{"ab":2}}`, `p.ab: 2 is less than the minimum, 3`},
+		// (the empty pattern matches every name: not additionalProperties')
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"string"},"":{"type":"string"}},"additionalProperties":{"type":"boolean"}}}}`,
 			`{"p":{"ab":"x"}}`, ``},
+		// (a key the same pattern of an allOf's branch declares is one)
+		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"object","properties":{"x":{}},"required":["x"]}},"allOf":[{"patternProperties":{"^a":{"properties":{"y":{}}}}}]}}}`,
+			`{"p":{"ab":{"y":1}}}`, `p.ab.x: is required`},
 		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"additionalProperties":false}}}`,
 			`{"p":{"b":1}}`, ``},
 	} {
