@@ -354,7 +354,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 		key := string(it.Key)
 		x.place = nil
 		if p := props.Get(key); isFalse(p) {
-			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, accepted())
+			x.dec.UnknownBeside(it.Key, lenientimpl.RejectUnknown, accepted(), func(name string) bool { return given[name] })
 			continue
 		} else if p != nil {
 			x.place = x.memberPlace(it.Value, place, key)
@@ -400,7 +400,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.value(ap, it.Value, x.mapStep(s, rpath), depth+1)
 			x.dec.Leave()
 		case closed:
-			x.dec.Unknown(it.Key, lenientimpl.RejectUnknown, accepted())
+			x.dec.UnknownBeside(it.Key, lenientimpl.RejectUnknown, accepted(), func(name string) bool { return given[name] })
 		case missing && !slices.Contains(declared, key):
 			x.dec.Unknown(it.Key, 0, declared) // named by Missing, or a key in another case
 		}

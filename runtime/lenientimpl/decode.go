@@ -1040,11 +1040,20 @@ func withoutVariants(keys []string) []string {
 // problem listing the accepted keys; otherwise it is ignored (and
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
-	d.unknown(key, m, known)
+	d.unknown(key, m, known, nil)
 }
 
-// unknown is Unknown, reporting whether it ignored the key.
-func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
+// UnknownBeside is Unknown where given tells the keys the object holds:
+// the refusal of a key in a closed object then asks for the accepted key
+// it is a near spelling of, where the object does not hold that one
+// (nearestKey).
+func (d *Decoder) UnknownBeside(key []byte, m Mode, known []string, given func(string) bool) {
+	d.unknown(key, m, known, given)
+}
+
+// unknown is Unknown, reporting whether it ignored the key; given, where
+// not nil, tells the keys the object holds (UnknownBeside).
+func (d *Decoder) unknown(key []byte, m Mode, known []string, given func(string) bool) bool {
 	if k := foldedKey(key, known); k != "" {
 		d.FailKind(lenient.KindKeyCase, string(key), nil, keyCaseMsg(k))
 		return false
@@ -1053,7 +1062,7 @@ func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 		switch {
 		case len(known) > 0:
 			accepted := withoutVariants(known)
-			d.FailKind(lenient.KindUnknownKey, string(key), nil, "is not a known key"+nearestKey(string(key), accepted)+" (accepted: "+joinComma(accepted)+")")
+			d.FailKind(lenient.KindUnknownKey, string(key), nil, "is not a known key"+nearestKey(string(key), accepted, given)+" (accepted: "+joinComma(accepted)+")")
 		case d.depth == 0:
 			d.FailKind(lenient.KindUnknownKey, string(key), nil, "is not a known key (this tool takes no arguments)")
 		default:
@@ -1072,15 +1081,22 @@ func (d *Decoder) unknown(key []byte, m Mode, known []string) bool {
 }
 
 // nearestKey is what the refusal of the unknown key in a closed object
-// adds where it is a misspelling of one of the accepted keys
-// (jsonwire.Misspelling: the same words in another case style, or a
-// small edit distance): the key it resembles most, as a question (the
-// call may hold that key too), worded as normalize's misnamed_key
-// refusal in an open object is; "" where it resembles none. Nothing is
-// read as that key.
-func nearestKey(key string, accepted []string) string {
+// adds where it is a misspelling of one of the accepted keys that the
+// object does not hold (given; none where given is nil: the object's
+// keys are not known), by jsonwire.Misspelling (the same words in
+// another case style, or a small edit distance): the key it resembles
+// most, as a question, worded as normalize's misnamed_key refusal in an
+// open object is; "" where it resembles none. Nothing is read as that
+// key.
+func nearestKey(key string, accepted []string, given func(string) bool) string {
+	if given == nil {
+		return ""
+	}
 	best, bestScore := "", 1<<30
 	for _, k := range accepted {
+		if given(k) {
+			continue // (sent as well: asking for it would send it twice)
+		}
 		if s, ok := jsonwire.Misspelling(key, k); ok && s < bestScore {
 			best, bestScore = k, s
 		}

@@ -101,12 +101,24 @@ func (d *Decoder) MissingIn(seen []bool, f *Fields) {
 // not a known key; did you mean style_id?". A required field left out is
 // reported by MissingIn, naming the key (Missing).
 func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
-	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys)) {
+	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys), func(name string) bool { return holds(it.data, name) }) {
 		return
 	}
 	if msg := misnamed(it.Key, f.Keys, func(i int) bool { return f.leftOut(it.data, i) }); msg != "" {
 		d.FailKind(lenient.KindMisnamed, string(it.Key), nil, msg)
 	}
+}
+
+// holds reports whether the object data holds the key name.
+func holds(data []byte, name string) bool {
+	var it ObjectIter
+	it.Reset(data)
+	for it.Next() {
+		if string(it.Key) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // leftOut reports whether the object data leaves out field i, an

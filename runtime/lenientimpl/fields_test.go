@@ -52,7 +52,7 @@ func TestFieldsKnown(t *testing.T) {
 					i := slices.IndexFunc(keys, func(ks []string) bool { return slices.Contains(ks, string(it.Key)) })
 					switch {
 					case i < 0:
-						d.unknown(it.Key, mode, known)
+						d.unknown(it.Key, mode, known, nil)
 					case !d.take(&seen[i], &it, keys[i], without.Forms[i]):
 						i = -1
 					}
