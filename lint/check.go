@@ -329,11 +329,11 @@ func (c *checker) field(path string, s *node) {
 	case enumForm:
 	case !portable && (set["integer"] || set["number"] || set["boolean"]) && set["string"]:
 		// reported above
-	case (set["array"] || set["object"]) && set["string"] && !hasPattern:
-		// A scalar beside an array or object (norm:"wrap": 5 for [5]):
-		// the string form is the JSON text of any of them ("[5]", "5"),
-		// which no pattern spells; the decoder refuses other text with a
-		// clear error (docs/semantics.md, class (b)).
+	case set["string"] && !hasPattern && c.wrapForm(bs, set):
+		// A scalar beside an array of it (norm:"wrap": 5 for [5]): the
+		// string form is the JSON text of either ("[5]", "5"), which no
+		// pattern spells; the decoder refuses other text with a clear
+		// error (docs/semantics.md, class (b)).
 	case set["integer"]:
 		c.scalar(path, set, pattern, hasPattern, "integer", KindIntegerNoString, `"100"`, `^-?[0-9]+$`, intGood, intBad)
 	case set["number"]:
@@ -369,6 +369,26 @@ func (c *checker) field(path string, s *node) {
 		}
 		c.properties(path, obj)
 	}
+}
+
+// wrapForm reports whether a field of the types set, its branches bs,
+// is the generator's norm:"wrap" form: an array whose items take each
+// scalar type beside it (integer, number, boolean), as a lone element.
+func (c *checker) wrapForm(bs []*node, set map[string]bool) bool {
+	if !set["array"] {
+		return false
+	}
+	items, _, _ := c.types(branchOf(bs, "array").Get("items"))
+	wraps := false
+	for _, t := range []string{"integer", "number", "boolean"} {
+		if set[t] {
+			if !items[t] {
+				return false
+			}
+			wraps = true
+		}
+	}
+	return wraps
 }
 
 // nullBranch is the null branch of the portable spelling a finding

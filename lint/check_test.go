@@ -202,15 +202,20 @@ func TestCheckNonPortablePatterns(t *testing.T) {
 	}
 }
 
-// TestCheckWrapForms: a scalar beside an array (norm:"wrap", as the
+// TestCheckWrapForms: a scalar beside an array of it (norm:"wrap", as the
 // generator writes it) shares the array's string form, its JSON text,
 // which no pattern spells: nothing is reported; a scalar beside an array
-// with no string form at all is.
+// with no string form at all is, and so is a scalar with an open string
+// form beside an object or an array of another type.
 func TestCheckWrapForms(t *testing.T) {
 	for _, tc := range []struct{ prop, want string }{
 		{`{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},{"type":"string"},{"type":"integer"}]}`, ``},
 		{`{"anyOf":[{"type":"array","items":{"type":"boolean"}},{"type":"string"},{"type":"boolean"}]}`, `v[]:boolean-no-string-form`},
 		{`{"anyOf":[{"type":"array","items":{"type":"integer"}},{"type":"integer"}]}`, `v:array-no-json-text-form,v:integer-no-string-form,v[]:integer-no-string-form`},
+		// (a union written by hand: the boolean beside an array of
+		// objects is no wrapped element, and its string form is open)
+		{`{"type":["object","string","boolean"]}`, `v:string-form-no-pattern`},
+		{`{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"string"},{"type":"integer"}]}`, `v:string-form-no-pattern`},
 	} {
 		fs, err := CheckCatalog([]byte(`[{"name":"t","inputSchema":{"type":"object","properties":{"v":` + tc.prop + `}}}]`))
 		if err != nil {
