@@ -31,12 +31,13 @@ import (
 //
 //	REVIEW_NORULE_WRITE=1 go test -run TestReviewNoRuleGolden ./lenient
 //
-// Four lines have changed since, on purpose: a value of a Go type that is
-// a string holding JSON array text ("[1]" as a json.RawMessage, the "G"
-// results) is no longer wrapped by a wrap, as the same string in a call's
-// JSON is not (and the statistics line of their set counts the fewer
-// normalized calls). The inputs are stored, so the test does not depend
-// on the generator's random sequence. The cases kept are small ones: half of each random
+// Four lines hold what the code gives where it departs from bc9cedf on
+// purpose: a wrap leaves a value of a Go type that is a string holding
+// JSON array text ("[1]" as a json.RawMessage, the "G" results) as it
+// is, as it leaves the same string in a call's JSON (and the statistics
+// line of their set counts the normalized calls so). The inputs are
+// stored, so the test does not depend on the generator's random
+// sequence. The cases kept are small ones: half of each random
 // set's where a rule applied, half where none did (the no-rule paths),
 // and fixed ones aimed at the screen's kinds and counted lengths (alias
 // and default keys, plain and escaped, given values of kinds no rule
