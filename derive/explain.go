@@ -51,7 +51,7 @@ func (d *Derivation) explain(args []byte) (steps int, err error) {
 		return 0, nil
 	}
 	x := &explainer{root: d.strict, forms: map[string]bool{}, done: map[explained]bool{},
-		places: map[*byte][]*Node{}, itemPlaces: map[*byte][]*Node{}, names: map[string][]string{}, ids: map[*Node]int{},
+		places: map[*byte][]*Node{}, itemPlaces: map[*byte][]*Node{}, names: map[string][]string{}, placePatterns: map[string][]string{}, ids: map[*Node]int{},
 		kinds: map[takingKind]bool{}, reading: map[takingKind]int{}, tentative: map[takingKind]int{}, lows: map[int]int{}, nulls: map[*Node]bool{}, types: map[*Node]string{}, patterns: map[string]*regexp.Regexp{}}
 	for _, r := range d.Rules {
 		if r.Type == lenient.RuleTypeCoerce || r.Type == lenient.RuleJSONAcceptBoth {
@@ -112,7 +112,10 @@ type explainer struct {
 	// requires a key left out, or is closed, asks for them, and so does
 	// each element of an array and each object the same schemas apply to
 	names map[string][]string
-	ids   map[*Node]int
+	// placePatterns holds the patterns of patternProperties at each place
+	// placeOnce has read, by placeKey
+	placePatterns map[string][]string
+	ids           map[*Node]int
 	// done holds the schemas each value was explained by (the value by
 	// where it starts in the arguments): a value reached through one
 	// schema along several ways (a $ref cycle under allOf, branches that
@@ -353,7 +356,8 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	for it.Next() {
 		key := string(it.Key)
 		x.place = nil
-		if p := props.Get(key); isFalse(p) {
+		p := props.Get(key)
+		if isFalse(p) {
 			x.dec.UnknownBeside(it.Key, lenientimpl.RejectUnknown, accepted(), func(name string) bool { return given[name] })
 			continue
 		} else if p != nil {
@@ -365,11 +369,10 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Enter(key)
 			x.value(p, it.Value, rulespec.PathKey(rpath, key), depth+1)
 			x.dec.Leave()
-			continue
 		}
 		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
 			// A member a pattern matches, as Go's validators read it, is
-			// held to each such pattern's schema (and not to
+			// held to each such pattern's schema too (and not to
 			// additionalProperties), at its place with every schema
 			// that holds it there (below); one that a pattern Go cannot
 			// compile may name is left to the validator's words.
@@ -393,6 +396,9 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 				continue
 			}
 		}
+		if p != nil {
+			continue
+		}
 		switch {
 		case ap != nil && ap.Kind == '{':
 			x.place = x.memberPlace(it.Value, place, key)
@@ -401,7 +407,7 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Leave()
 		case closed:
 			x.dec.UnknownBeside(it.Key, lenientimpl.RejectUnknown, accepted(), func(name string) bool { return given[name] })
-		case missing && !slices.Contains(declared, key):
+		case missing && !slices.Contains(declared, key) && !x.patternNamed(place, key):
 			x.dec.Unknown(it.Key, 0, declared) // named by Missing, or a key in another case
 		}
 	}
@@ -417,16 +423,36 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 	}
 }
 
-// placeNamesOnce is placeNames, worked out once for the schemas of a
-// place.
+// placeNamesOnce is placeNames' names, worked out once for the schemas
+// of a place.
 func (x *explainer) placeNamesOnce(place []*Node) []string {
+	names, _ := x.placeOnce(place)
+	return names
+}
+
+// patternNamed reports whether a pattern of patternProperties of a schema
+// at place may name the member key (placeNames' patterns, as Go's regexp
+// reads them; one it cannot compile may name any): such a member is one
+// of the object's, no unknown key.
+func (x *explainer) patternNamed(place []*Node, key string) bool {
+	_, patterns := x.placeOnce(place)
+	return slices.ContainsFunc(patterns, func(p string) bool {
+		re := x.pattern(p)
+		return re == nil || re.MatchString(key)
+	})
+}
+
+// placeOnce is placeNames, worked out once for the schemas of a place.
+func (x *explainer) placeOnce(place []*Node) ([]string, []string) {
 	key := x.placeKey(place)
 	names, ok := x.names[key]
 	if !ok {
-		names = x.placeNames(place)
+		var patterns []string
+		names, patterns = x.placeNames(place)
 		x.names[key] = names
+		x.placePatterns[key] = patterns
 	}
-	return names
+	return names, x.placePatterns[key]
 }
 
 // placeKey names the schemas of place, in order, by their numbers.
@@ -545,10 +571,10 @@ func (x *explainer) below(place []*Node, keyword, key string) []*Node {
 // where its schema is false, and none is that a schema applying there
 // refuses (false for it, or closed to names it does not declare): the
 // advice to send a key by such a name would be refused.
-func (x *explainer) placeNames(place []*Node) []string {
+func (x *explainer) placeNames(place []*Node) (_ []string, patterns []string) {
 	// (refused: the names a schema that applies gives the schema false;
 	// closed: the schemas that apply and take no name they do not
-	// declare)
+	// declare; patterns: those of their patternProperties)
 	refused := map[string]bool{}
 	var closed []*Node
 	var walk func(s *Node, depth int, unions bool, seen map[*Node]bool) []string
@@ -563,6 +589,9 @@ func (x *explainer) placeNames(place []*Node) []string {
 			return walk(pointer(x.root, ref), depth+1, unions, seen)
 		}
 		var names []string
+		if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
+			patterns = append(patterns, pp.Keys...)
+		}
 		if props := s.Get("properties"); props != nil && props.Kind == '{' {
 			for i, k := range props.Keys {
 				if !isFalse(props.Vals[i]) {
@@ -625,7 +654,7 @@ func (x *explainer) placeNames(place []*Node) []string {
 		return refused[n] || slices.ContainsFunc(closed, func(c *Node) bool { return c.Get("properties").Get(n) == nil })
 	})
 	slices.Sort(names)
-	return slices.Compact(names)
+	return slices.Compact(names), patterns
 }
 
 // isFalse reports whether the schema s is false, which takes no value.

@@ -179,6 +179,13 @@ func TestExplainPatterns(t *testing.T) {
 			`{"p":{"ab":{"y":1}}}`, `p.ab.x: is required`},
 		{`{"type":"object","properties":{"p":{"type":"object","patternProperties":{"^a":{"type":"integer"}},"additionalProperties":false}}}`,
 			`{"p":{"b":1}}`, ``},
+		// (a declared key a pattern names is held to both)
+		{`{"type":"object","properties":{"p":{"type":"object","properties":{"ab":{"type":"integer"}},"patternProperties":{"^a":{"minimum":3}}}}}`,
+			`{"p":{"ab":2}}`, `p.ab: 2 is less than the minimum, 3`},
+		// (a key a pattern of another schema at the place names is one
+		// of the object's: no "which is not a key")
+		{`{"type":"object","required":["a"],"properties":{"a":{}},"allOf":[{"patternProperties":{"^x-":{}}}]}`,
+			`{"x-foo":1}`, `a: is required`},
 	} {
 		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {
