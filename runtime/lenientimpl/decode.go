@@ -80,6 +80,11 @@ type Decoder struct {
 	// after is 1 + the index of the field Field found last, where it looks
 	// first: members mostly come in their fields' order.
 	after int
+	// held holds the keys of the object heldOf begins (heldLen long),
+	// read once for all its unknown keys (holds)
+	held    map[string]bool
+	heldOf  *byte
+	heldLen int
 }
 
 // unknownKey is an unknown key an object held, which Unknown ignored.
@@ -1094,10 +1099,8 @@ func nearestKey(key string, accepted []string, given func(string) bool) string {
 	}
 	best, bestScore := "", 1<<30
 	for _, k := range accepted {
-		if given(k) {
-			continue // (sent as well: asking for it would send it twice)
-		}
-		if s, ok := jsonwire.Misspelling(key, k); ok && s < bestScore {
+		// (not one the object holds: asking for it would send it twice)
+		if s, ok := jsonwire.Misspelling(key, k); ok && s < bestScore && !given(k) {
 			best, bestScore = k, s
 		}
 	}

@@ -101,7 +101,16 @@ func (d *Decoder) MissingIn(seen []bool, f *Fields) {
 // not a known key; did you mean style_id?". A required field left out is
 // reported by MissingIn, naming the key (Missing).
 func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
-	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys), func(name string) bool { return holds(it.data, name) }) {
+	// (a field is given where any of its keys is)
+	given := func(name string) bool {
+		for _, keys := range f.Keys {
+			if slices.Contains(keys, name) {
+				return slices.ContainsFunc(keys, func(k string) bool { return d.holds(it.data, k) })
+			}
+		}
+		return d.holds(it.data, name)
+	}
+	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys), given) {
 		return
 	}
 	if msg := misnamed(it.Key, f.Keys, func(i int) bool { return f.leftOut(it.data, i) }); msg != "" {
@@ -109,16 +118,26 @@ func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 	}
 }
 
-// holds reports whether the object data holds the key name.
-func holds(data []byte, name string) bool {
-	var it ObjectIter
-	it.Reset(data)
-	for it.Next() {
-		if string(it.Key) == name {
-			return true
-		}
+// holds reports whether the object data holds the key name, reading the
+// object's keys once for all the unknown keys it holds (a refused call
+// may hold thousands).
+func (d *Decoder) holds(data []byte, name string) bool {
+	if len(data) == 0 {
+		return false
 	}
-	return false
+	if d.heldOf != &data[0] || d.heldLen != len(data) {
+		if d.held == nil {
+			d.held = map[string]bool{}
+		}
+		clear(d.held)
+		var it ObjectIter
+		it.Reset(data)
+		for it.Next() {
+			d.held[string(it.Key)] = true
+		}
+		d.heldOf, d.heldLen = &data[0], len(data)
+	}
+	return d.held[name]
 }
 
 // leftOut reports whether the object data leaves out field i, an

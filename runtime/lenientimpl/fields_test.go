@@ -131,3 +131,31 @@ func TestAliasIn(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownInNearKey: an unknown key of a closed object asks for the
+// accepted key it is a near spelling of, but not where the object gives
+// that key's field, by that key or by an alias of it: asking would have
+// the field sent twice.
+func TestUnknownInNearKey(t *testing.T) {
+	fields := Fields{Keys: [][]string{{"name", "title"}, {"size"}}, Forms: []AbsentForms{0, 0}, Unknown: RejectUnknown}
+	for _, tc := range []struct{ doc, want string }{
+		{`{"nmae":"b"}`, `nmae: is not a known key; did you mean name? (accepted: name, title, size)`},
+		{`{"title":"a","nmae":"b"}`, `nmae: is not a known key (accepted: name, title, size)`},
+		{`{"nmae":"b","name":"a"}`, `nmae: is not a known key (accepted: name, title, size)`},
+	} {
+		var d Decoder
+		var it ObjectIter
+		if !d.Begin([]byte(tc.doc)) || !d.Object([]byte(tc.doc), "", Strict, &it) {
+			t.Fatal(d.Err())
+		}
+		for d.Next(&it) {
+			if slices.ContainsFunc(fields.Keys, func(ks []string) bool { return slices.Contains(ks, string(it.Key)) }) {
+				continue
+			}
+			d.UnknownIn(&it, &fields)
+		}
+		if got := fmt.Sprint(d.Err()); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.doc, got, tc.want)
+		}
+	}
+}
