@@ -22,7 +22,9 @@ func TestCompilePatternAJV(t *testing.T) {
 	patterns := []string{".*", "^[a-z_]+$", "^.+$", "^[a-zA-Z0-9]*$", "^.*$", ".+", "^[a-z]+$", "^[a-zA-Z0-9._-]+$",
 		"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", ".", "^[a-zA-Z0-9-_]+$", "^[a-zA-Z0-9_]*", "", "^(/[^/]+)+$",
 		`^\d+$`, "^/", `^\w$`, `^\w+( \w+)*$`, "^iglu:", "[0-9a-f]{32}", `^[A-Fa-f\d]{24}$`, `\w+`, `[a-z_0-9\.\-]*`, "after_[create|update|destroy]",
-		`^\bx`, `a\B`, `^[^a]$`, `^[^\n]*$`, `^(a|b)?$`, `^x-.*`, `^\.`, `^\$`, `\/`}
+		`^\bx`, `a\B`, `^[^a]$`, `^[^\n]*$`, `^(a|b)?$`, `^x-.*`, `^\.`, `^\$`, `\/`,
+		// (a - first in a class, or after a range, is the character -)
+		`^[-\w]+$`, `^[^-\d]+$`, `^[a-z-\d]+$`, `^[a-z0-9-\w]$`}
 	refused := []string{"^.+$", ".", "^.*$", ".*a", `\s+`, `^\S+$`, `^\u00e9$`, `(?!a)`, `^(a)\1$`, `[]a]`, `[^]`, `[[:alpha:]]`, `(?i)a`, `\p{L}`, `\x41`, `\0`, `a\`,
 		// (ECMAScript's u flag does not compile these: a rule loaded
 		// with one would read names no AJV host reads)
@@ -30,6 +32,11 @@ func TestCompilePatternAJV(t *testing.T) {
 	for _, p := range []string{".*", "^.*", "x|.*"} {
 		if _, err := CompilePattern(p); err != nil {
 			t.Errorf("CompilePattern(%q): %v, where every name matches it in Go and ECMAScript alike", p, err)
+		}
+	}
+	for _, p := range []string{`^[-\w]+$`, `^[^-\d]+$`, `^[a-z-\d]+$`, `^[a-z0-9-\w]$`} {
+		if _, err := CompilePattern(p); err != nil {
+			t.Errorf("CompilePattern(%q): %v, where its - is the character - in Go and ECMAScript alike", p, err)
 		}
 	}
 	for _, p := range refused {

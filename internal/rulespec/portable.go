@@ -39,18 +39,26 @@ func portable(pattern string, anyDot bool) error {
 	inClass := false
 	anchor := false      // the last token was ^, $, \b or \B (not quantifiable in ECMAScript)
 	classEscape := false // the last class member was \d, \w, \p{..}... (no range end in ECMAScript)
+	// In a class: whether the last member may begin a range (a - after it
+	// makes one: not at the class's start, nor after a range's end), and
+	// whether the member being read ends one.
+	canStart, ending := false, false
 	names := map[string]bool{}
 	for i := 0; i < len(pattern); i++ {
 		c := pattern[i]
-		wasAnchor, wasClassEscape := anchor, classEscape
+		wasAnchor, wasClassEscape, wasIn := anchor, classEscape, inClass
 		anchor, classEscape = false, false
 		if !inClass && wasAnchor && strings.IndexByte("*+?{", c) >= 0 {
 			return bad(i, "a quantifier on an anchor (^*, \\b+) is an error under ECMAScript's u flag; leave the quantifier out")
 		}
-		if inClass && c == '-' && i+1 < len(pattern) && pattern[i+1] != ']' {
+		if inClass && canStart && c == '-' && i+1 < len(pattern) && pattern[i+1] != ']' {
+			// (a range: a - first in a class, or right after a range,
+			// is the character -)
 			if wasClassEscape || pattern[i+1] == '\\' && i+2 < len(pattern) && strings.IndexByte("dDwWsSpP", pattern[i+2]) >= 0 {
 				return bad(i, "a class escape (\\d, \\w, \\p{..}) as a range end is an error under ECMAScript's u flag; put - last in the class ([\\d-] or [a-z\\d-])")
 			}
+			canStart, ending = false, true
+			continue
 		}
 		switch {
 		case c == '\\':
@@ -75,7 +83,7 @@ func portable(pattern string, anyDot bool) error {
 				inClass = false
 			}
 		case c == '[':
-			inClass = true
+			inClass, canStart, ending = true, false, false
 			// A ] right after [ or [^ is a literal in Go and an empty
 			// class in ECMAScript.
 			j := i + 1
@@ -122,6 +130,10 @@ func portable(pattern string, anyDot bool) error {
 			return bad(i, "a lone } is an error under ECMAScript's u flag; escape it (\\})")
 		case c == ']':
 			return bad(i, "a lone ] is an error under ECMAScript's u flag; escape it (\\])")
+		}
+		if wasIn && inClass {
+			// (a member read: it may begin a range, but a range's end)
+			canStart, ending = !ending, false
 		}
 	}
 	return nil
