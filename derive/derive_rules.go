@@ -25,8 +25,14 @@ type Replacement struct {
 	// By is the rule that replaces it (zero when no single rule could be
 	// named).
 	By lenient.Rule
-	// Reason is what normalize.ValidateRules said of the two.
+	// Reason is what normalize.ValidateRules said of the two, or why the
+	// derived rule goes with its value's lenient form (Along).
 	Reason string
+	// Along is, for a derived rule that By does not replace itself, the
+	// id of the derived rule of the same value that By replaces and reads
+	// otherwise: the value is left as the strict schema has it, and its
+	// other derived rules go along; "" for any other.
+	Along string
 }
 
 // WithRules derives the rules and the lenient schema of tool from its
@@ -103,7 +109,7 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 				at := rulespec.TargetPath(unguarded(r))
 				if keep[at] && !drop[r.ID] && !slices.ContainsFunc(d.Rules, func(x lenient.Rule) bool { return x.ID == r.ID }) {
 					x := replaced[slices.IndexFunc(replaced, func(x Replacement) bool { return rulespec.TargetPath(unguarded(x.Derived)) == at && !alike(x) })]
-					replaced = append(replaced, Replacement{Derived: r, By: x.By, Reason: fmt.Sprintf("%s%q", withValueReason, x.Derived.ID)})
+					replaced = append(replaced, Replacement{Derived: r, By: x.By, Reason: withValueReason, Along: x.Derived.ID})
 					drop[r.ID] = true
 				}
 			}
@@ -224,18 +230,17 @@ func replacer(own []lenient.Rule, d lenient.Rule) lenient.Rule {
 	return lenient.Rule{}
 }
 
-// withValueReason begins the Reason of a derived rule left out with its
-// value's lenient form, where a rule of the file replaces another
-// derived rule of the value (of the same effect or not, or by its id):
-// the quoted id of that one follows.
-const withValueReason = "its value is left as the strict schema has it, where a rule of the file replaces derived rule "
+// withValueReason is the Reason of a derived rule left out with its
+// value's lenient form, where a rule of the file replaces another derived
+// rule of the value (Along) and reads it otherwise.
+const withValueReason = "its value is left as the strict schema has it, where a rule of the file replaces another derived rule of the value"
 
 // replacedWarning says which rule replaces which, unless both do the same.
 func replacedWarning(tool string, r Replacement) (Warning, bool) {
 	w := Warning{Tool: tool, Path: rulespec.TargetPath(r.Derived)}
 	switch {
-	case strings.HasPrefix(r.Reason, withValueReason):
-		w.Message = fmt.Sprintf("derived rule %q (%s) left out: rule %q of the rules file (%s) replaces derived rule %s of this value, and the value is left as the strict schema has it", r.Derived.ID, describeRule(r.Derived), r.By.ID, describeRule(r.By), strings.TrimPrefix(r.Reason, withValueReason))
+	case r.Along != "":
+		w.Message = fmt.Sprintf("derived rule %q (%s) left out: rule %q of the rules file (%s) replaces derived rule %q of this value, and the value is left as the strict schema has it", r.Derived.ID, describeRule(r.Derived), r.By.ID, describeRule(r.By), r.Along)
 	case r.By.ID == "":
 		w.Message = fmt.Sprintf("derived rule %q (%s) left out: %s; the value is left strict", r.Derived.ID, describeRule(r.Derived), r.Reason)
 	case sameEffect(r.By, unguarded(r.Derived)):

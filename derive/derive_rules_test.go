@@ -164,6 +164,10 @@ func TestDeriveWithOverlap(t *testing.T) {
 			var replaced, warnings []string
 			for _, r := range d.Replaced {
 				replaced = append(replaced, r.Derived.ID)
+				// (one left out with its value names the replaced one)
+				if r.Along != "" && !slices.ContainsFunc(d.Replaced, func(x Replacement) bool { return x.Derived.ID == r.Along && x.Along == "" }) {
+					t.Errorf("%s left out along %s, which is not replaced", r.Derived.ID, r.Along)
+				}
 			}
 			for _, w := range d.Warnings {
 				warnings = append(warnings, w.String())
