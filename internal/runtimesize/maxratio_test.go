@@ -3,7 +3,13 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.114 since a misnamed key near a field as its
+// generated one may be: 1.116 since a closed object's unknown key asks
+// for the accepted key it is a near spelling of, where the object gives
+// no key of that field (lenientimpl.nearestKey, Decoder.holds, which
+// reads the object's keys once for all its unknown keys, and the given
+// function of UnknownIn: about 2,300 bytes of code, the rest their functions'
+// tables; 3,271,578 bytes against 2,933,596, 1.1152x); 1.114 since a
+// misnamed key near a field as its
 // sibling or by a word more of its own is refused naming each field left
 // out that has the word that differs, and a key naming a property of a
 // field's thing (page_size for page) or a bound on it (max_page) is near
@@ -54,4 +60,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.114
+const maxRatio = 1.116
