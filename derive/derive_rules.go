@@ -102,12 +102,16 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 		if len(keep) > 0 {
 			first := d.Rules
 			d = deriveNode(tool, root, keep, named, declared)
+			again := make(map[string]bool, len(d.Rules))
+			for _, r := range d.Rules {
+				again[r.ID] = true
+			}
 			// The value's other derived rules (absent, null_text) go
 			// with its lenient form: each is named, never dropped
 			// silently.
 			for _, r := range first {
 				at := rulespec.TargetPath(unguarded(r))
-				if keep[at] && !drop[r.ID] && !slices.ContainsFunc(d.Rules, func(x lenient.Rule) bool { return x.ID == r.ID }) {
+				if keep[at] && !drop[r.ID] && !again[r.ID] {
 					x := replaced[slices.IndexFunc(replaced, func(x Replacement) bool { return rulespec.TargetPath(unguarded(x.Derived)) == at && !alike(x) })]
 					replaced = append(replaced, Replacement{Derived: r, By: x.By, Reason: withValueReason, Along: x.Derived.ID})
 					drop[r.ID] = true

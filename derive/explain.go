@@ -376,23 +376,14 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			// additionalProperties), at its place with every schema
 			// that holds it there (below); one that a pattern Go cannot
 			// compile may name is left to the validator's words.
-			matched, unread := false, false
-			for i, pat := range pp.Keys {
-				re := x.pattern(pat)
-				if re == nil {
-					unread = true
-					continue
-				}
-				if !re.MatchString(key) {
-					continue
-				}
-				matched = true
+			matches, unread := x.matching(pp, key)
+			for _, i := range matches {
 				x.place = x.memberPlace(it.Value, place, key)
 				x.dec.Enter(key)
-				x.value(pp.Vals[i], it.Value, rulespec.PathPattern(rpath, pat), depth+1)
+				x.value(pp.Vals[i], it.Value, rulespec.PathPattern(rpath, pp.Keys[i]), depth+1)
 				x.dec.Leave()
 			}
-			if matched || unread {
+			if len(matches) > 0 || unread {
 				continue
 			}
 		}
@@ -421,6 +412,21 @@ func (x *explainer) object(s *Node, v []byte, rpath string, depth int) {
 			x.dec.Missing(name, nil)
 		}
 	}
+}
+
+// matching returns the indexes of the patterns of patternProperties pp
+// that match the member name key, as Go's regexp reads them, and whether
+// one Go cannot compile may name it too.
+func (x *explainer) matching(pp *Node, key string) (matches []int, unread bool) {
+	for i, pat := range pp.Keys {
+		switch re := x.pattern(pat); {
+		case re == nil:
+			unread = true
+		case re.MatchString(key):
+			matches = append(matches, i)
+		}
+	}
+	return matches, unread
 }
 
 // placeNamesOnce is placeNames' names, worked out once for the schemas
@@ -524,15 +530,13 @@ func (x *explainer) below(place []*Node, keyword, key string) []*Node {
 			}
 			named := false
 			if pp := s.Get("patternProperties"); pp != nil && pp.Kind == '{' {
-				for i, pat := range pp.Keys {
-					re := x.pattern(pat)
-					if re == nil || re.MatchString(key) {
-						named = true
-					}
-					if re != nil && re.MatchString(key) && pp.Vals[i].Kind == '{' {
+				matches, unread := x.matching(pp, key)
+				for _, i := range matches {
+					if pp.Vals[i].Kind == '{' {
 						out = append(out, pp.Vals[i])
 					}
 				}
+				named = len(matches) > 0 || unread
 			}
 			if ap := s.Get("additionalProperties"); !declared && !named && ap != nil && ap.Kind == '{' {
 				out = append(out, ap)

@@ -292,7 +292,9 @@ func other(v any) (jsonnode.Node, goKind) {
 // its JSON would let the rule apply: a type_coerce leaves a float64, a
 // json_accept_both an array or object holding a rounded or broken value
 // (its text would not be the value's), and only a wrap reads a value of
-// another Go type. A nil tree (NormalizeJSON) keeps nothing.
+// another Go type, where its JSON is a lone value as a call's would be
+// (wrappable: an int, not a []string, a map, a struct, nil or ""). A nil
+// tree (NormalizeJSON) keeps nothing.
 func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 	if t == nil || v.Off >= 0 {
 		return false
@@ -303,7 +305,7 @@ func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 	case goInexact:
 		return r.Type == lenient.RuleJSONAcceptBoth
 	case goOther:
-		return r.Type != lenient.RuleWrap
+		return r.Type != lenient.RuleWrap || !wrappable(jsonnode.ParseValid([]byte(v.Text())))
 	case goBroken:
 		return true
 	}

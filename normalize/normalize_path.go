@@ -503,13 +503,6 @@ func valueRule(r *lenient.Rule, v *jsonnode.Node) (jsonnode.Node, string, string
 // array: a scalar other than null, and not a string holding array text
 // (which is read as that array, or refused).
 func wrappable(v *jsonnode.Node) bool {
-	if t := v.Text(); v.Kind == '0' && t != "" && t[0] != '-' && (t[0] < '0' || t[0] > '9') {
-		// A Go value of another type in a caller's map (mapTree's other:
-		// its JSON text, of Kind '0' whatever it is): read as that JSON,
-		// so that a []string, a map, a struct, nil or "" is no lone
-		// value, as in a call's JSON.
-		return wrappable(jsonnode.ParseValid([]byte(t)))
-	}
 	if v.Kind == '{' || v.Kind == '[' || v.Kind == 'n' {
 		return false
 	}

@@ -24,15 +24,18 @@ import (
 // and `\S` (ECMAScript's set also holds \v and Unicode spaces), and escapes
 // or braces that ECMAScript's u flag rejects. lint.PortablePattern is
 // this function.
-func PortablePattern(pattern string) error { return portable(pattern, false) }
-
-// portable is PortablePattern, but for a "." outside a class where
-// anyDot: CompilePattern judges a pattern's dots itself (a pattern every
-// name matches, ".*", is read alike whatever its dot matches).
-func portable(pattern string, anyDot bool) error {
+func PortablePattern(pattern string) error {
 	if _, err := regexp.Compile(pattern); err != nil {
 		return fmt.Errorf("pattern %q does not compile in Go (RE2): %v; write a pattern RE2 and ECMAScript read alike", pattern, err)
 	}
+	return portable(pattern, false)
+}
+
+// portable is PortablePattern for a pattern Go compiles (CompilePattern
+// has parsed it already), but for a "." outside a class where anyDot:
+// CompilePattern judges a pattern's dots itself (a pattern every name
+// matches, ".*", is read alike whatever its dot matches).
+func portable(pattern string, anyDot bool) error {
 	bad := func(at int, format string, args ...any) error {
 		return fmt.Errorf("pattern %q at offset %d: %s", pattern, at, fmt.Sprintf(format, args...))
 	}
