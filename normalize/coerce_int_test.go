@@ -52,3 +52,50 @@ func TestCoerceMinusZero(t *testing.T) {
 		}
 	}
 }
+
+// TestCoerceBeyondGoRange: a digit string beyond int64 and uint64 matches
+// the string form a derived schema advertises (IntPattern), and the strict
+// schema (type integer, no bounds) takes the number it writes, in AJV and
+// Go's validators alike. The rule
+// writes that number, exactly as sent (leading zeros dropped), so the call
+// the served schema admits is taken; a server that decodes into a Go
+// integer refuses it as it refuses the same JSON number (class (a)).
+func TestCoerceBeyondGoRange(t *testing.T) {
+	for _, tc := range []struct{ to, in, want string }{
+		{"int", `{"n":"99999999999999999999999"}`, `{"n":99999999999999999999999}`},
+		{"int", `{"n":"-99999999999999999999999"}`, `{"n":-99999999999999999999999}`},
+		{"int", `{"n":"0099999999999999999999999"}`, `{"n":99999999999999999999999}`},
+		{"int", `{"n":"-000000000000000000000000"}`, `{"n":0}`},
+		{"int", `{"n":"18446744073709551616"}`, `{"n":18446744073709551616}`},
+		{"uint", `{"n":"99999999999999999999999"}`, `{"n":99999999999999999999999}`},
+		{"uint", `{"n":"-99999999999999999999999"}`, `{"n":"-99999999999999999999999"}`},
+		// Beyond float64, text stays text: AJV refuses the number 1e400
+		// (it reads it as Infinity) where Go's validators take it.
+		{"float", `{"n":"1e400"}`, `{"n":"1e400"}`},
+		{"float", `{"n":"99999999999999999999999"}`, `{"n":99999999999999999999999}`},
+		{"float", `{"n":"1e"}`, `{"n":"1e"}`},
+		{"int", `{"n":"1e400"}`, `{"n":"1e400"}`},
+		{"int", `{"n":"99999999999999999999999x"}`, `{"n":"99999999999999999999999x"}`},
+	} {
+		rules, err := LoadRules(strings.NewReader(fmt.Sprintf(`[{"id":"c","tools":["t"],"type":"type_coerce","from":"n","coerce_to":%q}]`, tc.to)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := New(rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.want {
+			t.Errorf("%s %s: %s %v, want %s", tc.to, tc.in, out, err, tc.want)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(tc.in), &m); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := n.Normalize("t", m)
+		if b, _ := json.Marshal(got); string(b) != tc.want {
+			t.Errorf("%s %s, as a map: %s, want %s", tc.to, tc.in, b, tc.want)
+		}
+	}
+}

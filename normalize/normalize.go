@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -395,15 +396,26 @@ func coerce(s, coerceTo string) (string, bool) {
 		b, ok := lenientimpl.ParseBool(s, coerceTo == "bool_strict")
 		return strconv.FormatBool(b), ok
 	case "int":
-		if n, err := lenientimpl.ParseIntString(s, 64); err == nil {
+		n, err := lenientimpl.ParseIntString(s, 64)
+		if err == nil {
 			return strconv.FormatInt(n, 10), true
 		}
-		fallthrough
+		if err == lenientimpl.ErrRange {
+			return wideInteger(s), true
+		}
 	case "uint":
-		if n, err := lenientimpl.ParseUintString(s, 64); err == nil {
+		n, err := lenientimpl.ParseUintString(s, 64)
+		if err == nil {
 			return strconv.FormatUint(n, 10), true
 		}
+		if err == lenientimpl.ErrRange {
+			return wideInteger(s), true
+		}
 	case "float":
+		// Number text beyond float64 (1e400, 1e-400) stays text: AJV,
+		// which reads numbers as float64, refuses the number 1e400 where
+		// Go's validators take it, and the decoders refuse both (class
+		// (a) of docs/semantics.md).
 		if _, err := lenientimpl.ParseFloat(s, 64); err == nil {
 			return s, true
 		}
@@ -411,6 +423,22 @@ func coerce(s, coerceTo string) (string, bool) {
 		return coerceTime(s, coerceTo)
 	}
 	return "", false
+}
+
+// wideInteger writes a digit string beyond 64 bits (ParseIntString's or
+// ParseUintString's range error: its syntax is theirs) as the integer it
+// means, without leading zeros. The string form a derived schema
+// advertises (IntPattern) takes any number of digits, and the strict
+// schema's integer any integer: a server decoding into a Go integer
+// refuses it as it refuses the same JSON number (class (a) of
+// docs/semantics.md), and any other reads the value sent.
+func wideInteger(s string) string {
+	neg := s[0] == '-'
+	digits := strings.TrimLeft(strings.TrimPrefix(s, "-"), "0")
+	if neg {
+		return "-" + digits // never -0: out of range, it is not zero
+	}
+	return digits
 }
 
 // intTarget reports whether a type_coerce target is an integer one, whose
