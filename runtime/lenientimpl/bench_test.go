@@ -2,6 +2,8 @@ package lenientimpl
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -131,6 +133,45 @@ func BenchmarkFields(b *testing.B) {
 				}
 				d.MissingIn(seen[:], &fields)
 				_ = d.Err()
+			}
+		})
+	}
+}
+
+// BenchmarkMisnamedManyKeys: a refused call whose open object holds n
+// unknown keys, each a near spelling of an optional field it leaves out
+// (each refused as misnamed), against encoding/json reading the same
+// object into a map: the decoder reads the object's keys once for all of
+// them, so its cost grows with n as the baseline's does, not as n².
+func BenchmarkMisnamedManyKeys(b *testing.B) {
+	fields := Fields{Keys: [][]string{{"name", "title"}, {"size"}}, Forms: []AbsentForms{0, 0}}
+	for _, n := range []int{1000, 8000} {
+		doc := []byte("{" + strings.Repeat(`"nmae":1,`, n) + `"x":2}`)
+		b.Run(fmt.Sprintf("keys=%d/lenient", n), func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				var d Decoder
+				var it ObjectIter
+				d.Begin(doc)
+				d.Object(doc, "", Strict, &it)
+				seen := make([]bool, 2)
+				for d.Next(&it) {
+					if d.Field(&it, seen, &fields) >= 0 {
+						b.Fatal("a field")
+					}
+				}
+				if d.Err() == nil {
+					b.Fatal("not refused")
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("keys=%d/encoding_json", n), func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			for b.Loop() {
+				var m map[string]any
+				if err := json.Unmarshal(doc, &m); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

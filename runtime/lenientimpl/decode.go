@@ -81,8 +81,8 @@ type Decoder struct {
 	// first: members mostly come in their fields' order.
 	after int
 	// held holds the keys of the object heldOf begins (heldLen long),
-	// read once for all its unknown keys (holds)
-	held    map[string]bool
+	// read once for all its unknown keys (keysOf)
+	held    map[string]uint8
 	heldOf  *byte
 	heldLen int
 }

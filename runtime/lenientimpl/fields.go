@@ -118,7 +118,7 @@ func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys), given) {
 		return
 	}
-	if msg := misnamed(it.Key, f.Keys, func(i int) bool { return f.leftOut(it.data, i) }); msg != "" {
+	if msg := misnamed(it.Key, f.Keys, func(i int) bool { return d.leftOut(it.data, f, i) }); msg != "" {
 		d.FailKind(lenient.KindMisnamed, string(it.Key), nil, msg)
 	}
 }
@@ -127,25 +127,51 @@ func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 // object's keys once for all the unknown keys it holds (a refused call
 // may hold thousands).
 func (d *Decoder) holds(data []byte, name string) bool {
+	_, ok := d.keysOf(data)[name]
+	return ok
+}
+
+// keysOf returns the keys of the object data, each with the forms of
+// absence under which every value it has there reads as its field left
+// out (leftMask), read once per object: for all the unknown keys it
+// holds, each of which holds and leftOut ask about.
+func (d *Decoder) keysOf(data []byte) map[string]uint8 {
 	if len(data) == 0 {
-		return false
+		return nil
 	}
 	if d.heldOf != &data[0] || d.heldLen != len(data) {
-		d.held = map[string]bool{} // (a new one: clear links 900 bytes more)
+		d.held = map[string]uint8{} // (a new one: clear links 900 bytes more)
 		var it ObjectIter
 		it.Reset(data)
 		for it.Next() {
-			d.held[string(it.Key)] = true
+			m := leftMask(trimSpace(it.Value))
+			if was, ok := d.held[string(it.Key)]; ok {
+				m &= was // (given twice: left out only if each reads so)
+			}
+			d.held[string(it.Key)] = m
 		}
 		d.heldOf, d.heldLen = &data[0], len(data)
 	}
-	return d.held[name]
+	return d.held
 }
 
-// leftOut reports whether the object data leaves out field i, an
+// leftMask returns, for a member's value v, bit f set for each of the
+// four forms f of absence (AbsentNull and AbsentEmpty, each or neither)
+// under which v reads as its field left out (leftOut).
+func leftMask(v []byte) uint8 {
+	var m uint8
+	for f := range AbsentForms(4) {
+		if left, _ := leftOut(v, f); left {
+			m |= 1 << f
+		}
+	}
+	return m
+}
+
+// leftOut reports whether the object data leaves out field i of f, an
 // optional one: none of its keys is given, or each only as a value that
 // reads as the field left out ("" or null, by its forms and Left).
-func (f *Fields) leftOut(data []byte, i int) bool {
+func (d *Decoder) leftOut(data []byte, f *Fields, i int) bool {
 	if f.Forms[i]&(Required|NullMissing) != 0 {
 		return false
 	}
@@ -153,15 +179,11 @@ func (f *Fields) leftOut(data []byte, i int) bool {
 	if f.Left != nil {
 		forms |= f.Left[i]
 	}
-	var o ObjectIter
-	o.Reset(data)
-	for o.Next() {
-		for _, k := range f.Keys[i] {
-			if string(o.Key) == k {
-				if left, _ := leftOut(trimSpace(o.Value), forms); !left {
-					return false // the field is given
-				}
-			}
+	bit := uint8(1) << (forms & (AbsentNull | AbsentEmpty))
+	held := d.keysOf(data)
+	for _, k := range f.Keys[i] {
+		if m, ok := held[k]; ok && m&bit == 0 {
+			return false // the field is given
 		}
 	}
 	return true

@@ -159,3 +159,63 @@ func TestUnknownInNearKey(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftOutPerObject: the table of an object's keys that the misnamed
+// check reads once per object (keysOf) says a field is left out exactly
+// where reading the object member by member (each of the field's keys,
+// each time it is given, by leftOut) says so: keys given twice, values
+// that read as left out under some forms and not others, spaces.
+func TestLeftOutPerObject(t *testing.T) {
+	values := []string{`null`, `""`, `"null"`, ` null `, `"x"`, `0`, `[]`, `{}`, `"\u006eull"`, `"NULL"`}
+	keys := []string{"a", "b", "c"}
+	f := Fields{Keys: [][]string{{"a", "b"}, {"c"}}, Forms: make([]AbsentForms, 2), Left: make([]AbsentForms, 2)}
+	// reference: the field's keys read member by member
+	byMember := func(data []byte, i int) bool {
+		forms := f.Forms[i] | f.Left[i]
+		var o ObjectIter
+		o.Reset(data)
+		for o.Next() {
+			if slices.Contains(f.Keys[i], string(o.Key)) {
+				if left, _ := leftOut(trimSpace(o.Value), forms); !left {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	docs := 0
+	for n := range 3 {
+		var build func(prefix string, depth int)
+		build = func(prefix string, depth int) {
+			if depth == n {
+				doc := []byte("{" + prefix + "}")
+				for forms := range AbsentForms(4) {
+					for left := range AbsentForms(4) {
+						f.Forms[0], f.Left[0], f.Forms[1] = forms, left, left
+						var d Decoder
+						for i := range f.Keys {
+							if got, want := d.leftOut(doc, &f, i), byMember(doc, i); got != want {
+								t.Fatalf("%s, field %d, forms %d|%d: leftOut %v, want %v", doc, i, forms, left, got, want)
+							}
+						}
+					}
+				}
+				docs++
+				return
+			}
+			for _, k := range keys {
+				for _, v := range values {
+					sep := ""
+					if prefix != "" {
+						sep = ","
+					}
+					build(prefix+sep+`"`+k+`":`+v, depth+1)
+				}
+			}
+		}
+		build("", 0)
+	}
+	if docs < 900 {
+		t.Fatalf("only %d objects", docs)
+	}
+}
