@@ -173,6 +173,7 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 			if n.Kind != '{' {
 				return false
 			}
+			held := heldKeys{n: n}
 			for _, k := range n.Keys {
 				if fieldOf(m.keys, k) >= 0 {
 					continue
@@ -181,7 +182,7 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 					problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindKeyCase, Msg: msg})
 					continue
 				}
-				msg := lenientimpl.Misnamed(k, m.keys, func(i int) bool { return !m.required[i] && !holdsField(n, m.keys[i], w, filled) })
+				msg := lenientimpl.Misnamed(k, m.keys, func(i int) bool { return !m.required[i] && !held.field(m.keys[i], w, filled) })
 				if msg == "" {
 					continue
 				}
@@ -315,16 +316,41 @@ func fieldOf(keys [][]string, key string) int {
 	return -1
 }
 
-// holdsField reports whether the object n, at w, holds one of a field's
-// keys, with a value no default gave it (filled holds the paths of the
-// defaults applied).
-func holdsField(n *jsonnode.Node, keys []string, w where, filled map[string]bool) bool {
+// heldKeys answers, for the object n, which keys it holds: by its keys
+// as they stand, or, once asked about more than a few of them, by a set
+// of them made once, as a refused call may hold thousands of keys that
+// are near spellings of a field.
+type heldKeys struct {
+	n     *jsonnode.Node
+	asked int
+	set   map[string]bool
+}
+
+// field reports whether the object holds one of a field's keys, with a
+// value no default gave it (filled holds the paths of the defaults
+// applied), the object being at w.
+func (h *heldKeys) field(keys []string, w where, filled map[string]bool) bool {
 	for _, k := range keys {
-		if n.Index(k) >= 0 && (filled == nil || !filled[w.child(k)]) {
+		if h.holds(k) && (filled == nil || !filled[w.child(k)]) {
 			return true
 		}
 	}
 	return false
+}
+
+// holds reports whether the object holds key.
+func (h *heldKeys) holds(key string) bool {
+	if h.set == nil && h.asked < 8 {
+		h.asked++
+		return h.n.Index(key) >= 0
+	}
+	if h.set == nil {
+		h.set = make(map[string]bool, len(h.n.Keys))
+		for _, k := range h.n.Keys {
+			h.set[k] = true
+		}
+	}
+	return h.set[key]
 }
 
 // Misnamed is the check NormalizeJSON ends with, alone: the misnamed_key

@@ -44,3 +44,41 @@ func BenchmarkMisnamedCaseOnly(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMisnamedManyKeys: a refused call whose arguments hold n
+// unknown keys, each a near spelling of a field it leaves out, against
+// encoding/json reading the same call into a map: the rule reads the
+// object's keys once for them all (heldKeys), so its cost grows with n
+// as the baseline's does, not as n².
+func BenchmarkMisnamedManyKeys(b *testing.B) {
+	n, err := New([]lenient.Rule{{ID: "m", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`["order","size"]`)}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, keys := range []int{1000, 8000} {
+		var call strings.Builder
+		call.WriteString("{")
+		for i := range keys {
+			fmt.Fprintf(&call, `"w%d_order":1,`, i)
+		}
+		call.WriteString(`"x":2}`)
+		args := []byte(call.String())
+		b.Run(fmt.Sprintf("keys=%d/normalize", keys), func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			for b.Loop() {
+				if _, _, err := n.NormalizeJSON("t", args); err == nil {
+					b.Fatal("not refused")
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("keys=%d/encoding_json", keys), func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			for b.Loop() {
+				var m map[string]any
+				if err := json.Unmarshal(args, &m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -107,6 +107,11 @@ func TestMisnamedKeyLeftOut(t *testing.T) {
 		{`{"url":"u","uri":"x"}`, ``},
 		{`{"file_mode":"w","file_mod":"w"}`, ``},
 		{`{"items":[{"color":"red","colour":"red"}]}`, ``},
+		// more near keys than heldKeys asks the object about one by one
+		{`{` + nearURL + `"url":"u"}`, ``},
+		{`{` + nearURL + `"url":""}`, nearURLRefused},
+		{`{` + nearMode + `"file_mode":"r"}`, ``},
+		{`{` + nearMode + `"x":0}`, nearModeRefused},
 	} {
 		_, _, err := n.NormalizeJSON("fetch", []byte(c.in))
 		got := ""
@@ -117,6 +122,41 @@ func TestMisnamedKeyLeftOut(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
 		}
 	}
+}
+
+// nearURL and nearMode hold more near spellings of a field (url,
+// file_mode) than heldKeys looks up one by one before it makes a set of
+// the object's keys; nearURLRefused and nearModeRefused are their
+// refusals, where the field is left out.
+var nearURL, nearURLRefused, nearMode, nearModeRefused = nearKeys("url"), nearRefused("url"), nearKeys("file_mode"), nearRefused("file_mode")
+
+// nearKeys writes twelve keys, each the field with its last letter
+// changed, as members.
+func nearKeys(field string) string {
+	var b strings.Builder
+	for _, k := range nearSpellings(field) {
+		fmt.Fprintf(&b, `%q:1,`, k)
+	}
+	return b.String()
+}
+
+// nearRefused is the refusal of nearKeys(field)'s keys.
+func nearRefused(field string) string {
+	var msgs []string
+	for _, k := range nearSpellings(field) {
+		msgs = append(msgs, k+": is not a known key; did you mean "+field+"?")
+	}
+	return strings.Join(msgs, "; ")
+}
+
+func nearSpellings(field string) []string {
+	var keys []string
+	for c := byte('a'); len(keys) < 12; c++ {
+		if c != field[len(field)-1] {
+			keys = append(keys, field[:len(field)-1]+string(c))
+		}
+	}
+	return keys
 }
 
 // TestMisnamedKeyRules: a misnamed_key rule is validated when loaded.
