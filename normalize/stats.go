@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -214,11 +215,7 @@ func (r *statsRecorder) load() {
 		}
 		return
 	}
-	var s Stats
-	err = json.Unmarshal(data, &s)
-	if t := bytes.TrimSpace(data); err == nil && (len(t) == 0 || t[0] != '{') {
-		err = errors.New("it holds " + shortText(string(t)) + ", not a JSON object")
-	}
+	s, err := decodeStats(data)
 	if err != nil {
 		aside, aerr := setAside(r.path)
 		if aerr != nil {
@@ -573,16 +570,32 @@ func (r *statsRecorder) close() error {
 // WithLogDir. Unlike the normalizer, it does not set a corrupt file aside:
 // it returns the error.
 func ReadStatsFile(path string) (Stats, error) {
-	var s Stats
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return s, err
+		return Stats{}, err
 	}
+	s, err := decodeStats(data)
+	if err != nil {
+		return Stats{}, fmt.Errorf("%s: %v", path, err)
+	}
+	return s, nil
+}
+
+// decodeStats reads a statistics file's contents: a JSON object of the
+// fields a Normalizer writes, and no other (a file another program wrote,
+// or a later version, is not read as empty stats to be overwritten).
+func decodeStats(data []byte) (Stats, error) {
+	var s Stats
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
-		return s, fmt.Errorf("%s: not a JSON object", path)
+		return s, errors.New("it holds " + shortText(string(t)) + ", not a JSON object")
 	}
-	if err := json.Unmarshal(data, &s); err != nil {
-		return s, fmt.Errorf("%s: %v", path, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Stats{}, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Stats{}, errors.New("it holds more than one JSON value")
 	}
 	return s, nil
 }

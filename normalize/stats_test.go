@@ -352,3 +352,29 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// TestStatsUnknownFields: a statistics file holding fields normgen does
+// not write (another program's file, or a later version's) is not read
+// as empty and then overwritten: the normalizer sets it aside with a
+// warning naming the field, as it does a corrupt one, and ReadStatsFile
+// refuses it naming the field.
+func TestStatsUnknownFields(t *testing.T) {
+	for _, c := range []string{`{"requests":12}`, `{"total_processed":3,"by_tool":{"t":{"processed":3,"errors":1}}}`} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, StatsFile)
+		os.WriteFile(path, []byte(c), 0o644)
+		if _, err := ReadStatsFile(path); err == nil || !strings.Contains(err.Error(), "unknown field") {
+			t.Errorf("%s: ReadStatsFile: %v, want an unknown field error", c, err)
+		}
+		var warnings []string
+		n := coerceNormalizer(t, WithLogDir(dir), WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+		n.Close()
+		aside, _ := filepath.Glob(path + ".corrupt-*")
+		if len(aside) != 1 || len(warnings) != 1 || !strings.Contains(warnings[0], "unknown field") {
+			t.Fatalf("%s: set aside %v, warnings %q", c, aside, warnings)
+		}
+		if b, _ := os.ReadFile(aside[0]); string(b) != c {
+			t.Errorf("%s: set aside as %s", c, b)
+		}
+	}
+}
