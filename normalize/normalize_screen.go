@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/bits"
 	"slices"
+	"time"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
@@ -70,7 +71,7 @@ type screenKey struct {
 type valueTest struct {
 	first uint8 // the kinds of value (kindString...) that may let a rule apply
 	empty bool  // null or "" (a default that also fills empty values)
-	num   bool  // a number literal that is not a plain integer (an int coercion)
+	num   bool  // a number literal that is not a plain integer (an int coercion, a duration in ns)
 }
 
 // testOf is the test of the value of a rule's top-level member (the
@@ -96,8 +97,12 @@ func testOf(b boundRule) valueTest {
 		if r.CoerceTo != "int_literal" {
 			t.first = kindString
 		}
-		unit, _ := rulespec.DurationTarget(r.CoerceTo)
-		t.num = intTarget(r.CoerceTo) || unit != 0
+		switch unit, _ := rulespec.DurationTarget(r.CoerceTo); {
+		case unit > time.Nanosecond:
+			t.first |= kindNumber // any number: 90 is 90 units
+		case unit == time.Nanosecond || intTarget(r.CoerceTo):
+			t.num = true
+		}
 	case lenient.RuleJSONAcceptBoth:
 		if r.To == "native" {
 			t.first = kindString // JSON text to a native value

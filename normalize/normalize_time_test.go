@@ -61,3 +61,41 @@ func TestNormalizeTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestDurationUnitNumberAlone: a plain integer for a duration of a unit
+// (90 for unit=s) is that many units, which the rule writes in
+// nanoseconds, whether or not another member of the call lets the call
+// past the screen first, and from a plain json.Unmarshal's float64 too:
+// left as it was, encoding/json reads 90 as 90ns, silently.
+func TestDurationUnitNumberAlone(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "s", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "s", CoerceTo: "duration_s"},
+		{ID: "ns", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "ns", CoerceTo: "duration_ns"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"s":90}`, `{"s":90000000000}`},
+		{`{"s":-2}`, `{"s":-2000000000}`},
+		{`{"s":1.5}`, `{"s":1500000000}`},
+		{`{"s":0}`, `{"s":0}`},
+		{`{"ns":90}`, `{"ns":90}`},
+	} {
+		out, applied, err := n.NormalizeJSON("t", []byte(tc.in))
+		if err != nil || string(out) != tc.want {
+			t.Errorf("%s: got %s %v, want %s", tc.in, out, err, tc.want)
+		}
+		if changed := tc.in != tc.want; changed != (len(applied) == 1) {
+			t.Errorf("%s: records %+v", tc.in, applied)
+		}
+		var m map[string]any // float64s, as a plain json.Unmarshal gives
+		if err := json.Unmarshal([]byte(tc.in), &m); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := n.Normalize("t", m)
+		if b, _ := json.Marshal(got); string(b) != tc.want {
+			t.Errorf("%s, decoded into float64s: %s, want %s", tc.in, b, tc.want)
+		}
+	}
+}
