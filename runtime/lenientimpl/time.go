@@ -357,7 +357,7 @@ func div128(hi, lo, d uint64) (qhi, qlo, rem uint64) {
 // norm:"unit=s") a number of that unit, in a string or not; with Strict,
 // as encoding/json does (an integer number of nanoseconds). Every form
 // but a JSON integer with unit time.Nanosecond is recorded as
-// lenient.FixDuration.
+// lenient.FixDuration, where it changes the text (0 is 0 of any unit).
 func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) time.Duration {
 	if m&Strict != 0 {
 		return time.Duration(d.Int(v, name, 64, m))
@@ -370,7 +370,9 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	n, err := ParseDuration(s, quoted, unit)
 	if err == nil {
 		if d.record && (quoted || unit != time.Nanosecond || !jsonwire.PlainInteger(v)) {
-			d.fix(name, lenient.FixDuration, v, strconv.AppendInt(d.scratch[:0], int64(n), 10))
+			if to := strconv.AppendInt(d.scratch[:0], int64(n), 10); string(to) != string(v) {
+				d.fix(name, lenient.FixDuration, v, to)
+			}
 		}
 		return n
 	}

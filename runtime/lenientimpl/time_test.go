@@ -161,6 +161,7 @@ func TestDurationForms(t *testing.T) {
 		{in: `1e-9`, unit: time.Second, want: 1, fixed: true},
 		{in: `-2`, unit: time.Minute, want: -2 * time.Minute, fixed: true},
 		{in: `5000`, unit: time.Nanosecond, want: 5000},
+		{in: `0`, unit: time.Second, want: 0}, // (0 units is 0: nothing to record)
 		{in: `5e3`, unit: time.Nanosecond, want: 5000, fixed: true},
 		{in: `"2m"`, unit: time.Second, want: 2 * time.Minute, fixed: true},
 		{in: `9223372036`, unit: time.Second, want: 9223372036 * time.Second, fixed: true},
