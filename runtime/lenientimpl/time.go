@@ -187,7 +187,7 @@ func unitNames(unit time.Duration) (name, word string) {
 // nanoseconds in range (1.5 with unit time.Second; not 1e-10).
 func ParseDuration(s []byte, quoted bool, unit time.Duration) (time.Duration, error) {
 	if quoted && durationText(s) {
-		return time.ParseDuration(string(s))
+		return durationTextOf(s)
 	}
 	if unit == 0 || !jsonwire.IsNumber(s) {
 		return 0, ErrSyntax
@@ -228,19 +228,69 @@ func durationText(s []byte) bool {
 			return false
 		}
 		s = s[i:]
-		n := 0
-		for _, u := range []string{"ns", "us", "µs", "μs", "ms", "s", "m", "h"} {
-			if bytes.HasPrefix(s, []byte(u)) {
-				n = len(u)
-				break
-			}
-		}
+		_, n := textUnit(s)
 		if n == 0 {
 			return false
 		}
 		s = s[n:]
 	}
 	return true
+}
+
+// textUnits are the units of Go duration text, a longer name before a
+// shorter one it begins with.
+var textUnits = [...]struct {
+	name string
+	unit time.Duration
+}{{"ns", time.Nanosecond}, {"us", time.Microsecond}, {"µs", time.Microsecond}, {"μs", time.Microsecond}, {"ms", time.Millisecond}, {"s", time.Second}, {"m", time.Minute}, {"h", time.Hour}}
+
+// textUnit returns the unit s begins with and its length in bytes, or 0
+// and 0.
+func textUnit(s []byte) (time.Duration, int) {
+	for _, u := range textUnits {
+		if bytes.HasPrefix(s, []byte(u.name)) {
+			return u.unit, len(u.name)
+		}
+	}
+	return 0, 0
+}
+
+// durationTextOf is the value of Go duration text s (durationText holds
+// of it), exactly: time.ParseDuration's reading, but a number of a unit
+// that is not a whole number of nanoseconds is an error (errNotWholeNS),
+// where time.ParseDuration truncates it ("1.5ns" is 1ns, "1e-10s" 0),
+// and each number of a unit is read exactly (durationOf), where
+// time.ParseDuration reads its fraction through a float64.
+func durationTextOf(s []byte) (time.Duration, error) {
+	neg := s[0] == '-'
+	if s[0] == '-' || s[0] == '+' {
+		s = s[1:]
+	}
+	var total time.Duration
+	var buf [32]byte
+	for len(s) > 0 && string(s) != "0" {
+		i := 0
+		for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+			i++
+		}
+		num := buf[:0]
+		if neg {
+			num = append(num, '-') // (so -(1<<63) ns is in range)
+		}
+		num = append(num, s[:i]...)
+		unit, n := textUnit(s[i:])
+		s = s[i+n:]
+		d, err := durationOf(num, unit)
+		if err != nil {
+			return 0, err
+		}
+		sum := total + d
+		if d > 0 && sum < total || d < 0 && sum > total {
+			return 0, ErrRange
+		}
+		total = sum
+	}
+	return total, nil
 }
 
 // errNotWholeNS is a number of a unit that is no whole number of

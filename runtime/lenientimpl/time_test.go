@@ -2,6 +2,8 @@ package lenientimpl
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"math/rand"
 	"regexp"
 	"strconv"
@@ -178,6 +180,19 @@ func TestDurationForms(t *testing.T) {
 		{in: `1e999999999999999999999`, unit: time.Second, err: `d: 1e999999999999999999999 is out of range`},
 		{in: `1e-999999999999999999999`, unit: time.Second, err: `d: 1e-999999999999999999999 is not a whole number`},
 		{in: `"3000000h"`, err: `d: "3000000h" is out of range for a time.Duration`},
+		// A fraction of a nanosecond is refused in text as in a number,
+		// where time.ParseDuration truncates it.
+		{in: `"1.5ns"`, err: `d: "1.5ns" is not a whole number of nanoseconds`},
+		{in: `"0.0000000001s"`, unit: time.Second, err: `d: "0.0000000001s" is not a whole number of nanoseconds`},
+		{in: `"1h0.0000000001s"`, err: `d: "1h0.0000000001s" is not a whole number of nanoseconds`},
+		{in: `"0.0000000005m"`, want: 30, fixed: true},
+		{in: `"1.000000001s"`, want: time.Second + 1, fixed: true},
+		{in: `"-2562047h47m16.854775808s"`, want: math.MinInt64, fixed: true},
+		{in: `"2562047h47m16.854775808s"`, err: `d: "2562047h47m16.854775808s" is out of range`},
+		{in: `"-9223372036854775808ns"`, want: math.MinInt64, fixed: true},
+		{in: `"+.5s"`, want: time.Second / 2, fixed: true},
+		{in: `"5.s"`, want: 5 * time.Second, fixed: true},
+		{in: `"-0"`, want: 0, fixed: true},
 		{in: `"5s"`, m: Strict, err: `d: "5s" is not an integer`},
 		{in: `true`, unit: time.Second, err: `d: true is not a duration`},
 	} {
@@ -232,5 +247,84 @@ func TestDurationPattern(t *testing.T) {
 		if num.MatchString(s) != want {
 			t.Errorf("DurationNumberPattern on %q: %v", s, !want)
 		}
+	}
+}
+
+// TestDurationTextExact: Go duration text is read exactly, against an
+// oracle in rationals: each number of a unit times the unit, summed; a
+// number of a unit that is no whole number of nanoseconds is refused,
+// where time.ParseDuration truncates it, and a sum of whole ones is its
+// value, where
+// time.ParseDuration, reading fractions through a float64, may miss it by
+// one (".00025000025000m" is 15.000015ms; it reads 15.000014ms).
+func TestDurationTextExact(t *testing.T) {
+	atoms := []string{"-", "+", "0", "1", "12", ".", ".5", "1.", "1.5", "s", "m", "h", "ms", "us", "µs", "ns", "000", "25", "9"}
+	units := map[string]int64{"ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
+	oracle := func(s string) (*big.Rat, bool) {
+		neg := strings.HasPrefix(s, "-")
+		s = strings.TrimLeft(s, "+-")
+		total := new(big.Rat)
+		for s != "0" && s != "" {
+			i := strings.IndexFunc(s, func(r rune) bool { return r != '.' && (r < '0' || r > '9') })
+			num := s[:i]
+			if strings.HasPrefix(num, ".") {
+				num = "0" + num
+			}
+			num = strings.TrimSuffix(num, ".")
+			r, ok := new(big.Rat).SetString(num)
+			if !ok {
+				return nil, false
+			}
+			rest := s[i:]
+			for _, u := range []string{"ns", "us", "µs", "ms", "s", "m", "h"} {
+				if strings.HasPrefix(rest, u) {
+					if r.Mul(r, new(big.Rat).SetInt64(units[u])); !r.IsInt() {
+						return r, true // (a number of a unit no whole number of ns)
+					}
+					total.Add(total, r)
+					s = rest[len(u):]
+					break
+				}
+			}
+		}
+		if neg {
+			total.Neg(total)
+		}
+		return total, true
+	}
+	rng := rand.New(rand.NewSource(1))
+	read, refused := 0, 0
+	for range 400000 {
+		var b strings.Builder
+		for k := rng.Intn(8); k >= 0; k-- {
+			b.WriteString(atoms[rng.Intn(len(atoms))])
+		}
+		s := b.String()
+		if !durationText([]byte(s)) {
+			continue
+		}
+		want, ok := oracle(s)
+		if !ok {
+			t.Fatalf("oracle cannot read %q", s)
+		}
+		got, err := durationTextOf([]byte(s))
+		switch {
+		case !want.IsInt():
+			if err != errNotWholeNS {
+				t.Errorf("%q: %v, %v; want not a whole number of nanoseconds", s, got, err)
+			}
+			refused++
+		case !want.Num().IsInt64():
+			if err != ErrRange {
+				t.Errorf("%q: %v, %v; want out of range", s, got, err)
+			}
+		case err != nil || int64(got) != want.Num().Int64():
+			t.Errorf("%q: %v, %v; want %v", s, got, err, want)
+		default:
+			read++
+		}
+	}
+	if read < 10000 || refused < 1000 {
+		t.Fatalf("read %d, refused %d: the texts miss the cases", read, refused)
 	}
 }
