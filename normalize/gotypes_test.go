@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -156,5 +157,35 @@ func TestMapKeepsGoValues(t *testing.T) {
 	}
 	if o["n"] != json.Number("5") || &big[0] != &out["big"].([]any)[0] {
 		t.Errorf("the nested map and array are not the caller's own: %#v", out)
+	}
+}
+
+// TestNormalizeSelfHolding: a map or slice that holds itself, which
+// encoding/json cannot write, and values nested deeper than a call's JSON
+// may be are no value a rule reads, where they were an endless recursion
+// (a fatal stack overflow, which no recover catches); the rules still
+// apply around them.
+func TestNormalizeSelfHolding(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "d", Tools: []string{"x"}, Type: lenient.RuleParamDefault, Path: "a.b", Value: json.RawMessage(`1`)},
+		{ID: "c", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, Path: "s[].n", CoerceTo: "int"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{}
+	m["self"] = m
+	s := []any{nil, map[string]any{"n": "5"}}
+	s[0] = s
+	deep := map[string]any{}
+	for range jsonwire.MaxDepth + 10 {
+		deep = map[string]any{"d": deep}
+	}
+	out, applied := n.Normalize("x", map[string]any{"a": m, "s": s, "deep": deep})
+	if m["b"] != json.Number("1") || len(applied) != 2 {
+		t.Errorf("got %v, %+v", out["a"].(map[string]any)["b"], applied)
+	}
+	if s[1].(map[string]any)["n"] != json.Number("5") {
+		t.Errorf("s[1].n: %#v", s[1])
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
@@ -36,6 +38,10 @@ type mapTree struct {
 	// it), so that a pooled tree's holders serve again as they are.
 	holders []jsonnode.Node
 	members int // the root's members are the first vals
+	// depth is how many maps and slices node is making into nodes, one
+	// inside the other; from cycleAfter on, building holds them (enter).
+	depth    int
+	building map[cycleKey]bool
 }
 
 // goValue is a value of the caller's map, and how the rules may read it.
@@ -215,11 +221,21 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 	case float64:
 		n, kind = floatNode(x)
 	case []any:
+		if !t.enter(cycleKey{unsafe.Pointer(unsafe.SliceData(x)), len(x)}) {
+			n, kind = jsonnode.Node{Kind: '0'}, goBroken
+			break
+		}
+		defer t.leave(cycleKey{unsafe.Pointer(unsafe.SliceData(x)), len(x)})
 		n = jsonnode.Node{Kind: '[', Vals: make([]*jsonnode.Node, len(x))}
 		for j, e := range x {
 			n.Vals[j] = t.add(goValue{v: e}, &kind)
 		}
 	case map[string]any:
+		if !t.enter(cycleKey{reflect.ValueOf(x).UnsafePointer(), -1}) {
+			n, kind = jsonnode.Node{Kind: '0'}, goBroken
+			break
+		}
+		defer t.leave(cycleKey{reflect.ValueOf(x).UnsafePointer(), -1})
 		n = jsonnode.Node{Kind: '{', Keys: slices.Sorted(maps.Keys(x))} // as encoding/json writes it
 		n.Vals = make([]*jsonnode.Node, len(n.Keys))
 		first := len(t.vals)
@@ -236,6 +252,50 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 	n.Off = -1 - int64(i)
 	t.vals[i].kind = kind
 	return t.alloc(n)
+}
+
+// cycleKey names a map (n -1) or a slice (its first element and length)
+// that node is making into nodes, as encoding/json names them to find a
+// value that holds itself.
+type cycleKey struct {
+	p unsafe.Pointer
+	n int
+}
+
+// cycleAfter is the depth from which node looks for a value that holds
+// itself, as encoding/json does (startDetectingCyclesAfter).
+const cycleAfter = 1000
+
+// enter reports whether node may make the map or slice k into nodes: not
+// where k holds itself, which encoding/json cannot write either, nor
+// deeper than jsonwire.MaxDepth, as in a call's JSON (a value no rule
+// reads, as a NaN), so that a map holding itself is no endless recursion. Each enter that returns true is followed by a leave.
+func (t *mapTree) enter(k cycleKey) bool {
+	t.depth++
+	if t.depth > jsonwire.MaxDepth {
+		t.depth--
+		return false // deeper than a call's JSON may be (NormalizeJSON refuses it)
+	}
+	if t.depth <= cycleAfter {
+		return true
+	}
+	if t.building[k] {
+		t.depth--
+		return false
+	}
+	if t.building == nil {
+		t.building = map[cycleKey]bool{}
+	}
+	t.building[k] = true
+	return true
+}
+
+// leave ends what enter began.
+func (t *mapTree) leave(k cycleKey) {
+	if t.depth > cycleAfter {
+		delete(t.building, k)
+	}
+	t.depth--
 }
 
 // add makes the node of e, a value held by an array whose kind is *in.
