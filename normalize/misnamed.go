@@ -164,7 +164,7 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 	var problems []lenient.Problem
 	var texts textCache
 	for _, m := range rules {
-		texts.walk(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
+		texts.walkFrom(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
 			if n.Kind == '"' && !w.asIs {
 				if v := texts.value(n); v != nil {
 					n = v // the object as JSON text

@@ -99,7 +99,7 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 // to the heap, for nodeWalk's function, on this path alone).
 func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
 	walkSegs, fn := nodeWalk(r, segs, others, &out, t, c)
-	c.walk(root, walkSegs, where{index: -1}, fn)
+	c.walkFrom(root, walkSegs, where{index: -1}, fn)
 	return out
 }
 
@@ -169,6 +169,9 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 	if segs[0].Each == '*' {
 		// A group: what follows it here, then each alternative and the
 		// group again. An alternative takes a step down, so the walk ends.
+		if !c.firstAt(n, &segs[0], w) {
+			return false // (walked from here before, by another route)
+		}
 		changed := c.walk(n, segs[1:], w, fn)
 		for _, alt := range segs[0].Alts {
 			if c.walk(n, repeat(alt, segs), w, fn) {
@@ -232,6 +235,40 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 	return changed
 }
 
+// walkFrom is walk from the arguments object root, for one rule: each
+// group is walked from each value once (firstAt).
+func (c *textCache) walkFrom(root *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
+	clear(c.groups)
+	return c.walk(root, segs, w, fn)
+}
+
+// groupVisit is a group of a rule's path met at a value: the group (its
+// alternatives, which every copy of its step shares) fixes what follows
+// it in the path, and asIs how the value was reached.
+type groupVisit struct {
+	n    *jsonnode.Node
+	alts *[]rulespec.Step
+	asIs bool
+}
+
+// firstAt reports whether the walk meets the group g at n for the first
+// time in this rule's walk (walkFrom). Where a group's alternatives may
+// reach one value by two routes (a(.b|{})*.c, a(.b|.b)*.c), a walk that
+// followed each route would take time exponential in the depth; from
+// the second on, the value has been walked from there already, and fn
+// has changed what it changes.
+func (c *textCache) firstAt(n *jsonnode.Node, g *rulespec.Step, w where) bool {
+	k := groupVisit{n, &g.Alts[0], w.asIs}
+	if c.groups[k] {
+		return false
+	}
+	if c.groups == nil {
+		c.groups = map[groupVisit]bool{}
+	}
+	c.groups[k] = true
+	return true
+}
+
 // textCache holds, for one call, the value of each string holding JSON
 // text that a rule's path went through, parsed once: each rule after the
 // first through that string walks the same nodes, changed by the rules
@@ -250,6 +287,8 @@ type textCache struct {
 	// pending are the strings whose values changed since their text was
 	// written, each after the strings inside its value (changed)
 	pending []*jsonnode.Node
+	// groups are the groups met at each value in a rule's walk (firstAt)
+	groups map[groupVisit]bool
 }
 
 // parsedText is a string's entry in a textCache.

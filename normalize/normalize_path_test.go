@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // mustRules returns a Normalizer of the rules file js (a test's, a
@@ -316,5 +318,30 @@ func TestNullArguments(t *testing.T) {
 	}
 	if s := n.Stats(); s.TotalInvalid != 0 {
 		t.Errorf("invalid calls: %d", s.TotalInvalid)
+	}
+}
+
+// TestGroupRoutesOnce: a hand-written group whose alternatives reach one
+// value by two routes (a member and {}, one member twice, a group inside
+// that repeats what the outer one does) walks each value once from each
+// group: the rule applies once per value, where the walk followed every
+// route and a call 40 levels deep took 2^40 steps.
+func TestGroupRoutesOnce(t *testing.T) {
+	for _, p := range []string{`a(.b|{})*.c`, `a(.b|.b)*.c`, `a(.b(.b)*)*.c`} {
+		n, err := New([]lenient.Rule{
+			{ID: "c", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, Path: p, CoerceTo: "int"},
+			{ID: "w", Tools: []string{"x"}, Type: lenient.RuleWrap, Path: p[:len(p)-2] + ".w"},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, want := `{"c":"5","w":1}`, `{"c":5,"w":[1]}`
+		for range 40 {
+			in, want = `{"b":`+in+`}`, `{"b":`+want+`}`
+		}
+		out, applied, err := n.NormalizeJSON("x", []byte(`{"a":`+in+`}`))
+		if err != nil || string(out) != `{"a":`+want+`}` || len(applied) != 2 {
+			t.Errorf("%s: %s %v, %d records", p, out, err, len(applied))
+		}
 	}
 }
