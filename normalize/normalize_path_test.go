@@ -267,9 +267,9 @@ func TestLoadRulesListsEverything(t *testing.T) {
 	 {"id":"b","tools":["t"],"type":"nope"},
 	 {"id":"c","tools":"t","type":"wrap","from":"l"},
 	 {"id":"d","tools":["t"],"type":"param_alias","from":"x","to":"z"}]`), nil)
-	want := `rule 0 (a): json: unknown field "zzz"; rule 0 (a): to is missing for type param_alias; ` +
+	want := `rule 0 (a): unknown field "zzz"; rule 0 (a): to is missing for type param_alias; ` +
 		`rule 1 (b): unknown type "nope"; known: param_alias, param_default, type_coerce, json_accept_both, wrap, unescape, nested_alias, nested_default, value_alias, absent, split, enum_case, enum_text, enum_digits, secret, null_text, misnamed_key; ` +
-		`rule 2 (c): json: cannot unmarshal string into Go struct field Rule.tools of type []string`
+		`rule 2 (c): tools: a string, where a JSON array of strings is wanted`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}

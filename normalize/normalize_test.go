@@ -159,6 +159,16 @@ func TestBadRulesFiles(t *testing.T) {
 		{`[{"tools":["t"],"type":"param_alias","from":"a","to":"b"}]`, "rule 0: id is missing"},
 		{`[{"id":"x","type":"param_alias","from":"a","to":"b"}]`, "tools is missing"},
 		{`[{"id":"x","tools":["t"],"type":"param_alias","from":"a","to":"b","colour":1}]`, `unknown field "colour"`},
+		// Keys are read as written: encoding/json's case folding took
+		// "From" for from, and the last of two spellings won, silently.
+		{`[{"id":"x","tools":["t"],"type":"param_alias","from":"p","From":"q","to":"r"}]`, `rule 0 (x): unknown field "From" (keys are case-sensitive: write "from")`},
+		{`[{"id":"x","tools":["t"],"type":"param_default","from":"p","value":1,"VALUE":2}]`, `rule 0 (x): unknown field "VALUE" (keys are case-sensitive: write "value")`},
+		{`[{"id":"x","tools":["t"],"type":"param_alias","FROM":"p","to":"r"}]`, `rule 0 (x): unknown field "FROM" (keys are case-sensitive: write "from")`},
+		{`[{"id":"x","tools":["t"],"type":"param_alias","from":"p","to":"r","a":1,"b":2}]`, `rule 0 (x): unknown field "a"; rule 0 (x): unknown field "b"`},
+		{`[{"id":"x","tools":"t","type":"param_alias","from":"p","to":"r"}]`, `rule 0 (x): tools: a string, where a JSON array of strings is wanted`},
+		{`[{"id":"x","tools":["t"],"type":"param_alias","from":5,"to":"r"}]`, `rule 0 (x): from: a number, where a string is wanted`},
+		{`[1]`, `rule 0: a number, where a JSON object (a rule) is wanted`},
+		{"[\n {\"id\":\"x\",}]", `rules file is not valid JSON: 2:12:`},
 		{`[{"id":"ok","tools":["t"],"type":"param_alias","from":"a","to":"b"},{"id":"bad","tools":["t"],"type":"param_default","from":"a"}]`, "rule 1 (bad): value is missing"},
 	} {
 		rules, err := LoadRules(strings.NewReader(tc.in), existing)

@@ -1,14 +1,16 @@
 package normalize
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
@@ -71,6 +73,10 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 		return nil, err
 	}
 	if err := jsonwire.Valid(data); err != nil {
+		var se *jsonwire.SyntaxError
+		if errors.As(err, &se) {
+			err = jsonnode.Positioned(data, int64(se.Offset), errors.New(se.Msg))
+		}
 		return nil, fmt.Errorf("rules file is not valid JSON: %v", err)
 	}
 	var raw []json.RawMessage
@@ -84,20 +90,44 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 	var errs []RuleError
 	var good []int // the rules that decode, validated together
 	for i, r := range raw {
-		dec := json.NewDecoder(bytes.NewReader(r))
-		dec.DisallowUnknownFields()
-		err := dec.Decode(&rules[i])
-		if err == nil {
-			good = append(good, i)
+		n := jsonnode.ParseValid(r)
+		if n.Kind != '{' {
+			errs = append(errs, RuleError{Index: i, Msg: kindWord(n.Kind) + ", where a JSON object (a rule) is wanted"})
 			continue
 		}
-		errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: err.Error()})
-		// An unknown field hides nothing else: check the rest of the rule.
-		var again lenient.Rule
-		if strings.Contains(err.Error(), "unknown field") && json.Unmarshal(r, &again) == nil {
-			rules[i] = again
-			good = append(good, i)
+		// Keys are read as written (encoding/json would take "From" for
+		// from, and the last of two spellings): each other key is a
+		// problem, and hides nothing else of the rule.
+		for _, k := range n.Keys {
+			if ruleFields[k] {
+				continue
+			}
+			msg := fmt.Sprintf("unknown field %q", k)
+			for f := range ruleFields {
+				if strings.EqualFold(f, k) {
+					msg += fmt.Sprintf(" (keys are case-sensitive: write %q)", f)
+				}
+			}
+			errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: msg})
 		}
+		var bad bool
+		for _, k := range n.Keys {
+			if !ruleFields[k] {
+				continue
+			}
+			if want := ruleFieldKinds[k]; !strings.ContainsRune(want.kinds, rune(n.Get(k).Kind)) {
+				errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: fmt.Sprintf("%s: %s, where %s is wanted", k, kindWord(n.Get(k).Kind), want.word)})
+				bad = true
+			}
+		}
+		if bad {
+			continue
+		}
+		if err := json.Unmarshal(r, &rules[i]); err != nil {
+			errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: err.Error()})
+			continue
+		}
+		good = append(good, i)
 	}
 	subset := make([]lenient.Rule, len(good))
 	for k, i := range good {
@@ -114,6 +144,48 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 		return nil, &RulesError{errs}
 	}
 	return rules, nil
+}
+
+// ruleFields are the keys of a rule (lenient.Rule's JSON names).
+var ruleFields = func() map[string]bool {
+	m := map[string]bool{}
+	t := reflect.TypeFor[lenient.Rule]()
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			m[name] = true
+		}
+	}
+	return m
+}()
+
+// ruleFieldKinds says, of each key of a rule, the kinds of JSON value
+// (jsonnode.Node.Kind) its field takes, and in words; null is the field
+// left out, as encoding/json reads it.
+var ruleFieldKinds = func() map[string]struct{ kinds, word string } {
+	m := map[string]struct{ kinds, word string }{}
+	for k := range ruleFields {
+		m[k] = struct{ kinds, word string }{`"n`, "a string"}
+	}
+	m["tools"] = struct{ kinds, word string }{"[n", "a JSON array of strings"}
+	m["value"] = struct{ kinds, word string }{`"[{0tn`, "a JSON value"}
+	return m
+}()
+
+// kindWord names a kind of JSON value (jsonnode.Node.Kind).
+func kindWord(kind byte) string {
+	switch kind {
+	case '"':
+		return "a string"
+	case '[':
+		return "an array"
+	case '{':
+		return "an object"
+	case 't':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 func idOf(raw json.RawMessage) string {
