@@ -473,13 +473,10 @@ func jsonText(s string) bool {
 	return i < len(s) && (s[i] == '[' || s[i] == '{') && jsonwire.Valid([]byte(s)) == nil
 }
 
-// nestedValue is a nested default's JSON for element i: a string value's
-// {{index}} is replaced by i.
+// nestedValue is a nested default's JSON for element i: {{index}} is
+// replaced by i in each string it holds (rulespec.ExpandIndex).
 func nestedValue(v json.RawMessage, i int) []byte {
-	if len(v) > 0 && v[0] == '"' && bytes.Contains(v, []byte("{{index}}")) {
-		return jsonwire.AppendQuote(nil, lenientimpl.Expand(lenientimpl.StringValue(v), i))
-	}
-	return v
+	return rulespec.ExpandIndex(v, i)
 }
 
 // NormalizeJSON is Normalize for raw arguments: bytes in, bytes out. When

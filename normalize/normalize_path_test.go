@@ -128,6 +128,18 @@ func TestRuleConflicts(t *testing.T) {
 			"rule 1 (b): alias cycle with rule 0 (a): a and b rename each other"},
 		{`{"id":"a","tools":["t"],"type":"param_alias","from":"a","to":"b"},{"id":"b","tools":["t"],"type":"param_alias","from":"b","to":"c"},{"id":"c","tools":["t"],"type":"param_alias","from":"c","to":"a"}`,
 			"rule 0 (a): alias cycle: a is renamed back to itself through c"},
+		// A chain applies in file order: a to b then b to c gives c, the
+		// other order b (found by a review).
+		{`{"id":"a","tools":["t"],"type":"param_alias","from":"a","to":"b"},{"id":"b","tools":["t"],"type":"param_alias","from":"b","to":"c"}`,
+			"rule 0 (a): renames a to b, which rule 1 (b) renames to c: aliases apply in file order, so write a to c"},
+		{`{"id":"b","tools":["t"],"type":"param_alias","from":"b","to":"c"},{"id":"a","tools":["*"],"type":"param_alias","from":"a","to":"b"}`,
+			"rule 1 (a): renames a to b, which rule 0 (b) renames to c"},
+		{`{"id":"a","tools":["*"],"type":"param_alias","from":"a","to":"b"},{"id":"b","tools":["x"],"type":"param_alias","from":"b","to":"c"},{"id":"c","tools":["y"],"type":"param_alias","from":"c","to":"a"}`,
+			"rule 0 (a): renames a to b, which rule 1 (b) renames to c"},
+		{`{"id":"a","tools":["t"],"type":"enum_digits","from":"v","value":[1,2]},{"id":"b","tools":["t"],"type":"enum_text","from":"v","value":["1","2"]}`,
+			"rule 1 (b): contradicts rule 0 (a): enum_text writes v's number or boolean as its text, which enum_digits reads back"},
+		{`{"id":"a","tools":["t"],"type":"enum_text","from":"v","value":["1","2"]},{"id":"b","tools":["t"],"type":"type_coerce","from":"v","coerce_to":"int"}`,
+			"rule 1 (b): contradicts rule 0 (a): enum_text writes v's number or boolean as its text, which type_coerce reads back"},
 		{`{"id":"a","tools":["t"],"type":"param_alias","from":"x","to":"b"},{"id":"b","tools":["t"],"type":"param_alias","from":"x","to":"c"}`,
 			"rule 1 (b): renames x like rule 0 (a): two aliases of one key"},
 		{`{"id":"a","tools":["t"],"type":"param_default","from":"n","value":1},{"id":"b","tools":["t"],"type":"param_default","path":"n","value":2}`,
@@ -173,6 +185,32 @@ func TestRuleConflicts(t *testing.T) {
 	for in, want := range map[string]string{`{"m":"5"}`: `{"m":5}`, `{"m":"false"}`: `{"m":false}`, `{"m":"yes"}`: `{"m":"yes"}`, `{"m":"1"}`: `{"m":1}`} {
 		if out, _, _ := n.NormalizeJSON("v", []byte(in)); string(out) != want {
 			t.Errorf("%s: got %s, want %s", in, out, want)
+		}
+	}
+}
+
+// TestRuleConflictsInUse: a rules file is checked against the rules in
+// use as against itself, its problems numbered as the file numbers its
+// rules and the rules in use named by id; and problems between rules
+// come with each rule's own, not after they are fixed.
+func TestRuleConflictsInUse(t *testing.T) {
+	inUse := []lenient.Rule{
+		{ID: "edit.old_str", Tools: []string{"edit"}, Type: lenient.RuleParamAlias, From: "old_str", To: "old_text"},
+		{ID: "edit.n", Tools: []string{"edit"}, Type: lenient.RuleTypeCoerce, From: "n", CoerceTo: "int"},
+	}
+	for _, tc := range []struct{ rules, want string }{
+		{`{"id":"mine","tools":["edit"],"type":"param_alias","from":"old_str","to":"old"}`,
+			"rule 0 (mine): renames old_str like the rule in use edit.old_str: two aliases of one key"},
+		{`{"id":"mine","tools":["*"],"type":"param_alias","from":"old_text","to":"text"}`,
+			"rule 0 (mine): renames old_text to text, the key the rule in use edit.old_str renames old_str to: aliases apply in file order, so write old_str to text"},
+		{`{"id":"mine","tools":["edit"],"type":"enum_text","from":"n","value":["1"]}`,
+			"rule 0 (mine): contradicts the rule in use edit.n: enum_text writes n's number or boolean as its text, which type_coerce reads back"},
+		{`{"id":"bad","tools":["t"],"type":"wrap"},{"id":"a","tools":["t"],"type":"param_alias","from":"a","to":"b"},{"id":"b","tools":["t"],"type":"param_alias","from":"b","to":"a"}`,
+			"rule 0 (bad): from (or path) is missing for type wrap; rule 2 (b): alias cycle with rule 1 (a): a and b rename each other"},
+	} {
+		_, err := LoadRules(strings.NewReader("["+tc.rules+"]"), inUse)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.rules, err, tc.want)
 		}
 	}
 }
@@ -342,6 +380,27 @@ func TestGroupRoutesOnce(t *testing.T) {
 		out, applied, err := n.NormalizeJSON("x", []byte(`{"a":`+in+`}`))
 		if err != nil || string(out) != `{"a":`+want+`}` || len(applied) != 2 {
 			t.Errorf("%s: %s %v, %d records", p, out, err, len(applied))
+		}
+	}
+}
+
+// TestIndexTemplates: {{index}} in a default's value is the element's
+// position in every string the value holds, at any depth, and read as
+// the string reads unescaped; where no array holds the key, such a value
+// is a load error (found by a review: an object's strings and an escaped
+// "{{ind\u0065x}}" were written out literally).
+func TestIndexTemplates(t *testing.T) {
+	n := mustRules(t, `[
+	 {"id":"m","tools":["t"],"type":"param_default","path":"steps[].meta","value":{"name":"step-{{index}}","tags":["t-{{index}}",1]}},
+	 {"id":"s","tools":["t"],"type":"param_default","path":"steps[].id","value":"s-{{ind\u0065x}}"}]`)
+	out, _, err := n.NormalizeJSON("t", []byte(`{"steps":[{},{}]}`))
+	if want := `{"steps":[{"meta":{"name":"step-0","tags":["t-0",1]},"id":"s-0"},{"meta":{"name":"step-1","tags":["t-1",1]},"id":"s-1"}]}`; err != nil || string(out) != want {
+		t.Errorf("got  %s %v\nwant %s", out, err, want)
+	}
+	for _, v := range []string{`["t-{{index}}"]`, `{"a":"{{index}}"}`, `"s-{{ind\u0065x}}"`} {
+		_, err := LoadRules(strings.NewReader(`[{"id":"d","tools":["t"],"type":"param_default","from":"tags","value":`+v+`}]`), nil)
+		if err == nil || !strings.Contains(err.Error(), "uses {{index}}") {
+			t.Errorf("%s outside an array: %v", v, err)
 		}
 	}
 }

@@ -1,9 +1,9 @@
 package rulespec
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -166,6 +166,8 @@ func ValidateTargets(rules, existing []lenient.Rule) ([]Problem, [][]Step) {
 					bad("path %q: %v", r.Path, err)
 				} else if (r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleAbsent) && segs[len(segs)-1].Each != 0 {
 					bad("path %q must end with a member name for type %s", r.Path, r.Type)
+				} else if segs[len(segs)-1].Each == '=' && scalarOnly(r.Type) {
+					bad("path %q ends with a guard, which holds only at an object, and %s never changes an object: put the guard before the member it guards (a<\"k\"=\"v\">.b)", r.Path, r.Type)
 				}
 			}
 		}
@@ -198,24 +200,37 @@ func ValidateTargets(rules, existing []lenient.Rule) ([]Problem, [][]Step) {
 		}
 		if r.Value != nil && jsonwire.Valid(r.Value) != nil {
 			bad("value is not valid JSON")
-		} else if r.Type == lenient.RuleParamDefault && len(r.Value) > 0 && r.Value[0] == '"' &&
-			bytes.Contains(r.Value, []byte("{{index}}")) && !throughArray(r.Path) {
+		} else if r.Type == lenient.RuleParamDefault && IndexTemplate(r.Value) && !throughArray(r.Path) {
 			bad("value %s uses {{index}}, the position of an array element, but the key it sets is in no array: "+
 				"set it through a path with [] (such as steps[].id), or give a value without {{index}}", r.Value)
 		}
 	}
-	if len(errs) > 0 {
-		return errs, nil
+	// The rules in use and those that load check against each other
+	// (one that does not is left out: its own problems say why), all
+	// problems together.
+	faulty := map[int]bool{}
+	for _, e := range errs {
+		faulty[e.Index] = true
 	}
-	for i := range rules {
-		if targets[i] == nil {
-			targets[i], _ = Target(&rules[i]) // (no path: from, or in_payload and array_path)
+	all := slices.Concat(existing, rules)
+	allTargets := make([][]Step, len(all))
+	for i := range all {
+		k := i - len(existing)
+		switch {
+		case k >= 0 && faulty[k]:
+			continue
+		case k >= 0 && targets[k] != nil:
+			allTargets[i] = targets[k]
+		default:
+			allTargets[i], _ = Target(&all[i]) // (no path: from, or in_payload and array_path)
 		}
 	}
-	if errs = conflicts(rules, targets); len(errs) > 0 {
+	errs = append(errs, conflicts(all, allTargets, len(existing))...)
+	if len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b Problem) int { return a.Index - b.Index })
 		return errs, nil
 	}
-	return nil, targets
+	return nil, allTargets[len(existing):]
 }
 
 // formValue checks the value of an absent, split, enum_case, enum_text or
@@ -311,7 +326,7 @@ func throughArray(p string) bool {
 // one value, or two aliases of one key), a contradictory accept-both pair
 // (to JSON text and back) and alias cycles (a to b, b to a). Several
 // aliases of one target are fine: those are its other spellings.
-func conflicts(rules []lenient.Rule, targets [][]Step) []Problem {
+func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 	type slot struct {
 		i      int
 		source string // what the rule reads: the alias key, or the value
@@ -342,10 +357,19 @@ func conflicts(rules []lenient.Rule, targets [][]Step) []Problem {
 		return false
 	}
 	var errs []Problem
+	// (the first inUse rules are in use already: a problem is a later
+	// rule's, each numbered as its file numbers it)
 	bad := func(i int, format string, args ...any) {
-		errs = append(errs, Problem{Index: i, ID: rules[i].ID, Msg: fmt.Sprintf(format, args...)})
+		if i >= inUse {
+			errs = append(errs, Problem{Index: i - inUse, ID: rules[i].ID, Msg: fmt.Sprintf(format, args...)})
+		}
 	}
-	ref := func(j int) string { return fmt.Sprintf("rule %d (%s)", j, rules[j].ID) }
+	ref := func(j int) string {
+		if j < inUse {
+			return fmt.Sprintf("the rule in use %s", rules[j].ID)
+		}
+		return fmt.Sprintf("rule %d (%s)", j-inUse, rules[j].ID)
+	}
 	// Only rules that share what they read or write can conflict: index
 	// the slots by source and target (linear in the number of rules).
 	bySource, byTarget := map[string][]int{}, map[string][]int{}
@@ -385,34 +409,110 @@ func conflicts(rules []lenient.Rule, targets [][]Step) []Problem {
 		bySource[b.source] = append(bySource[b.source], x)
 		byTarget[b.target] = append(byTarget[b.target], x)
 	}
-	// Longer alias cycles (a to b, b to c, c to a) within one tool set.
+	// Alias chains (a to b, b to c) and longer cycles (a to b, b to c, c
+	// to a), among rules whose tools overlap: the aliases apply in file
+	// order, so a chain's result depends on it (b, or c).
+	// cycle follows the aliases from s's target (of rules whose tools
+	// overlap s's) and reports whether they come back to its source, and
+	// through which key.
+	cycle := func(s slot) (string, bool) {
+		tools := rules[s.i].Tools // the tools every alias so far applies to
+		cur := s.target
+		for range slots {
+			next := ""
+			for _, y := range bySource[cur] {
+				if t := slots[y]; Kind(&rules[t.i]) == lenient.RuleParamAlias {
+					if both := commonTools(tools, rules[t.i].Tools); len(both) > 0 {
+						next, tools = t.target, both
+						break
+					}
+				}
+			}
+			switch next {
+			case "":
+				return "", false
+			case s.source:
+				return cur, true
+			}
+			cur = next
+		}
+		return "", false
+	}
 	for _, s := range slots {
 		r := &rules[s.i]
 		if Kind(r) != lenient.RuleParamAlias {
 			continue
 		}
-		cur := s.target
-		for steps := 1; steps <= len(slots); steps++ {
-			next := ""
-			for _, y := range bySource[cur] {
-				if t := slots[y]; Kind(&rules[t.i]) == lenient.RuleParamAlias && overlap(r, &rules[t.i]) {
-					next = t.target
-					break
-				}
+		for _, y := range bySource[s.target] {
+			t := slots[y]
+			rt := &rules[t.i]
+			if Kind(rt) != lenient.RuleParamAlias || !overlap(r, rt) || t.target == s.source {
+				continue // (a two-rule cycle is reported above)
 			}
-			if next == "" {
+			switch through, ok := cycle(s); {
+			case ok:
+				bad(s.i, "alias cycle: %s is renamed back to itself through %s", s.source, through)
+			case s.i < inUse && t.i >= inUse:
+				// (the chain is the later rule's: a rule in use renames to its key)
+				bad(t.i, "renames %s to %s, the key %s renames %s to: aliases apply in file order, so write %s to %s", t.source, t.target, ref(s.i), s.source, s.source, t.target)
+			default:
+				bad(s.i, "renames %s to %s, which %s renames to %s: aliases apply in file order, so write %s to %s", s.source, s.target, ref(t.i), t.target, s.source, t.target)
+			}
+			break
+		}
+	}
+	// Rules of two kinds that undo each other at one value: enum_text
+	// writes a number or boolean as its text, which a type_coerce or
+	// enum_digits reads back, so the file's order decides what is left.
+	byValue := map[string][]int{}
+	for _, s := range slots {
+		switch Kind(&rules[s.i]) {
+		case lenient.RuleEnumText, lenient.RuleTypeCoerce, lenient.RuleEnumDigits:
+			byValue[s.target] = append(byValue[s.target], s.i)
+		}
+	}
+	for _, s := range slots {
+		r := &rules[s.i]
+		if Kind(r) != lenient.RuleEnumText {
+			continue
+		}
+		for _, j := range byValue[s.target] {
+			if rj := &rules[j]; Kind(rj) != lenient.RuleEnumText && overlap(r, rj) {
+				at, other := max(s.i, j), min(s.i, j) // (the later rule's problem)
+				bad(at, "contradicts %s: enum_text writes %s's number or boolean as its text, which %s reads back", ref(other), s.target, Kind(rj))
 				break
 			}
-			if next == s.source {
-				if steps >= 2 { // two-rule cycles are reported above
-					bad(s.i, "alias cycle: %s is renamed back to itself through %s", s.source, cur)
-				}
-				break
-			}
-			cur = next
 		}
 	}
 	return errs
+}
+
+// scalarOnly reports whether rules of type t change only scalars, or
+// arrays of them, never an object (a path ending in a guard names one).
+func scalarOnly(t lenient.RuleType) bool {
+	switch t {
+	case lenient.RuleTypeCoerce, lenient.RuleWrap, lenient.RuleUnescape, lenient.RuleValueAlias, lenient.RuleEnumCase,
+		lenient.RuleEnumText, lenient.RuleEnumDigits, lenient.RuleSplit, lenient.RuleNullText:
+		return true
+	}
+	return false
+}
+
+// commonTools returns the tools both lists name ("*" names every tool).
+func commonTools(a, b []string) []string {
+	switch {
+	case slices.Contains(a, "*"):
+		return b
+	case slices.Contains(b, "*"):
+		return a
+	}
+	var both []string
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			both = append(both, x)
+		}
+	}
+	return both
 }
 
 // apartCoercions reports whether two type_coerce rules to x and y read

@@ -2,7 +2,10 @@ package rulespec
 
 import (
 	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // TestValidArrayPath: validArrayPath is the grammar the README gives for
@@ -30,6 +33,31 @@ func TestValidArrayPath(t *testing.T) {
 		}
 		if got, want := validArrayPath(p), re.MatchString(p); got != want {
 			t.Fatalf("validArrayPath(%q) = %v, the grammar says %v", p, got, want)
+		}
+	}
+}
+
+// TestGuardLast: a path ending in a guard names an object (the guard
+// holds only there), which a rule changing scalars never changes: such a
+// rule loaded and never applied; json_accept_both may read that object.
+func TestGuardLast(t *testing.T) {
+	for _, tc := range []struct {
+		typ  lenient.RuleType
+		path string
+		bad  bool
+	}{
+		{lenient.RuleTypeCoerce, `a<"k"="v">`, true},
+		{lenient.RuleWrap, `a<!"k">`, true},
+		{lenient.RuleTypeCoerce, `a<"k"="v">.n`, false},
+		{lenient.RuleJSONAcceptBoth, `a<"k"="v">`, false},
+	} {
+		r := lenient.Rule{ID: "x", Tools: []string{"t"}, Type: tc.typ, Path: tc.path}
+		if tc.typ == lenient.RuleTypeCoerce {
+			r.CoerceTo = "int"
+		}
+		probs := Validate([]lenient.Rule{r}, nil)
+		if got := len(probs) > 0 && strings.Contains(probs[0].Msg, "ends with a guard"); got != tc.bad || !tc.bad && len(probs) > 0 {
+			t.Errorf("%s %s: %v", tc.typ, tc.path, probs)
 		}
 	}
 }

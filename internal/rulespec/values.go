@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
@@ -109,4 +112,40 @@ func TimeFixKind(coerceTo string) lenient.FixKind {
 		return lenient.FixDuration
 	}
 	return ""
+}
+
+// IndexTemplate reports whether a default's value (valid JSON) holds
+// {{index}}, the position of the array element it is set in, in a string
+// at any depth, as its strings read unescaped ("{{ind\u0065x}}" too).
+func IndexTemplate(v json.RawMessage) bool {
+	if !bytes.Contains(v, []byte("{{")) {
+		return false
+	}
+	var holds func(n *jsonnode.Node) bool
+	holds = func(n *jsonnode.Node) bool {
+		if s, ok := n.AsString(); ok {
+			return strings.Contains(s, "{{index}}")
+		}
+		return slices.ContainsFunc(n.Vals, holds)
+	}
+	return holds(jsonnode.ParseValid(v))
+}
+
+// ExpandIndex returns a default's value (valid JSON) with {{index}}
+// replaced by index in each string it holds, at any depth (IndexTemplate).
+func ExpandIndex(v json.RawMessage, index int) []byte {
+	if !IndexTemplate(v) {
+		return v
+	}
+	var expand func(n *jsonnode.Node) *jsonnode.Node
+	expand = func(n *jsonnode.Node) *jsonnode.Node {
+		if s, ok := n.AsString(); ok {
+			return jsonnode.String(strings.ReplaceAll(s, "{{index}}", strconv.Itoa(index)))
+		}
+		for i, e := range n.Vals {
+			n.Vals[i] = expand(e)
+		}
+		return n
+	}
+	return expand(jsonnode.ParseValid(v)).Marshal()
 }
