@@ -166,7 +166,12 @@ type statsRecorder struct {
 	path    string     // "" without a log folder
 	flushMu sync.Mutex // one flush at a time
 	flushed int64      // total.processed when last written (under flushMu)
-	stop    chan struct{}
+	// written is the file as this normalizer last read or wrote it
+	// (size and time), by which flush finds another writer's (under
+	// flushMu); othersWarned: flush said so once
+	written      os.FileInfo
+	othersWarned bool
+	stop         chan struct{}
 	done    chan struct{}
 	once    sync.Once
 }
@@ -215,6 +220,7 @@ func (r *statsRecorder) load() {
 		}
 		return
 	}
+	r.written, _ = os.Stat(r.path)
 	s, err := decodeStats(data)
 	if err != nil {
 		aside, aerr := setAside(r.path)
@@ -512,6 +518,12 @@ func (r *statsRecorder) flush(force bool) error {
 	if !force && r.total.processed.Load() == r.flushed {
 		return nil
 	}
+	if now, err := os.Stat(r.path); err == nil && !r.othersWarned && (r.written == nil || !sameFile(now, r.written)) {
+		// (one normalizer per log folder: a second one's counts would
+		// be replaced at each write, silently)
+		r.othersWarned = true
+		r.warn(fmt.Errorf("%s was written by another process since this normalizer last read or wrote it (another normalizer with this log folder?); each write replaces the other's counts: give each normalizer a log folder of its own, and add their files up with normgen stats", r.path))
+	}
 	snap := r.snapshot()
 	data, err := json.MarshalIndent(&snap, "", "  ")
 	if err == nil {
@@ -519,8 +531,15 @@ func (r *statsRecorder) flush(force bool) error {
 	}
 	if err == nil {
 		r.flushed = snap.TotalProcessed
+		r.written, _ = os.Stat(r.path)
 	}
 	return err
+}
+
+// sameFile reports whether two stats of the statistics file show it
+// unchanged: the same file, of the same size and time.
+func sameFile(a, b os.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
 func writeAtomic(path string, data []byte) error {
@@ -597,5 +616,30 @@ func decodeStats(data []byte) (Stats, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return Stats{}, errors.New("it holds more than one JSON value")
 	}
+	if err := countsHold(s.TotalProcessed, s.TotalNormalized, s.TotalInvalid); err != nil {
+		return Stats{}, err
+	}
+	for name, t := range s.ByTool {
+		if t == nil {
+			continue
+		}
+		if err := countsHold(t.Processed, t.Normalized, t.Invalid); err != nil {
+			return Stats{}, fmt.Errorf("tool %q: %v", name, err)
+		}
+	}
+	for id, rs := range s.ByRule {
+		if rs != nil && rs.Hits < 0 {
+			return Stats{}, fmt.Errorf("rule %q: %d hits", id, rs.Hits)
+		}
+	}
 	return s, nil
+}
+
+// countsHold checks a file's counts of calls: none negative, and neither
+// those normalized nor the invalid ones more than those processed.
+func countsHold(processed, normalized, invalid int64) error {
+	if processed < 0 || normalized < 0 || invalid < 0 || normalized > processed || invalid > processed {
+		return fmt.Errorf("it counts %d calls processed, %d normalized and %d invalid, which cannot be", processed, normalized, invalid)
+	}
+	return nil
 }

@@ -378,3 +378,59 @@ func TestStatsUnknownFields(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsTwoWriters: two normalizers on one log folder replace each
+// other's counts at each write; the second to write says so once, where
+// the counts were lost silently (found by a review).
+func TestStatsTwoWriters(t *testing.T) {
+	dir := t.TempDir()
+	var warnings []string
+	warn := WithWarnings(func(err error) { warnings = append(warnings, err.Error()) })
+	a := coerceNormalizer(t, WithLogDir(dir), warn)
+	b := coerceNormalizer(t, WithLogDir(dir), warn)
+	for range 10 {
+		a.NormalizeJSON("t", []byte(`{"n":"5"}`))
+	}
+	b.NormalizeJSON("t", []byte(`{"n":"5"}`))
+	if err := a.Close(); err != nil || len(warnings) != 0 {
+		t.Fatalf("the first writer: %v %q", err, warnings)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "written by another process") {
+		t.Errorf("warnings %q", warnings)
+	}
+	// One normalizer alone, restarted, says nothing.
+	warnings = nil
+	c := coerceNormalizer(t, WithLogDir(dir), warn)
+	c.NormalizeJSON("t", []byte(`{"n":"5"}`))
+	c.stats.flush(true)
+	c.NormalizeJSON("t", []byte(`{"n":"5"}`))
+	if err := c.Close(); err != nil || len(warnings) != 0 {
+		t.Errorf("one writer: %v %q", err, warnings)
+	}
+}
+
+// TestStatsCountsHold: a statistics file whose counts cannot be (negative,
+// more normalized or invalid calls than processed) is set aside as a
+// corrupt one, where it loaded and went on from -5.
+func TestStatsCountsHold(t *testing.T) {
+	for _, c := range []string{`{"total_processed":-5}`, `{"total_processed":1,"total_normalized":100}`, `{"total_processed":1,"by_tool":{"t":{"processed":1,"invalid":2}}}`, `{"by_rule":{"r":{"hits":-1}}}`} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, StatsFile)
+		os.WriteFile(path, []byte(c), 0o644)
+		if _, err := ReadStatsFile(path); err == nil {
+			t.Errorf("%s: ReadStatsFile took it", c)
+		}
+		var warnings []string
+		n := coerceNormalizer(t, WithLogDir(dir), WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+		if s := n.Stats(); s.TotalProcessed != 0 || s.TotalNormalized != 0 {
+			t.Errorf("%s: loaded %+v", c, s)
+		}
+		n.Close()
+		if aside, _ := filepath.Glob(path + ".corrupt-*"); len(aside) != 1 || len(warnings) != 1 {
+			t.Errorf("%s: set aside %v, warnings %q", c, aside, warnings)
+		}
+	}
+}
