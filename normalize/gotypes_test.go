@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -151,8 +152,10 @@ func TestMapKeepsGoValues(t *testing.T) {
 	big := []any{1e20}
 	args := map[string]any{"o": o, "f": 1.5, "big": big, "i": 5}
 	out, applied := n.Normalize("t", args)
-	want := map[string]any{"o": map[string]any{"n": json.Number("5"), "f": 2.0}, "f": 1.5, "big": []any{1e20}, "i": 5}
-	if diff := cmp.Diff(want, out); diff != "" || len(applied) != 1 {
+	// (an int is read as its JSON, 5, as a call's would be: enum_text
+	// writes it as its text)
+	want := map[string]any{"o": map[string]any{"n": json.Number("5"), "f": 2.0}, "f": 1.5, "big": []any{1e20}, "i": "5"}
+	if diff := cmp.Diff(want, out); diff != "" || len(applied) != 2 {
 		t.Errorf("Normalize (-want +got):\n%s\napplied %+v", diff, applied)
 	}
 	if o["n"] != json.Number("5") || &big[0] != &out["big"].([]any)[0] {
@@ -187,5 +190,54 @@ func TestNormalizeSelfHolding(t *testing.T) {
 	}
 	if s[1].(map[string]any)["n"] != json.Number("5") {
 		t.Errorf("s[1].n: %#v", s[1])
+	}
+}
+
+// TestMapOtherTypesAsJSON: values of other Go types in a map are read as
+// the JSON encoding/json writes for them, so Normalize on the map writes
+// what NormalizeJSON writes on its JSON, and the fixes are the same;
+// before, every rule but a wrap passed them over, silently (found by a
+// review: a []map[string]any's elements got no default, a
+// map[string]string's "5" no coercion, a nil *int no default).
+func TestMapOtherTypesAsJSON(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "id", Tools: []string{"x"}, Type: lenient.RuleParamDefault, Path: "steps[].id", Value: json.RawMessage(`"s-{{index}}"`)},
+		{ID: "n", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, Path: "opts.n", CoerceTo: "int"},
+		{ID: "raw", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, From: "raw", CoerceTo: "int"},
+		{ID: "lim", Tools: []string{"x"}, Type: lenient.RuleParamDefault, From: "lim", Value: json.RawMessage(`5`), When: lenient.WhenAbsentOrNull},
+		{ID: "keep", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, Path: "same[].n", CoerceTo: "int"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := []map[string]int{{"n": 1}}
+	args := map[string]any{
+		"steps": []map[string]any{{"name": "a"}, {"id": "given"}},
+		"opts":  map[string]string{"n": "5"},
+		"raw":   json.RawMessage(`"7"`),
+		"lim":   (*int)(nil),
+		"same":  same,
+	}
+	in, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSON, wantFixes, err := n.NormalizeJSON("x", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, fixes := n.Normalize("x", args)
+	got, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b any
+	json.Unmarshal(got, &a)
+	json.Unmarshal(wantJSON, &b)
+	if !reflect.DeepEqual(a, b) || len(fixes) != len(wantFixes) || len(fixes) != 4 {
+		t.Errorf("Normalize: %s %+v\nNormalizeJSON: %s %+v", got, fixes, wantJSON, wantFixes)
+	}
+	if s, ok := out["same"].([]map[string]int); !ok || &s[0] != &same[0] {
+		t.Errorf("a value no rule changed is not the caller's own: %#v", out["same"])
 	}
 }

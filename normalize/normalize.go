@@ -303,8 +303,9 @@ func (n *Normalizer) Stats() Stats {
 // the same map, changed in place), and a changed value is what
 // encoding/json decodes of its new JSON with UseNumber (coerced numbers
 // are json.Number, so that no integer goes through float64). A value of
-// another Go type is moved by an alias and wrapped by a wrap, and left as
-// it is by every other rule; so is a float64 by a coercion.
+// another Go type is read as the JSON encoding/json writes for it, and
+// where a rule changes it, becomes that JSON decoded; a float64 is left
+// as it is by a coercion (but a duration's in a unit).
 func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any, []Applied) {
 	if args == nil {
 		args = map[string]any{}

@@ -50,6 +50,8 @@ type goValue struct {
 	key  string // its key, when it is an object's member
 	kind goKind
 	kept bool // writeObject: a member still under its key
+	// json is a value of another Go type's JSON, as its nodes were made
+	json string
 	// a map's members are vals[first:end]
 	first, end int
 }
@@ -63,7 +65,7 @@ const (
 	goJSON    goKind = iota // a value of the types a decoded object holds
 	goFloat                 // a float64 (from a plain json.Unmarshal): no type_coerce
 	goRounded               // a float64 integer of 2^53 or more, whose digits may be lost
-	goOther                 // another Go type: only a wrap reads it, as its JSON
+	goOther                 // another Go type: read as its JSON, and written back as the JSON decoded where a rule changed it
 	goBroken                // a value encoding/json cannot write (NaN, a json.Number not a number): no rule reads it
 	goInexact               // an array or object holding a rounded or broken value: not made JSON text
 )
@@ -251,6 +253,9 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 	}
 	n.Off = -1 - int64(i)
 	t.vals[i].kind = kind
+	if kind == goOther {
+		t.vals[i].json = string(n.Marshal()) // (to tell whether a rule changed it)
+	}
 	return t.alloc(n)
 }
 
@@ -336,17 +341,16 @@ func floatNode(f float64) (jsonnode.Node, goKind) {
 	return *jsonnode.Scalar(string(b)), kind
 }
 
-// other is the node of a value of another Go type: a scalar (of Kind
-// '0', whatever its JSON) whose text is the JSON encoding/json writes
-// for it, which a wrap reads, or broken when it writes none.
+// other is the node of a value of another Go type: the nodes of the JSON
+// encoding/json writes for it, which the rules read as they read a
+// call's (a json.RawMessage's JSON, a []map[string]any's maps, a nil
+// pointer's null), or broken when it writes none.
 func other(v any) (jsonnode.Node, goKind) {
 	b, err := marshalNoEscape(v)
 	if err != nil {
 		return jsonnode.Node{Kind: '0'}, goBroken
 	}
-	n := *jsonnode.Scalar(string(b))
-	n.Kind = '0'
-	return n, goOther
+	return *jsonnode.ParseValid(b), goOther
 }
 
 // keeps reports whether rule r leaves v as the caller's value is where
@@ -368,8 +372,6 @@ func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 		return r.Type == lenient.RuleTypeCoerce
 	case goInexact:
 		return r.Type == lenient.RuleJSONAcceptBoth
-	case goOther:
-		return r.Type != lenient.RuleWrap || !wrappable(jsonnode.ParseValid([]byte(v.Text())))
 	case goBroken:
 		return true
 	}
@@ -429,11 +431,31 @@ func (t *mapTree) writeObject(m map[string]any, n *jsonnode.Node, in []goValue) 
 			continue
 		}
 		e := t.vals[-1-c.Off]
+		if t.otherChanged(c) {
+			m[k] = t.decoded(c)
+			continue
+		}
 		t.update(c)
 		if e.key != k {
 			m[k] = e.v
 		}
 	}
+}
+
+// otherChanged reports whether c, the node of a value of another Go
+// type, no longer writes the JSON it was made from: a rule changed what
+// it holds, and the value is written back as its JSON decoded.
+func (t *mapTree) otherChanged(c *jsonnode.Node) bool {
+	e := &t.vals[-1-c.Off]
+	return e.kind == goOther && c.Kind != 0 && string(c.Marshal()) != e.json
+}
+
+// decoded is n's JSON decoded as encoding/json decodes it with UseNumber,
+// for a node made from a Go value that the rules changed.
+func (t *mapTree) decoded(n *jsonnode.Node) any {
+	c := *n
+	c.Off = 0
+	return t.value(&c)
 }
 
 // update writes the changes below c, a node made from a Go value, into
@@ -445,7 +467,7 @@ func (t *mapTree) update(c *jsonnode.Node) {
 	switch x := t.vals[-1-c.Off].v.(type) {
 	case []any:
 		for j, e := range c.Vals {
-			if e.Off >= 0 {
+			if e.Off >= 0 || t.otherChanged(e) {
 				x[j] = t.value(e)
 			} else {
 				t.update(e)
@@ -462,6 +484,9 @@ func (t *mapTree) update(c *jsonnode.Node) {
 // UseNumber.
 func (t *mapTree) value(n *jsonnode.Node) any {
 	if n.Off < 0 {
+		if t.otherChanged(n) {
+			return t.decoded(n)
+		}
 		t.update(n)
 		return t.vals[-1-n.Off].v
 	}

@@ -172,8 +172,8 @@ type statsRecorder struct {
 	written      os.FileInfo
 	othersWarned bool
 	stop         chan struct{}
-	done    chan struct{}
-	once    sync.Once
+	done         chan struct{}
+	once         sync.Once
 }
 
 // newStatsRecorder starts the statistics: in memory, and with c.logDir
