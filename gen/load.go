@@ -884,11 +884,12 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		tag := reflect.StructTag(st.Tag(i))
 		jsonTag, hasJSON := tag.Lookup("json")
 		name, opts, _ := strings.Cut(jsonTag, ",")
-		if jsonTag == "-" {
-			continue
-		}
 		goName := append(append([]string(nil), prefix...), v.Name())
 		fieldID := s.Name + "." + strings.Join(goName, ".")
+		if jsonTag == "-" {
+			l.skippedTagged(v, tag, fieldID)
+			continue
+		}
 		if v.Name() == "_" {
 			// A blank field carries type-level options:
 			// `norm:"unknown=error"`, `norm:"variants=off"`.
@@ -1042,6 +1043,17 @@ func modeOf(n schema.Norm) lenientimpl.Mode {
 
 const supported = "supported: string, bool, int, int8..int64, uint, uint8..uint64, float32, float64, slices, maps with string keys, structs, time.Time, time.Duration, types with their own UnmarshalJSON or UnmarshalText, pointers to these, json.RawMessage, any (not json.Number)"
 
+// show writes t as the package's own code would: its own types by name,
+// others by package name (json.Number, other.Point).
+func (l *loader) show(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == l.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
 // typeRef maps a Go type to the model, reporting unsupported types.
 func (l *loader) typeRef(t types.Type, pos token.Pos, fieldID string, inSlice bool) *TypeRef {
 	return l.typeRefAs(t, t, pos, fieldID, inSlice)
@@ -1053,7 +1065,7 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 	t = types.Unalias(t)
 	if ptr, ok := t.(*types.Pointer); ok {
 		if _, ok := types.Unalias(ptr.Elem()).(*types.Pointer); ok {
-			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", shown, supported)
+			l.errorf(pos, fieldID, "unsupported type %s: pointer to pointer; %s", l.show(shown), supported)
 			return nil
 		}
 		r := l.typeRefAs(ptr.Elem(), shown, pos, fieldID, inSlice)
@@ -1077,7 +1089,7 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 			// (a string type to go/types, which normgen would read as
 			// text: it would refuse 12.5, which encoding/json takes, and
 			// take "abc", which it refuses)
-			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads a json.Number from a number, or from text that is one, which normgen does not read as it does; use float64 or int64 (normgen reads their text too), or string", shown)
+			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads a json.Number from a number, or from text that is one, which normgen does not read as it does; use float64 or int64 (normgen reads their text too), or string", l.show(shown))
 			return nil
 		}
 		// A type with an UnmarshalJSON or UnmarshalText of its own is
@@ -1086,7 +1098,7 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 			return r
 		}
 		if holdsItself(n) {
-			l.errorf(pos, fieldID, "unsupported type %s: %s", shown, schema.SelfHeldRefused)
+			l.errorf(pos, fieldID, "unsupported type %s: %s", l.show(shown), schema.SelfHeldRefused)
 			return nil
 		}
 		if _, ok := n.Underlying().(*types.Struct); ok {
@@ -1094,7 +1106,7 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 				return l.stdRef(n, pos, fieldID)
 			}
 			if n.TypeArgs().Len() > 0 {
-				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported", shown)
+				l.errorf(pos, fieldID, "unsupported type %s: generic structs are not supported; declare a type for the instance (such as type My%s %s) and use it", l.show(shown), obj.Name(), l.show(n))
 				return nil
 			}
 			s := l.structOf(obj, inSlice)
@@ -1110,7 +1122,7 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 		r = basicRef(u)
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", shown)
+			l.errorf(pos, fieldID, "unsupported type %s: encoding/json reads []byte as base64 text; use string, or []int for numbers", l.show(shown))
 			return nil
 		}
 		elem := l.typeRef(u.Elem(), pos, fieldID, true)
@@ -1120,11 +1132,11 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 		r = &TypeRef{Kind: schema.Array, Elem: elem}
 	case *types.Map:
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Kind() != types.String {
-			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", shown, supported)
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be strings; %s", l.show(shown), supported)
 			return nil
 		}
 		if _, ok := types.Unalias(u.Key()).(*types.Named); ok {
-			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string", shown)
+			l.errorf(pos, fieldID, "unsupported type %s: map keys must be plain string (encoding/json reads a key of a named type through its UnmarshalText, which normgen does not); use map[string]%s", l.show(shown), l.show(u.Elem()))
 			return nil
 		}
 		elem := l.typeRef(u.Elem(), pos, fieldID, inSlice)
@@ -1137,11 +1149,16 @@ func (l *loader) typeRefAs(t, shown types.Type, pos token.Pos, fieldID string, i
 			r = &TypeRef{Kind: schema.Any}
 		}
 	case *types.Struct:
-		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", shown)
+		l.errorf(pos, fieldID, "unsupported type %s: declare a named struct type for it", l.show(shown))
+		return nil
+	case *types.Array:
+		// (encoding/json drops the elements past the length, and zeroes
+		// those a call leaves out: a value normgen would not read alike)
+		l.errorf(pos, fieldID, "unsupported type %s: encoding/json drops the elements of a longer array and zeroes those a shorter one leaves out; use a slice ([]%s) with jsonschema:\"minItems=%d,maxItems=%d\"", l.show(shown), l.show(u.Elem()), u.Len(), u.Len())
 		return nil
 	}
 	if r == nil {
-		l.errorf(pos, fieldID, "unsupported type %s; %s", shown, supported)
+		l.errorf(pos, fieldID, "unsupported type %s; %s", l.show(shown), supported)
 		return nil
 	}
 	if named != nil {
@@ -1213,6 +1230,26 @@ func (l *loader) unexportedTagged(v *types.Var, tag reflect.StructTag, fieldID s
 	r, size := utf8.DecodeRuneInString(v.Name())
 	exported := string(unicode.ToUpper(r)) + v.Name()[size:]
 	l.warnf(v.Pos(), fieldID, "unexported field with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); export it (%s) to make it one, or remove the %s", what, exported, them)
+}
+
+// skippedTagged warns of a field tagged json:"-" with a jsonschema or
+// norm tag: encoding/json never sets it, so those tags are not honoured,
+// which would otherwise go without a word.
+func (l *loader) skippedTagged(v *types.Var, tag reflect.StructTag, fieldID string) {
+	var tags []string
+	for _, k := range []string{"jsonschema", "norm"} {
+		if _, ok := tag.Lookup(k); ok {
+			tags = append(tags, k)
+		}
+	}
+	if len(tags) == 0 {
+		return
+	}
+	what, them := "a "+tags[0]+" tag", "it"
+	if len(tags) > 1 {
+		what, them = "jsonschema and norm tags", "them"
+	}
+	l.warnf(v.Pos(), fieldID, `field tagged json:"-" with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); give it a json name to make it one, or remove %s`, what, them)
 }
 
 // isRawMessage reports whether obj, a defined type, is json.RawMessage:

@@ -59,11 +59,11 @@ type Through struct {
 		got = append(got, d.String())
 	}
 	for _, want := range []string{
-		"tools.go:17:2: field Self.L: unsupported type example.com/d/d.List: ",
-		"tools.go:18:2: field Self.D: unsupported type example.com/d/d.Dict: ",
-		"tools.go:19:2: field Self.P: unsupported type *example.com/d/d.PtrList: ",
-		"tools.go:20:2: field Self.A: unsupported type example.com/d/d.A: ",
-		"tools.go:21:2: field Self.E: unsupported type example.com/d/ext.Rec: ",
+		"tools.go:17:2: field Self.L: unsupported type List: ",
+		"tools.go:18:2: field Self.D: unsupported type Dict: ",
+		"tools.go:19:2: field Self.P: unsupported type *PtrList: ",
+		"tools.go:20:2: field Self.A: unsupported type A: ",
+		"tools.go:21:2: field Self.E: unsupported type ext.Rec: ",
 	} {
 		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, want) && strings.HasSuffix(g, schema.SelfHeldRefused) }) {
 			t.Errorf("no diagnostic %q...; got:\n%s", want, strings.Join(got, "\n"))
