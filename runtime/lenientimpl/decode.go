@@ -340,6 +340,12 @@ func appendSeg(b []byte, s segment) []byte {
 // nil) of member name: msg says what is wrong and what is accepted.
 func (d *Decoder) FailKind(k lenient.ProblemKind, name string, v []byte, msg string) {
 	p := lenient.Problem{Path: d.problemPath(name), Msg: msg, Kind: k}
+	if name == "" && d.depth > 0 && d.seg(d.depth-1).wrapped {
+		// (a lone value a norm:"wrap" field read as its one element: the
+		// message says what an element is, and a model would retry
+		// with one; say that the field is an array of them)
+		p.Msg += "; " + p.Path + " takes an array of them, or one alone"
+	}
 	if v != nil {
 		p.Value = shorten(v)
 	}

@@ -194,7 +194,7 @@ func TestWrapMessages(t *testing.T) {
 		got = append(got, p.String())
 	}
 	want := []string{
-		`labels: 5 is not a string (send text in quotes, such as "5")`,
+		`labels: 5 is not a string (send text in quotes, such as "5"); labels takes an array of them, or one alone`,
 		`tags: "" is an empty string, not a value or an array (send a value, a JSON array of values, or [] for none)`,
 		`names[0]: 1 is not a string (send text in quotes, such as "1")`,
 	}
