@@ -408,84 +408,46 @@ func (m *mirrorer) mirror(t reflect.Type) (reflect.Type, error) {
 	return out, nil
 }
 
-// fields flattens t's fields as encoding/json sees them: an embedded
-// struct's fields are promoted unless a shallower field has their wire
-// name, and two promoted at one depth hide each other. The copies get Go
+// fields flattens t's fields as encoding/json sees them, by Go's rule
+// for promoted fields: of the fields with one wire name, the shallowest
+// is read, or, where several are that shallow, the one tagged among
+// them, or none (which hides the deeper ones too). The copies get Go
 // names of their own (two embedded structs may both have an F0) and
 // their wire name written in the json tag.
 func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
-	// Each field in declaration order, with the embedded struct it was
-	// promoted from (0 for t's own).
-	type entry struct {
-		f     reflect.StructField
-		group int
+	all, err := m.fieldsAt(t)
+	if err != nil {
+		return nil, err
 	}
-	var all []entry
-	groups := 0
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		if f.Anonymous && f.Type.Kind() == reflect.Struct && tag == "" {
-			inner, err := m.fields(f.Type)
-			if err != nil {
-				return nil, err
-			}
-			groups++
-			for _, f := range inner {
-				all = append(all, entry{f, groups})
-			}
-			continue
-		}
-		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
-			// Kept embedded, as a pointer: encoding/json allocates it
-			// only when one of its fields is given.
-			inner, err := m.fields(f.Type.Elem())
-			if err != nil {
-				return nil, err
-			}
-			all = append(all, entry{reflect.StructField{Name: f.Name, Type: reflect.PointerTo(reflect.StructOf(inner)), Anonymous: true}, 0})
-			continue
-		}
-		if !f.IsExported() {
-			continue
-		}
-		ft, err := m.mirror(f.Type)
-		if err != nil {
-			return nil, err
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if name == "" {
-			name = f.Name
-		}
-		m.names[name] = true
-		for _, opt := range strings.Split(f.Tag.Get("norm"), ",") {
-			if a, ok := strings.CutPrefix(opt, "alias="); ok {
-				for _, s := range strings.Split(a, "|") {
-					m.names[s] = true
-				}
-			}
-		}
-		all = append(all, entry{reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag}, 0})
-	}
-	own := map[string]bool{}
-	promoted := map[string]map[int]bool{} // wire name -> the groups promoting it
+	byName := map[string][]promoted{}
 	for _, e := range all {
 		w := wireName(e.f)
-		if e.group == 0 {
-			own[w] = true
-		} else {
-			if promoted[w] == nil {
-				promoted[w] = map[int]bool{}
+		byName[w] = append(byName[w], e)
+	}
+	read := func(e promoted) bool {
+		var shallowest []promoted
+		for _, o := range byName[wireName(e.f)] {
+			switch {
+			case len(shallowest) == 0 || o.depth < shallowest[0].depth:
+				shallowest = []promoted{o}
+			case o.depth == shallowest[0].depth:
+				shallowest = append(shallowest, o)
 			}
-			promoted[w][e.group] = true
 		}
+		if len(shallowest) == 1 {
+			return shallowest[0].at == e.at
+		}
+		var tagged []promoted
+		for _, o := range shallowest {
+			if o.tagged {
+				tagged = append(tagged, o)
+			}
+		}
+		return len(tagged) == 1 && tagged[0].at == e.at
 	}
 	var out []reflect.StructField
 	for _, e := range all {
-		if w := wireName(e.f); e.group == 0 || !own[w] && len(promoted[w]) == 1 {
+		if read(e) {
 			out = append(out, e.f)
 		}
 	}
@@ -513,6 +475,73 @@ func (m *mirrorer) fields(t reflect.Type) ([]reflect.StructField, error) {
 		f.Name, taken[name], named[name] = name, true, true
 	}
 	return out, nil
+}
+
+// promoted is a field of a struct or of the structs it embeds, the
+// depth it is promoted from (0: the struct's own), and whether its json
+// tag names it.
+type promoted struct {
+	f      reflect.StructField
+	depth  int
+	tagged bool
+	at     int // its place among the fields of the struct walked
+}
+
+// fieldsAt returns every field of t and of the structs it embeds (by
+// value, untagged), in declaration order, each with its depth; an
+// embedded pointer to a struct is kept as one field (encoding/json
+// allocates it only when one of its fields is given).
+func (m *mirrorer) fieldsAt(t reflect.Type) ([]promoted, error) {
+	var all []promoted
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && tag == "" {
+			inner, err := m.fieldsAt(f.Type)
+			if err != nil {
+				return nil, err
+			}
+			for _, e := range inner {
+				e.depth++
+				e.at = len(all)
+				all = append(all, e)
+			}
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct && tag == "" && f.IsExported() {
+			inner, err := m.fields(f.Type.Elem())
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, promoted{f: reflect.StructField{Name: f.Name, Type: reflect.PointerTo(reflect.StructOf(inner)), Anonymous: true}, at: len(all)})
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		ft, err := m.mirror(f.Type)
+		if err != nil {
+			return nil, err
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		tagged := name != ""
+		if name == "" {
+			name = f.Name
+		}
+		m.names[name] = true
+		for _, opt := range strings.Split(f.Tag.Get("norm"), ",") {
+			if a, ok := strings.CutPrefix(opt, "alias="); ok {
+				for _, s := range strings.Split(a, "|") {
+					m.names[s] = true
+				}
+			}
+		}
+		all = append(all, promoted{f: reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag}, tagged: tagged, at: len(all)})
+	}
+	return all, nil
 }
 
 // nesting is how deeply the JSON text b nests arrays and objects.

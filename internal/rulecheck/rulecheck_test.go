@@ -115,3 +115,46 @@ func TestReaches(t *testing.T) {
 		}
 	}
 }
+
+// Types of TestMirrorEmbeddingDepth: X is promoted from M1 (depth 1) over
+// L1.L2 (depth 2), as Go's rule reads it; Y is hidden at depth 1 (two
+// there), so the deeper N1.N2.Y does not take its place. (Untagged: vet
+// reports a json tag repeated through embedding.)
+type (
+	depthL2    struct{ X int }
+	depthL1    struct{ depthL2 }
+	depthM1    struct{ X string }
+	depthY1    struct{ Y int }
+	depthY2    struct{ Y int }
+	depthN2    struct{ Y string }
+	depthN1    struct{ depthN2 }
+	depthInput struct {
+		depthL1
+		depthM1
+		depthY1
+		depthY2
+		depthN1
+	}
+)
+
+// TestMirrorEmbeddingDepth: the mirror encoding/json decodes into reads
+// an embedded struct's fields as encoding/json reads the type itself:
+// by Go's depth rule, where it set both X aside (a false "values differ").
+func TestMirrorEmbeddingDepth(t *testing.T) {
+	m := &mirrorer{done: map[mirrorKey]reflect.Type{}, names: map[string]bool{}, pkg: reflect.TypeFor[depthInput]().PkgPath()}
+	mt, err := m.mirror(reflect.TypeFor[depthInput]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{`{"X":"s","Y":1}`, `{"Y":"t"}`} {
+		var want depthInput
+		errWant := json.Unmarshal([]byte(in), &want)
+		got := reflect.New(mt)
+		errGot := json.Unmarshal([]byte(in), got.Interface())
+		wantJSON, _ := json.Marshal(want)
+		gotJSON, _ := json.Marshal(got.Interface())
+		if string(wantJSON) != string(gotJSON) || (errWant == nil) != (errGot == nil) {
+			t.Errorf("%s: mirror %s %v, encoding/json %s %v", in, gotJSON, errGot, wantJSON, errWant)
+		}
+	}
+}
