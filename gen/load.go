@@ -929,8 +929,12 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			}
 			if named, ok := t.(*types.Named); ok {
 				if inner, ok := named.Underlying().(*types.Struct); ok {
+					before := len(l.diags)
 					for _, f := range l.fields(s, inner, goName, sub, depth+1) {
 						add(f, depth+1+fieldDepth(f, goName))
+					}
+					if named.Obj().Pkg() != l.pkg.Types {
+						l.foreignEmbedded(l.diags[before:], v, named)
 					}
 					continue
 				}
@@ -1230,6 +1234,24 @@ func (l *loader) unexportedTagged(v *types.Var, tag reflect.StructTag, fieldID s
 	r, size := utf8.DecodeRuneInString(v.Name())
 	exported := string(unicode.ToUpper(r)) + v.Name()[size:]
 	l.warnf(v.Pos(), fieldID, "unexported field with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); export it (%s) to make it one, or remove the %s", what, exported, them)
+}
+
+// foreignEmbedded rewrites problems found in the fields of a struct of
+// another package that field v embeds, whose fields are promoted into the
+// decoder as this package's own: they are reported at v, where the user
+// can act (the field's own place, in the other package, comes after as
+// Related), saying what to do instead of changing that package.
+func (l *loader) foreignEmbedded(diags []Diagnostic, v *types.Var, named *types.Named) {
+	at := l.pkg.Fset.Position(v.Pos())
+	for i := range diags {
+		d := &diags[i]
+		if d.Pos.Filename == at.Filename {
+			continue
+		}
+		d.Related = append([]Related{{Pos: d.Pos, Msg: "the field, in package " + named.Obj().Pkg().Path()}}, d.Related...)
+		d.Pos = at
+		d.Msg += fmt.Sprintf("; it is promoted from the embedded %s, whose fields normgen reads as this package's own: give the embedded field a json tag (%s `json:\"%s\"`) for encoding/json to decode it as one value, or declare a struct of this package", l.show(named), l.show(named), strings.ToLower(named.Obj().Name()))
+	}
 }
 
 // skippedTagged warns of a field tagged json:"-" with a jsonschema or

@@ -33,7 +33,7 @@ const recentBytes = 256 << 10
 type Stats struct {
 	TotalProcessed  int64                 `json:"total_processed"`       // calls seen, invalid ones too
 	TotalNormalized int64                 `json:"total_normalized"`      // calls that changed something
-	TotalInvalid    int64                 `json:"total_invalid"`         // calls whose arguments were not a JSON object
+	TotalInvalid    int64                 `json:"total_invalid"`         // calls whose arguments were no valid JSON object (another value, malformed JSON, a key given twice)
 	LastUpdated     time.Time             `json:"last_updated"`          // time of the last change
 	ByTool          map[string]*ToolStats `json:"by_tool"`               // per tool name
 	ByRule          map[string]*RuleStats `json:"by_rule"`               // per rule id
@@ -44,7 +44,7 @@ type Stats struct {
 type ToolStats struct {
 	Processed  int64 `json:"processed"`         // calls, invalid ones too
 	Normalized int64 `json:"normalized"`        // calls that changed something
-	Invalid    int64 `json:"invalid,omitempty"` // calls whose arguments were not a JSON object
+	Invalid    int64 `json:"invalid,omitempty"` // calls whose arguments were no valid JSON object (as TotalInvalid)
 }
 
 // RuleStats counts one rule's hits and the tools they came from.
