@@ -651,3 +651,14 @@ func BenchmarkNormalizeJSONText(b *testing.B) {
 		})
 	}
 }
+
+// TestRulesFilePositions: a rules file's problems say where each rule
+// starts (line:col), as a catalog's do.
+func TestRulesFilePositions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rules.json")
+	os.WriteFile(path, []byte("[\n  {\"id\":\"a\",\"tools\":[\"t\"],\"type\":\"param_alias\",\"from\":\"x\",\"to\":\"y\"},\n  {\"id\":\"b\",\"tools\":[\"t\"],\"type\":\"nope\"}\n]\n"), 0o644)
+	_, err := LoadRulesFile(path, nil)
+	if want := path + `: rule 1 (b) at 3:3: unknown type "nope"`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v\nwant %s…", err, want)
+	}
+}

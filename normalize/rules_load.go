@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,14 +23,22 @@ type RuleError struct {
 	Index int    // position in the file, from 0
 	ID    string // the rule's id, when it has one
 	Msg   string // what is wrong
+	// Line and Col are where the rule starts in its file (LoadRulesFile),
+	// both from 1; 0 when not known (LoadRules).
+	Line, Col int
 }
 
-// Error formats the problem with the rule's index and id.
+// Error formats the problem with the rule's index and id, and where it
+// starts when known.
 func (e RuleError) Error() string {
-	if e.ID == "" {
-		return fmt.Sprintf("rule %d: %s", e.Index, e.Msg)
+	at := ""
+	if e.Line > 0 {
+		at = fmt.Sprintf(" at %d:%d", e.Line, e.Col)
 	}
-	return fmt.Sprintf("rule %d (%s): %s", e.Index, e.ID, e.Msg)
+	if e.ID == "" {
+		return fmt.Sprintf("rule %d%s: %s", e.Index, at, e.Msg)
+	}
+	return fmt.Sprintf("rule %d (%s)%s: %s", e.Index, e.ID, at, e.Msg)
 }
 
 // RulesError lists every problem of a rules file; a file with any problem
@@ -54,7 +63,25 @@ func LoadRulesFile(path string, existing []lenient.Rule) ([]lenient.Rule, error)
 		return nil, err
 	}
 	defer f.Close()
-	rules, err := LoadRules(f, existing)
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := LoadRules(bytes.NewReader(data), existing)
+	var re *RulesError
+	if errors.As(err, &re) {
+		// (each rule's place in the file: the rules of a valid array)
+		root := jsonnode.ParseValid(data)
+		for i := range re.Errors {
+			e := &re.Errors[i]
+			if e.Index < len(root.Vals) {
+				var pe *jsonnode.PositionError
+				if errors.As(jsonnode.Positioned(data, root.Vals[e.Index].Off, nil), &pe) {
+					e.Line, e.Col = pe.Line, pe.Col
+				}
+			}
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -215,7 +242,7 @@ func validateTargets(rules, existing []lenient.Rule) ([][]rulespec.Step, error) 
 	}
 	errs := make([]RuleError, len(probs))
 	for i, p := range probs {
-		errs[i] = RuleError(p)
+		errs[i] = RuleError{Index: p.Index, ID: p.ID, Msg: p.Msg}
 	}
 	return nil, &RulesError{errs}
 }

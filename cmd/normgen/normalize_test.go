@@ -87,8 +87,8 @@ func TestNormalizeUnknownToolAndNonObject(t *testing.T) {
 		{wild, "other", `{"force":"yes"}`, 0, `no rule names tool "other" (the rules name: edit_file); only the "*" rules apply`},
 		{named, "edit_file", `[1]`, 1, "arguments on stdin: arguments must be a JSON object, not an array"},
 		{named, "edit_file", `{`, 1, "arguments on stdin: invalid JSON"},
-		{bad, "t", `{}`, 1, `rule 0 (a): unknown field "zzz"; rule 1 (b): unknown type "nope"`},
-		{bad, "t", `{}`, 1, "rule 2 (c): from (or path) is missing for type wrap"},
+		{bad, "t", `{}`, 1, `rule 0 (a) at 1:2: unknown field "zzz"; rule 1 (b) at 1:76: unknown type "nope"`},
+		{bad, "t", `{}`, 1, "rule 2 (c) at 1:115: from (or path) is missing for type wrap"},
 	} {
 		code, stderr := runNormalizeCapture(t, tc.stdin, "-rules", tc.rules, "-tool", tc.tool)
 		if code != tc.code || !strings.Contains(stderr, tc.stderr) {
