@@ -29,6 +29,12 @@ var seeds = map[string][]string{
 		`{"project":"p","steps":"[{\"run\":\"a\",\"kind\":\"sh\",\"needs\":\"step-0\"}]","retry":{}}`,
 		`{"project":"p","steps":[{"run":"t","env":"{\"A\":\"1\"}"}],"services":{"db":{"image":"pg","ports":"5432","ready":"{\"attempts\":\"2\"}"}},"matrix":{"go":"[\"1\",2]"}}`,
 	},
+	"snooze_ticket": {
+		// a number of hours, alone among members a rule may change
+		`{"ticket":5,"for":2,"notify":true}`,
+		`{"ticket":"5","for":"1.5","notify":"yes"}`,
+		`{"id":5,"for":"90m"}`,
+	},
 	"update_workflow": {
 		`{"workflow":"w","checkpoints":[{"checks":[{"n":"2","note":"a\\tb"},{}]},{"gate":{"max_attempts":4.0}}]}`,
 		`{"workflow":"w","default":"{\"checks\":\"[{}]\",\"owners\":[[\"a\"],\"[\\\"b\\\"]\"],\"limits\":{\"x\":\"5\"}}","strict_ids":[1]}`,

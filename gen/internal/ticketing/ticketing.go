@@ -6,6 +6,8 @@
 // (rules_test.go).
 package ticketing
 
+import "time"
+
 //go:generate go run github.com/normgen/normgen/cmd/normgen
 
 // Retry is a retry policy.
@@ -117,4 +119,15 @@ type UpdateWorkflowInput struct {
 	Checkpoints []Checkpoint        `json:"checkpoints,omitempty"`
 	Default     *CheckpointDefaults `json:"default,omitempty"`
 	Strict      []int               `json:"strict_ids,omitempty" norm:"strict"`
+}
+
+// SnoozeTicketInput hides a ticket for a while.
+//
+//normgen:tool snooze_ticket
+type SnoozeTicketInput struct {
+	Ticket uint64 `json:"ticket" norm:"alias=id"`
+	// For is how long, in hours when a number.
+	For time.Duration `json:"for" norm:"unit=h"`
+	// Notify says whether watchers hear of it.
+	Notify bool `json:"notify,omitempty"`
 }

@@ -4,6 +4,7 @@ package ticketing
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
@@ -2056,8 +2057,51 @@ func (x *UpdateWorkflowInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mod
 	return f.Closed() && seen[0]
 }
 
+var snoozeTicketInputFields = lenientimpl.Fields{Keys: [][]string{{"ticket", "id"}, {"for"}, {"notify"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.Required, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *SnoozeTicketInput) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *SnoozeTicketInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *SnoozeTicketInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var d lenientimpl.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *SnoozeTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
+	*x = SnoozeTicketInput{}
+	var it lenientimpl.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [3]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &snoozeTicketInputFields) {
+		case 0:
+			x.Ticket = d.Uint(it.Value, "ticket", 64, 0)
+		case 1:
+			x.For = d.Duration(it.Value, "for", time.Hour, 0)
+		case 2:
+			x.Notify = d.Bool(it.Value, "notify", 0)
+		}
+	}
+	d.MissingIn(seen[:], &snoozeTicketInputFields)
+}
+
 const createTicketInputSchema = `{"properties":{"title":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"assignee":{"anyOf":[{"type":"string"},{"type":"null"}]},"estimate_h":{"anyOf":[{"type":"number","minimum":0},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"links":{"anyOf":[{"items":{"anyOf":[{"properties":{"kind":{"anyOf":[{"type":"string","enum":["duplicates","blocked_by","relates","dup","blocks"],"description":"Also accepted: \"dup\" for \"duplicates\"; \"blocks\" for \"blocked_by\"."},{"type":"string","pattern":"^(([dD][uU][pP][lL][iI][cC]|[rR][eE][lL])[aA][tT][eE][sS]|[bB][lL][oO][cC][kK][eE][dD]_[bB][yY])$"}]},"ticket":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]}},"type":"object","required":["kind","ticket"]},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"fields":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"value":{"type":"string"},"history":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["value"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"watchers":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"},{"type":"null"}]},"urgent":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]},"severity":{"anyOf":[{"type":"string","enum":["low","high","lo","hi"],"description":"Also accepted: \"lo\" for \"low\"; \"hi\" for \"high\".","default":"low"},{"type":"string","pattern":"^([lL][oO][wW]|[hH][iI][gG][hH])$"},{"type":"null"}]},"areas":{"anyOf":[{"items":{"anyOf":[{"type":"string","enum":["api","ui","db"]},{"type":"string","pattern":"^(([aA][pP]|[uU])[iI]|[dD][bB])$"}]},"type":"array","description":"Enums of an array's items and of a map's values."},{"type":"string"},{"type":"null"}]},"triage":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"string","enum":["now","later"]},{"type":"string","pattern":"^([nN][oO][wW]|[lL][aA][tT][eE][rR])$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["title"]}`
 const runPipelineInputSchema = `{"properties":{"project":{"type":"string"},"ref":{"anyOf":[{"type":"string","default":"main"},{"type":"null"}]},"steps":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"run":{"type":"string"},"kind":{"anyOf":[{"type":"string","enum":["shell","docker","approval","sh","bash","container"],"description":"Also accepted: \"sh\" or \"bash\" for \"shell\"; \"container\" for \"docker\".","default":"shell"},{"type":"string","pattern":"^(([sS][hH][eE][lL]|[aA][pP][pP][rR][oO][vV][aA])[lL]|[dD][oO][cC][kK][eE][rR])$"},{"type":"null"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"env":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"string"},{"type":"null"}]},"needs":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"timeout_s":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"allow_failure":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^(true|false|null)?$"},{"type":"null"}]}},"type":"object","required":["run"]},{"type":"string"}]},"type":"array","minItems":1},{"type":"string"}]},"retry":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"services":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"image":{"type":"string"},"ports":{"anyOf":[{"items":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer","minimum":0},{"type":"null"}]},"ready":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object","required":["image"]},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"matrix":{"anyOf":[{"additionalProperties":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"dry_run":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]},"priority":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["project","steps"]}`
+const snoozeTicketInputSchema = `{"properties":{"ticket":{"anyOf":[{"type":"integer","minimum":0},{"type":"string","pattern":"^[0-9]+$"}]},"for":{"anyOf":[{"type":"number","description":"For is how long, in hours when a number."},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$"}]},"notify":{"anyOf":[{"type":"boolean","description":"Notify says whether watchers hear of it."},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object","required":["ticket","for"]}`
+const snoozeTicketInputSchemaOpenAIStrict = `{"properties":{"ticket":{"type":"integer","minimum":0},"for":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$"}]},"notify":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["ticket","for","notify"]}`
 const updateWorkflowInputSchema = `{"properties":{"workflow":{"type":"string"},"checkpoints":{"anyOf":[{"items":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"default":{"anyOf":[{"properties":{"name":{"anyOf":[{"type":"string","default":"cp-default"},{"type":"null"}]},"checks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"anyOf":[{"type":"string"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"gate":{"anyOf":[{"properties":{"attempts":{"anyOf":[{"type":"integer","maximum":10,"minimum":1,"default":3},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"backoff_ms":{"anyOf":[{"type":"integer","minimum":0,"default":500},{"type":"string","pattern":"^([0-9]+|null)?$"},{"type":"null"}]},"factor":{"anyOf":[{"type":"number","default":2},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"on_timeout":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"owners":{"anyOf":[{"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"limits":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"strict_ids":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":"array"},{"type":"null"}]}},"type":"object","required":["workflow"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
@@ -2138,6 +2182,19 @@ func NormgenTools() []lenient.Tool {
 				{Path: "priority", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(runPipelineInputSchema, "", ""),
+		},
+		{
+			Decode:      lenientimpl.DecodeAs[SnoozeTicketInput],
+			Description: "SnoozeTicketInput hides a ticket for a while.",
+			InputSchema: json.RawMessage(snoozeTicketInputSchema),
+			Name:        "snooze_ticket",
+			Rules: lenientimpl.ToolRules("snooze_ticket", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &snoozeTicketInputFields},
+				{Path: "ticket", Aliases: []string{"id"}, Coerce: "uint"},
+				{Path: "for", Coerce: "duration_h"},
+				{Path: "notify", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
+			}),
+			Schemas: lenientimpl.SharedSchemas(snoozeTicketInputSchema, snoozeTicketInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[UpdateWorkflowInput],
