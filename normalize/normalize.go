@@ -85,6 +85,8 @@ type boundRule struct {
 	keyed []rulespec.Step
 	// guards are the guards that start segs
 	guards []rulespec.Step
+	// others are the keys of every alias of an alias rule's target, its
+	// own among them: one list its aliases share
 	others []string
 	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
 	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
@@ -235,6 +237,7 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		aliasOf[i] = target{rulespec.ToKey(r), rulespec.PathString(segs[:len(segs)-1])}
 		aliases[aliasOf[i]] = append(aliases[aliasOf[i]], r)
 	}
+	aliasKeys := map[target][]string{}
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
 		b.keyed = rulespec.PastGuards(b.segs) // (ValidateRules: a step follows guards)
@@ -248,12 +251,16 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 			b.every, b.tested, b.onKeys, b.alias = true, false, false, false
 		}
 		if k == lenient.RuleParamAlias {
-			for _, q := range aliases[aliasOf[i]] {
-				if q != r {
+			// (one list of the keys of a target's aliases, shared by them
+			// all: a list each of the others grew as their count squared)
+			t := aliasOf[i]
+			if _, ok := aliasKeys[t]; !ok {
+				for _, q := range aliases[t] {
 					qs := paths[q]
-					b.others = append(b.others, qs[len(qs)-1].Key)
+					aliasKeys[t] = append(aliasKeys[t], qs[len(qs)-1].Key)
 				}
 			}
+			b.others = aliasKeys[t]
 		}
 		set.rules[i] = b
 	}

@@ -373,7 +373,8 @@ func repeat(alt, segs []rulespec.Step) []rulespec.Step {
 
 // memberRule applies an alias or a default to the member key of obj, and
 // returns its record. An alias does not apply when its target, or
-// another alias of it (others), is given too: the call names the field
+// another alias of it (others: the keys of every alias of that target,
+// key among them), is given too: the call names the field
 // twice, for the decoder to say so. A value t keeps is neither absent nor
 // empty.
 func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, t *mapTree) (Applied, bool) {
@@ -384,7 +385,7 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 			return Applied{}, false
 		}
 		for _, o := range others {
-			if obj.Index(o) >= 0 {
+			if o != key && obj.Index(o) >= 0 {
 				return Applied{}, false
 			}
 		}
