@@ -81,6 +81,9 @@ func withRules(tool string, root *Node, own []lenient.Rule) *Derivation {
 				// to, spelled as a rule path as the keys of named are)
 				at := rulespec.PathKey(rulespec.PathString(segs[:n-1]), rulespec.ToKey(&r))
 				declared[at] = append(declared[at], segs[n-1].Key)
+				// (its target too: a derived alias from it would make a
+				// chain, which the file's order would decide)
+				named[at] = true
 			}
 		}
 	}

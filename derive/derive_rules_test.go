@@ -389,6 +389,26 @@ func TestWithRulesAliasOfDeclared(t *testing.T) {
 	}
 }
 
+// TestWithRulesAliasToVariant: a rules file's alias whose target is a
+// spelling variant of a declared property (file_path beside filePath)
+// gets no derived alias from that target, which would make a chain the
+// rules' order decides and which the rules refuse to load: the adapters
+// then left every tool strict (found by review).
+func TestWithRulesAliasToVariant(t *testing.T) {
+	root, err := ParseNode([]byte(`{"type":"object","properties":{"filePath":{"type":"string"},"n":{"type":"integer"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := []lenient.Rule{{ID: "mine", Tools: []string{"*"}, Type: lenient.RuleParamAlias, From: "path", To: "file_path"}}
+	d := WithRules("t", root, own)
+	if probs := rulespec.Validate(append(slices.Clone(own), d.Rules...), nil); len(probs) > 0 {
+		t.Errorf("derived rules that do not load beside the file's: %v", probs)
+	}
+	if slices.ContainsFunc(d.Rules, func(r lenient.Rule) bool { return r.Type == lenient.RuleParamAlias && r.From == "file_path" }) {
+		t.Errorf("a derived alias from the file's target: %v", d.Rules)
+	}
+}
+
 // TestApplyRulesFloatOnInteger: a rules file's float coercion on an
 // integer field advertises the integer texts it reads, as JSON writes
 // them: "05", which it leaves as it is for the integer to refuse, is not
