@@ -96,7 +96,7 @@ func TestWrapAndNumberMessages(t *testing.T) {
 	}
 	var v in
 	err := Decode([]byte(`{"labels":5,"max":-1,"on":0}`), &v)
-	want := `labels: 5 is not a string (send text in quotes, such as "5"); max: -1 is negative; this field takes 0 or more; on: 0 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`
+	want := `labels: 5 is not a string (send text in quotes, such as "5"); labels takes an array of them, or one alone; max: -1 is negative; this field takes 0 or more; on: 0 is not a boolean: numbers are not read as booleans (send true or false, or "true" or "false")`
 	if err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
