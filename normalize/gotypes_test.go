@@ -177,7 +177,7 @@ func TestNormalizeSelfHolding(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := map[string]any{}
-	m["self"] = m
+	m["self"], m["again"] = m, m // (twice: a tree of 2^1000 before looking, found by review)
 	s := []any{nil, map[string]any{"n": "5"}}
 	s[0] = s
 	deep := map[string]any{}

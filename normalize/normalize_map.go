@@ -38,10 +38,11 @@ type mapTree struct {
 	// it), so that a pooled tree's holders serve again as they are.
 	holders []jsonnode.Node
 	members int // the root's members are the first vals
-	// depth is how many maps and slices node is making into nodes, one
-	// inside the other; from cycleAfter on, building holds them (enter).
-	depth    int
-	building map[cycleKey]bool
+	// building are the maps and slices node is making into nodes, one
+	// inside the other, and inSet the same as a set once they are more
+	// than onStack (enter)
+	building []cycleKey
+	inSet    map[cycleKey]bool
 }
 
 // goValue is a value of the caller's map, and how the rules may read it.
@@ -267,40 +268,50 @@ type cycleKey struct {
 	n int
 }
 
-// cycleAfter is the depth from which node looks for a value that holds
-// itself, as encoding/json does (startDetectingCyclesAfter).
-const cycleAfter = 1000
+// onStack is how many maps and slices node compares one by one with a
+// value it is about to make into nodes, before it keeps them in a set.
+const onStack = 32
 
 // enter reports whether node may make the map or slice k into nodes: not
-// where k holds itself, which encoding/json cannot write either, nor
-// deeper than jsonwire.MaxDepth, as in a call's JSON (a value no rule
-// reads, as a NaN), so that a map holding itself is no endless recursion. Each enter that returns true is followed by a leave.
+// where one of the values it is making into nodes holds it (k holds
+// itself, which encoding/json cannot write either), nor deeper than
+// jsonwire.MaxDepth, as in a call's JSON: such a value is one no rule
+// reads, as a NaN. Looking from the first level, a map that holds itself
+// under two keys costs two nodes, not a tree of two to the thousandth
+// before encoding/json's depth for looking. Each enter that returns true
+// is followed by a leave.
 func (t *mapTree) enter(k cycleKey) bool {
-	t.depth++
-	if t.depth > jsonwire.MaxDepth {
-		t.depth--
+	if len(t.building) >= jsonwire.MaxDepth {
 		return false // deeper than a call's JSON may be (NormalizeJSON refuses it)
 	}
-	if t.depth <= cycleAfter {
-		return true
-	}
-	if t.building[k] {
-		t.depth--
+	switch {
+	case t.inSet != nil:
+		if t.inSet[k] {
+			return false
+		}
+		t.inSet[k] = true
+	case slices.Contains(t.building, k):
 		return false
+	case len(t.building) == onStack:
+		t.inSet = make(map[cycleKey]bool, 2*onStack)
+		for _, b := range t.building {
+			t.inSet[b] = true
+		}
+		t.inSet[k] = true
 	}
-	if t.building == nil {
-		t.building = map[cycleKey]bool{}
-	}
-	t.building[k] = true
+	t.building = append(t.building, k)
 	return true
 }
 
 // leave ends what enter began.
 func (t *mapTree) leave(k cycleKey) {
-	if t.depth > cycleAfter {
-		delete(t.building, k)
+	t.building = t.building[:len(t.building)-1]
+	if t.inSet != nil {
+		delete(t.inSet, k)
+		if len(t.building) < onStack {
+			t.inSet = nil
+		}
 	}
-	t.depth--
 }
 
 // add makes the node of e, a value held by an array whose kind is *in.
