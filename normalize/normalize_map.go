@@ -366,7 +366,7 @@ func other(v any) (jsonnode.Node, goKind) {
 
 // keeps reports whether rule r leaves v as the caller's value is where
 // its JSON would let the rule apply: a type_coerce leaves a float64 (but
-// one below 2^53 for a duration in a unit longer than ns: unitDuration), a
+// for a duration in a unit longer than ns: unitDuration), a
 // json_accept_both an array or object holding a rounded or broken value
 // (its text would not be the value's), and only a wrap reads a value of
 // another Go type, where its JSON is a lone value as a call's would be
@@ -377,10 +377,10 @@ func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 		return false
 	}
 	switch t.vals[-1-v.Off].kind {
-	case goFloat:
+	case goFloat, goRounded:
+		// (a duration in a unit reads the float as that many units, of
+		// 2^53 or more too: kept, encoding/json would read nanoseconds)
 		return r.Type == lenient.RuleTypeCoerce && !unitDuration(r.CoerceTo)
-	case goRounded:
-		return r.Type == lenient.RuleTypeCoerce
 	case goInexact:
 		return r.Type == lenient.RuleJSONAcceptBoth
 	case goBroken:
@@ -391,8 +391,9 @@ func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 
 // unitDuration reports whether a type_coerce target reads a number as a
 // duration in a unit longer than a nanosecond (duration_s: 90 is 90
-// seconds), which a float64 must be read as too: kept, encoding/json
-// would read it as nanoseconds.
+// seconds), which a float64 must be read as too, of 2^53 or more as well
+// (in range for duration_us): kept, encoding/json would read it as
+// nanoseconds.
 func unitDuration(coerceTo string) bool {
 	unit, _ := rulespec.DurationTarget(coerceTo)
 	return unit > time.Nanosecond

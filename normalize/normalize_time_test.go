@@ -71,6 +71,7 @@ func TestDurationUnitNumberAlone(t *testing.T) {
 	n, err := New([]lenient.Rule{
 		{ID: "s", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "s", CoerceTo: "duration_s"},
 		{ID: "ns", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "ns", CoerceTo: "duration_ns"},
+		{ID: "us", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "us", CoerceTo: "duration_us"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -81,6 +82,9 @@ func TestDurationUnitNumberAlone(t *testing.T) {
 		{`{"s":1.5}`, `{"s":1500000000}`},
 		{`{"s":0}`, `{"s":0}`},
 		{`{"ns":90}`, `{"ns":90}`},
+		// 2^53 and more too, a float64 in a decoded map (found by review)
+		{`{"us":9007199254740992}`, `{"us":9007199254740992000}`},
+		{`{"s":9007199254740992}`, `{"s":9007199254740992}`}, // (out of range: left for the decoder to refuse)
 	} {
 		out, applied, err := n.NormalizeJSON("t", []byte(tc.in))
 		if err != nil || string(out) != tc.want {
