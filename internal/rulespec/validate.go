@@ -166,6 +166,8 @@ func ValidateTargets(rules, existing []lenient.Rule) ([]Problem, [][]Step) {
 					bad("path %q: %v", r.Path, err)
 				} else if (r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleAbsent) && segs[len(segs)-1].Each != 0 {
 					bad("path %q must end with a member name for type %s", r.Path, r.Type)
+				} else if segs[len(segs)-1].Each == '*' && (r.Type == lenient.RuleWrap || r.Type == lenient.RuleSplit) {
+					bad("path %q ends with a group, which reaches the array %s makes of a value, and the values in it, without end: write the value's place after the group (a(.b)*.c)", r.Path, r.Type)
 				} else if segs[len(segs)-1].Each == '=' && scalarOnly(r.Type) {
 					bad("path %q ends with a guard, which holds only at an object, and %s never changes an object: put the guard before the member it guards (a<\"k\"=\"v\">.b)", r.Path, r.Type)
 				}
