@@ -134,12 +134,17 @@ func IndexTemplate(v json.RawMessage) bool {
 // ExpandIndex returns a default's value (valid JSON) with {{index}}
 // replaced by index in each string it holds, at any depth (IndexTemplate).
 func ExpandIndex(v json.RawMessage, index int) []byte {
-	if !IndexTemplate(v) {
-		return v
+	if !bytes.Contains(v, []byte("{{")) {
+		return v // (most values: no template, nothing parsed)
 	}
+	expanded := false
 	var expand func(n *jsonnode.Node) *jsonnode.Node
 	expand = func(n *jsonnode.Node) *jsonnode.Node {
 		if s, ok := n.AsString(); ok {
+			if !strings.Contains(s, "{{index}}") {
+				return n
+			}
+			expanded = true
 			return jsonnode.String(strings.ReplaceAll(s, "{{index}}", strconv.Itoa(index)))
 		}
 		for i, e := range n.Vals {
@@ -147,5 +152,9 @@ func ExpandIndex(v json.RawMessage, index int) []byte {
 		}
 		return n
 	}
-	return expand(jsonnode.ParseValid(v)).Marshal()
+	n := expand(jsonnode.ParseValid(v))
+	if !expanded {
+		return v
+	}
+	return n.Marshal()
 }
