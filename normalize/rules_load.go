@@ -154,6 +154,13 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 			errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: err.Error()})
 			continue
 		}
+		for _, t := range rules[i].Tools {
+			// (a file's typo: a server's own tool names, which derived
+			// rules carry, are taken as they are)
+			if t != "" && strings.TrimSpace(t) != t {
+				errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: fmt.Sprintf("tools has %q, with spaces around it, which no tool's name has: write %q", t, strings.TrimSpace(t))})
+			}
+		}
 		good = append(good, i)
 	}
 	subset := make([]lenient.Rule, len(good))
