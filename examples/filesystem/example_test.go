@@ -17,7 +17,7 @@ func ExampleSearchFilesInput_UnmarshalJSON() {
 	err := json.Unmarshal([]byte(`{"path":"src","pattern":"TODO","limit":"abc","count_only":"maybe","file_types":5}`), &in)
 	fmt.Println(err)
 	// Output:
-	// limit: "abc" is not an integer (send 100 or "100"); count_only: "maybe" is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too); file_types: 5 is not a string (send text in quotes, such as "5")
+	// limit: "abc" is not an integer (send 100 or "100"); count_only: "maybe" is not a boolean (send true or false; "true", "false", "yes", "no", "1" and "0" are read too); file_types: 5 is not a string (send text in quotes, such as "5"); file_types takes an array of them, or one alone
 }
 
 func ExampleSearchFilesInput_UnmarshalJSONReport() {
