@@ -241,3 +241,35 @@ func TestMapOtherTypesAsJSON(t *testing.T) {
 		t.Errorf("a value no rule changed is not the caller's own: %#v", out["same"])
 	}
 }
+
+// TestMapNilMapsAreNull: a nil map[string]any or []any is null, as
+// encoding/json writes it, for every rule, where the map entry point read
+// it as {} or [] (an absent rule left it, a default did not fill it,
+// json_accept_both wrote "{}") and a default below it panicked writing
+// into the nil map (found by review).
+func TestMapNilMapsAreNull(t *testing.T) {
+	n, err := New([]lenient.Rule{
+		{ID: "gone", Tools: []string{"x"}, Type: lenient.RuleAbsent, From: "gone", Value: json.RawMessage(`[null]`)},
+		{ID: "k", Tools: []string{"x"}, Type: lenient.RuleParamDefault, From: "k", Value: json.RawMessage(`5`), When: lenient.WhenAbsentOrNull},
+		{ID: "c", Tools: []string{"x"}, Type: lenient.RuleJSONAcceptBoth, From: "c"},
+		{ID: "d", Tools: []string{"x"}, Type: lenient.RuleParamDefault, Path: "opts.x", Value: json.RawMessage(`1`)},
+		{ID: "e", Tools: []string{"x"}, Type: lenient.RuleJSONAcceptBoth, Path: "list[]"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{"gone": map[string]any(nil), "k": []any(nil), "c": map[string]any(nil), "opts": map[string]any(nil), "list": []any{map[string]any(nil)}}
+	in, _ := json.Marshal(m)
+	want, _, err := n.NormalizeJSON("x", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := n.Normalize("x", m)
+	got, _ := json.Marshal(out)
+	var a, b any
+	json.Unmarshal(got, &a)
+	json.Unmarshal(want, &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("Normalize: %s\nNormalizeJSON: %s", got, want)
+	}
+}

@@ -224,6 +224,10 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 	case float64:
 		n, kind = floatNode(x)
 	case []any:
+		if x == nil {
+			n = *jsonnode.Scalar("null") // (as encoding/json writes it)
+			break
+		}
 		if !t.enter(cycleKey{unsafe.Pointer(unsafe.SliceData(x)), len(x)}) {
 			n, kind = jsonnode.Node{Kind: '0'}, goBroken
 			break
@@ -234,6 +238,10 @@ func (t *mapTree) node(i int) *jsonnode.Node {
 			n.Vals[j] = t.add(goValue{v: e}, &kind)
 		}
 	case map[string]any:
+		if x == nil {
+			n = *jsonnode.Scalar("null") // (as encoding/json writes it)
+			break
+		}
 		if !t.enter(cycleKey{reflect.ValueOf(x).UnsafePointer(), -1}) {
 			n, kind = jsonnode.Node{Kind: '0'}, goBroken
 			break

@@ -438,8 +438,20 @@ func (e *valueTest) mayAny(v any) bool {
 		}
 	case []any:
 		k = kindArray
+		if x == nil { // (null, as encoding/json writes it)
+			k = kindNull
+			if e.empty {
+				return true
+			}
+		}
 	case map[string]any:
 		k = kindObject
+		if x == nil {
+			k = kindNull
+			if e.empty {
+				return true
+			}
+		}
 	default:
 		return true
 	}
