@@ -124,6 +124,9 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 			if !ok {
 				return false
 			}
+			if rulespec.Kind(r) == lenient.RuleParamDefault {
+				c.wrote(target.Get(last.Key)) // (an alias moves what the call sent: its path may go on into it)
+			}
 			*out = append(*out, a)
 			if target != obj {
 				c.changed(obj)
@@ -151,6 +154,12 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 		}
 		rec := t.recordOf(v)
 		*v = nv
+		if r.Type != lenient.RuleJSONAcceptBoth || r.To != "native" {
+			// (JSON text read as its value holds what the call sent,
+			// shorter each level: its path goes on into it, as the
+			// decoders read text at every level of a recursive type)
+			c.wrote(v)
+		}
 		*out = append(*out, rec(r, string(w.path), from, to))
 		return true
 	}
@@ -165,6 +174,9 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
 	if len(segs) == 0 {
 		return fn(n, w)
+	}
+	if c.written[n] {
+		return false // (what this rule wrote: its path goes no further in)
 	}
 	if segs[0].Each == '*' {
 		// A group: what follows it here, then each alternative and the
@@ -239,7 +251,26 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 // group is walked from each value once (firstAt).
 func (c *textCache) walkFrom(root *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
 	clear(c.groups)
+	clear(c.written)
 	return c.walk(root, segs, w, fn)
+}
+
+// wrote notes a value a rule's walk wrote (nil: none), of its own (a
+// default, a value rule's result; not what an alias moves, nor the value
+// JSON text read to native holds, which are what the call sent), which
+// the walk goes no further into: a group in its path would reach it, and
+// what it holds, again (a default of {} at a(.x)*.x, a value alias to
+// JSON text holding the path, an object written as JSON text at
+// a(.c)*.c), each time a new value, without end or in time exponential
+// in the depth.
+func (c *textCache) wrote(v *jsonnode.Node) {
+	if v == nil {
+		return
+	}
+	if c.written == nil {
+		c.written = map[*jsonnode.Node]bool{}
+	}
+	c.written[v] = true
 }
 
 // groupVisit is a group of a rule's path met at a value: the group (its
@@ -289,6 +320,8 @@ type textCache struct {
 	pending []*jsonnode.Node
 	// groups are the groups met at each value in a rule's walk (firstAt)
 	groups map[groupVisit]bool
+	// written are the values a rule's walk wrote (wrote)
+	written map[*jsonnode.Node]bool
 }
 
 // parsedText is a string's entry in a textCache.
