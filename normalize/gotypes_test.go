@@ -273,3 +273,22 @@ func TestMapNilMapsAreNull(t *testing.T) {
 		t.Errorf("Normalize: %s\nNormalizeJSON: %s", got, want)
 	}
 }
+
+// panicky is a value whose MarshalJSON panics.
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("no") }
+
+// TestMapMarshalPanics: a value whose MarshalJSON panics is one no rule
+// reads, as one whose MarshalJSON fails, where Normalize passed the panic
+// on (found by review).
+func TestMapMarshalPanics(t *testing.T) {
+	n, err := New([]lenient.Rule{{ID: "c", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, From: "p", CoerceTo: "int"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, applied := n.Normalize("x", map[string]any{"p": panicky{}})
+	if _, ok := out["p"].(panicky); !ok || len(applied) != 0 {
+		t.Errorf("got %#v %+v", out, applied)
+	}
+}

@@ -364,7 +364,14 @@ func floatNode(f float64) (jsonnode.Node, goKind) {
 // encoding/json writes for it, which the rules read as they read a
 // call's (a json.RawMessage's JSON, a []map[string]any's maps, a nil
 // pointer's null), or broken when it writes none.
-func other(v any) (jsonnode.Node, goKind) {
+func other(v any) (n jsonnode.Node, kind goKind) {
+	defer func() {
+		// (a MarshalJSON or MarshalText that panics: a value no rule
+		// reads, as one whose encoding fails, not a panic of the call's)
+		if recover() != nil {
+			n, kind = jsonnode.Node{Kind: '0'}, goBroken
+		}
+	}()
 	b, err := marshalNoEscape(v)
 	if err != nil {
 		return jsonnode.Node{Kind: '0'}, goBroken
