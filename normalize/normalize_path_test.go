@@ -449,3 +449,21 @@ func TestGroupIntoTextItRead(t *testing.T) {
 		t.Errorf("got %s %v, %d records; want {\"a\":%s}", out, err, len(applied), want)
 	}
 }
+
+// TestRuleNumbersPastBadRules: a rule that does not decode leaves the
+// others at their places in the file: one rule's problem names another
+// by the file's number (found by review: they were numbered among the
+// rules that decoded), and a tool name that is no string is said so.
+func TestRuleNumbersPastBadRules(t *testing.T) {
+	_, err := LoadRules(strings.NewReader(`[
+	 {"id":"bad","tools":"t","type":"wrap","from":"w"},
+	 {"id":"a","tools":["t"],"type":"param_alias","from":"x","to":"y"},
+	 {"id":"b","tools":["t"],"type":"param_alias","from":"y","to":"z"},
+	 {"id":"c","tools":[1],"type":"wrap","from":"v"}]`), nil)
+	want := `rule 0 (bad): tools: a string, where a JSON array of strings is wanted; ` +
+		`rule 1 (a): renames x to y, which rule 2 (b) renames to z: aliases apply in file order, so write x to z; ` +
+		`rule 3 (c): tools: holds a number, where tool names are strings`
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}

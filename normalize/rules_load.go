@@ -115,11 +115,12 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 	}
 	rules := make([]lenient.Rule, len(raw))
 	var errs []RuleError
-	var good []int // the rules that decode, validated together
+	undecoded := map[int]bool{} // (validated as no rule: their own problems say why)
 	for i, r := range raw {
 		n := jsonnode.ParseValid(r)
 		if n.Kind != '{' {
 			errs = append(errs, RuleError{Index: i, Msg: kindWord(n.Kind) + ", where a JSON object (a rule) is wanted"})
+			undecoded[i] = true
 			continue
 		}
 		// Keys are read as written (encoding/json would take "From" for
@@ -146,12 +147,23 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 				errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: fmt.Sprintf("%s: %s, where %s is wanted", k, kindWord(n.Get(k).Kind), want.word)})
 				bad = true
 			}
+			if k == "tools" {
+				for _, t := range n.Get(k).Items() {
+					if t.Kind != '"' {
+						errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: fmt.Sprintf("tools: holds %s, where tool names are strings", kindWord(t.Kind))})
+						bad = true
+						break
+					}
+				}
+			}
 		}
 		if bad {
+			undecoded[i] = true
 			continue
 		}
 		if err := json.Unmarshal(r, &rules[i]); err != nil {
 			errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: err.Error()})
+			rules[i], undecoded[i] = lenient.Rule{}, true
 			continue
 		}
 		for _, t := range rules[i].Tools {
@@ -161,16 +173,15 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 				errs = append(errs, RuleError{Index: i, ID: idOf(r), Msg: fmt.Sprintf("tools has %q, with spaces around it, which no tool's name has: write %q", t, strings.TrimSpace(t))})
 			}
 		}
-		good = append(good, i)
 	}
-	subset := make([]lenient.Rule, len(good))
-	for k, i := range good {
-		subset[k] = rules[i]
-	}
-	if err := ValidateRules(subset, existing); err != nil {
+	// Validated whole, each rule at its place in the file (so that one
+	// rule's problem names another by the file's numbers), those that
+	// did not decode as no rule: no tools, so nothing else meets them.
+	if err := ValidateRules(rules, existing); err != nil {
 		for _, e := range err.(*RulesError).Errors {
-			e.Index = good[e.Index]
-			errs = append(errs, e)
+			if !undecoded[e.Index] {
+				errs = append(errs, e)
+			}
 		}
 	}
 	if len(errs) > 0 {
