@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+
+	"github.com/normgen/normgen/lenient"
 )
 
 // TestCoerceMinusZero: -0, which the generated decoders read as 0 for any
@@ -24,6 +27,7 @@ func TestCoerceMinusZero(t *testing.T) {
 		{"uint", `{"n":"-3"}`, `{"n":"-3"}`},
 		{"uint", `{"n":"7"}`, `{"n":7}`},
 		{"uint", `{"n":-0.0}`, `{"n":0}`},
+		{"uint", `{"n":-0}`, `{"n":0}`},
 		{"int", `{"n":0}`, `{"n":0}`},
 		{"int_literal", `{"n":"-0"}`, `{"n":"-0"}`},
 	} {
@@ -96,6 +100,23 @@ func TestCoerceBeyondGoRange(t *testing.T) {
 		got, _ := n.Normalize("t", m)
 		if b, _ := json.Marshal(got); string(b) != tc.want {
 			t.Errorf("%s %s, as a map: %s, want %s", tc.to, tc.in, b, tc.want)
+		}
+	}
+}
+
+// TestCoerceMinusZeroFloat: a float64 -0 in a decoded map, which
+// marshals as -0 and which encoding/json refuses for an unsigned field,
+// is read by an integer target as NormalizeJSON reads -0 (found by
+// review: it was kept).
+func TestCoerceMinusZeroFloat(t *testing.T) {
+	for _, to := range []string{"int", "uint", "int_literal"} {
+		n, err := New([]lenient.Rule{{ID: "c", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "n", CoerceTo: to}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, applied := n.Normalize("t", map[string]any{"n": math.Copysign(0, -1)})
+		if b, _ := json.Marshal(got); string(b) != `{"n":0}` || len(applied) != 1 {
+			t.Errorf("%s: %s %+v", to, b, applied)
 		}
 	}
 }

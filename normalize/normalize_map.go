@@ -394,7 +394,12 @@ func (t *mapTree) keeps(r *lenient.Rule, v *jsonnode.Node) bool {
 	switch t.vals[-1-v.Off].kind {
 	case goFloat, goRounded:
 		// (a duration in a unit reads the float as that many units, of
-		// 2^53 or more too: kept, encoding/json would read nanoseconds)
+		// 2^53 or more too: kept, encoding/json would read nanoseconds;
+		// an integer target reads -0 as 0, whose JSON -0 an unsigned
+		// field refuses)
+		if f, _ := t.vals[-1-v.Off].v.(float64); f == 0 && math.Signbit(f) && intTarget(r.CoerceTo) {
+			return false
+		}
 		return r.Type == lenient.RuleTypeCoerce && !unitDuration(r.CoerceTo)
 	case goInexact:
 		return r.Type == lenient.RuleJSONAcceptBoth
