@@ -1218,22 +1218,35 @@ func heldBy(t types.Type) types.Type {
 // jsonschema or norm tag: encoding/json never sets it, so its tags are
 // not honoured, which would otherwise go without a word.
 func (l *loader) unexportedTagged(v *types.Var, tag reflect.StructTag, fieldID string) {
-	var tags []string
-	for _, k := range []string{"json", "jsonschema", "norm"} {
-		if _, ok := tag.Lookup(k); ok {
-			tags = append(tags, k)
-		}
-	}
-	if len(tags) == 0 {
+	what, n := tagsOf(tag, "json", "jsonschema", "norm")
+	if n == 0 {
 		return
 	}
-	what, them := "a "+tags[0]+" tag", "tag"
-	if len(tags) > 1 {
-		what, them = strings.Join(tags[:len(tags)-1], ", ")+" and "+tags[len(tags)-1]+" tags", "tags"
+	them := "tag"
+	if n > 1 {
+		them = "tags"
 	}
 	r, size := utf8.DecodeRuneInString(v.Name())
 	exported := string(unicode.ToUpper(r)) + v.Name()[size:]
 	l.warnf(v.Pos(), fieldID, "unexported field with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); export it (%s) to make it one, or remove the %s", what, exported, them)
+}
+
+// tagsOf says which of keys tag holds, in words ("a norm tag", "json,
+// jsonschema and norm tags"), and how many.
+func tagsOf(tag reflect.StructTag, keys ...string) (string, int) {
+	var tags []string
+	for _, k := range keys {
+		if _, ok := tag.Lookup(k); ok {
+			tags = append(tags, k)
+		}
+	}
+	switch len(tags) {
+	case 0:
+		return "", 0
+	case 1:
+		return "a " + tags[0] + " tag", 1
+	}
+	return strings.Join(tags[:len(tags)-1], ", ") + " and " + tags[len(tags)-1] + " tags", len(tags)
 }
 
 // foreignEmbedded rewrites problems found in the fields of a struct of
@@ -1258,18 +1271,13 @@ func (l *loader) foreignEmbedded(diags []Diagnostic, v *types.Var, named *types.
 // norm tag: encoding/json never sets it, so those tags are not honoured,
 // which would otherwise go without a word.
 func (l *loader) skippedTagged(v *types.Var, tag reflect.StructTag, fieldID string) {
-	var tags []string
-	for _, k := range []string{"jsonschema", "norm"} {
-		if _, ok := tag.Lookup(k); ok {
-			tags = append(tags, k)
-		}
-	}
-	if len(tags) == 0 {
+	what, n := tagsOf(tag, "jsonschema", "norm")
+	if n == 0 {
 		return
 	}
-	what, them := "a "+tags[0]+" tag", "it"
-	if len(tags) > 1 {
-		what, them = "jsonschema and norm tags", "them"
+	them := "it"
+	if n > 1 {
+		them = "them"
 	}
 	l.warnf(v.Pos(), fieldID, `field tagged json:"-" with %s: encoding/json never sets it, so it is not a parameter of the tool (not in its schema, rules or decoder); give it a json name to make it one, or remove %s`, what, them)
 }

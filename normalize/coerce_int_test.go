@@ -27,43 +27,20 @@ func TestCoerceMinusZero(t *testing.T) {
 		{"uint", `{"n":"-3"}`, `{"n":"-3"}`},
 		{"uint", `{"n":"7"}`, `{"n":7}`},
 		{"uint", `{"n":-0.0}`, `{"n":0}`},
-		{"uint", `{"n":-0}`, `{"n":0}`},
 		{"int", `{"n":0}`, `{"n":0}`},
 		{"int_literal", `{"n":"-0"}`, `{"n":"-0"}`},
 	} {
-		rules, err := LoadRules(strings.NewReader(fmt.Sprintf(`[{"id":"c","tools":["t"],"type":"type_coerce","from":"n","coerce_to":%q}]`, tc.to)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := New(rules)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
-		if err != nil || string(out) != tc.want {
-			t.Errorf("%s %s: %s %v, want %s", tc.to, tc.in, out, err, tc.want)
-		}
-		// Normalize, on the arguments decoded with json.Number.
-		var m map[string]any
-		dec := json.NewDecoder(bytes.NewReader([]byte(tc.in)))
-		dec.UseNumber()
-		if err := dec.Decode(&m); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := n.Normalize("t", m)
-		if b, _ := json.Marshal(got); string(b) != tc.want {
-			t.Errorf("%s %s, decoded: %s, want %s", tc.to, tc.in, b, tc.want)
-		}
+		coerceCase(t, tc.to, tc.in, tc.want, true)
 	}
 }
 
 // TestCoerceBeyondGoRange: a digit string beyond int64 and uint64 matches
 // the string form a derived schema advertises (IntPattern), and the strict
 // schema (type integer, no bounds) takes the number it writes, in AJV and
-// Go's validators alike. The rule
-// writes that number, exactly as sent (leading zeros dropped), so the call
-// the served schema admits is taken; a server that decodes into a Go
-// integer refuses it as it refuses the same JSON number (class (a)).
+// Go's validators alike. The rule writes that number, exactly as sent
+// (leading zeros dropped), so the call the served schema admits is taken;
+// a server that decodes into a Go integer refuses it as it refuses the
+// same JSON number (class (a)).
 func TestCoerceBeyondGoRange(t *testing.T) {
 	for _, tc := range []struct{ to, in, want string }{
 		{"int", `{"n":"99999999999999999999999"}`, `{"n":99999999999999999999999}`},
@@ -81,26 +58,38 @@ func TestCoerceBeyondGoRange(t *testing.T) {
 		{"int", `{"n":"1e400"}`, `{"n":"1e400"}`},
 		{"int", `{"n":"99999999999999999999999x"}`, `{"n":"99999999999999999999999x"}`},
 	} {
-		rules, err := LoadRules(strings.NewReader(fmt.Sprintf(`[{"id":"c","tools":["t"],"type":"type_coerce","from":"n","coerce_to":%q}]`, tc.to)), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := New(rules)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, _, err := n.NormalizeJSON("t", []byte(tc.in))
-		if err != nil || string(out) != tc.want {
-			t.Errorf("%s %s: %s %v, want %s", tc.to, tc.in, out, err, tc.want)
-		}
-		var m map[string]any
-		if err := json.Unmarshal([]byte(tc.in), &m); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := n.Normalize("t", m)
-		if b, _ := json.Marshal(got); string(b) != tc.want {
-			t.Errorf("%s %s, as a map: %s, want %s", tc.to, tc.in, b, tc.want)
-		}
+		coerceCase(t, tc.to, tc.in, tc.want, false)
+	}
+}
+
+// coerceCase checks a type_coerce rule of n to coerceTo on the call in:
+// NormalizeJSON writes want, and so does Normalize on in decoded (with
+// json.Number where useNumber, else with float64s).
+func coerceCase(t *testing.T, coerceTo, in, want string, useNumber bool) {
+	t.Helper()
+	rules, err := LoadRules(strings.NewReader(fmt.Sprintf(`[{"id":"c","tools":["t"],"type":"type_coerce","from":"n","coerce_to":%q}]`, coerceTo)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := n.NormalizeJSON("t", []byte(in))
+	if err != nil || string(out) != want {
+		t.Errorf("%s %s: %s %v, want %s", coerceTo, in, out, err, want)
+	}
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader([]byte(in)))
+	if useNumber {
+		dec.UseNumber()
+	}
+	if err := dec.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := n.Normalize("t", m)
+	if b, _ := json.Marshal(got); string(b) != want {
+		t.Errorf("%s %s, decoded (UseNumber %v): %s, want %s", coerceTo, in, useNumber, b, want)
 	}
 }
 
