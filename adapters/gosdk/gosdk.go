@@ -92,7 +92,7 @@ func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 			}
 			// changed by a fix, or null arguments read as {}
-			args, _, refused := a.core.Normalize(call.Params.Name, call.Params.Arguments)
+			args, applied, refused := a.core.Normalize(call.Params.Name, call.Params.Arguments)
 			if refused != nil {
 				// A key near the spelling of a property the call left
 				// out: refused by name, as a tool error the model reads.
@@ -106,7 +106,7 @@ func (a *Adapter) Middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				req = &fixed
 			}
 			res, err := next(ctx, method, req)
-			return a.explain(call.Params.Name, args, res, err)
+			return a.explain(call.Params.Name, args, applied, res, err)
 		}
 		return next(ctx, method, req)
 	}
@@ -121,12 +121,12 @@ const sdkRefusal = `validating "arguments": `
 // arguments, the adapter's explanation (Core.Explain: each problem at its
 // path, with what to send) instead of the validator's message, in the
 // same form: an error (its JSON-RPC code kept) or an error result.
-func (a *Adapter) explain(tool string, args []byte, res mcp.Result, err error) (mcp.Result, error) {
+func (a *Adapter) explain(tool string, args []byte, applied []normalize.Applied, res mcp.Result, err error) (mcp.Result, error) {
 	if err != nil {
 		if !strings.Contains(err.Error(), sdkRefusal) {
 			return res, err
 		}
-		if why := a.core.Explain(tool, args); why != "" {
+		if why := a.core.Explain(tool, args, applied); why != "" {
 			return res, &explained{msg: why, err: err}
 		}
 		return res, err
@@ -139,7 +139,7 @@ func (a *Adapter) explain(tool string, args []byte, res mcp.Result, err error) (
 	if !ok || !strings.HasPrefix(text.Text, sdkRefusal) {
 		return res, err
 	}
-	why := a.core.Explain(tool, args)
+	why := a.core.Explain(tool, args, applied)
 	if why == "" {
 		return res, err
 	}

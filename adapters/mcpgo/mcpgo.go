@@ -206,7 +206,7 @@ func (a *Adapter) explain(req *mcp.CallToolRequest, result any) {
 			return
 		}
 	}
-	if why := a.core.Explain(req.Params.Name, args); why != "" {
+	if why := a.core.Explain(req.Params.Name, args, nil); why != "" { // (the hook before the call keeps no fixes for it)
 		r.Content = []mcp.Content{mcp.NewTextContent(why)}
 	}
 }

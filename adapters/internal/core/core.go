@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/normgen/normgen/derive"
@@ -522,13 +523,15 @@ func (c *Core) Misnamed(tool string, args []byte) error {
 }
 
 // Explain says why a tool's strict schema refuses args, its arguments as
-// normalized (derive.Derivation.Explain): each problem at its path, in
+// normalized (derive.Derivation.Explain), applied the fixes that made
+// them (nil where not known: a value read from JSON text is then shown
+// as read): each problem at its path, in
 // the generated decoders' words, with what to send. It is "" when it
 // finds nothing to say, for a tool it does not know, and while the
 // derived rules are not in use (what it would say to send is then not
 // advertised). An adapter gives it to the client in place of the SDK's
 // validation message.
-func (c *Core) Explain(tool string, args []byte) string {
+func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) string {
 	c.mu.RLock()
 	l, fallback := c.tools[tool], c.strict[tool]
 	c.mu.RUnlock()
@@ -539,10 +542,30 @@ func (c *Core) Explain(tool string, args []byte) string {
 	if t := bytes.TrimSpace(args); len(t) == 0 || string(t) == "null" {
 		args = []byte("{}")
 	}
-	if err := e.derived.Explain(args); err != nil {
-		return err.Error()
+	err := e.derived.Explain(args)
+	if err == nil {
+		return ""
 	}
-	return ""
+	if le, ok := err.(*lenient.Error); ok {
+		sentAs(le.Problems, applied)
+	}
+	return err.Error()
+}
+
+// sentAs shows, in each problem at a value a json_accept_both rule read
+// from JSON text (applied: the call's fixes), the text the client sent,
+// not the value the rule made of it: `labels: "[\"team\"]" is not an
+// object`, as the generated decoders say, where `labels: ["team"] is not
+// an object` hid that a string was sent.
+func sentAs(problems []lenient.Problem, applied []normalize.Applied) {
+	for i := range problems {
+		p := &problems[i]
+		for _, a := range applied {
+			if a.Param == p.Path && a.Type == lenient.RuleJSONAcceptBoth && strings.HasPrefix(a.From, `"`) && p.Value != "" {
+				p.Value = a.From
+			}
+		}
+	}
 }
 
 // Stats returns the normalizer's statistics.

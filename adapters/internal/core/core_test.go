@@ -147,7 +147,7 @@ func TestCoreShared(t *testing.T) {
 		if out, _, _ := c.Normalize("shared", []byte(`{"shared_n":"6"}`)); string(out) != `{"shared_n":6}` {
 			t.Errorf("shared normalized %s after shared2", out)
 		}
-		if why := c.Explain("shared", []byte(`{"e":3}`)); why == "" {
+		if why := c.Explain("shared", []byte(`{"e":3}`), nil); why == "" {
 			t.Error("no explanation")
 		}
 		c.Close()
@@ -210,7 +210,7 @@ func TestCoreIsolation(t *testing.T) {
 		if _, _, refused := c.Normalize("iso_z", []byte(`{"uri":"x"}`)); refused == nil {
 			t.Errorf("core %d: iso_z's misnamed key taken", i)
 		}
-		if why := c.Explain("iso.b", []byte(`{"c":"x"}`)); why != "" {
+		if why := c.Explain("iso.b", []byte(`{"c":"x"}`), nil); why != "" {
 			t.Errorf("core %d: iso.b explained %q with rules not in use", i, why)
 		}
 		c.Close()
@@ -255,7 +255,29 @@ func TestCoreCacheBytes(t *testing.T) {
 	if out, _, _ := c.Normalize("bytes", []byte(`{"bytes_n":"5"}`)); string(out) != `{"bytes_n":5}` {
 		t.Errorf("a tool whose entry was dropped normalized %s", out)
 	}
-	if why := c.Explain("bytes", []byte(`{"bytes_n":true}`)); why == "" {
+	if why := c.Explain("bytes", []byte(`{"bytes_n":true}`), nil); why == "" {
 		t.Error("a tool whose entry was dropped has no explanation")
+	}
+}
+
+// TestExplainShowsSent: a value a json_accept_both rule read from JSON
+// text is shown in a refusal as the text the client sent, as the
+// generated decoders show it, where the explanation showed the value
+// read (labels: ["team"] is not an object), which hid that a string was
+// sent (found by a newcomer's trial).
+func TestExplainShowsSent(t *testing.T) {
+	c, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"t", []byte(`{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}}}}`)}})
+	out, applied, _ := c.Normalize("t", []byte(`{"labels":"[\"team\"]"}`))
+	why := c.Explain("t", out, applied)
+	if want := `labels: "[\"team\"]" is not an object`; !strings.HasPrefix(why, want) {
+		t.Errorf("got  %s\nwant %s…", why, want)
+	}
+	if why := c.Explain("t", out, nil); !strings.HasPrefix(why, `labels: ["team"] is not an object`) {
+		t.Errorf("without the fixes: %s", why)
 	}
 }
