@@ -20,7 +20,9 @@ const defaultCallLogBytes = 16 << 20
 // can fix. When a line would take the file past maxBytes (16 MiB when maxBytes <= 0), the file is renamed to path.1
 // (replacing an older one) and a new file is started: at most about twice
 // maxBytes are kept. A line longer than maxBytes alone is dropped with a
-// warning (WithWarnings, or log/slog's default logger). Opt-in: without
+// warning (WithWarnings, or log/slog's default logger), and so is a call
+// given to Normalize whose values cannot be encoded (a MarshalJSON that
+// fails or panics; the call itself is normalized). Opt-in: without
 // it nothing is written.
 //
 // For log shippers: an existing file is appended to; each line is one
@@ -110,15 +112,27 @@ func (l *callLog) logMap(tool string, args map[string]any, sec *secrets) {
 	buf.WriteString(`{"tool":`)
 	writeJSONString(&buf, tool)
 	buf.WriteString(`,"args":`)
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(args); err != nil {
+	if err := encodeMap(&buf, args); err != nil {
 		l.warn(fmt.Errorf("call log: a call of %s not logged: %v", tool, err))
 		return
 	}
 	buf.Truncate(buf.Len() - 1) // Encode's newline
 	buf.WriteString("}\n")
 	l.write(buf.Bytes())
+}
+
+// encodeMap writes args as encoding/json does, unescaped, with a
+// MarshalJSON or MarshalText that panics reported as an error: the call
+// goes unlogged, with a warning, where the panic was the caller's.
+func encodeMap(buf *bytes.Buffer, args map[string]any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("encoding its arguments panicked: %v", r)
+		}
+	}()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(args)
 }
 
 func writeJSONString(buf *bytes.Buffer, s string) {

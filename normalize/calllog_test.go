@@ -136,3 +136,29 @@ func TestCallLogOpenError(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestCallLogMarshalPanics: a call whose value's MarshalJSON panics is not
+// logged, with a warning naming the tool and the panic, and the call is
+// normalized as any other; the panic was passed on to Normalize's caller
+// (found by review).
+func TestCallLogMarshalPanics(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calls.jsonl")
+	var warned []string
+	n, err := New([]lenient.Rule{{ID: "c", Tools: []string{"x"}, Type: lenient.RuleTypeCoerce, From: "n", CoerceTo: "int"}},
+		WithCallLog(path, 0), WithWarnings(func(err error) { warned = append(warned, err.Error()) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.Close()
+	out, applied := n.Normalize("x", map[string]any{"p": panicky{}, "n": "3"})
+	if _, ok := out["p"].(panicky); !ok || fmt.Sprint(out["n"]) != "3" || len(applied) != 1 {
+		t.Errorf("got %#v %+v", out, applied)
+	}
+	n.Normalize("x", map[string]any{"n": "4"})
+	if len(warned) != 1 || !strings.Contains(warned[0], "a call of x not logged") || !strings.Contains(warned[0], "no") {
+		t.Errorf("warnings %q", warned)
+	}
+	if got := readLog(t, path); len(got) != 1 || string(got[0]["args"]) != `{"n":"4"}` {
+		t.Errorf("log %v", got)
+	}
+}
