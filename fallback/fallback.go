@@ -355,6 +355,9 @@ func fieldsOf(t reflect.Type, r schema.Required) (*structInfo, error) {
 		}
 		if f.Type.Wrap {
 			fl.mode |= lenientimpl.Wrap
+			if k := f.Keywords; k.MinItems != nil && *k.MinItems > 0 {
+				fl.mode |= lenientimpl.Filled // (no "[] for none" in its errors)
+			}
 		}
 		if f.Type.Unescape {
 			fl.mode |= lenientimpl.Unescape

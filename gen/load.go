@@ -974,6 +974,9 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			l.errorf(v.Pos(), fieldID, "%v", err)
 		}
 		f.Keywords = kw
+		if f.Mode&lenientimpl.Wrap != 0 && kw.MinItems != nil && *kw.MinItems > 0 {
+			f.Mode |= lenientimpl.Filled // (no "[] for none" in its errors)
+		}
 		f.tagged = kw.Required
 		if doc := l.fieldDocs[v.Pos()]; doc != nil && doc.Doc != nil {
 			f.Description = strings.TrimSpace(doc.Doc.Text())

@@ -487,7 +487,7 @@ func modeCode(m lenientimpl.Mode) jen.Code {
 	for _, b := range []struct {
 		bit  lenientimpl.Mode
 		name string
-	}{{lenientimpl.Strict, "Strict"}, {lenientimpl.StrictBool, "StrictBool"}, {lenientimpl.Wrap, "Wrap"}, {lenientimpl.Unescape, "Unescape"}, {lenientimpl.Secret, "Secret"}} {
+	}{{lenientimpl.Strict, "Strict"}, {lenientimpl.StrictBool, "StrictBool"}, {lenientimpl.Wrap, "Wrap"}, {lenientimpl.Unescape, "Unescape"}, {lenientimpl.Filled, "Filled"}, {lenientimpl.Secret, "Secret"}} {
 		if m&b.bit != 0 {
 			parts = append(parts, lenientQual(b.name))
 		}

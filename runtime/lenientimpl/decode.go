@@ -32,6 +32,9 @@ const (
 	Unescape
 	// RejectUnknown makes unknown keys errors instead of ignored keys.
 	RejectUnknown
+	// Filled marks a Wrap field whose minItems is 1 or more: the error for
+	// an empty string does not suggest [], which the bound refuses.
+	Filled
 )
 
 // segment is one step of a JSON path.
@@ -826,7 +829,11 @@ func (d *Decoder) Array(v []byte, name string, m Mode, it *ArrayIter) bool {
 	if m&Wrap != 0 && string(v) == `""` {
 		// An empty string is no value to wrap: [""] is never what a caller
 		// meant, and "" is not JSON array text either (class b).
-		d.FailKind(lenient.KindText, name, v, `is an empty string, not a value or an array (send a value, a JSON array of values, or [] for none)`)
+		msg := `is an empty string, not a value or an array (send a value, a JSON array of values, or [] for none)`
+		if m&Filled != 0 {
+			msg = `is an empty string, not a value or an array (send a value or a JSON array of values)`
+		}
+		d.FailKind(lenient.KindText, name, v, msg)
 		return false
 	}
 	if m&Wrap != 0 {

@@ -179,6 +179,9 @@ func TestWrapMessages(t *testing.T) {
 	if d.Array([]byte(`""`), "tags", Wrap, &a) {
 		t.Error(`"" was wrapped`)
 	}
+	if d.Array([]byte(`""`), "hosts", Wrap|Filled, &a) {
+		t.Error(`"" was wrapped`)
+	}
 	// A real array keeps element paths.
 	if d.Array([]byte(`[1]`), "names", Wrap, &a) {
 		d.Enter("names")
@@ -196,6 +199,7 @@ func TestWrapMessages(t *testing.T) {
 	want := []string{
 		`labels: 5 is not a string (send text in quotes, such as "5"); labels takes an array of them, or one alone`,
 		`tags: "" is an empty string, not a value or an array (send a value, a JSON array of values, or [] for none)`,
+		`hosts: "" is an empty string, not a value or an array (send a value or a JSON array of values)`,
 		`names[0]: 1 is not a string (send text in quotes, such as "1")`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
