@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,12 +24,30 @@ type secretIndex struct {
 	wildcard *secrets
 }
 
-// splitSecrets takes the secret rules out of validated rules.
+// splitSecrets takes the secret rules out of validated rules. A secret's
+// paths include those of the keys its aliases rename to it (or to a
+// value holding it), for the tools both rules apply to: the call log
+// sees a call before any alias applies.
 func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 	var idx secretIndex
 	rest := make([]lenient.Rule, 0, len(rules))
 	var wild [][]rulespec.Step
 	own := map[string][][]rulespec.Step{}
+	add := func(tools []string, segs []rulespec.Step) {
+		for _, t := range tools {
+			if t == "*" {
+				wild = append(wild, segs)
+			} else {
+				own[t] = append(own[t], segs)
+			}
+		}
+	}
+	type secretAt struct {
+		segs  []rulespec.Step
+		tools []string
+	}
+	var found []secretAt
+	seen := map[string]bool{}
 	for i := range rules {
 		r := &rules[i]
 		if r.Type != lenient.RuleSecret {
@@ -36,11 +55,24 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 			continue
 		}
 		segs, _ := rulespec.Target(r) // ValidateRules has checked it
-		for _, t := range r.Tools {
-			if t == "*" {
-				wild = append(wild, segs)
-			} else {
-				own[t] = append(own[t], segs)
+		add(r.Tools, segs)
+		found = append(found, secretAt{segs, r.Tools})
+		seen[rulespec.PathString(segs)+"\x00"+strings.Join(r.Tools, "\x00")] = true
+	}
+	// (an alias under another's key, credentials.pass for creds.password:
+	// each path found is read again, once)
+	for k := 0; k < len(found); k++ {
+		for i := range rules {
+			r := &rules[i]
+			if r.Type != lenient.RuleParamAlias && r.Type != lenient.RuleNestedAlias {
+				continue
+			}
+			at := aliasedSecret(r, found[k].segs)
+			tools := commonTools(r.Tools, found[k].tools)
+			if key := rulespec.PathString(at) + "\x00" + strings.Join(tools, "\x00"); at != nil && len(tools) > 0 && !seen[key] {
+				seen[key] = true
+				add(tools, at)
+				found = append(found, secretAt{at, tools})
 			}
 		}
 	}
@@ -54,6 +86,65 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 		idx.byTool[t] = &secrets{paths: append(paths, wild...)}
 	}
 	return rest, idx
+}
+
+// aliasedSecret returns the path of the secret at secret under the key
+// the alias rule r renames: where r's target is the secret's place or a
+// value holding it; nil where it is neither, or the alias key lies inside
+// the secret's value already (hidden with it). Names are compared as the
+// secret path reads them ({} and patterns are taken to match, hiding
+// more rather than less); an alias through a group (a recursive type's
+// every depth) gives none, as a secret path takes no group.
+func aliasedSecret(r *lenient.Rule, secret []rulespec.Step) []rulespec.Step {
+	a, err := rulespec.Target(r)
+	if err != nil || len(a) == 0 {
+		return nil
+	}
+	a = rulespec.Unguarded(a)
+	if slices.ContainsFunc(a, func(s rulespec.Step) bool { return s.Each == '*' }) || len(secret) < len(a) {
+		return nil
+	}
+	target := append(slices.Clone(a[:len(a)-1]), rulespec.Step{Key: rulespec.ToKey(r)})
+	for i, g := range target {
+		s := secret[i]
+		switch {
+		case s.Each == '[' || g.Each == '[':
+			if s.Each != g.Each {
+				return nil
+			}
+		case s.Each == 0 && g.Each == 0:
+			if s.Key != g.Key {
+				return nil
+			}
+		case s.Each == '~' && g.Each == 0:
+			if !s.Pattern.MatchString(g.Key) {
+				return nil
+			}
+		case s.Each == 0 && g.Each == '~':
+			if !g.Pattern.MatchString(s.Key) {
+				return nil
+			}
+		}
+	}
+	return append(a, secret[len(a):]...)
+}
+
+// commonTools returns the tools two rules both apply to: one's own where
+// the other's are all ("*").
+func commonTools(a, b []string) []string {
+	switch {
+	case slices.Contains(a, "*"):
+		return b
+	case slices.Contains(b, "*"):
+		return a
+	}
+	var out []string
+	for _, t := range a {
+		if slices.Contains(b, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // addNames adds the tools that have secret rules of their own to named.

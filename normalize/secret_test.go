@@ -163,3 +163,42 @@ func TestNormalizerSecrets(t *testing.T) {
 		t.Errorf("call log:\n%s\nwant\n%s", b, want)
 	}
 }
+
+// TestSecretAliases: a secret sent under an alias of its key (a
+// param_alias to it, at the top or at a path; a nested_alias in a
+// payload), or under a misspelling of that alias, is hidden in the call
+// log as under its own key, where it was written in the clear (found by
+// a newcomer's trial: the generator writes an alias rule beside the
+// secret one for norm:"secret,alias=key").
+func TestSecretAliases(t *testing.T) {
+	dir := t.TempDir()
+	rules := []lenient.Rule{
+		{ID: "tok", Tools: []string{"login"}, Type: lenient.RuleSecret, From: "api_token"},
+		{ID: "tok.key", Tools: []string{"login"}, Type: lenient.RuleParamAlias, From: "access_key", To: "api_token"},
+		{ID: "pw", Tools: []string{"*"}, Type: lenient.RuleSecret, Path: "creds.password"},
+		{ID: "pw.pass", Tools: []string{"login", "other"}, Type: lenient.RuleParamAlias, Path: "creds.pass", To: "password"},
+		{ID: "creds", Tools: []string{"login"}, Type: lenient.RuleParamAlias, From: "credentials", To: "creds"},
+		{ID: "step.key", Tools: []string{"run"}, Type: lenient.RuleSecret, Path: "plan.steps[].key"},
+		{ID: "step.k", Tools: []string{"run"}, Type: lenient.RuleNestedAlias, InPayload: "plan", ArrayPath: "steps[]", From: "k", To: "key"},
+		{ID: "user", Tools: []string{"login"}, Type: lenient.RuleParamAlias, From: "username", To: "user"},
+	}
+	n, err := New(rules, WithCallLog(filepath.Join(dir, "calls.jsonl"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.NormalizeJSON("login", []byte(`{"username":"u","access_key":"SEKRIT1","creds":{"pass":"SEKRIT2"}}`))
+	n.NormalizeJSON("login", []byte(`{"acess_key":"SEKRIT3","credentials":{"password":"SEKRIT4","pass":"SEKRIT5"}}`))
+	n.Normalize("other", map[string]any{"creds": map[string]any{"pass": "SEKRIT6"}})
+	n.NormalizeJSON("run", []byte(`{"plan":{"steps":[{"k":"SEKRIT7"}]}}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "calls.jsonl"))
+	if want := `{"tool":"login","args":{"username":"u","access_key":"[secret, 9 bytes]","creds":{"pass":"[secret, 9 bytes]"}}}
+{"tool":"login","args":{"acess_key":"[secret, 9 bytes]","credentials":{"password":"[secret, 9 bytes]","pass":"[secret, 9 bytes]"}}}
+{"tool":"other","args":{"creds":{"pass":"[secret, 9 bytes]"}}}
+{"tool":"run","args":{"plan":{"steps":[{"k":"[secret, 9 bytes]"}]}}}
+`; string(b) != want {
+		t.Errorf("call log:\n%s\nwant\n%s", b, want)
+	}
+}
