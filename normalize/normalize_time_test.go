@@ -28,6 +28,9 @@ func TestNormalizeTimes(t *testing.T) {
 		{`{"at":"2024-06-01T15:04:05Z","d":5,"s":"1.5","ns":"5ms"}`, `{"at":"2024-06-01T15:04:05Z","d":5,"s":1500000000,"ns":5000000}`},
 		{`{"at":"tomorrow","d":"5","s":1e-10,"ns":5.5}`, `{"at":"tomorrow","d":"5","s":1e-10,"ns":5.5}`},
 		{`{"ns":5e3}`, `{"ns":5000}`},
+		// An exponent at int64's edges is out of range at once, where it
+		// looped for 2^63 steps (found by review).
+		{`{"s":1e9223372036854775807,"ns":"1.5e-9223372036854775808"}`, `{"s":1e9223372036854775807,"ns":"1.5e-9223372036854775808"}`},
 		// Without seconds; a zone offset past ±23:59 left for the decoder
 		// to refuse (issue 39).
 		{`{"at":"2026-03-02 09:00"}`, `{"at":"2026-03-02T09:00:00Z"}`},

@@ -132,3 +132,30 @@ func TestDurationOfExact(t *testing.T) {
 		}
 	}
 }
+
+// TestDurationOfHugeExponent: an exponent at the edges of int64 is read
+// as out of range (or as no whole number of nanoseconds), at once, where
+// it wrapped around and looped for 2^63 steps (found by review: a hang of
+// the generated decoder and the normalizer on one number).
+func TestDurationOfHugeExponent(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want error
+	}{
+		{"1e9223372036854775807", ErrRange},
+		{"10e9223372036854775807", ErrRange},
+		{"1.5e9223372036854775807", ErrRange},
+		{"1e9223372036854775808", ErrRange},
+		{"1.5e-9223372036854775808", errNotWholeNS},
+		{"1e-9223372036854775808", errNotWholeNS},
+		{"100e-9223372036854775807", errNotWholeNS},
+		{"0e9223372036854775807", nil},
+		{"0.0e-9223372036854775808", nil},
+	} {
+		for _, u := range []time.Duration{time.Nanosecond, time.Second, time.Hour} {
+			if got, err := durationOf([]byte(tc.in), u); err != tc.want || got != 0 {
+				t.Errorf("durationOf(%s, %v) = %d, %v; want 0, %v", tc.in, u, got, err, tc.want)
+			}
+		}
+	}
+}

@@ -307,13 +307,15 @@ func durationOf(s []byte, unit time.Duration) (time.Duration, error) {
 	mant, exp := s, int64(0)
 	if i := indexAny(s, "eE"); i >= 0 {
 		mant = s[:i]
+		// Beyond ±2^40 (beyond int64 too) the number is 0, out of range or
+		// no whole number of nanoseconds alike: the exponent is held there,
+		// so that the steps below cannot wrap it around.
 		e, err := strconv.ParseInt(string(s[i+1:]), 10, 64)
-		if err != nil { // beyond int64: the number is 0 or out of range
-			if s[i+1] == '-' {
-				e = -1 << 40
-			} else {
-				e = 1 << 40
-			}
+		switch {
+		case err != nil && s[i+1] == '-', e < -1<<40:
+			e = -1 << 40
+		case err != nil, e > 1<<40:
+			e = 1 << 40
 		}
 		exp = e
 	}
