@@ -388,16 +388,18 @@ func TestGroupRoutesOnce(t *testing.T) {
 // position in every string the value holds, at any depth, and read as
 // the string reads unescaped; where no array holds the key, such a value
 // is a load error (found by a review: an object's strings and an escaped
-// "{{ind\u0065x}}" were written out literally).
+// "{{ind\u0065x}}" were written out literally; found by the next review:
+// so was "\u007b\u007bindex}}", whose braces are escaped).
 func TestIndexTemplates(t *testing.T) {
 	n := mustRules(t, `[
 	 {"id":"m","tools":["t"],"type":"param_default","path":"steps[].meta","value":{"name":"step-{{index}}","tags":["t-{{index}}",1]}},
-	 {"id":"s","tools":["t"],"type":"param_default","path":"steps[].id","value":"s-{{ind\u0065x}}"}]`)
+	 {"id":"s","tools":["t"],"type":"param_default","path":"steps[].id","value":"s-{{ind\u0065x}}"},
+	 {"id":"u","tools":["t"],"type":"param_default","path":"steps[].u","value":"\u007b\u007bindex}}"}]`)
 	out, _, err := n.NormalizeJSON("t", []byte(`{"steps":[{},{}]}`))
-	if want := `{"steps":[{"meta":{"name":"step-0","tags":["t-0",1]},"id":"s-0"},{"meta":{"name":"step-1","tags":["t-1",1]},"id":"s-1"}]}`; err != nil || string(out) != want {
+	if want := `{"steps":[{"meta":{"name":"step-0","tags":["t-0",1]},"id":"s-0","u":"0"},{"meta":{"name":"step-1","tags":["t-1",1]},"id":"s-1","u":"1"}]}`; err != nil || string(out) != want {
 		t.Errorf("got  %s %v\nwant %s", out, err, want)
 	}
-	for _, v := range []string{`["t-{{index}}"]`, `{"a":"{{index}}"}`, `"s-{{ind\u0065x}}"`} {
+	for _, v := range []string{`["t-{{index}}"]`, `{"a":"{{index}}"}`, `"s-{{ind\u0065x}}"`, `"\u007b\u007bindex}}"`, `"{\u007bindex}}"`} {
 		_, err := LoadRules(strings.NewReader(`[{"id":"d","tools":["t"],"type":"param_default","from":"tags","value":`+v+`}]`), nil)
 		if err == nil || !strings.Contains(err.Error(), "uses {{index}}") {
 			t.Errorf("%s outside an array: %v", v, err)

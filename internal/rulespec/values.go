@@ -118,7 +118,7 @@ func TimeFixKind(coerceTo string) lenient.FixKind {
 // {{index}}, the position of the array element it is set in, in a string
 // at any depth, as its strings read unescaped ("{{ind\u0065x}}" too).
 func IndexTemplate(v json.RawMessage) bool {
-	if !bytes.Contains(v, []byte("{{")) {
+	if !mayHoldTemplate(v) {
 		return false
 	}
 	var holds func(n *jsonnode.Node) bool
@@ -131,10 +131,16 @@ func IndexTemplate(v json.RawMessage) bool {
 	return holds(jsonnode.ParseValid(v))
 }
 
+// mayHoldTemplate reports whether the JSON text v may hold {{index}} in a
+// string: it holds "{{", or an escape that may write a brace.
+func mayHoldTemplate(v []byte) bool {
+	return bytes.Contains(v, []byte("{{")) || bytes.Contains(v, []byte(`\u`))
+}
+
 // ExpandIndex returns a default's value (valid JSON) with {{index}}
 // replaced by index in each string it holds, at any depth (IndexTemplate).
 func ExpandIndex(v json.RawMessage, index int) []byte {
-	if !bytes.Contains(v, []byte("{{")) {
+	if !mayHoldTemplate(v) {
 		return v // (most values: no template, nothing parsed)
 	}
 	expanded := false
