@@ -88,6 +88,9 @@ type boundRule struct {
 	// others are the keys of every alias of an alias rule's target, its
 	// own among them: one list its aliases share
 	others []string
+	// split marks a wrap rule whose value a split rule of its set reads
+	// (boundRule.leaves)
+	split  bool
 	tested bool      // the rule reads its top-level member's value (not a top-level alias, default or absent)
 	onKeys bool      // a top-level alias, default or absent, which Normalize tests by its keys (and test)
 	alias  bool      // a top-level alias
@@ -264,6 +267,20 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		}
 		set.rules[i] = b
 	}
+	var splits map[string]bool
+	for _, b := range set.rules {
+		if b.r.Type == lenient.RuleSplit {
+			if splits == nil {
+				splits = map[string]bool{}
+			}
+			splits[rulespec.PathString(b.segs)] = true
+		}
+	}
+	for i, b := range set.rules {
+		if b.r.Type == lenient.RuleWrap && splits[rulespec.PathString(b.segs)] {
+			set.rules[i].split = true
+		}
+	}
 	set.screen = newScreen(set.rules)
 	return set
 }
@@ -342,7 +359,7 @@ func (rs *ruleSet) applyMap(args map[string]any) []Applied {
 	var texts textCache
 	for ; i < len(rs.rules); i++ {
 		if b := &rs.rules[i]; t.ready(b) {
-			applied = pathRule(applied, b.r, b.segs, b.others, &t.root, t, &texts)
+			applied = pathRule(applied, b, &t.root, t, &texts)
 		}
 	}
 	texts.flush()
@@ -544,8 +561,8 @@ func (rs *ruleSet) applyJSON(args []byte) ([]byte, []Applied) {
 	root := jsonnode.ParseValid(args)
 	var applied []Applied
 	var texts textCache
-	for _, b := range rs.rules {
-		applied = pathRule(applied, b.r, b.segs, b.others, root, nil, &texts)
+	for i := range rs.rules {
+		applied = pathRule(applied, &rs.rules[i], root, nil, &texts)
 	}
 	if len(applied) == 0 {
 		return args, nil

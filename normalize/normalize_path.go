@@ -63,12 +63,21 @@ func (w where) elem(i int) where {
 	return where{path: jsonwire.AppendIndex(append([]byte(nil), w.path...), i), index: i}
 }
 
+// leaves reports whether rule b leaves v as it is for the rules of its
+// set: a wrap leaves a string where a split rule reads the value (the
+// split has read it as its items, or refused it: an empty item between
+// separators is the decoder's to refuse, never one item).
+func (b *boundRule) leaves(v *jsonnode.Node) bool {
+	return b.split && v.Kind == '"'
+}
+
 // pathRule applies a rule with a target path to an ordered arguments node,
 // appending one record per changed value to out. others are the keys of the other aliases
 // of an alias rule's target. t is the tree of a caller's map the node
 // is (nil for NormalizeJSON's), whose values it keeps (mapTree.keeps); c
 // is the call's, for all its rules (textCache).
-func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
+func pathRule(out []Applied, b *boundRule, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
+	r, segs, others := b.r, b.segs, b.others
 	last := segs[len(segs)-1]
 	if len(segs) == 1 && last.Each == 0 && r.Type != lenient.RuleValueAlias && r.Type != lenient.RuleEnumCase {
 		// A top-level member: no walk.
@@ -80,7 +89,7 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 			return out
 		}
 		at := root.Index(last.Key)
-		if at < 0 || t.keeps(r, root.Vals[at]) {
+		if at < 0 || t.keeps(r, root.Vals[at]) || b.leaves(root.Vals[at]) {
 			return out
 		}
 		v := root.Vals[at]
@@ -92,13 +101,13 @@ func pathRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 		*v = nv
 		return append(out, rec(r, where{index: -1}.child(last.Key), from, to))
 	}
-	return walkRule(out, r, segs, others, root, t, c)
+	return walkRule(out, b, root, t, c)
 }
 
 // walkRule is pathRule below the top level (apart, so that out escapes
 // to the heap, for nodeWalk's function, on this path alone).
-func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []string, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
-	walkSegs, fn := nodeWalk(r, segs, others, &out, t, c)
+func walkRule(out []Applied, b *boundRule, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
+	walkSegs, fn := nodeWalk(b, &out, t, c)
 	c.walkFrom(root, walkSegs, where{index: -1}, fn)
 	return out
 }
@@ -106,7 +115,8 @@ func walkRule(out []Applied, r *lenient.Rule, segs []rulespec.Step, others []str
 // nodeWalk returns what pathRule walks for r below the top level: the
 // segments to walk from the arguments object, and the function to apply
 // at their end, which appends a record per changed value to out.
-func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]Applied, t *mapTree, c *textCache) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
+func nodeWalk(b *boundRule, out *[]Applied, t *mapTree, c *textCache) ([]rulespec.Step, func(*jsonnode.Node, where) bool) {
+	r, segs, others := b.r, b.segs, b.others
 	last := segs[len(segs)-1]
 	if onMember(rulespec.Kind(r)) {
 		return segs[:len(segs)-1], func(obj *jsonnode.Node, w where) bool {
@@ -145,7 +155,7 @@ func nodeWalk(r *lenient.Rule, segs []rulespec.Step, others []string, out *[]App
 			return changed
 		}
 		c.fresh(v) // (a string's text, or an array's or object's marshalled)
-		if t.keeps(r, v) {
+		if t.keeps(r, v) || b.leaves(v) {
 			return false
 		}
 		nv, from, to, ok := valueRule(r, v)
