@@ -102,20 +102,23 @@ type boundRule struct {
 // hitSlot holds a rule's hit counter for one tool, from its first hit.
 type hitSlot struct{ p atomic.Pointer[ruleHits] }
 
-// phaseOf orders rule types: aliases, defaults, null as text and absent
-// values (in file order: a null_text rule before its absent rule), splits
+// phaseOf orders rule types: aliases (nested ones too: an alias feeds
+// the rules of its target), null as text and absent values (in file
+// order: a null_text rule before its absent rule), defaults (nested ones
+// too: a default fills what an absent rule read as left out), splits
 // (before wraps: a split field's string is its items, not one), wraps (a
 // wrapped value's element is then coerced), coercions, unescapes and
-// enum cases and readings across JSON types, accept-both, nested rules and value aliases (after enum
-// cases: "CP" is "cp", then "copy").
+// enum cases and readings across JSON types, accept-both, and value
+// aliases (after enum cases: "CP" is "cp", then "copy").
 var phaseOf = map[lenient.RuleType]int{
-	lenient.RuleParamAlias: 0, lenient.RuleParamDefault: 1, lenient.RuleNullText: 1, lenient.RuleAbsent: 1, lenient.RuleSplit: 2, lenient.RuleWrap: 3,
-	lenient.RuleTypeCoerce: 4, lenient.RuleUnescape: 4, lenient.RuleEnumCase: 4, lenient.RuleEnumText: 4, lenient.RuleEnumDigits: 4, lenient.RuleJSONAcceptBoth: 5,
-	lenient.RuleNestedAlias: 6, lenient.RuleNestedDefault: 6, lenient.RuleValueAlias: 6,
+	lenient.RuleParamAlias: 0, lenient.RuleNestedAlias: 0, lenient.RuleNullText: 1, lenient.RuleAbsent: 1,
+	lenient.RuleParamDefault: 2, lenient.RuleNestedDefault: 2, lenient.RuleSplit: 3, lenient.RuleWrap: 4,
+	lenient.RuleTypeCoerce: 5, lenient.RuleUnescape: 5, lenient.RuleEnumCase: 5, lenient.RuleEnumText: 5, lenient.RuleEnumDigits: 5, lenient.RuleJSONAcceptBoth: 6,
+	lenient.RuleValueAlias: 7,
 }
 
 // lastPhase is the highest value of phaseOf.
-const lastPhase = 6
+const lastPhase = 7
 
 // New validates rules (see ValidateRules) and indexes them by
 // tool. Statistics are counted in memory (Stats); options keep them in a

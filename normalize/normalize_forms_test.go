@@ -192,3 +192,32 @@ func TestSplitThenWrap(t *testing.T) {
 		checkForms(t, n, tc.in, tc.want, tc.records)
 	}
 }
+
+// TestPhasesWhateverTheFileOrder: a default fills what an absent rule
+// read as left out, and a nested_alias feeds the coercion of its target,
+// wherever the file lists them (found by a newcomer's trial: a default
+// listed before its absent rule was lost, `{"x":""}` became `{}`, and a
+// nested alias's value was left uncoerced, though the docs say an alias
+// always feeds the coercion of its target).
+func TestPhasesWhateverTheFileOrder(t *testing.T) {
+	n := mustRules(t, `[
+	 {"id":"d","tools":["t"],"type":"param_default","from":"x","value":5},
+	 {"id":"od","tools":["t"],"type":"param_default","path":"o[].y","value":"y-{{index}}"},
+	 {"id":"co","tools":["t"],"type":"type_coerce","path":"pipeline.steps[].retries","coerce_to":"int"},
+	 {"id":"nd","tools":["t"],"type":"nested_default","in_payload":"pipeline","array_path":"steps[]","from":"name","value":"step-{{index}}"},
+	 {"id":"a","tools":["t"],"type":"absent","from":"x","value":[null,""]},
+	 {"id":"oa","tools":["t"],"type":"absent","path":"o[].y","value":[""]},
+	 {"id":"na","tools":["t"],"type":"nested_alias","in_payload":"pipeline","array_path":"steps[]","from":"tries","to":"retries"}
+	]`)
+	for _, tc := range []struct {
+		in, want string
+		records  []string
+	}{
+		{`{"x":"","o":[{"y":""}]}`, `{"o":[{"y":"y-0"}],"x":5}`,
+			[]string{`x "" -> `, `o[0].y "" -> `, `x  -> 5`, `o[0].y  -> "y-0"`}},
+		{`{"x":1,"pipeline":{"steps":[{"tries":"3","name":"a"},{"retries":"4"}]}}`, `{"x":1,"pipeline":{"steps":[{"retries":3,"name":"a"},{"retries":4,"name":"step-1"}]}}`,
+			[]string{`pipeline.steps[0].retries tries -> retries`, `pipeline.steps[1].name  -> "step-1"`, `pipeline.steps[0].retries "3" -> 3`, `pipeline.steps[1].retries "4" -> 4`}},
+	} {
+		checkForms(t, n, tc.in, tc.want, tc.records)
+	}
+}
