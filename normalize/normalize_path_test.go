@@ -152,6 +152,13 @@ func TestRuleConflicts(t *testing.T) {
 			"rule 1 (b): writes n like rule 0 (a): keep one"}, // ("1" is both)
 		{`{"id":"a","tools":["t"],"type":"type_coerce","from":"n","coerce_to":"int"},{"id":"b","tools":["t"],"type":"type_coerce","path":"n","coerce_to":"float"}`,
 			"rule 1 (b): writes n like rule 0 (a): keep one"},
+		// Two lists of one object's fields each refuse the other's keys as
+		// misspellings (found by a newcomer's trial: {"url":"x"} was
+		// refused "did you mean uri?").
+		{`{"id":"a","tools":["fetch"],"type":"misnamed_key","value":["url","timeout"]},{"id":"b","tools":["*"],"type":"misnamed_key","value":["uri","verbose"]}`,
+			"rule 1 (b): lists the fields of the arguments like rule 0 (a): keep one (each would refuse a key the other lists as a misspelling)"},
+		{`{"id":"a","tools":["t"],"type":"misnamed_key","path":"opts[]","value":["url"]},{"id":"b","tools":["t"],"type":"misnamed_key","path":"opts[]","value":["uri"]}`,
+			"rule 1 (b): lists the fields of opts[] like rule 0 (a): keep one"},
 		{`{"id":"a","tools":["t"],"type":"param_alias","from":"a","to":"a"}`, "rule 0 (a): an alias of itself"},
 		{`{"id":"a","tools":["t"],"type":"wrap","from":"a","path":"a"}`, "rule 0 (a): from and path are both given"},
 		{`{"id":"a","tools":["t"],"type":"wrap","path":"a..b"}`, `rule 0 (a): path "a..b": a member name is missing at offset 2`},
@@ -175,7 +182,11 @@ func TestRuleConflicts(t *testing.T) {
 	 {"id":"e","tools":["u"],"type":"param_default","from":"n","value":2},
 	 {"id":"f","tools":["t"],"type":"param_default","path":"steps[].id","value":"step-{{index}}"},
 	 {"id":"g","tools":["v"],"type":"type_coerce","from":"m","coerce_to":"int"},
-	 {"id":"h","tools":["v"],"type":"type_coerce","from":"m","coerce_to":"bool_strict"}]`
+	 {"id":"h","tools":["v"],"type":"type_coerce","from":"m","coerce_to":"bool_strict"},
+	 {"id":"i","tools":["t"],"type":"misnamed_key","value":["path"]},
+	 {"id":"j","tools":["u"],"type":"misnamed_key","value":["file_path"]},
+	 {"id":"k","tools":["t"],"type":"misnamed_key","path":"opts","value":["path"]},
+	 {"id":"l","tools":["t"],"type":"misnamed_key","path":"opts.more","value":["path"]}]`
 	if _, err := LoadRules(strings.NewReader(ok), nil); err != nil {
 		t.Fatalf("valid rules refused: %v", err)
 	}

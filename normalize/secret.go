@@ -68,7 +68,7 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 				continue
 			}
 			at := aliasedSecret(r, found[k].segs)
-			tools := commonTools(r.Tools, found[k].tools)
+			tools := rulespec.CommonTools(r.Tools, found[k].tools)
 			if key := rulespec.PathString(at) + "\x00" + strings.Join(tools, "\x00"); at != nil && len(tools) > 0 && !seen[key] {
 				seen[key] = true
 				add(tools, at)
@@ -127,24 +127,6 @@ func aliasedSecret(r *lenient.Rule, secret []rulespec.Step) []rulespec.Step {
 		}
 	}
 	return append(a, secret[len(a):]...)
-}
-
-// commonTools returns the tools two rules both apply to: one's own where
-// the other's are all ("*").
-func commonTools(a, b []string) []string {
-	switch {
-	case slices.Contains(a, "*"):
-		return b
-	case slices.Contains(b, "*"):
-		return a
-	}
-	var out []string
-	for _, t := range a {
-		if slices.Contains(b, t) {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // addNames adds the tools that have secret rules of their own to named.

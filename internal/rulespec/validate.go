@@ -326,7 +326,8 @@ func throughArray(p string) bool {
 // whose tools overlap: two rules writing one target within a phase (two
 // defaults, coercions, accept-both, wraps, unescapes or value aliases of
 // one value, or two aliases of one key), a contradictory accept-both pair
-// (to JSON text and back) and alias cycles (a to b, b to a). Several
+// (to JSON text and back), two misnamed_key rules of one object, and
+// alias cycles (a to b, b to a). Several
 // aliases of one target are fine: those are its other spellings.
 func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 	type slot struct {
@@ -338,10 +339,13 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 	for i := range rules {
 		r := &rules[i]
 		segs := targets[i]
-		if segs == nil || r.Type == lenient.RuleSecret || r.Type == lenient.RuleMisnamedKey {
-			continue // a secret or misnamed_key rule changes nothing
+		if segs == nil || r.Type == lenient.RuleSecret {
+			continue // a secret rule changes nothing
 		}
 		p := PathString(segs)
+		if r.Type == lenient.RuleMisnamedKey && r.Path == "" {
+			p = "" // (the arguments object)
+		}
 		s := slot{i: i, source: p, target: p}
 		if k := Kind(r); k == lenient.RuleParamAlias {
 			s.target = PathString(append(segs[:len(segs)-1:len(segs)-1], Step{Key: ToKey(r)}))
@@ -396,6 +400,16 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 				continue
 			}
 			switch kb, ka := Kind(rb), Kind(ra); {
+			case kb == lenient.RuleMisnamedKey || ka == lenient.RuleMisnamedKey:
+				// (it changes nothing; it refuses keys near its fields that
+				// are none of them)
+				if ka == kb && a.target == b.target {
+					at := b.target
+					if at == "" {
+						at = "the arguments"
+					}
+					bad(b.i, "lists the fields of %s like %s: keep one (each would refuse a key the other lists as a misspelling)", at, ref(a.i))
+				}
 			case kb == lenient.RuleParamAlias && ka == lenient.RuleParamAlias:
 				if a.source == b.source {
 					bad(b.i, "renames %s like %s: two aliases of one key", b.source, ref(a.i))
@@ -424,7 +438,7 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 			next := ""
 			for _, y := range bySource[cur] {
 				if t := slots[y]; Kind(&rules[t.i]) == lenient.RuleParamAlias {
-					if both := commonTools(tools, rules[t.i].Tools); len(both) > 0 {
+					if both := CommonTools(tools, rules[t.i].Tools); len(both) > 0 {
 						next, tools = t.target, both
 						break
 					}
@@ -500,8 +514,8 @@ func scalarOnly(t lenient.RuleType) bool {
 	return false
 }
 
-// commonTools returns the tools both lists name ("*" names every tool).
-func commonTools(a, b []string) []string {
+// CommonTools returns the tools both lists name ("*" names every tool).
+func CommonTools(a, b []string) []string {
 	switch {
 	case slices.Contains(a, "*"):
 		return b
