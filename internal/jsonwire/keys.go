@@ -174,7 +174,8 @@ const (
 //     where the word more is the last and names a property of what the
 //     other names (propertyWord: page_size and page, query_type and
 //     query), nor where it is the first of sent and a bound (boundWord:
-//     max_page for page).
+//     max_page for page), nor where it is per (rateWord: per_page and
+//     page).
 func NearKey(sent, declared string) int {
 	var ab [64]byte
 	return NearKeyLetters(sent, letters(ab[:0], sent), declared)
@@ -231,7 +232,7 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		sw, lw, letters = wd, ws, len(b)
 	}
 	if len(sw) >= 1 && len(lw) == len(sw)+1 && letters >= 4 &&
-		(slices.Equal(sw, lw[1:]) && !(len(ws) > len(wd) && boundWord(lw[0])) ||
+		(slices.Equal(sw, lw[1:]) && !(len(ws) > len(wd) && boundWord(lw[0])) && !rateWord(lw[0]) ||
 			slices.Equal(sw, lw[:len(sw)]) && !propertyWord(lw[len(lw)-1])) {
 		return NearWord
 	}
@@ -247,6 +248,13 @@ func siblingProperty(w string) bool { return w != "sha" && w != "hash" && proper
 // declared one with a word before it, makes it a bound on that thing,
 // never the thing: max_page is no page, limit_per_page no perPage.
 func boundWord(w string) bool { return w == "min" || w == "max" || w == "limit" }
+
+// rateWord reports whether w, the first word of one key that is the other
+// with a word before it, makes it a rate or a size, never the thing,
+// whichever of the two is sent: per_page is how many a page holds, and a
+// hint naming page for it (or per_page for page) would have the model
+// move the size into the page number.
+func rateWord(w string) bool { return w == "per" }
 
 // propertyWord reports whether w is a last word that makes a key name a
 // property of what its other words name, never that thing: page_size is
