@@ -18,7 +18,8 @@ import (
 // booleans or numbers, which hosts refuse); only the values the field's
 // schema takes, and nothing where no value is such a text, where one
 // boolean is ("true" alone: no schema every host takes says it) or the
-// integers are not one run of two or more.
+// integers are not one run of two or more; no enum_case rule where no
+// value holds a letter (gaps: a case branch would repeat the enum).
 func TestDeriveEnumTypes(t *testing.T) {
 	const strict = `{"type":"object","properties":{
 		"size":{"type":"integer","enum":[1,2,3]},
@@ -52,7 +53,6 @@ func TestDeriveEnumTypes(t *testing.T) {
 		`digits enum_case ["1","2","02","x"]`,
 		`digits enum_text ["1","2"]`,
 		`plain enum_case ["a","b"]`,
-		`gaps enum_case ["1","3"]`,
 		`lone enum_case ["+1","-1","heart"]`,
 	}
 	if diff := cmp.Diff(want, rules); diff != "" {

@@ -9,20 +9,24 @@ import (
 )
 
 // EnumFolds reports whether an enum's values are read in any ASCII letter
-// case ("JSON" for "json"): when no two of them fold alike. A field can
-// turn it off (`norm:"enum=strict"`).
+// case ("JSON" for "json"): when no two of them fold alike, and one holds
+// an ASCII letter (values without one read alike in every case, and a
+// case branch would only repeat the enum). A field can turn it off
+// (`norm:"enum=strict"`).
 func EnumFolds(enum []string) bool {
 	// jsonwire.FoldASCII is the folding the decoders do (lenientimpl.EnumCase):
 	// two values fold alike, or are equal, when their folds are
 	seen := make(map[string]bool, len(enum))
+	letter := false
 	for _, e := range enum {
 		f := jsonwire.FoldASCII(e)
 		if seen[f] {
 			return false
 		}
 		seen[f] = true
+		letter = letter || strings.ContainsFunc(f, func(r rune) bool { return r >= 'a' && r <= 'z' })
 	}
-	return len(enum) > 0
+	return letter
 }
 
 // EnumCasePattern is a portable pattern matching exactly the values of

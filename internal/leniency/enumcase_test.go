@@ -19,6 +19,13 @@ func TestEnumFoldsLinear(t *testing.T) {
 		{[]string{"json", "JSON"}, false},
 		{[]string{"a", "a"}, false},
 		{[]string{"Ab", "x", "aB"}, false},
+		// Values without an ASCII letter read alike in every letter case:
+		// a case branch would repeat the enum, bytes for nothing (found
+		// by a newcomer's trial: enum ["1","2","3"] was served a pattern
+		// ^(1|2|3)$ beside it).
+		{[]string{"1", "2", "3"}, false},
+		{[]string{"1.0", "-", "é"}, false},
+		{[]string{"1", "v2"}, true},
 	} {
 		if got := EnumFolds(tc.enum); got != tc.want {
 			t.Errorf("EnumFolds(%q) = %v, want %v", tc.enum, got, tc.want)
