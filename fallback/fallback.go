@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -714,6 +715,25 @@ func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenie
 	return nil
 }
 
+// roundsOnto reports whether val, a float field's value within its
+// exclusive bound as sent, is the bound as the field's type t reads it
+// (0.099999999 in a float32 is float32(0.1)), as generated code checks,
+// and the type's name.
+func roundsOnto(val any, t reflect.Type, bound string) (string, bool) {
+	x, ok := val.(float64)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if !ok || bound == "" || t.Kind() != reflect.Float32 && t.Kind() != reflect.Float64 {
+		return "", false
+	}
+	b, err := strconv.ParseFloat(bound, t.Bits())
+	if err != nil || math.IsInf(b, 0) || x != b {
+		return "", false
+	}
+	return "float" + strconv.Itoa(t.Bits()), true
+}
+
 // check applies a field's jsonschema keywords, with the generated code's
 // messages.
 func check(d *lenientimpl.Decoder, v []byte, f *field, val any) {
@@ -734,9 +754,13 @@ func check(d *lenientimpl.Decoder, v []byte, f *field, val any) {
 		}
 		if k.ExclusiveMinimum != "" && cmp(k.ExclusiveMinimum) <= 0 {
 			d.FailKind(lenient.KindRange, f.name, v, "must be more than "+k.ExclusiveMinimum)
+		} else if typ, ok := roundsOnto(val, f.typ, k.ExclusiveMinimum); ok {
+			d.FailKind(lenient.KindRange, f.name, v, "must be more than "+k.ExclusiveMinimum+" (as a "+typ+" it is "+k.ExclusiveMinimum+")")
 		}
 		if k.ExclusiveMaximum != "" && cmp(k.ExclusiveMaximum) >= 0 {
 			d.FailKind(lenient.KindRange, f.name, v, "must be less than "+k.ExclusiveMaximum)
+		} else if typ, ok := roundsOnto(val, f.typ, k.ExclusiveMaximum); ok {
+			d.FailKind(lenient.KindRange, f.name, v, "must be less than "+k.ExclusiveMaximum+" (as a "+typ+" it is "+k.ExclusiveMaximum+")")
 		}
 	}
 	if s, ok := val.(string); ok {

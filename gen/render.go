@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -781,9 +782,17 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 			if b.bound == "" {
 				continue
 			}
-			if c := compare(f.Type, v, b.bound, b.op); c != nil {
-				out = append(out, fail(c, "KindRange", b.msg))
+			c := compare(f.Type, v, b.bound, b.op)
+			if c == nil {
+				continue
 			}
+			check := jen.If(c).Block(failWith("KindRange", b.msg))
+			if at, typ, ok := roundsOnto(f.Type, b.bound, b.op); ok {
+				// (a number within an exclusive bound that the field's
+				// type reads as the bound itself: refused, class (a))
+				check = check.Else().If(jen.Id("val").Op("==").Lit(at)).Block(failWith("KindRange", b.msg+" (as a "+typ+" it is "+b.bound+")"))
+			}
+			out = append(out, check)
 		}
 	case schema.String:
 		if len(k.Enum) > 0 {
@@ -825,6 +834,30 @@ func enumSwitch(enum []string, name string, fold bool, miss func(msg string) jen
 		fail = jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(name)}, vals...)...)).Block(fail)
 	}
 	return jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(fail))
+}
+
+// roundsOnto returns, for an exclusive bound (op "<=" or ">=") of a float
+// field, the bound as the field's type reads it (a float64 holding a
+// float32's value for a float32) and the type's name: a number sent
+// within the bound may read as it (0.099999999 in a float32 is
+// float32(0.1)), where the handler declared it beyond. false for other
+// bounds (a number within an inclusive bound reads within it too:
+// rounding is monotone), for other fields, for 0, and for a bound no
+// float of the type holds.
+func roundsOnto(t *TypeRef, bound, op string) (float64, string, bool) {
+	if t.Kind != schema.Float || op != "<=" && op != ">=" {
+		return 0, "", false
+	}
+	bits := 64
+	if t.Bits == 32 {
+		bits = 32
+	}
+	f, err := strconv.ParseFloat(bound, bits)
+	if err != nil || math.IsInf(f, 0) || f == 0 {
+		// (no number but 0 reads as 0: one too close to it is refused)
+		return 0, "", false
+	}
+	return f, "float" + strconv.Itoa(bits), true
 }
 
 // compare renders `val OP bound` exactly for the value's type, or nil when
