@@ -169,6 +169,9 @@ func TestBadRulesFiles(t *testing.T) {
 		{`[{"id":"x","tools":["t"],"type":"param_alias","from":5,"to":"r"}]`, `rule 0 (x): from: a number, where a string is wanted`},
 		{`[1]`, `rule 0: a number, where a JSON object (a rule) is wanted`},
 		{"[\n {\"id\":\"x\",}]", `rules file is not valid JSON: 2:12:`},
+		// A key given twice is positioned as a syntax error is (found by a
+		// newcomer's trial: it had no line:col).
+		{"[{\"id\":\"a\"},\n {\"id\":\"x\",\n  \"from\":\"y\",\n  \"from\":\"z\"}]", `rules file is not valid JSON: 4:3: [1].from: key "from" is given twice`},
 		{`[{"id":"x","tools":["t "],"type":"param_alias","from":"a","to":"b"}]`, `rule 0 (x): tools has "t ", with spaces around it, which no tool's name has: write "t"`},
 		{`[{"id":"ok","tools":["t"],"type":"param_alias","from":"a","to":"b"},{"id":"bad","tools":["t"],"type":"param_default","from":"a"}]`, "rule 1 (bad): value is missing"},
 	} {

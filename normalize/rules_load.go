@@ -101,8 +101,12 @@ func LoadRules(r io.Reader, existing []lenient.Rule) ([]lenient.Rule, error) {
 	}
 	if err := jsonwire.Valid(data); err != nil {
 		var se *jsonwire.SyntaxError
-		if errors.As(err, &se) {
+		var de *jsonwire.DuplicateKeyError
+		switch {
+		case errors.As(err, &se):
 			err = jsonnode.Positioned(data, int64(se.Offset), errors.New(se.Msg))
+		case errors.As(err, &de):
+			err = jsonnode.Positioned(data, int64(de.Offset), err)
 		}
 		return nil, fmt.Errorf("rules file is not valid JSON: %v", err)
 	}

@@ -22,8 +22,9 @@ func (e *SyntaxError) Error() string {
 
 // DuplicateKeyError reports a key given twice in one JSON object.
 type DuplicateKeyError struct {
-	Path string // JSON path of the object holding the key ("" for the root)
-	Key  string // the key
+	Path   string // JSON path of the object holding the key ("" for the root)
+	Key    string // the key
+	Offset int    // byte offset of the key's second opening quote
 }
 
 // Error names the key and where it is.
@@ -103,7 +104,7 @@ func DupAt(data []byte, off int) *DuplicateKeyError {
 	for {
 		open := data[i]
 		if open != '{' && open != '[' {
-			return &DuplicateKeyError{Path: string(path)}
+			return &DuplicateKeyError{Path: string(path), Offset: off}
 		}
 		i = SkipSpace(data, i+1)
 		for n := 0; ; n++ {
@@ -115,7 +116,7 @@ func DupAt(data []byte, off int) *DuplicateKeyError {
 				kend, _, _ := StringScan(data, i)
 				key = KeyText(data[i:kend])
 				if i == off {
-					return &DuplicateKeyError{Path: string(path), Key: string(key)}
+					return &DuplicateKeyError{Path: string(path), Key: string(key), Offset: off}
 				}
 				i = SkipSpace(data, SkipSpace(data, kend)+1) // past ':'
 			}
@@ -375,7 +376,7 @@ func (v *Validator) object(data []byte, i, depth int) (int, error) {
 		}
 		if dup {
 			if !v.Collect {
-				return i, &DuplicateKeyError{Key: string(quotedText(data, i, kend, plain))}
+				return i, &DuplicateKeyError{Key: string(quotedText(data, i, kend, plain)), Offset: i}
 			}
 			v.dup(i)
 		}
@@ -477,7 +478,7 @@ func (v *Validator) objectScan(data []byte, i, depth int) (int, error) {
 		if n < smallKeys && kend <= math.MaxInt32 {
 			if small.add(data, n, i, kend, key, plain) {
 				if !v.Collect {
-					return i, &DuplicateKeyError{Key: string(key)}
+					return i, &DuplicateKeyError{Key: string(key), Offset: i}
 				}
 				v.dup(i)
 			}
@@ -489,7 +490,7 @@ func (v *Validator) objectScan(data []byte, i, depth int) (int, error) {
 			}
 			if many.Add(key) {
 				if !v.Collect {
-					return i, &DuplicateKeyError{Key: string(key)}
+					return i, &DuplicateKeyError{Key: string(key), Offset: i}
 				}
 				v.dup(i)
 			}
