@@ -63,7 +63,7 @@ func TestNearKey(t *testing.T) {
 		{"limit_per_page", "perPage", jsonwire.NotNear},
 		{"per_page", "page", jsonwire.NotNear}, // a page's size (github-mcp-server's perPage): found by a newcomer's trial
 		{"perPage", "page", jsonwire.NotNear},
-		{"page", "per_page", jsonwire.NotNear}, // the declared key the longer, alike
+		{"page", "per_page", jsonwire.NotNear},               // the declared key the longer, alike
 		{"depth", "maxDepth", jsonwire.NearWord},             // the declared key the longer: as before
 		{"page", "page_size", jsonwire.NotNear},              // the declared key the longer, alike
 		{"content_type", "content_types", jsonwire.NearTypo}, // a typo first
