@@ -698,7 +698,11 @@ func (x *explainer) wrongType(s *Node, v []byte, rpath string) {
 	case "boolean":
 		x.dec.Bool(v, "", m)
 	case "string":
-		x.dec.String(v, "", m)
+		if e, ok := stringEnum(s); ok {
+			x.dec.StringIn(v, "", m, e) // (naming the values, where its text is none)
+		} else {
+			x.dec.String(v, "", m)
+		}
 	case "array":
 		var it lenientimpl.ArrayIter
 		x.dec.Array(v, "", m, &it)

@@ -308,6 +308,11 @@ func TestExplainAdvice(t *testing.T) {
 			`{"a":"x"}`, `z: is required`},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"X":{"type":"string"}},"type":"object","properties":{"a":{"$ref":"#/definitions/X","type":"integer"}},"required":["z"]}`,
 			`{"a":5,"z":1}`, `a: 5 is not a string (send text in quotes, such as "5")`},
+		// a number for a string enum whose values its text is none of
+		// names the values, where it said to send "4", refused again
+		// (found by a newcomer's trial); its text among them: quote it
+		{`{"type":"object","properties":{"digits":{"type":"string","enum":["1","2","3"]}}}`, `{"digits":4}`, `digits: 4 is not one of "1", "2", "3"`},
+		{`{"type":"object","properties":{"digits":{"type":"string","enum":["1","20"]}}}`, `{"digits":20}`, `digits: 20 is not a string (send text in quotes, such as "20")`},
 	} {
 		d, err := Tool("t", []byte(tc.schema))
 		if err != nil {

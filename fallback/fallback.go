@@ -529,7 +529,11 @@ func walkField(d *lenientimpl.Decoder, v []byte, f *field, c run) (any, bool) {
 		val, read = d.EnumInt(v, f.name, t.Bits(), f.mode, f.intEnum...), true
 	}
 	if !read {
-		val = walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, c)
+		enum := f.kw.Enum // (a string's; a slice's or map's items', as f.elem's)
+		if f.elem != nil {
+			enum = f.elem.Enum
+		}
+		val = walk(d, v, f.typ, f.name, f.mode, f.split, f.unit, enum, c)
 	}
 	if !d.OK(mark) {
 		// A number outside its Go type's range names its declared
@@ -631,8 +635,10 @@ type run struct {
 
 // walk decodes v for Go type t; name is the member's wire name ("" for
 // elements); split and unit are the field's norm:"split=" and
-// norm:"unit=", a unit passed on to a slice's elements.
-func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenientimpl.Mode, split string, unit time.Duration, c run) any {
+// norm:"unit=", a unit passed on to a slice's elements; enum is the
+// values of a string enum there (of the field, its items or its values:
+// Decoder.StringIn's message).
+func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenientimpl.Mode, split string, unit time.Duration, enum []string, c run) any {
 	if t.Kind() == reflect.Pointer {
 		if lenientimpl.Null(v) {
 			return nil
@@ -661,6 +667,8 @@ func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenie
 		return d.Raw(v)
 	case t.Kind() == reflect.Interface:
 		return d.Any(v)
+	case t.Kind() == reflect.String && len(enum) > 0:
+		return d.StringIn(v, name, m, enum)
 	case t.Kind() == reflect.String:
 		return d.String(v, name, m)
 	case t.Kind() == reflect.Bool:
@@ -683,7 +691,7 @@ func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenie
 		out := make([]any, 0, a.Len())
 		for a.Next() {
 			d.EnterIndex(a.Index())
-			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenientimpl.Wrap, "", unit, c))
+			out = append(out, walk(d, a.Value, t.Elem(), "", m&^lenientimpl.Wrap, "", unit, enum, c))
 			d.Leave()
 		}
 		return out
@@ -700,7 +708,7 @@ func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenie
 		for o.Next() {
 			k := string(o.Key)
 			d.Enter(k)
-			out[k] = walk(d, o.Value, t.Elem(), "", m, "", 0, c)
+			out[k] = walk(d, o.Value, t.Elem(), "", m, "", 0, enum, c)
 			d.Leave()
 		}
 		return out

@@ -507,14 +507,15 @@ func modeCode(m lenientimpl.Mode) jen.Code {
 // tgt, with its keyword checks.
 func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code {
 	checks := fieldChecks(s, f, v)
-	if texts := f.EnumTexts(); len(texts) > 0 {
+	if f.Type.Kind == schema.String && len(f.Keywords.Enum) > 0 {
 		// A boolean or number whose text is one of the enum's values is
-		// read as it (Decoder.EnumString records the fix).
-		args := []jen.Code{v, jen.Lit(f.Name), modeCode(f.Mode)}
-		for _, t := range texts {
+		// read as it (Decoder.StringIn records the fix); another is
+		// refused naming the values.
+		args := []jen.Code{v, jen.Lit(f.Name), modeCode(f.Mode), enumLit(f.Keywords.Enum)}
+		for _, t := range f.EnumTexts() {
 			args = append(args, jen.Lit(t))
 		}
-		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("EnumString").Call(args...))
+		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("StringIn").Call(args...))
 	}
 	if texts, _, _, ok := f.IntEnum(); ok {
 		// A string that is the text of one of the enum's values is read
@@ -526,6 +527,15 @@ func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code
 		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("EnumInt").Call(args...))
 	}
 	return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, nil)
+}
+
+// enumLit renders a string enum's values as a []string literal.
+func enumLit(enum []string) jen.Code {
+	vals := make([]jen.Code, len(enum))
+	for i, e := range enum {
+		vals[i] = jen.Lit(e)
+	}
+	return jen.Index().String().Values(vals...)
 }
 
 // boundedCall renders, for a number field with declared bounds, the call
@@ -610,6 +620,9 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			checks = append([]jen.Code{valueAliasSwitch(t.ValueAliases, name)}, checks...)
 		}
 		call := d.Clone().Dot("String").Call(v, jen.Lit(name), modeCode(m))
+		if len(t.Enum) > 0 {
+			call = d.Clone().Dot("StringIn").Call(v, jen.Lit(name), modeCode(m), enumLit(t.Enum))
+		}
 		if read != nil {
 			call = jen.Add(read)
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -142,6 +143,38 @@ func (d *Decoder) EnumString(v []byte, name string, m Mode, values ...string) st
 		}
 	}
 	return d.String(v, name, m)
+}
+
+// StringIn is String for a value of a string enum (EnumString where
+// texts, the values a boolean or number is read as, are given): a number
+// or boolean that is no string is refused naming enum's values where its
+// text is none of them, in generated code's words (is not one of "1",
+// "2"), since "send "4"" would have it refused again. Generated code
+// calls it where the enum is declared; EnumString stays for code
+// generated before it.
+func (d *Decoder) StringIn(v []byte, name string, m Mode, enum []string, texts ...string) string {
+	if v[0] == '"' || v[0] == '{' || v[0] == '[' || v[0] == 'n' {
+		return d.String(v, name, m)
+	}
+	if m&Strict == 0 && len(texts) > 0 {
+		if s, ok := d.EnumText(v, name, texts...); ok {
+			return s
+		}
+	}
+	ex := jsonwire.FoldASCII(string(stringExample(v)))
+	if slices.ContainsFunc(enum, func(e string) bool { return jsonwire.FoldASCII(e) == ex }) {
+		return d.String(v, name, m) // (its text, in quotes, is taken)
+	}
+	var b strings.Builder
+	b.WriteString("is not one of ")
+	for i, e := range enum {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(e))
+	}
+	d.FailKind(lenient.KindEnum, name, v, b.String())
+	return ""
 }
 
 // EnumInt decodes an integer enum's value of the given width: a number,

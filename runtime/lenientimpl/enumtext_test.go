@@ -44,3 +44,35 @@ func TestEnumText(t *testing.T) {
 		}
 	}
 }
+
+// TestStringIn: a number or boolean for a string enum whose text is none
+// of its values is refused naming them, where the message said to send
+// its text in quotes, which the enum refuses too (found by two
+// newcomers' trials); where its text is one (in any letter case), the
+// message says to quote it; a value read as a text is read.
+func TestStringIn(t *testing.T) {
+	enum := []string{"1", "2", "3", "max", "True"}
+	for _, tc := range []struct{ in, want string }{
+		{`4`, `level: 4 is not one of "1", "2", "3", "max", "True"`},
+		{`2.5`, `level: 2.5 is not one of "1", "2", "3", "max", "True"`},
+		{`false`, `level: false is not one of "1", "2", "3", "max", "True"`},
+		{`true`, `level: true is not a string (send text in quotes, such as "true")`},
+		{`1`, `level: 1 is not a string (send text in quotes, such as "1")`},
+		{`{}`, `level: {} is not a string (send text in quotes, such as "...")`},
+	} {
+		var d Decoder
+		d.Start([]byte(tc.in), true)
+		d.StringIn([]byte(tc.in), "level", 0, enum)
+		if err := d.Err(); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.in, err, tc.want)
+		}
+	}
+	var d Decoder
+	d.Start([]byte(`2`), true)
+	if got := d.StringIn([]byte(`2`), "level", 0, enum, "1", "2", "3"); got != "2" || d.Err() != nil {
+		t.Errorf("2 read as %q, %v", got, d.Err())
+	}
+	if got := d.StringIn([]byte(`"max"`), "level", 0, enum, "1", "2", "3"); got != "max" || d.Err() != nil {
+		t.Errorf(`"max" read as %q, %v`, got, d.Err())
+	}
+}
