@@ -122,7 +122,7 @@ func (x *QueryInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientim
 				d.Defaulted("order", "\"asc\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "order", 0)
+				val := d.StringIn(it.Value, "order", 0, []string{"asc", "desc"})
 				if d.OK(mark) {
 					switch val {
 					case "ascending":
@@ -287,7 +287,7 @@ func (x *CopyInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 				d.Defaulted("op", "\"copy\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "op", 0)
+				val := d.StringIn(it.Value, "op", 0, []string{"copy", "move"})
 				if d.OK(mark) {
 					switch val {
 					case "cp":
@@ -683,7 +683,7 @@ func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 				d.Defaulted("kind", "\"shell\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "kind", 0)
+				val := d.StringIn(it.Value, "kind", 0, []string{"shell", "http"})
 				if d.OK(mark) {
 					switch val {
 					case "shell", "http":
@@ -1216,7 +1216,7 @@ func (x *TicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				d.Defaulted("priority", "\"normal\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "priority", 0)
+				val := d.StringIn(it.Value, "priority", 0, []string{"low", "normal", "high"})
 				if d.OK(mark) {
 					switch val {
 					case "p1":
@@ -1505,7 +1505,7 @@ func (x *ResizeInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				d.Defaulted("format", "\"png\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "format", 0)
+				val := d.StringIn(it.Value, "format", 0, []string{"png", "jpeg", "webp"})
 				if d.OK(mark) {
 					switch val {
 					case "png", "jpeg", "webp":
@@ -1813,7 +1813,7 @@ func (x *IssueFilter) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				d.Defaulted("field", "\"state\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "field", 0)
+				val := d.StringIn(it.Value, "field", 0, []string{"state", "author", "label"})
 				if d.OK(mark) {
 					switch val {
 					case "state", "author", "label":

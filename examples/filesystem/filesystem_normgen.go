@@ -842,7 +842,7 @@ func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 			}
 		case 1:
 			mark := d.Mark()
-			val := d.String(it.Value, "action", 0)
+			val := d.StringIn(it.Value, "action", 0, []string{"read", "write", "copy", "move", "delete"})
 			if d.OK(mark) {
 				switch val {
 				case "cat":

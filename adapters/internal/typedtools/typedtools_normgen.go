@@ -120,7 +120,7 @@ func (x *LoginInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientim
 			}
 		case 5:
 			mark := d.Mark()
-			val := d.String(it.Value, "mode", 0)
+			val := d.StringIn(it.Value, "mode", 0, []string{"read", "write"})
 			if d.OK(mark) {
 				switch val {
 				case "read", "write":

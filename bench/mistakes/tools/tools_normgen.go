@@ -1939,7 +1939,7 @@ func (x *ClaudeCode73137) decodeNormgen(d *lenientimpl.Decoder, v []byte, m leni
 			}
 		case 2:
 			mark := d.Mark()
-			val := d.String(it.Value, "button", 0)
+			val := d.StringIn(it.Value, "button", 0, []string{"left", "right", "middle"})
 			if d.OK(mark) {
 				switch val {
 				case "left", "right", "middle":
@@ -3741,7 +3741,7 @@ func (x *Margince417) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 		switch d.Field(&it, seen[:], &margince417Fields) {
 		case 0:
 			mark := d.Mark()
-			val := d.String(it.Value, "lifecycle", 0)
+			val := d.StringIn(it.Value, "lifecycle", 0, []string{"unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified"})
 			if d.OK(mark) {
 				switch val {
 				case "unknown", "target", "prospect", "opportunity", "customer", "former_customer", "disqualified":
@@ -3904,7 +3904,7 @@ func (x *Params201) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 		switch d.Field(&it, seen[:], &params201Fields) {
 		case 0:
 			mark := d.Mark()
-			val := d.String(it.Value, "response_format", 0)
+			val := d.StringIn(it.Value, "response_format", 0, []string{"markdown", "json"})
 			if d.OK(mark) {
 				switch val {
 				case "markdown", "json":
@@ -3998,7 +3998,7 @@ func (x *Fixmap235) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 		switch d.Field(&it, seen[:], &fixmap235Fields) {
 		case 0:
 			mark := d.Mark()
-			val := d.String(it.Value, "format", 0)
+			val := d.StringIn(it.Value, "format", 0, []string{"markdown", "json"})
 			if d.OK(mark) {
 				switch val {
 				case "markdown", "json":
@@ -4093,7 +4093,7 @@ func (x *LangchainMCPAdapters277) decodeNormgen(d *lenientimpl.Decoder, v []byte
 			x.Namespace = d.String(it.Value, "namespace", 0)
 		case 3:
 			mark := d.Mark()
-			val := d.String(it.Value, "output", 0)
+			val := d.StringIn(it.Value, "output", 0, []string{"json", "yaml", "wide", "name", "custom"})
 			if d.OK(mark) {
 				switch val {
 				case "json", "yaml", "wide", "name", "custom":
@@ -6031,7 +6031,7 @@ func (x *GitNexus3261) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenient
 			x.Target = d.String(it.Value, "target", 0)
 		case 1:
 			mark := d.Mark()
-			val := d.String(it.Value, "direction", 0)
+			val := d.StringIn(it.Value, "direction", 0, []string{"upstream", "downstream"})
 			if d.OK(mark) {
 				switch val {
 				case "upstream", "downstream":

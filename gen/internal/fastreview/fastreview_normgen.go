@@ -382,6 +382,8 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				}
 				if c, _ := lenientimpl.CompareNumber(it.Value, "1e2"); c >= 0 {
 					d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2")
+				} else if val == 100.0 {
+					d.FailKind(lenient.KindRange, "e", it.Value, "must be less than 1e2 (as a float64 it is 1e2)")
 				}
 			} else {
 				d.Bounded(mark, it.Value, lenientimpl.Bounds{
@@ -483,7 +485,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 			x.P = val
 		case 12:
 			mark := d.Mark()
-			val := d.String(it.Value, "en", 0)
+			val := d.StringIn(it.Value, "en", 0, []string{"a", "b", "é"})
 			if d.OK(mark) {
 				switch val {
 				case "a", "b", "é":
@@ -496,7 +498,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 			x.En = val
 		case 13:
 			mark := d.Mark()
-			val := d.String(it.Value, "v", 0)
+			val := d.StringIn(it.Value, "v", 0, []string{"a", "b", "c"})
 			if d.OK(mark) {
 				switch val {
 				case "x":
@@ -547,7 +549,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 					d.EnterIndex(a.Index())
 					var e string
 					mark := d.Mark()
-					val := d.String(a.Value, "", 0)
+					val := d.StringIn(a.Value, "", 0, []string{"a", "b", "é"})
 					if d.OK(mark) {
 						switch val {
 						case "a", "b", "é":
@@ -575,7 +577,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 					var e *Mode
 					if !lenientimpl.Null(o.Value) {
 						mark := d.Mark()
-						val := d.String(o.Value, "", 0)
+						val := d.StringIn(o.Value, "", 0, []string{"on", "off"})
 						if d.OK(mark) {
 							switch val {
 							case "on", "off":
@@ -609,7 +611,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 		case 18:
 			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
-				val := d.String(it.Value, "pv", 0)
+				val := d.StringIn(it.Value, "pv", 0, []string{"on", "off"})
 				if d.OK(mark) {
 					switch val {
 					case "1":
@@ -630,7 +632,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 			}
 		case 19:
 			mark := d.Mark()
-			val := d.EnumString(it.Value, "et", 0, "true", "false")
+			val := d.StringIn(it.Value, "et", 0, []string{"true", "false", "auto"}, "true", "false")
 			if d.OK(mark) {
 				switch val {
 				case "true", "false", "auto":
@@ -644,7 +646,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 		case 20:
 			if !lenientimpl.Null(it.Value) {
 				mark := d.Mark()
-				val := d.EnumString(it.Value, "ei", 0, "1", "2", "3")
+				val := d.StringIn(it.Value, "ei", 0, []string{"1", "2", "3", "x"}, "1", "2", "3")
 				if d.OK(mark) {
 					switch val {
 					case "1", "2", "3", "x":
@@ -794,6 +796,8 @@ func (x *BoundsInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool 
 				return false
 			}
 			if c, _ := lenientimpl.CompareNumber(f.Value(), "1e2"); c >= 0 {
+				return false
+			} else if val == 100.0 {
 				return false
 			}
 			x.E = val

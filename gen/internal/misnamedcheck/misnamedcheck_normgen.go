@@ -314,7 +314,7 @@ func (x *Filter) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.M
 				d.Defaulted("filter_state", "\"open\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "filter_state", 0)
+				val := d.StringIn(it.Value, "filter_state", 0, []string{"open", "closed"})
 				if d.OK(mark) {
 					switch val {
 					case "open", "closed":
@@ -450,7 +450,7 @@ func (x *IssueInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientim
 				d.Defaulted("issue_state", "\"open\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "issue_state", 0)
+				val := d.StringIn(it.Value, "issue_state", 0, []string{"open", "closed"})
 				if d.OK(mark) {
 					switch val {
 					case "open", "closed":
@@ -683,7 +683,7 @@ func (x *ListInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 			d.Leave()
 		case 10:
 			mark := d.Mark()
-			val := d.String(it.Value, "sort", 0)
+			val := d.StringIn(it.Value, "sort", 0, []string{"asc", "desc"})
 			if d.OK(mark) {
 				switch val {
 				case "asc", "desc":

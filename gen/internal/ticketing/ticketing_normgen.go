@@ -246,7 +246,7 @@ func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 				d.Defaulted("kind", "\"shell\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "kind", 0)
+				val := d.StringIn(it.Value, "kind", 0, []string{"shell", "docker", "approval"})
 				if d.OK(mark) {
 					switch val {
 					case "sh", "bash":
@@ -843,7 +843,7 @@ func (x *Link) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 		switch d.Field(&it, seen[:], &linkFields) {
 		case 0:
 			mark := d.Mark()
-			val := d.String(it.Value, "kind", 0)
+			val := d.StringIn(it.Value, "kind", 0, []string{"duplicates", "blocked_by", "relates"})
 			if d.OK(mark) {
 				switch val {
 				case "dup":
@@ -1131,7 +1131,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m le
 				d.Defaulted("severity", "\"low\"")
 			} else {
 				mark := d.Mark()
-				val := d.String(it.Value, "severity", 0)
+				val := d.StringIn(it.Value, "severity", 0, []string{"low", "high"})
 				if d.OK(mark) {
 					switch val {
 					case "lo":
@@ -1158,7 +1158,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m le
 					d.EnterIndex(a.Index())
 					var e string
 					mark := d.Mark()
-					val := d.String(a.Value, "", 0)
+					val := d.StringIn(a.Value, "", 0, []string{"api", "ui", "db"})
 					if d.OK(mark) {
 						switch val {
 						case "api", "ui", "db":
@@ -1185,7 +1185,7 @@ func (x *CreateTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m le
 					d.Enter(k)
 					var e string
 					mark := d.Mark()
-					val := d.String(o.Value, "", 0)
+					val := d.StringIn(o.Value, "", 0, []string{"now", "later"})
 					if d.OK(mark) {
 						switch val {
 						case "now", "later":
