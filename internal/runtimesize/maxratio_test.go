@@ -3,7 +3,12 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.116 since a closed object's unknown key asks
+// generated one may be: 1.117 since a wrap field's empty string is refused
+// without suggesting [] where minItems refuses it (lenientimpl.Filled), a
+// key given twice carries its offset (DuplicateKeyError.Offset), per_page
+// is near no page (jsonwire.rateWord), and a unit duration's exponent is
+// held in range (durationOf): 768 bytes, 3,274,074 against 2,933,596,
+// 1.11606x; 1.116 since a closed object's unknown key asks
 // for the accepted key it is a near spelling of, where the object gives
 // no key of that field (lenientimpl.nearestKey, Decoder.holds, which
 // reads the object's keys once for all its unknown keys, and the given
@@ -60,4 +65,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.116
+const maxRatio = 1.117
