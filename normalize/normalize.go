@@ -86,7 +86,8 @@ type boundRule struct {
 	// guards are the guards that start segs
 	guards []rulespec.Step
 	// others are the keys of every alias of an alias rule's target, its
-	// own among them: one list its aliases share
+	// own among them: one list its aliases share; for a default, those
+	// of its key
 	others []string
 	// split marks a wrap rule whose value a split rule of its set reads
 	// (boundRule.leaves)
@@ -255,6 +256,16 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		if first := b.keyed[0].Each; first == '{' || first == '~' {
 			// (no member by name to test: it may apply to any call)
 			b.every, b.tested, b.onKeys, b.alias = true, false, false, false
+		}
+		if k == lenient.RuleParamDefault && aliasOf != nil {
+			// (the keys of its key's aliases: one left after the aliases
+			// means the call gives the field twice, and no default applies)
+			segs := paths[r]
+			t := target{segs[len(segs)-1].Key, rulespec.PathString(segs[:len(segs)-1])}
+			for _, q := range aliases[t] {
+				qs := paths[q]
+				b.others = append(b.others, qs[len(qs)-1].Key)
+			}
 		}
 		if k == lenient.RuleParamAlias {
 			// (one list of the keys of a target's aliases, shared by them

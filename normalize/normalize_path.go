@@ -73,7 +73,7 @@ func (b *boundRule) leaves(v *jsonnode.Node) bool {
 
 // pathRule applies a rule with a target path to an ordered arguments node,
 // appending one record per changed value to out. others are the keys of the other aliases
-// of an alias rule's target. t is the tree of a caller's map the node
+// of an alias rule's target, or of a default's key. t is the tree of a caller's map the node
 // is (nil for NormalizeJSON's), whose values it keeps (mapTree.keeps); c
 // is the call's, for all its rules (textCache).
 func pathRule(out []Applied, b *boundRule, root *jsonnode.Node, t *mapTree, c *textCache) []Applied {
@@ -445,6 +445,14 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 	case lenient.RuleParamDefault:
 		if at >= 0 && (t.keeps(r, obj.Vals[at]) || !defaultsOver(ruleWhen(r), obj.Vals[at].Text())) {
 			return Applied{}, false
+		}
+		for _, o := range others {
+			if obj.Index(o) >= 0 {
+				// (an alias of the key is still there after the aliases:
+				// the call gives the field twice, and no default is its
+				// value)
+				return Applied{}, false
+			}
 		}
 		val := nestedValue(r.Value, w.index)
 		if at >= 0 && obj.Vals[at].Text() == string(val) {

@@ -283,18 +283,26 @@ func TestTwoAliasesGiven(t *testing.T) {
 	 {"id":"a","tools":["t"],"type":"param_alias","from":"file_path","to":"path"},
 	 {"id":"b","tools":["*"],"type":"param_alias","from":"dir","to":"path"},
 	 {"id":"c","tools":["t"],"type":"param_alias","path":"steps[].type","to":"action"},
-	 {"id":"d","tools":["t"],"type":"param_alias","path":"steps[].op","to":"action"}]`)
+	 {"id":"d","tools":["t"],"type":"param_alias","path":"steps[].op","to":"action"},
+	 {"id":"e","tools":["t"],"type":"param_default","from":"path","value":"."},
+	 {"id":"f","tools":["t"],"type":"param_default","path":"steps[].action","value":"run"}]`)
+	// A default of the field is not set either (found by a newcomer's
+	// trial: the map beside the two keys held the default, which a
+	// server decoding it itself took as the call's).
 	for in, want := range map[string]string{
-		`{"file_path":"a","dir":"b"}`:                      `{"file_path":"a","dir":"b"}`,
-		`{"dir":"b"}`:                                      `{"path":"b"}`,
-		`{"steps":[{"type":"x","op":"y"},{"op":"z"}]}`:     `{"steps":[{"type":"x","op":"y"},{"action":"z"}]}`,
-		`{"steps":[{"type":"x","action":"y"},{"op":"z"}]}`: `{"steps":[{"type":"x","action":"y"},{"action":"z"}]}`,
+		`{"file_path":"a","dir":"b"}`:  `{"file_path":"a","dir":"b"}`,
+		`{"file_path":"a","path":"b"}`: `{"file_path":"a","path":"b"}`,
+		`{}`:                           `{"path":"."}`,
+		`{"steps":[{}]}`:               `{"steps":[{"action":"run"}],"path":"."}`,
+		`{"dir":"b"}`:                  `{"path":"b"}`,
+		`{"steps":[{"type":"x","op":"y"},{"op":"z"}]}`:     `{"steps":[{"type":"x","op":"y"},{"action":"z"}],"path":"."}`,
+		`{"steps":[{"type":"x","action":"y"},{"op":"z"}]}`: `{"steps":[{"type":"x","action":"y"},{"action":"z"}],"path":"."}`,
 	} {
 		out, applied, _ := n.NormalizeJSON("t", []byte(in))
 		if string(out) != want {
 			t.Errorf("%s:\n got %s\nwant %s", in, out, want)
 		}
-		if strings.Count(want, `"action"`)+strings.Count(want, `"path"`) != len(applied)+strings.Count(in, `"action"`) {
+		if strings.Count(want, `"action"`)+strings.Count(want, `"path"`) != len(applied)+strings.Count(in, `"action"`)+strings.Count(in, `"path"`) {
 			t.Errorf("%s: records %+v", in, applied)
 		}
 		m, mapplied := n.Normalize("t", args(t, in))
