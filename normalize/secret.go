@@ -60,19 +60,34 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 		seen[rulespec.PathString(segs)+"\x00"+strings.Join(r.Tools, "\x00")] = true
 	}
 	// (an alias under another's key, credentials.pass for creds.password:
-	// each path found is read again, once)
+	// each path found is read again, once; the aliases are read once, and
+	// looked up by the key their target ends with: thousands of aliases
+	// of one secret load as fast as of another key)
+	aliases := aliasTargets(rules)
 	for k := 0; k < len(found); k++ {
-		for i := range rules {
-			r := &rules[i]
-			if r.Type != lenient.RuleParamAlias && r.Type != lenient.RuleNestedAlias {
-				continue
+		for l := range found[k].segs {
+			s := found[k].segs[l]
+			var cands []*aliasTarget
+			switch s.Each {
+			case 0:
+				cands = aliases.byKey[s.Key]
+			case '{', '~':
+				cands = aliases.all // (any key)
 			}
-			at := aliasedSecret(r, found[k].segs)
-			tools := rulespec.CommonTools(r.Tools, found[k].tools)
-			if key := rulespec.PathString(at) + "\x00" + strings.Join(tools, "\x00"); at != nil && len(tools) > 0 && !seen[key] {
-				seen[key] = true
-				add(tools, at)
-				found = append(found, secretAt{at, tools})
+			for _, al := range cands {
+				if len(al.target) != l+1 {
+					continue
+				}
+				at := al.under(found[k].segs)
+				tools := rulespec.CommonTools(al.r.Tools, found[k].tools)
+				if at == nil || len(tools) == 0 {
+					continue
+				}
+				if key := rulespec.PathString(at) + "\x00" + strings.Join(tools, "\x00"); !seen[key] {
+					seen[key] = true
+					add(tools, at)
+					found = append(found, secretAt{at, tools})
+				}
 			}
 		}
 	}
@@ -88,24 +103,56 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 	return rest, idx
 }
 
-// aliasedSecret returns the path of the secret at secret under the key
-// the alias rule r renames: where r's target is the secret's place or a
-// value holding it; nil where it is neither, or the alias key lies inside
-// the secret's value already (hidden with it). Names are compared as the
-// secret path reads them ({} and patterns are taken to match, hiding
-// more rather than less); an alias through a group (a recursive type's
-// every depth) gives none, as a secret path takes no group.
-func aliasedSecret(r *lenient.Rule, secret []rulespec.Step) []rulespec.Step {
-	a, err := rulespec.Target(r)
-	if err != nil || len(a) == 0 {
+// aliasTarget is an alias rule as splitSecrets reads it: the path of
+// its key (guards left out) and of the key it renames it to.
+type aliasTarget struct {
+	r          *lenient.Rule
+	at, target []rulespec.Step
+}
+
+// aliasIndex is the alias rules of a rule set, by the key their target
+// ends with, and all of them.
+type aliasIndex struct {
+	byKey map[string][]*aliasTarget
+	all   []*aliasTarget
+}
+
+// aliasTargets indexes the alias rules of rules (param_alias and
+// nested_alias); an alias through a group (a recursive type's every
+// depth) is left out, as a secret path takes no group.
+func aliasTargets(rules []lenient.Rule) aliasIndex {
+	x := aliasIndex{byKey: map[string][]*aliasTarget{}}
+	for i := range rules {
+		r := &rules[i]
+		if r.Type != lenient.RuleParamAlias && r.Type != lenient.RuleNestedAlias {
+			continue
+		}
+		a, err := rulespec.Target(r)
+		if err != nil || len(a) == 0 {
+			continue
+		}
+		a = rulespec.Unguarded(a)
+		if slices.ContainsFunc(a, func(s rulespec.Step) bool { return s.Each == '*' }) {
+			continue
+		}
+		al := &aliasTarget{r: r, at: a, target: append(slices.Clone(a[:len(a)-1]), rulespec.Step{Key: rulespec.ToKey(r)})}
+		x.byKey[rulespec.ToKey(r)] = append(x.byKey[rulespec.ToKey(r)], al)
+		x.all = append(x.all, al)
+	}
+	return x
+}
+
+// under returns the path of the secret at secret under the alias's key:
+// where its target is the secret's place or a value holding it; nil
+// where it is neither, or the alias key lies inside the secret's value
+// already (hidden with it). Names are compared as the secret path reads
+// them ({} and patterns are taken to match, hiding more rather than
+// less).
+func (al *aliasTarget) under(secret []rulespec.Step) []rulespec.Step {
+	if len(secret) < len(al.target) {
 		return nil
 	}
-	a = rulespec.Unguarded(a)
-	if slices.ContainsFunc(a, func(s rulespec.Step) bool { return s.Each == '*' }) || len(secret) < len(a) {
-		return nil
-	}
-	target := append(slices.Clone(a[:len(a)-1]), rulespec.Step{Key: rulespec.ToKey(r)})
-	for i, g := range target {
+	for i, g := range al.target {
 		s := secret[i]
 		switch {
 		case s.Each == '[' || g.Each == '[':
@@ -126,7 +173,7 @@ func aliasedSecret(r *lenient.Rule, secret []rulespec.Step) []rulespec.Step {
 			}
 		}
 	}
-	return append(a, secret[len(a):]...)
+	return append(slices.Clone(al.at), secret[len(al.at):]...)
 }
 
 // addNames adds the tools that have secret rules of their own to named.
