@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -596,11 +595,7 @@ func elemEnum(d *lenientimpl.Decoder, f *field, val any) {
 		if !ok || slices.Contains(f.elem.Enum, s) || f.elem.FoldsEnum() && d.EnumCase(&s, "", f.elem.Enum...) {
 			return s
 		}
-		quoted := make([]string, len(f.elem.Enum))
-		for i, e := range f.elem.Enum {
-			quoted[i] = strconv.Quote(e)
-		}
-		d.FailKind(lenient.KindEnum, "", jsonwire.AppendQuote(nil, s), "is not one of "+strings.Join(quoted, ", "))
+		d.FailKind(lenient.KindEnum, "", jsonwire.AppendQuote(nil, s), lenientimpl.NotOneOf(f.elem.Enum))
 		return s
 	}
 	d.Enter(f.name)
@@ -725,8 +720,8 @@ func walk(d *lenientimpl.Decoder, v []byte, t reflect.Type, name string, m lenie
 
 // roundsOnto reports whether val, a float field's value within its
 // exclusive bound as sent, is the bound as the field's type t reads it
-// (0.099999999 in a float32 is float32(0.1)), as generated code checks,
-// and the type's name.
+// (schema.ExclusiveAsRead), as generated code checks, and the type's
+// name.
 func roundsOnto(val any, t reflect.Type, bound string) (string, bool) {
 	x, ok := val.(float64)
 	for t.Kind() == reflect.Pointer {
@@ -735,8 +730,7 @@ func roundsOnto(val any, t reflect.Type, bound string) (string, bool) {
 	if !ok || bound == "" || t.Kind() != reflect.Float32 && t.Kind() != reflect.Float64 {
 		return "", false
 	}
-	b, err := strconv.ParseFloat(bound, t.Bits())
-	if err != nil || math.IsInf(b, 0) || x != b {
+	if b, ok := schema.ExclusiveAsRead(bound, t.Bits()); !ok || x != b {
 		return "", false
 	}
 	return "float" + strconv.Itoa(t.Bits()), true
@@ -778,11 +772,7 @@ func check(d *lenientimpl.Decoder, v []byte, f *field, val any) {
 				found = found || e == s
 			}
 			if !found {
-				quoted := make([]string, len(k.Enum))
-				for i, e := range k.Enum {
-					quoted[i] = strconv.Quote(e)
-				}
-				d.FailKind(lenient.KindEnum, f.name, v, "is not one of "+strings.Join(quoted, ", "))
+				d.FailKind(lenient.KindEnum, f.name, v, lenientimpl.NotOneOf(k.Enum))
 			}
 		}
 		n := uint64(utf8.RuneCountInString(s))

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -571,7 +570,7 @@ func boundedCall(f *Field, v jen.Code) jen.Code {
 //
 // read, when not nil, is the call that reads a string or an integer (a
 // string enum's value read from a boolean or number too:
-// Decoder.EnumString; an integer enum's from its text: Decoder.EnumInt).
+// Decoder.StringIn; an integer enum's from its text: Decoder.EnumInt).
 func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m lenientimpl.Mode, checks []jen.Code, failed jen.Code, depth int, read jen.Code) []jen.Code {
 	d := jen.Id("d")
 	store := func(val jen.Code) []jen.Code {
@@ -850,13 +849,8 @@ func enumSwitch(enum []string, name string, fold bool, miss func(msg string) jen
 }
 
 // roundsOnto returns, for an exclusive bound (op "<=" or ">=") of a float
-// field, the bound as the field's type reads it (a float64 holding a
-// float32's value for a float32) and the type's name: a number sent
-// within the bound may read as it (0.099999999 in a float32 is
-// float32(0.1)), where the handler declared it beyond. false for other
-// bounds (a number within an inclusive bound reads within it too:
-// rounding is monotone), for other fields, for 0, and for a bound no
-// float of the type holds.
+// field, the bound as the field's type reads it (schema.ExclusiveAsRead)
+// and the type's name; false for other bounds and fields.
 func roundsOnto(t *TypeRef, bound, op string) (float64, string, bool) {
 	if t.Kind != schema.Float || op != "<=" && op != ">=" {
 		return 0, "", false
@@ -865,12 +859,8 @@ func roundsOnto(t *TypeRef, bound, op string) (float64, string, bool) {
 	if t.Bits == 32 {
 		bits = 32
 	}
-	f, err := strconv.ParseFloat(bound, bits)
-	if err != nil || math.IsInf(f, 0) || f == 0 {
-		// (no number but 0 reads as 0: one too close to it is refused)
-		return 0, "", false
-	}
-	return f, "float" + strconv.Itoa(bits), true
+	f, ok := schema.ExclusiveAsRead(bound, bits)
+	return f, "float" + strconv.Itoa(bits), ok
 }
 
 // compare renders `val OP bound` exactly for the value's type, or nil when

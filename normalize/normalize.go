@@ -245,6 +245,7 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		aliases[aliasOf[i]] = append(aliases[aliasOf[i]], r)
 	}
 	aliasKeys := map[target][]string{}
+	splits := map[string]bool{} // the paths split rules read
 	for i, r := range rules {
 		b := boundRule{r: r, segs: paths[r], hits: new(hitSlot)}
 		b.keyed = rulespec.PastGuards(b.segs) // (ValidateRules: a step follows guards)
@@ -256,6 +257,14 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 		if first := b.keyed[0].Each; first == '{' || first == '~' {
 			// (no member by name to test: it may apply to any call)
 			b.every, b.tested, b.onKeys, b.alias = true, false, false, false
+		}
+		switch r.Type {
+		case lenient.RuleSplit:
+			// (splits come before wraps in phase order: a wrap finds its
+			// value's split here)
+			splits[rulespec.PathString(b.segs)] = true
+		case lenient.RuleWrap:
+			b.split = splits[rulespec.PathString(b.segs)]
 		}
 		if k == lenient.RuleParamDefault && aliasOf != nil {
 			// (the keys of its key's aliases: one left after the aliases
@@ -280,20 +289,6 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 			b.others = aliasKeys[t]
 		}
 		set.rules[i] = b
-	}
-	var splits map[string]bool
-	for _, b := range set.rules {
-		if b.r.Type == lenient.RuleSplit {
-			if splits == nil {
-				splits = map[string]bool{}
-			}
-			splits[rulespec.PathString(b.segs)] = true
-		}
-	}
-	for i, b := range set.rules {
-		if b.r.Type == lenient.RuleWrap && splits[rulespec.PathString(b.segs)] {
-			set.rules[i].split = true
-		}
 	}
 	set.screen = newScreen(set.rules)
 	return set

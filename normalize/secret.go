@@ -63,7 +63,10 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 	// each path found is read again, once; the aliases are read once, and
 	// looked up by the key their target ends with: thousands of aliases
 	// of one secret load as fast as of another key)
-	aliases := aliasTargets(rules)
+	var aliases aliasIndex
+	if len(found) > 0 {
+		aliases = aliasTargets(rules)
+	}
 	for k := 0; k < len(found); k++ {
 		for l := range found[k].segs {
 			s := found[k].segs[l]

@@ -131,27 +131,12 @@ func EnumTexts(values []string) (texts []string, ints bool, lo, hi int64) {
 	return texts, ints, lo, hi
 }
 
-// EnumString decodes a string enum's value: a JSON string (String), or a
-// JSON boolean or number that is the text of one of values (EnumText,
-// recorded as FixEnumText), unless m is Strict. values are the enum's
-// values read so (EnumTexts); anything else is refused as String
-// refuses it.
-func (d *Decoder) EnumString(v []byte, name string, m Mode, values ...string) string {
-	if v[0] != '"' && m&Strict == 0 {
-		if s, ok := d.EnumText(v, name, values...); ok {
-			return s
-		}
-	}
-	return d.String(v, name, m)
-}
-
-// StringIn is String for a value of a string enum (EnumString where
-// texts, the values a boolean or number is read as, are given): a number
-// or boolean that is no string is refused naming enum's values where its
-// text is none of them, in generated code's words (is not one of "1",
-// "2"), since "send "4"" would have it refused again. Generated code
-// calls it where the enum is declared; EnumString stays for code
-// generated before it.
+// StringIn decodes a string enum's value: a JSON string (String), or,
+// unless m is Strict, a JSON boolean or number that is the text of one of
+// texts, the enum's values read so (EnumText, recorded as FixEnumText;
+// EnumTexts). Another boolean or number is refused naming enum's values
+// where its text is none of them (NotOneOf), since "send "4"" would have
+// it refused again; anything else as String refuses it.
 func (d *Decoder) StringIn(v []byte, name string, m Mode, enum []string, texts ...string) string {
 	if v[0] == '"' || v[0] == '{' || v[0] == '[' || v[0] == 'n' {
 		return d.String(v, name, m)
@@ -165,16 +150,18 @@ func (d *Decoder) StringIn(v []byte, name string, m Mode, enum []string, texts .
 	if slices.ContainsFunc(enum, func(e string) bool { return jsonwire.FoldASCII(e) == ex }) {
 		return d.String(v, name, m) // (its text, in quotes, is taken)
 	}
-	var b strings.Builder
-	b.WriteString("is not one of ")
-	for i, e := range enum {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(e))
-	}
-	d.FailKind(lenient.KindEnum, name, v, b.String())
+	d.FailKind(lenient.KindEnum, name, v, NotOneOf(enum))
 	return ""
+}
+
+// NotOneOf is the message of a string that is none of a string enum's
+// values, in generated code's words: is not one of "a", "b".
+func NotOneOf(enum []string) string {
+	quoted := make([]string, len(enum))
+	for i, e := range enum {
+		quoted[i] = strconv.Quote(e)
+	}
+	return "is not one of " + strings.Join(quoted, ", ")
 }
 
 // EnumInt decodes an integer enum's value of the given width: a number,
