@@ -67,7 +67,19 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 	if len(found) > 0 {
 		aliases = aliasTargets(rules)
 	}
-	for k := 0; k < len(found); k++ {
+	var k int
+	aliased := func(al *aliasTarget, at []rulespec.Step) { // the secret found[k] under al's key, at
+		tools := rulespec.CommonTools(al.r.Tools, found[k].tools)
+		if at == nil || len(tools) == 0 {
+			return
+		}
+		if key := rulespec.PathString(at) + "\x00" + strings.Join(tools, "\x00"); !seen[key] {
+			seen[key] = true
+			add(tools, at)
+			found = append(found, secretAt{at, tools})
+		}
+	}
+	for k = 0; k < len(found); k++ {
 		for l := range found[k].segs {
 			s := found[k].segs[l]
 			var cands []*aliasTarget
@@ -78,19 +90,14 @@ func splitSecrets(rules []lenient.Rule) ([]lenient.Rule, secretIndex) {
 				cands = aliases.all // (any key)
 			}
 			for _, al := range cands {
-				if len(al.target) != l+1 {
-					continue
+				if len(al.target) == l+1 {
+					aliased(al, al.under(found[k].segs))
 				}
-				at := al.under(found[k].segs)
-				tools := rulespec.CommonTools(al.r.Tools, found[k].tools)
-				if at == nil || len(tools) == 0 {
-					continue
-				}
-				if key := rulespec.PathString(at) + "\x00" + strings.Join(tools, "\x00"); !seen[key] {
-					seen[key] = true
-					add(tools, at)
-					found = append(found, secretAt{at, tools})
-				}
+			}
+		}
+		for _, al := range aliases.grouped {
+			for _, at := range al.unrolled(found[k].segs) {
+				aliased(al, at)
 			}
 		}
 	}
@@ -114,15 +121,16 @@ type aliasTarget struct {
 }
 
 // aliasIndex is the alias rules of a rule set, by the key their target
-// ends with, and all of them.
+// ends with, and all of them; apart, those whose path goes through a
+// group (a recursive type's every depth).
 type aliasIndex struct {
-	byKey map[string][]*aliasTarget
-	all   []*aliasTarget
+	byKey   map[string][]*aliasTarget
+	all     []*aliasTarget
+	grouped []*aliasTarget
 }
 
 // aliasTargets indexes the alias rules of rules (param_alias and
-// nested_alias); an alias through a group (a recursive type's every
-// depth) is left out, as a secret path takes no group.
+// nested_alias).
 func aliasTargets(rules []lenient.Rule) aliasIndex {
 	x := aliasIndex{byKey: map[string][]*aliasTarget{}}
 	for i := range rules {
@@ -135,10 +143,11 @@ func aliasTargets(rules []lenient.Rule) aliasIndex {
 			continue
 		}
 		a = rulespec.Unguarded(a)
+		al := &aliasTarget{r: r, at: a, target: append(slices.Clone(a[:len(a)-1]), rulespec.Step{Key: rulespec.ToKey(r)})}
 		if slices.ContainsFunc(a, func(s rulespec.Step) bool { return s.Each == '*' }) {
+			x.grouped = append(x.grouped, al)
 			continue
 		}
-		al := &aliasTarget{r: r, at: a, target: append(slices.Clone(a[:len(a)-1]), rulespec.Step{Key: rulespec.ToKey(r)})}
 		x.byKey[rulespec.ToKey(r)] = append(x.byKey[rulespec.ToKey(r)], al)
 		x.all = append(x.all, al)
 	}
@@ -156,27 +165,60 @@ func (al *aliasTarget) under(secret []rulespec.Step) []rulespec.Step {
 		return nil
 	}
 	for i, g := range al.target {
-		s := secret[i]
-		switch {
-		case s.Each == '[' || g.Each == '[':
-			if s.Each != g.Each {
-				return nil
-			}
-		case s.Each == 0 && g.Each == 0:
-			if s.Key != g.Key {
-				return nil
-			}
-		case s.Each == '~' && g.Each == 0:
-			if !s.Pattern.MatchString(g.Key) {
-				return nil
-			}
-		case s.Each == 0 && g.Each == '~':
-			if !g.Pattern.MatchString(s.Key) {
-				return nil
-			}
+		if !sameStep(secret[i], g) {
+			return nil
 		}
 	}
 	return append(slices.Clone(al.at), secret[len(al.at):]...)
+}
+
+// sameStep reports whether a step of a secret path and one of an alias
+// path may name the same place, as under compares them.
+func sameStep(s, g rulespec.Step) bool {
+	switch {
+	case s.Each == '[' || g.Each == '[':
+		return s.Each == g.Each
+	case s.Each == 0 && g.Each == 0:
+		return s.Key == g.Key
+	case s.Each == '~' && g.Each == 0:
+		return s.Pattern.MatchString(g.Key)
+	case s.Each == 0 && g.Each == '~':
+		return g.Pattern.MatchString(s.Key)
+	}
+	return true
+}
+
+// unrolled is under for an alias whose path goes through groups: the
+// paths of the secret at secret under the alias's key, one for each way
+// the groups repeat to reach it. A secret path is finite, so the groups
+// are unrolled no further than it goes.
+func (al *aliasTarget) unrolled(secret []rulespec.Step) [][]rulespec.Step {
+	var out [][]rulespec.Step
+	last := al.at[len(al.at)-1]
+	var walk func(pat []rulespec.Step, i int, path []rulespec.Step)
+	walk = func(pat []rulespec.Step, i int, path []rulespec.Step) {
+		if len(pat) == 0 {
+			if i < len(secret) && sameStep(secret[i], rulespec.Step{Key: rulespec.ToKey(al.r)}) {
+				p := append(slices.Clone(path), last)
+				out = append(out, append(p, secret[i+1:]...))
+			}
+			return
+		}
+		if g := pat[0]; g.Each == '*' {
+			walk(pat[1:], i, path) // the group no more
+			for _, alt := range g.Alts {
+				if len(alt) > 0 { // (each alternative takes a step down: the walk ends)
+					walk(append(slices.Clone(alt), pat...), i, path)
+				}
+			}
+			return
+		}
+		if i < len(secret) && sameStep(secret[i], pat[0]) {
+			walk(pat[1:], i+1, append(path[:len(path):len(path)], pat[0]))
+		}
+	}
+	walk(al.at[:len(al.at)-1], 0, nil)
+	return out
 }
 
 // addNames adds the tools that have secret rules of their own to named.

@@ -202,3 +202,33 @@ func TestSecretAliases(t *testing.T) {
 		t.Errorf("call log:\n%s\nwant\n%s", b, want)
 	}
 }
+
+// TestSecretGroupAliases checks that a secret sent under an alias whose
+// path goes through a group (a recursive type's every depth, as the
+// generator writes an alias there) is hidden in the call log at each
+// depth a secret rule names: the alias was left out, and the call log
+// wrote "SEKRIT" in the clear.
+func TestSecretGroupAliases(t *testing.T) {
+	dir := t.TempDir()
+	rules := []lenient.Rule{
+		{ID: "pw0", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "tree.password"},
+		{ID: "pw1", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "tree.children[].password"},
+		{ID: "pw2", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "tree.children[].children[].password"},
+		{ID: "pw.alias", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "tree(.children[])*.pw", To: "password"},
+		{ID: "tok", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "tree.auth.token"},
+		{ID: "auth.alias", Tools: []string{"t"}, Type: lenient.RuleParamAlias, Path: "tree(.children[]|.next)*.authentication", To: "auth"},
+		{ID: "deep", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "tree.next.children[].auth.token"},
+	}
+	n, err := New(rules, WithCallLog(filepath.Join(dir, "calls.jsonl"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.NormalizeJSON("t", []byte(`{"tree":{"pw":"SEKRIT0","children":[{"pw":"SEKRIT1","children":[{"pw":"SEKRIT2"}]}],"authentication":{"token":"SEKRIT3"},"next":{"children":[{"authentication":{"token":"SEKRIT4"},"pw":"not one"}]}}}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "calls.jsonl"))
+	if bytes.Contains(b, []byte("SEKRIT")) || !bytes.Contains(b, []byte("not one")) {
+		t.Errorf("call log writes a secret, or hides what no secret rule names:\n%s", b)
+	}
+}
