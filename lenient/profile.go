@@ -30,8 +30,10 @@ const (
 	// ProfileGemini is the strict OpenAPI 3.0 subset of Gemini function
 	// declarations: one type per schema, nullable: true for null, no anyOf,
 	// $schema, additionalProperties, $comment, exclusive bounds or
-	// examples. It advertises each value's native form only; the decoder
-	// still accepts every lenient form.
+	// examples (what the bounds and additionalProperties constrained is
+	// said otherwise: an integer's exclusive bound as the inclusive one,
+	// the rest in the description). It advertises each value's native
+	// form only; the decoder still accepts every lenient form.
 	ProfileGemini Profile = "gemini"
 	// ProfileOpenAIStrict is for OpenAI function calling with strict: true
 	// (Structured Outputs): every property listed in required, an optional

@@ -26,7 +26,10 @@ import (
 //   - lenient.ProfileGemini: each anyOf keeps its first (native) branch,
 //     with nullable: true when a branch was null; keys outside Gemini's
 //     Schema object ($schema, additionalProperties, $comment, exclusive
-//     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped;
+//     bounds, examples, title, deprecated, readOnly, writeOnly) are dropped,
+//     what the bounds and additionalProperties constrained said otherwise
+//     (an integer's exclusive bound as the inclusive one, the rest in the
+//     description);
 //     any value ({}, or the schema true) is advertised as an object.
 //   - lenient.ProfileOpenAIStrict: an error; that profile is built from
 //     the type (RootProfile, RootJSON), since it needs to know which

@@ -1,5 +1,7 @@
 package schemaprofile
 
+import "github.com/normgen/normgen/internal/jsonnode"
+
 // ParseEnumCase and MatchesEnumCase are parseEnumCase and
 // matchesEnumCase, for the external tests (which import regexp and
 // internal/leniency).
@@ -50,3 +52,6 @@ func expandSeq(seq []caseItem, max int) []string {
 	}
 	return out
 }
+
+// numberNode is a JSON number's node.
+func numberNode(text string) *jsonnode.Node { return jsonnode.Scalar(text) }

@@ -75,7 +75,9 @@ func (r Root) TypeArray() []byte {
 
 // Gemini returns, compact, the root's gemini profile: each anyOf keeps its
 // first branch, nullable when a branch was null; keys outside Gemini's
-// Schema object are dropped; any value is advertised as an object. A
+// Schema object are dropped, what they constrained said otherwise
+// (geminiBounds, and the description for a map's values or a closed
+// object); any value is advertised as an object. A
 // recursive type, which the portable profile spells with $defs and $ref,
 // has a gemini schema that cannot be derived from it (the schema package
 // unrolls the type itself).
@@ -112,7 +114,11 @@ func convert(s *jsonnode.Node, conv func(*jsonnode.Node) *jsonnode.Node, anyTrue
 	}
 	return conv(s.MapSubschemas(func(c jsonnode.Subschema) *jsonnode.Node {
 		switch c.Keyword {
-		case jsonnode.AnyOf, "$defs", "properties", "additionalProperties":
+		case "additionalProperties":
+			if c.Schema.Kind == 't' || len(c.Schema.Keys) == 0 {
+				return c.Schema // any member, or none: no schema to rewrite (gemini says which)
+			}
+		case jsonnode.AnyOf, "$defs", "properties":
 		case "items":
 			if c.Index >= 0 {
 				return c.Schema // a tuple: kept, as invopop's Items is one schema
@@ -294,7 +300,10 @@ func foldEnumBranch(branches []*jsonnode.Node) []*jsonnode.Node {
 
 // gemini spells a schema in Gemini's OpenAPI 3.0 subset: the native
 // branch of an anyOf, nullable for a null branch, and only the keys
-// Gemini's Schema object has.
+// Gemini's Schema object has. What a dropped key held a value to is said
+// otherwise: exclusive bounds by geminiBounds, a map's value schema (in
+// its gemini form: children are rewritten first) and a closed object's
+// additionalProperties: false in the description.
 func gemini(s *jsonnode.Node) *jsonnode.Node {
 	out := s
 	if branches := s.Get("anyOf").Items(); len(branches) > 0 {
@@ -324,10 +333,62 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 		// object is what such fields mostly carry.
 		insert(out, "type", jsonnode.String("object"))
 	}
+	note := geminiBounds(out)
+	switch av := out.Get("additionalProperties"); {
+	case av == nil:
+	case av.Kind == 't' && av.Text() == "false":
+		note = append(note, "No other keys")
+	case av.Kind == '{' && len(av.Keys) > 0:
+		note = append(note, "Each value: "+string(av.Marshal()))
+	}
 	for _, k := range geminiDropped {
 		out.Delete(k)
 	}
+	if len(note) > 0 {
+		insert(out, "description", jsonnode.String(WithNote(stringAt(out, "description"), strings.Join(note, "; ")+".")))
+	}
 	return out
+}
+
+// geminiBounds rewrites a schema's exclusive bounds, which Gemini's Schema
+// object has no keyword for, where it can say them exactly: an integer's
+// is the inclusive bound it means (exclusiveMinimum 0 is minimum 1), the
+// tighter of it and an inclusive one beside it. It returns the rest, to
+// be said in the description: a number's bounds ("Greater than 0 and less
+// than 1"), and an integer's too large to write exactly. Without them the
+// schema would advertise a value the decoder refuses.
+func geminiBounds(s *jsonnode.Node) (notes []string) {
+	var said []string
+	for _, b := range [...]struct {
+		exclusive, inclusive, words string
+		up                          int
+	}{
+		{"exclusiveMinimum", "minimum", "greater than", 1},
+		{"exclusiveMaximum", "maximum", "less than", -1},
+	} {
+		ex := s.Get(b.exclusive)
+		if ex == nil || ex.Kind != '0' {
+			continue
+		}
+		if typeOf(s) == "integer" {
+			if n, ok := past(ex.Text(), b.up); ok {
+				in := s.Get(b.inclusive)
+				cur, ok := roundIn(in, b.up)
+				if in == nil || ok && compare(cur, n)*b.up < 0 {
+					insert(s, b.inclusive, jsonnode.Scalar(n.String()))
+				}
+				if in == nil || ok {
+					continue
+				}
+			}
+		}
+		said = append(said, b.words+" "+ex.Text())
+	}
+	if len(said) > 0 {
+		s := strings.Join(said, " and ")
+		notes = append(notes, strings.ToUpper(s[:1])+s[1:])
+	}
+	return notes
 }
 
 // dropped reports whether key is one of geminiDropped.

@@ -1,0 +1,182 @@
+package schemaprofile
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/normgen/normgen/internal/jsonnode"
+)
+
+// integer is an integer of any size, written in decimal: its sign and
+// its magnitude's digits, without leading zeros ("0" for zero, which is
+// not negative). The gemini profile rewrites an integer's exclusive bound
+// as the inclusive one with it, exactly, without math/big, which a
+// server's generated code must not link (internal/runtimesize).
+type integer struct {
+	neg bool
+	mag string
+}
+
+func (n integer) String() string {
+	if n.neg {
+		return "-" + n.mag
+	}
+	return n.mag
+}
+
+// maxDigits bounds the integers read: a bound past it (1e400) is said in
+// the description instead.
+const maxDigits = 400
+
+// floorOf returns the largest integer at most the JSON number written
+// text, and whether text is one that holds no more than maxDigits digits
+// before its point.
+func floorOf(text string) (integer, bool) {
+	neg := strings.HasPrefix(text, "-")
+	text = strings.TrimPrefix(text, "-")
+	mant, exp, _ := strings.Cut(strings.ToLower(text), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" {
+		return integer{}, false
+	}
+	e := 0
+	if exp != "" {
+		v, err := strconv.Atoi(exp)
+		if err != nil || v > maxDigits || v < -maxDigits-len(whole) {
+			return integer{}, false
+		}
+		e = v
+	}
+	digits, point := whole+frac, len(whole)+e
+	if point > maxDigits {
+		return integer{}, false
+	}
+	var in, rest string
+	switch {
+	case point <= 0:
+		rest = digits
+	case point >= len(digits):
+		in = digits + strings.Repeat("0", point-len(digits))
+	default:
+		in, rest = digits[:point], digits[point:]
+	}
+	n := integer{neg: neg, mag: strings.TrimLeft(in, "0")}
+	if n.mag == "" {
+		n.mag = "0"
+	}
+	if strings.Trim(rest, "0") != "" && neg {
+		n = n.plus(-1) // -2.5 rounds down to -3
+	}
+	if n.mag == "0" {
+		n.neg = false
+	}
+	return n, true
+}
+
+// past returns the first integer past the number written text, upwards
+// (up 1: floor(x)+1) or downwards (up -1: ceil(x)-1).
+func past(text string, up int) (integer, bool) {
+	if up > 0 {
+		n, ok := floorOf(text)
+		return n.plus(1), ok
+	}
+	n, ok := floorOf(negate(text)) // ceil(x)-1 = -(floor(-x)+1)
+	n = n.plus(1)
+	return n.negated(), ok
+}
+
+// roundIn returns an inclusive bound v rounded inwards to an integer, the
+// bound an integer meets alike: up for a minimum (up 1), down for a
+// maximum (up -1).
+func roundIn(v *jsonnode.Node, up int) (integer, bool) {
+	if v == nil || v.Kind != '0' {
+		return integer{}, false
+	}
+	if up < 0 {
+		n, ok := floorOf(v.Text())
+		return n, ok
+	}
+	n, ok := floorOf(negate(v.Text())) // ceil(x) = -floor(-x)
+	return n.negated(), ok
+}
+
+// negate returns the JSON number text of -x.
+func negate(text string) string {
+	if t, ok := strings.CutPrefix(text, "-"); ok {
+		return t
+	}
+	return "-" + text
+}
+
+func (n integer) negated() integer {
+	if n.mag != "0" {
+		n.neg = !n.neg
+	}
+	return n
+}
+
+// plus returns n+d, for d 1 or -1.
+func (n integer) plus(d int) integer {
+	if n.neg {
+		return integer{mag: n.mag}.plus(-d).negated() // -0 too, as floorOf reads "-0.5"
+	}
+	if d > 0 {
+		return integer{mag: increment(n.mag)}
+	}
+	if n.mag == "0" {
+		return integer{neg: true, mag: "1"}
+	}
+	return integer{mag: decrement(n.mag)}
+}
+
+// increment adds 1 to a magnitude.
+func increment(mag string) string {
+	b := []byte(mag)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < '9' {
+			b[i]++
+			return string(b)
+		}
+		b[i] = '0'
+	}
+	return "1" + string(b)
+}
+
+// decrement takes 1 from a magnitude above zero.
+func decrement(mag string) string {
+	b := []byte(mag)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] > '0' {
+			b[i]--
+			break
+		}
+		b[i] = '9'
+	}
+	if s := strings.TrimLeft(string(b), "0"); s != "" {
+		return s
+	}
+	return "0"
+}
+
+// compare returns -1, 0 or 1 as a is less than, equal to or greater than b.
+func compare(a, b integer) int {
+	if a.neg != b.neg {
+		if a.neg {
+			return -1
+		}
+		return 1
+	}
+	c := len(a.mag) - len(b.mag)
+	if c == 0 {
+		c = strings.Compare(a.mag, b.mag)
+	}
+	if c > 0 {
+		c = 1
+	} else if c < 0 {
+		c = -1
+	}
+	if a.neg {
+		return -c
+	}
+	return c
+}
