@@ -367,10 +367,11 @@ func hiddenKey(ps [][]rulespec.Step, key string, index bool) (bool, [][]rulespec
 			match = !index && g.Pattern.MatchString(key)
 		default:
 			match = !index && key == g.Key
-			if !match && !index && len(p) == 1 {
-				if _, ok := jsonwire.Misspelling(key, g.Key); ok {
-					return true, nil
-				}
+			if !match && !index {
+				// a misspelling of a key on the path, as of its last
+				// (a typo rule, or a misnamed-key answer the model
+				// follows, reads it as the key)
+				_, match = jsonwire.Misspelling(key, g.Key)
 			}
 		}
 		if match {
@@ -409,14 +410,21 @@ func (s *secrets) redactJSON(args []byte) []byte {
 }
 
 // secretSpans appends the spans of the secret values inside the value at
-// data[i] (where the paths ps continue) to spans, in order. A string that
-// holds JSON text where a path goes on is secret whole.
+// data[i] (where the paths ps continue) to spans, in order. A string
+// that holds JSON text where a path goes on is secret whole, and so is a
+// string, number or boolean where a path goes on into an array's items:
+// a wrap or a split makes it the item (a lone token where tokens[] is
+// secret).
 func secretSpans(data []byte, i int, ps [][]rulespec.Step, spans *[][2]int) {
 	c := data[i]
 	if c != '{' && c != '[' {
-		if c == '"' {
-			end := jsonwire.SkipValue(data, i)
-			if t := jsonwire.KeyText(data[i:end]); len(t) > 0 && (jsonText(string(t))) {
+		end := jsonwire.SkipValue(data, i)
+		switch {
+		case c == 'n':
+		case intoItems(ps):
+			*spans = append(*spans, [2]int{i, end})
+		case c == '"':
+			if t := jsonwire.KeyText(data[i:end]); len(t) > 0 && jsonText(string(t)) {
 				*spans = append(*spans, [2]int{i, end})
 			}
 		}
@@ -498,12 +506,24 @@ func redactAny(v any, ps [][]rulespec.Step) any {
 			}
 		}
 		return out
+	case nil:
+		return nil
 	case string:
-		if jsonText(x) {
+		if jsonText(x) || intoItems(ps) {
 			return redactedValue(x)
 		}
+		return x
+	}
+	if intoItems(ps) {
+		return redactedValue(v) // a number or boolean: secretSpans says why
 	}
 	return v
+}
+
+// intoItems reports whether one of the secret paths ps goes on into an
+// array's items.
+func intoItems(ps [][]rulespec.Step) bool {
+	return slices.ContainsFunc(ps, func(p []rulespec.Step) bool { return p[0].Each == '[' })
 }
 
 // redactedValue is [secret, N bytes] for the value v.

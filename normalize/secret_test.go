@@ -232,3 +232,33 @@ func TestSecretGroupAliases(t *testing.T) {
 		t.Errorf("call log writes a secret, or hides what no secret rule names:\n%s", b)
 	}
 }
+
+// TestSecretContainerScalars checks that a secret held in an array is
+// hidden in the call log when the call sends a lone value where the array
+// goes (which a wrap or split rule makes the array's item), and under a
+// misspelling of a key on the secret's path, not only of its last key:
+// both were written in the clear.
+func TestSecretContainerScalars(t *testing.T) {
+	dir := t.TempDir()
+	rules := []lenient.Rule{
+		{ID: "tok", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "tokens[]"},
+		{ID: "tok.wrap", Tools: []string{"t"}, Type: lenient.RuleWrap, From: "tokens"},
+		{ID: "key", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "keys[]"},
+		{ID: "key.split", Tools: []string{"t"}, Type: lenient.RuleSplit, From: "keys", Value: json.RawMessage(`","`)},
+		{ID: "pw", Tools: []string{"t"}, Type: lenient.RuleSecret, Path: "creds.password"},
+	}
+	n, err := New(rules, WithCallLog(filepath.Join(dir, "calls.jsonl"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.NormalizeJSON("t", []byte(`{"tokens":"SEKRIT1","keys":"SEKRIT2, SEKRIT3","creds":{"password":null}}`))
+	n.NormalizeJSON("t", []byte(`{"tokens":12345678,"tokns":["SEKRIT4"],"cred":{"password":"SEKRIT5"}}`))
+	n.Normalize("t", map[string]any{"tokens": "SEKRIT6", "keys": 12345678.0, "tokns": []any{"SEKRIT7"}, "extra": "shown"})
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "calls.jsonl"))
+	if bytes.Contains(b, []byte("SEKRIT")) || bytes.Contains(b, []byte("12345678")) || !bytes.Contains(b, []byte("shown")) || !bytes.Contains(b, []byte(`"creds":{"password":"[secret, 4 bytes]"}`)) {
+		t.Errorf("call log writes a secret, or hides what is not one:\n%s", b)
+	}
+}
