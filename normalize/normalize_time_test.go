@@ -2,9 +2,11 @@ package normalize
 
 import (
 	"encoding/json"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/normgen/normgen/lenient"
 )
@@ -87,7 +89,12 @@ func TestDurationUnitNumberAlone(t *testing.T) {
 		{`{"ns":90}`, `{"ns":90}`},
 		// 2^53 and more too, a float64 in a decoded map (found by review)
 		{`{"us":9007199254740992}`, `{"us":9007199254740992000}`},
-		{`{"s":9007199254740992}`, `{"s":9007199254740992}`}, // (out of range: left for the decoder to refuse)
+		// Beyond int64's nanoseconds: the number it means, which a
+		// time.Duration refuses, where left alone encoding/json read it
+		// as nanoseconds (10 s for 10^10 s; found by a newcomer's trial)
+		{`{"s":9007199254740992}`, `{"s":9007199254740992000000000}`},
+		{`{"s":10000000000}`, `{"s":10000000000000000000}`},
+		{`{"s":-10000000000}`, `{"s":-10000000000000000000}`},
 	} {
 		out, applied, err := n.NormalizeJSON("t", []byte(tc.in))
 		if err != nil || string(out) != tc.want {
@@ -103,6 +110,48 @@ func TestDurationUnitNumberAlone(t *testing.T) {
 		got, _ := n.Normalize("t", m)
 		if b, _ := json.Marshal(got); string(b) != tc.want {
 			t.Errorf("%s, decoded into float64s: %s, want %s", tc.in, b, tc.want)
+		}
+		var d struct{ S, NS, US time.Duration }
+		var w map[string]json.Number
+		json.Unmarshal([]byte(tc.want), &w)
+		for _, num := range w {
+			b, ok := new(big.Int).SetString(string(num), 10)
+			if err := json.Unmarshal(out, &d); ok && (err != nil) == b.IsInt64() {
+				t.Errorf("%s: encoding/json reads %s as %+v, %v", tc.in, out, d, err)
+			}
+		}
+	}
+}
+
+// TestDurationUnitsBeyondInt64 checks, for each unit, that a number whose
+// nanoseconds int64 cannot hold is written as those nanoseconds, which
+// encoding/json refuses for a time.Duration, never left as a number it
+// reads as nanoseconds.
+func TestDurationUnitsBeyondInt64(t *testing.T) {
+	for _, unit := range []string{"us", "ms", "s", "m", "h"} {
+		n, err := New([]lenient.Rule{{ID: "d", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "d", CoerceTo: "duration_" + unit}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []string{`{"d":2562048}`, `{"d":-2562048}`, `{"d":9223372036854775807}`, `{"d":9223372036854775}`, `{"d":153722868}`} {
+			out, _, err := n.NormalizeJSON("t", []byte(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var d struct{ D time.Duration }
+			derr := json.Unmarshal(out, &d)
+			var m map[string]json.Number
+			json.Unmarshal([]byte(in), &m)
+			v, _ := m["d"].Int64()
+			per := map[string]int64{"us": 1e3, "ms": 1e6, "s": 1e9, "m": 6e10, "h": 36e11}[unit]
+			ns := new(big.Int).Mul(big.NewInt(v), big.NewInt(per))
+			fits := ns.IsInt64()
+			switch {
+			case fits && (derr != nil || int64(d.D) != v*per):
+				t.Errorf("%s as %s: %s read as %v, %v; want %d ns", in, unit, out, d.D, derr, v*per)
+			case !fits && derr == nil:
+				t.Errorf("%s as %s: %s read as %v; want it refused", in, unit, out, d.D)
+			}
 		}
 	}
 }
