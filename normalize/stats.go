@@ -171,9 +171,13 @@ type statsRecorder struct {
 	// flushMu); othersWarned: flush said so once
 	written      os.FileInfo
 	othersWarned bool
-	stop         chan struct{}
-	done         chan struct{}
-	once         sync.Once
+	// unread: the file is there and could not be read (its mode, an
+	// I/O error); it is never written over, lest the counts it holds
+	// be lost
+	unread bool
+	stop   chan struct{}
+	done   chan struct{}
+	once   sync.Once
 }
 
 // newStatsRecorder starts the statistics: in memory, and with c.logDir
@@ -213,10 +217,11 @@ func (r *statsRecorder) removeStale() {
 // load reloads persisted statistics; a corrupt file (not JSON, not an
 // object, or null) is set aside under a name no other set-aside file has.
 func (r *statsRecorder) load() {
-	data, err := os.ReadFile(r.path)
+	data, err := readStats(r.path)
 	if err != nil {
 		if !os.IsNotExist(err) {
-			r.warn(fmt.Errorf("reading %s: %v", r.path, err))
+			r.unread = true
+			r.warn(fmt.Errorf("reading %s: %v; its counts are kept in memory and not written, lest they replace the file's: make it readable (or move it away) and restart", r.path, err))
 		}
 		return
 	}
@@ -515,8 +520,8 @@ func (r *statsRecorder) loop(interval time.Duration) {
 func (r *statsRecorder) flush(force bool) error {
 	r.flushMu.Lock()
 	defer r.flushMu.Unlock()
-	if !force && r.total.processed.Load() == r.flushed {
-		return nil
+	if r.unread || !force && r.total.processed.Load() == r.flushed {
+		return nil // (load warned of an unread file)
 	}
 	if now, err := os.Stat(r.path); err == nil && !r.othersWarned && (r.written == nil || !sameFile(now, r.written)) {
 		// (one normalizer per log folder: a second one's counts would
@@ -536,6 +541,10 @@ func (r *statsRecorder) flush(force bool) error {
 	return err
 }
 
+// readStats reads the statistics file (a variable, for the tests: a
+// file the process cannot read, which root, who runs them, always can).
+var readStats = os.ReadFile
+
 // sameFile reports whether two stats of the statistics file show it
 // unchanged: the same file, of the same size and time.
 func sameFile(a, b os.FileInfo) bool {
@@ -549,6 +558,17 @@ func writeAtomic(path string, data []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	// the mode of the file it replaces (0644 for a new one), not
+	// CreateTemp's 0600: another user's reader (normgen stats in a
+	// sidecar) reads it as before
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err

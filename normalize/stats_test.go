@@ -434,3 +434,42 @@ func TestStatsCountsHold(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsUnreadableKept checks that a statistics file this process
+// cannot read is never written over, with a warning saying so, and that
+// a rewrite keeps the file's mode: an unreadable file was replaced on
+// Close by one holding this run's counts alone (800 calls became 8;
+// found by a newcomer's trial), and each write made the file 0600.
+func TestStatsUnreadableKept(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, StatsFile)
+	const held = `{"total_processed": 800}`
+	os.WriteFile(path, []byte(held), 0o644)
+	readStats = func(string) ([]byte, error) { return nil, os.ErrPermission }
+	defer func() { readStats = os.ReadFile }()
+	var warnings []string
+	n := coerceNormalizer(t, WithLogDir(dir), WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+	n.NormalizeJSON("t", []byte(`{"n":"1"}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != held {
+		t.Errorf("the unreadable file was written over: %s", b)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "not written") {
+		t.Errorf("warnings: %q", warnings)
+	}
+	readStats = os.ReadFile
+	os.Chmod(path, 0o640)
+	n = coerceNormalizer(t, WithLogDir(dir))
+	n.NormalizeJSON("t", []byte(`{"n":"1"}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("the file's mode after a write: %v %v; want 0640", fi.Mode(), err)
+	}
+	if s := n.Stats(); s.TotalProcessed != 801 {
+		t.Errorf("total processed %d; want 801", s.TotalProcessed)
+	}
+}
