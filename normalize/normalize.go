@@ -37,10 +37,12 @@ type Applied struct {
 // never fails a request: what it cannot fix it leaves for the decoder to
 // reject. It is safe for concurrent use.
 //
-// Rules apply by phase (aliases, defaults, wraps, coercions and unescapes,
-// accept-both, nested rules and value aliases) so that an alias followed by
-// a coercion always composes; within a phase, a tool's own rules come
-// before wildcard rules, then file order.
+// Rules apply by phase (aliases and nested aliases; null as text and
+// absent values; defaults and nested defaults; splits; wraps; coercions,
+// unescapes, enum cases and enum readings; accept-both; value aliases:
+// docs/normalizer.md) so that an alias followed by a coercion always
+// composes; within a phase, a tool's own rules come before wildcard
+// rules, then file order.
 type Normalizer struct {
 	rules atomic.Pointer[ruleIndex] // the rules in use (SetRules replaces them)
 	stats *statsRecorder            // in memory; with WithLogDir, also in a file
