@@ -203,7 +203,9 @@ const (
 // readOnly, writeOnly), $comment on strict fields and additionalProperties
 // for unknown=error are rejected on that path too, but clients that send
 // parametersJsonSchema (Gemini CLI) take them; they are not reported, the
-// README says so, and the gemini profile drops them.
+// README says so, and the gemini profile drops them, saying in the
+// description what they held a value to (as it does for any key of a
+// type's own JSONSchema outside Gemini's Schema object).
 var geminiRejects = []string{
 	"$schema", "$id", "$anchor", "$dynamicRef", "const", "oneOf", "allOf", "not", "if", "then", "else",
 	"patternProperties", "propertyNames", "dependentSchemas", "dependentRequired",

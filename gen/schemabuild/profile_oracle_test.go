@@ -3,6 +3,7 @@ package schemabuild
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"reflect"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	orderedmap "github.com/pb33f/ordered-map/v2"
 
 	"github.com/normgen/normgen/internal/leniency"
+	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -73,7 +75,9 @@ func (c *converter) convert(s *jsonschema.Schema) *jsonschema.Schema {
 		}
 	}
 	src.Items = c.convert(s.Items)
-	src.AdditionalProperties = c.convert(s.AdditionalProperties)
+	if b, _ := json.Marshal(s.AdditionalProperties); string(b) != "true" && string(b) != "{}" {
+		src.AdditionalProperties = c.convert(s.AdditionalProperties)
+	}
 	if s.Properties != nil {
 		src.Properties = orderedmap.New[string, *jsonschema.Schema]()
 		for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
@@ -208,6 +212,9 @@ func setTypes(s *jsonschema.Schema, types []string) {
 func geminiBranch(s *jsonschema.Schema) *jsonschema.Schema {
 	out := copyBranch(s)
 	if len(s.AnyOf) > 0 {
+		if b := s.AnyOf[0]; b == jsonschema.TrueSchema || b == jsonschema.FalseSchema {
+			return b // a boolean schema, kept as it is
+		}
 		out = copyBranch(s.AnyOf[0])
 		for _, b := range s.AnyOf[1:] {
 			if b.Type == "null" {
@@ -221,17 +228,208 @@ func geminiBranch(s *jsonschema.Schema) *jsonschema.Schema {
 	if out.Type == "" && len(out.AnyOf) == 0 {
 		// any / json.RawMessage ({} elsewhere): Gemini needs a type on
 		// every schema (Gemini CLI skips a tool without one), and an
-		// object is what such fields mostly carry.
-		out.Type = "object"
+		// object is what such fields mostly carry; values an enum or
+		// const lists have theirs.
+		out.Type = oracleValuesType(out)
 	}
-	out.Version = ""
-	out.AdditionalProperties = nil
-	out.Comments = ""
-	out.ExclusiveMinimum, out.ExclusiveMaximum = "", ""
-	out.Examples = nil
-	out.Title = ""
-	out.Deprecated, out.ReadOnly, out.WriteOnly = false, false, false
+	notes := oracleBounds(out)
+	if ap := out.AdditionalProperties; ap == jsonschema.FalseSchema {
+		notes = append(notes, "No other keys")
+	} else if b := oracleJSON(ap); b != "" && b != "true" && b != "{}" && b != "null" {
+		notes = append(notes, "Each value: "+b)
+	}
+	if out.Const != nil {
+		if c, ok := out.Const.(string); ok && out.Enum == nil {
+			out.Enum = []any{c}
+		} else {
+			notes = append(notes, "Exactly "+oracleJSON(out.Const))
+		}
+		out.Const = nil
+	}
+	if slices.ContainsFunc(out.Enum, func(v any) bool { _, ok := v.(string); return !ok }) {
+		var vals []string
+		for _, v := range out.Enum {
+			if v == nil {
+				if out.Extras == nil {
+					out.Extras = map[string]any{}
+				}
+				out.Extras["nullable"] = true
+			}
+			vals = append(vals, oracleJSON(v))
+		}
+		out.Enum = nil
+		notes = append(notes, "One of "+strings.Join(vals, ", "))
+	}
+	formats := map[string][]string{"string": {"enum", "date-time"}, "integer": {"int32", "int64"}, "number": {"float", "double"}}
+	if out.Format != "" && !slices.Contains(formats[out.Type], out.Format) {
+		notes = append(notes, "Format: "+out.Format)
+		out.Format = ""
+	}
+	// The keywords Gemini's Schema has no field for, said as a schema of
+	// their own (invopop writes them in the order the text has them).
+	other := &jsonschema.Schema{
+		Ref: out.Ref, DynamicRef: out.DynamicRef, Definitions: out.Definitions,
+		AllOf: out.AllOf, OneOf: out.OneOf, Not: out.Not, If: out.If, Then: out.Then, Else: out.Else,
+		DependentSchemas: out.DependentSchemas, PrefixItems: out.PrefixItems, Contains: out.Contains,
+		PatternProperties: out.PatternProperties, PropertyNames: out.PropertyNames, MultipleOf: out.MultipleOf,
+		UniqueItems: out.UniqueItems, MaxContains: out.MaxContains, MinContains: out.MinContains,
+		DependentRequired: out.DependentRequired, ContentSchema: out.ContentSchema,
+	}
+	kept := map[string]any{}
+	for k, v := range out.Extras {
+		switch {
+		case k == "nullable" || k == "propertyOrdering" || k == "example" || k == "$schema" || k == "$comment" || k == "$id" || k == "$anchor" ||
+			k == "examples" || k == "title" || k == "deprecated" || k == "readOnly" || k == "writeOnly" || strings.HasPrefix(k, "x-"):
+			if k == "nullable" || k == "propertyOrdering" || k == "example" {
+				kept[k] = v
+			}
+		default:
+			if other.Extras == nil {
+				other.Extras = map[string]any{}
+			}
+			other.Extras[k] = v
+		}
+	}
+	if b := oracleJSON(other); b != "true" && b != "{}" {
+		notes = append(notes, "Must also match "+b)
+	}
+	*out = jsonschema.Schema{
+		Type: out.Type, Enum: out.Enum, Maximum: out.Maximum, Minimum: out.Minimum,
+		MaxLength: out.MaxLength, MinLength: out.MinLength, Pattern: out.Pattern, MaxItems: out.MaxItems, MinItems: out.MinItems,
+		MaxProperties: out.MaxProperties, MinProperties: out.MinProperties, Required: out.Required, Format: out.Format,
+		Items: out.Items, Properties: out.Properties, Description: out.Description, Default: out.Default,
+	}
+	if len(kept) > 0 {
+		out.Extras = kept
+	}
+	if len(notes) > 0 {
+		// (the derivation reads the description from the text, where
+		// its invalid UTF-8 is U+FFFD, as encoding/json reads it back)
+		var desc string
+		b, _ := json.Marshal(out.Description)
+		json.Unmarshal(b, &desc)
+		out.Description = schemaprofile.WithNote(desc, strings.Join(notes, "; ")+".")
+	}
 	return out
+}
+
+// oracleJSON is a value's JSON text as it would be written into a
+// description: encoding/json's, without its HTML escapes ("" for nil).
+func oracleJSON(v any) string {
+	if s, ok := v.(*jsonschema.Schema); ok && s == nil {
+		return ""
+	}
+	b, _ := json.Marshal(v)
+	// (invalid UTF-8, which encoding/json writes \ufffd, is U+FFFD in
+	// the text the derivation reads, which it writes as it is)
+	return strings.ReplaceAll(string(unescapeHTML(b)), `\ufffd`, "\uFFFD")
+}
+
+// oracleValuesType is the type of the values an enum or const lists (of
+// the first where they are of several), "object" for none.
+func oracleValuesType(s *jsonschema.Schema) string {
+	vals := s.Enum
+	if s.Const != nil {
+		vals = []any{s.Const}
+	}
+	t := ""
+	for _, v := range vals {
+		vt := ""
+		switch x := v.(type) {
+		case string:
+			vt = "string"
+		case bool:
+			vt = "boolean"
+		case json.Number:
+			vt = "integer"
+			if strings.ContainsAny(string(x), ".eE") {
+				vt = "number"
+			}
+		case float64, int, int64:
+			vt = "integer"
+			if f, ok := x.(float64); ok && (f != float64(int64(f)) || strings.ContainsAny(fmt.Sprint(f), ".eE")) {
+				vt = "number"
+			}
+		case nil:
+			continue
+		case []any:
+			vt = "array"
+		default:
+			if b := oracleJSON(x); strings.HasPrefix(b, "[") {
+				vt = "array"
+			} else {
+				vt = "object"
+			}
+		}
+		switch {
+		case t == "":
+			t = vt
+		case t == "integer" && vt == "number":
+			t = "number"
+		}
+	}
+	if t == "" {
+		return "object"
+	}
+	return t
+}
+
+// oracleBounds is schemaprofile's geminiBounds on invopop's model, its
+// arithmetic math/big's.
+func oracleBounds(s *jsonschema.Schema) []string {
+	var said []string
+	for _, b := range []struct {
+		ex, in *json.Number
+		words  string
+		up     int
+	}{{&s.ExclusiveMinimum, &s.Minimum, "greater than", 1}, {&s.ExclusiveMaximum, &s.Maximum, "less than", -1}} {
+		ex := *b.ex
+		if ex == "" {
+			continue
+		}
+		*b.ex = ""
+		x, ok := new(big.Rat).SetString(string(ex))
+		if s.Type == "integer" && ok && len(ex) <= 400 && bigDigits(x) <= 400 {
+			n := new(big.Int).Div(x.Num(), x.Denom()) // floor
+			if b.up > 0 {
+				n.Add(n, big.NewInt(1))
+			} else {
+				if !x.IsInt() {
+					n.Add(n, big.NewInt(1)) // ceil
+				}
+				n.Sub(n, big.NewInt(1))
+			}
+			cur, ok := new(big.Rat).SetString(string(*b.in))
+			if *b.in == "" || ok && bigDigits(cur) <= 400 {
+				if *b.in == "" || cur.Cmp(new(big.Rat).SetInt(n))*b.up < 0 && !roundsPast(cur, n, b.up) {
+					*b.in = json.Number(n.String())
+				}
+				continue
+			}
+		}
+		said = append(said, b.words+" "+string(ex))
+	}
+	if len(said) == 0 {
+		return nil
+	}
+	t := strings.Join(said, " and ")
+	return []string{strings.ToUpper(t[:1]) + t[1:]}
+}
+
+// roundsPast reports whether an inclusive bound cur that is not an
+// integer, rounded inwards, is n or past it: the bound an integer meets
+// alike is then cur's, and stays.
+func roundsPast(cur *big.Rat, n *big.Int, up int) bool {
+	r := new(big.Int).Div(cur.Num(), cur.Denom()) // floor
+	if up > 0 && !cur.IsInt() {
+		r.Add(r, big.NewInt(1)) // ceil, for a minimum
+	}
+	return r.Cmp(n)*up >= 0
+}
+
+// bigDigits is the number of digits before x's point.
+func bigDigits(x *big.Rat) int {
+	return len(new(big.Int).Abs(new(big.Int).Div(x.Num(), x.Denom())).String())
 }
 
 // copyBranch returns a shallow copy of s with its own Extras.

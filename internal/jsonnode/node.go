@@ -387,6 +387,42 @@ func (v *Node) MarshalIndent() []byte {
 	return b.Bytes()
 }
 
+// MarshalCanonical encodes v as Marshal does, but each string (keys are
+// already) as encoding/json quotes its value, whatever escapes its text
+// was read with: two Nodes of the same value give the same bytes. It is
+// for a value written into a string, where the escapes a text was read
+// with would become part of the string's value.
+func (v *Node) MarshalCanonical() []byte { return v.appendCanonical(nil) }
+
+func (v *Node) appendCanonical(b []byte) []byte {
+	switch v.Kind {
+	case '{':
+		b = append(b, '{')
+		for i, k := range v.Keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = v.Vals[i].appendCanonical(b)
+		}
+		return append(b, '}')
+	case '[':
+		b = append(b, '[')
+		for i, x := range v.Vals {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = x.appendCanonical(b)
+		}
+		return append(b, ']')
+	case '"':
+		s, _ := v.AsString()
+		return appendString(b, s)
+	}
+	return v.append(b)
+}
+
 func (v *Node) append(b []byte) []byte {
 	switch v.Kind {
 	case '{':

@@ -321,17 +321,19 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 		return out // a boolean schema, kept as invopop's model kept it
 	}
 	untyped := out.Get("type") == nil && out.Get("anyOf") == nil
-	if out == s && !untyped && !slices.ContainsFunc(s.Keys, dropped) {
+	if out == s && !untyped && !slices.ContainsFunc(s.Keys, func(k string) bool { return !geminiKept[k] }) && !otherEnum(s) && !otherFormat(s) {
 		return s
 	}
 	if out == s {
 		out = shallow(s)
 	}
 	if untyped {
-		// any / json.RawMessage ({} elsewhere): Gemini needs a type on
-		// every schema (Gemini CLI skips a tool without one), and an
-		// object is what such fields mostly carry.
-		insert(out, "type", jsonnode.String("object"))
+		// Gemini needs a type on every schema (Gemini CLI skips a tool
+		// without one): the type of the values an enum or const lists
+		// (a type's own JSONSchema may give those alone), else, for any
+		// value (any / json.RawMessage: {} elsewhere), an object, which
+		// is what such fields mostly carry.
+		insert(out, "type", jsonnode.String(valuesType(out)))
 	}
 	note := geminiBounds(out)
 	switch av := out.Get("additionalProperties"); {
@@ -339,15 +341,148 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 	case av.Kind == 't' && av.Text() == "false":
 		note = append(note, "No other keys")
 	case av.Kind == '{' && len(av.Keys) > 0:
-		note = append(note, "Each value: "+string(av.Marshal()))
+		note = append(note, "Each value: "+string(av.MarshalCanonical()))
 	}
-	for _, k := range geminiDropped {
-		out.Delete(k)
+	note = append(note, geminiValues(out)...)
+	if otherFormat(out) {
+		f, ok := out.Get("format").AsString()
+		if !ok {
+			f = out.Get("format").Text()
+		}
+		note = append(note, "Format: "+f)
+		out.Delete("format")
+	}
+	other := &jsonnode.Node{Kind: '{'}
+	for i, k := range out.Keys {
+		if !geminiKept[k] && !geminiSilent[k] && k != "format" && !strings.HasPrefix(k, "x-") {
+			other.Set(k, out.Vals[i])
+		}
+	}
+	if len(other.Keys) > 0 {
+		// what a type's own JSONSchema may hold (multipleOf, uniqueItems,
+		// oneOf, not, ...), which Gemini refuses as an unknown field
+		note = append(note, "Must also match "+string(other.MarshalCanonical()))
+	}
+	for _, k := range slices.Clone(out.Keys) {
+		if !geminiKept[k] {
+			out.Delete(k)
+		}
 	}
 	if len(note) > 0 {
 		insert(out, "description", jsonnode.String(WithNote(stringAt(out, "description"), strings.Join(note, "; ")+".")))
 	}
 	return out
+}
+
+// valuesType is the type of the values a schema's enum or const lists,
+// where they are of one ("integer" for numbers all written as integers);
+// "object" where it lists none, the first value's where they are of
+// several (the rest are said in the description: geminiValues).
+func valuesType(s *jsonnode.Node) string {
+	vals := s.Get("enum").Items()
+	if c := s.Get("const"); c != nil {
+		vals = []*jsonnode.Node{c}
+	}
+	t := ""
+	for _, v := range vals {
+		vt := ""
+		switch v.Kind {
+		case '"':
+			vt = "string"
+		case 't':
+			vt = "boolean"
+		case '0':
+			vt = "integer"
+			if strings.ContainsAny(v.Text(), ".eE") {
+				vt = "number"
+			}
+		case '[':
+			vt = "array"
+		case '{':
+			vt = "object"
+		default:
+			continue // null: nullable
+		}
+		switch {
+		case t == "", t == vt, t == "integer" && vt == "number", t == "number" && vt == "integer":
+			if t != "number" {
+				t = vt
+			}
+		}
+	}
+	if t == "" {
+		return "object"
+	}
+	return t
+}
+
+// otherEnum reports whether a schema's enum lists a value other than a
+// string, which Gemini's enum (strings only) cannot hold.
+func otherEnum(s *jsonnode.Node) bool {
+	return slices.ContainsFunc(s.Get("enum").Items(), func(v *jsonnode.Node) bool { return v.Kind != '"' })
+}
+
+// geminiValues rewrites a schema's const and enum for Gemini, whose enum
+// lists strings only and which has no const: a string const is an enum
+// of one; other values are said in the description ("One of 1, 5, 9"),
+// where the enum goes (null in it is nullable).
+func geminiValues(s *jsonnode.Node) (notes []string) {
+	if c := s.Get("const"); c != nil {
+		if c.Kind == '"' && s.Get("enum") == nil {
+			insert(s, "enum", jsonnode.Array(c))
+		} else {
+			notes = append(notes, "Exactly "+string(c.MarshalCanonical()))
+		}
+		s.Delete("const")
+	}
+	if !otherEnum(s) {
+		return notes
+	}
+	var vals []string
+	for _, v := range s.Get("enum").Items() {
+		if v.Kind == 'n' {
+			insertExtra(s, "nullable", jsonnode.Scalar("true"))
+		}
+		vals = append(vals, string(v.MarshalCanonical()))
+	}
+	s.Delete("enum")
+	return append(notes, "One of "+strings.Join(vals, ", "))
+}
+
+// geminiKept are the keys of Gemini's Schema object that the profile
+// keeps: the rest are said in the description (geminiSilent aside).
+var geminiKept = map[string]bool{
+	"type": true, "format": true, "description": true, "nullable": true, "enum": true,
+	"properties": true, "required": true, "minProperties": true, "maxProperties": true, "propertyOrdering": true,
+	"items": true, "minItems": true, "maxItems": true,
+	"minLength": true, "maxLength": true, "pattern": true,
+	"minimum": true, "maximum": true, "default": true, "example": true,
+}
+
+// geminiSilent are the keys outside Gemini's Schema object that the
+// profile drops without a word (as it drops vendor keys, x-…):
+// annotations, which hold a value to nothing, and what geminiBounds and
+// gemini say otherwise.
+var geminiSilent = map[string]bool{
+	"$schema": true, "$comment": true, "$id": true, "$anchor": true, "examples": true, "title": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true, "contentEncoding": true, "contentMediaType": true,
+	"exclusiveMinimum": true, "exclusiveMaximum": true, "additionalProperties": true,
+}
+
+// otherFormat reports whether a schema has a format Gemini does not take
+// for its type (geminiFormats).
+func otherFormat(s *jsonnode.Node) bool {
+	f := s.Get("format")
+	if f == nil {
+		return false
+	}
+	v, ok := f.AsString()
+	return !ok || !slices.Contains(geminiFormats[typeOf(s)], v)
+}
+
+// geminiFormats are the formats Gemini takes, by type.
+var geminiFormats = map[string][]string{
+	"string": {"enum", "date-time"}, "integer": {"int32", "int64"}, "number": {"float", "double"},
 }
 
 // geminiBounds rewrites a schema's exclusive bounds, which Gemini's Schema
@@ -390,12 +525,6 @@ func geminiBounds(s *jsonnode.Node) (notes []string) {
 	}
 	return notes
 }
-
-// dropped reports whether key is one of geminiDropped.
-func dropped(key string) bool { return slices.Contains(geminiDropped[:], key) }
-
-// geminiDropped are the keys outside Gemini's Schema object.
-var geminiDropped = [...]string{"$schema", "additionalProperties", "$comment", "exclusiveMinimum", "exclusiveMaximum", "examples", "title", "deprecated", "readOnly", "writeOnly"}
 
 // WithNote appends a sentence to a description, ending the description's
 // last sentence first where it has no full stop.
