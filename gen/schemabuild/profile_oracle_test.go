@@ -111,6 +111,7 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 		}
 		seen[b.Type] = true
 	}
+	orig := s
 	s = &jsonschema.Schema{AnyOf: branches}
 	out := copyBranch(s.AnyOf[0])
 	if len(out.Enum) > 0 {
@@ -141,8 +142,10 @@ func mergeBranches(s *jsonschema.Schema) *jsonschema.Schema {
 		for _, b := range s.AnyOf {
 			if len(b.Enum) > 0 {
 				enum = append(enum, b.Enum...)
+			} else if vals := oracleBranchValues(b); vals != nil {
+				enum = append(enum, vals...)
 			} else {
-				enum = append(enum, oracleBranchValues(b)...)
+				return copyBranch(orig) // values no enum could list: the anyOf stays
 			}
 		}
 		out.Enum = enum

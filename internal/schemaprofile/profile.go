@@ -186,7 +186,11 @@ func typeArray(s *jsonnode.Node) *jsonnode.Node {
 			}
 		}
 	}
-	if enum := unionEnum(branches); enum != nil {
+	if enum, ok := unionEnum(branches); !ok {
+		// a branch beside an enum says more than values it could list:
+		// the enum of one schema would refuse its values
+		return s
+	} else if enum != nil {
 		out.Set("enum", enum)
 	}
 	if len(types) > 1 {
@@ -203,12 +207,14 @@ func typeArray(s *jsonnode.Node) *jsonnode.Node {
 // lists each branch's values, the values of an enum and those of the
 // branches beside it that say few (null; the booleans and the run of
 // integers a string enum's values are the text of, or an integer
-// enum's run beside its values' texts: branchValues). A branch that
-// says more is left out, as before. nil where no branch has an enum,
-// or the first has the only one and the rest add nothing.
-func unionEnum(branches []*jsonnode.Node) *jsonnode.Node {
+// enum's run beside its values' texts: branchValues). nil where no
+// branch has an enum; ok is false where a branch beside one says more
+// than values it could list (an integer enum's run of more than
+// maxEnumRun, a string pattern), whose values an enum of one schema
+// would refuse: the anyOf then stays.
+func unionEnum(branches []*jsonnode.Node) (*jsonnode.Node, bool) {
 	if !slices.ContainsFunc(branches, func(b *jsonnode.Node) bool { return len(b.Get("enum").Items()) > 0 }) {
-		return nil
+		return nil, true
 	}
 	var vals []*jsonnode.Node
 	for _, b := range branches {
@@ -216,9 +222,11 @@ func unionEnum(branches []*jsonnode.Node) *jsonnode.Node {
 			vals = append(vals, e...)
 		} else if v, ok := branchValues(b); ok {
 			vals = append(vals, v...)
+		} else {
+			return nil, false
 		}
 	}
-	return jsonnode.Array(vals...)
+	return jsonnode.Array(vals...), true
 }
 
 // branchValues lists the values of a branch beside a string enum's, for
