@@ -195,6 +195,10 @@ func parseSteps(p string, i int, inGroup bool) ([]Step, int, error) {
 			if j == i {
 				return nil, i, fmt.Errorf(`path %q: a member name is missing at offset %d (want "name", "a.b", "steps[].id", "env{}.port")`, p, i)
 			}
+			if name := p[i:j]; strings.TrimSpace(name) != name {
+				// ("assignee.id " loaded, and matched no call's key)
+				return nil, i, fmt.Errorf(`path %q: the member name %q at offset %d starts or ends with white space; quote a name that has it (["%s"])`, p, name, i, strings.ReplaceAll(name, `"`, `\"`))
+			}
 			segs = append(segs, Step{Key: p[i:j]})
 			i = j
 		}
@@ -358,7 +362,7 @@ func quoted(p string, close byte) (string, int, bool) {
 // which a group of a recursive type's path would read as its own, or
 // `<"` or `<!"`, which start a guard.
 func NeedsQuotes(key string) bool {
-	return key == "" || strings.ContainsAny(key, ".[]{}()|") || HoldsGuard(key)
+	return key == "" || strings.ContainsAny(key, ".[]{}()|") || HoldsGuard(key) || strings.TrimSpace(key) != key
 }
 
 // PathKey appends the member name key to the rule path prefix ("" for
