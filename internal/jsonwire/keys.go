@@ -152,6 +152,7 @@ const (
 	NearTypo    = 2 // a small edit distance
 	NearSibling = 3 // the same words but for the last
 	NearWord    = 4 // the same words but for one more at the start or end
+	NearAbbrev  = 5 // the same words but for one, its abbreviation (dir for direction)
 )
 
 // NearKey says how sent, a key an object does not take, is a near
@@ -175,7 +176,11 @@ const (
 //     other names (propertyWord: page_size and page, query_type and
 //     query), nor where it is the first of sent and a bound (boundWord:
 //     max_page for page), nor where it is per (rateWord: per_page and
-//     page).
+//     page);
+//   - NearAbbrev: both have as many words, and differ in one only, which
+//     in one is a common abbreviation of the other's (abbreviations: dir
+//     for direction, col for column, op for operator, sort_dir for
+//     sort_direction; either of the two sent).
 func NearKey(sent, declared string) int {
 	var ab [64]byte
 	return NearKeyLetters(sent, letters(ab[:0], sent), declared)
@@ -207,6 +212,9 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 			return NearTypo
 		}
 	}
+	if abbreviated(sent, declared) {
+		return NearAbbrev
+	}
 	multiSent := strings.ContainsAny(sent, "_-. ") || hasUpper(sent)
 	multiDeclared := strings.ContainsAny(declared, "_-. ") || hasUpper(declared)
 	if !multiSent && !multiDeclared {
@@ -237,6 +245,53 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 		return NearWord
 	}
 	return NotNear
+}
+
+// abbreviated reports whether two keys have as many words and differ in
+// one only, which in one is an abbreviation of the other's (NearAbbrev).
+func abbreviated(a, b string) bool {
+	wa, wb := Words(a), Words(b)
+	if len(wa) != len(wb) {
+		return false
+	}
+	differ := -1
+	for i := range wa {
+		if wa[i] != wb[i] {
+			if differ >= 0 {
+				return false
+			}
+			differ = i
+		}
+	}
+	if differ < 0 {
+		return false
+	}
+	x, y := wa[differ], wb[differ]
+	return abbreviates(x, y) || abbreviates(y, x)
+}
+
+// abbreviations are the words keys abbreviate, each pair ";abbreviation
+// word;": common in tool arguments, each naming its word and no other
+// thing a key means (not desc, which is descending as often as
+// description; not id or ts). An abbreviation of two words (dir:
+// direction, directory) is near a key of either, and the refusal names
+// the one field the call left out. (One string, not a map: generated
+// code links this package, and a map's code and data cost every server.)
+const abbreviations = ";addr address;arg argument;args arguments;attr attribute;attrs attributes" +
+	";cfg config;cfg configuration;col column;cols columns;conf config;conf configuration" +
+	";config configuration;cnt count;curr current;db database;dest destination;dst destination" +
+	";dir direction;dir directory;dirs directories;env environment;envs environments;idx index" +
+	";img image;imgs images;info information;lang language;len length;loc location;max maximum" +
+	";min minimum;msg message;msgs messages;num number;op operator;op operation;ops operators" +
+	";ops operations;org organization;org organisation;orgs organizations;orgs organisations" +
+	";param parameter;params parameters;passwd password;pct percent;pct percentage;prev previous" +
+	";pwd password;qty quantity;ref reference;refs references;repo repository;repos repositories" +
+	";src source;tmpl template;txt text;"
+
+// abbreviates reports whether short is an abbreviation of word
+// (abbreviations).
+func abbreviates(short, word string) bool {
+	return len(short) < len(word) && strings.Contains(abbreviations, ";"+short+" "+word+";")
 }
 
 // siblingProperty is propertyWord for a sibling's last word, but for sha

@@ -69,6 +69,19 @@ func TestNearKey(t *testing.T) {
 		{"content_type", "content_types", jsonwire.NearTypo}, // a typo first
 		{"", "a", jsonwire.NotNear},
 		{"__", "", jsonwire.NotNear},
+		// abbreviations, either of the two sent (found by a newcomer's
+		// trial: direction for dir, col for column, operator for op,
+		// each left the field at its default)
+		{"direction", "dir", jsonwire.NearAbbrev},
+		{"col", "column", jsonwire.NearAbbrev},
+		{"operator", "op", jsonwire.NearAbbrev},
+		{"sort_dir", "sortDirection", jsonwire.NearAbbrev},
+		{"working_dir", "working_directory", jsonwire.NearAbbrev},
+		{"repo_name", "repository_name", jsonwire.NearAbbrev},
+		{"msg", "message", jsonwire.NearAbbrev},
+		{"desc", "description", jsonwire.NotNear},      // descending as often
+		{"dir_name", "direction_id", jsonwire.NotNear}, // two words differ
+		{"src", "dest", jsonwire.NotNear},
 	} {
 		if got := jsonwire.NearKey(c.sent, c.declared); got != c.want {
 			t.Errorf("NearKey(%q, %q) = %d, want %d", c.sent, c.declared, got, c.want)
