@@ -78,8 +78,13 @@ type Decoder struct {
 	objAt    [inlineDepth]uint32 // the object being decoded at each depth
 	unknowns [maxUnknownHints]unknownKey
 	nunknown int
-	secret   int // inside a secret field's value: BeginSecret (secret.go)
-	holder   int // inside a value that holds one: BeginSecretHolder
+	// twice is the last fields claimed again (claim), which reads their
+	// object once for each, and rescans how many times claim read an
+	// object for one: a field given 10,000 times read it 10,000 times
+	twice   [8]twiceAt
+	rescans int
+	secret  int // inside a secret field's value: BeginSecret (secret.go)
+	holder  int // inside a value that holds one: BeginSecretHolder
 	// after is 1 + the index of the field Field found last, where it looks
 	// first: members mostly come in their fields' order.
 	after int
@@ -972,6 +977,25 @@ func (d *Decoder) Claim(seen *bool, it *ObjectIter, spellings []string) bool {
 // claim is Claim for a field given before, or when fixes are recorded.
 func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 	if *seen {
+		if len(it.data) > 0 {
+			at := twiceAt{&it.data[0], len(it.data), 0, spellings[0]}
+			if d.depth < inlineDepth {
+				at.n = d.objAt[d.depth]
+			}
+			if slices.Contains(d.twice[:], at) {
+				return false // said once for the object's every repeat
+			}
+			if d.rescans++; d.rescans > maxRescans {
+				// many fields given again, in turn: Begin reports the
+				// keys given twice; this says the rest, once
+				if d.rescans == maxRescans+1 {
+					d.FailKind(lenient.KindDuplicate, "", nil, "more fields are given more than once; send each field once")
+				}
+				return false
+			}
+			copy(d.twice[1:], d.twice[:])
+			d.twice[0] = at
+		}
 		var given []string
 		var o ObjectIter
 		o.Reset(it.data)
@@ -1005,6 +1029,20 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 		d.fix(spellings[0], lenient.FixAlias, jsonwire.AppendQuoteEncodingJSON(nil, string(it.Key)), jsonwire.AppendQuoteEncodingJSON(nil, spellings[0]))
 	}
 	return true
+}
+
+// maxRescans bounds how many times a Decoder reads an object again for
+// the spellings of a field given again (claim).
+const maxRescans = 64
+
+// twiceAt is a field (its canonical key) of an object: its bytes, and
+// its number among the objects begun (JSON text read from a string may
+// be in memory another's was in before).
+type twiceAt struct {
+	object *byte
+	size   int
+	n      uint32
+	field  string
 }
 
 func contains(s []string, x string) bool {
