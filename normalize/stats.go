@@ -117,8 +117,14 @@ func WithMetrics(m Metrics) Option { return func(c *config) { c.metrics = m } }
 // end.
 const maxTools = 4096
 
+// maxToolName bounds the length of a tool name the statistics count
+// apart: a longer one is no tool's (hosts take names of at most 64 or
+// 128 characters), and 4096 names of 100 KB each held 400 MB and wrote a
+// statistics file of 781 MB; its calls are counted under OtherTools.
+const maxToolName = 256
+
 // OtherTools is the Stats.ByTool entry that counts the calls of tool names
-// beyond the first 4096 seen.
+// beyond the first 4096 seen, and of names longer than 256 bytes.
 const OtherTools = "(other tools)"
 
 // callCounts count one tool's calls (or all calls). They are atomics, so
@@ -151,16 +157,17 @@ func (c *callCounts) load() ToolStats {
 // statsRecorder counts calls in memory and, with a log folder, keeps them
 // in StatsFile.
 type statsRecorder struct {
-	total   callCounts
-	tools   sync.Map     // tool name -> *callCounts
-	ntools  atomic.Int64 // entries of tools
-	warn    func(error)
-	warned  atomic.Bool           // the OtherTools warning was given
-	rules   sync.Map              // ruleKey -> *ruleHits
-	loaded  map[string]*RuleStats // Stats.ByRule as reloaded from the file
-	mu      sync.Mutex            // guards the fields below
-	updated time.Time             // Stats.LastUpdated
-	recent  recentRing
+	total      callCounts
+	tools      sync.Map     // tool name -> *callCounts
+	ntools     atomic.Int64 // entries of tools
+	warn       func(error)
+	warned     atomic.Bool           // the OtherTools warning was given
+	warnedLong atomic.Bool           // the warning of a name past maxToolName was given
+	rules      sync.Map              // ruleKey -> *ruleHits
+	loaded     map[string]*RuleStats // Stats.ByRule as reloaded from the file
+	mu         sync.Mutex            // guards the fields below
+	updated    time.Time             // Stats.LastUpdated
+	recent     recentRing
 
 	// With a log folder: the file, and the flusher.
 	path    string     // "" without a log folder
@@ -326,7 +333,13 @@ func (r *statsRecorder) counts(tool string) *callCounts {
 	if c, ok := r.tools.Load(tool); ok {
 		return c.(*callCounts)
 	}
-	if r.ntools.Load() >= maxTools {
+	switch {
+	case len(tool) > maxToolName:
+		if r.warnedLong.CompareAndSwap(false, true) {
+			r.warn(fmt.Errorf("statistics: a call of a tool name of %d bytes (%q); the calls of names longer than %d bytes are counted under %q", len(tool), shortText(tool), maxToolName, OtherTools))
+		}
+		tool = OtherTools
+	case r.ntools.Load() >= maxTools:
 		if r.warned.CompareAndSwap(false, true) {
 			r.warn(fmt.Errorf("statistics: more than %d tool names seen (a call of %q); the calls of further names are counted under %q", maxTools, shortText(tool), OtherTools))
 		}
@@ -378,6 +391,9 @@ func (r *statsRecorder) record(rs *ruleSet, c *callCounts, tool string, applied 
 			r.hit(rs, &rs.rules[j], c.name, int64(k-i))
 		}
 		i = k
+	}
+	if len(tool) > maxToolName {
+		tool = shortText(tool) // (no tool's name: counted under OtherTools)
 	}
 	entry := Recent{Time: time.Now().UTC(), Tool: tool}
 	size, keep := 64+len(tool), len(applied)

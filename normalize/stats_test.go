@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -471,5 +472,32 @@ func TestStatsUnreadableKept(t *testing.T) {
 	}
 	if s := n.Stats(); s.TotalProcessed != 801 {
 		t.Errorf("total processed %d; want 801", s.TotalProcessed)
+	}
+}
+
+// TestStatsLongToolNames checks that tool names longer than any tool's
+// are counted under OtherTools, with one warning: 5,000 calls of made-up
+// 100 KB names held 417 MB and wrote a statistics file of 781 MB (found
+// by a newcomer's trial).
+func TestStatsLongToolNames(t *testing.T) {
+	dir := t.TempDir()
+	var warnings []string
+	n := coerceNormalizer(t, WithLogDir(dir), WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+	for i := range 200 {
+		n.NormalizeJSON(fmt.Sprintf("%d%s", i, strings.Repeat("x", 10<<10)), []byte(`{"n":"1"}`))
+	}
+	n.NormalizeJSON("t", []byte(`{"n":"1"}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s := n.Stats()
+	if len(s.ByTool) != 2 || s.ByTool[OtherTools].Processed != 200 || s.ByTool["t"].Processed != 1 {
+		t.Errorf("by tool: %d names, %+v", len(s.ByTool), s.ByTool[OtherTools])
+	}
+	if fi, err := os.Stat(filepath.Join(dir, StatsFile)); err != nil || fi.Size() > 64<<10 {
+		t.Errorf("stats file: %v %v", fi.Size(), err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "longer than 256 bytes") {
+		t.Errorf("warnings: %.300q", warnings)
 	}
 }
