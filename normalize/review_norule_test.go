@@ -442,7 +442,7 @@ func TestReviewNoRuleGolden(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	var n *Normalizer
-	cases := 0
+	cases, refused := 0, 0
 	for line := 1; sc.Scan(); line++ {
 		var l nrLine
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
@@ -451,8 +451,16 @@ func TestReviewNoRuleGolden(t *testing.T) {
 		switch {
 		case l.Rules != nil:
 			if n, err = New(l.Rules, WithLogDir(t.TempDir())); err != nil {
-				t.Fatalf("line %d: %v", line, err)
+				if !strings.Contains(err.Error(), "(aliases come first)") {
+					t.Fatalf("line %d: %v", line, err)
+				}
+				// a random set with a rule on a key an alias renames,
+				// which loads no more (rulespec's TestRuleOnAliasedKey):
+				// its lines are passed over
+				n = nil
+				refused++
 			}
+		case n == nil:
 		case l.Stats != "":
 			if got := nrStats(n); got != l.Stats {
 				t.Errorf("line %d: stats\n got %s\nwant %s", line, got, l.Stats)
@@ -473,7 +481,7 @@ func TestReviewNoRuleGolden(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if cases < 300 {
-		t.Fatalf("%d arguments in %s, want at least 300", cases, reviewNoRuleGolden)
+	if cases < 300 || refused > 3 {
+		t.Fatalf("%d arguments in %s, want at least 300; %d rule sets refused, want at most 3", cases, reviewNoRuleGolden, refused)
 	}
 }

@@ -416,6 +416,18 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 				} else if a.source == b.target && a.target == b.source {
 					bad(b.i, "alias cycle with %s: %s and %s rename each other", ref(a.i), a.source, b.source)
 				}
+			case (ka == lenient.RuleParamAlias) != (kb == lenient.RuleParamAlias) && a.source == b.source:
+				// (aliases come first: a rule on the key an alias renames
+				// finds it gone, or puts it back beside the field)
+				al, other := a, b
+				if kb == lenient.RuleParamAlias {
+					al, other = b, a
+				}
+				if other.i > al.i {
+					bad(other.i, "reads %s, which %s renames to %s before any other rule runs (aliases come first): write it for %s", other.source, ref(al.i), al.target, al.target)
+				} else {
+					bad(al.i, "renames %s to %s before any other rule runs (aliases come first), so %s, which reads %s, finds it gone or puts it back beside the field: write that rule for %s", al.source, al.target, ref(other.i), other.source, al.target)
+				}
 			case kb == lenient.RuleJSONAcceptBoth && ka == lenient.RuleJSONAcceptBoth && a.target == b.target && (rb.To == "native") != (ra.To == "native"):
 				bad(b.i, "contradicts %s: json_accept_both on %s both to JSON text and to a native value", ref(a.i), b.target)
 			case ka == kb && a.target == b.target && !(kb == lenient.RuleTypeCoerce && apartCoercions(ra.CoerceTo, rb.CoerceTo)):

@@ -1,6 +1,8 @@
 package rulespec
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -65,5 +67,36 @@ func TestGuardLast(t *testing.T) {
 		if got := len(probs) > 0 && strings.Contains(probs[0].Msg, "ends with a "); got != tc.bad || !tc.bad && len(probs) > 0 {
 			t.Errorf("%s %s: %v", tc.typ, tc.path, probs)
 		}
+	}
+}
+
+// TestRuleOnAliasedKey checks that a rule reading a key an alias renames
+// is a load error naming the alias: aliases come first, so a default
+// there put the key back beside the field ({"x":"v"} became
+// {"y":"v","x":1}) and a coercion there never ran (found by a
+// newcomer's trial).
+func TestRuleOnAliasedKey(t *testing.T) {
+	alias := lenient.Rule{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "x", To: "y"}
+	for _, c := range []struct {
+		rules []lenient.Rule
+		want  string
+	}{
+		{[]lenient.Rule{alias, {ID: "d", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "x", Value: json.RawMessage(`1`)}},
+			`rule 1 (d): reads x, which rule 0 (a) renames to y before any other rule runs (aliases come first): write it for y`},
+		{[]lenient.Rule{{ID: "c", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: "int"}, alias},
+			`rule 1 (a): renames x to y before any other rule runs (aliases come first), so rule 0 (c), which reads x, finds it gone or puts it back beside the field: write that rule for y`},
+	} {
+		probs := Validate(c.rules, nil)
+		if len(probs) != 1 || fmt.Sprintf("rule %d (%s): %s", probs[0].Index, probs[0].ID, probs[0].Msg) != c.want {
+			t.Errorf("got %+v\nwant %s", probs, c.want)
+		}
+	}
+	// other tools, a secret, and a rule on the target are fine
+	ok := []lenient.Rule{alias,
+		{ID: "o", Tools: []string{"u"}, Type: lenient.RuleParamDefault, From: "x", Value: json.RawMessage(`1`)},
+		{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "x"},
+		{ID: "y", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "y", CoerceTo: "int"}}
+	if probs := Validate(ok, nil); len(probs) > 0 {
+		t.Errorf("%+v", probs)
 	}
 }
