@@ -10,6 +10,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/internal/rulespec"
+	"github.com/normgen/normgen/internal/schemaprofile"
 )
 
 // ForeignComment is the $comment normgen writes on a struct of another
@@ -308,7 +309,10 @@ func (c *checker) field(path string, s *node) {
 				portable = false
 			}
 		}
-		if enum := b.Get("enum"); enum != nil && enum.Kind == '[' {
+		// (a schema with a type array, the typearray profile's, is for
+		// AJV hosts, which take any enum; the hosts that want enums of
+		// strings refuse its type array first: check -host says so)
+		if enum := b.Get("enum"); enum != nil && enum.Kind == '[' && b.Get("type").Kind != '[' {
 			for _, e := range enum.Items() {
 				if e.Kind != '"' && e.Kind != 'n' {
 					c.add(path, KindEnumNotStrings, "enum has the non-string value %s; hosts require enums of strings", describe(e))
@@ -321,8 +325,11 @@ func (c *checker) field(path string, s *node) {
 	// integer enum's values' texts, or a string enum whose values the
 	// integers and booleans beside it are the text of (normgen's
 	// enum_digits and enum_text readings). There is no pattern to check.
+	// So is one whose pattern is a string enum's values in any letter
+	// case, as the typearray profile writes that enum.
 	enumForm := slices.ContainsFunc(bs, func(b *node) bool {
-		return schemaTypes(b)["string"] && len(b.Get("enum").Items()) > 0
+		p, _ := b.Get("pattern").AsString()
+		return schemaTypes(b)["string"] && (len(b.Get("enum").Items()) > 0 || schemaprofile.IsEnumCasePattern(p))
 	})
 	switch {
 	case strict:

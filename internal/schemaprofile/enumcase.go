@@ -33,6 +33,14 @@ func parseEnumCase(pat string) (alts [][]caseItem, ok bool) {
 	return alts, ok && p.i == len(p.s)
 }
 
+// IsEnumCasePattern reports whether p is a pattern EnumCasePattern
+// writes: the values of a string enum, in any letter case, which the
+// typearray profile writes in place of the enum (foldEnumBranch).
+func IsEnumCasePattern(p string) bool {
+	_, ok := parseEnumCase(p)
+	return ok
+}
+
 // caseParser reads a letter-case pattern's body from s[i:].
 type caseParser struct {
 	s string
