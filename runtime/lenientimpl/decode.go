@@ -1110,8 +1110,8 @@ func (d *Decoder) UnknownBeside(key []byte, m Mode, known []string, given func(s
 // unknown is Unknown, reporting whether it ignored the key; given, where
 // not nil, tells the keys the object holds (UnknownBeside).
 func (d *Decoder) unknown(key []byte, m Mode, known []string, given func(string) bool) bool {
-	if k := foldedKey(key, known); k != "" {
-		d.FailKind(lenient.KindKeyCase, string(key), nil, keyCaseMsg(k))
+	if k, variant := foldedKey(key, known); k != "" {
+		d.FailKind(lenient.KindKeyCase, string(key), nil, keyCaseMsg(k, variant))
 		return false
 	}
 	if m&RejectUnknown != 0 {
@@ -1161,9 +1161,14 @@ func nearestKey(key string, accepted []string, given func(string) bool) string {
 	return "; did you mean " + best + "?"
 }
 
-// keyCaseMsg is the problem refusing a key that is the keys ks (quoted,
-// foldedKey) in another letter case.
-func keyCaseMsg(ks string) string {
+// keyCaseMsg is the problem refusing key, which is the keys ks (quoted,
+// foldedKey) in another letter case, or a spelling-style variant of
+// theirs in another letter case (readonly for read_only, whose variant
+// readOnly it folds to).
+func keyCaseMsg(ks string, variant bool) string {
+	if variant {
+		return "is not a known key (send it as " + ks + ")"
+	}
 	return "is not a known key: keys are case-sensitive (send it as " + ks + ")"
 }
 
@@ -1177,20 +1182,34 @@ func KeyCase(key string, keys [][]string) string {
 	for _, ks := range keys {
 		known = append(known, ks...)
 	}
-	if k := foldedKey([]byte(key), known); k != "" {
-		return keyCaseMsg(k)
+	if k, variant := foldedKey([]byte(key), known); k != "" {
+		return keyCaseMsg(k, variant)
 	}
 	return ""
 }
 
 // foldedKey returns the keys of known that key equals under Unicode case
 // folding without being one of them, quoted and joined with "or" ("" for
-// none).
-func foldedKey(key []byte, known []string) string {
-	out := ""
+// none); for a spelling-style variant among them, the key it is a
+// variant of (the one the schema says), and variant true.
+func foldedKey(key []byte, known []string) (out string, variant bool) {
+	var named []string // (known without variants, once a variant matches)
 	for _, k := range known {
 		if len(k) == 0 || !equalFold(key, k) || string(key) == k {
 			continue
+		}
+		if named == nil {
+			named = withoutVariants(known)
+		}
+		if !slices.Contains(named, k) {
+			// a spelling-style variant (readOnly of read_only): the key
+			// to send is the one the schema says
+			for _, c := range named {
+				if slices.Contains(KeyVariants(c), k) {
+					k, variant = c, true
+					break
+				}
+			}
 		}
 		q := strconv.Quote(k)
 		if strings.Contains(out, q) {
@@ -1201,7 +1220,7 @@ func foldedKey(key []byte, known []string) string {
 		}
 		out += q
 	}
-	return out
+	return out, variant
 }
 
 // equalFold is bytes.EqualFold(key, []byte(k)): equal under Unicode simple

@@ -120,6 +120,22 @@ func TestMisnamed(t *testing.T) {
 	} {
 		misnamedCase(t, fields, c.doc, c.want)
 	}
+	// A key that is a spelling-style variant in another letter case
+	// names the key the schema says, not the variant it folds to
+	// (readonly for read_only named "readOnly" or "ReadOnly", keys the
+	// schema does not say, as if it differed in case alone: found by a
+	// newcomer's trial).
+	variants := Fields{
+		Keys:  [][]string{append([]string{"read_only"}, KeyVariants("read_only")...), {"url"}},
+		Forms: []AbsentForms{AbsentNull, AbsentNull},
+	}
+	for _, c := range []struct{ doc, want string }{
+		{`{"readonly":true}`, `readonly: is not a known key (send it as "read_only") [key_case]`},
+		{`{"READ_ONLY":true}`, `READ_ONLY: is not a known key: keys are case-sensitive (send it as "read_only") [key_case]`},
+		{`{"readOnly":true}`, `<nil>`},
+	} {
+		misnamedCase(t, variants, c.doc, c.want)
+	}
 	// github-mcp-server's list_branches, and an issue's fields: a key near
 	// a field by a word more of its own, or as its sibling, names each
 	// field left out that shares a word with it; a key naming a property
