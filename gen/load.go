@@ -953,6 +953,13 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		}
 		f := &Field{GoName: goName, Name: name, Alloc: allocs, Pos: l.pkg.Fset.Position(v.Pos())}
 		f.omit = hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
+		warns, err := schema.JSONOptions(opts, name)
+		for _, w := range warns {
+			l.warnf(v.Pos(), fieldID, "%s", w)
+		}
+		if err != nil {
+			l.errorf(v.Pos(), fieldID, "%v", err)
+		}
 		if hasOpt(opts, "string") {
 			l.errorf(v.Pos(), fieldID, "%s", schema.StringOptionRefused)
 		}

@@ -277,6 +277,9 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			if hasOption(opts, "string") {
 				return fmt.Errorf("%s: %s", fpath, StringOptionRefused)
 			}
+			if _, err := JSONOptions(opts, name); err != nil {
+				return fmt.Errorf("%s: %v", fpath, err)
+			}
 			norm, err := ParseNorm(sf.Tag.Get("norm"))
 			if err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
