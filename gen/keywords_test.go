@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestKeywordMistakes: a json option no encoding/json reads is a
-// diagnostic at the field that says what to write, never a field read in
-// silence as if it had no such option (found by a newcomer's trial).
+// TestKeywordMistakes: a json option no encoding/json reads and an enum
+// value given twice are each a diagnostic at the field that says what to
+// write, never a field read or a schema advertised in silence (found by a
+// newcomer's trial).
 func TestKeywordMistakes(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -36,6 +37,18 @@ func TestKeywordMistakes(t *testing.T) {
 		warns: []string{
 			`tools.go:12:2: warning: field TInput.F: json option case:ignore is encoding/json/v2's, which normgen does not apply: the generated UnmarshalJSON decodes the type, under encoding/json/v2 too, without it; drop it`,
 			`tools.go:13:2: warning: field TInput.G: json option format:'2006-01-02' is encoding/json/v2's, which normgen does not apply: the generated UnmarshalJSON decodes the type, under encoding/json/v2 too, without it; drop it`,
+		},
+	}, {
+		name: "enum values given twice",
+		fields: []string{
+			"A string   `json:\"a,omitempty\" jsonschema:\"enum=a,enum=b,enum=a\"`",
+			"B []string `json:\"b,omitempty\" jsonschema:\"enum=x,enum=x\"`",
+			"C int      `json:\"c,omitempty\" jsonschema:\"enum=1,enum=2,enum=1\"`",
+		},
+		errs: []string{
+			`tools.go:7:2: field TInput.A: jsonschema enum value "a" is given twice: give it once`,
+			`tools.go:8:2: field TInput.B: jsonschema enum value "x" is given twice: give it once`,
+			`tools.go:9:2: field TInput.C: jsonschema enum value "1" is given twice: give it once`,
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -80,6 +81,11 @@ func parseKeyList(tag string) (Keywords, error) {
 		case "default":
 			k.Default, k.HasDefault = val, true
 		case "enum":
+			if slices.Contains(k.Enum, val) {
+				// (the schema's enum would list it twice, which JSON
+				// Schema says it should not)
+				err = fmt.Errorf("jsonschema enum value %q is given twice: give it once", val)
+			}
 			k.Enum = append(k.Enum, val)
 		case "example", "examples":
 			k.Examples = append(k.Examples, val)
