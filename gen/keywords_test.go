@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestKeywordMistakes: a json option no encoding/json reads and an enum
-// value given twice are each a diagnostic at the field that says what to
-// write, never a field read or a schema advertised in silence (found by a
-// newcomer's trial).
+// TestKeywordMistakes: a json option no encoding/json reads, keywords no
+// value meets together and an enum value given twice are each a
+// diagnostic at the field that says what to write, never a field read or a
+// schema advertised in silence (found by a newcomer's trial).
 func TestKeywordMistakes(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -49,6 +49,37 @@ func TestKeywordMistakes(t *testing.T) {
 			`tools.go:7:2: field TInput.A: jsonschema enum value "a" is given twice: give it once`,
 			`tools.go:8:2: field TInput.B: jsonschema enum value "x" is given twice: give it once`,
 			`tools.go:9:2: field TInput.C: jsonschema enum value "1" is given twice: give it once`,
+		},
+	}, {
+		name: "keywords no value meets",
+		fields: []string{
+			"A int      `json:\"a,omitempty\" jsonschema:\"minimum=10,maximum=1\"`",
+			"B string   `json:\"b,omitempty\" jsonschema:\"minLength=5,maxLength=2\"`",
+			"C []string `json:\"c,omitempty\" jsonschema:\"minItems=5,maxItems=2\"`",
+			"D float64  `json:\"d,omitempty\" jsonschema:\"exclusiveMinimum=1,exclusiveMaximum=1\"`",
+			"E float64  `json:\"e,omitempty\" jsonschema:\"minimum=1,exclusiveMaximum=1\"`",
+			"F float64  `json:\"f,omitempty\" jsonschema:\"minimum=0.30000000000000001,maximum=0.3\"`",
+			"G string   `json:\"g,omitempty\" jsonschema:\"enum=abc,maxLength=2\"`",
+			"H string   `json:\"h,omitempty\" jsonschema:\"enum=a,pattern=^b$\"`",
+			"I string   `json:\"i,omitempty\" jsonschema:\"enum=é,minLength=2\"`",
+			"J float64  `json:\"j,omitempty\" jsonschema:\"minimum=1,maximum=1\"`",
+			"K string   `json:\"k,omitempty\" jsonschema:\"enum=éé,maxLength=2\"`",
+			"L string   `json:\"l,omitempty\" jsonschema:\"enum=abc,enum=ab,enum=x,maxLength=2,pattern=^a\"`",
+		},
+		errs: []string{
+			`tools.go:7:2: field TInput.A: no value meets both minimum=10 and maximum=1; correct one of them`,
+			`tools.go:8:2: field TInput.B: no value meets both minLength=5 and maxLength=2; correct one of them`,
+			`tools.go:9:2: field TInput.C: no value meets both minItems=5 and maxItems=2; correct one of them`,
+			`tools.go:10:2: field TInput.D: no value meets both exclusiveMinimum=1 and exclusiveMaximum=1; correct one of them`,
+			`tools.go:11:2: field TInput.E: no value meets both minimum=1 and exclusiveMaximum=1; correct one of them`,
+			`tools.go:12:2: field TInput.F: no value meets both minimum=0.30000000000000001 and maximum=0.3; correct one of them`,
+			`tools.go:13:2: field TInput.G: no value meets both enum=abc and maxLength=2: "abc" is 3 characters; drop the value, or correct maxLength`,
+			`tools.go:14:2: field TInput.H: no value meets both enum=a and pattern=^b$: "a" does not match; drop the value, or correct the pattern`,
+			`tools.go:15:2: field TInput.I: no value meets both enum=é and minLength=2: "é" is 1 character; drop the value, or correct minLength`,
+		},
+		warns: []string{
+			`tools.go:18:2: warning: field TInput.L: enum value "abc" is refused by maxLength=2 (it is 3 characters): the schema lists a value no call can send; drop the value, or correct maxLength`,
+			`tools.go:18:2: warning: field TInput.L: enum value "x" is refused by pattern=^a (it does not match): the schema lists a value no call can send; drop the value, or correct the pattern`,
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

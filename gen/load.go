@@ -1397,6 +1397,16 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 			fail("pattern %q does not compile in Go (RE2): %v; write a pattern RE2 and ECMAScript read alike", k.Pattern, err)
 		}
 	}
+	errs, warns := unmet(f)
+	for _, msg := range warns {
+		l.warns = append(l.warns, Diagnostic{Pos: pos, Field: fieldID, Msg: msg, Warning: true})
+	}
+	if len(errs) > 0 {
+		for _, msg := range errs {
+			fail("%s", msg)
+		}
+		return
+	}
 	if isNumeric(f.Type.Kind) {
 		// (ParseFloat, which the bounds' check reads them with, takes
 		// "010"; JSON, where the schema writes them, does not)

@@ -1,0 +1,105 @@
+package gen
+
+import (
+	"fmt"
+	"regexp"
+	"unicode/utf8"
+
+	"github.com/normgen/normgen/runtime/lenientimpl"
+	"github.com/normgen/normgen/schema"
+)
+
+// bound is a number bound of a field's keywords: its key, its decimal
+// text, and whether a value equal to it is refused (the exclusive ones).
+type bound struct {
+	key, text string
+	exclusive bool
+}
+
+// bounds returns the lower and the upper number bounds k declares.
+func bounds(k schema.Keywords) (lower, upper []bound) {
+	for _, b := range []bound{{"minimum", k.Minimum, false}, {"exclusiveMinimum", k.ExclusiveMinimum, true}} {
+		if b.text != "" {
+			lower = append(lower, b)
+		}
+	}
+	for _, b := range []bound{{"maximum", k.Maximum, false}, {"exclusiveMaximum", k.ExclusiveMaximum, true}} {
+		if b.text != "" {
+			upper = append(upper, b)
+		}
+	}
+	return lower, upper
+}
+
+// noneBetween reports whether no number meets both the lower bound lo and
+// the upper bound hi: lo above hi, or equal to it where either refuses the
+// bound itself. The texts are compared exactly, as decimals
+// (lenientimpl.CompareNumber, as the decoder checks bounds), never after
+// rounding to a float.
+func noneBetween(lo, hi bound) bool {
+	c, ok := lenientimpl.CompareNumber([]byte(lo.text), hi.text)
+	return ok && (c > 0 || c == 0 && (lo.exclusive || hi.exclusive))
+}
+
+// unmet returns the errors of the keywords of f that no value meets
+// together: a lower number bound not below the upper one, minLength above
+// maxLength, minItems above maxItems, and the enum of a string field whose
+// every value its minLength, maxLength or pattern refuses (lengths in
+// runes, as JSON Schema counts them; the pattern as Go's RE2 reads it,
+// which a portable pattern reads as ECMAScript does:
+// lint.PortablePattern). The schema would advertise a field no call can
+// fill. The warnings are those of enum values refused so beside others
+// that are not: the schema lists a value no call can send, and the field
+// takes the others (schema.TakenEnum).
+func unmet(f *Field) (out, warns []string) {
+	k := f.Keywords
+	both := func(a, b string) {
+		out = append(out, fmt.Sprintf("no value meets both %s and %s; correct one of them", a, b))
+	}
+	lower, upper := bounds(k)
+	for _, lo := range lower {
+		for _, hi := range upper {
+			if noneBetween(lo, hi) {
+				both(lo.key+"="+lo.text, hi.key+"="+hi.text)
+			}
+		}
+	}
+	if k.MinLength != nil && k.MaxLength != nil && *k.MinLength > *k.MaxLength {
+		both(fmt.Sprintf("minLength=%d", *k.MinLength), fmt.Sprintf("maxLength=%d", *k.MaxLength))
+	}
+	if k.MinItems != nil && k.MaxItems != nil && *k.MinItems > *k.MaxItems {
+		both(fmt.Sprintf("minItems=%d", *k.MinItems), fmt.Sprintf("maxItems=%d", *k.MaxItems))
+	}
+	if f.Type.Kind != schema.String {
+		return out, nil
+	}
+	var re *regexp.Regexp
+	if k.Pattern != "" {
+		re, _ = regexp.Compile(k.Pattern) // (one that does not compile is an error of its own)
+	}
+	type refusal struct{ value, key, why, fix string }
+	var refused []refusal
+	for _, e := range k.Enum {
+		n := uint64(utf8.RuneCountInString(e))
+		chars := fmt.Sprintf("is %d characters", n)
+		if n == 1 {
+			chars = "is 1 character"
+		}
+		switch {
+		case k.MinLength != nil && n < *k.MinLength:
+			refused = append(refused, refusal{e, fmt.Sprintf("minLength=%d", *k.MinLength), chars, "minLength"})
+		case k.MaxLength != nil && n > *k.MaxLength:
+			refused = append(refused, refusal{e, fmt.Sprintf("maxLength=%d", *k.MaxLength), chars, "maxLength"})
+		case re != nil && !re.MatchString(e):
+			refused = append(refused, refusal{e, "pattern=" + k.Pattern, "does not match", "the pattern"})
+		}
+	}
+	for _, r := range refused {
+		if len(refused) == len(k.Enum) {
+			out = append(out, fmt.Sprintf("no value meets both enum=%s and %s: %q %s; drop the value, or correct %s", r.value, r.key, r.value, r.why, r.fix))
+		} else {
+			warns = append(warns, fmt.Sprintf("enum value %q is refused by %s (it %s): the schema lists a value no call can send; drop the value, or correct %s", r.value, r.key, r.why, r.fix))
+		}
+	}
+	return out, warns
+}
