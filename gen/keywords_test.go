@@ -6,9 +6,10 @@ import (
 )
 
 // TestKeywordMistakes: a json option no encoding/json reads, keywords no
-// value meets together and an enum value given twice are each a
-// diagnostic at the field that says what to write, never a field read or a
-// schema advertised in silence (found by a newcomer's trial).
+// value meets together, an enum value given twice and a bound beyond the
+// Go type's range are each a diagnostic at the field that says what to
+// write, never a schema advertised in silence (found by a newcomer's
+// trial).
 func TestKeywordMistakes(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -80,6 +81,32 @@ func TestKeywordMistakes(t *testing.T) {
 		warns: []string{
 			`tools.go:18:2: warning: field TInput.L: enum value "abc" is refused by maxLength=2 (it is 3 characters): the schema lists a value no call can send; drop the value, or correct maxLength`,
 			`tools.go:18:2: warning: field TInput.L: enum value "x" is refused by pattern=^a (it does not match): the schema lists a value no call can send; drop the value, or correct the pattern`,
+		},
+	}, {
+		name: "bounds and the Go type's range",
+		fields: []string{
+			"A uint8  `json:\"a,omitempty\" jsonschema:\"minimum=-1,maximum=300\"`",
+			"B uint8  `json:\"b,omitempty\" jsonschema:\"minimum=300\"`",
+			"C int8   `json:\"c,omitempty\" jsonschema:\"exclusiveMaximum=-128\"`",
+			"D uint   `json:\"d,omitempty\" jsonschema:\"maximum=-1\"`",
+			"E *int16 `json:\"e,omitempty\" jsonschema:\"exclusiveMinimum=-40000,maximum=255\"`",
+			"F int    `json:\"f,omitempty\" jsonschema:\"maximum=1e30\"`",
+			"G uint8  `json:\"g,omitempty\" jsonschema:\"minimum=0,maximum=255\"`",
+			"H uint8  `json:\"h,omitempty\" jsonschema:\"exclusiveMinimum=255\"`",
+			"I Level  `json:\"i,omitempty\" jsonschema:\"maximum=200\"`",
+		},
+		errs: []string{
+			`tools.go:8:2: field TInput.B: no uint8 meets minimum=300: the largest is 255; correct the bound, or widen the type`,
+			`tools.go:9:2: field TInput.C: no int8 meets exclusiveMaximum=-128: the smallest is -128; correct the bound, or widen the type`,
+			`tools.go:10:2: field TInput.D: no uint meets maximum=-1: the smallest is 0; correct the bound, or widen the type`,
+			`tools.go:14:2: field TInput.H: no uint8 meets exclusiveMinimum=255: the largest is 255; correct the bound, or widen the type`,
+		},
+		warns: []string{
+			`tools.go:7:2: warning: field TInput.A: maximum=300 is beyond uint8's largest, 255: the schema would advertise values the decoder refuses (more than 255, whatever the bound says); write maximum=255, or drop it`,
+			`tools.go:7:2: warning: field TInput.A: minimum=-1 is beyond uint8's smallest, 0: the schema would advertise values the decoder refuses (less than 0, whatever the bound says); write minimum=0, or drop it`,
+			`tools.go:11:2: warning: field TInput.E: exclusiveMinimum=-40000 is beyond int16's smallest, -32768: the schema would advertise values the decoder refuses (less than -32768, whatever the bound says); write minimum=-32768, or drop it`,
+			`tools.go:12:2: warning: field TInput.F: maximum=1e30 is beyond int's largest, 9223372036854775807: the schema would advertise values the decoder refuses (more than 9223372036854775807, whatever the bound says); write maximum=9223372036854775807, or drop it`,
+			`tools.go:15:2: warning: field TInput.I: maximum=200 is beyond int8's largest, 127: the schema would advertise values the decoder refuses (more than 127, whatever the bound says); write maximum=127, or drop it`,
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

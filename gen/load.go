@@ -1407,6 +1407,9 @@ func (l *loader) checkField(s *Struct, f *Field, fieldID string, n schema.Norm) 
 		}
 		return
 	}
+	for _, msg := range looseBounds(f) {
+		l.warns = append(l.warns, Diagnostic{Pos: pos, Field: fieldID, Msg: msg, Warning: true})
+	}
 	if isNumeric(f.Type.Kind) {
 		// (ParseFloat, which the bounds' check reads them with, takes
 		// "010"; JSON, where the schema writes them, does not)

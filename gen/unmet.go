@@ -2,7 +2,9 @@ package gen
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/runtime/lenientimpl"
@@ -64,6 +66,18 @@ func unmet(f *Field) (out, warns []string) {
 			}
 		}
 	}
+	if typ, lo, hi, ok := intRange(f.Type); ok {
+		for _, b := range lower {
+			if noneBetween(b, hi) {
+				out = append(out, fmt.Sprintf("no %s meets %s=%s: the largest is %s; correct the bound, or widen the type", typ, b.key, b.text, hi.text))
+			}
+		}
+		for _, b := range upper {
+			if noneBetween(lo, b) {
+				out = append(out, fmt.Sprintf("no %s meets %s=%s: the smallest is %s; correct the bound, or widen the type", typ, b.key, b.text, lo.text))
+			}
+		}
+	}
 	if k.MinLength != nil && k.MaxLength != nil && *k.MinLength > *k.MaxLength {
 		both(fmt.Sprintf("minLength=%d", *k.MinLength), fmt.Sprintf("maxLength=%d", *k.MaxLength))
 	}
@@ -102,4 +116,50 @@ func unmet(f *Field) (out, warns []string) {
 		}
 	}
 	return out, warns
+}
+
+// intRange returns the Go type name of an integer type and its smallest
+// and largest values, as bounds; false for other types. int and uint are
+// taken as 64 bits: a bound beyond their 64-bit range is beyond it on any
+// platform.
+func intRange(t *TypeRef) (typ string, lo, hi bound, ok bool) {
+	bits := t.Bits
+	if bits == 0 {
+		bits = 64
+	}
+	switch t.Kind {
+	case schema.Int:
+		lo.text = strconv.FormatInt(math.MinInt64>>(64-bits), 10)
+		hi.text = strconv.FormatInt(math.MaxInt64>>(64-bits), 10)
+	case schema.Uint:
+		lo.text = "0"
+		hi.text = strconv.FormatUint(math.MaxUint64>>(64-bits), 10)
+	default:
+		return "", lo, hi, false
+	}
+	return t.Basic, lo, hi, true
+}
+
+// looseBounds returns the warnings of the number bounds of f beyond its Go
+// integer type's range: harmless, since the decoder refuses a value
+// outside the type's range whatever the bound says, but the schema would
+// advertise values the decoder refuses (300 for a uint8's maximum=300).
+func looseBounds(f *Field) []string {
+	typ, lo, hi, ok := intRange(f.Type)
+	if !ok {
+		return nil
+	}
+	var out []string
+	lower, upper := bounds(f.Keywords)
+	for _, b := range lower {
+		if c, ok := lenientimpl.CompareNumber([]byte(b.text), lo.text); ok && c < 0 {
+			out = append(out, fmt.Sprintf("%s=%s is beyond %s's smallest, %s: the schema would advertise values the decoder refuses (less than %s, whatever the bound says); write minimum=%s, or drop it", b.key, b.text, typ, lo.text, lo.text, lo.text))
+		}
+	}
+	for _, b := range upper {
+		if c, ok := lenientimpl.CompareNumber([]byte(b.text), hi.text); ok && c > 0 {
+			out = append(out, fmt.Sprintf("%s=%s is beyond %s's largest, %s: the schema would advertise values the decoder refuses (more than %s, whatever the bound says); write maximum=%s, or drop it", b.key, b.text, typ, hi.text, hi.text, hi.text))
+		}
+	}
+	return out
 }
