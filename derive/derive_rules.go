@@ -321,6 +321,7 @@ func ApplyRules(tool string, s *Node, rules []lenient.Rule) []Warning {
 	a := &applier{tool: tool, root: s}
 	own := rulesFor(tool, rules)
 	for _, r := range own {
+		a.named(s, r)
 		switch r.Type {
 		case lenient.RuleTypeCoerce:
 			a.coerce(s, r)
@@ -353,6 +354,80 @@ func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 	a.warns = append(a.warns, Warning{Tool: a.tool, Path: rulespec.TargetPath(r), Message: msg})
 }
 
+// named warns where a rule's path (an alias's target) names no value the
+// schema declares: a misspelt path, which the rule file cannot know is
+// one. A default there adds the key to every call that leaves it out;
+// any other rule never applies. A step through a map's values, a
+// pattern, a $ref or a group is not judged, nor one past a guard: the
+// schema may hold the value there.
+func (a *applier) named(s *Node, r lenient.Rule) {
+	if r.Type == lenient.RuleMisnamedKey {
+		return
+	}
+	segs, err := rulespec.Target(&r)
+	if err != nil || len(segs) == 0 {
+		return
+	}
+	alias := r.Type == lenient.RuleParamAlias || r.Type == lenient.RuleNestedAlias
+	if alias {
+		segs = append(segs[:len(segs)-1:len(segs)-1], rulespec.Step{Key: rulespec.ToKey(&r)})
+	}
+	cur := []*Node{s}
+	for i, g := range segs {
+		if g.Each == '=' || g.Each == '*' || g.Each == '~' {
+			return
+		}
+		next := stepSchemas(s, cur, segs[i:i+1])
+		if len(next) > 0 {
+			cur = next
+			continue
+		}
+		for _, n := range cur {
+			for _, b := range alternatives(n) {
+				if !surelyNot(b, g) {
+					return
+				}
+			}
+		}
+		at := rulespec.PathString(segs[:i+1])
+		switch {
+		case alias:
+			a.warn(r, "%s is no value the schema declares: the alias moves %s's value there; check the rule's to", at, rulespec.TargetPath(r))
+		case r.Type == lenient.RuleParamDefault || r.Type == lenient.RuleNestedDefault:
+			a.warn(r, "%s is no value the schema declares: the default adds it to every call that leaves it out, which the server may refuse; check the rule's path", at)
+		default:
+			a.warn(r, "%s is no value the schema declares: the rule never applies; check the rule's path", at)
+		}
+		return
+	}
+}
+
+// surelyNot reports whether the schema b surely holds no value at the
+// step g (a key, [] or {}): a typed value of another kind, or an object
+// that declares its members and takes no other (no map, pattern or
+// condition, which may hold it) but those it declares.
+func surelyNot(b *Node, g rulespec.Step) bool {
+	if b.Get("anyOf") != nil || b.Get("oneOf") != nil || b.Get("allOf") != nil {
+		return true // (its branches are judged, alternatives lists them)
+	}
+	for _, k := range []string{"$ref", "$dynamicRef", "patternProperties", "if", "then", "else", "not", "dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems"} {
+		if b.Get(k) != nil {
+			return false
+		}
+	}
+	t, typed := b.Get("type").AsString()
+	switch g.Each {
+	case '[':
+		return typed && t != "array"
+	case '{':
+		return typed && t != "object"
+	}
+	if ap := b.Get("additionalProperties"); ap != nil && ap.Text() != "false" {
+		return false // a map's key
+	}
+	return typed && t != "array" || b.Get("properties") != nil
+}
+
 // defaulted takes the field a default rule fills out of its object's
 // required list, unless the default's value does not fit the field.
 func (a *applier) defaulted(s *Node, r lenient.Rule) {
@@ -362,7 +437,7 @@ func (a *applier) defaulted(s *Node, r lenient.Rule) {
 	}
 	key := segs[len(segs)-1].Key
 	for _, o := range objectsAt(s, rulespec.PathString(segs[:len(segs)-1])) {
-		if field := o.Get("properties").Get(key); field != nil && !a.admits(s, field, r) {
+		if field := o.Get("properties").Get(key); field != nil && !a.admits(s, field, r, requiredNames(o)[key]) {
 			continue
 		}
 		unrequire(o, key)
@@ -390,9 +465,14 @@ func (a *applier) aliased(s *Node, r lenient.Rule) {
 // schema of its field, in root: fits finds nothing that refuses it, and
 // reads every keyword that applies to it (unjudged), for a {{index}}
 // template at every index sampled and under no maxLength. When not, it
-// warns: the field stays required, since a call that leaves it out might
-// be refused.
-func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
+// warns: a required field stays required, since a call that leaves it
+// out might be refused; for an optional one, such a call gets the value.
+func (a *applier) admits(root, field *Node, r lenient.Rule, required bool) bool {
+	// (what becomes of the field: an optional one was never required)
+	stays := "the field stays required"
+	if !required {
+		stays = "a call that leaves the field out gets it, and the server may refuse it; correct the default"
+	}
 	v, err := ParseNode(r.Value)
 	if err != nil {
 		return true
@@ -402,7 +482,7 @@ func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
 		template, v = s, jstr(lenientimpl.Expand(s, 0)) // a {{index}} template, at the first element
 	}
 	if !fits(root, field, v) {
-		a.warn(r, "its value %s does not fit the field's schema; the field stays required", r.Value)
+		a.warn(r, "its value %s does not fit the field's schema; %s", r.Value, stays)
 		return false
 	}
 	k := unjudged(root, field, v)
@@ -417,7 +497,11 @@ func (a *applier) admits(root, field *Node, r lenient.Rule) bool {
 		}
 	}
 	if k != "" {
-		a.warn(r, "normgen cannot tell whether its value %s fits the field's schema (its %s), so a call that leaves the field out may be refused; the field stays required", r.Value, k)
+		if required {
+			a.warn(r, "normgen cannot tell whether its value %s fits the field's schema (its %s), so a call that leaves the field out may be refused; the field stays required", r.Value, k)
+		} else {
+			a.warn(r, "normgen cannot tell whether its value %s fits the field's schema (its %s): a call that leaves the field out gets it, and may be refused", r.Value, k)
+		}
 		return false
 	}
 	return true

@@ -245,7 +245,8 @@ func TestApplyRulesDefaultFits(t *testing.T) {
 	d, err := Tool("t", []byte(`{"type":"object","properties":{
 		"n":{"type":"integer","minimum":1},"m":{"type":"integer"},
 		"mode":{"type":"string","enum":["a","b"]},"name":{"type":"string","maxLength":6},
-		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^step-[0-9]+$"}},"required":["id"]}}},
+		"steps":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^step-[0-9]+$"}},"required":["id"]}},
+		"opt":{"type":"integer","minimum":1}},
 		"required":["n","m","mode","name"]}`))
 	if err != nil {
 		t.Fatal(err)
@@ -256,6 +257,7 @@ func TestApplyRulesDefaultFits(t *testing.T) {
 		{ID: "mode", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "mode", Value: []byte(`"c"`)},
 		{ID: "name", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "name", Value: []byte(`"abc"`)},
 		{ID: "id", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "steps[].id", Value: []byte(`"step-{{index}}"`)},
+		{ID: "opt", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "opt", Value: []byte(`0`)},
 	})
 	var got []string
 	for _, w := range warnings {
@@ -264,6 +266,8 @@ func TestApplyRulesDefaultFits(t *testing.T) {
 	want := []string{
 		`t: n: rule "n" (param_default): its value 0 does not fit the field's schema; the field stays required`,
 		`t: mode: rule "mode" (param_default): its value "c" does not fit the field's schema; the field stays required`,
+		// (an optional field was never required: found by a newcomer's trial)
+		`t: opt: rule "opt" (param_default): its value 0 does not fit the field's schema; a call that leaves the field out gets it, and the server may refuse it; correct the default`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
@@ -475,5 +479,42 @@ func TestDeriveWithOverlapGuarded(t *testing.T) {
 	}
 	if got, want := string(d.Schema.Marshal()), string(plain.Schema.Marshal()); got != want {
 		t.Errorf("schema:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestApplyRulesNamesNothing checks that a rule whose path names no value
+// of the schema is warned of, naming the step: a param_default for a
+// misspelt limit2 added the key to every call, which the misnamed_key
+// rule then refused ("did you mean limit?"), and a coercion at a
+// misspelt path never ran, in silence (found by a newcomer's trial). A
+// path through a map, a pattern, a $ref or a group is not judged.
+func TestApplyRulesNamesNothing(t *testing.T) {
+	d, err := Tool("t", []byte(`{"type":"object","properties":{"limit":{"type":"integer"},"assignee":{"type":"object","properties":{"id":{"type":"integer"}}},"labels":{"type":"object","additionalProperties":{"type":"string"}},"tags":{"type":"array","items":{"type":"string"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warns := ApplyRules("t", d.Schema, []lenient.Rule{
+		{ID: "d", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "limit2", Value: []byte(`5`)},
+		{ID: "c", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "assignee.idd", CoerceTo: "int"},
+		{ID: "a", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "name", To: "titel"},
+		{ID: "w", Tools: []string{"t"}, Type: lenient.RuleWrap, Path: "limit[]"},
+		// named: a declared value, a map's key, an alias's key (never declared)
+		{ID: "ok1", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, Path: "assignee.id", CoerceTo: "int"},
+		{ID: "ok2", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "labels.team", Value: []byte(`"x"`)},
+		{ID: "ok3", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "max", To: "limit"},
+		{ID: "ok4", Tools: []string{"other"}, Type: lenient.RuleTypeCoerce, From: "nope", CoerceTo: "int"},
+	})
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.Path+": "+w.Message)
+	}
+	want := []string{
+		`limit2: rule "d" (param_default): limit2 is no value the schema declares: the default adds it to every call that leaves it out, which the server may refuse; check the rule's path`,
+		`assignee.idd: rule "c" (type_coerce to int): assignee.idd is no value the schema declares: the rule never applies; check the rule's path`,
+		`name: rule "a" (param_alias): titel is no value the schema declares: the alias moves name's value there; check the rule's to`,
+		`limit[]: rule "w" (wrap): limit[] is no value the schema declares: the rule never applies; check the rule's path`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }
