@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
 )
 
@@ -94,6 +95,37 @@ func (c *CatalogDerivation) collect() {
 		c.Replaced = append(c.Replaced, t.d.Replaced...)
 	}
 	c.Warnings = OnePerKeyword(c.Warnings)
+	c.Warnings = append(c.Warnings, c.noTools()...)
+}
+
+// noTools warns of each tool a rule ApplyRules was given names that the
+// catalog does not have (a misspelt name: the rule never applies), with
+// the catalog's tool it is a near spelling of.
+func (c *CatalogDerivation) noTools() []Warning {
+	have := map[string]bool{}
+	for _, t := range c.tools {
+		have[t.name] = true
+	}
+	var out []Warning
+	for _, r := range c.user {
+		for _, name := range r.Tools {
+			if name == "*" || have[name] {
+				continue
+			}
+			msg := fmt.Sprintf("rule %q: the catalog has no tool %s, so the rule never applies to it", r.ID, name)
+			best, score := "", 1<<30
+			for _, t := range c.tools {
+				if s, ok := jsonwire.Misspelling(name, t.name); ok && s < score {
+					best, score = t.name, s
+				}
+			}
+			if best != "" {
+				msg += "; did you mean " + best + "?"
+			}
+			out = append(out, Warning{Tool: name, Message: msg})
+		}
+	}
+	return out
 }
 
 // sharedIDs finds the tools whose derived rules share an id with

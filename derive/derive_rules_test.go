@@ -518,3 +518,30 @@ func TestApplyRulesNamesNothing(t *testing.T) {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }
+
+// TestCatalogRulesNameNoTool checks that a hand rule naming a tool the
+// catalog does not have is warned about, with the name it is near: a
+// rule for list_ticket loaded and never applied, silently (found by a
+// newcomer's trial).
+func TestCatalogRulesNameNoTool(t *testing.T) {
+	c, err := Catalog([]byte(`[{"name":"list_tickets","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ApplyRules([]lenient.Rule{
+		{ID: "a", Tools: []string{"list_ticket", "list_tickets"}, Type: lenient.RuleParamAlias, From: "m", To: "n"},
+		{ID: "b", Tools: []string{"*"}, Type: lenient.RuleParamAlias, From: "count", To: "n"},
+		{ID: "c", Tools: []string{"close_ticket"}, Type: lenient.RuleParamAlias, From: "x", To: "n"},
+	})
+	var got []string
+	for _, w := range c.Warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		`list_ticket: rule "a": the catalog has no tool list_ticket, so the rule never applies to it; did you mean list_tickets?`,
+		`close_ticket: rule "c": the catalog has no tool close_ticket, so the rule never applies to it`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
