@@ -329,7 +329,7 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 		return out // a boolean schema, kept as invopop's model kept it
 	}
 	untyped := out.Get("type") == nil && out.Get("anyOf") == nil
-	if out == s && !untyped && !slices.ContainsFunc(s.Keys, func(k string) bool { return !geminiKept[k] }) && !otherEnum(s) && !otherFormat(s) {
+	if out == s && !untyped && !slices.ContainsFunc(s.Keys, func(k string) bool { return !geminiKept(k) }) && !otherEnum(s) && !otherFormat(s) {
 		return s
 	}
 	if out == s {
@@ -362,7 +362,7 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 	}
 	other := &jsonnode.Node{Kind: '{'}
 	for i, k := range out.Keys {
-		if !geminiKept[k] && !geminiSilent[k] && k != "format" && !strings.HasPrefix(k, "x-") {
+		if !geminiKept(k) && !geminiSilent(k) && k != "format" && !strings.HasPrefix(k, "x-") {
 			other.Set(k, out.Vals[i])
 		}
 	}
@@ -372,7 +372,7 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 		note = append(note, "Must also match "+string(other.MarshalCanonical()))
 	}
 	for _, k := range slices.Clone(out.Keys) {
-		if !geminiKept[k] {
+		if !geminiKept(k) {
 			out.Delete(k)
 		}
 	}
@@ -457,40 +457,49 @@ func geminiValues(s *jsonnode.Node) (notes []string) {
 	return append(notes, "One of "+strings.Join(vals, ", "))
 }
 
-// geminiKept are the keys of Gemini's Schema object that the profile
-// keeps: the rest are said in the description (geminiSilent aside).
-var geminiKept = map[string]bool{
-	"type": true, "format": true, "description": true, "nullable": true, "enum": true,
-	"properties": true, "required": true, "minProperties": true, "maxProperties": true, "propertyOrdering": true,
-	"items": true, "minItems": true, "maxItems": true,
-	"minLength": true, "maxLength": true, "pattern": true,
-	"minimum": true, "maximum": true, "default": true, "example": true,
+// geminiKept reports whether k is one of the keys of Gemini's Schema
+// object that the profile keeps: the rest are said in the description
+// (geminiSilent aside). (Switches, not maps: generated code links this
+// package, and a map literal costs every server its code and data.)
+func geminiKept(k string) bool {
+	switch k {
+	case "type", "format", "description", "nullable", "enum",
+		"properties", "required", "minProperties", "maxProperties", "propertyOrdering",
+		"items", "minItems", "maxItems", "minLength", "maxLength", "pattern",
+		"minimum", "maximum", "default", "example":
+		return true
+	}
+	return false
 }
 
-// geminiSilent are the keys outside Gemini's Schema object that the
-// profile drops without a word (as it drops vendor keys, x-…):
-// annotations, which hold a value to nothing, and what geminiBounds and
+// geminiSilent reports whether k is a key outside Gemini's Schema object
+// that the profile drops without a word (as it drops vendor keys, x-…):
+// an annotation, which holds a value to nothing, or what geminiBounds and
 // gemini say otherwise.
-var geminiSilent = map[string]bool{
-	"$schema": true, "$comment": true, "$id": true, "$anchor": true, "examples": true, "title": true,
-	"deprecated": true, "readOnly": true, "writeOnly": true, "contentEncoding": true, "contentMediaType": true,
-	"exclusiveMinimum": true, "exclusiveMaximum": true, "additionalProperties": true,
+func geminiSilent(k string) bool {
+	switch k {
+	case "$schema", "$comment", "$id", "$anchor", "examples", "title",
+		"deprecated", "readOnly", "writeOnly", "contentEncoding", "contentMediaType",
+		"exclusiveMinimum", "exclusiveMaximum", "additionalProperties":
+		return true
+	}
+	return false
 }
 
 // otherFormat reports whether a schema has a format Gemini does not take
-// for its type (geminiFormats).
+// for its type: "enum" and "date-time" for a string, "int32" and "int64"
+// for an integer, "float" and "double" for a number.
 func otherFormat(s *jsonnode.Node) bool {
 	f := s.Get("format")
 	if f == nil {
 		return false
 	}
-	v, ok := f.AsString()
-	return !ok || !slices.Contains(geminiFormats[typeOf(s)], v)
-}
-
-// geminiFormats are the formats Gemini takes, by type.
-var geminiFormats = map[string][]string{
-	"string": {"enum", "date-time"}, "integer": {"int32", "int64"}, "number": {"float", "double"},
+	v, _ := f.AsString()
+	switch typeOf(s) + " " + v {
+	case "string enum", "string date-time", "integer int32", "integer int64", "number float", "number double":
+		return false
+	}
+	return true
 }
 
 // geminiBounds rewrites a schema's exclusive bounds, which Gemini's Schema

@@ -982,8 +982,10 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 			if d.depth < inlineDepth {
 				at.n = d.objAt[d.depth]
 			}
-			if slices.Contains(d.twice[:], at) {
-				return false // said once for the object's every repeat
+			for _, t := range d.twice {
+				if t == at {
+					return false // said once for the object's every repeat
+				}
 			}
 			if d.rescans++; d.rescans > maxRescans {
 				// many fields given again, in turn: Begin reports the
