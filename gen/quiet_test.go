@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -92,5 +93,35 @@ type TagInput struct {
 		if !slices.ContainsFunc(msgs, func(m string) bool { return strings.Contains(m, tc.want) }) {
 			t.Errorf("%q: %q; want an error holding %q", tc.src[:40], msgs, tc.want)
 		}
+	}
+}
+
+// TestStrictLimitsWarned checks that a tool whose openai-strict schema
+// nests its objects past the 10 levels OpenAI's strict mode takes (12
+// here: the arguments, then L0 to L10) is
+// served in portable in that profile, with a warning at the field where
+// the nesting goes past: it was written, and strict mode refused the
+// request (found by a review).
+func TestStrictLimitsWarned(t *testing.T) {
+	src := "package d\n"
+	for i := range 11 {
+		src += fmt.Sprintf("\n// L%d is a level.\ntype L%d struct {\n\tV int `json:\"v\"`\n", i, i)
+		if i < 10 {
+			src += fmt.Sprintf("\tN *L%d `json:\"n,omitempty\"`\n", i+1)
+		}
+		src += "}\n"
+	}
+	src += "\n// DeepInput is a tool.\n//\n//normgen:tool deep\ntype DeepInput struct {\n\tN *L0 `json:\"n,omitempty\"`\n}\n"
+	var warns []string
+	m, diags := loadModelWith(t, src, Config{OnWarning: func(d Diagnostic) { warns = append(warns, d.String()) }})
+	if len(diags) > 0 || m == nil {
+		t.Fatal(diags)
+	}
+	got := slices.DeleteFunc(warns, func(w string) bool { return !strings.Contains(w, "openai-strict") })
+	if len(got) != 1 || !strings.Contains(got[0], "field L9.N: the openai-strict profile cannot express n.n.n.n.n.n.n.n.n.n.n of tool deep: objects nest 12 levels deep here, past the 10 OpenAI strict mode takes (it refuses the request); the tool is served in portable") {
+		t.Errorf("warnings: %q", got)
+	}
+	if js, gaps, err := strictSchema(m.Tools[0]); err != nil || js != nil || len(gaps) != 1 {
+		t.Errorf("openai-strict schema %.80s, gaps %v, %v; want none, with its gap", js, gaps, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/lint"
 )
 
 // strictSchema returns the tool's schema in the openai-strict profile, or
@@ -31,6 +32,28 @@ func buildStrictSchema(t *Tool) ([]byte, []schemabuild.StrictGap, error) {
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	// OpenAI's documented limits, which a schema of any fields can pass:
+	// the tool's gap, at the field where it goes past them (lint's
+	// strict-limit findings)
+	findings, err := lint.SchemaFindings(all[0], []lint.Host{lint.HostOpenAIStrict})
+	if err != nil {
+		return nil, nil, err
+	}
+	var limits []schemabuild.StrictGap
+	for _, f := range findings {
+		if f.Kind == lint.KindStrictLimit {
+			var path []string
+			for _, name := range strings.Split(strings.ReplaceAll(f.Path, "[]", ""), ".") {
+				if name != "" {
+					path = append(path, name)
+				}
+			}
+			limits = append(limits, schemabuild.StrictGap{Path: path, Why: f.Message})
+		}
+	}
+	if len(limits) > 0 {
+		return nil, limits, nil
 	}
 	return all[0], nil, nil
 }

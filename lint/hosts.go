@@ -194,6 +194,10 @@ const (
 	// KindStrictGrammar is a note (Finding.Note): the optional properties
 	// that count against Claude's strict-tool grammar limit.
 	KindStrictGrammar = "strict-grammar-size"
+	// KindStrictLimit: a schema past OpenAI strict mode's documented
+	// limits (10 levels of nesting, 5,000 properties, 1,000 enum values),
+	// which refuses the request.
+	KindStrictLimit = "strict-limit"
 )
 
 // geminiRejects are JSON Schema keys Gemini's function declarations
@@ -240,6 +244,7 @@ type hostRules struct {
 	typed             bool     // every subschema has a type, or typed branches
 	requiredDefined   bool     // every required name is a property
 	strictObjects     bool     // additionalProperties: false and every property required
+	strictLimits      bool     // OpenAI strict mode's nesting, property and enum limits
 	codex             bool     // Codex CLI's schema conversion (versioned rules)
 	strictGrammar     bool     // note optional properties past Claude's grammar limit
 	formats           []string // the only string formats taken (nil: any)
@@ -273,6 +278,7 @@ var rulesOf = map[Host]hostRules{
 	HostOpenAIStrict: func() hostRules {
 		r := openAIRules()
 		r.strictObjects = true
+		r.strictLimits = true
 		r.formats, r.formatWhy = strictFormats, "OpenAI strict mode refuses the request (\"'uri' is not a valid format\")"
 		r.rejectKeys = []string{"oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"}
 		r.rejectWhy = "OpenAI strict mode refuses the request (\"'{key}' is not permitted\")"
@@ -499,7 +505,64 @@ func checkHost(h Host, label, name string, root *node) []Finding {
 		w.add("", KindObjectNoProperties, "the root object has no \"properties\": OpenAI refuses the request (\"object schema missing properties\"); give \"properties\": {} for a tool without arguments")
 	}
 	w.walk("", root, viaRoot)
+	if r.strictLimits {
+		w.strictLimits(root)
+	}
 	return w.out()
+}
+
+// OpenAI strict mode's documented limits on a schema (Structured
+// Outputs, "Supported schemas"): past them it refuses the request.
+const (
+	strictMaxDepth      = 10
+	strictMaxProperties = 5000
+	strictMaxEnum       = 1000
+)
+
+// strictLimits reports where root goes past strict mode's limits: its
+// objects nested more than 10 deep (the root the first; an array's items
+// count as the level they hold), more than 5,000 properties in all, or
+// more than 1,000 enum values in all. $refs are not followed (strict mode
+// reads a recursive one as the level it names).
+func (w *hostWalker) strictLimits(root *node) {
+	props, enums := 0, 0
+	deepest, deepAt := 0, ""
+	var walk func(path string, s *node, depth int)
+	walk = func(path string, s *node, depth int) {
+		if !isObject(s) {
+			return
+		}
+		enums += len(s.Get("enum").Items())
+		if p := s.Get("properties"); isObject(p) {
+			depth++
+			if depth > deepest {
+				deepest, deepAt = depth, path
+			}
+			props += len(p.Keys)
+			for i, k := range p.Keys {
+				walk(join(path, k), p.Vals[i], depth)
+			}
+		}
+		walk(path+"[]", s.Get("items"), depth)
+		for _, b := range s.Get("anyOf").Items() {
+			walk(path, b, depth)
+		}
+		if defs := s.Get("$defs"); isObject(defs) {
+			for _, d := range defs.Vals {
+				walk(path, d, 0)
+			}
+		}
+	}
+	walk("", root, 0)
+	if deepest > strictMaxDepth {
+		w.add(deepAt, KindStrictLimit, "objects nest %d levels deep here, past the %d OpenAI strict mode takes (it refuses the request)", deepest, strictMaxDepth)
+	}
+	if props > strictMaxProperties {
+		w.add("", KindStrictLimit, "the schema has %d properties in all, past the %d OpenAI strict mode takes (it refuses the request)", props, strictMaxProperties)
+	}
+	if enums > strictMaxEnum {
+		w.add("", KindStrictLimit, "the schema has %d enum values in all, past the %d OpenAI strict mode takes (it refuses the request)", enums, strictMaxEnum)
+	}
 }
 
 func (w *hostWalker) out() []Finding {

@@ -264,3 +264,45 @@ func TestFindingsCap(t *testing.T) {
 		t.Errorf("%d findings, last %v", len(fs), fs[len(fs)-1])
 	}
 }
+
+// TestStrictLimits checks that check -host openai-strict reports a
+// schema past OpenAI strict mode's documented limits: 12 levels of
+// nested objects passed, and strict mode refuses the request (found by a
+// review).
+func TestStrictLimits(t *testing.T) {
+	nest := func(levels int) string {
+		s := `{"type":"integer"}`
+		for i := range levels {
+			s = fmt.Sprintf(`{"type":"object","properties":{"n%d":%s},"required":["n%d"],"additionalProperties":false}`, i, s, i)
+		}
+		return s
+	}
+	props := func(n int) string {
+		var ps, req []string
+		for i := range n {
+			ps = append(ps, fmt.Sprintf(`"p%d":{"type":"string","enum":["a","b"]}`, i))
+			req = append(req, fmt.Sprintf(`"p%d"`, i))
+		}
+		return `{"type":"object","properties":{` + strings.Join(ps, ",") + `},"required":[` + strings.Join(req, ",") + `],"additionalProperties":false}`
+	}
+	for _, c := range []struct{ schema, want string }{
+		{nest(10), ""},
+		{nest(11), `n10.n9.n8.n7.n6.n5.n4.n3.n2.n1: objects nest 11 levels deep here, past the 10 OpenAI strict mode takes`},
+		{props(500), ""},
+		{props(501), `: the schema has 1002 enum values in all, past the 1000 OpenAI strict mode takes`},
+	} {
+		fs, err := SchemaFindings([]byte(c.schema), []Host{HostOpenAIStrict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, f := range fs {
+			if f.Kind == KindStrictLimit {
+				got += f.Path + ": " + f.Message + "\n"
+			}
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.HasPrefix(got, c.want) || strings.Count(got, "\n") > 1 {
+			t.Errorf("%.60s: %q, want %q", c.schema, got, c.want)
+		}
+	}
+}
