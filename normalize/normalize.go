@@ -50,6 +50,8 @@ type Normalizer struct {
 	// metrics counts each call (WithMetrics; nil without)
 	metrics Metrics
 	logger  *slog.Logger // WithLogger; nil for log/slog's default (fixlog.go)
+	// closed is set by Close; late, once a call after it was warned of
+	closed, late atomic.Bool
 }
 
 // ruleIndex is a normalizer's rules, indexed by tool.
@@ -319,9 +321,22 @@ func (n *Normalizer) countsOf(rs *ruleSet, tool string) *callCounts {
 }
 
 // Close stops the statistics flusher and writes the statistics a last
-// time (with a log folder), and closes the call log.
+// time (with a log folder), and closes the call log. A call after it is
+// still normalized and counted in memory, but written to neither, with a
+// warning (once).
 func (n *Normalizer) Close() error {
+	n.closed.Store(true)
 	return errors.Join(n.stats.close(), n.calls.close())
+}
+
+// afterClose warns, once, of a call made after Close where the
+// normalizer writes its statistics or its calls: the call is normalized
+// and counted in memory, but written to neither.
+func (n *Normalizer) afterClose(tool string) {
+	if !n.closed.Load() || n.stats.path == "" && n.calls == nil || !n.late.CompareAndSwap(false, true) {
+		return
+	}
+	n.stats.warn(fmt.Errorf("a call of %q after Close: it is normalized and counted in memory, but neither its counts nor its line in the call log are written (and no later call's); close the normalizer once the server takes no more calls", shortText(tool)))
 }
 
 // Stats returns a snapshot of the statistics: counted in memory from the
@@ -342,6 +357,7 @@ func (n *Normalizer) Stats() Stats {
 // where a rule changes it, becomes that JSON decoded; a float64 is left
 // as it is by a coercion (but a duration's in a unit).
 func (n *Normalizer) Normalize(tool string, args map[string]any) (map[string]any, []Applied) {
+	n.afterClose(tool)
 	if args == nil {
 		args = map[string]any{}
 	}
@@ -529,6 +545,7 @@ func nestedValue(v json.RawMessage, i int) []byte {
 // resembles (lenient.KindMisnamed), for the caller to refuse the call
 // with.
 func (n *Normalizer) NormalizeJSON(tool string, args []byte) ([]byte, []Applied, error) {
+	n.afterClose(tool)
 	rs := n.rulesFor(tool)
 	n.calls.logJSON(tool, args, rs.secret)
 	if string(bytes.Trim(args, " \t\r\n")) == "null" {

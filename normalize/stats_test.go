@@ -501,3 +501,27 @@ func TestStatsLongToolNames(t *testing.T) {
 		t.Errorf("warnings: %.300q", warnings)
 	}
 }
+
+// TestCallAfterClose checks that a call after Close, where the
+// normalizer writes its statistics and calls, is warned of once: it was
+// counted in memory and written nowhere, silently (found by a newcomer's
+// trial: 32,000 calls counted, 509 in the file).
+func TestCallAfterClose(t *testing.T) {
+	dir := t.TempDir()
+	var warnings []string
+	n := coerceNormalizer(t, WithLogDir(dir), WithCallLog(filepath.Join(dir, "calls.jsonl"), 0), WithWarnings(func(err error) { warnings = append(warnings, err.Error()) }))
+	n.NormalizeJSON("t", []byte(`{"n":"1"}`))
+	if err := n.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		out, _, err := n.NormalizeJSON("t", []byte(`{"n":"2"}`))
+		if err != nil || string(out) != `{"n":2}` {
+			t.Errorf("after Close: %s %v", out, err)
+		}
+		n.Normalize("t", map[string]any{"n": "3"})
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], `a call of "t" after Close`) {
+		t.Errorf("warnings: %q", warnings)
+	}
+}
