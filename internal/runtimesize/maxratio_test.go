@@ -3,7 +3,10 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.119 since the gemini profile a server derives
+// generated one may be: 1.120 since a key in another letter case names
+// the declared key its field's keys say it is a variant of (declaredOf,
+// Fields.Keys given to foldedKey): 2,505 bytes, 3,284,107 against
+// 2,933,596, 1.11948x; 1.119 since the gemini profile a server derives
 // says what Gemini's keys cannot (an integer's exclusive bound as the
 // inclusive one, in decimal arithmetic; the rest in the description;
 // keys kept and dropped in switches, not maps), a key one abbreviation
@@ -73,4 +76,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.119
+const maxRatio = 1.120

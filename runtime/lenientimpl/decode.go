@@ -1098,7 +1098,7 @@ func withoutVariants(keys []string) []string {
 // problem listing the accepted keys; otherwise it is ignored (and
 // recorded as a fix).
 func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
-	d.unknown(key, m, known, nil)
+	d.unknown(key, m, known, nil, nil)
 }
 
 // UnknownBeside is Unknown where given tells the keys the object holds:
@@ -1106,13 +1106,13 @@ func (d *Decoder) Unknown(key []byte, m Mode, known []string) {
 // it is a near spelling of, where the object does not hold that one
 // (nearestKey).
 func (d *Decoder) UnknownBeside(key []byte, m Mode, known []string, given func(string) bool) {
-	d.unknown(key, m, known, given)
+	d.unknown(key, m, known, nil, given)
 }
 
 // unknown is Unknown, reporting whether it ignored the key; given, where
 // not nil, tells the keys the object holds (UnknownBeside).
-func (d *Decoder) unknown(key []byte, m Mode, known []string, given func(string) bool) bool {
-	if k, variant := foldedKey(key, known); k != "" {
+func (d *Decoder) unknown(key []byte, m Mode, known []string, groups [][]string, given func(string) bool) bool {
+	if k, variant := foldedKey(key, known, groups); k != "" {
 		d.FailKind(lenient.KindKeyCase, string(key), nil, keyCaseMsg(k, variant))
 		return false
 	}
@@ -1180,11 +1180,7 @@ func keyCaseMsg(ks string, variant bool) string {
 // given or not; "" where it is none: the normalizer's misnamed_key rules
 // refuse such a key so too, never as a misnamed one.
 func KeyCase(key string, keys [][]string) string {
-	var known []string
-	for _, ks := range keys {
-		known = append(known, ks...)
-	}
-	if k, variant := foldedKey([]byte(key), known); k != "" {
+	if k, variant := foldedKey([]byte(key), nil, keys); k != "" {
 		return keyCaseMsg(k, variant)
 	}
 	return ""
@@ -1192,37 +1188,68 @@ func KeyCase(key string, keys [][]string) string {
 
 // foldedKey returns the keys of known that key equals under Unicode case
 // folding without being one of them, quoted and joined with "or" ("" for
-// none); for a spelling-style variant among them, the key it is a
-// variant of (the one the schema says), and variant true.
-func foldedKey(key []byte, known []string) (out string, variant bool) {
-	var named []string // (known without variants, once a variant matches)
-	for _, k := range known {
-		if len(k) == 0 || !equalFold(key, k) || string(key) == k {
-			continue
-		}
-		if named == nil {
-			named = withoutVariants(known)
-		}
-		if !slices.Contains(named, k) {
-			// a spelling-style variant (readOnly of read_only): the key
-			// to send is the one the schema says
-			for _, c := range named {
-				if slices.Contains(KeyVariants(c), k) {
-					k, variant = c, true
-					break
-				}
-			}
-		}
+// none). Where groups (each field's keys, canonical name first) are
+// given, a spelling-style variant among them is named as the key it is a
+// variant of (readOnly of read_only: the one the schema says), and
+// variant is true.
+func foldedKey(key []byte, known []string, groups [][]string) (out string, variant bool) {
+	add := func(k string) {
 		q := strconv.Quote(k)
 		if strings.Contains(out, q) {
-			continue
+			return
 		}
 		if out != "" {
 			out += " or "
 		}
 		out += q
 	}
+	if groups == nil {
+		for _, k := range known {
+			if len(k) > 0 && equalFold(key, k) && string(key) != k {
+				add(k)
+			}
+		}
+		return out, false
+	}
+	for _, ks := range groups {
+		for _, k := range ks {
+			if len(k) == 0 || !equalFold(key, k) || string(key) == k {
+				continue
+			}
+			if c := declaredOf(k, ks); c != k {
+				k, variant = c, true
+			}
+			add(k)
+		}
+	}
 	return out, variant
+}
+
+// declaredOf returns the declared key that k, one of a field's keys ks
+// (its name first, then spelling-style variants and aliases, each
+// variant after the key it is one of), is a spelling-style variant of:
+// the field's name, or one of its aliases; k itself where it is
+// declared.
+func declaredOf(k string, ks []string) string {
+	var declared, variants []string
+	for _, c := range ks {
+		if slices.Contains(variants, c) {
+			if c == k {
+				for _, d := range declared {
+					if slices.Contains(KeyVariants(d), k) {
+						return d
+					}
+				}
+			}
+			continue
+		}
+		if c == k {
+			return k
+		}
+		declared = append(declared, c)
+		variants = append(variants, KeyVariants(c)...)
+	}
+	return k
 }
 
 // equalFold is bytes.EqualFold(key, []byte(k)): equal under Unicode simple

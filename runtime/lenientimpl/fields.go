@@ -115,7 +115,7 @@ func (d *Decoder) UnknownIn(it *ObjectIter, f *Fields) {
 		}
 		return d.holds(it.data, name)
 	}
-	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys), given) {
+	if !d.unknown(it.Key, f.Unknown, knownKeys(f.Keys), f.Keys, given) {
 		return
 	}
 	if msg := misnamed(it.Key, f.Keys, func(i int) bool { return d.leftOut(it.data, f, i) }); msg != "" {

@@ -52,7 +52,7 @@ func TestFieldsKnown(t *testing.T) {
 					i := slices.IndexFunc(keys, func(ks []string) bool { return slices.Contains(ks, string(it.Key)) })
 					switch {
 					case i < 0:
-						d.unknown(it.Key, mode, known, nil)
+						d.unknown(it.Key, mode, known, keys, nil)
 					case !d.take(&seen[i], &it, keys[i], without.Forms[i]):
 						i = -1
 					}
@@ -74,7 +74,7 @@ func TestFieldsKnown(t *testing.T) {
 				if !ok {
 					break
 				}
-				fk, _ := foldedKey(k, known)
+				fk, _ := foldedKey(k, known, nil)
 				a, b := fk == "" && f.Unknown(k), g.UnknownIn(gk, &without)
 				if slices.Contains(known, string(k)) {
 					a = false

@@ -40,7 +40,7 @@ func (x *itemsInput) UnmarshalJSON(data []byte) error {
 						d.Leave()
 					}
 				default:
-					d.unknown(it.Key, 0, []string{"items"}, nil)
+					d.unknown(it.Key, 0, []string{"items"}, nil, nil)
 				}
 			}
 			if !seen {
@@ -64,7 +64,7 @@ func (x *item) decode(d *Decoder, v []byte) {
 				x.Name = d.String(it.Value, "name", 0)
 			}
 		default:
-			d.unknown(it.Key, 0, itemNameKeys, nil)
+			d.unknown(it.Key, 0, itemNameKeys, nil, nil)
 		}
 	}
 	if !seen {
@@ -124,7 +124,7 @@ func TestSpellingHint(t *testing.T) {
 		var it ObjectIter
 		d.Object(doc, "", 0, &it)
 		for d.Next(&it) {
-			d.unknown(it.Key, 0, []string{tc.declared}, nil)
+			d.unknown(it.Key, 0, []string{tc.declared}, nil, nil)
 		}
 		d.Missing(tc.declared, nil)
 		want := `is not a key: send it as "` + tc.declared + `"`
@@ -178,7 +178,7 @@ func TestSiblingHint(t *testing.T) {
 		var it ObjectIter
 		d.Object(doc, "", 0, &it)
 		for d.Next(&it) {
-			d.unknown(it.Key, 0, tc.missing, nil)
+			d.unknown(it.Key, 0, tc.missing, nil, nil)
 		}
 		for _, m := range tc.missing {
 			d.Missing(m, nil)

@@ -34,15 +34,15 @@ func TestProblemKinds(t *testing.T) {
 		{lenient.KindDuration, "is not a duration", func(d *Decoder) { d.Duration([]byte(`"soon"`), "wait", 0, 0) }},
 		{lenient.KindRange, "is not a whole number of nanoseconds", func(d *Decoder) { d.Duration([]byte(`1e-10`), "wait", time.Second, 0) }},
 		{lenient.KindMissing, "is required", func(d *Decoder) { d.Missing("path", nil) }},
-		{lenient.KindUnknownKey, "is not a known key (accepted: a)", func(d *Decoder) { d.unknown([]byte("b"), RejectUnknown, []string{"a"}, nil) }},
+		{lenient.KindUnknownKey, "is not a known key (accepted: a)", func(d *Decoder) { d.unknown([]byte("b"), RejectUnknown, []string{"a"}, nil, nil) }},
 		{lenient.KindUnknownKey, "is not a known key; did you mean title? (accepted: title, size)", func(d *Decoder) {
-			d.unknown([]byte("titel"), RejectUnknown, []string{"title", "size"}, func(string) bool { return false })
+			d.unknown([]byte("titel"), RejectUnknown, []string{"title", "size"}, nil, func(string) bool { return false })
 		}},
 		// (not the key the object holds: asking for it would send it twice)
 		{lenient.KindUnknownKey, "is not a known key (accepted: title, size)", func(d *Decoder) {
-			d.unknown([]byte("titel"), RejectUnknown, []string{"title", "size"}, func(k string) bool { return k == "title" })
+			d.unknown([]byte("titel"), RejectUnknown, []string{"title", "size"}, nil, func(k string) bool { return k == "title" })
 		}},
-		{lenient.KindKeyCase, "is not a known key: keys are case-sensitive", func(d *Decoder) { d.unknown([]byte("A"), 0, []string{"a"}, nil) }},
+		{lenient.KindKeyCase, "is not a known key: keys are case-sensitive", func(d *Decoder) { d.unknown([]byte("A"), 0, []string{"a"}, nil, nil) }},
 		{lenient.KindRefused, "is refused by encoding/json", func(d *Decoder) { var n int; d.StdJSON([]byte(`"x"`), "n", &n) }},
 		{lenient.KindEnum, "custom", func(d *Decoder) { d.FailKind(lenient.KindEnum, "s", nil, "custom") }},
 	} {
