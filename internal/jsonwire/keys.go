@@ -212,7 +212,7 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 			return NearTypo
 		}
 	}
-	if abbreviated(sent, declared) {
+	if mayAbbreviate(a, b) && abbreviated(sent, declared) {
 		return NearAbbrev
 	}
 	multiSent := strings.ContainsAny(sent, "_-. ") || hasUpper(sent)
@@ -247,6 +247,39 @@ func NearKeyLetters(sent string, a []byte, declared string) int {
 	return NotNear
 }
 
+// mayAbbreviate reports, from two keys' letters alone and without
+// allocating, whether the one may be the other with a word abbreviated:
+// they share their first letters, what is left of each past the letters
+// they share at both ends is shorter than an abbreviation and a word of
+// the table (abbreviations), and neither key is longer than a key is
+// (64 bytes). Most pairs of keys fail it: splitting
+// both into words for each of them made an unknown key of 1 MB take
+// 500 ms beside six fields (found by a review).
+func mayAbbreviate(a, b []byte) bool {
+	if len(a) > 64 || len(b) > 64 || len(a) == len(b) {
+		return false
+	}
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
+		s++
+	}
+	// (an abbreviation starts as its word does: the letters they share
+	// at the start reach into both)
+	ma, mb := min(len(a), len(b))-p-s, max(len(a), len(b))-p-s
+	return p > 0 && ma < maxAbbrev && mb < maxAbbrevWord
+}
+
+// maxAbbrev and maxAbbrevWord are the lengths of the longest
+// abbreviation and the longest word of abbreviations.
+const (
+	maxAbbrev     = 6
+	maxAbbrevWord = 13
+)
+
 // abbreviated reports whether two keys have as many words and differ in
 // one only, which in one is an abbreviation of the other's (NearAbbrev).
 func abbreviated(a, b string) bool {
@@ -272,21 +305,22 @@ func abbreviated(a, b string) bool {
 
 // abbreviations are the words keys abbreviate, each pair ";abbreviation
 // word;": common in tool arguments, each naming its word and no other
-// thing a key means (not desc, which is descending as often as
-// description; not id or ts). An abbreviation of two words (dir:
-// direction, directory) is near a key of either, and the refusal names
-// the one field the call left out. (One string, not a map: generated
-// code links this package, and a map's code and data cost every server.)
+// thing a key means. Not desc (descending as often as description), dir
+// (direction and directory: the refusal would name the one field the
+// call left out, which may be the other), pwd (the working directory as
+// often as a password), env (environment variables, or a deployment's
+// environment), conf (a confidence), loc, curr, min (minutes), id or
+// ts: a refusal naming the wrong field sends the model's retry there
+// (found by a review). (One string, not a map: generated code links
+// this package, and a map's code and data cost every server.)
 const abbreviations = ";addr address;arg argument;args arguments;attr attribute;attrs attributes" +
-	";cfg config;cfg configuration;col column;cols columns;conf config;conf configuration" +
-	";config configuration;cnt count;curr current;db database;dest destination;dst destination" +
-	";dir direction;dir directory;dirs directories;env environment;envs environments;idx index" +
-	";img image;imgs images;info information;lang language;len length;loc location;max maximum" +
-	";min minimum;msg message;msgs messages;num number;op operator;op operation;ops operators" +
-	";ops operations;org organization;org organisation;orgs organizations;orgs organisations" +
-	";param parameter;params parameters;passwd password;pct percent;pct percentage;prev previous" +
-	";pwd password;qty quantity;ref reference;refs references;repo repository;repos repositories" +
-	";src source;tmpl template;txt text;"
+	";cfg config;cfg configuration;col column;cols columns;config configuration;cnt count" +
+	";db database;dest destination;dst destination;idx index;img image;imgs images" +
+	";info information;lang language;len length;max maximum;msg message;msgs messages" +
+	";num number;op operator;op operation;ops operators;ops operations;org organization" +
+	";org organisation;orgs organizations;orgs organisations;param parameter;params parameters" +
+	";passwd password;pct percent;pct percentage;prev previous;qty quantity;ref reference" +
+	";refs references;repo repository;repos repositories;src source;tmpl template;txt text;"
 
 // abbreviates reports whether short is an abbreviation of word
 // (abbreviations).

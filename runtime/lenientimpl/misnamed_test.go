@@ -70,15 +70,18 @@ func TestNearKey(t *testing.T) {
 		{"", "a", jsonwire.NotNear},
 		{"__", "", jsonwire.NotNear},
 		// abbreviations, either of the two sent (found by a newcomer's
-		// trial: direction for dir, col for column, operator for op,
-		// each left the field at its default)
-		{"direction", "dir", jsonwire.NearAbbrev},
+		// trial: col for column, operator for op, each left the field at
+		// its default); not an abbreviation of two words, or of a word
+		// that means another thing as often (found by a review)
 		{"col", "column", jsonwire.NearAbbrev},
 		{"operator", "op", jsonwire.NearAbbrev},
-		{"sort_dir", "sortDirection", jsonwire.NearAbbrev},
-		{"working_dir", "working_directory", jsonwire.NearAbbrev},
+		{"sort_col", "sortColumn", jsonwire.NearAbbrev},
 		{"repo_name", "repository_name", jsonwire.NearAbbrev},
 		{"msg", "message", jsonwire.NearAbbrev},
+		{"direction", "dir", jsonwire.NotNear}, // or a directory
+		{"working_dir", "working_directory", jsonwire.NotNear},
+		{"pwd", "password", jsonwire.NotNear},          // or the working directory
+		{"env", "environment", jsonwire.NotNear},       // or environment variables
 		{"desc", "description", jsonwire.NotNear},      // descending as often
 		{"dir_name", "direction_id", jsonwire.NotNear}, // two words differ
 		{"src", "dest", jsonwire.NotNear},
