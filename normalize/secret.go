@@ -370,8 +370,10 @@ func hiddenKey(ps [][]rulespec.Step, key string, index bool) (bool, [][]rulespec
 			if !match && !index {
 				// a misspelling of a key on the path, as of its last
 				// (a typo rule, or a misnamed-key answer the model
-				// follows, reads it as the key)
+				// follows, reads it as the key), or a key near it as a
+				// misnamed_key rule reads one (api_token for token)
 				_, match = jsonwire.Misspelling(key, g.Key)
+				match = match || jsonwire.NearKey(key, g.Key) != jsonwire.NotNear
 			}
 		}
 		if match {

@@ -262,3 +262,27 @@ func TestSecretContainerScalars(t *testing.T) {
 		t.Errorf("call log writes a secret, or hides what is not one:\n%s", b)
 	}
 }
+
+// TestSecretNearKey checks that the call log hides a value under a key a
+// misnamed_key rule refuses as near a secret's key (api_token for
+// token: "did you mean token?"), which it wrote in the clear: it hid
+// misspellings alone (found by a review).
+func TestSecretNearKey(t *testing.T) {
+	dir := t.TempDir()
+	n, err := New([]lenient.Rule{
+		{ID: "tok", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "token"},
+		{ID: "m", Tools: []string{"t"}, Type: lenient.RuleMisnamedKey, Value: json.RawMessage(`["user","token"]`)},
+	}, WithCallLog(filepath.Join(dir, "calls.jsonl"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = n.NormalizeJSON("t", []byte(`{"user":"bob","api_token":"SEKRIT1"}`))
+	if err == nil || !strings.Contains(err.Error(), "did you mean token?") {
+		t.Fatalf("not refused as near token: %v", err)
+	}
+	n.Close()
+	b, _ := os.ReadFile(filepath.Join(dir, "calls.jsonl"))
+	if bytes.Contains(b, []byte("SEKRIT")) || !bytes.Contains(b, []byte(`"user":"bob"`)) {
+		t.Errorf("call log:\n%s", b)
+	}
+}
