@@ -416,9 +416,10 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 				} else if a.source == b.target && a.target == b.source {
 					bad(b.i, "alias cycle with %s: %s and %s rename each other", ref(a.i), a.source, b.source)
 				}
-			case (ka == lenient.RuleParamAlias) != (kb == lenient.RuleParamAlias) && a.source == b.source:
-				// (aliases come first: a rule on the key an alias renames
-				// finds it gone, or puts it back beside the field)
+			case (ka == lenient.RuleParamAlias) != (kb == lenient.RuleParamAlias) && a.source == b.source && aliasedAway(ra, rb):
+				// (aliases come first: a default on the key an alias
+				// renames puts it back beside the field; another rule
+				// there, for no tool but the alias's, never runs)
 				al, other := a, b
 				if kb == lenient.RuleParamAlias {
 					al, other = b, a
@@ -513,6 +514,31 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 		}
 	}
 	return errs
+}
+
+// aliasedAway reports whether, of an alias and another rule on the key
+// it renames (either first), the other is lost to the alias: a default,
+// which puts the key back beside the field for the tools both apply to,
+// or any other rule whose every tool the alias applies to (it never
+// runs). A rule for other tools too (a wildcard coercion of limit beside
+// one tool's alias of it) does its work where the key stays.
+func aliasedAway(a, b *lenient.Rule) bool {
+	al, other := a, b
+	if Kind(b) == lenient.RuleParamAlias {
+		al, other = b, a
+	}
+	if Kind(other) == lenient.RuleParamDefault {
+		return true
+	}
+	if slices.Contains(al.Tools, "*") {
+		return true
+	}
+	for _, t := range other.Tools {
+		if t == "*" || !slices.Contains(al.Tools, t) {
+			return false
+		}
+	}
+	return true
 }
 
 // scalarOnly reports whether rules of type t change only scalars, or

@@ -83,7 +83,7 @@ func TestRuleOnAliasedKey(t *testing.T) {
 	}{
 		{[]lenient.Rule{alias, {ID: "d", Tools: []string{"t"}, Type: lenient.RuleParamDefault, From: "x", Value: json.RawMessage(`1`)}},
 			`rule 1 (d): reads x, which rule 0 (a) renames to y before any other rule runs (aliases come first): write it for y`},
-		{[]lenient.Rule{{ID: "c", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: "int"}, alias},
+		{[]lenient.Rule{{ID: "c", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: "int"}, alias},
 			`rule 1 (a): renames x to y before any other rule runs (aliases come first), so rule 0 (c), which reads x, finds it gone or puts it back beside the field: write that rule for y`},
 	} {
 		probs := Validate(c.rules, nil)
@@ -91,11 +91,15 @@ func TestRuleOnAliasedKey(t *testing.T) {
 			t.Errorf("got %+v\nwant %s", probs, c.want)
 		}
 	}
-	// other tools, a secret, and a rule on the target are fine
+	// other tools, a secret, a rule on the target, and a rule for other
+	// tools too (a wildcard coercion of the key beside one tool's alias
+	// of it: found by a review) are fine
 	ok := []lenient.Rule{alias,
 		{ID: "o", Tools: []string{"u"}, Type: lenient.RuleParamDefault, From: "x", Value: json.RawMessage(`1`)},
 		{ID: "s", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "x"},
-		{ID: "y", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "y", CoerceTo: "int"}}
+		{ID: "y", Tools: []string{"t"}, Type: lenient.RuleTypeCoerce, From: "y", CoerceTo: "int"},
+		{ID: "w", Tools: []string{"*"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: "int"},
+		{ID: "v", Tools: []string{"t", "u"}, Type: lenient.RuleValueAlias, From: "x", Value: json.RawMessage(`{"a":"b"}`)}}
 	if probs := Validate(ok, nil); len(probs) > 0 {
 		t.Errorf("%+v", probs)
 	}
