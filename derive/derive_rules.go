@@ -354,14 +354,17 @@ func (a *applier) warn(r lenient.Rule, format string, args ...any) {
 	a.warns = append(a.warns, Warning{Tool: a.tool, Path: rulespec.TargetPath(r), Message: msg})
 }
 
-// named warns where a rule's path (an alias's target) names no value the
+// named warns where a rule for the tool by name (not a wildcard one,
+// not a secret) has a path (an alias's target) that names no value the
 // schema declares: a misspelt path, which the rule file cannot know is
 // one. A default there adds the key to every call that leaves it out;
 // any other rule never applies. A step through a map's values, a
 // pattern, a $ref or a group is not judged, nor one past a guard: the
 // schema may hold the value there.
 func (a *applier) named(s *Node, r lenient.Rule) {
-	if r.Type == lenient.RuleMisnamedKey {
+	if r.Type == lenient.RuleMisnamedKey || r.Type == lenient.RuleSecret || slices.Contains(r.Tools, "*") {
+		// (a secret hides a key the schema may not declare; a wildcard
+		// rule is meant for the tools that have its value)
 		return
 	}
 	segs, err := rulespec.Target(&r)

@@ -503,6 +503,11 @@ func TestApplyRulesNamesNothing(t *testing.T) {
 		{ID: "ok2", Tools: []string{"t"}, Type: lenient.RuleParamDefault, Path: "labels.team", Value: []byte(`"x"`)},
 		{ID: "ok3", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "max", To: "limit"},
 		{ID: "ok4", Tools: []string{"other"}, Type: lenient.RuleTypeCoerce, From: "nope", CoerceTo: "int"},
+		// a wildcard rule is for the tools that have its value, and a
+		// secret hides a key the schema need not declare (found by a
+		// review)
+		{ID: "ok5", Tools: []string{"*"}, Type: lenient.RuleParamAlias, From: "old_str", To: "old_text"},
+		{ID: "ok6", Tools: []string{"t"}, Type: lenient.RuleSecret, From: "api_key"},
 	})
 	var got []string
 	for _, w := range warns {
