@@ -94,12 +94,22 @@ func TestKeywordMistakes(t *testing.T) {
 			"G uint8  `json:\"g,omitempty\" jsonschema:\"minimum=0,maximum=255\"`",
 			"H uint8  `json:\"h,omitempty\" jsonschema:\"exclusiveMinimum=255\"`",
 			"I Level  `json:\"i,omitempty\" jsonschema:\"maximum=200\"`",
+			// exact: exclusiveMaximum=256 is 255 (found by a review)
+			"J uint8  `json:\"j,omitempty\" jsonschema:\"exclusiveMaximum=256\"`",
+			"K uint   `json:\"k,omitempty\" jsonschema:\"exclusiveMinimum=-1\"`",
+			// no integer between (found by a review)
+			"L int    `json:\"l,omitempty\" jsonschema:\"exclusiveMinimum=1,exclusiveMaximum=2\"`",
+			"M int8   `json:\"m,omitempty\" jsonschema:\"minimum=1.5,maximum=1.7\"`",
+			"N int    `json:\"n,omitempty\" jsonschema:\"exclusiveMinimum=-0,exclusiveMaximum=0.5\"`",
 		},
 		errs: []string{
 			`tools.go:8:2: field TInput.B: no uint8 meets minimum=300: the largest is 255; correct the bound, or widen the type`,
 			`tools.go:9:2: field TInput.C: no int8 meets exclusiveMaximum=-128: the smallest is -128; correct the bound, or widen the type`,
 			`tools.go:10:2: field TInput.D: no uint meets maximum=-1: the smallest is 0; correct the bound, or widen the type`,
 			`tools.go:14:2: field TInput.H: no uint8 meets exclusiveMinimum=255: the largest is 255; correct the bound, or widen the type`,
+			`tools.go:18:2: field TInput.L: no integer meets both exclusiveMinimum=1 and exclusiveMaximum=2; correct one of them`,
+			`tools.go:19:2: field TInput.M: no integer meets both minimum=1.5 and maximum=1.7; correct one of them`,
+			`tools.go:20:2: field TInput.N: no integer meets both exclusiveMinimum=-0 and exclusiveMaximum=0.5; correct one of them`,
 		},
 		warns: []string{
 			`tools.go:7:2: warning: field TInput.A: maximum=300 is beyond uint8's largest, 255: the schema would advertise values the decoder refuses (more than 255, whatever the bound says); write maximum=255, or drop it`,
