@@ -31,7 +31,9 @@ func JSONOptions(opts, name string) (warns []string, err error) {
 			return warns, fmt.Errorf("json option inline is encoding/json/v2's, which normgen does not apply: the schema and decoder would take the field as the member %q, where encoding/json/v2 reads its members in the enclosing object; embed the struct (encoding/json promotes an embedded struct's fields), or drop inline", name)
 		case o == "unknown":
 			return warns, fmt.Errorf("json option unknown is encoding/json/v2's, which normgen does not apply: the schema and decoder would take the field as the member %q, where encoding/json/v2 puts in it the members no other field takes; drop unknown (a blank field _ struct{} `norm:\"unknown=error\"` refuses such members)", name)
-		case strings.HasPrefix(o, "format:"), strings.HasPrefix(o, "case:"):
+		case strings.HasPrefix(o, "format:"), strings.HasPrefix(o, "case:"), o == "nocase", o == "strictcase":
+			// (nocase and strictcase: case:ignore and case:strict as
+			// earlier go-json-experiment builds spelled them)
 			warns = append(warns, fmt.Sprintf("json option %s is encoding/json/v2's, which normgen does not apply: the generated UnmarshalJSON decodes the type, under encoding/json/v2 too, without it; drop it", o))
 		default:
 			return warns, unknownJSONOption(o)

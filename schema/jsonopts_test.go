@@ -22,6 +22,8 @@ func TestJSONOptionMisspelled(t *testing.T) {
 		A string `json:"a,omitempty"`
 		B string `json:"b,omitzero"`
 		C string `json:"c,omitempty,format:'a,b'"`
+		D string `json:"d,omitempty,nocase"` // (case:ignore, as earlier encoding/json/v2 builds spelled it)
+		E string `json:"e,strictcase"`
 	}
 	if _, err := Describe(reflect.TypeOf(good)); err != nil {
 		t.Errorf("Describe: %v", err)
