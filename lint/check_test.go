@@ -2,6 +2,7 @@ package lint
 
 import (
 	"encoding/json"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,48 +84,38 @@ var anyFields = map[string]bool{
 // TestGeneratedCatalogsAreClean checks every catalog the golden cases
 // expect normgen to generate, for leniency and for every host's rules.
 func TestGeneratedCatalogsAreClean(t *testing.T) {
-	archives, _ := filepath.Glob("../golden/*.txtar")
 	checked := 0
-	for _, path := range archives {
-		ar, err := parseTxtarFile(path)
+	for path, data := range goldenCatalogs(t) {
+		fs, err := CheckCatalog(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range ar.Files {
-			if f.Name != "want/catalog.json" {
+		hs, err := CheckHosts(data, Hosts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, finding := range append(fs, hs...) {
+			if finding.Note {
+				continue // a warning about an undocumented limit, not a broken rule
+			}
+			// normgen spells any and json.RawMessage as {} (it must
+			// accept anything), and a type decoded by its own
+			// UnmarshalJSON it cannot see into; Gemini wants a type
+			// there. The README says so, and the gemini profile
+			// spells it as an object (any, json.RawMessage) or as
+			// its Go type (a type with its own decoder).
+			if finding.Kind == KindMissingType && anyFields[finding.Tool+"."+finding.Path] {
 				continue
 			}
-			fs, err := CheckCatalog(f.Data)
-			if err != nil {
-				t.Fatal(err)
+			// A recursive struct is a $ref in the portable profile;
+			// the gemini profile, for Gemini and Zed's Gemini path,
+			// unrolls it (the README says so).
+			if finding.Kind == KindRef && strings.HasSuffix(path, "recursive.txtar") && (finding.Host == string(HostGemini) || finding.Host == string(HostZed)) {
+				continue
 			}
-			hs, err := CheckHosts(f.Data, Hosts())
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, finding := range append(fs, hs...) {
-				if finding.Note {
-					continue // a warning about an undocumented limit, not a broken rule
-				}
-				// normgen spells any and json.RawMessage as {} (it must
-				// accept anything), and a type decoded by its own
-				// UnmarshalJSON it cannot see into; Gemini wants a type
-				// there. The README says so, and the gemini profile
-				// spells it as an object (any, json.RawMessage) or as
-				// its Go type (a type with its own decoder).
-				if finding.Kind == KindMissingType && anyFields[finding.Tool+"."+finding.Path] {
-					continue
-				}
-				// A recursive struct is a $ref in the portable profile;
-				// the gemini profile, for Gemini and Zed's Gemini path,
-				// unrolls it (the README says so).
-				if finding.Kind == KindRef && strings.HasSuffix(path, "recursive.txtar") && (finding.Host == string(HostGemini) || finding.Host == string(HostZed)) {
-					continue
-				}
-				t.Errorf("%s: %s", path, finding)
-			}
-			checked++
+			t.Errorf("%s: %s", path, finding)
 		}
+		checked++
 	}
 	if checked < 2 {
 		t.Fatalf("checked %d generated catalogs", checked)
@@ -275,42 +266,51 @@ func contains(list []string, s string) bool {
 // enums of strings" (found by a newcomer's trial: catalog -profile
 // typearray | normgen check exited 1 on normgen's own output).
 func TestTypeArrayCatalogsAreClean(t *testing.T) {
-	archives, _ := filepath.Glob("../golden/*.txtar")
 	checked := 0
-	for _, path := range archives {
-		ar, err := parseTxtarFile(path)
-		if err != nil {
+	for path, data := range goldenCatalogs(t) {
+		var tools []map[string]json.RawMessage
+		if err := json.Unmarshal(data, &tools); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range ar.Files {
-			if f.Name != "want/catalog.json" {
-				continue
-			}
-			var tools []map[string]json.RawMessage
-			if err := json.Unmarshal(f.Data, &tools); err != nil {
-				t.Fatal(err)
-			}
-			for _, tool := range tools {
-				root, err := schemaprofile.ParseRoot(tool["inputSchema"])
-				if err != nil {
-					t.Fatal(err)
-				}
-				tool["inputSchema"] = root.TypeArray()
-			}
-			data, _ := json.Marshal(tools)
-			fs, err := CheckCatalog(data)
+		for _, tool := range tools {
+			root, err := schemaprofile.ParseRoot(tool["inputSchema"])
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, finding := range fs {
-				if !finding.Note {
-					t.Errorf("%s [typearray]: %s", path, finding)
-				}
-			}
-			checked++
+			tool["inputSchema"] = root.TypeArray()
 		}
+		typed, _ := json.Marshal(tools)
+		fs, err := CheckCatalog(typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, finding := range fs {
+			if !finding.Note {
+				t.Errorf("%s [typearray]: %s", path, finding)
+			}
+		}
+		checked++
 	}
 	if checked < 2 {
 		t.Fatalf("checked %d generated catalogs", checked)
+	}
+}
+
+// goldenCatalogs yields each golden archive's path and its catalog
+// (want/catalog.json).
+func goldenCatalogs(t *testing.T) iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		archives, _ := filepath.Glob("../golden/*.txtar")
+		for _, path := range archives {
+			ar, err := parseTxtarFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range ar.Files {
+				if f.Name == "want/catalog.json" && !yield(path, f.Data) {
+					return
+				}
+			}
+		}
 	}
 }

@@ -392,9 +392,13 @@ func (v *Node) MarshalIndent() []byte {
 // was read with: two Nodes of the same value give the same bytes. It is
 // for a value written into a string, where the escapes a text was read
 // with would become part of the string's value.
-func (v *Node) MarshalCanonical() []byte { return v.appendCanonical(nil) }
+func (v *Node) MarshalCanonical() []byte { return v.write(nil, true) }
 
-func (v *Node) appendCanonical(b []byte) []byte {
+func (v *Node) append(b []byte) []byte { return v.write(b, false) }
+
+// write appends v's JSON text to b: strings as read (Marshal), or, with
+// canonical, as encoding/json quotes their values (MarshalCanonical).
+func (v *Node) write(b []byte, canonical bool) []byte {
 	switch v.Kind {
 	case '{':
 		b = append(b, '{')
@@ -404,7 +408,7 @@ func (v *Node) appendCanonical(b []byte) []byte {
 			}
 			b = appendString(b, k)
 			b = append(b, ':')
-			b = v.Vals[i].appendCanonical(b)
+			b = v.Vals[i].write(b, canonical)
 		}
 		return append(b, '}')
 	case '[':
@@ -413,40 +417,15 @@ func (v *Node) appendCanonical(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = x.appendCanonical(b)
+			b = x.write(b, canonical)
 		}
 		return append(b, ']')
 	case '"':
-		s, _ := v.AsString()
-		return appendString(b, s)
-	}
-	return v.append(b)
-}
-
-func (v *Node) append(b []byte) []byte {
-	switch v.Kind {
-	case '{':
-		b = append(b, '{')
-		for i, k := range v.Keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, k)
-			b = append(b, ':')
-			b = v.Vals[i].append(b)
-		}
-		return append(b, '}')
-	case '[':
-		b = append(b, '[')
-		for i, x := range v.Vals {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = x.append(b)
-		}
-		return append(b, ']')
-	case '"':
-		if v.quoted {
+		switch {
+		case canonical:
+			s, _ := v.AsString()
+			return appendString(b, s)
+		case v.quoted:
 			return append(b, v.text...)
 		}
 		return appendString(b, v.text)
