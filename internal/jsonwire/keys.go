@@ -150,9 +150,9 @@ const (
 	NotNear     = 0
 	NearLetters = 1 // the same letters, in another case or spelling style
 	NearTypo    = 2 // a small edit distance
-	NearSibling = 3 // the same words but for the last
-	NearWord    = 4 // the same words but for one more at the start or end
-	NearAbbrev  = 5 // the same words but for one, its abbreviation (dir for direction)
+	NearAbbrev  = 3 // the same words but for one, its abbreviation (col for column)
+	NearSibling = 4 // the same words but for the last
+	NearWord    = 5 // the same words but for one more at the start or end
 )
 
 // NearKey says how sent, a key an object does not take, is a near
@@ -165,6 +165,11 @@ const (
 //     one, and their edit distance (insertions, deletions, substitutions
 //     and swaps of two neighbours) is at most 1, or 2 where declared has
 //     8 letters or more (uri for url, thoght for thought);
+//   - NearAbbrev: both have as many words, and differ in one only, which
+//     in one is a common abbreviation of the other's (abbreviations: col
+//     for column, op for operator, commit_msg for commit_message; either
+//     of the two sent). Closer than a sibling: commit_msg is
+//     commit_message's abbreviation before it is commit_title's sibling;
 //   - NearSibling: both have two words or more, as many, and differ in
 //     the last only (style_index for style_id; see Sibling), where both
 //     last words or neither name a property (siblingProperty: page_size
@@ -176,11 +181,7 @@ const (
 //     other names (propertyWord: page_size and page, query_type and
 //     query), nor where it is the first of sent and a bound (boundWord:
 //     max_page for page), nor where it is per (rateWord: per_page and
-//     page);
-//   - NearAbbrev: both have as many words, and differ in one only, which
-//     in one is a common abbreviation of the other's (abbreviations: dir
-//     for direction, col for column, op for operator, sort_dir for
-//     sort_direction; either of the two sent).
+//     page).
 func NearKey(sent, declared string) int {
 	var ab [64]byte
 	return NearKeyLetters(sent, letters(ab[:0], sent), declared)

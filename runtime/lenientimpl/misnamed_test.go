@@ -139,6 +139,19 @@ func TestMisnamed(t *testing.T) {
 	} {
 		misnamedCase(t, variants, c.doc, c.want)
 	}
+	// An abbreviation is closer than a sibling (found by a trial on
+	// github-mcp-server's merge_pull_request: commit_msg was refused as
+	// commit_title's sibling, and beside commit_message too).
+	merge := Fields{
+		Keys:  [][]string{{"owner"}, {"commit_title"}, {"commit_message"}},
+		Forms: []AbsentForms{Required, AbsentNull, AbsentNull},
+	}
+	for _, c := range []struct{ doc, want string }{
+		{`{"owner":"o","commit_msg":"m"}`, `commit_msg: is not a known key; did you mean commit_message? [misnamed]`},
+		{`{"owner":"o","commit_message":"m","commit_msg":"m"}`, `<nil>`},
+	} {
+		misnamedCase(t, merge, c.doc, c.want)
+	}
 	// github-mcp-server's list_branches, and an issue's fields: a key near
 	// a field by a word more of its own, or as its sibling, names each
 	// field left out that shares a word with it; a key naming a property
