@@ -429,6 +429,8 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 				} else {
 					bad(al.i, "renames %s to %s before any other rule runs (aliases come first), so %s, which reads %s, finds it gone or puts it back beside the field: write that rule for %s", al.source, al.target, ref(other.i), other.source, al.target)
 				}
+			case a.target == b.target && (ka == lenient.RuleEnumCase && kb == lenient.RuleValueAlias || ka == lenient.RuleValueAlias && kb == lenient.RuleEnumCase) && foldedAlias(ra, rb) != "":
+				bad(b.i, "contradicts %s: %s", ref(a.i), foldedAlias(ra, rb))
 			case kb == lenient.RuleJSONAcceptBoth && ka == lenient.RuleJSONAcceptBoth && a.target == b.target && (rb.To == "native") != (ra.To == "native"):
 				bad(b.i, "contradicts %s: json_accept_both on %s both to JSON text and to a native value", ref(a.i), b.target)
 			case ka == kb && a.target == b.target && !(kb == lenient.RuleTypeCoerce && apartCoercions(ra.CoerceTo, rb.CoerceTo)):
@@ -514,6 +516,36 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 		}
 	}
 	return errs
+}
+
+// foldedAlias says why, of an enum_case rule and a value_alias rule of
+// one value (either first), the value_alias never applies: one of its
+// aliases is an enum value in another letter case, which enum_case
+// reads as that value first (its phase comes before value aliases); ""
+// where none is.
+func foldedAlias(a, b *lenient.Rule) string {
+	ec, va := a, b
+	if Kind(a) == lenient.RuleValueAlias {
+		ec, va = b, a
+	}
+	var vals []string
+	table, err := ValueAliasTable(va.Value)
+	if err != nil || json.Unmarshal(ec.Value, &vals) != nil {
+		return ""
+	}
+	aliases := make([]string, 0, len(table))
+	for k := range table {
+		aliases = append(aliases, k)
+	}
+	slices.Sort(aliases)
+	for _, k := range aliases {
+		for _, v := range vals {
+			if k != v && jsonwire.FoldASCII(k) == jsonwire.FoldASCII(v) {
+				return fmt.Sprintf("the value_alias %q is the enum value %q in another letter case, which enum_case reads as %q first (enum cases come before value aliases): the alias never applies; map %q instead, or drop it", k, v, v, v)
+			}
+		}
+	}
+	return ""
 }
 
 // aliasedAway reports whether, of an alias and another rule on the key

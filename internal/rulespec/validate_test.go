@@ -104,3 +104,23 @@ func TestRuleOnAliasedKey(t *testing.T) {
 		t.Errorf("%+v", probs)
 	}
 }
+
+// TestValueAliasFoldedByEnumCase checks that a value_alias whose alias
+// is an enum_case value in another letter case is a load error: enum
+// cases run first and read "LOW" as "low", so the alias LOW to high
+// never applied, silently (found by a newcomer's trial). An alias that
+// is no enum value in any case, and a rule of another value, load.
+func TestValueAliasFoldedByEnumCase(t *testing.T) {
+	ec := lenient.Rule{ID: "ec", Tools: []string{"t"}, Type: lenient.RuleEnumCase, From: "p", Value: json.RawMessage(`["low","high"]`)}
+	va := lenient.Rule{ID: "va", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "p", Value: json.RawMessage(`{"LOW":"high"}`)}
+	probs := Validate([]lenient.Rule{ec, va}, nil)
+	want := `contradicts rule 0 (ec): the value_alias "LOW" is the enum value "low" in another letter case, which enum_case reads as "low" first (enum cases come before value aliases): the alias never applies; map "low" instead, or drop it`
+	if len(probs) != 1 || probs[0].Index != 1 || probs[0].Msg != want {
+		t.Errorf("got %+v\nwant %s", probs, want)
+	}
+	ok := va
+	ok.Value = json.RawMessage(`{"lo":"low","hi":"high"}`)
+	if probs := Validate([]lenient.Rule{ec, ok, {ID: "o", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "q", Value: json.RawMessage(`{"LOW":"high"}`)}}, nil); len(probs) > 0 {
+		t.Errorf("%+v", probs)
+	}
+}
