@@ -10,7 +10,8 @@ import (
 // whose values (or slice elements) are strings when stringValues is set,
 // with the field's enum values: value aliases apply to strings only; with
 // an enum, every canonical value must be one of its values and no alias
-// may be one.
+// may be one, in any letter case (the enum's rules read LOW as low before
+// a value alias could read it).
 func CheckValueAliases(aliases []ValueAlias, stringValues bool, enum []string) error {
 	if len(aliases) == 0 {
 		return nil
@@ -31,6 +32,13 @@ func CheckValueAliases(aliases []ValueAlias, stringValues bool, enum []string) e
 		}
 		if in[a.From] {
 			return fmt.Errorf("norm value_alias %s:%s: the alias %q is already an enum value", a.From, a.To, a.From)
+		}
+		for _, e := range enum {
+			if strings.EqualFold(a.From, e) {
+				// (the enum reads it as that value in any letter case;
+				// its rules read it so before any value alias)
+				return fmt.Errorf("norm value_alias %s:%s: the alias %q is the enum value %q in another letter case; give an alias no enum value spells", a.From, a.To, a.From, e)
+			}
 		}
 	}
 	return nil
