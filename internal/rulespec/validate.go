@@ -528,6 +528,9 @@ func foldedAlias(a, b *lenient.Rule) string {
 	if Kind(a) == lenient.RuleValueAlias {
 		ec, va = b, a
 	}
+	if !covers(ec.Tools, va.Tools) {
+		return "" // (it applies to tools without the enum_case too)
+	}
 	var vals []string
 	table, err := ValueAliasTable(va.Value)
 	if err != nil || json.Unmarshal(ec.Value, &vals) != nil {
@@ -540,7 +543,7 @@ func foldedAlias(a, b *lenient.Rule) string {
 	slices.Sort(aliases)
 	for _, k := range aliases {
 		for _, v := range vals {
-			if k != v && jsonwire.FoldASCII(k) == jsonwire.FoldASCII(v) {
+			if k != v && jsonwire.FoldASCII(k) == jsonwire.FoldASCII(v) && table[k] != v {
 				return fmt.Sprintf("the value_alias %q is the enum value %q in another letter case, which enum_case reads as %q first (enum cases come before value aliases): the alias never applies; map %q instead, or drop it", k, v, v, v)
 			}
 		}
@@ -559,14 +562,16 @@ func aliasedAway(a, b *lenient.Rule) bool {
 	if Kind(b) == lenient.RuleParamAlias {
 		al, other = b, a
 	}
-	if Kind(other) == lenient.RuleParamDefault {
+	return Kind(other) == lenient.RuleParamDefault || covers(al.Tools, other.Tools)
+}
+
+// covers reports whether the tools a names include every tool b names.
+func covers(a, b []string) bool {
+	if slices.Contains(a, "*") {
 		return true
 	}
-	if slices.Contains(al.Tools, "*") {
-		return true
-	}
-	for _, t := range other.Tools {
-		if t == "*" || !slices.Contains(al.Tools, t) {
+	for _, t := range b {
+		if t == "*" || !slices.Contains(a, t) {
 			return false
 		}
 	}

@@ -123,4 +123,16 @@ func TestValueAliasFoldedByEnumCase(t *testing.T) {
 	if probs := Validate([]lenient.Rule{ec, ok, {ID: "o", Tools: []string{"t"}, Type: lenient.RuleValueAlias, From: "q", Value: json.RawMessage(`{"LOW":"high"}`)}}, nil); len(probs) > 0 {
 		t.Errorf("%+v", probs)
 	}
+	// an alias for tools without the enum_case too does its work there,
+	// and one to the value enum_case reads it as changes nothing (found
+	// by a review)
+	wider := va
+	wider.Tools = []string{"t", "u"}
+	same := va
+	same.Value = json.RawMessage(`{"LOW":"low"}`)
+	for _, r := range []lenient.Rule{wider, same} {
+		if probs := Validate([]lenient.Rule{ec, r}, nil); len(probs) > 0 {
+			t.Errorf("%s: %+v", r.Value, probs)
+		}
+	}
 }
