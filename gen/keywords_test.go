@@ -101,6 +101,8 @@ func TestKeywordMistakes(t *testing.T) {
 			"L int    `json:\"l,omitempty\" jsonschema:\"exclusiveMinimum=1,exclusiveMaximum=2\"`",
 			"M int8   `json:\"m,omitempty\" jsonschema:\"minimum=1.5,maximum=1.7\"`",
 			"N int    `json:\"n,omitempty\" jsonschema:\"exclusiveMinimum=-0,exclusiveMaximum=0.5\"`",
+			// a bound of many digits is read exactly too (found by a review)
+			"O uint8  `json:\"o,omitempty\" jsonschema:\"maximum=300." + strings.Repeat("0", 401) + "\"`",
 		},
 		errs: []string{
 			`tools.go:8:2: field TInput.B: no uint8 meets minimum=300: the largest is 255; correct the bound, or widen the type`,
@@ -117,6 +119,7 @@ func TestKeywordMistakes(t *testing.T) {
 			`tools.go:11:2: warning: field TInput.E: exclusiveMinimum=-40000 is beyond int16's smallest, -32768: the schema would advertise values the decoder refuses (less than -32768, whatever the bound says); write minimum=-32768, or drop it`,
 			`tools.go:12:2: warning: field TInput.F: maximum=1e30 is beyond int's largest, 9223372036854775807: the schema would advertise values the decoder refuses (more than 9223372036854775807, whatever the bound says); write maximum=9223372036854775807, or drop it`,
 			`tools.go:15:2: warning: field TInput.I: maximum=200 is beyond int8's largest, 127: the schema would advertise values the decoder refuses (more than 127, whatever the bound says); write maximum=127, or drop it`,
+			`tools.go:21:2: warning: field TInput.O: maximum=300.` + strings.Repeat("0", 401) + ` is beyond uint8's largest, 255: the schema would advertise values the decoder refuses (more than 255, whatever the bound says); write maximum=255, or drop it`,
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

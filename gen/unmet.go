@@ -183,9 +183,9 @@ func looseBounds(f *Field) []string {
 // integerBound returns the least integer a lower bound b admits (lower
 // true: ceil(minimum), floor(exclusiveMinimum)+1), or the greatest an
 // upper one does (floor(maximum), ceil(exclusiveMaximum)-1), exactly;
-// false for a bound past a few hundred digits.
+// false for a bound past float64's range (the tag parser refuses those).
 func integerBound(b bound, lower bool) (*big.Int, bool) {
-	if f, err := strconv.ParseFloat(b.text, 64); err != nil || math.IsInf(f, 0) || len(b.text) > 400 {
+	if f, err := strconv.ParseFloat(b.text, 64); err != nil || math.IsInf(f, 0) {
 		return nil, false
 	}
 	r, ok := new(big.Rat).SetString(b.text)
