@@ -492,6 +492,35 @@ func conflicts(rules []lenient.Rule, targets [][]Step, inUse int) []Problem {
 			break
 		}
 	}
+	// A rule (not a default, a secret or an alias) on a key that aliases
+	// rename for all its tools together, where no one alias does (x to y
+	// for t, x to y for u, beside a coercion of x for t and u): it never
+	// runs. (One alias that covers them is reported above.)
+	for _, s := range slots {
+		r := &rules[s.i]
+		if k := Kind(r); k == lenient.RuleParamAlias || k == lenient.RuleParamDefault || k == lenient.RuleMisnamedKey || slices.Contains(r.Tools, "*") {
+			continue
+		}
+		var tools []string
+		var by []int
+		for _, y := range bySource[s.source] {
+			a := slots[y]
+			ra := &rules[a.i]
+			if Kind(ra) != lenient.RuleParamAlias || covers(ra.Tools, r.Tools) || !overlap(ra, r) {
+				continue // (not an alias, or one reported above)
+			}
+			tools = append(tools, ra.Tools...)
+			by = append(by, a.i)
+		}
+		if len(by) > 1 && covers(tools, r.Tools) {
+			last := slices.Max(append(slices.Clone(by), s.i))
+			names := make([]string, len(by))
+			for i, j := range by {
+				names[i] = ref(j)
+			}
+			bad(last, "%s reads %s, which %s rename before any other rule runs (aliases come first), for every tool it applies to: it never runs; write it for the aliases' targets", ref(s.i), s.source, strings.Join(names, " and "))
+		}
+	}
 	// Rules of two kinds that undo each other at one value: enum_text
 	// writes a number or boolean as its text, which a type_coerce or
 	// enum_digits reads back, so the file's order decides what is left.

@@ -136,3 +136,25 @@ func TestValueAliasFoldedByEnumCase(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleOnKeyAliasedTogether checks that a rule on a key that several
+// aliases rename for all its tools together (x to y for t, x to y for u,
+// beside a coercion of x for t and u) is a load error: it never runs,
+// and each alias alone covers none of its tools (found by a review).
+func TestRuleOnKeyAliasedTogether(t *testing.T) {
+	rules := []lenient.Rule{
+		{ID: "at", Tools: []string{"t"}, Type: lenient.RuleParamAlias, From: "x", To: "y"},
+		{ID: "au", Tools: []string{"u"}, Type: lenient.RuleParamAlias, From: "x", To: "y"},
+		{ID: "c", Tools: []string{"t", "u"}, Type: lenient.RuleTypeCoerce, From: "x", CoerceTo: "int"},
+	}
+	probs := Validate(rules, nil)
+	want := `rule 2 (c) reads x, which rule 0 (at) and rule 1 (au) rename before any other rule runs (aliases come first), for every tool it applies to: it never runs; write it for the aliases' targets`
+	if len(probs) != 1 || probs[0].Index != 2 || probs[0].Msg != want {
+		t.Errorf("got %+v\nwant %s", probs, want)
+	}
+	// a tool neither alias renames it for: the rule works there
+	rules[2].Tools = []string{"t", "u", "v"}
+	if probs := Validate(rules, nil); len(probs) > 0 {
+		t.Errorf("%+v", probs)
+	}
+}
