@@ -3,11 +3,11 @@ package gen
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/normgen/normgen/internal/schemaprofile"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 	"github.com/normgen/normgen/schema"
 )
@@ -72,9 +72,9 @@ func unmet(f *Field) (out, warns []string) {
 		// and 1.7, or exclusive 1 and 2)
 		for _, lo := range lower {
 			for _, hi := range upper {
-				l, lok := integerBound(lo, true)
-				h, hok := integerBound(hi, false)
-				if lok && hok && l.Cmp(h) > 0 {
+				l, lok := schemaprofile.IntegerBound(lo.text, true, lo.exclusive)
+				h, hok := schemaprofile.IntegerBound(hi.text, false, hi.exclusive)
+				if c, ok := lenientimpl.CompareNumber([]byte(l), h); lok && hok && ok && c > 0 {
 					out = append(out, fmt.Sprintf("no integer meets both %s=%s and %s=%s; correct one of them", lo.key, lo.text, hi.key, hi.text))
 				}
 			}
@@ -168,48 +168,20 @@ func looseBounds(f *Field) []string {
 	// (an integer bound: exclusiveMaximum=256 is maximum=255, exactly a
 	// uint8's, and no warning)
 	for _, b := range lower {
-		if n, ok := integerBound(b, true); ok && compareText(n, lo.text) < 0 {
+		if n, ok := schemaprofile.IntegerBound(b.text, true, b.exclusive); ok && compareInts(n, lo.text) < 0 {
 			out = append(out, fmt.Sprintf("%s=%s is beyond %s's smallest, %s: the schema would advertise values the decoder refuses (less than %s, whatever the bound says); write minimum=%s, or drop it", b.key, b.text, typ, lo.text, lo.text, lo.text))
 		}
 	}
 	for _, b := range upper {
-		if n, ok := integerBound(b, false); ok && compareText(n, hi.text) > 0 {
+		if n, ok := schemaprofile.IntegerBound(b.text, false, b.exclusive); ok && compareInts(n, hi.text) > 0 {
 			out = append(out, fmt.Sprintf("%s=%s is beyond %s's largest, %s: the schema would advertise values the decoder refuses (more than %s, whatever the bound says); write maximum=%s, or drop it", b.key, b.text, typ, hi.text, hi.text, hi.text))
 		}
 	}
 	return out
 }
 
-// integerBound returns the least integer a lower bound b admits (lower
-// true: ceil(minimum), floor(exclusiveMinimum)+1), or the greatest an
-// upper one does (floor(maximum), ceil(exclusiveMaximum)-1), exactly;
-// false for a bound past float64's range (the tag parser refuses those).
-func integerBound(b bound, lower bool) (*big.Int, bool) {
-	if f, err := strconv.ParseFloat(b.text, 64); err != nil || math.IsInf(f, 0) {
-		return nil, false
-	}
-	r, ok := new(big.Rat).SetString(b.text)
-	if !ok {
-		return nil, false
-	}
-	floor := new(big.Int).Div(r.Num(), r.Denom()) // (the denominator is positive)
-	ceil := new(big.Int).Set(floor)
-	if !r.IsInt() {
-		ceil.Add(ceil, big.NewInt(1))
-	}
-	switch {
-	case lower && b.exclusive:
-		return floor.Add(floor, big.NewInt(1)), true
-	case lower:
-		return ceil, true
-	case b.exclusive:
-		return ceil.Sub(ceil, big.NewInt(1)), true
-	}
-	return floor, true
-}
-
-// compareText compares n with the integer written text.
-func compareText(n *big.Int, text string) int {
-	t, _ := new(big.Int).SetString(text, 10)
-	return n.Cmp(t)
+// compareInts compares two integers written in decimal.
+func compareInts(a, b string) int {
+	c, _ := lenientimpl.CompareNumber([]byte(a), b)
+	return c
 }

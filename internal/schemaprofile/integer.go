@@ -85,6 +85,28 @@ func past(text string, up int) (integer, bool) {
 	return n.negated(), ok
 }
 
+// IntegerBound returns, in decimal, the integer bound that the number
+// bound written text means for an integer: the least integer a lower
+// bound admits (floor(x)+1 for an exclusive one, ceil(x) otherwise), or
+// the greatest an upper one admits (ceil(x)-1, floor(x)); false for a
+// bound of more than maxDigits digits before its point. The gemini
+// profile writes an integer's exclusive bounds so, and the generator
+// checks an integer field's bounds with it.
+func IntegerBound(text string, lower, exclusive bool) (string, bool) {
+	up := -1
+	if lower {
+		up = 1
+	}
+	var n integer
+	var ok bool
+	if exclusive {
+		n, ok = past(text, up)
+	} else {
+		n, ok = roundIn(jsonnode.Scalar(text), up)
+	}
+	return n.String(), ok
+}
+
 // roundIn returns an inclusive bound v rounded inwards to an integer, the
 // bound an integer meets alike: up for a minimum (up 1), down for a
 // maximum (up -1).
