@@ -462,10 +462,11 @@ func lenientScalar(strict bool, native *jsonschema.Schema, pattern string) []*js
 // objectBranch is the object schema of a struct: its properties, required
 // list and, for unknown=error, additionalProperties false.
 //
-// With unroll, a field through which a recursive struct reaches itself is
-// left out at its depth (declared or DefaultDepth): that many levels of
-// the struct are open. A required one is kept in the form that holds no
-// more of it (an empty array, null, an empty object).
+// With unroll, a field through which a recursive struct reaches itself
+// holds no more of it at its depth (declared or DefaultDepth): that many
+// levels of the struct are open, and the last says the field's form that
+// holds none (exhausted). Left out, the key would be an unknown key of an
+// open object there, any value admitted, which the decoder refuses.
 func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
 	var errs []string
@@ -473,10 +474,8 @@ func (b *builder) objectBranch(t *Type) (*jsonschema.Schema, error) {
 		f := &t.Fields[i]
 		var fs *jsonschema.Schema
 		var err error
-		if cut := b.cut(f); cut && !f.Required {
-			continue
-		} else if cut {
-			fs = exhausted(f.Type)
+		if b.cut(f) {
+			fs = exhausted(f.Type, f.Required)
 		} else {
 			b.path = append(b.path, f.Name)
 			fs, err = b.fieldSchema(f)
@@ -542,16 +541,17 @@ func (b *builder) cut(f *Field) bool {
 	return b.open[baseOf(t)] >= depth
 }
 
-// exhausted is the schema of a required field of a recursive struct at
-// the last level an unrolled schema shows: its value without another
-// level of the struct.
-func exhausted(t *Type) *jsonschema.Schema {
+// exhausted is the schema of a field of a recursive struct at the last
+// level an unrolled schema shows: its value without another level of the
+// struct (an empty array or map where it is required), or null, which
+// the decoder reads as the field left out (the shortest form that holds
+// none: gemini's schemas are sent on every request).
+func exhausted(t *Type, required bool) *jsonschema.Schema {
+	zero := uint64(0)
 	switch {
-	case t.Kind == Array:
-		zero := uint64(0)
+	case required && t.Kind == Array:
 		return &jsonschema.Schema{Type: "array", Items: &jsonschema.Schema{Type: "object"}, MaxItems: &zero}
-	case t.Kind == Map:
-		zero := uint64(0)
+	case required && t.Kind == Map:
 		return &jsonschema.Schema{Type: "object", MaxProperties: &zero}
 	}
 	return &jsonschema.Schema{Type: "null"}

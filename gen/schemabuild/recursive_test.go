@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/normgen/normgen/fallback"
 	"github.com/normgen/normgen/gen/schemabuild"
 	"github.com/normgen/normgen/internal/invariant"
@@ -83,8 +85,12 @@ func TestRecursiveSchema(t *testing.T) {
 	if n := strings.Count(gemini, `"boost"`); n != 1+3*(1+2) {
 		t.Errorf("gemini: %d levels of Filter, want 10:\n%s", n, gemini)
 	}
-	if got := strings.Count(gemini, `"and"`); got != 1 {
-		t.Errorf(`gemini: "and" shown %d times, want once (depth=2: at level 1 only):`+"\n%s", got, gemini)
+	if got := strings.Count(gemini, `"and":{"items":{"properties"`); got != 1 {
+		t.Errorf(`gemini: "and" holds filters %d times, want once (depth=2: at level 1 only):`+"\n%s", got, gemini)
+	}
+	// at each level 2 and 3: and, or and not hold no more filters
+	if got, want := strings.Count(gemini, `"and":{"type":"null"}`), 9; got != want {
+		t.Errorf(`gemini: "and" is an empty array %d times, want %d:`+"\n%s", got, want, gemini)
 	}
 	root := js(Node{}, lenient.ProfileGemini)
 	if want := `"children":{"items":{"type":"object"},"maxItems":0,"type":"array"}`; !strings.Contains(root, want) {
@@ -151,5 +157,42 @@ func TestRecursiveDeepInput(t *testing.T) {
 	err := fallback.Decode([]byte(args), &s)
 	if err == nil || !strings.Contains(err.Error(), "is nested too deeply") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestGeminiLastLevelAdmitsNoRefused: at the last level the gemini
+// profile unrolls, a recursive field holds no more of its struct, and its
+// schema says so, optional or required: left out of an open object's
+// properties, the key would take any value there (an unknown key), which
+// the decoder refuses ({"and":5} is not an array of filters).
+func TestGeminiLastLevelAdmitsNoRefused(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		args string
+	}{
+		{Search{}, `{"query":"x","filter":{"and":[{"and":5}]}}`},                     // and: depth 2
+		{Search{}, `{"query":"x","filter":{"not":{"not":{"not":"x"}}}}`},             // not: depth 3
+		{Search{}, `{"query":"x","filter":{"or":[{"or":[{"or":[{"boost":-1}]}]}]}}`}, // beyond: a bound broken
+		{Node{}, `{"name":"a","children":[{"name":"b","children":[{"name":"c","children":[{"name":7}]}]}]}`},
+	} {
+		s, err := schemabuild.ForProfile(c.v, lenient.ProfileGemini)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := schemabuild.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := reflect.New(reflect.TypeOf(c.v)).Interface()
+		if err := fallback.Decode([]byte(c.args), x); err == nil {
+			t.Fatalf("%s: the decoder takes it; the test wants a call it refuses", c.args)
+		}
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(c.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if compileOpenAPI(t, b, false).Validate(inst) == nil {
+			t.Errorf("%T %s: the gemini schema admits a call the decoder refuses:\n%s", c.v, c.args, b)
+		}
 	}
 }
