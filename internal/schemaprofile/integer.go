@@ -1,10 +1,10 @@
 package schemaprofile
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // integer is an integer of any size, written in decimal: its sign and
@@ -29,46 +29,33 @@ func (n integer) String() string {
 const maxDigits = 400
 
 // floorOf returns the largest integer at most the JSON number written
-// text, and whether text is one that holds no more than maxDigits digits
-// before its point.
+// text, and whether text is one whose integer part holds no more than
+// maxDigits digits. It reads text as the runtime reads numbers
+// (jsonwire.ReadDecimal), exactly.
 func floorOf(text string) (integer, bool) {
-	neg := strings.HasPrefix(text, "-")
-	text = strings.TrimPrefix(text, "-")
-	mant, exp, _ := strings.Cut(strings.ToLower(text), "e")
-	whole, frac, _ := strings.Cut(mant, ".")
-	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" {
+	d, ok := jsonwire.ReadDecimal([]byte(text))
+	point := d.Point()
+	switch {
+	case !ok:
+		return integer{}, false
+	case d.Sign() == 0:
+		return integer{mag: "0"}, true // -0 and 0e999 too
+	case point > maxDigits:
 		return integer{}, false
 	}
-	e := 0
-	if exp != "" {
-		v, err := strconv.Atoi(exp)
-		if err != nil || v > maxDigits || v < -maxDigits-len(whole) {
-			return integer{}, false
-		}
-		e = v
-	}
-	digits, point := whole+frac, len(whole)+e
-	if point > maxDigits {
-		return integer{}, false
-	}
-	var in, rest string
+	digits := string(d.AppendDigits(nil)) // no leading or trailing zeros
+	n := integer{neg: d.Sign() < 0, mag: "0"}
+	var fraction bool // digits past the point, all significant
 	switch {
 	case point <= 0:
-		rest = digits
+		fraction = true
 	case point >= len(digits):
-		in = digits + strings.Repeat("0", point-len(digits))
+		n.mag = digits + strings.Repeat("0", point-len(digits))
 	default:
-		in, rest = digits[:point], digits[point:]
+		n.mag, fraction = digits[:point], true
 	}
-	n := integer{neg: neg, mag: strings.TrimLeft(in, "0")}
-	if n.mag == "" {
-		n.mag = "0"
-	}
-	if strings.Trim(rest, "0") != "" && neg {
-		n = n.plus(-1) // -2.5 rounds down to -3
-	}
-	if n.mag == "0" {
-		n.neg = false
+	if fraction && n.neg {
+		n = n.plus(-1) // -2.5 rounds down to -3, -0.5 to -1
 	}
 	return n, true
 }

@@ -529,132 +529,6 @@ func integerValue[T ~string | ~[]byte](s T) (u uint64, neg bool, err error) {
 // uint64's 20 digits.
 func expCap(n int) int { return n + 64 }
 
-// decimal is a number literal read exactly, without allocating: its
-// digits are a's followed by b's (the integer and fraction digits as
-// written); the significant ones are positions [lo, hi), and the value is
-// 0.digits[lo:hi] × 10^point, negated when neg. lo == hi for zero.
-type decimal struct {
-	neg    bool
-	a, b   []byte
-	lo, hi int
-	point  int
-}
-
-func (d *decimal) digit(k int) byte {
-	if k < len(d.a) {
-		return d.a[k]
-	}
-	return d.b[k-len(d.a)]
-}
-
-// decimalExpCap is where readDecimal's exponents saturate: far beyond any
-// number a schema bound or a document of less than 2^50 bytes can hold, so
-// comparisons stay exact (two exponents both beyond it compare as equal).
-const decimalExpCap = 1 << 50
-
-// readDecimal reads the JSON number grammar (and the digit-string forms of
-// integers, which may have leading zeros) exactly. Exponents saturate at
-// about decimalExpCap.
-func readDecimal(s []byte) (decimal, bool) {
-	var d decimal
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		d.neg = true
-		i++
-	}
-	start := i
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	d.a = s[start:i]
-	if len(d.a) == 0 {
-		return d, false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		fs := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == fs {
-			return d, false
-		}
-		d.b = s[fs:i]
-	}
-	exp := 0
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		expNeg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			expNeg = s[i] == '-'
-			i++
-		}
-		es := i
-		for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
-			if exp <= decimalExpCap {
-				exp = exp*10 + int(s[i]-'0')
-			}
-		}
-		if i == es {
-			return d, false
-		}
-		if expNeg {
-			exp = -exp
-		}
-	}
-	if i != len(s) {
-		return d, false
-	}
-	d.hi = len(d.a) + len(d.b)
-	for d.lo < d.hi && d.digit(d.lo) == '0' {
-		d.lo++
-	}
-	for d.hi > d.lo && d.digit(d.hi-1) == '0' {
-		d.hi--
-	}
-	d.point = len(d.a) - d.lo + exp
-	return d, true
-}
-
-// cmpDecimal compares two exact decimals: -1, 0 or +1.
-func cmpDecimal(x, y *decimal) int {
-	sign := func(d *decimal) int {
-		switch {
-		case d.lo == d.hi:
-			return 0
-		case d.neg:
-			return -1
-		}
-		return 1
-	}
-	sx, sy := sign(x), sign(y)
-	if sx != sy || sx == 0 {
-		return cmpInt(sx, sy)
-	}
-	c := cmpInt(x.point, y.point)
-	for i, j := x.lo, y.lo; c == 0 && (i < x.hi || j < y.hi); i, j = i+1, j+1 {
-		switch {
-		case i == x.hi:
-			c = -1
-		case j == y.hi:
-			c = 1
-		default:
-			c = cmpInt(int(x.digit(i)), int(y.digit(j)))
-		}
-	}
-	return c * sx
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // CompareNumber compares a received number with a schema bound exactly, by
 // decimal arithmetic (as JSON Schema validators that read numbers exactly
 // do, and never through float64 or float32): v is a JSON number literal or
@@ -671,10 +545,10 @@ func CompareNumber(v []byte, bound string) (c int, ok bool) {
 		}
 		v = text(v)
 	}
-	a, ok1 := readDecimal(v)
-	b, ok2 := readDecimal(unsafe.Slice(unsafe.StringData(bound), len(bound)))
+	a, ok1 := jsonwire.ReadDecimal(v)
+	b, ok2 := jsonwire.ReadDecimal(unsafe.Slice(unsafe.StringData(bound), len(bound)))
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	return cmpDecimal(&a, &b), true
+	return jsonwire.CompareDecimal(&a, &b), true
 }
