@@ -1015,7 +1015,7 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 func typeOptionsOnly(tag string) bool {
 	for _, o := range strings.Split(tag, ",") {
 		switch strings.TrimSpace(o) {
-		case "", "unknown=error", "unknown=ignore", "variants=off", "variants=on":
+		case "", "unknown=error", "variants=off":
 		default:
 			return false
 		}

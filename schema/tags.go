@@ -298,10 +298,17 @@ func ParseNorm(tag string) (Norm, error) {
 			n.EmptyError = true
 		case key == "enum" && val == "strict":
 			n.EnumStrict = true
-		case key == "variants" && (val == "off" || val == "on"):
-			n.NoVariants = val == "off"
-		case key == "unknown" && (val == "error" || val == "ignore"):
-			n.RejectUnknown = val == "error"
+		case key == "variants" && val == "off":
+			n.NoVariants = true
+		case key == "variants" && val == "on":
+			// the default, which no field can turn back on below a
+			// type's or package's variants=off: accepted, it would say
+			// what it does not do
+			return n, fmt.Errorf("norm variants=on: a field's spelling variants are read unless variants=off turns them off (for the field, its type or its package), and no field turns them back on; remove it")
+		case key == "unknown" && val == "error":
+			n.RejectUnknown = true
+		case key == "unknown" && val == "ignore":
+			return n, fmt.Errorf("norm unknown=ignore: unknown keys are ignored unless unknown=error says otherwise for the type; remove it")
 		case key == "unit" && hasVal:
 			if _, ok := lenientimpl.Units[val]; !ok {
 				return n, fmt.Errorf("norm unit=%q is not a unit; write unit=ns, unit=us, unit=ms, unit=s, unit=m or unit=h", val)
