@@ -24,7 +24,7 @@
 // generated decoders links none of it (no log/slog, no os).
 //
 // Upgrading from a release where these lived in package lenient: import
-// github.com/normgen/normgen/normalize and rename lenientimpl.NewNormalizer to
+// github.com/normgen/normgen/normalize and rename lenient.NewNormalizer to
 // normalize.New; every other name (Normalizer, Option and the With
 // options, Applied, Stats, LoadRules, ValidateRules, Metrics, Instrument,
 // LogFixes, ...) keeps its name under normalize. Rule, RuleType and the

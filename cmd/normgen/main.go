@@ -3,24 +3,31 @@
 //
 // Usage:
 //
-//	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR]
-//	                          generate for the package in DIR (default .)
-//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR]
-//	                          print [{name, description, inputSchema}] sorted by name
-//	normgen catalog -from FILE|- [-rules FILE] [-q]
-//	                          any server's catalog with lenient schemas
+//	normgen [-type T,U] [-output FILE] [-tags TAGS] [-profile P] [-required M] [-check] [-schemas DIR] [DIR|DIR/...]...
+//	                          generate for the package in DIR (default .); several in one
+//	                          run, where a package names the tools of another it registers
+//	normgen catalog [-profile P] [-tags TAGS] [-type T,U] [-required M] [-v] [DIR|DIR/...]...
+//	                          print [{name, description, inputSchema}] sorted by name;
+//	                          -v: where each name and the required model came from
 //	normgen rules [-tags TAGS] [-type T,U] [-required M] [DIR]
 //	                          print the rule table as rules.json
-//	normgen rules -catalog FILE|- [-q]
+//	normgen catalog -from FILE|- [-rules FILE] [-q]
+//	                          any server's catalog with lenient schemas
+//	normgen rules -catalog FILE|- [-rules FILE] [-q]
 //	                          rules.json derived from any server's catalog
 //	normgen check [-json] [-host NAME[@VERSION],...|all] [FILE|-]
-//	                          lint a tools/list catalog
-//	normgen normalize -rules FILE -tool NAME   normalize arguments read on stdin
-//	normgen normalize -catalog FILE -tool NAME the same with rules derived from a catalog, refusals explained
-//	normgen suggest -calls FILE|GLOB|- ... [-w] [DIR]
-//	                          tag edits from call logs (every replica's, as one)
-//	normgen stats -logdir DIR|GLOB ...         the normalizer's statistics over HTTP
-//	                                           (several log folders merged)
+//	                          lint a tools/list catalog (any server's) for leniency
+//	                          gaps, or with -host for those hosts' schema rules
+//	normgen normalize -rules FILE -tool NAME
+//	                          args JSON on stdin -> {"args": {...}, "applied": [...]}
+//	normgen normalize -catalog FILE [-rules FILE] -tool NAME
+//	                          the same with the rules derived from any server's catalog; arguments
+//	                          its schema still refuses exit 1 with "problems" (path, what to send)
+//	normgen suggest -calls FILE|GLOB|- [-calls ...] [-w] [-min N] [DIR]
+//	                          replay call logs (every replica's, as one) through DIR's generated
+//	                          decoders and suggest tag edits (aliases, value aliases); -w applies them
+//	normgen stats -logdir DIR|GLOB [-logdir ...] [-addr 127.0.0.1:8080] [-calls FILE|GLOB|- ... -pkg DIR]
+//	                          serve the stats view of DIR/normalizer_stats.json (several: merged)
 //
 // `normgen -h`, `normgen COMMAND -h` and `normgen help [COMMAND]` print
 // the usage (on stderr) and exit 0.

@@ -52,24 +52,25 @@ func TestReadmeCLI(t *testing.T) {
 		help[cmd] = stderr
 		return stderr
 	}
-	// The package doc's usage lines (go doc) are held to the same flags.
+	// The package doc's usage (go doc) is the README's block, line for
+	// line.
 	mainGo, err := os.ReadFile("main.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var docLines []string
+	var docBlock strings.Builder
 	for _, l := range strings.Split(string(mainGo), "\n") {
-		if d, ok := strings.CutPrefix(l, "//\tnormgen "); ok {
-			docLines = append(docLines, "normgen "+d)
+		if d, ok := strings.CutPrefix(l, "//\t"); ok {
+			docBlock.WriteString(d + "\n")
 		}
 	}
+	if docBlock.String() != block {
+		t.Errorf("main.go's package doc shows a usage other than the README's CLI block; copy the block there, each line after //<tab>:\n%s", docBlock.String())
+	}
 	lines := map[string]int{}
-	for i, line := range append(strings.Split(block, "\n"), docLines...) {
+	for _, line := range strings.Split(block, "\n") {
 		if !strings.HasPrefix(line, "normgen ") {
 			continue
-		}
-		if i >= len(strings.Split(block, "\n")) {
-			line = strings.Join(strings.Fields(line), " ") // main.go's doc
 		}
 		cmd := ""
 		if f := strings.Fields(line); len(f) > 1 {
