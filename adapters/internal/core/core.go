@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -547,9 +548,23 @@ func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) st
 		return ""
 	}
 	if le, ok := err.(*lenient.Error); ok {
+		le.Problems = duplicatesAlone(le.Problems)
 		sentAs(le.Problems, applied)
 	}
 	return err.Error()
+}
+
+// duplicatesAlone returns, of a call's problems, only the keys given
+// twice where there is one: the normalizer reads no such call
+// (NormalizeJSON refuses it unread), so the call's other problems may be
+// string forms the schema advertises and normgen takes once each key is
+// given once; said, they would ask the client to change what it may send.
+func duplicatesAlone(problems []lenient.Problem) []lenient.Problem {
+	var dup *lenient.DuplicateKeyError
+	if !slices.ContainsFunc(problems, func(p lenient.Problem) bool { return errors.As(p.Cause, &dup) }) {
+		return problems
+	}
+	return slices.DeleteFunc(problems, func(p lenient.Problem) bool { return p.Kind != lenient.KindDuplicate })
 }
 
 // sentAs shows, in each problem at a value a json_accept_both rule read

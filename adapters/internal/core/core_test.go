@@ -281,3 +281,27 @@ func TestExplainShowsSent(t *testing.T) {
 		t.Errorf("without the fixes: %s", why)
 	}
 }
+
+// TestExplainDuplicateKeyAlone: a call that gives a key twice is not
+// normalized (the normalizer reads no such call), so a refusal of it says
+// the key given twice and nothing else: the string forms the schema
+// advertises, which the call's other values used, were listed as errors
+// ("start.line: "3" is not an integer"), though normgen takes them in a
+// call that gives each key once (found on gopls's go_references).
+func TestExplainDuplicateKeyAlone(t *testing.T) {
+	c, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"t", []byte(`{"type":"object","properties":{"start":{"type":"object","properties":{"line":{"type":"integer"}}},"end":{"type":"object","properties":{"line":{"type":"integer"}}}}}`)}})
+	args := []byte(`{"start":{"line":"3"},"end":{"line":3,"line":4}}`)
+	out, applied, refused := c.Normalize("t", args)
+	if string(out) != string(args) || applied != nil || refused != nil {
+		t.Fatalf("normalized %s %+v %v; want the call as it is", out, applied, refused)
+	}
+	why := c.Explain("t", out, applied)
+	if want := `end.line: key "line" is given twice; send it once`; !strings.HasPrefix(why, want) || strings.Contains(why, "start.line") {
+		t.Errorf("got  %s\nwant %s, and no other problem", why, want)
+	}
+}
