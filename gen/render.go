@@ -393,14 +393,23 @@ func absent(s *Struct, f *Field, i int) []jen.Code {
 // the values that mean the field left out: null or "" for an optional
 // field (Decoder.Absent; its default applies, or its zero value stays),
 // null for a required one ("is required").
+//
+// A secret, whose forms Take does not read (fieldForms), reads the text
+// "null" as null here where null is its own value (a pointer without a
+// default), as Take reads it for any other field (NullTextValue): inside
+// its secretBlock, so that the fix shows no value.
 func absentOr(s *Struct, f *Field, i int, body []jen.Code) []jen.Code {
 	v := jen.Id("it").Dot("Value")
 	if forms := f.Absent(); forms != 0 {
+		var nullText []jen.Code
+		if f.Mode&lenientimpl.Secret != 0 && forms&(lenientimpl.AbsentNull|lenientimpl.AbsentEmpty) == lenientimpl.AbsentEmpty {
+			nullText = []jen.Code{jen.Id("d").Dot("NullTextValue").Call(jen.Op("&").Id("it"), jen.Lit(f.Name), absentFormsCode(forms))}
+		}
 		given := jen.Id("d").Dot("Absent").Call(v, jen.Lit(f.Name), absentFormsCode(forms))
 		if st := absent(s, f, i); st != nil {
-			return []jen.Code{jen.If(given).Block(st...).Else().Block(body...)}
+			return append(nullText, jen.If(given).Block(st...).Else().Block(body...))
 		}
-		return []jen.Code{jen.If(jen.Op("!").Add(given)).Block(body...)}
+		return append(nullText, jen.If(jen.Op("!").Add(given)).Block(body...))
 	}
 	if f.RequiredNull() {
 		return []jen.Code{jen.If(lenientQual("Null").Call(v)).Block(absent(s, f, i)...).Else().Block(body...)}

@@ -1499,6 +1499,7 @@ func (x *SecretInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 			d.EndSecret()
 		case 3:
 			d.BeginSecretHolder()
+			d.NullTextValue(&it, "db", lenientimpl.AbsentEmpty)
 			if !d.Absent(it.Value, "db", lenientimpl.AbsentEmpty) {
 				if !lenientimpl.Null(it.Value) {
 					d.Enter("db")

@@ -92,6 +92,7 @@ func (x *LoginInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientim
 			d.EndSecret()
 		case 3:
 			d.BeginSecretHolder()
+			d.NullTextValue(&it, "db", lenientimpl.AbsentEmpty)
 			if !d.Absent(it.Value, "db", lenientimpl.AbsentEmpty) {
 				if !lenientimpl.Null(it.Value) {
 					d.Enter("db")
