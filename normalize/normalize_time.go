@@ -16,8 +16,13 @@ import (
 func coerceTime(s, coerceTo string) (string, bool) {
 	if coerceTo == lenient.CoerceDateTime {
 		t, rfc, ok := lenientimpl.ParseTime([]byte(s), false)
-		if !ok || rfc {
+		switch {
+		case !ok:
 			return "", false
+		case rfc:
+			// its text as it is, unescaped: the string written with
+			// JSON escapes, which time.Time does not read, changes
+			return quoteJSON(s), true
 		}
 		return quoteJSON(t.Format(time.RFC3339Nano)), true
 	}

@@ -116,14 +116,25 @@ func appendQuotedRaw(s []byte) []byte {
 }
 
 // Time decodes a time.Time: a JSON string in one of TimePattern's forms,
-// or with Strict as encoding/json does (time.Time's own UnmarshalJSON:
-// RFC 3339 only). A form that is not RFC 3339 is recorded as lenient.FixTime.
+// its JSON escapes read (as a validator reads the string), or with Strict
+// as encoding/json does (time.Time's own UnmarshalJSON: RFC 3339 only,
+// with no escape). A form that is not RFC 3339 is recorded as
+// lenient.FixTime, and so is an RFC 3339 one written with escapes (to
+// its text unescaped, which time.Time reads).
 func (d *Decoder) Time(v []byte, name string, m Mode) time.Time {
 	strict := m&Strict != 0
 	if v[0] == '"' {
-		if t, rfc, ok := ParseTime(v[1:len(v)-1], strict); ok {
-			if !rfc && d.record {
-				d.fix(name, lenient.FixTime, v, jsonwire.AppendQuote(nil, t.Format(time.RFC3339Nano)))
+		s := v[1 : len(v)-1]
+		if !strict {
+			s = text(v)
+		}
+		if t, rfc, ok := ParseTime(s, strict); ok {
+			if d.record && (!rfc || len(s) != len(v)-2) {
+				to := s
+				if !rfc {
+					to = []byte(t.Format(time.RFC3339Nano))
+				}
+				d.fix(name, lenient.FixTime, v, jsonwire.AppendQuote(nil, string(to)))
 			}
 			return t
 		}
@@ -417,7 +428,7 @@ func (d *Decoder) Duration(v []byte, name string, unit time.Duration, m Mode) ti
 	quoted := v[0] == '"'
 	s := v
 	if quoted {
-		s = v[1 : len(v)-1]
+		s = text(v) // its JSON escapes read, as a validator reads the string
 	}
 	n, err := ParseDuration(s, quoted, unit)
 	if err == nil {
