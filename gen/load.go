@@ -905,6 +905,10 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 			}
 			continue
 		}
+		if v.Embedded() && name == "" && schema.EmbeddedTagged(tag) && embedsStruct(v.Type()) {
+			l.errorf(v.Pos(), fieldID, "%s", schema.EmbeddedTagsRefused)
+			continue
+		}
 		if v.Embedded() && name == "" {
 			t := types.Unalias(v.Type())
 			sub := allocs
@@ -1008,6 +1012,16 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		add(f, depth)
 	}
 	return out
+}
+
+// embedsStruct reports whether t, an embedded field's type, is a struct
+// or a pointer to one, whose fields encoding/json promotes.
+func embedsStruct(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
 
 // typeOptionsOnly reports whether a blank field's norm tag holds only

@@ -251,6 +251,9 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 				continue
 			}
 			name, opts, _ := strings.Cut(tag, ",")
+			if sf.Anonymous && name == "" && EmbeddedTagged(sf.Tag) && (sf.Type.Kind() == reflect.Struct || sf.Type.Kind() == reflect.Pointer && sf.Type.Elem().Kind() == reflect.Struct) {
+				return fmt.Errorf("%s: %s", strings.TrimPrefix(path+"."+sf.Name, "."), EmbeddedTagsRefused)
+			}
 			if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
 				if err := walk(sf.Type, append(index[:level:level], i), promoted); err != nil {
 					return err
@@ -417,6 +420,12 @@ func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
 // and Describe.
 const SplitRefused = "norm split applies to slices of strings that are not strict (a JSON array, or one string of items)"
 
+// EmbeddedTagsRefused says why a norm or jsonschema tag on an embedded
+// struct without a json name is refused, by the generator and by
+// Describe: its fields are promoted and read by their own tags, so the
+// tag would be dropped (a secret shown, an alias never read).
+const EmbeddedTagsRefused = "an embedded struct's norm and jsonschema tags are not read: its fields are promoted, each read by its own tags; tag those fields, or give the embedded struct a json name to make it one field holding an object"
+
 // EmbeddedUnexportedPointerRefused says why an embedded pointer to a
 // struct of an unexported type, without a json name, is refused, by the
 // generator and by Describe: encoding/json cannot set it (it fails when
@@ -466,4 +475,13 @@ func hasOption(opts, want string) bool {
 		}
 	}
 	return false
+}
+
+// EmbeddedTagged reports whether the tag of an embedded struct holds a
+// tag normgen reads on a field (norm, jsonschema), which it cannot read
+// there (EmbeddedTagsRefused).
+func EmbeddedTagged(tag reflect.StructTag) bool {
+	_, norm := tag.Lookup("norm")
+	_, js := tag.Lookup("jsonschema")
+	return norm || js
 }

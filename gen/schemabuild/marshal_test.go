@@ -315,6 +315,15 @@ func TestEmbeddingRefused(t *testing.T) {
 	if _, err := For(ptr); err == nil || err.Error() != "embX1: "+EmbeddedUnexportedPointerRefused {
 		t.Errorf("pointer: %v", err)
 	}
+	// a tag on an embedded struct (no json name): its fields are
+	// promoted, the tag read by nothing
+	var tagged struct {
+		embX2 `norm:"secret"`
+		W     int `json:"w,omitempty"`
+	}
+	if _, err := For(tagged); err == nil || err.Error() != "embX2: "+EmbeddedTagsRefused {
+		t.Errorf("tagged: %v", err)
+	}
 	var shadowed struct {
 		embTie
 		X bool `json:",omitempty"`
