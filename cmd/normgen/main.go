@@ -30,12 +30,10 @@
 //	                          serve the stats view of DIR/normalizer_stats.json (several: merged)
 //
 // `normgen -h`, `normgen COMMAND -h` and `normgen help [COMMAND]` print
-// the usage (on stderr) and exit 0.
-//
-// Exit codes: 0 ok, 1 findings or generation errors, 2 usage errors: an
-// unknown command or flag, a required flag left out, or a file or
-// directory argument that does not exist, each said in one line prefixed
-// "normgen:".
+// the usage (on stderr) and exit 0. Exit codes: 0 ok, 1 findings or
+// generation errors, 2 usage errors (an unknown command or flag, a
+// required flag left out, a file or directory argument that does not
+// exist), each said in one line prefixed "normgen:".
 package main
 
 import (
