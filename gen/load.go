@@ -1560,15 +1560,17 @@ func (l *loader) checkNames(s *Struct) {
 			owner[a] = f
 		}
 	}
-	// An alias that is another field's name or alias in another letter
-	// case reads a key that is refused elsewhere as that field's in
-	// another case (send it as "total"), for this field instead.
-	for _, f := range s.Fields {
+	// An alias that is another field's key in another letter case
+	// (schema.AliasFolds).
+	names := make([]string, len(s.Fields))
+	aliases := make([][]string, len(s.Fields))
+	for i, f := range s.Fields {
+		names[i], aliases[i] = f.Name, f.Aliases
+	}
+	for i, f := range s.Fields {
 		for _, a := range f.Aliases {
-			for k, prev := range owner {
-				if prev != f && k != a && strings.EqualFold(k, a) {
-					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: s.Name + "." + strings.Join(f.GoName, "."), Msg: fmt.Sprintf("alias %q is %q of field %s in another letter case: a key in another case is refused naming the key it folds to, and this one would be read as this field instead; rename the alias", a, k, strings.Join(prev.GoName, "."))})
-				}
+			if j, k := schema.AliasFolds(names, aliases, i, a); j >= 0 {
+				l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: s.Name + "." + strings.Join(f.GoName, "."), Msg: schema.AliasFoldsRefused(a, k, strings.Join(s.Fields[j].GoName, "."))})
 			}
 		}
 	}

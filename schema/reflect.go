@@ -357,10 +357,38 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			return nil, false, fmt.Errorf("%s: wire name %q is also used by another field at the same depth; rename one with a json tag", p, name)
 		}
 	}
+	if err := checkAliases(out, path); err != nil {
+		return nil, false, err
+	}
 	if !noVariants {
 		addImplicitAliases(out)
 	}
 	return out, reject, nil
+}
+
+// checkAliases refuses, as the generator does, an alias that is its
+// field's own name, another field's name or alias, or another field's key
+// in another letter case (AliasFolds).
+func checkAliases(fields []Field, path string) error {
+	names := make([]string, len(fields))
+	aliases := make([][]string, len(fields))
+	for i, f := range fields {
+		names[i], aliases[i] = f.Name, f.Aliases
+	}
+	for i, f := range fields {
+		fpath := strings.TrimPrefix(path+"."+f.Name, ".")
+		for _, a := range f.Aliases {
+			for j := range fields {
+				if a == names[j] || j != i && slices.Contains(aliases[j], a) {
+					return fmt.Errorf("%s: alias %q is already the name or an alias of field %s; remove or rename one", fpath, a, names[j])
+				}
+			}
+			if j, k := AliasFolds(names, aliases, i, a); j >= 0 {
+				return fmt.Errorf("%s: %s", fpath, AliasFoldsRefused(a, k, names[j]))
+			}
+		}
+	}
+	return nil
 }
 
 // addImplicitAliases adds to a struct's fields the spelling-style

@@ -324,6 +324,22 @@ func TestEmbeddingRefused(t *testing.T) {
 	if _, err := For(tagged); err == nil || err.Error() != "embX2: "+EmbeddedTagsRefused {
 		t.Errorf("tagged: %v", err)
 	}
+	// an alias that is another field's key in another letter case (a
+	// spelling variant of it too), or its name
+	var folds struct {
+		Path  string `json:"path,omitempty" norm:"alias=FILEPATH"`
+		FPath string `json:"file_path,omitempty"`
+	}
+	if _, err := For(folds); err == nil || err.Error() != "path: "+AliasFoldsRefused("FILEPATH", "filePath", "file_path") {
+		t.Errorf("folds: %v", err)
+	}
+	var same struct {
+		Path string `json:"path,omitempty" norm:"alias=file"`
+		File string `json:"file,omitempty"`
+	}
+	if _, err := For(same); err == nil || !strings.Contains(err.Error(), `path: alias "file" is already the name or an alias of field file`) {
+		t.Errorf("same: %v", err)
+	}
 	var shadowed struct {
 		embTie
 		X bool `json:",omitempty"`
