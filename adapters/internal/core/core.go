@@ -19,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/lru"
 	"github.com/normgen/normgen/lenient"
 
@@ -548,20 +549,22 @@ func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) st
 		return ""
 	}
 	if le, ok := err.(*lenient.Error); ok {
-		le.Problems = duplicatesAlone(le.Problems)
+		le.Problems = duplicatesAlone(args, le.Problems)
 		sentAs(le.Problems, applied)
 	}
 	return err.Error()
 }
 
 // duplicatesAlone returns, of a call's problems, only the keys given
-// twice where there is one: the normalizer reads no such call
-// (NormalizeJSON refuses it unread), so the call's other problems may be
-// string forms the schema advertises and normgen takes once each key is
-// given once; said, they would ask the client to change what it may send.
-func duplicatesAlone(problems []lenient.Problem) []lenient.Problem {
+// twice where args itself gives one twice: the normalizer reads no such
+// call (NormalizeJSON refuses it unread), so the call's other problems
+// may be string forms the schema advertises and normgen takes once each
+// key is given once; said, they would ask the client to change what it
+// may send. (A key given twice inside JSON text a string holds is one
+// problem among the others: the normalizer read the call.)
+func duplicatesAlone(args []byte, problems []lenient.Problem) []lenient.Problem {
 	var dup *lenient.DuplicateKeyError
-	if !slices.ContainsFunc(problems, func(p lenient.Problem) bool { return errors.As(p.Cause, &dup) }) {
+	if !errors.As(jsonwire.Valid(args), &dup) {
 		return problems
 	}
 	return slices.DeleteFunc(problems, func(p lenient.Problem) bool { return p.Kind != lenient.KindDuplicate })

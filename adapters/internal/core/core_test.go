@@ -304,4 +304,14 @@ func TestExplainDuplicateKeyAlone(t *testing.T) {
 	if want := `end.line: key "line" is given twice; send it once`; !strings.HasPrefix(why, want) || strings.Contains(why, "start.line") {
 		t.Errorf("got  %s\nwant %s, and no other problem", why, want)
 	}
+	// A key given twice inside JSON text a string holds: the normalizer
+	// read the call (m: "3" became 3), and the other problems stay.
+	c.Learn([]Tool{{"u", []byte(`{"type":"object","properties":{"f":{"type":"object","properties":{"a":{"type":"integer"}}},"n":{"type":"integer","minimum":0},"m":{"type":"integer"}}}`)}})
+	out, applied, _ = c.Normalize("u", []byte(`{"f":"{\"a\":1,\"a\":2}","n":-5,"m":"3"}`))
+	if len(applied) == 0 {
+		t.Fatalf("normalized %s: no fix", out)
+	}
+	if why := c.Explain("u", out, applied); !strings.Contains(why, `key "a" is given twice`) || !strings.Contains(why, "n: -5 is less than the minimum") {
+		t.Errorf("in JSON text: %s", why)
+	}
 }
