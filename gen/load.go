@@ -591,7 +591,7 @@ func (l *loader) build(cfg Config) *Package {
 						named[ts.Name.Name], namedAt[ts.Name.Name] = mm[1], c.Pos()
 					} else if what := packageDirective(c.Text); what != "" {
 						l.errorf(c.Pos(), "", "%s %s: move it into the package doc comment (above the package clause)", strings.TrimSpace(c.Text), what)
-					} else if strings.HasPrefix(c.Text, "//normgen:") && !strings.HasPrefix(c.Text, "//normgen:unknown=") && strings.TrimSpace(c.Text) != "//normgen:variants=off" {
+					} else if strings.HasPrefix(c.Text, "//normgen:") && strings.TrimSpace(c.Text) != "//normgen:unknown=error" && strings.TrimSpace(c.Text) != "//normgen:variants=off" {
 						l.errorf(c.Pos(), "", "unknown directive %q; known: //normgen:tool NAME, //normgen:unknown=error, //normgen:variants=off", c.Text)
 					}
 				}

@@ -506,10 +506,8 @@ func hasOption(opts, want string) bool {
 }
 
 // EmbeddedTagged reports whether the tag of an embedded struct holds a
-// tag normgen reads on a field (norm, jsonschema), which it cannot read
-// there (EmbeddedTagsRefused).
+// tag normgen reads on a field (norm, jsonschema) that says something,
+// which it cannot read there (EmbeddedTagsRefused).
 func EmbeddedTagged(tag reflect.StructTag) bool {
-	_, norm := tag.Lookup("norm")
-	_, js := tag.Lookup("jsonschema")
-	return norm || js
+	return tag.Get("norm") != "" || tag.Get("jsonschema") != ""
 }

@@ -90,7 +90,7 @@ func TestRecursiveSchema(t *testing.T) {
 	}
 	// at each level 2 and 3: and, or and not hold no more filters
 	if got, want := strings.Count(gemini, `"and":{"type":"null"}`), 9; got != want {
-		t.Errorf(`gemini: "and" is an empty array %d times, want %d:`+"\n%s", got, want, gemini)
+		t.Errorf(`gemini: "and" holds no more filters (null) %d times, want %d:`+"\n%s", got, want, gemini)
 	}
 	root := js(Node{}, lenient.ProfileGemini)
 	if want := `"children":{"items":{"type":"object"},"maxItems":0,"type":"array"}`; !strings.Contains(root, want) {
