@@ -199,6 +199,11 @@ func problemClass(p lenient.Problem, call any) byte {
 	case lenient.KindText:
 		return 'b'
 	}
+	if quoted && strings.HasSuffix(p.Msg, "; "+p.Path+" takes an array of them, or one alone") {
+		// a norm:"wrap" field's lone string, which its items refuse: its
+		// string branch, there for JSON text, takes any string
+		return 'b'
+	}
 	switch where(p, call) {
 	case inText:
 		return 'b'
