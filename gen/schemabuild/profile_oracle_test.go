@@ -3,6 +3,7 @@ package schemabuild
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"reflect"
 	"regexp"
@@ -386,6 +387,18 @@ func oracleBounds(s *jsonschema.Schema) []string {
 		words  string
 		up     int
 	}{{&s.ExclusiveMinimum, &s.Minimum, "greater than", 1}, {&s.ExclusiveMaximum, &s.Maximum, "less than", -1}} {
+		cur, inOK := new(big.Rat).SetString(string(*b.in))
+		inOK = inOK && bigDigits(cur) <= 400
+		if s.Type == "integer" && inOK {
+			n := new(big.Int).Div(cur.Num(), cur.Denom()) // floor
+			if b.up > 0 && !cur.IsInt() {
+				n.Add(n, big.NewInt(1)) // ceil
+			}
+			if h, ok := oracleDouble(n, b.up); ok && new(big.Rat).SetInt(h).Cmp(cur) != 0 {
+				*b.in = json.Number(h.String())
+				cur.SetInt(h)
+			}
+		}
 		ex := *b.ex
 		if ex == "" {
 			continue
@@ -402,10 +415,9 @@ func oracleBounds(s *jsonschema.Schema) []string {
 				}
 				n.Sub(n, big.NewInt(1))
 			}
-			cur, ok := new(big.Rat).SetString(string(*b.in))
-			if *b.in == "" || ok && bigDigits(cur) <= 400 {
-				if *b.in == "" || cur.Cmp(new(big.Rat).SetInt(n))*b.up < 0 && !roundsPast(cur, n, b.up) {
-					*b.in = json.Number(n.String())
+			if h, ok := oracleDouble(n, b.up); ok && (*b.in == "" || inOK) {
+				if *b.in == "" || cur.Cmp(new(big.Rat).SetInt(h))*b.up < 0 {
+					*b.in = json.Number(h.String())
 				}
 				continue
 			}
@@ -419,15 +431,20 @@ func oracleBounds(s *jsonschema.Schema) []string {
 	return []string{strings.ToUpper(t[:1]) + t[1:]}
 }
 
-// roundsPast reports whether an inclusive bound cur that is not an
-// integer, rounded inwards, is n or past it: the bound an integer meets
-// alike is then cur's, and stays.
-func roundsPast(cur *big.Rat, n *big.Int, up int) bool {
-	r := new(big.Int).Div(cur.Num(), cur.Denom()) // floor
-	if up > 0 && !cur.IsInt() {
-		r.Add(r, big.NewInt(1)) // ceil, for a minimum
+// oracleDouble is schemaprofile's hostInteger with math/big: the double
+// nearest the integer n inwards (upwards for up 1), false past the
+// doubles' range.
+func oracleDouble(n *big.Int, up int) (*big.Int, bool) {
+	mode := big.ToNegativeInf
+	if up > 0 {
+		mode = big.ToPositiveInf
 	}
-	return r.Cmp(n)*up >= 0
+	d, _ := new(big.Float).SetPrec(53).SetMode(mode).SetInt(n).Float64()
+	if math.IsInf(d, 0) {
+		return nil, false
+	}
+	h, _ := new(big.Float).SetFloat64(d).Int(nil)
+	return h, true
 }
 
 // bigDigits is the number of digits before x's point.

@@ -1,6 +1,8 @@
 package schemaprofile
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/normgen/normgen/internal/jsonnode"
@@ -107,6 +109,39 @@ func roundIn(v *jsonnode.Node, up int) (integer, bool) {
 	}
 	n, ok := floorOf(negate(v.Text())) // ceil(x) = -floor(-x)
 	return n.negated(), ok
+}
+
+// hostInteger returns the integer bound n as a host that reads JSON
+// numbers as doubles reads it, no looser: n itself up to 2^53, else the
+// double nearest n inwards (upwards for a lower bound, up 1; downwards
+// for an upper one, up -1), exactly. 2^53+1 read as a double is 2^53, a
+// minimum that would admit 2^53, which the decoder refuses. False for a
+// bound past the doubles' range.
+func hostInteger(n integer, up int) (integer, bool) {
+	if len(n.mag) < 16 { // below 10^15 < 2^53
+		return n, true
+	}
+	f, err := strconv.ParseFloat(n.String(), 64)
+	if err != nil {
+		return n, false
+	}
+	h, _ := floorOf(strconv.FormatFloat(f, 'f', 0, 64)) // exact: a double past 2^53 is an integer
+	if compare(h, n)*up < 0 {
+		f = math.Nextafter(f, float64(up)*math.Inf(1))
+		if math.IsInf(f, 0) {
+			return n, false
+		}
+		h, _ = floorOf(strconv.FormatFloat(f, 'f', 0, 64))
+	}
+	return h, true
+}
+
+// sameInteger reports whether the number v is the integer n, however
+// written (1e20, 100.0).
+func sameInteger(v *jsonnode.Node, n integer) bool {
+	lo, ok1 := roundIn(v, 1)
+	hi, ok2 := roundIn(v, -1)
+	return ok1 && ok2 && compare(lo, n) == 0 && compare(hi, n) == 0
 }
 
 // negate returns the JSON number text of -x.

@@ -329,7 +329,7 @@ func gemini(s *jsonnode.Node) *jsonnode.Node {
 		return out // a boolean schema, kept as invopop's model kept it
 	}
 	untyped := out.Get("type") == nil && out.Get("anyOf") == nil
-	if out == s && !untyped && !slices.ContainsFunc(s.Keys, func(k string) bool { return !geminiKept(k) }) && !otherEnum(s) && !otherFormat(s) {
+	if out == s && !untyped && !slices.ContainsFunc(s.Keys, func(k string) bool { return !geminiKept(k) }) && !otherEnum(s) && !otherFormat(s) && hostBounds(s) {
 		return s
 	}
 	if out == s {
@@ -505,12 +505,16 @@ func otherFormat(s *jsonnode.Node) bool {
 // geminiBounds rewrites a schema's exclusive bounds, which Gemini's Schema
 // object has no keyword for, where it can say them exactly: an integer's
 // is the inclusive bound it means (exclusiveMinimum 0 is minimum 1), the
-// tighter of it and an inclusive one beside it. It returns the rest, to
-// be said in the description: a number's bounds ("Greater than 0 and less
+// tighter of it and an inclusive one beside it. An integer's inclusive
+// bound is written as the integer it means, as a double holds it
+// (hostInteger): Gemini reads numbers as doubles, and minimum 1e-500 read
+// so is 0, which the decoder refuses. It returns the rest, to be said in
+// the description: a number's exclusive bounds ("Greater than 0 and less
 // than 1"), and an integer's too large to write exactly. Without them the
 // schema would advertise a value the decoder refuses.
 func geminiBounds(s *jsonnode.Node) (notes []string) {
 	var said []string
+	integral := typeOf(s) == "integer"
 	for _, b := range [...]struct {
 		exclusive, inclusive, words string
 		up                          int
@@ -518,18 +522,28 @@ func geminiBounds(s *jsonnode.Node) (notes []string) {
 		{"exclusiveMinimum", "minimum", "greater than", 1},
 		{"exclusiveMaximum", "maximum", "less than", -1},
 	} {
+		in := s.Get(b.inclusive)
+		cur, inOK := roundIn(in, b.up)
+		if integral && inOK {
+			if h, ok := hostInteger(cur, b.up); ok && !sameInteger(in, h) {
+				cur = h
+				insert(s, b.inclusive, jsonnode.Scalar(h.String()))
+			}
+		}
 		ex := s.Get(b.exclusive)
 		if ex == nil || ex.Kind != '0' {
 			continue
 		}
-		if typeOf(s) == "integer" {
-			if n, ok := past(ex.Text(), b.up); ok {
-				in := s.Get(b.inclusive)
-				cur, ok := roundIn(in, b.up)
-				if in == nil || ok && compare(cur, n)*b.up < 0 {
+		if integral {
+			n, ok := past(ex.Text(), b.up)
+			if ok {
+				n, ok = hostInteger(n, b.up)
+			}
+			if ok {
+				if in == nil || inOK && compare(cur, n)*b.up < 0 {
 					insert(s, b.inclusive, jsonnode.Scalar(n.String()))
 				}
-				if in == nil || ok {
+				if in == nil || inOK {
 					continue
 				}
 			}
@@ -541,6 +555,28 @@ func geminiBounds(s *jsonnode.Node) (notes []string) {
 		notes = append(notes, strings.ToUpper(s[:1])+s[1:])
 	}
 	return notes
+}
+
+// hostBounds reports whether a schema's inclusive bounds are as a host
+// that reads numbers as doubles reads them: a number's, and an integer's
+// written as the integers they mean, doubles alike (geminiBounds).
+func hostBounds(s *jsonnode.Node) bool {
+	if typeOf(s) != "integer" {
+		return true
+	}
+	for _, b := range [...]struct {
+		key string
+		up  int
+	}{{"minimum", 1}, {"maximum", -1}} {
+		n, ok := roundIn(s.Get(b.key), b.up)
+		if !ok {
+			continue
+		}
+		if h, ok := hostInteger(n, b.up); ok && !sameInteger(s.Get(b.key), h) {
+			return false
+		}
+	}
+	return true
 }
 
 // WithNote appends a sentence to a description, ending the description's
