@@ -57,7 +57,7 @@ func (l *loader) checkToolName(name string, at token.Pos, derived bool) {
 	if derived {
 		from, next = " (from the type's name)", ": add a //normgen:tool NAME line"
 	}
-	l.errorf(at, "", "tool name %q%s: hosts refuse it (%s); name the tool with letters, digits, _ and -, a letter first, at most 64%s", name, from, why, next)
+	l.errorf(at, "", "tool name %q%s: hosts refuse it (%s); name the tool with letters, digits, _ and -, a letter or _ first, at most 64%s", name, from, why, next)
 }
 
 // genericTool reports a tool type with type parameters, which has no

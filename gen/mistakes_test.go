@@ -180,9 +180,9 @@ type ÜberInput struct {
 }
 `,
 		want: []string{
-			`tools.go:5:1: tool name "bad name!": hosts refuse it (claude, openai, openai-strict: ^[a-zA-Z0-9_-]{1,64}$; gemini: a letter or _ first, then letters, digits, _ . -, at most 64; copilot: ^[a-zA-Z0-9_-]{1,128}$); name the tool with letters, digits, _ and -, a letter first, at most 64`,
-			`tools.go:12:1: tool name "` + strings.Repeat("b", 65) + `": hosts refuse it (claude, openai, openai-strict: ^[a-zA-Z0-9_-]{1,64}$; gemini: a letter or _ first, then letters, digits, _ . -, at most 64); name the tool with letters, digits, _ and -, a letter first, at most 64`,
-			`tools.go:20:6: tool name "über" (from the type's name): hosts refuse it (claude, openai, openai-strict: ^[a-zA-Z0-9_-]{1,64}$; gemini: a letter or _ first, then letters, digits, _ . -, at most 64; copilot: ^[a-zA-Z0-9_-]{1,128}$); name the tool with letters, digits, _ and -, a letter first, at most 64: add a //normgen:tool NAME line`,
+			`tools.go:5:1: tool name "bad name!": hosts refuse it (claude, openai, openai-strict: ^[a-zA-Z0-9_-]{1,64}$; gemini: a letter or _ first, then letters, digits, _ . -, at most 64; copilot: ^[a-zA-Z0-9_-]{1,128}$); name the tool with letters, digits, _ and -, a letter or _ first, at most 64`,
+			`tools.go:12:1: tool name "` + strings.Repeat("b", 65) + `": hosts refuse it (claude, openai, openai-strict: ^[a-zA-Z0-9_-]{1,64}$; gemini: a letter or _ first, then letters, digits, _ . -, at most 64); name the tool with letters, digits, _ and -, a letter or _ first, at most 64`,
+			`tools.go:20:6: tool name "über" (from the type's name): hosts refuse it (claude, openai, openai-strict: ^[a-zA-Z0-9_-]{1,64}$; gemini: a letter or _ first, then letters, digits, _ . -, at most 64; copilot: ^[a-zA-Z0-9_-]{1,128}$); name the tool with letters, digits, _ and -, a letter or _ first, at most 64: add a //normgen:tool NAME line`,
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
