@@ -14,7 +14,7 @@ const (
 	FixJSONText      FixKind = "json_text"       // "[1,2]" read as [1,2]
 	FixWrap          FixKind = "wrap"            // "a" read as ["a"]
 	FixSplit         FixKind = "split"           // "a,b" read as ["a","b"] (norm:"split=,")
-	FixUnescape      FixKind = "unescape"        // literal \n read as a newline
+	FixUnescape      FixKind = "unescape"        // literal \n read as a newline, \\ as \
 	FixAlias         FixKind = "alias"           // old_str read as old_text
 	FixDefault       FixKind = "default"         // absent key given its default
 	FixAbsent        FixKind = "absent"          // null, or "" for a field that is not a string, read as an optional field left out

@@ -39,8 +39,9 @@ const (
 	// expected as a one-element array: any scalar but null, and not a
 	// string holding JSON array text (`norm:"wrap"`).
 	RuleWrap RuleType = "wrap"
-	// RuleUnescape turns literal \n and \t in the string at From (or Path)
-	// into newline and tab when it holds no real newline
+	// RuleUnescape reads the string at From (or Path), when it holds no
+	// real newline but a literal \n or \t, as text escaped twice, and
+	// unescapes \n, \t, \r, \\ and \" in it, left to right
 	// (`norm:"unescape"`).
 	RuleUnescape RuleType = "unescape"
 	// RuleAbsent reads the member From (or the key at Path) as absent when

@@ -69,9 +69,10 @@ type Type struct {
 	// Unit is the unit a Duration's bare number counts (`norm:"unit=s"`:
 	// one of lenientimpl.Units' names); "" refuses a bare number.
 	Unit string
-	// Unescape turns literal \n and \t into newline and tab in String
-	// values that hold no real newline (`norm:"unescape"`). The schema does
-	// not change; the reflection fallback decoder reads it.
+	// Unescape reads a String value that holds no real newline but a
+	// literal \n or \t as text escaped twice, and unescapes \n, \t, \r,
+	// \\ and \" in it (`norm:"unescape"`, jsonwire.UnescapeNewlines). The
+	// schema does not change; the reflection fallback decoder reads it.
 	Unescape bool
 	// Secret is `norm:"secret"`: the value is read as without it and
 	// never shown (lenientimpl.Secret). The schema does not change; the

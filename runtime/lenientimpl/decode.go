@@ -27,8 +27,9 @@ const (
 	// Wrap reads a lone value where an array is expected as a one-element
 	// array.
 	Wrap
-	// Unescape turns literal \n and \t in text that holds no real newline
-	// into newline and tab.
+	// Unescape reads text that holds no real newline but a literal \n or
+	// \t as escaped twice, and unescapes \n, \t, \r, \\ and \" in it
+	// (jsonwire.UnescapeNewlines).
 	Unescape
 	// RejectUnknown makes unknown keys errors instead of ignored keys.
 	RejectUnknown

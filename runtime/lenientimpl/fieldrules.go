@@ -41,7 +41,7 @@ type FieldRules struct {
 	Secret bool
 	// Coerce is the type_coerce target ("int", "bool", "duration_s"...).
 	Coerce string
-	// Unescape turns literal \n and \t into newline and tab.
+	// Unescape unescapes text escaped twice (jsonwire.UnescapeNewlines).
 	Unescape bool
 	// ValueAlias maps alias values to canonical ones (a JSON object).
 	ValueAlias json.RawMessage
