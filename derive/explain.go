@@ -1,7 +1,6 @@
 package derive
 
 import (
-	"fmt"
 	"math/big"
 	"regexp"
 	"slices"
@@ -245,10 +244,10 @@ func (x *explainer) value(s *Node, v []byte, rpath string, depth int) {
 		str := lenientimpl.StringValue(v)
 		n := utf8.RuneCountInString(str)
 		if m, ok := intKey(s, "minLength"); ok && n < m {
-			x.dec.FailKind(lenient.KindLength, "", v, fmt.Sprintf("is shorter than %d characters", m))
+			x.dec.FailKind(lenient.KindLength, "", v, "is shorter than "+lenientimpl.Counted(m, "character"))
 		}
 		if m, ok := intKey(s, "maxLength"); ok && n > m {
-			x.dec.FailKind(lenient.KindLength, "", v, fmt.Sprintf("is longer than %d characters", m))
+			x.dec.FailKind(lenient.KindLength, "", v, "is longer than "+lenientimpl.Counted(m, "character"))
 		}
 		if p, ok := s.Get("pattern").AsString(); ok {
 			if re := x.pattern(p); re != nil && !re.MatchString(str) {
@@ -270,10 +269,10 @@ func (x *explainer) array(s *Node, v []byte, rpath string, depth int) {
 	}
 	n := it.Len()
 	if m, ok := intKey(s, "minItems"); ok && n < m {
-		x.dec.FailKind(lenient.KindItems, "", v, fmt.Sprintf("has fewer than %d items", m))
+		x.dec.FailKind(lenient.KindItems, "", v, "has fewer than "+lenientimpl.Counted(m, "item"))
 	}
 	if m, ok := intKey(s, "maxItems"); ok && n > m {
-		x.dec.FailKind(lenient.KindItems, "", v, fmt.Sprintf("has more than %d items", m))
+		x.dec.FailKind(lenient.KindItems, "", v, "has more than "+lenientimpl.Counted(m, "item"))
 	}
 	items := s.Get("items")
 	if items == nil || items.Kind != '{' || s.Get("prefixItems") != nil {

@@ -45,7 +45,7 @@ func TestExplain(t *testing.T) {
 		{`{"title":5,"old_text":"x"}`, `title: 5 is not a string (send text in quotes, such as "5")`, `type`},
 		{`{"title":"ab","old_text":"x","count":11}`, `count: 11 is more than the maximum, 10`, `range`},
 		{`{"title":"ab","old_text":"x","count":0}`, `count: 0 is less than the minimum, 1`, `range`},
-		{`{"title":"ab","old_text":"x","labels":[]}`, `labels: [] has fewer than 1 items`, `items`},
+		{`{"title":"ab","old_text":"x","labels":[]}`, `labels: [] has fewer than 1 item`, `items`},
 		{`{"title":"ab","old_text":"x","count":1.5}`, `count: 1.5 is not a whole number (send 100 or "100")`, `fraction`},
 		{`{"title":"ab","old_text":"x","count":"lots"}`, `count: "lots" is not an integer (send 100 or "100")`, `type`},
 		{`{"title":"ab","old_text":"x","level":"2"}`, `level: "2" is not an integer (send a number such as 100)`, `type`},

@@ -777,10 +777,10 @@ func check(d *lenientimpl.Decoder, v []byte, f *field, val any) {
 		}
 		n := uint64(utf8.RuneCountInString(s))
 		if k.MinLength != nil && n < *k.MinLength {
-			d.FailKind(lenient.KindLength, f.name, v, fmt.Sprintf("is shorter than %d characters", *k.MinLength))
+			d.FailKind(lenient.KindLength, f.name, v, "is shorter than "+lenientimpl.Counted(int(*k.MinLength), "character"))
 		}
 		if k.MaxLength != nil && n > *k.MaxLength {
-			d.FailKind(lenient.KindLength, f.name, v, fmt.Sprintf("is longer than %d characters", *k.MaxLength))
+			d.FailKind(lenient.KindLength, f.name, v, "is longer than "+lenientimpl.Counted(int(*k.MaxLength), "character"))
 		}
 		if f.pattern != nil && !f.pattern.MatchString(s) {
 			d.FailKind(lenient.KindPattern, f.name, v, "does not match the pattern "+k.Pattern)
@@ -788,10 +788,10 @@ func check(d *lenientimpl.Decoder, v []byte, f *field, val any) {
 	}
 	if items, ok := val.([]any); ok {
 		if k.MinItems != nil && uint64(len(items)) < *k.MinItems {
-			d.FailKind(lenient.KindItems, f.name, v, fmt.Sprintf("has fewer than %d items", *k.MinItems))
+			d.FailKind(lenient.KindItems, f.name, v, "has fewer than "+lenientimpl.Counted(int(*k.MinItems), "item"))
 		}
 		if k.MaxItems != nil && uint64(len(items)) > *k.MaxItems {
-			d.FailKind(lenient.KindItems, f.name, v, fmt.Sprintf("has more than %d items", *k.MaxItems))
+			d.FailKind(lenient.KindItems, f.name, v, "has more than "+lenientimpl.Counted(int(*k.MaxItems), "item"))
 		}
 	}
 }

@@ -820,20 +820,20 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 			out = append(out, enumSwitch(k.Enum, f.Name, fold && f.FoldsEnum(), func(msg string) jen.Code { return failWith("KindEnum", msg) }))
 		}
 		if k.MinLength != nil {
-			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), "KindLength", fmt.Sprintf("is shorter than %d characters", *k.MinLength)))
+			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), "KindLength", "is shorter than "+lenientimpl.Counted(int(*k.MinLength), "character")))
 		}
 		if k.MaxLength != nil {
-			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op(">").Lit(int(*k.MaxLength)), "KindLength", fmt.Sprintf("is longer than %d characters", *k.MaxLength)))
+			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op(">").Lit(int(*k.MaxLength)), "KindLength", "is longer than "+lenientimpl.Counted(int(*k.MaxLength), "character")))
 		}
 		if k.Pattern != "" {
 			out = append(out, fail(jen.Op("!").Id(patternVar(s, f)).Dot("MatchString").Call(jen.Id("val")), "KindPattern", "does not match the pattern "+k.Pattern))
 		}
 	case schema.Array:
 		if k.MinItems != nil {
-			out = append(out, fail(jen.Len(jen.Id("s")).Op("<").Lit(int(*k.MinItems)), "KindItems", fmt.Sprintf("has fewer than %d items", *k.MinItems)))
+			out = append(out, fail(jen.Len(jen.Id("s")).Op("<").Lit(int(*k.MinItems)), "KindItems", "has fewer than "+lenientimpl.Counted(int(*k.MinItems), "item")))
 		}
 		if k.MaxItems != nil {
-			out = append(out, fail(jen.Len(jen.Id("s")).Op(">").Lit(int(*k.MaxItems)), "KindItems", fmt.Sprintf("has more than %d items", *k.MaxItems)))
+			out = append(out, fail(jen.Len(jen.Id("s")).Op(">").Lit(int(*k.MaxItems)), "KindItems", "has more than "+lenientimpl.Counted(int(*k.MaxItems), "item")))
 		}
 	}
 	return out

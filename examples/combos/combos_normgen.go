@@ -525,7 +525,7 @@ func (x *PipelineInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenien
 			val := d.String(it.Value, "name", 0)
 			if d.OK(mark) {
 				if utf8.RuneCountInString(val) < 1 {
-					d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 characters")
+					d.FailKind(lenient.KindLength, "name", it.Value, "is shorter than 1 character")
 				}
 			}
 			x.Name = val

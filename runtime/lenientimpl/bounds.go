@@ -97,3 +97,13 @@ func (d *Decoder) Bounded(mark int, v []byte, b Bounds) {
 		p.Msg = "is more than the largest " + typ + ", " + strconv.FormatUint(maxUint(r.bits), 10)
 	}
 }
+
+// Counted writes n with its noun, singular for one: "1 character", "5
+// items". The decoders' length and item-count refusals say it so.
+func Counted(n int, noun string) string {
+	s := strconv.Itoa(n) + " " + noun
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}

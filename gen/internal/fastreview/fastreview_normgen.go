@@ -694,7 +694,7 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				}
 				d.Leave()
 				if len(s) < 1 {
-					d.FailKind(lenient.KindItems, "items", it.Value, "has fewer than 1 items")
+					d.FailKind(lenient.KindItems, "items", it.Value, "has fewer than 1 item")
 				}
 				if len(s) > 3 {
 					d.FailKind(lenient.KindItems, "items", it.Value, "has more than 3 items")

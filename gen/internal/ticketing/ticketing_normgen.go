@@ -611,7 +611,7 @@ func (x *RunPipelineInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m len
 				}
 				d.Leave()
 				if len(s) < 1 {
-					d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 items")
+					d.FailKind(lenient.KindItems, "steps", it.Value, "has fewer than 1 item")
 				}
 				x.Steps = s
 			}
