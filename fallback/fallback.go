@@ -543,8 +543,9 @@ func walkField(d *lenientimpl.Decoder, v []byte, f *field, c run) (any, bool) {
 	}
 	if val != nil {
 		val = valueAliases(d, f, val)
-		if sv, ok := val.(string); ok && f.foldsEnum && d.EnumCase(&sv, f.name, f.kw.Enum...) {
-			val = sv // an enum value in another letter case
+		if sv, ok := val.(string); ok && f.foldsEnum && d.EnumCase(&sv, f.name, schema.CaseValues(f.kw.Enum, f.aliases)...) {
+			// an enum value, or a value alias, in another letter case
+			val = valueAliases(d, f, sv)
 		}
 		elemEnum(d, f, val)
 		check(d, v, f, val)
@@ -592,7 +593,15 @@ func elemEnum(d *lenientimpl.Decoder, f *field, val any) {
 	}
 	one := func(x any) any {
 		s, ok := x.(string)
-		if !ok || slices.Contains(f.elem.Enum, s) || f.elem.FoldsEnum() && d.EnumCase(&s, "", f.elem.Enum...) {
+		if !ok || slices.Contains(f.elem.Enum, s) {
+			return s
+		}
+		if f.elem.FoldsEnum() && d.EnumCase(&s, "", schema.CaseValues(f.elem.Enum, f.aliases)...) {
+			for _, a := range f.aliases { // a value alias in another letter case
+				if s == a.From {
+					return d.ValueAlias(s, "", a.To)
+				}
+			}
 			return s
 		}
 		d.FailKind(lenient.KindEnum, "", jsonwire.AppendQuote(nil, s), lenientimpl.NotOneOf(f.elem.Enum))

@@ -335,7 +335,7 @@ func fastValue(tgt *jen.Statement, t *TypeRef, m lenientimpl.Mode, checks []jen.
 			// An element's or map value's enum: the fast path gives up
 			// on a value that is none of its values (the Decoder reads
 			// one in another letter case, or reports it).
-			checks = append(checks, enumSwitch(t.Enum, "", false, func(string) jen.Code { return fastFalse() }))
+			checks = append(checks, enumSwitch(t.Enum, "", false, nil, func(string) jen.Code { return fastFalse() }))
 		}
 		return fastScalar(tgt, t, m, checks, nil)
 	case schema.Object:

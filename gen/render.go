@@ -620,7 +620,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 	case schema.String:
 		if len(t.Enum) > 0 {
 			// An element's or map value's enum (TypeRef.Enum).
-			checks = append([]jen.Code{enumSwitch(t.Enum, name, t.FoldsEnum(), func(msg string) jen.Code {
+			checks = append([]jen.Code{enumSwitch(t.Enum, name, t.FoldsEnum(), t.ValueAliases, func(msg string) jen.Code {
 				return d.Clone().Dot("FailKind").Call(lenientQual("KindEnum"), jen.Lit(name), v, jen.Lit(msg))
 			})}, checks...)
 		}
@@ -817,7 +817,7 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 		}
 	case schema.String:
 		if len(k.Enum) > 0 {
-			out = append(out, enumSwitch(k.Enum, f.Name, fold && f.FoldsEnum(), func(msg string) jen.Code { return failWith("KindEnum", msg) }))
+			out = append(out, enumSwitch(k.Enum, f.Name, fold && f.FoldsEnum(), f.Type.ValueAliases, func(msg string) jen.Code { return failWith("KindEnum", msg) }))
 		}
 		if k.MinLength != nil {
 			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), "KindLength", "is shorter than "+lenientimpl.Counted(int(*k.MinLength), "character")))
@@ -842,8 +842,9 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 // enumSwitch renders the check of the decoded string `val` (of the
 // member name) against enum: miss(msg) runs for a value that is none of
 // its values; with fold, a value in another letter case is read as the
-// enum's first (Decoder.EnumCase records the fix).
-func enumSwitch(enum []string, name string, fold bool, miss func(msg string) jen.Code) jen.Code {
+// enum's first (Decoder.EnumCase records the fix), and one of its value
+// aliases in another letter case as the alias, then as the alias's value.
+func enumSwitch(enum []string, name string, fold bool, aliases []schema.ValueAlias, miss func(msg string) jen.Code) jen.Code {
 	var vals []jen.Code
 	quoted := make([]string, len(enum))
 	for i, e := range enum {
@@ -852,7 +853,17 @@ func enumSwitch(enum []string, name string, fold bool, miss func(msg string) jen
 	}
 	fail := miss("is not one of " + strings.Join(quoted, ", "))
 	if fold {
-		fail = jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(name)}, vals...)...)).Block(fail)
+		// a value, or a value alias, in another letter case: read as it
+		// (schema.CaseValues), and an alias then as its value
+		var folded []jen.Code
+		for _, v := range schema.CaseValues(enum, aliases) {
+			folded = append(folded, jen.Lit(v))
+		}
+		check := jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(name)}, folded...)...)).Block(fail)
+		if len(aliases) > 0 {
+			check = check.Else().Block(valueAliasSwitch(aliases, name))
+		}
+		fail = check
 	}
 	return jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(fail))
 }

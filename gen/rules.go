@@ -125,7 +125,7 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 			w.add(p, p, "default", lenient.Rule{Type: lenient.RuleParamDefault, Value: defaultJSON(f)})
 		}
 		if f.FoldsEnum() {
-			vals, _ := json.Marshal(f.Keywords.Enum)
+			vals, _ := json.Marshal(schema.CaseValues(f.Keywords.Enum, f.Type.ValueAliases))
 			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
 		}
 		if texts := f.EnumTexts(); len(texts) > 0 {
@@ -200,8 +200,9 @@ func (w *ruleWalker) value(t *TypeRef, p string, m lenientimpl.Mode) {
 	case schema.String:
 		if t.FoldsEnum() {
 			// an element's or map value's enum (a field's own is the
-			// field's rule, above)
-			vals, _ := json.Marshal(t.Enum)
+			// field's rule, above), and its value aliases, which its
+			// value_alias rule then reads
+			vals, _ := json.Marshal(schema.CaseValues(t.Enum, t.ValueAliases))
 			w.add(p, p, "enum_case", lenient.Rule{Type: lenient.RuleEnumCase, Value: vals})
 		}
 		if m&lenientimpl.Unescape != 0 {

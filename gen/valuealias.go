@@ -19,7 +19,7 @@ func (l *loader) valueAliases(f *Field, fieldID string, aliases []schema.ValueAl
 	if target.Kind == schema.Array {
 		target = target.Elem
 	}
-	if err := schema.CheckValueAliases(aliases, target.Kind == schema.String, f.Keywords.Enum); err != nil {
+	if err := schema.CheckValueAliases(aliases, target.Kind == schema.String, f.Keywords.Enum, !f.EnumStrict && schema.EnumFolds(f.Keywords.Enum)); err != nil {
 		l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: fieldID, Msg: err.Error()})
 		return
 	}

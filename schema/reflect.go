@@ -302,7 +302,7 @@ func structFields(t reflect.Type, busy *describer, path, pkg string) ([]Field, b
 			if norm.Split != "" && (ft.Kind != Array || ft.Elem.Kind != String || ft.Strict) {
 				return fmt.Errorf("%s: %s", fpath, SplitRefused)
 			}
-			if err := applyValueAliases(ft, norm.ValueAliases, kw.Enum); err != nil {
+			if err := applyValueAliases(ft, norm.ValueAliases, kw.Enum, !norm.EnumStrict && EnumFolds(kw.Enum)); err != nil {
 				return fmt.Errorf("%s: %v", fpath, err)
 			}
 			ft, kw.Enum = ElemEnum(ft, kw.Enum, norm.EnumStrict)
@@ -432,12 +432,12 @@ func applyNorm(t *Type, n Norm) {
 
 // applyValueAliases sets a field's value aliases on its string type (or
 // its slice's string elements), as the generator does.
-func applyValueAliases(t *Type, aliases []ValueAlias, enum []string) error {
+func applyValueAliases(t *Type, aliases []ValueAlias, enum []string, folds bool) error {
 	target := t
 	if t.Kind == Array && t.Elem != nil {
 		target = t.Elem
 	}
-	if err := CheckValueAliases(aliases, target.Kind == String, enum); err != nil {
+	if err := CheckValueAliases(aliases, target.Kind == String, enum, folds); err != nil {
 		return err
 	}
 	target.ValueAliases = aliases

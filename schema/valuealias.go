@@ -11,8 +11,11 @@ import (
 // with the field's enum values: value aliases apply to strings only; with
 // an enum, every canonical value must be one of its values and no alias
 // may be one, in any letter case (the enum's rules read LOW as low before
-// a value alias could read it).
-func CheckValueAliases(aliases []ValueAlias, stringValues bool, enum []string) error {
+// a value alias could read it). Where the enum is read in any letter
+// case (folds: EnumFolds, not norm:"enum=strict"), so are its aliases
+// (CaseValues), and two aliases of two values may not differ in letter
+// case alone.
+func CheckValueAliases(aliases []ValueAlias, stringValues bool, enum []string, folds bool) error {
 	if len(aliases) == 0 {
 		return nil
 	}
@@ -41,7 +44,30 @@ func CheckValueAliases(aliases []ValueAlias, stringValues bool, enum []string) e
 			}
 		}
 	}
+	for i, a := range aliases {
+		for _, b := range aliases[:i] {
+			if folds && a.To != b.To && strings.EqualFold(a.From, b.From) {
+				// (EnumCase would read the one as the other, then its alias)
+				return fmt.Errorf("norm value_alias %s:%s: the alias %q is the alias %q of %q in another letter case, and the enum reads its aliases in any letter case; give one of them, or norm:\"enum=strict\"", a.From, a.To, a.From, b.From, b.To)
+			}
+		}
+	}
 	return nil
+}
+
+// CaseValues is what a field's enum, read in any letter case, reads a
+// value in another letter case as: one of its values, or one of its
+// value aliases, which the alias then reads as its value ("CP" as "cp",
+// then "copy").
+func CaseValues(enum []string, aliases []ValueAlias) []string {
+	if len(aliases) == 0 {
+		return enum
+	}
+	out := append([]string(nil), enum...)
+	for _, a := range aliases {
+		out = append(out, a.From)
+	}
+	return out
 }
 
 // ValueAliasNote is the sentence a field's description gets for its value

@@ -213,7 +213,7 @@ func (b *builder) build(t *Type) (*jsonschema.Schema, error) {
 					str.Enum = append(str.Enum, va.From)
 				}
 				if t.FoldsEnum() {
-					branches = append(branches, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(t.Enum)})
+					branches = append(branches, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(CaseValues(t.Enum, t.ValueAliases))})
 				}
 			}
 		}
@@ -656,8 +656,16 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			// The values in another letter case, which the decoder
 			// reads as them: a branch of their own, after the enum's,
 			// of the values the field's string keywords take (it
-			// checks them on the value it read; the branch holds none).
-			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(taken)})
+			// checks them on the value it read; the branch holds none),
+			// and of the aliases of those (read as the alias, then as
+			// its value).
+			var aliases []ValueAlias
+			for _, va := range f.Type.ValueAliases {
+				if slices.Contains(taken, va.To) {
+					aliases = append(aliases, va)
+				}
+			}
+			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(CaseValues(taken, aliases))})
 		}
 	}
 	if texts := f.EnumTexts(); len(texts) > 0 && !b.strict {
