@@ -1550,9 +1550,12 @@ func (l *loader) checkNames(s *Struct) {
 				if prev.Name != a {
 					what = "an alias"
 				}
-				if prev == f && prev.Name == a {
-					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: id, Msg: fmt.Sprintf("alias %q is the field's own name; remove it", a)})
-				} else {
+				switch {
+				case prev == f && prev.Name == a:
+					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: id, Msg: schema.AliasOwnName(a)})
+				case prev == f:
+					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: id, Msg: schema.AliasTwice(a)})
+				default:
 					l.diags = append(l.diags, Diagnostic{Pos: f.Pos, Field: id, Msg: fmt.Sprintf("alias %q is already %s of field %s; remove or rename one", a, what, strings.Join(prev.GoName, "."))})
 				}
 				continue

@@ -377,7 +377,13 @@ func checkAliases(fields []Field, path string) error {
 	}
 	for i, f := range fields {
 		fpath := strings.TrimPrefix(path+"."+f.Name, ".")
-		for _, a := range f.Aliases {
+		for k, a := range f.Aliases {
+			switch {
+			case a == f.Name:
+				return fmt.Errorf("%s: %s", fpath, AliasOwnName(a))
+			case slices.Contains(f.Aliases[:k], a):
+				return fmt.Errorf("%s: %s", fpath, AliasTwice(a))
+			}
 			for j := range fields {
 				if a == names[j] || j != i && slices.Contains(aliases[j], a) {
 					return fmt.Errorf("%s: alias %q is already the name or an alias of field %s; remove or rename one", fpath, a, names[j])

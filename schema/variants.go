@@ -65,3 +65,13 @@ func AliasFolds(names []string, aliases [][]string, i int, alias string) (int, s
 func AliasFoldsRefused(alias, key, other string) string {
 	return fmt.Sprintf("alias %q is %q of field %s in another letter case: a key in another case is refused naming the key it folds to, and this one would be read as this field instead; rename the alias", alias, key, other)
 }
+
+// AliasOwnName is the error for an alias that is its field's own name.
+func AliasOwnName(alias string) string {
+	return fmt.Sprintf("alias %q is the field's own name; remove it", alias)
+}
+
+// AliasTwice is the error for an alias a field gives twice.
+func AliasTwice(alias string) string {
+	return fmt.Sprintf("alias %q is given twice; give it once", alias)
+}

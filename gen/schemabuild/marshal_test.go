@@ -340,6 +340,20 @@ func TestEmbeddingRefused(t *testing.T) {
 	if _, err := For(same); err == nil || !strings.Contains(err.Error(), `path: alias "file" is already the name or an alias of field file`) {
 		t.Errorf("same: %v", err)
 	}
+	// an alias given twice, or the field's own name: the generator's
+	// errors too
+	var twice struct {
+		Path string `json:"path,omitempty" norm:"alias=p|p"`
+	}
+	if _, err := For(twice); err == nil || err.Error() != `path: alias "p" is given twice; give it once` {
+		t.Errorf("twice: %v", err)
+	}
+	var own struct {
+		Path string `json:"path,omitempty" norm:"alias=path"`
+	}
+	if _, err := For(own); err == nil || err.Error() != `path: alias "path" is the field's own name; remove it` {
+		t.Errorf("own: %v", err)
+	}
 	var shadowed struct {
 		embTie
 		X bool `json:",omitempty"`
