@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -79,18 +80,8 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 		for ii := range c.Instances {
 			p := all[k]
 			k++
-			ajvValid := ajv[ci] == nil || ajv[ci][ii]
-			switch {
-			case p.err == nil && (!p.goValid || !ajvValid) && advertisedOnce(p.tool, []byte(p.args), p.fixes, p.sch):
-				// class (f): a key the schema does not advertise
-			case p.err == nil && !p.goValid:
-				fail("%s %s: the decoder accepts it but the Go validator rejects it", p.tool.Name, p.args)
-			case p.err == nil && !ajvValid:
-				fail("%s %s: the decoder accepts it but AJV rejects it (a host would block a call the server takes)", p.tool.Name, p.args)
-			case p.err != nil && (p.goValid || ajv[ci] != nil && ajvValid):
-				if class, why := Classes(p.err, []byte(p.args)); class == "" {
-					fail("%s %s: a validator accepts it (Go %v, AJV %v) but the decoder rejects it for no documented class: %s", p.tool.Name, p.args, p.goValid, ajvValid, why)
-				}
+			if msg := verdict(p.tool, p.args, p.err, p.fixes, p.sch, p.goValid, ajv[ci] != nil, ajv[ci] == nil || ajv[ci][ii]); msg != "" {
+				fail("%s", msg)
 			}
 		}
 	}
@@ -98,6 +89,74 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 		t.Errorf("... and %d more", failures-20)
 	}
 	checkStrict(t, tools, calls)
+}
+
+// verdict says what is wrong with a call args of tool that the decoder
+// answered with err and fixes, the Go validator with goValid (for the
+// compiled schema sch) and, where ajvRan, AJV with ajvValid; "" when
+// nothing is: a call the decoder accepts is valid for both (but for
+// class (f), a key the schema does not advertise), and one a validator
+// accepts and the decoder refuses is refused for documented classes
+// only.
+func verdict(tool lenient.Tool, args string, err error, fixes []lenient.Fix, sch *jsonschema.Schema, goValid, ajvRan, ajvValid bool) string {
+	switch {
+	case err == nil && (!goValid || !ajvValid) && advertisedOnce(tool, []byte(args), fixes, sch):
+		// class (f): a key the schema does not advertise
+	case err == nil && !goValid:
+		return fmt.Sprintf("%s %s: the decoder accepts it but the Go validator rejects it", tool.Name, args)
+	case err == nil && !ajvValid:
+		return fmt.Sprintf("%s %s: the decoder accepts it but AJV rejects it (a host would block a call the server takes)", tool.Name, args)
+	case err != nil && (goValid || ajvRan && ajvValid):
+		if class, why := Classes(err, []byte(args)); class == "" {
+			return fmt.Sprintf("%s %s: a validator accepts it (Go %v, AJV %v) but the decoder rejects it for no documented class: %s", tool.Name, args, goValid, ajvValid, why)
+		}
+	}
+	return ""
+}
+
+// Fuzz is CheckGenerated over fuzzed calls (seeds: calls by tool name),
+// coverage-guided, with the Go validator alone: AJV runs in node, on a
+// batch of calls (Check and CheckGenerated give it theirs). Each input
+// is a tool's index and a call; one that is not JSON is no validator's
+// business, and is skipped.
+func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
+	f.Helper()
+	for i, tool := range tools {
+		f.Add(uint8(i), []byte(`{}`))
+		for _, args := range seeds[tool.Name] {
+			f.Add(uint8(i), []byte(args))
+		}
+	}
+	var compiled sync.Map // "tool [profile]" -> *jsonschema.Schema
+	f.Fuzz(func(t *testing.T, i uint8, args []byte) {
+		tool := tools[int(i)%len(tools)]
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+		if err != nil {
+			return
+		}
+		_, fixes, derr := tool.Decode(args)
+		checkKinds(t, tool.Name, string(args), derr)
+		for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
+			s, ok := tool.Schemas[p]
+			if !ok {
+				if p != lenient.ProfilePortable {
+					continue
+				}
+				s = tool.InputSchema
+			}
+			v := tool
+			v.Name = tool.Name + " [" + string(p) + "]"
+			v.InputSchema = s
+			sch, ok := compiled.Load(v.Name)
+			if !ok {
+				sch, _ = compiled.LoadOrStore(v.Name, compile(t, v))
+			}
+			goValid := sch.(*jsonschema.Schema).Validate(inst) == nil
+			if msg := verdict(v, string(args), derr, fixes, sch.(*jsonschema.Schema), goValid, false, true); msg != "" {
+				t.Fatal(msg)
+			}
+		}
+	})
 }
 
 // Classes returns the documented classes (DESIGN.md, the README) of a

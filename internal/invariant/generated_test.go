@@ -24,3 +24,26 @@ func TestProblemClassWrapLoneString(t *testing.T) {
 		t.Errorf("string field: class %q, want none", c)
 	}
 }
+
+// TestVerdict: the verdict Fuzz and CheckGenerated give a call fails a
+// decoder that takes what the schema refuses, and one that refuses for
+// no documented class what the schema takes; it passes a call both take.
+func TestVerdict(t *testing.T) {
+	tool := lenient.Tool{Name: "t", InputSchema: []byte(`{"type":"object","properties":{"n":{"type":"integer"}}}`)}
+	sch := compile(t, tool)
+	for _, c := range []struct {
+		args    string
+		err     error
+		goValid bool
+		bad     bool
+	}{
+		{`{"n":1}`, nil, true, false},
+		{`{"n":"x"}`, nil, false, true}, // taken, refused by the schema
+		{`{"n":1}`, &lenient.Error{Problems: []lenient.Problem{{Path: "n", Kind: lenient.KindEnum, Value: "1", Msg: "is not one of 2"}}}, true, true},
+		{`{"n":"x"}`, &lenient.Error{Problems: []lenient.Problem{{Path: "n", Kind: lenient.KindType, Value: `"x"`, Msg: "is not an integer"}}}, false, false},
+	} {
+		if msg := verdict(tool, c.args, c.err, nil, sch, c.goValid, false, true); (msg != "") != c.bad {
+			t.Errorf("%s (decoder error %v, Go valid %v): verdict %q", c.args, c.err, c.goValid, msg)
+		}
+	}
+}

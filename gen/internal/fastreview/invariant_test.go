@@ -18,3 +18,16 @@ func TestInvariantGenerated(t *testing.T) {
 	}
 	invariant.CheckGenerated(t, NormgenTools(), calls)
 }
+
+// FuzzInvariant is TestInvariantGenerated over fuzzed calls, with the Go
+// validator (invariant.Fuzz), from the seeds and generated calls.
+func FuzzInvariant(f *testing.F) {
+	calls, err := rulecheck.Calls(NormgenTools(), 10)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for name, s := range ruleSeeds {
+		calls[name] = append(calls[name], s...)
+	}
+	invariant.Fuzz(f, NormgenTools(), calls)
+}
