@@ -298,6 +298,14 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 	return set
 }
 
+// Secret reports whether, for tool, the value at the concrete path p (as
+// fix records and decode problems write it: "creds[2].token", "" for the
+// arguments) is secret or holds a secret: at, inside or around a secret
+// rule's path (a struct sent as JSON text holds its secret field), or a
+// path that does not read as one. An adapter hides such a value in what
+// it says of a call, as the call log and the fix records do.
+func (n *Normalizer) Secret(tool, p string) bool { return n.rulesFor(tool).secret.covers(p) }
+
 // rulesFor returns a tool's rule set.
 func (n *Normalizer) rulesFor(tool string) *ruleSet {
 	idx := n.rules.Load()

@@ -46,6 +46,16 @@ func redactProblem(p *lenient.Problem, v []byte) {
 	p.Msg = scrub(p.Msg, v)
 }
 
+// RedactProblem hides a problem's value, a secret: its Value is [secret,
+// N bytes] and its message repeats no text of it (an example made of it,
+// as the decoders hide a norm:"secret" field's). The adapters call it
+// for a value at a secret path (normalize.Normalizer.Secret).
+func RedactProblem(p *lenient.Problem) {
+	if p.Value != "" {
+		redactProblem(p, []byte(p.Value))
+	}
+}
+
 // scrub replaces in msg each occurrence of v's JSON text, and of its
 // text when v is a string, with "…".
 func scrub(msg string, v []byte) string {

@@ -22,6 +22,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/lru"
 	"github.com/normgen/normgen/lenient"
+	"github.com/normgen/normgen/runtime/lenientimpl"
 
 	"github.com/normgen/normgen/normalize"
 )
@@ -551,6 +552,11 @@ func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) st
 	if le, ok := err.(*lenient.Error); ok {
 		le.Problems = duplicatesAlone(args, le.Problems)
 		sentAs(le.Problems, applied)
+		for i := range le.Problems {
+			if c.n.Secret(tool, le.Problems[i].Path) {
+				lenientimpl.RedactProblem(&le.Problems[i]) // (Options.Secrets)
+			}
+		}
 	}
 	return err.Error()
 }

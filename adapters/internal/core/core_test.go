@@ -315,3 +315,32 @@ func TestExplainDuplicateKeyAlone(t *testing.T) {
 		t.Errorf("in JSON text: %s", why)
 	}
 }
+
+// TestExplainHidesSecrets: what Explain says of a value at a secret path
+// (Options.Secrets) shows [secret, N bytes], never the value: of the
+// wrong type (an array, a number, an object), too short for its
+// minLength, inside JSON text that holds it, or under an alias; the
+// other problems of the call still show theirs.
+func TestExplainHidesSecrets(t *testing.T) {
+	c, err := New(Options{Secrets: map[string][]string{"rotate": {"new_value", "creds.token"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"rotate", []byte(`{"type":"object","properties":{"name":{"type":"string","minLength":3},"new_value":{"type":"string","minLength":20},"creds":{"type":"object","properties":{"token":{"type":"string","pattern":"^tk_"}}}}}`)}})
+	for _, c2 := range []struct{ args, secret, shown string }{
+		{`{"name":"db","new_value":["hunter2-SEKRIT"]}`, "hunter2-SEKRIT", "[secret, 18 bytes]"},
+		{`{"name":"db","new_value":918273645001}`, "918273645001", "[secret, 12 bytes]"},
+		{`{"name":"db","new_value":{"v":"obj-SEKRIT"}}`, "obj-SEKRIT", "[secret, "},
+		{`{"name":"db","new_value":"short-SEKRIT"}`, "short-SEKRIT", "[secret, 14 bytes]"},
+		{`{"name":"db","creds":{"token":"bad-SEKRIT"}}`, "bad-SEKRIT", "[secret, 12 bytes]"},
+		{`{"name":"db","creds":"{\"token\":\"txt-SEKRIT\"}"}`, "txt-SEKRIT", "[secret, "},
+		{`{"name":"x","new_value":"short-SEKRIT"}`, "short-SEKRIT", `name: "x" is shorter than 3 characters`},
+	} {
+		out, applied, _ := c.Normalize("rotate", []byte(c2.args))
+		why := c.Explain("rotate", out, applied)
+		if why == "" || strings.Contains(why, c2.secret) || !strings.Contains(why, c2.shown) {
+			t.Errorf("%s: %q; want it without %q, with %q", c2.args, why, c2.secret, c2.shown)
+		}
+	}
+}
