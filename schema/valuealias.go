@@ -2,8 +2,11 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/normgen/normgen/internal/jsonwire"
 )
 
 // CheckValueAliases reports what is wrong with value aliases on a field
@@ -58,14 +61,19 @@ func CheckValueAliases(aliases []ValueAlias, stringValues bool, enum []string, f
 // CaseValues is what a field's enum, read in any letter case, reads a
 // value in another letter case as: one of its values, or one of its
 // value aliases, which the alias then reads as its value ("CP" as "cp",
-// then "copy").
+// then "copy"). An alias in another letter case than one listed before
+// it (fetch:get|FETCH:get, of one value: CheckValueAliases refuses two)
+// is left out: the first reads it alike, and an enum_case rule may list
+// no two values that fold alike.
 func CaseValues(enum []string, aliases []ValueAlias) []string {
 	if len(aliases) == 0 {
 		return enum
 	}
 	out := append([]string(nil), enum...)
 	for _, a := range aliases {
-		out = append(out, a.From)
+		if !slices.ContainsFunc(out, func(v string) bool { return jsonwire.FoldASCII(v) == jsonwire.FoldASCII(a.From) }) {
+			out = append(out, a.From)
+		}
 	}
 	return out
 }

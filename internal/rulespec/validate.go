@@ -570,9 +570,16 @@ func foldedAlias(a, b *lenient.Rule) string {
 		aliases = append(aliases, k)
 	}
 	slices.Sort(aliases)
+	// what a value enum_case reads ends as: its value alias's, if any
+	final := func(v string) string {
+		if to, ok := table[v]; ok {
+			return to
+		}
+		return v
+	}
 	for _, k := range aliases {
 		for _, v := range vals {
-			if k != v && jsonwire.FoldASCII(k) == jsonwire.FoldASCII(v) && table[k] != v {
+			if k != v && jsonwire.FoldASCII(k) == jsonwire.FoldASCII(v) && table[k] != final(v) {
 				return fmt.Sprintf("the value_alias %q is the enum value %q in another letter case, which enum_case reads as %q first (enum cases come before value aliases): the alias never applies; map %q instead, or drop it", k, v, v, v)
 			}
 		}

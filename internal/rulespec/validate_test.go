@@ -135,6 +135,20 @@ func TestValueAliasFoldedByEnumCase(t *testing.T) {
 			t.Errorf("%s: %+v", r.Value, probs)
 		}
 	}
+	// an alias that enum_case reads as another alias of the same value
+	// (the generator lists an enum's aliases in its enum_case rule:
+	// fetch:get|FETCH:get, found by a review)
+	ecAliases := lenient.Rule{ID: "ec", Tools: []string{"t"}, Type: lenient.RuleEnumCase, From: "p", Value: json.RawMessage(`["get","put","fetch"]`)}
+	both := va
+	both.Value = json.RawMessage(`{"fetch":"get","FETCH":"get"}`)
+	if probs := Validate([]lenient.Rule{ecAliases, both}, nil); len(probs) > 0 {
+		t.Errorf("%s: %+v", both.Value, probs)
+	}
+	other := va
+	other.Value = json.RawMessage(`{"fetch":"get","FETCH":"put"}`)
+	if probs := Validate([]lenient.Rule{ecAliases, other}, nil); len(probs) != 1 {
+		t.Errorf("%s: %+v; want the alias FETCH refused", other.Value, probs)
+	}
 }
 
 // TestRuleOnKeyAliasedTogether checks that a rule on a key that several
