@@ -15,10 +15,12 @@ import (
 	"log/slog"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/normgen/normgen/derive"
+	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/lru"
 	"github.com/normgen/normgen/lenient"
@@ -552,13 +554,71 @@ func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) st
 	if le, ok := err.(*lenient.Error); ok {
 		le.Problems = duplicatesAlone(args, le.Problems)
 		sentAs(le.Problems, applied)
+		var doc *jsonnode.Node
 		for i := range le.Problems {
-			if c.n.Secret(tool, le.Problems[i].Path) {
-				lenientimpl.RedactProblem(&le.Problems[i]) // (Options.Secrets)
+			p := &le.Problems[i]
+			if p.Value == "" || !c.n.Secret(tool, p.Path) {
+				continue
 			}
+			// (Options.Secrets) [secret, N bytes], N the length of the
+			// value's JSON text: its Value is cut at 48 bytes
+			if doc == nil {
+				doc, _ = jsonnode.Parse(args)
+			}
+			if v := valueAt(doc, p.Path); v != nil && !sentAsText(p, applied) {
+				p.Value = string(v.Marshal())
+			}
+			lenientimpl.RedactProblem(p)
 		}
 	}
 	return err.Error()
+}
+
+// valueAt returns the value at the decoder path p in doc
+// ("creds[2].token", `opts["x.y"]`, "" for doc itself), nil where there
+// is none or p does not read as a path.
+func valueAt(doc *jsonnode.Node, p string) *jsonnode.Node {
+	for v := doc; v != nil; {
+		switch {
+		case p == "":
+			return v
+		case p[0] == '.':
+			p = p[1:]
+		case strings.HasPrefix(p, `["`):
+			q, err := strconv.QuotedPrefix(p[1:])
+			if err != nil || !strings.HasPrefix(p[1+len(q):], "]") {
+				return nil
+			}
+			k, _ := strconv.Unquote(q)
+			v, p = v.Get(k), p[len(q)+2:]
+		case p[0] == '[':
+			end := strings.IndexByte(p, ']')
+			i, err := strconv.Atoi(p[1:max(end, 1)])
+			if end < 0 || err != nil || v.Kind != '[' || i < 0 || i >= len(v.Items()) {
+				return nil
+			}
+			v, p = v.Items()[i], p[end+1:]
+		default:
+			end := strings.IndexAny(p, ".[")
+			if end < 0 {
+				end = len(p)
+			}
+			if v.Kind != '{' {
+				return nil
+			}
+			v, p = v.Get(p[:end]), p[end:]
+		}
+	}
+	return nil
+}
+
+// sentAsText reports whether sentAs showed, in p, the text the client
+// sent (a string holding JSON text), which the arguments as normalized
+// no longer hold.
+func sentAsText(p *lenient.Problem, applied []normalize.Applied) bool {
+	return slices.ContainsFunc(applied, func(a normalize.Applied) bool {
+		return a.Param == p.Path && a.Type == lenient.RuleJSONAcceptBoth && a.From == p.Value
+	})
 }
 
 // duplicatesAlone returns, of a call's problems, only the keys given

@@ -344,3 +344,22 @@ func TestExplainHidesSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSecretLength: the N of [secret, N bytes] is the length of
+// the value's JSON text, as the generated decoders say it, where the
+// problem's value is cut at 48 bytes (found by a review), at any depth.
+func TestExplainSecretLength(t *testing.T) {
+	c, err := New(Options{Secrets: map[string][]string{"rotate": {"new_value", "keys[]", `opts["x.y"]`}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"rotate", []byte(`{"type":"object","properties":{"new_value":{"type":"string","minLength":300},"keys":{"type":"array","items":{"type":"string","minLength":300}},"opts":{"type":"object","properties":{"x.y":{"type":"string","minLength":300}}}}}`)}})
+	secret := `"` + strings.Repeat("x", 198) + `"` // 200 bytes of JSON text
+	for _, args := range []string{`{"new_value":` + secret + `}`, `{"keys":["a",` + secret + `]}`, `{"opts":{"x.y":` + secret + `}}`} {
+		out, applied, _ := c.Normalize("rotate", []byte(args))
+		if why := c.Explain("rotate", out, applied); !strings.Contains(why, "[secret, 200 bytes]") || strings.Contains(why, "xxx") {
+			t.Errorf("%.40s…: %q; want [secret, 200 bytes]", args, why)
+		}
+	}
+}
