@@ -73,15 +73,20 @@ func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (
 		case orderAlias:
 			v.Aliases = append(v.Aliases, path[strings.LastIndexByte(path, '.')+1:])
 		case orderNullText:
-			// implied by Absent holding AbsentEmpty (the check below)
+			// implied by Absent holding AbsentEmpty, else said by
+			// AbsentNullText (a split field's; the check below)
+			v.Absent |= lenientimpl.AbsentNullText
 		case orderAbsent:
 			switch string(r.Value) {
 			case `[null]`:
-				v.Absent = lenientimpl.AbsentNull
+				v.Absent |= lenientimpl.AbsentNull
 			case `[""]`:
-				v.Absent = lenientimpl.AbsentEmpty
+				v.Absent |= lenientimpl.AbsentEmpty
 			case `[null,""]`:
-				v.Absent = lenientimpl.AbsentNull | lenientimpl.AbsentEmpty
+				v.Absent |= lenientimpl.AbsentNull | lenientimpl.AbsentEmpty
+			}
+			if v.Absent&lenientimpl.AbsentEmpty != 0 {
+				v.Absent &^= lenientimpl.AbsentNullText
 			}
 		case orderDefault:
 			v.Default = r.Value
@@ -219,13 +224,8 @@ func fieldRulesCode(v lenientimpl.FieldRules, objects map[string]*Struct) jen.Co
 		}
 		set("Aliases", jen.Index().String().Values(keys...))
 	}
-	switch v.Absent {
-	case lenientimpl.AbsentNull:
-		set("Absent", lenientQual("AbsentNull"))
-	case lenientimpl.AbsentEmpty:
-		set("Absent", lenientQual("AbsentEmpty"))
-	case lenientimpl.AbsentNull | lenientimpl.AbsentEmpty:
-		set("Absent", lenientQual("AbsentNull").Op("|").Add(lenientQual("AbsentEmpty")))
+	if v.Absent != 0 {
+		set("Absent", absentFormsCode(v.Absent))
 	}
 	raw("Default", v.Default)
 	raw("EnumCase", v.EnumCase)

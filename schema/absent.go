@@ -24,7 +24,10 @@ import (
 //     (a number, a boolean, a slice, a map, a struct of the package, a
 //     time.Time, a time.Duration: not strict, not split=, not a type
 //     decoded by its own code), as Cursor sends it; unless the field says
-//     norm:"empty=error".
+//     norm:"empty=error";
+//   - "null" spelled as text, where "" is read so, and for an optional
+//     norm:"split=" field too, whose "" is a list of no items (AbsentEmpty
+//     and AbsentNullText): null, then as null is read.
 //
 // A required field has none: null for it is "is required" (RequiredNull).
 // kind, pointer, strict and split describe the field's type; promoted
@@ -49,6 +52,10 @@ func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, requir
 		case Int, Uint, Float, Bool, Array, Map, Object, Time, Duration:
 			forms |= lenientimpl.AbsentEmpty
 		}
+	}
+	if !strict && split != "" {
+		// ("" is a list of no items; "null" spelled as text is null)
+		forms |= lenientimpl.AbsentNullText
 	}
 	return forms
 }

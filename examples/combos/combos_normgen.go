@@ -1685,7 +1685,7 @@ func (x *ResizeInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool 
 	return true
 }
 
-var searchIssuesInputFields = lenientimpl.Fields{Keys: [][]string{{"query", "q"}, {"labels"}, {"filter"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentEmpty}}
+var searchIssuesInputFields = lenientimpl.Fields{Keys: [][]string{{"query", "q"}, {"labels"}, {"filter"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentNullText, lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *SearchIssuesInput) UnmarshalJSON(data []byte) error {
@@ -2132,7 +2132,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenientimpl.ToolRules("search_issues", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &searchIssuesInputFields},
 				{Path: "query", Aliases: []string{"q"}, Absent: lenientimpl.AbsentNull},
-				{Path: "labels", Absent: lenientimpl.AbsentNull, Split: json.RawMessage(`","`), JSON: true},
+				{Path: "labels", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentNullText, Split: json.RawMessage(`","`), JSON: true},
 				{Path: "filter", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "filter(.all[]|.any[]|.not)*", Misnamed: &issueFilterFields},
 				{Path: "filter(.all[]|.any[]|.not)*.field", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"state"`), EnumCase: json.RawMessage(`["state","author","label"]`)},

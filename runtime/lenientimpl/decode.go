@@ -1323,7 +1323,14 @@ const (
 	// (Cursor sends "" for optional fields the model left out); a string
 	// field keeps "".
 	AbsentEmpty
+	// AbsentNullText reads the text "null" as null, for a norm:"split="
+	// field, whose "" is a list of no items (not AbsentEmpty, which reads
+	// "null" so too): a model spelling the null, not one item "null".
+	AbsentNullText
 )
+
+// nullTextForms are the forms under which the text "null" is null.
+const nullTextForms = AbsentEmpty | AbsentNullText
 
 // NullMissing is, for Decoder.take, a required field's null read as the
 // field missing (Decoder.Missing): the value a strict-mode client sends
@@ -1354,11 +1361,12 @@ func (d *Decoder) take(seen *bool, it *ObjectIter, spellings []string, forms Abs
 
 // NullTextValue reads the value of the current member of it, the
 // optional member name, as null where it is the text "null" (isNullText)
-// and forms, the member's, is AbsentEmpty alone: a field that is not a
-// string, whose own value null is (a pointer without a default). It
-// records the fix (FixNullText) and reports whether it did. Take calls it.
+// and forms, the member's, is AbsentEmpty or AbsentNullText without
+// AbsentNull: a field that is not a string, whose own value null is (a
+// pointer without a default). It records the fix (FixNullText) and
+// reports whether it did. Take calls it.
 func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) bool {
-	if forms&(AbsentNull|AbsentEmpty) != AbsentEmpty || !isNullText(it.Value) {
+	if forms&AbsentNull != 0 || forms&nullTextForms == 0 || !isNullText(it.Value) {
 		return false
 	}
 	if d.record {
@@ -1371,8 +1379,9 @@ func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) 
 // Absent reports whether v, the value of the optional member name, is
 // one of forms (null, ""), which read as the member left out: its default
 // applies, or its zero value. The fix is recorded (FixAbsent, from the
-// value). Where forms has both, the field is not a string and null is
-// read, so the text "null" is null too (FixNullText, then FixAbsent);
+// value). Where forms has both (or AbsentNull and AbsentNullText), the
+// field is not a string and null is read, so the text "null" is null too
+// (FixNullText, then FixAbsent);
 // take reads it as null where null is the field's own value (AbsentEmpty
 // alone: a pointer without a default).
 func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
@@ -1391,10 +1400,11 @@ func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
 
 // leftOut reports whether v, trimmed, is one of forms (null, ""), which
 // read as the member left out (Absent), and whether it is so as null
-// spelled as text: where forms has both, the field is not a string and
-// null is read, so the text "null" is null too.
+// spelled as text: where forms has AbsentNull and AbsentEmpty or
+// AbsentNullText, the field is not a string and null is read, so the
+// text "null" is null too.
 func leftOut(v []byte, forms AbsentForms) (left, nullText bool) {
-	if forms&(AbsentNull|AbsentEmpty) == AbsentNull|AbsentEmpty && isNullText(v) {
+	if forms&AbsentNull != 0 && forms&nullTextForms != 0 && isNullText(v) {
 		return true, true
 	}
 	return len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"', false

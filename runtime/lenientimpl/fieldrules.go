@@ -99,11 +99,11 @@ func ToolRules(tool string, values []FieldRules) []lenient.Rule {
 				add(in+a, p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: name})
 			}
 		}
-		if v.Absent&AbsentEmpty != 0 {
+		if v.Absent&nullTextForms != 0 {
 			// a field that is not a string, and may be null: "null" is null
 			add(p, p, "null_text", lenient.Rule{Type: lenient.RuleNullText})
 		}
-		if v.Absent != 0 {
+		if v.Absent&(AbsentNull|AbsentEmpty) != 0 {
 			add(p, p, "absent", lenient.Rule{Type: lenient.RuleAbsent, Value: AbsentValues(v.Absent)})
 		}
 		if v.Default != nil {
@@ -151,7 +151,7 @@ func ToolRules(tool string, values []FieldRules) []lenient.Rule {
 // AbsentValues is the value of an absent rule for forms: the JSON array
 // of the values read as the member left out.
 func AbsentValues(forms AbsentForms) json.RawMessage {
-	switch forms {
+	switch forms & (AbsentNull | AbsentEmpty) {
 	case AbsentNull:
 		return json.RawMessage(`[null]`)
 	case AbsentEmpty:

@@ -156,11 +156,11 @@ func (d *Decoder) keysOf(data []byte) map[string]uint8 {
 }
 
 // leftMask returns, for a member's value v, bit f set for each of the
-// four forms f of absence (AbsentNull and AbsentEmpty, each or neither)
-// under which v reads as its field left out (leftOut).
+// eight forms f of absence (AbsentNull, AbsentEmpty and AbsentNullText,
+// each or not) under which v reads as its field left out (leftOut).
 func leftMask(v []byte) uint8 {
 	var m uint8
-	for f := range AbsentForms(4) {
+	for f := range AbsentForms(8) {
 		if left, _ := leftOut(v, f); left {
 			m |= 1 << f
 		}
@@ -179,7 +179,7 @@ func (d *Decoder) leftOut(data []byte, f *Fields, i int) bool {
 	if f.Left != nil {
 		forms |= f.Left[i]
 	}
-	bit := uint8(1) << (forms & (AbsentNull | AbsentEmpty))
+	bit := uint8(1) << (forms & (AbsentNull | AbsentEmpty | AbsentNullText))
 	held := d.keysOf(data)
 	for _, k := range f.Keys[i] {
 		if m, ok := held[k]; ok && m&bit == 0 {

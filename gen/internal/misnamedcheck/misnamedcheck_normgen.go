@@ -1086,7 +1086,7 @@ func (x *Closed) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return f.Closed()
 }
 
-var authInputFields = lenientimpl.Fields{Keys: [][]string{{"page_token", "pageToken", "page-token", "PageToken"}, {"cursor"}, {"api_key", "apiKey", "api-key", "ApiKey"}, {"key_name", "keyName", "key-name", "KeyName"}, {"key_count", "keyCount", "key-count", "KeyCount"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}, {"strict_mode", "strictMode", "strict-mode", "StrictMode"}, {"mode"}, {"window"}, {"windows"}, {"closed"}, {"extra"}, {"tags"}, {"tag_names", "tagNames", "tag-names", "TagNames"}, {"owner"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.NullMissing}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0, 0, 0, 0, lenientimpl.AbsentNull, 0, 0, 0, 0, 0, 0, 0}}
+var authInputFields = lenientimpl.Fields{Keys: [][]string{{"page_token", "pageToken", "page-token", "PageToken"}, {"cursor"}, {"api_key", "apiKey", "api-key", "ApiKey"}, {"key_name", "keyName", "key-name", "KeyName"}, {"key_count", "keyCount", "key-count", "KeyCount"}, {"strict_ids", "strictIds", "strict-ids", "StrictIds"}, {"strict_mode", "strictMode", "strict-mode", "StrictMode"}, {"mode"}, {"window"}, {"windows"}, {"closed"}, {"extra"}, {"tags"}, {"tag_names", "tagNames", "tag-names", "TagNames"}, {"owner"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull, 0, 0, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentNullText, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.NullMissing}, Left: []lenientimpl.AbsentForms{0, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0, 0, 0, 0, lenientimpl.AbsentNull, 0, 0, 0, 0, 0, 0, 0}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *AuthInput) UnmarshalJSON(data []byte) error {
@@ -1704,7 +1704,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "extra{}", JSON: true},
 				{Path: "extra{}.closed_name", Variants: true, Absent: lenientimpl.AbsentNull},
 				{Path: "extra{}.name", Absent: lenientimpl.AbsentNull},
-				{Path: "tags", Absent: lenientimpl.AbsentNull, Split: json.RawMessage(`","`), JSON: true},
+				{Path: "tags", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentNullText, Split: json.RawMessage(`","`), JSON: true},
 				{Path: "tag_names", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Wrap: true, JSON: true},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(authInputSchema, "", ""),
