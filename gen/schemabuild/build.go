@@ -642,14 +642,34 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			return nil, fmt.Errorf("enum applies to string and signed integer fields, and to slice and map fields of strings (hosts require string enums)")
 		}
 		str := branch(s, "string")
-		for _, e := range k.Enum {
-			str.Enum = append(str.Enum, e)
-		}
-		// Value aliases are accepted values too (a strict-mode model
-		// is shown the canonical ones: it sends what the enum lists).
-		for _, va := range f.Type.ValueAliases {
-			if !b.strict {
-				str.Enum = append(str.Enum, va.From)
+		aliases := f.Type.ValueAliases
+		keywords := k.MinLength != nil || k.MaxLength != nil || k.Pattern != ""
+		if len(aliases) > 0 && keywords && !b.strict {
+			// The decoder checks the string keywords on the value an
+			// alias reads as (cp as copy): the enum lists the values
+			// they take and those values' aliases, which they would
+			// refuse themselves (cp is shorter than copy's minLength),
+			// and the keywords go.
+			taken := TakenEnum(k)
+			for _, e := range taken {
+				str.Enum = append(str.Enum, e)
+			}
+			for _, va := range aliases {
+				if slices.Contains(taken, va.To) {
+					str.Enum = append(str.Enum, va.From)
+				}
+			}
+			str.MinLength, str.MaxLength, str.Pattern = nil, nil, ""
+		} else {
+			for _, e := range k.Enum {
+				str.Enum = append(str.Enum, e)
+			}
+			// Value aliases are accepted values too (a strict-mode model
+			// is shown the canonical ones: it sends what the enum lists).
+			for _, va := range aliases {
+				if !b.strict {
+					str.Enum = append(str.Enum, va.From)
+				}
 			}
 		}
 		if taken := TakenEnum(k); f.FoldsEnum() && !b.strict && len(taken) > 0 {
