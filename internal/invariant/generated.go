@@ -41,19 +41,9 @@ func CheckGenerated(t *testing.T, tools []lenient.Tool, calls map[string][]strin
 			t.Errorf("no tool %q", name)
 			continue
 		}
-		for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
-			s, ok := tool.Schemas[p]
-			if !ok {
-				if p != lenient.ProfilePortable {
-					continue
-				}
-				s = tool.InputSchema
-			}
-			v := tool
-			v.Name = tool.Name + " [" + string(p) + "]"
-			v.InputSchema = s
+		for _, v := range profiled(tool) {
 			sch := compile(t, v)
-			c := ajvcheck.Case{Schema: s}
+			c := ajvcheck.Case{Schema: v.InputSchema}
 			for _, args := range calls[name] {
 				inst, err := jsonschema.UnmarshalJSON(strings.NewReader(args))
 				if err != nil {
@@ -136,17 +126,7 @@ func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
 		}
 		_, fixes, derr := tool.Decode(args)
 		checkKinds(t, tool.Name, string(args), derr)
-		for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
-			s, ok := tool.Schemas[p]
-			if !ok {
-				if p != lenient.ProfilePortable {
-					continue
-				}
-				s = tool.InputSchema
-			}
-			v := tool
-			v.Name = tool.Name + " [" + string(p) + "]"
-			v.InputSchema = s
+		for _, v := range profiled(tool) {
 			sch, ok := compiled.Load(v.Name)
 			if !ok {
 				sch, _ = compiled.LoadOrStore(v.Name, compile(t, v))
@@ -157,6 +137,27 @@ func Fuzz(f *testing.F, tools []lenient.Tool, seeds map[string][]string) {
 			}
 		}
 	})
+}
+
+// profiled returns tool in each profile the checks read: portable (its
+// InputSchema where its Schemas lack it) and typearray, where it has one,
+// each named "tool [profile]" with that profile's schema as InputSchema.
+func profiled(tool lenient.Tool) []lenient.Tool {
+	var out []lenient.Tool
+	for _, p := range []lenient.Profile{lenient.ProfilePortable, lenient.ProfileTypeArray} {
+		s, ok := tool.Schemas[p]
+		if !ok {
+			if p != lenient.ProfilePortable {
+				continue
+			}
+			s = tool.InputSchema
+		}
+		v := tool
+		v.Name = tool.Name + " [" + string(p) + "]"
+		v.InputSchema = s
+		out = append(out, v)
+	}
+	return out
 }
 
 // Classes returns the documented classes (DESIGN.md, the README) of a
