@@ -173,7 +173,16 @@ func (f *Field) IntEnum() (texts []string, lo, hi int64, ok bool) {
 // (schema.AbsentForms; known once the model of required fields is).
 func (f *Field) Absent() lenientimpl.AbsentForms {
 	t := f.Type
-	return schema.AbsentForms(t.Kind, t.Pointer, len(f.Alloc) > 0, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError)
+	var nullItem bool
+	if e := t.Elem; t.Split != "" && e != nil {
+		// (the enum is the items' once elemEnum moved it there)
+		enum, folds := e.Enum, e.FoldsEnum()
+		if len(enum) == 0 {
+			enum, folds = f.Keywords.Enum, !f.EnumStrict && schema.EnumFolds(f.Keywords.Enum)
+		}
+		nullItem = schema.NullItem(enum, folds, e.ValueAliases)
+	}
+	return schema.AbsentForms(t.Kind, t.Pointer, len(f.Alloc) > 0, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError, nullItem)
 }
 
 // RequiredNull reports whether null for the field, required, is read as

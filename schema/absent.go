@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
@@ -27,13 +28,15 @@ import (
 //     norm:"empty=error";
 //   - "null" spelled as text, where "" is read so, and for an optional
 //     norm:"split=" field too, whose "" is a list of no items (AbsentEmpty
-//     and AbsentNullText): null, then as null is read.
+//     and AbsentNullText): null, then as null is read; but not where it is
+//     a value of the split field's items (nullItem, NullItem), which it
+//     then is.
 //
 // A required field has none: null for it is "is required" (RequiredNull).
 // kind, pointer, strict and split describe the field's type; promoted
 // says it is reached through an embedded pointer; hasDefault is a
 // declared default.
-func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError bool) lenientimpl.AbsentForms {
+func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError, nullItem bool) lenientimpl.AbsentForms {
 	if required {
 		return 0
 	}
@@ -53,11 +56,25 @@ func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, requir
 			forms |= lenientimpl.AbsentEmpty
 		}
 	}
-	if !strict && split != "" {
-		// ("" is a list of no items; "null" spelled as text is null)
+	if !strict && split != "" && !nullItem {
+		// ("" is a list of no items; "null" spelled as text is null,
+		// but where it is an item's value: NullItem)
 		forms |= lenientimpl.AbsentNullText
 	}
 	return forms
+}
+
+// NullItem reports whether the text "null" is a value of items of this
+// enum and value aliases: an enum value (in any letter case, where the
+// enum folds), or a value alias's (which reads it as its value). A split
+// field whose items it is reads "null" as that item, not as null.
+func NullItem(enum []string, folds bool, aliases []ValueAlias) bool {
+	for _, v := range CaseValues(enum, aliases) {
+		if v == "null" || folds && jsonwire.FoldASCII(v) == "null" {
+			return true
+		}
+	}
+	return false
 }
 
 // RequiredNull reports whether null for a required field of this type is

@@ -224,7 +224,8 @@ func (f *Field) Absent() lenientimpl.AbsentForms {
 	if t.Foreign {
 		kind = Custom
 	}
-	return AbsentForms(kind, t.Nullable, f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError)
+	nullItem := t.Split != "" && t.Elem != nil && NullItem(t.Elem.Enum, t.Elem.FoldsEnum(), t.Elem.ValueAliases)
+	return AbsentForms(kind, t.Nullable, f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError, nullItem)
 }
 
 // RequiredNull reports whether null for the field, required, is read as
