@@ -565,7 +565,14 @@ func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) st
 			if doc == nil {
 				doc, _ = jsonnode.Parse(args)
 			}
-			if v := valueAt(doc, p.Path); v != nil && !sentAsText(p, applied) {
+			if sentAsText(p, applied) {
+				// the text the client sent, as the fix record holds it:
+				// hidden there already ("[secret, N bytes]", quoted)
+				if t, err := strconv.Unquote(p.Value); err == nil && strings.HasPrefix(t, "[secret, ") {
+					p.Value = t
+					continue
+				}
+			} else if v := valueAt(doc, p.Path); v != nil {
 				p.Value = string(v.Marshal())
 			}
 			lenientimpl.RedactProblem(p)

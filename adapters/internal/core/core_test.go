@@ -363,3 +363,19 @@ func TestExplainSecretLength(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSecretSentAsText: a secret sent as JSON text in a string,
+// which the normalizer read, is shown as its fix record shows it, with
+// the N of the text sent (found by a review).
+func TestExplainSecretSentAsText(t *testing.T) {
+	c, err := New(Options{Secrets: map[string][]string{"rotate": {"new_value"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Learn([]Tool{{"rotate", []byte(`{"type":"object","properties":{"new_value":{"type":"array","items":{"type":"string"},"minItems":2}}}`)}})
+	out, applied, _ := c.Normalize("rotate", []byte(`{"new_value":"[\"SEKRIT-VALUE-1234\"]"}`))
+	if why := c.Explain("rotate", out, applied); why != "new_value: [secret, 25 bytes] has fewer than 2 items" {
+		t.Errorf("Explain = %q", why)
+	}
+}
