@@ -523,7 +523,9 @@ func decodeField(s *Struct, f *Field, tgt *jen.Statement, v jen.Code) []jen.Code
 		for _, t := range f.EnumTexts() {
 			args = append(args, jen.Lit(t))
 		}
-		return decodeValue(tgt, f.Type, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("StringIn").Call(args...))
+		t := *f.Type
+		t.ValueAliases = nil // (read by the enum's check, checksWith)
+		return decodeValue(tgt, &t, v, f.Name, f.Mode, checks, boundedCall(f, v), 0, jen.Id("d").Dot("StringIn").Call(args...))
 	}
 	if texts, _, _, ok := f.IntEnum(); ok {
 		// A string that is the text of one of the enum's values is read
@@ -623,8 +625,7 @@ func decodeValue(tgt *jen.Statement, t *TypeRef, v jen.Code, name string, m leni
 			checks = append([]jen.Code{enumSwitch(t.Enum, name, t.FoldsEnum(), t.ValueAliases, func(msg string) jen.Code {
 				return d.Clone().Dot("FailKind").Call(lenientQual("KindEnum"), jen.Lit(name), v, jen.Lit(msg))
 			})}, checks...)
-		}
-		if len(t.ValueAliases) > 0 {
+		} else if len(t.ValueAliases) > 0 {
 			checks = append([]jen.Code{valueAliasSwitch(t.ValueAliases, name)}, checks...)
 		}
 		call := d.Clone().Dot("String").Call(v, jen.Lit(name), modeCode(m))
@@ -817,7 +818,11 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 		}
 	case schema.String:
 		if len(k.Enum) > 0 {
-			out = append(out, enumSwitch(k.Enum, f.Name, fold && f.FoldsEnum(), f.Type.ValueAliases, func(msg string) jen.Code { return failWith("KindEnum", msg) }))
+			var aliases []schema.ValueAlias // (the fast path leaves them to the Decoder)
+			if fold {
+				aliases = f.Type.ValueAliases
+			}
+			out = append(out, enumSwitch(k.Enum, f.Name, fold && f.FoldsEnum(), aliases, func(msg string) jen.Code { return failWith("KindEnum", msg) }))
 		}
 		if k.MinLength != nil {
 			out = append(out, fail(jen.Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("val")).Op("<").Lit(int(*k.MinLength)), "KindLength", "is shorter than "+lenientimpl.Counted(int(*k.MinLength), "character")))
@@ -840,32 +845,34 @@ func checksWith(s *Struct, f *Field, v jen.Code, fold bool, failWith func(kind, 
 }
 
 // enumSwitch renders the check of the decoded string `val` (of the
-// member name) against enum: miss(msg) runs for a value that is none of
-// its values; with fold, a value in another letter case is read as the
-// enum's first (Decoder.EnumCase records the fix), and one of its value
-// aliases in another letter case as the alias, then as the alias's value.
+// member name) against enum and its value aliases, which it then reads
+// (the Decoder's: the fast path gives them none, and gives up on them):
+// miss(msg) runs for a value that is none of them; with fold, a value in
+// another letter case is read as the first it equals (Decoder.EnumCase
+// records the fix: schema.CaseValues), an alias then as its value.
 func enumSwitch(enum []string, name string, fold bool, aliases []schema.ValueAlias, miss func(msg string) jen.Code) jen.Code {
-	var vals []jen.Code
+	var exact []jen.Code
 	quoted := make([]string, len(enum))
 	for i, e := range enum {
-		vals = append(vals, jen.Lit(e))
+		exact = append(exact, jen.Lit(e))
 		quoted[i] = strconv.Quote(e)
+	}
+	for _, a := range aliases {
+		exact = append(exact, jen.Lit(a.From))
 	}
 	fail := miss("is not one of " + strings.Join(quoted, ", "))
 	if fold {
-		// a value, or a value alias, in another letter case: read as it
-		// (schema.CaseValues), and an alias then as its value
 		var folded []jen.Code
 		for _, v := range schema.CaseValues(enum, aliases) {
 			folded = append(folded, jen.Lit(v))
 		}
-		check := jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(name)}, folded...)...)).Block(fail)
-		if len(aliases) > 0 {
-			check = check.Else().Block(valueAliasSwitch(aliases, name))
-		}
-		fail = check
+		fail = jen.If(jen.Op("!").Id("d").Dot("EnumCase").Call(append([]jen.Code{jen.Op("&").Id("val"), jen.Lit(name)}, folded...)...)).Block(fail)
 	}
-	return jen.Switch(jen.Id("val")).Block(jen.Case(vals...), jen.Default().Block(fail))
+	check := jen.Switch(jen.Id("val")).Block(jen.Case(exact...), jen.Default().Block(fail))
+	if len(aliases) == 0 {
+		return check
+	}
+	return check.Line().Add(valueAliasSwitch(aliases, name))
 }
 
 // roundsOnto returns, for an exclusive bound (op "<=" or ">=") of a float

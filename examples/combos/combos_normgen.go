@@ -125,24 +125,17 @@ func (x *QueryInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientim
 				val := d.StringIn(it.Value, "order", 0, []string{"asc", "desc"})
 				if d.OK(mark) {
 					switch val {
+					case "asc", "desc", "ascending", "descending":
+					default:
+						if !d.EnumCase(&val, "order", "asc", "desc", "ascending", "descending") {
+							d.FailKind(lenient.KindEnum, "order", it.Value, "is not one of \"asc\", \"desc\"")
+						}
+					}
+					switch val {
 					case "ascending":
 						val = d.ValueAlias(val, "order", "asc")
 					case "descending":
 						val = d.ValueAlias(val, "order", "desc")
-					}
-					switch val {
-					case "asc", "desc":
-					default:
-						if !d.EnumCase(&val, "order", "asc", "desc", "ascending", "descending") {
-							d.FailKind(lenient.KindEnum, "order", it.Value, "is not one of \"asc\", \"desc\"")
-						} else {
-							switch val {
-							case "ascending":
-								val = d.ValueAlias(val, "order", "asc")
-							case "descending":
-								val = d.ValueAlias(val, "order", "desc")
-							}
-						}
 					}
 				}
 				x.Order = val
@@ -297,24 +290,17 @@ func (x *CopyInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 				val := d.StringIn(it.Value, "op", 0, []string{"copy", "move"})
 				if d.OK(mark) {
 					switch val {
+					case "copy", "move", "cp", "mv":
+					default:
+						if !d.EnumCase(&val, "op", "copy", "move", "cp", "mv") {
+							d.FailKind(lenient.KindEnum, "op", it.Value, "is not one of \"copy\", \"move\"")
+						}
+					}
+					switch val {
 					case "cp":
 						val = d.ValueAlias(val, "op", "copy")
 					case "mv":
 						val = d.ValueAlias(val, "op", "move")
-					}
-					switch val {
-					case "copy", "move":
-					default:
-						if !d.EnumCase(&val, "op", "copy", "move", "cp", "mv") {
-							d.FailKind(lenient.KindEnum, "op", it.Value, "is not one of \"copy\", \"move\"")
-						} else {
-							switch val {
-							case "cp":
-								val = d.ValueAlias(val, "op", "copy")
-							case "mv":
-								val = d.ValueAlias(val, "op", "move")
-							}
-						}
 					}
 				}
 				x.Op = val
@@ -1233,24 +1219,17 @@ func (x *TicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				val := d.StringIn(it.Value, "priority", 0, []string{"low", "normal", "high"})
 				if d.OK(mark) {
 					switch val {
+					case "low", "normal", "high", "p1", "p3":
+					default:
+						if !d.EnumCase(&val, "priority", "low", "normal", "high", "p1", "p3") {
+							d.FailKind(lenient.KindEnum, "priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
+						}
+					}
+					switch val {
 					case "p1":
 						val = d.ValueAlias(val, "priority", "high")
 					case "p3":
 						val = d.ValueAlias(val, "priority", "low")
-					}
-					switch val {
-					case "low", "normal", "high":
-					default:
-						if !d.EnumCase(&val, "priority", "low", "normal", "high", "p1", "p3") {
-							d.FailKind(lenient.KindEnum, "priority", it.Value, "is not one of \"low\", \"normal\", \"high\"")
-						} else {
-							switch val {
-							case "p1":
-								val = d.ValueAlias(val, "priority", "high")
-							case "p3":
-								val = d.ValueAlias(val, "priority", "low")
-							}
-						}
 					}
 				}
 				x.Priority = val

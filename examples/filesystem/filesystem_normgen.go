@@ -845,6 +845,13 @@ func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 			val := d.StringIn(it.Value, "action", 0, []string{"read", "write", "copy", "move", "delete"})
 			if d.OK(mark) {
 				switch val {
+				case "read", "write", "copy", "move", "delete", "cat", "cp", "mv", "rm", "remove", "del":
+				default:
+					if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete", "cat", "cp", "mv", "rm", "remove", "del") {
+						d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
+					}
+				}
+				switch val {
 				case "cat":
 					val = d.ValueAlias(val, "action", "read")
 				case "cp":
@@ -853,24 +860,6 @@ func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 					val = d.ValueAlias(val, "action", "move")
 				case "rm", "remove", "del":
 					val = d.ValueAlias(val, "action", "delete")
-				}
-				switch val {
-				case "read", "write", "copy", "move", "delete":
-				default:
-					if !d.EnumCase(&val, "action", "read", "write", "copy", "move", "delete", "cat", "cp", "mv", "rm", "remove", "del") {
-						d.FailKind(lenient.KindEnum, "action", it.Value, "is not one of \"read\", \"write\", \"copy\", \"move\", \"delete\"")
-					} else {
-						switch val {
-						case "cat":
-							val = d.ValueAlias(val, "action", "read")
-						case "cp":
-							val = d.ValueAlias(val, "action", "copy")
-						case "mv":
-							val = d.ValueAlias(val, "action", "move")
-						case "rm", "remove", "del":
-							val = d.ValueAlias(val, "action", "delete")
-						}
-					}
 				}
 			}
 			x.Action = val

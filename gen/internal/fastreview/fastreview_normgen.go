@@ -501,24 +501,17 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 			val := d.StringIn(it.Value, "v", 0, []string{"a", "b", "c"})
 			if d.OK(mark) {
 				switch val {
+				case "a", "b", "c", "x", "y":
+				default:
+					if !d.EnumCase(&val, "v", "a", "b", "c", "x", "y") {
+						d.FailKind(lenient.KindEnum, "v", it.Value, "is not one of \"a\", \"b\", \"c\"")
+					}
+				}
+				switch val {
 				case "x":
 					val = d.ValueAlias(val, "v", "a")
 				case "y":
 					val = d.ValueAlias(val, "v", "b")
-				}
-				switch val {
-				case "a", "b", "c":
-				default:
-					if !d.EnumCase(&val, "v", "a", "b", "c", "x", "y") {
-						d.FailKind(lenient.KindEnum, "v", it.Value, "is not one of \"a\", \"b\", \"c\"")
-					} else {
-						switch val {
-						case "x":
-							val = d.ValueAlias(val, "v", "a")
-						case "y":
-							val = d.ValueAlias(val, "v", "b")
-						}
-					}
 				}
 			}
 			x.V = val
@@ -621,24 +614,17 @@ func (x *BoundsInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenienti
 				val := d.StringIn(it.Value, "pv", 0, []string{"on", "off"})
 				if d.OK(mark) {
 					switch val {
+					case "on", "off", "1", "0":
+					default:
+						if !d.EnumCase(&val, "pv", "on", "off", "1", "0") {
+							d.FailKind(lenient.KindEnum, "pv", it.Value, "is not one of \"on\", \"off\"")
+						}
+					}
+					switch val {
 					case "1":
 						val = d.ValueAlias(val, "pv", "on")
 					case "0":
 						val = d.ValueAlias(val, "pv", "off")
-					}
-					switch val {
-					case "on", "off":
-					default:
-						if !d.EnumCase(&val, "pv", "on", "off", "1", "0") {
-							d.FailKind(lenient.KindEnum, "pv", it.Value, "is not one of \"on\", \"off\"")
-						} else {
-							switch val {
-							case "1":
-								val = d.ValueAlias(val, "pv", "on")
-							case "0":
-								val = d.ValueAlias(val, "pv", "off")
-							}
-						}
 					}
 				}
 				p := Mode(val)

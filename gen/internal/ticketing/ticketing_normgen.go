@@ -249,24 +249,17 @@ func (x *Step) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 				val := d.StringIn(it.Value, "kind", 0, []string{"shell", "docker", "approval"})
 				if d.OK(mark) {
 					switch val {
+					case "shell", "docker", "approval", "sh", "bash", "container":
+					default:
+						if !d.EnumCase(&val, "kind", "shell", "docker", "approval", "sh", "bash", "container") {
+							d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
+						}
+					}
+					switch val {
 					case "sh", "bash":
 						val = d.ValueAlias(val, "kind", "shell")
 					case "container":
 						val = d.ValueAlias(val, "kind", "docker")
-					}
-					switch val {
-					case "shell", "docker", "approval":
-					default:
-						if !d.EnumCase(&val, "kind", "shell", "docker", "approval", "sh", "bash", "container") {
-							d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"shell\", \"docker\", \"approval\"")
-						} else {
-							switch val {
-							case "sh", "bash":
-								val = d.ValueAlias(val, "kind", "shell")
-							case "container":
-								val = d.ValueAlias(val, "kind", "docker")
-							}
-						}
 					}
 				}
 				x.Kind = val
@@ -853,24 +846,17 @@ func (x *Link) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mod
 			val := d.StringIn(it.Value, "kind", 0, []string{"duplicates", "blocked_by", "relates"})
 			if d.OK(mark) {
 				switch val {
+				case "duplicates", "blocked_by", "relates", "dup", "blocks":
+				default:
+					if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates", "dup", "blocks") {
+						d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
+					}
+				}
+				switch val {
 				case "dup":
 					val = d.ValueAlias(val, "kind", "duplicates")
 				case "blocks":
 					val = d.ValueAlias(val, "kind", "blocked_by")
-				}
-				switch val {
-				case "duplicates", "blocked_by", "relates":
-				default:
-					if !d.EnumCase(&val, "kind", "duplicates", "blocked_by", "relates", "dup", "blocks") {
-						d.FailKind(lenient.KindEnum, "kind", it.Value, "is not one of \"duplicates\", \"blocked_by\", \"relates\"")
-					} else {
-						switch val {
-						case "dup":
-							val = d.ValueAlias(val, "kind", "duplicates")
-						case "blocks":
-							val = d.ValueAlias(val, "kind", "blocked_by")
-						}
-					}
 				}
 			}
 			x.Kind = val
@@ -1148,24 +1134,17 @@ func (x *CreateTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m le
 				val := d.StringIn(it.Value, "severity", 0, []string{"low", "high"})
 				if d.OK(mark) {
 					switch val {
+					case "low", "high", "lo", "hi":
+					default:
+						if !d.EnumCase(&val, "severity", "low", "high", "lo", "hi") {
+							d.FailKind(lenient.KindEnum, "severity", it.Value, "is not one of \"low\", \"high\"")
+						}
+					}
+					switch val {
 					case "lo":
 						val = d.ValueAlias(val, "severity", "low")
 					case "hi":
 						val = d.ValueAlias(val, "severity", "high")
-					}
-					switch val {
-					case "low", "high":
-					default:
-						if !d.EnumCase(&val, "severity", "low", "high", "lo", "hi") {
-							d.FailKind(lenient.KindEnum, "severity", it.Value, "is not one of \"low\", \"high\"")
-						} else {
-							switch val {
-							case "lo":
-								val = d.ValueAlias(val, "severity", "low")
-							case "hi":
-								val = d.ValueAlias(val, "severity", "high")
-							}
-						}
 					}
 				}
 				x.Severity = val
