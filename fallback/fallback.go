@@ -542,11 +542,10 @@ func walkField(d *lenientimpl.Decoder, v []byte, f *field, c run) (any, bool) {
 		return nil, false
 	}
 	if val != nil {
-		val = valueAliases(d, f, val)
 		if sv, ok := val.(string); ok && f.foldsEnum && d.EnumCase(&sv, f.name, schema.CaseValues(f.kw.Enum, f.aliases)...) {
-			// an enum value, or a value alias, in another letter case
-			val = valueAliases(d, f, sv)
+			val = sv // an enum value, or a value alias, in another letter case
 		}
+		val = valueAliases(d, f, val)
 		elemEnum(d, f, val)
 		check(d, v, f, val)
 	}
