@@ -13,8 +13,10 @@ import (
 // alias of a field where exactly one field has that spelling, and
 // it is no declared name or alias of any field and differs only in letter
 // case from none of another field's. A variant two fields share, or one
-// that collides so, is an alias of neither: the key stays unknown (the
-// error for a required field left out names the field's key to send).
+// that collides so, is an alias of neither: the key stays unknown
+// (refused naming each such field the call leaves out,
+// lenientimpl.Misnamed; the error for a required field left out names
+// the field's key to send).
 // Fields whose off[i] is set get none, and their variants still count as
 // taken; off may be nil.
 func ImplicitAliases(names []string, aliases [][]string, off []bool) [][]string {

@@ -916,8 +916,9 @@ func (f *Fast) Unknown(key []byte) bool {
 // case, which the Decoder refuses, and an alias AliasIn refused): generated
 // code calls it, for a type with fields, on a key its switch has no case
 // for; for a type without fields, it calls Unknown. It gives up,
-// too, on a key that is a near spelling of a field (nearField), which
-// the Decoder refuses where the field is left out.
+// too, on a key that is a near spelling of a field, or has the same
+// letters as two fields' keys (nearField), which the Decoder refuses
+// where the field, or both, are left out.
 func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 	for _, keys := range fields.Keys {
 		for _, k := range keys {
@@ -926,8 +927,8 @@ func (f *Fast) UnknownIn(key []byte, fields *Fields) bool {
 			}
 		}
 	}
-	j, _ := nearField(key, fields.Keys)
-	return j < 0 && f.Unknown(key)
+	j, _, n := nearField(key, fields.Keys)
+	return j < 0 && n == 0 && f.Unknown(key)
 }
 
 // AliasIn returns the name of the field of fields that key, just read and

@@ -199,6 +199,10 @@ func (d *Decoder) leftOut(data []byte, f *Fields, i int) bool {
 // another field, so the problem names, beside it, each optional field
 // left out that has that word (in its name or an alias), all in the
 // order the fields are declared: "did you mean issue_number or title?".
+// Where it has the same letters as keys of two fields or more (file-path
+// beside file_path and filePath, whose shared variant reads as neither),
+// it names each of them while the object leaves every one of them out
+// ("did you mean file_path or filePath?"), and none where it gives one.
 // The generated decoders (Decoder.UnknownIn) and the normalizer's
 // misnamed_key rules refuse with it alike.
 func Misnamed(key string, keys [][]string, leftOut func(i int) bool) string {
@@ -207,18 +211,25 @@ func Misnamed(key string, keys [][]string, leftOut func(i int) bool) string {
 
 // misnamed is Misnamed of a key's bytes.
 func misnamed(key []byte, keys [][]string, leftOut func(i int) bool) string {
-	j, other := nearField(key, keys)
-	if j < 0 || !leftOut(j) {
+	var names []string
+	switch j, other, fields := nearField(key, keys); {
+	case fields > 1:
+		for _, i := range sameLetters(key, keys) {
+			if !leftOut(i) {
+				return ""
+			}
+			names = append(names, keys[i][0])
+		}
+	case j < 0 || !leftOut(j):
 		return ""
-	}
-	names := []string{keys[j][0]}
-	if other != nil {
-		names = names[:0]
+	case other != nil:
 		for i, ks := range keys {
 			if i == j || sharesWord(other, ks) && leftOut(i) {
 				names = append(names, ks[0])
 			}
 		}
+	default:
+		names = []string{keys[j][0]}
 	}
 	msg := "is not a known key; did you mean "
 	for i, n := range names {
@@ -232,6 +243,21 @@ func misnamed(key []byte, keys [][]string, leftOut func(i int) bool) string {
 		msg += n
 	}
 	return msg + "?"
+}
+
+// sameLetters returns the indexes of the fields of keys one of whose keys
+// has key's letters (jsonwire.NearLetters), in order.
+func sameLetters(key []byte, keys [][]string) []int {
+	var out []int
+	for i, ks := range keys {
+		for _, k := range ks {
+			if jsonwire.NearKey(string(key), k) == jsonwire.NearLetters {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // sharesWord reports whether one of keys (a field's name or an alias) has
@@ -281,11 +307,13 @@ func (f *Fields) MisnamedValue() json.RawMessage {
 // keys, canonical name first) that key, a key no field has, is a near
 // spelling of (jsonwire.NearKey), or -1: -1 too where two fields are
 // near it alike (at its closest way of being near any, the same letters,
-// a typo or a sibling), which leaves the key for no field. Where the key
-// is near that field as its sibling or by a word more of its own, other
-// are its words the field's key has not (Misnamed), else nil.
-func nearField(key []byte, keys [][]string) (field int, other []string) {
-	best, field, fields := jsonwire.NotNear, -1, 0
+// a typo or a sibling), which leaves the key for no field but where it
+// has the same letters as each of them: fields is then how many they are
+// (Misnamed names them all), else 0. Where the key is near the one field
+// as its sibling or by a word more of its own, other are its words the
+// field's key has not (Misnamed), else nil.
+func nearField(key []byte, keys [][]string) (field int, other []string, fields int) {
+	best, field, n := jsonwire.NotNear, -1, 0
 	var buf [64]byte
 	sent := unsafeString(key)
 	letters := jsonwire.KeyLetters(buf[:0], sent)
@@ -293,20 +321,23 @@ func nearField(key []byte, keys [][]string) (field int, other []string) {
 	for i, ks := range keys {
 		near, at := jsonwire.NotNear, ""
 		for _, k := range ks {
-			if n := jsonwire.NearKeyLetters(sent, letters, k); n != jsonwire.NotNear && (near == jsonwire.NotNear || n < near) {
-				near, at = n, k
+			if m := jsonwire.NearKeyLetters(sent, letters, k); m != jsonwire.NotNear && (near == jsonwire.NotNear || m < near) {
+				near, at = m, k
 			}
 		}
 		switch {
 		case near == jsonwire.NotNear:
 		case best == jsonwire.NotNear || near < best:
-			best, field, fields, matched = near, i, 1, at
+			best, field, n, matched = near, i, 1, at
 		case near == best:
-			fields++
+			n++
 		}
 	}
-	if fields != 1 {
-		return -1, nil
+	if n > 1 && best == jsonwire.NearLetters {
+		return -1, nil, n
+	}
+	if n != 1 {
+		return -1, nil, 0
 	}
 	if best == jsonwire.NearSibling || best == jsonwire.NearWord {
 		ws, wd := jsonwire.Words(sent), jsonwire.Words(matched)
@@ -320,5 +351,5 @@ func nearField(key []byte, keys [][]string) (field int, other []string) {
 			}
 		}
 	}
-	return field, other
+	return field, other, 0
 }

@@ -174,6 +174,36 @@ func TestMisnamed(t *testing.T) {
 	} {
 		misnamedCase(t, github, c.doc, c.want)
 	}
+	// A key with the same letters as two fields' keys (a spelling-style
+	// variant the two share, which reads as neither) names each, while
+	// the call leaves both out; it was ignored, its value dropped (found
+	// by a real-catalog replay: file-path beside file_path and filePath).
+	shared := Fields{
+		Keys:  [][]string{{"file_path"}, {"filePath"}, {"mode", "file_mode"}, {"name"}},
+		Forms: []AbsentForms{AbsentNull, AbsentNull, AbsentNull, Required},
+	}
+	for _, c := range []struct{ doc, want string }{
+		{`{"name":"n","file-path":"x"}`, `file-path: is not a known key; did you mean file_path or filePath? [misnamed]`},
+		{`{"name":"n","FILE-PATH":"x"}`, `FILE-PATH: is not a known key; did you mean file_path or filePath? [misnamed]`},
+		{`{"name":"n","filePath":null,"file-path":"x"}`, `file-path: is not a known key; did you mean file_path or filePath? [misnamed]`},
+		{`{"name":"n","file_path":"a","file-path":"x"}`, `<nil>`}, // near a field the call gives
+		{`{"name":"n","filePath":"a","file-path":"x"}`, `<nil>`},
+		{`{"name":"n","file-mode":"x"}`, `file-mode: is not a known key; did you mean mode? [misnamed]`},
+		{`{"name":"n","file_name":"x"}`, `<nil>`}, // a sibling of file_path and file_mode alike
+	} {
+		misnamedCase(t, shared, c.doc, c.want)
+	}
+	for key, skip := range map[string]bool{"file-path": false, "file_name": true} {
+		doc := []byte(`{"` + key + `":1}`)
+		var f Fast
+		if !f.begin(doc) || !f.Object(0) {
+			t.Fatal("begin")
+		}
+		k, _ := f.Key(0)
+		if got := f.UnknownIn(k, &shared); got != skip {
+			t.Errorf("shared: UnknownIn(%s) = %v, want %v", k, got, skip)
+		}
+	}
 	for key, skip := range map[string]bool{"style_index": false, "uri": false, "filepath": false, "thoght": false, "reason": true, "file_name": true, "other": true} {
 		doc := []byte(`{"` + key + `":1}`)
 		var f Fast
