@@ -72,6 +72,10 @@ func nearKeys(fields []field) []string {
 			add(ws[1:], camel)   // a word fewer
 			add(ws[:n-1], camel) // a word fewer
 			add(ws, !camel)      // another spelling style
+			if k := strings.Join(ws, "-"); !seen[k] {
+				seen[k] = true
+				out = append(out, k) // kebab-case
+			}
 		}
 		if len(d) > 3 {
 			add([]string{d[:len(d)-1]}, false)                    // a letter fewer

@@ -109,6 +109,10 @@ var seeds = map[string][]string{
 		`{"note_title":"t","user":"x"}`,
 		`{"note_title":"t","name":"","user_login":"x"}`,
 		`{"note_title":"t","name":null,"user_label":"x"}`,
+		`{"note_title":"t","user-id":"x"}`,
+		`{"note_title":"t","USER-ID":"x","userId":null}`,
+		`{"note_title":"t","user-id":"x","user_id":"y"}`,
+		`{"note_title":"t","UserId":"x"}`,
 	},
 }
 

@@ -843,7 +843,7 @@ func (x *ListInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return true
 }
 
-var noteInputFields = lenientimpl.Fields{Keys: [][]string{{"note_title", "noteTitle", "note-title", "NoteTitle"}, {"note_body"}, {"body"}, {"title"}, {"user_id", "userId", "user-id", "UserId"}, {"userName", "user_name", "user-name", "UserName"}, {"name"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0}, Left: []lenientimpl.AbsentForms{0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull}}
+var noteInputFields = lenientimpl.Fields{Keys: [][]string{{"note_title", "noteTitle", "note-title", "NoteTitle"}, {"note_body"}, {"body"}, {"title"}, {"user_id"}, {"userId"}, {"userName", "user_name", "user-name", "UserName"}, {"name"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, 0}, Left: []lenientimpl.AbsentForms{0, 0, 0, 0, 0, 0, 0, lenientimpl.AbsentNull}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *NoteInput) UnmarshalJSON(data []byte) error {
@@ -878,7 +878,7 @@ func (x *NoteInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 	if !d.Object(v, "", m, &it) {
 		return
 	}
-	var seen [7]bool
+	var seen [8]bool
 	for d.Next(&it) {
 		switch d.Field(&it, seen[:], &noteInputFields) {
 		case 0:
@@ -892,8 +892,10 @@ func (x *NoteInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 		case 4:
 			x.UserID = d.String(it.Value, "user_id", 0)
 		case 5:
-			x.UserName = d.String(it.Value, "userName", 0)
+			x.UserID2 = d.String(it.Value, "userId", 0)
 		case 6:
+			x.UserName = d.String(it.Value, "userName", 0)
+		case 7:
 			if d.Absent(it.Value, "name", lenientimpl.AbsentNull) {
 				x.Name = "anon"
 				d.Defaulted("name", "\"anon\"")
@@ -903,7 +905,7 @@ func (x *NoteInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimp
 		}
 	}
 	d.MissingIn(seen[:], &noteInputFields)
-	if !seen[6] {
+	if !seen[7] {
 		x.Name = "anon"
 		d.Defaulted("name", "\"anon\"")
 	}
@@ -913,7 +915,7 @@ func (x *NoteInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !f.Object(m) {
 		return false
 	}
-	var seen [7]bool
+	var seen [8]bool
 	var skipped bool
 	for i := 0; ; i++ {
 		k, ok := f.Key(i)
@@ -932,10 +934,12 @@ func (x *NoteInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 			seen[3], ok = true, !seen[3] && lenientimpl.ReadString(f, &x.Title, 0)
 		case "user_id":
 			seen[4], ok = true, !seen[4] && lenientimpl.ReadString(f, &x.UserID, 0)
+		case "userId":
+			seen[5], ok = true, !seen[5] && lenientimpl.ReadString(f, &x.UserID2, 0)
 		case "userName":
-			seen[5], ok = true, !seen[5] && lenientimpl.ReadString(f, &x.UserName, 0)
+			seen[6], ok = true, !seen[6] && lenientimpl.ReadString(f, &x.UserName, 0)
 		case "name":
-			seen[6], ok = true, !seen[6] && lenientimpl.ReadString(f, &x.Name, 0)
+			seen[7], ok = true, !seen[7] && lenientimpl.ReadString(f, &x.Name, 0)
 		default:
 			if name := f.AliasIn(k, &noteInputFields); name != nil {
 				k = name
@@ -950,7 +954,7 @@ func (x *NoteInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	if !(f.Closed() && seen[0]) {
 		return false
 	}
-	if !seen[6] {
+	if !seen[7] {
 		if !f.Default("name", "\"anon\"") {
 			return false
 		}
@@ -1639,8 +1643,8 @@ func (x *DeepInput) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return f.Closed()
 }
 
-const noteInputSchema = `{"properties":{"note_title":{"type":"string"},"note_body":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"title":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_id":{"anyOf":[{"type":"string"},{"type":"null"}]},"userName":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string","default":"anon"},{"type":"null"}]}},"type":"object","required":["note_title"]}`
-const noteInputSchemaOpenAIStrict = `{"properties":{"note_title":{"type":"string"},"note_body":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"title":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_id":{"anyOf":[{"type":"string"},{"type":"null"}]},"userName":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string","description":"Default: \"anon\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["note_title","note_body","body","title","user_id","userName","name"]}`
+const noteInputSchema = `{"properties":{"note_title":{"type":"string"},"note_body":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"title":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_id":{"anyOf":[{"type":"string"},{"type":"null"}]},"userId":{"anyOf":[{"type":"string","description":"userId has user_id's letters: user-id, the variant both share,\nreads as neither."},{"type":"null"}]},"userName":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string","default":"anon"},{"type":"null"}]}},"type":"object","required":["note_title"]}`
+const noteInputSchemaOpenAIStrict = `{"properties":{"note_title":{"type":"string"},"note_body":{"anyOf":[{"type":"string"},{"type":"null"}]},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"title":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_id":{"anyOf":[{"type":"string"},{"type":"null"}]},"userId":{"anyOf":[{"type":"string"},{"type":"null"}]},"userName":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string","description":"Default: \"anon\" (send null for it)."},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["note_title","note_body","body","title","user_id","userId","userName","name"]}`
 const authInputSchema = `{"properties":{"page_token":{"anyOf":[{"type":"string"},{"type":"null"}]},"cursor":{"anyOf":[{"type":"string","default":"start"},{"type":"null"}]},"api_key":{"anyOf":[{"type":"string"},{"type":"null"}]},"key_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"key_count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]},"strict_ids":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","items":{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},"type":"array"},{"type":"null"}]},"strict_mode":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","type":"boolean"},{"type":"null"}]},"mode":{"anyOf":[{"type":"string","default":"fast"},{"type":"null"}]},"window":{"anyOf":[{"properties":{"since_time":{"anyOf":[{"type":"string","pattern":"^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?|null)?$"},{"type":"null"}]},"since":{"anyOf":[{"type":"string","pattern":"^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?|null)?$"},{"type":"null"}]},"timeout_ms":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"},{"type":"null"}]},"windows":{"anyOf":[{"items":{"anyOf":[{"properties":{"since_time":{"anyOf":[{"type":"string","pattern":"^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?|null)?$"},{"type":"null"}]},"since":{"anyOf":[{"type":"string","pattern":"^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01]?[0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]+)?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])?)?|null)?$"},{"type":"null"}]},"timeout_ms":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"closed":{"anyOf":[{"properties":{"closed_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object"},{"type":"string"},{"type":"null"}]},"extra":{"anyOf":[{"additionalProperties":{"anyOf":[{"properties":{"closed_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object"},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","description":"Also accepted: the items in one string, separated by \",\"."},{"type":"string"},{"type":"null"}]},"tag_names":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"owner":{"type":"string"}},"type":"object","required":["owner"]}`
 const deepInputSchema = `{"$defs":{"Node":{"properties":{"node_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string","default":"n"},{"type":"null"}]},"children":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"string"},{"type":"null"}]},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}},"properties":{"groups":{"anyOf":[{"additionalProperties":{"anyOf":[{"items":{"anyOf":[{"properties":{"item_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"item_count":{"anyOf":[{"type":"integer","default":1},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"item_id":{"type":"string"}},"type":"object","required":["item_id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]},"type":"object"},{"type":"string"},{"type":"null"}]},"grid":{"anyOf":[{"items":{"anyOf":[{"items":{"anyOf":[{"properties":{"item_name":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"item_count":{"anyOf":[{"type":"integer","default":1},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"count":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"item_id":{"type":"string"}},"type":"object","required":["item_id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"root":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"string"},{"type":"null"}]},"nodes":{"anyOf":[{"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"string"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"search_text":{"anyOf":[{"type":"string"},{"type":"null"}]},"filter":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const deepInputSchemaGemini = `{"properties":{"groups":{"type":"object","description":"Each value: {\"items\":{\"properties\":{\"item_name\":{\"type\":\"string\",\"nullable\":true},\"name\":{\"type\":\"string\",\"nullable\":true},\"item_count\":{\"type\":\"integer\",\"default\":1,\"nullable\":true},\"count\":{\"type\":\"integer\",\"nullable\":true},\"tags\":{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"nullable\":true},\"item_id\":{\"type\":\"string\"}},\"type\":\"object\",\"required\":[\"item_id\"]},\"type\":\"array\"}.","nullable":true},"grid":{"items":{"items":{"properties":{"item_name":{"type":"string","nullable":true},"name":{"type":"string","nullable":true},"item_count":{"type":"integer","default":1,"nullable":true},"count":{"type":"integer","nullable":true},"tags":{"items":{"type":"string"},"type":"array","nullable":true},"item_id":{"type":"string"}},"type":"object","required":["item_id"]},"type":"array"},"type":"array","nullable":true},"root":{"properties":{"node_name":{"type":"string","nullable":true},"name":{"type":"string","default":"n","nullable":true},"children":{"items":{"properties":{"node_name":{"type":"string","nullable":true},"name":{"type":"string","default":"n","nullable":true},"children":{"items":{"properties":{"node_name":{"type":"string","nullable":true},"name":{"type":"string","default":"n","nullable":true},"children":{"type":"null"}},"type":"object","nullable":true},"type":"array","nullable":true}},"type":"object","nullable":true},"type":"array","nullable":true}},"type":"object","nullable":true},"nodes":{"items":{"properties":{"node_name":{"type":"string","nullable":true},"name":{"type":"string","default":"n","nullable":true},"children":{"items":{"properties":{"node_name":{"type":"string","nullable":true},"name":{"type":"string","default":"n","nullable":true},"children":{"items":{"properties":{"node_name":{"type":"string","nullable":true},"name":{"type":"string","default":"n","nullable":true},"children":{"type":"null"}},"type":"object","nullable":true},"type":"array","nullable":true}},"type":"object","nullable":true},"type":"array","nullable":true}},"type":"object"},"type":"array","nullable":true},"search_text":{"type":"string","nullable":true},"filter":{"type":"string","nullable":true}},"type":"object"}`
@@ -1664,11 +1668,12 @@ func NormgenTools() []lenient.Tool {
 				{Path: "note_body", Absent: lenientimpl.AbsentNull},
 				{Path: "body", Absent: lenientimpl.AbsentNull},
 				{Path: "title", Absent: lenientimpl.AbsentNull},
-				{Path: "user_id", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "user_id", Absent: lenientimpl.AbsentNull},
+				{Path: "userId", Absent: lenientimpl.AbsentNull},
 				{Path: "userName", Variants: true, Absent: lenientimpl.AbsentNull},
 				{Path: "name", Absent: lenientimpl.AbsentNull, Default: json.RawMessage(`"anon"`)},
 			}),
-			Schemas: lenientimpl.DerivedSchemas(noteInputSchema, noteInputSchemaOpenAIStrict, ""),
+			Schemas: lenientimpl.SharedSchemas(noteInputSchema, noteInputSchemaOpenAIStrict, ""),
 		},
 		{
 			Decode:      lenientimpl.DecodeAs[AuthInput],
