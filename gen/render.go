@@ -246,7 +246,7 @@ func fieldForms(s *Struct, f *Field, i int) lenientimpl.AbsentForms {
 	var forms lenientimpl.AbsentForms
 	switch {
 	case f.Mode&lenientimpl.Secret != 0:
-	case f.Absent() != 0 && absent(s, f, i) == nil: // as absentOr
+	case f.Absent() != 0 && absent(s, f, i) == nil, f.Absent() == lenientimpl.AbsentNullText && f.Required: // as absentOr
 		forms = f.Absent()
 	case f.Absent() == 0 && f.RequiredNull():
 		forms = lenientimpl.NullMissing
@@ -404,6 +404,11 @@ func absentOr(s *Struct, f *Field, i int, body []jen.Code) []jen.Code {
 		var nullText []jen.Code
 		if f.Mode&lenientimpl.Secret != 0 && forms&lenientimpl.AbsentNull == 0 && forms&(lenientimpl.AbsentEmpty|lenientimpl.AbsentNullText) != 0 {
 			nullText = []jen.Code{jen.Id("d").Dot("NullTextValue").Call(jen.Op("&").Id("it"), jen.Lit(f.Name), absentFormsCode(forms))}
+		}
+		if forms == lenientimpl.AbsentNullText && f.Required {
+			// (a required pointer: "null" as text is null, its own
+			// value, which Take or nullText reads; no value is absent)
+			return append(nullText, body...)
 		}
 		given := jen.Id("d").Dot("Absent").Call(v, jen.Lit(f.Name), absentFormsCode(forms))
 		if st := absent(s, f, i); st != nil {

@@ -32,12 +32,21 @@ import (
 //     a value of the split field's items (nullItem, NullItem), which it
 //     then is.
 //
-// A required field has none: null for it is "is required" (RequiredNull).
-// kind, pointer, strict and split describe the field's type; promoted
-// says it is reached through an embedded pointer; hasDefault is a
-// declared default.
+// A required field has none: null for it is "is required" (RequiredNull);
+// but where null is its own value (a pointer to a number, a boolean, a
+// time or a duration, not strict), "null" spelled as text is null too
+// (AbsentNullText alone: nil; anthropics/claude-code#81911), and "" is
+// no value of it. kind, pointer, strict and split describe the field's
+// type; promoted says it is reached through an embedded pointer;
+// hasDefault is a declared default.
 func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError, nullItem bool) lenientimpl.AbsentForms {
 	if required {
+		switch kind {
+		case Int, Uint, Float, Bool, Time, Duration:
+			if pointer && !promoted && !strict && split == "" {
+				return lenientimpl.AbsentNullText
+			}
+		}
 		return 0
 	}
 	// (any and json.RawMessage take null as a value; a type with a

@@ -1323,7 +1323,7 @@ func (x *CorpusMap) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return f.Closed() && seen[0]
 }
 
-var corpusPtrIntFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required}}
+var corpusPtrIntFields = lenientimpl.Fields{Keys: [][]string{{"v"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required | lenientimpl.AbsentNullText}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *CorpusPtrInt) UnmarshalJSON(data []byte) error {
@@ -1661,7 +1661,7 @@ const corpusIntsSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integ
 const corpusIntsWrapSchema = `{"properties":{"v":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"integer"}]}},"type":"object","required":["v"]}`
 const corpusIntsWrapSchemaOpenAIStrict = `{"properties":{"v":{"items":{"type":"integer"},"type":"array"}},"additionalProperties":false,"type":"object","required":["v"]}`
 const corpusMapSchema = `{"properties":{"v":{"anyOf":[{"additionalProperties":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]},"type":"object"},{"type":"string"}]}},"type":"object","required":["v"]}`
-const corpusPtrIntSchema = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object","required":["v"]}`
+const corpusPtrIntSchema = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)$"},{"type":"null"}]}},"type":"object","required":["v"]}`
 const corpusPtrIntSchemaOpenAIStrict = `{"properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["v"]}`
 const corpusStringSchema = `{"properties":{"v":{"type":"string"}},"type":"object","required":["v"]}`
 const corpusStringSchemaOpenAIStrict = `{"properties":{"v":{"type":"string"}},"additionalProperties":false,"type":"object","required":["v"]}`
@@ -1833,7 +1833,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "corpus_ptr_int",
 			Rules: lenientimpl.ToolRules("corpus_ptr_int", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &corpusPtrIntFields},
-				{Path: "v", Coerce: "int"},
+				{Path: "v", Absent: lenientimpl.AbsentNullText, Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(corpusPtrIntSchema, corpusPtrIntSchemaOpenAIStrict, ""),
 		},

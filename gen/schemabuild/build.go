@@ -442,14 +442,19 @@ func withBranchAfter(s, after, b *jsonschema.Schema) *jsonschema.Schema {
 	return s
 }
 
-// orEmpty is pattern, or with "" among what it matches when absent has
-// lenientimpl.AbsentEmpty: "" for an optional number or boolean reads as the
-// field left out.
+// orEmpty is pattern, or with "" and "null" among what it matches when
+// absent has lenientimpl.AbsentEmpty: "" for an optional number or boolean
+// reads as the field left out, and "null" as null; or with "null" alone
+// when it has lenientimpl.AbsentNullText alone: a required pointer, whose
+// own value null is, reads "null" as null (nil).
 func orEmpty(pattern string, absent lenientimpl.AbsentForms) string {
-	if absent&lenientimpl.AbsentEmpty == 0 {
-		return pattern
+	switch {
+	case absent&lenientimpl.AbsentEmpty != 0:
+		return lenientimpl.OrEmptyPattern(pattern)
+	case absent&lenientimpl.AbsentNullText != 0:
+		return lenientimpl.OrNullPattern(pattern)
 	}
-	return lenientimpl.OrEmptyPattern(pattern)
+	return pattern
 }
 
 func lenientScalar(strict bool, native *jsonschema.Schema, pattern string) []*jsonschema.Schema {

@@ -3470,7 +3470,7 @@ func (x *Mcpadapt38) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientim
 	}
 }
 
-var claudeCode81911Fields = lenientimpl.Fields{Keys: [][]string{{"expected_generation", "expectedGeneration", "expected-generation", "ExpectedGeneration"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required}}
+var claudeCode81911Fields = lenientimpl.Fields{Keys: [][]string{{"expected_generation", "expectedGeneration", "expected-generation", "ExpectedGeneration"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.Required | lenientimpl.AbsentNullText}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode81911) UnmarshalJSON(data []byte) error {
@@ -6196,7 +6196,7 @@ const claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"pro
 const claudeCode5504Schema = `{"properties":{"patch_content":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const claudeCode73137Schema = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^(([lL][eE][fF]|[rR][iI][gG][hH])[tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
 const claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
-const claudeCode81911Schema = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"string","pattern":"^-?[0-9]+$"},{"type":"null"}]}},"type":"object","required":["expected_generation"]}`
+const claudeCode81911Schema = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"string","pattern":"^(-?[0-9]+|null)$"},{"type":"null"}]}},"type":"object","required":["expected_generation"]}`
 const claudeCode81911SchemaOpenAIStrict = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["expected_generation"]}`
 const claudeCode91803Schema = `{"properties":{"confirmed":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}]}},"type":"object","required":["confirmed"]}`
 const claudeCode91803SchemaOpenAIStrict = `{"properties":{"confirmed":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["confirmed"]}`
@@ -6506,7 +6506,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "claude-code-81911",
 			Rules: lenientimpl.ToolRules("claude-code-81911", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &claudeCode81911Fields},
-				{Path: "expected_generation", Variants: true, Coerce: "int"},
+				{Path: "expected_generation", Variants: true, Absent: lenientimpl.AbsentNullText, Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode81911Schema, claudeCode81911SchemaOpenAIStrict, ""),
 		},
