@@ -89,9 +89,9 @@ type NoteInput struct {
 	UserID    string `json:"user_id,omitempty"`
 	// userId has user_id's letters: user-id, the variant both share,
 	// reads as neither.
-	UserID2 string `json:"userId,omitempty"`
-	UserName  string `json:"userName,omitempty"`
-	Name      string `json:"name,omitempty" jsonschema:"default=anon"`
+	UserID2  string `json:"userId,omitempty"`
+	UserName string `json:"userName,omitempty"`
+	Name     string `json:"name,omitempty" jsonschema:"default=anon"`
 }
 
 // Paging is embedded.
