@@ -306,6 +306,27 @@ func bind(rules []*lenient.Rule, paths map[*lenient.Rule][]rulespec.Step) *ruleS
 // it says of a call, as the call log and the fix records do.
 func (n *Normalizer) Secret(tool, p string) bool { return n.rulesFor(tool).secret.covers(p) }
 
+// SecretValues returns the JSON text of each secret value in args, a
+// call of tool (the values its call log hides, as [secret, N bytes]), in
+// order: nil where there is none, or where args is not valid JSON. An
+// adapter hides them in a message of another's that may quote them (an
+// SDK's validation of the call).
+func (n *Normalizer) SecretValues(tool string, args []byte) [][]byte {
+	s := n.rulesFor(tool).secret
+	if s == nil || jsonwire.Valid(args) != nil {
+		return nil
+	}
+	var spans [][2]int
+	if i := jsonwire.SkipSpace(args, 0); i < len(args) {
+		secretSpans(args, i, s.paths, &spans)
+	}
+	var out [][]byte
+	for _, sp := range spans {
+		out = append(out, args[sp[0]:sp[1]])
+	}
+	return out
+}
+
 // rulesFor returns a tool's rule set.
 func (n *Normalizer) rulesFor(tool string) *ruleSet {
 	idx := n.rules.Load()

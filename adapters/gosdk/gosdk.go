@@ -129,6 +129,9 @@ func (a *Adapter) explain(tool string, args []byte, applied []normalize.Applied,
 		if why := a.core.Explain(tool, args, applied); why != "" {
 			return res, &explained{msg: why, err: err}
 		}
+		if msg := a.core.Withhold(tool, args, err.Error()); msg != err.Error() {
+			return res, &explained{msg: msg, err: err}
+		}
 		return res, err
 	}
 	r, ok := res.(*mcp.CallToolResult)
@@ -141,7 +144,10 @@ func (a *Adapter) explain(tool string, args []byte, applied []normalize.Applied,
 	}
 	why := a.core.Explain(tool, args, applied)
 	if why == "" {
-		return res, err
+		// (the SDK's own message, a secret it quotes hidden)
+		if why = a.core.Withhold(tool, args, text.Text); why == text.Text {
+			return res, err
+		}
 	}
 	out := *r
 	out.Content = []mcp.Content{&mcp.TextContent{Text: why}}

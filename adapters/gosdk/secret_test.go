@@ -3,6 +3,7 @@ package gosdk
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -85,3 +86,42 @@ func TestSecretsOptionChecked(t *testing.T) {
 type metricsFunc func(normalize.Counted)
 
 func (f metricsFunc) Count(c normalize.Counted) { f(c) }
+
+// TestSecretsInSDKRefusals: where the adapter has nothing to say of a
+// refused call (an anyOf no branch of which takes it), the SDK's own
+// message goes to the client with each secret string hidden, as [secret,
+// N bytes]; where a secret is a number (go-sdk writes 918273645001 as
+// 918273645001/1, 1.5 as 3/2), the message is core.Withheld, which shows
+// no value (found by a review: pw-SEKRIT was shown).
+func TestSecretsInSDKRefusals(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
+	schema := json.RawMessage(`{"type":"object","properties":{"auth":{"anyOf":[` +
+		`{"type":"object","properties":{"pass":{"type":"string","minLength":20},"pin":{"type":"integer","maximum":9}},"required":["pass"]},` +
+		`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}]}}}`)
+	mcp.AddTool(s, &mcp.Tool{Name: "login", InputSchema: schema}, func(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+	})
+	lax, err := New(Options{Secrets: map[string][]string{"login": {"auth.pass", "auth.pin"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lax.Close()
+	s.AddReceivingMiddleware(lax.Middleware)
+	cs := connect(t, s)
+	ctx := context.Background()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ args, want string }{
+		{`{"auth":{"pass":"pw-SEKRIT"}}`, `minLength: [secret, 11 bytes] contains 9 Unicode code points, fewer than 20`},
+		{`{"auth":{"pass":"pw-SEKRIT-\u00e9"}}`, `minLength: [secret, 18 bytes] contains 11 Unicode code points, fewer than 20`},
+		{`{"auth":{"pass":"pw-SEKRIT-pw-SEKRIT-pw-SEKRIT","pin":918273645001}}`, `the arguments do not match the tool's input schema; the validator's message is not shown`},
+	} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "login", Arguments: json.RawMessage(c.args)})
+		b, _ := json.Marshal(res)
+		msg := string(b) + fmt.Sprint(err)
+		if strings.Contains(msg, "SEKRIT") || strings.Contains(msg, "918273645001") || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: %s; want it with %q, and no secret", c.args, msg, c.want)
+		}
+	}
+}

@@ -206,9 +206,14 @@ func (a *Adapter) explain(req *mcp.CallToolRequest, result any) {
 			return
 		}
 	}
-	if why := a.core.Explain(req.Params.Name, args, nil); why != "" { // (the hook before the call keeps no fixes for it)
-		r.Content = []mcp.Content{mcp.NewTextContent(why)}
+	why := a.core.Explain(req.Params.Name, args, nil) // (the hook before the call keeps no fixes for it)
+	if why == "" {
+		// (mcp-go's own message, a secret it quotes hidden)
+		if why = a.core.Withhold(req.Params.Name, args, text); why == text {
+			return
+		}
 	}
+	r.Content = []mcp.Content{mcp.NewTextContent(why)}
 }
 
 // schemaOf returns a tool's input schema as the server lists it.

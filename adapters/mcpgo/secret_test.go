@@ -74,3 +74,44 @@ func TestSecrets(t *testing.T) {
 		t.Errorf("debug log:\n%s", outputs["debug log"])
 	}
 }
+
+// TestSecretsInSDKRefusals: where the adapter has nothing to say of a
+// call mcp-go's validation refused (an anyOf no branch of which takes
+// it), mcp-go's own message goes to the client with each secret string
+// hidden, or, for a secret number, core.Withheld; the handler's own
+// refusal, where mcp-go does not validate, is left as it is.
+func TestSecretsInSDKRefusals(t *testing.T) {
+	lax, err := New(Options{Secrets: map[string][]string{"login": {"auth.pass", "auth.pin"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lax.Close()
+	s := server.NewMCPServer("t", "v0", append(sdkValidation(), lax.ServerOption())...)
+	tool := mcp.NewToolWithRawSchema("login", "", json.RawMessage(`{"type":"object","properties":{"auth":{"anyOf":[`+
+		`{"type":"object","properties":{"pass":{"type":"string","pattern":"^tk_"},"pin":{"type":"integer","maximum":9}},"required":["pass"]},`+
+		`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}]}}}`))
+	s.AddTool(tool, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultError("invalid arguments: refused by the handler"), nil
+	})
+	c := connect(t, s)
+	ctx := context.Background()
+	for _, c2 := range []struct{ args, want string }{
+		{`{"auth":{"pass":"pw-SEKRIT"}}`, `[secret, 11 bytes]`},
+		{`{"auth":{"pass":"tk_SEKRIT","pin":918273645001}}`, `the validator's message is not shown`},
+	} {
+		req := mcp.CallToolRequest{}
+		req.Params.Name = "login"
+		req.Params.Arguments = json.RawMessage(c2.args)
+		res, err := c.CallTool(ctx, req)
+		if err != nil || !res.IsError {
+			t.Fatalf("%s: %v %+v", c2.args, err, res)
+		}
+		text := res.Content[0].(mcp.TextContent).Text
+		if len(sdkValidation()) == 0 {
+			c2.want = "refused by the handler"
+		}
+		if strings.Contains(text, "SEKRIT") || strings.Contains(text, "918273645001") || !strings.Contains(text, c2.want) {
+			t.Errorf("%s: the client got %q, want it with %q and no secret", c2.args, text, c2.want)
+		}
+	}
+}

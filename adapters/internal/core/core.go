@@ -23,6 +23,7 @@ import (
 	"github.com/normgen/normgen/internal/jsonnode"
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/lru"
+	"github.com/normgen/normgen/internal/redact"
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 
@@ -579,6 +580,39 @@ func (c *Core) Explain(tool string, args []byte, applied []normalize.Applied) st
 		}
 	}
 	return err.Error()
+}
+
+// Withheld is the message an adapter gives in place of another's (an
+// SDK's refusal of a call) that may show a secret value it cannot find
+// in it (Withhold).
+const Withheld = "the arguments do not match the tool's input schema; the validator's message is not shown, since it may show the value of a secret field"
+
+// Withhold returns msg, another's message on a call of tool whose
+// arguments are args (an SDK's refusal of them, where Explain has nothing
+// to say), with each secret value of args (Options.Secrets, and the
+// secret rules) hidden: a string's text, in each form a validator quotes
+// it in (as JSON, Go-quoted, or bare), replaced with [secret, N bytes],
+// N the length of its JSON text. A secret of another type (a number, a
+// boolean, an object or an array) has no one form to look for (go-sdk
+// writes 1.5 as 3/2): where args holds one, the message is Withheld.
+func (c *Core) Withhold(tool string, args []byte, msg string) string {
+	for _, v := range c.n.SecretValues(tool, args) {
+		if v[0] != '"' {
+			return Withheld
+		}
+		var text string
+		if json.Unmarshal(v, &text) != nil {
+			return Withheld
+		}
+		hidden := redact.Text(len(v))
+		forms := []string{string(v), strconv.Quote(text), strconv.QuoteToASCII(text), text}
+		for _, f := range forms {
+			if f != "" {
+				msg = strings.ReplaceAll(msg, f, hidden)
+			}
+		}
+	}
+	return msg
 }
 
 // valueAt returns the value at the decoder path p in doc
