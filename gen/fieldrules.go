@@ -86,6 +86,11 @@ func fieldRules(tool string, rules []lenient.Rule, objects map[string]*Struct) (
 				v.Absent |= lenientimpl.AbsentNull | lenientimpl.AbsentEmpty
 			}
 			if v.Absent&lenientimpl.AbsentEmpty != 0 {
+				// ("" implies "null" read as null: said by the null_text
+				// rule before, else kept, NullTextKept)
+				if v.Absent&lenientimpl.AbsentNullText == 0 {
+					v.Absent |= lenientimpl.NullTextKept
+				}
 				v.Absent &^= lenientimpl.AbsentNullText
 			}
 		case orderDefault:

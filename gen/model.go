@@ -174,7 +174,7 @@ func (f *Field) IntEnum() (texts []string, lo, hi int64, ok bool) {
 func (f *Field) Absent() lenientimpl.AbsentForms {
 	t := f.Type
 	var nullItem bool
-	if e := t.Elem; t.Split != "" && e != nil {
+	if e := t.Elem; (t.Split != "" || f.Mode&lenientimpl.Wrap != 0 && t.Kind == schema.Array) && e != nil {
 		// (the enum is the items' once elemEnum moved it there)
 		enum, folds := e.Enum, e.FoldsEnum()
 		if len(enum) == 0 {

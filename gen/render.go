@@ -402,7 +402,7 @@ func absentOr(s *Struct, f *Field, i int, body []jen.Code) []jen.Code {
 	v := jen.Id("it").Dot("Value")
 	if forms := f.Absent(); forms != 0 {
 		var nullText []jen.Code
-		if f.Mode&lenientimpl.Secret != 0 && forms&lenientimpl.AbsentNull == 0 && forms&(lenientimpl.AbsentEmpty|lenientimpl.AbsentNullText) != 0 {
+		if f.Mode&lenientimpl.Secret != 0 && forms&lenientimpl.AbsentNull == 0 && forms&(lenientimpl.AbsentEmpty|lenientimpl.AbsentNullText) != 0 && forms&lenientimpl.NullTextKept == 0 {
 			nullText = []jen.Code{jen.Id("d").Dot("NullTextValue").Call(jen.Op("&").Id("it"), jen.Lit(f.Name), absentFormsCode(forms))}
 		}
 		if forms == lenientimpl.AbsentNullText && f.Required {
@@ -428,7 +428,7 @@ func absentFormsCode(forms lenientimpl.AbsentForms) jen.Code {
 	for _, b := range []struct {
 		bit  lenientimpl.AbsentForms
 		name string
-	}{{lenientimpl.Required, "Required"}, {lenientimpl.NullMissing, "NullMissing"}, {lenientimpl.AbsentNull, "AbsentNull"}, {lenientimpl.AbsentEmpty, "AbsentEmpty"}, {lenientimpl.AbsentNullText, "AbsentNullText"}} {
+	}{{lenientimpl.Required, "Required"}, {lenientimpl.NullMissing, "NullMissing"}, {lenientimpl.AbsentNull, "AbsentNull"}, {lenientimpl.AbsentEmpty, "AbsentEmpty"}, {lenientimpl.AbsentNullText, "AbsentNullText"}, {lenientimpl.NullTextKept, "NullTextKept"}} {
 		switch {
 		case forms&b.bit == 0:
 		case c == nil:

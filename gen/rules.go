@@ -111,7 +111,7 @@ func (w *ruleWalker) structFields(s *Struct, prefix string) {
 		for _, a := range f.Aliases {
 			w.add(join(prefix, a), p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: to})
 		}
-		if forms := f.Absent(); forms&(lenientimpl.AbsentEmpty|lenientimpl.AbsentNullText) != 0 {
+		if forms := f.Absent(); forms&(lenientimpl.AbsentEmpty|lenientimpl.AbsentNullText) != 0 && forms&lenientimpl.NullTextKept == 0 {
 			// "null" as text, for a field that is not a string and may
 			// be null: null, before the absent rule reads it
 			w.add(p, p, "null_text", lenient.Rule{Type: lenient.RuleNullText})

@@ -30,7 +30,8 @@ import (
 //     norm:"split=" field too, whose "" is a list of no items (AbsentEmpty
 //     and AbsentNullText): null, then as null is read; but not where it is
 //     a value of the split field's items (nullItem, NullItem), which it
-//     then is.
+//     then is; nor for a norm:"wrap" field whose items take it (nullItem:
+//     NullTextKept), which reads it as that item.
 //
 // A required field has none: null for it is "is required" (RequiredNull);
 // but where null is its own value (a pointer to a number, a boolean, a
@@ -69,6 +70,10 @@ func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, requir
 		// ("" is a list of no items; "null" spelled as text is null,
 		// but where it is an item's value: NullItem)
 		forms |= lenientimpl.AbsentNullText
+	}
+	if nullItem && forms&lenientimpl.AbsentEmpty != 0 {
+		// (a wrap field's: "null" is the item, "" the field left out)
+		forms |= lenientimpl.NullTextKept
 	}
 	return forms
 }

@@ -224,7 +224,7 @@ func (f *Field) Absent() lenientimpl.AbsentForms {
 	if t.Foreign {
 		kind = Custom
 	}
-	nullItem := t.Split != "" && t.Elem != nil && NullItem(t.Elem.Enum, t.Elem.FoldsEnum(), t.Elem.ValueAliases)
+	nullItem := (t.Split != "" || t.Wrap) && t.Elem != nil && NullItem(t.Elem.Enum, t.Elem.FoldsEnum(), t.Elem.ValueAliases)
 	return AbsentForms(kind, t.Nullable, f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError, nullItem)
 }
 

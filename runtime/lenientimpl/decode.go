@@ -91,7 +91,7 @@ type Decoder struct {
 	after int
 	// held holds the keys of the object heldOf begins (heldLen long),
 	// read once for all its unknown keys (keysOf)
-	held    map[string]uint8
+	held    map[string]uint16
 	heldOf  *byte
 	heldLen int
 }
@@ -1327,10 +1327,20 @@ const (
 	// field, whose "" is a list of no items (not AbsentEmpty, which reads
 	// "null" so too): a model spelling the null, not one item "null".
 	AbsentNullText
+	// NullTextKept keeps the text "null" as it is where AbsentEmpty would
+	// read it as null: for a norm:"wrap" field whose items take it (an
+	// enum value, or a value alias's), which reads it as that item.
+	NullTextKept
 )
 
-// nullTextForms are the forms under which the text "null" is null.
+// nullTextForms are the forms under which the text "null" is null, but
+// with NullTextKept (nullText).
 const nullTextForms = AbsentEmpty | AbsentNullText
+
+// nullText reports whether forms read the text "null" as null.
+func nullText(forms AbsentForms) bool {
+	return forms&nullTextForms != 0 && forms&NullTextKept == 0
+}
 
 // NullMissing is, for Decoder.take, a required field's null read as the
 // field missing (Decoder.Missing): the value a strict-mode client sends
@@ -1366,7 +1376,7 @@ func (d *Decoder) take(seen *bool, it *ObjectIter, spellings []string, forms Abs
 // pointer without a default). It records the fix (FixNullText) and
 // reports whether it did. Take calls it.
 func (d *Decoder) NullTextValue(it *ObjectIter, name string, forms AbsentForms) bool {
-	if forms&AbsentNull != 0 || forms&nullTextForms == 0 || !isNullText(it.Value) {
+	if forms&AbsentNull != 0 || !nullText(forms) || !isNullText(it.Value) {
 		return false
 	}
 	if d.record {
@@ -1401,10 +1411,10 @@ func (d *Decoder) Absent(v []byte, name string, forms AbsentForms) bool {
 // leftOut reports whether v, trimmed, is one of forms (null, ""), which
 // read as the member left out (Absent), and whether it is so as null
 // spelled as text: where forms has AbsentNull and AbsentEmpty or
-// AbsentNullText, the field is not a string and null is read, so the
-// text "null" is null too.
-func leftOut(v []byte, forms AbsentForms) (left, nullText bool) {
-	if forms&AbsentNull != 0 && forms&nullTextForms != 0 && isNullText(v) {
+// AbsentNullText (and not NullTextKept), the field is not a string and
+// null is read, so the text "null" is null too.
+func leftOut(v []byte, forms AbsentForms) (left, asText bool) {
+	if forms&AbsentNull != 0 && nullText(forms) && isNullText(v) {
 		return true, true
 	}
 	return len(v) == 4 && forms&AbsentNull != 0 && Null(v) || len(v) == 2 && forms&AbsentEmpty != 0 && v[0] == '"' && v[1] == '"', false

@@ -99,7 +99,7 @@ func ToolRules(tool string, values []FieldRules) []lenient.Rule {
 				add(in+a, p, "alias."+a, lenient.Rule{Type: lenient.RuleParamAlias, To: name})
 			}
 		}
-		if v.Absent&nullTextForms != 0 {
+		if nullText(v.Absent) {
 			// a field that is not a string, and may be null: "null" is null
 			add(p, p, "null_text", lenient.Rule{Type: lenient.RuleNullText})
 		}

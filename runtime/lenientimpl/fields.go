@@ -135,12 +135,12 @@ func (d *Decoder) holds(data []byte, name string) bool {
 // absence under which every value it has there reads as its field left
 // out (leftMask), read once per object: for all the unknown keys it
 // holds, each of which holds and leftOut ask about.
-func (d *Decoder) keysOf(data []byte) map[string]uint8 {
+func (d *Decoder) keysOf(data []byte) map[string]uint16 {
 	if len(data) == 0 {
 		return nil
 	}
 	if d.heldOf != &data[0] || d.heldLen != len(data) {
-		d.held = map[string]uint8{} // (a new one: clear links 900 bytes more)
+		d.held = map[string]uint16{} // (a new one: clear links 900 bytes more)
 		var it ObjectIter
 		it.Reset(data)
 		for it.Next() {
@@ -156,11 +156,12 @@ func (d *Decoder) keysOf(data []byte) map[string]uint8 {
 }
 
 // leftMask returns, for a member's value v, bit f set for each of the
-// eight forms f of absence (AbsentNull, AbsentEmpty and AbsentNullText,
-// each or not) under which v reads as its field left out (leftOut).
-func leftMask(v []byte) uint8 {
-	var m uint8
-	for f := range AbsentForms(8) {
+// sixteen forms f of absence (AbsentNull, AbsentEmpty, AbsentNullText and
+// NullTextKept, each or not) under which v reads as its field left out
+// (leftOut).
+func leftMask(v []byte) uint16 {
+	var m uint16
+	for f := range AbsentForms(16) {
 		if left, _ := leftOut(v, f); left {
 			m |= 1 << f
 		}
@@ -179,7 +180,7 @@ func (d *Decoder) leftOut(data []byte, f *Fields, i int) bool {
 	if f.Left != nil {
 		forms |= f.Left[i]
 	}
-	bit := uint8(1) << (forms & (AbsentNull | AbsentEmpty | AbsentNullText))
+	bit := uint16(1) << (forms & (AbsentNull | AbsentEmpty | AbsentNullText | NullTextKept))
 	held := d.keysOf(data)
 	for _, k := range f.Keys[i] {
 		if m, ok := held[k]; ok && m&bit == 0 {
