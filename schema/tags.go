@@ -251,13 +251,23 @@ type Norm struct {
 // list the known ones.
 //
 // split=SEP takes one character, which may be the comma that separates
-// options (`norm:"split=,"`, `norm:"split=,,wrap"`).
+// options (`norm:"split=,"`, `norm:"split=,,wrap"`). An option given
+// twice is an error (the last one would be taken), but alias= and
+// value_alias=, whose lists add up.
 func ParseNorm(tag string) (Norm, error) {
 	var n Norm
+	given := map[string]string{} // option key -> the option as written
 	parts := strings.Split(tag, ",")
 	for i := 0; i < len(parts); i++ {
 		part := strings.TrimSpace(parts[i])
 		key, val, hasVal := strings.Cut(part, "=")
+		if key == "split" && hasVal && i+1 < len(parts) && parts[i+1] == "" && strings.TrimLeft(parts[i], " ") == "split=" {
+			part = "split=," // (the comma split the tag)
+		}
+		if prev, ok := given[key]; ok && part != "" && key != "alias" && key != "value_alias" {
+			return n, fmt.Errorf("norm %s is given twice (%s, %s): give it once", key, prev, part)
+		}
+		given[key] = part
 		if key == "split" && hasVal {
 			sep := strings.TrimLeft(parts[i], " ")[len("split="):]
 			if sep == "" && i+1 < len(parts) && parts[i+1] == "" {

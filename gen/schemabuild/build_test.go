@@ -3,6 +3,7 @@ package schemabuild
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -164,6 +165,21 @@ func TestParseTags(t *testing.T) {
 	}
 	if _, err := ParseNorm("lenient"); err == nil {
 		t.Error("ParseNorm(lenient): no error")
+	}
+	// An option given twice was taken last, silently (found by a
+	// newcomer's trial: split=;,split=, split at commas); aliases add up.
+	for tag, want := range map[string]string{
+		"split=;,split=,":                 `norm split is given twice (split=;, split=,): give it once`,
+		"unit=s,wrap,unit=ms":             `norm unit is given twice (unit=s, unit=ms): give it once`,
+		"strict,strict":                   `norm strict is given twice (strict, strict): give it once`,
+		"enum=strict,enum=strict":         `norm enum is given twice (enum=strict, enum=strict): give it once`,
+		"alias=a,alias=b":                 ``,
+		"value_alias=x:a,value_alias=y:b": ``,
+	} {
+		_, err := ParseNorm(tag)
+		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && got != want {
+			t.Errorf("ParseNorm(%s) = %v, want %q", tag, err, want)
+		}
 	}
 }
 
