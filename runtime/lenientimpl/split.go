@@ -51,10 +51,17 @@ func (d *Decoder) SplitArray(v []byte, name string, m Mode, sep string, it *Arra
 // SplitItems splits text at sep as SplitArray does: each item with the
 // JSON white space around it trimmed, none for text that is only white
 // space; ok is false when an item between separators is empty. A
-// separator that is white space splits at each run of it.
+// separator that is white space splits at each run of it, and an item
+// that is only other white space there is none ("a \t b" is a and b).
 func SplitItems(text, sep string) (items []string, ok bool) {
 	if r, _ := utf8.DecodeRuneInString(sep); len(sep) > 0 && isJSONSpace(r) {
-		return strings.FieldsFunc(text, func(c rune) bool { return strings.ContainsRune(sep, c) }), true
+		items = []string{}
+		for _, part := range strings.FieldsFunc(text, func(c rune) bool { return strings.ContainsRune(sep, c) }) {
+			if part = strings.Trim(part, " \t\n\r"); part != "" {
+				items = append(items, part)
+			}
+		}
+		return items, true
 	}
 	if len(bytes.TrimSpace([]byte(text))) == 0 {
 		return []string{}, true
