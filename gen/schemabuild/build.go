@@ -706,6 +706,11 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 		first.Description = leniency.WithNote(first.Description, ValueAliasNote(aliases))
 		first.Description = leniency.WithNote(first.Description, SplitNote(f.Type.Split))
 	}
+	unit := f.Type.Unit
+	if kind == Array && f.Type.Elem != nil {
+		unit = f.Type.Elem.Unit
+	}
+	first.Description = leniency.WithNote(first.Description, UnitNote(unit))
 	for _, e := range k.Examples {
 		v, err := Value(f.Type, e)
 		if err != nil {
@@ -739,6 +744,21 @@ func SplitNote(sep string) string {
 	}
 	return "Also accepted: the items in one string, separated by " + strconv.Quote(sep) + "."
 }
+
+// UnitNote is the note the description of a `norm:"unit=s"` duration (or
+// slice of them) gets in every profile, strict too: `A number counts
+// seconds.` ("" for none). A model cannot guess the unit of a bare
+// number, and 30000 meant as milliseconds would be 8h20m.
+func UnitNote(unit string) string {
+	name, ok := unitNames[unit]
+	if !ok {
+		return ""
+	}
+	return "A number counts " + name + "."
+}
+
+// unitNames are the units of norm:"unit=", written out.
+var unitNames = map[string]string{"ns": "nanoseconds", "us": "microseconds", "ms": "milliseconds", "s": "seconds", "m": "minutes", "h": "hours"}
 
 // defaultsInBranch reports whether f's schema must keep its defaults in
 // an anyOf branch, out of the reach of default fillers, rather than as
