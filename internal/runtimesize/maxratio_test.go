@@ -3,7 +3,12 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.120 since a key in another letter case names
+// generated one may be: 1.121 since a key with the letters of two
+// fields' keys is refused naming both (lenientimpl.sameLetters and
+// misnamed's switch), a wrap field whose items take "null" keeps it
+// (NullTextKept: leftMask reads sixteen forms) and a white-space
+// separator's items are trimmed: 3,211 bytes, 3,288,065 against
+// 2,933,596, 1.12083x; 1.120 since a key in another letter case names
 // the declared key its field's keys say it is a variant of (declaredOf,
 // Fields.Keys given to foldedKey): 2,505 bytes, 3,284,107 against
 // 2,933,596, 1.11948x; 1.119 since the gemini profile a server derives
@@ -76,4 +81,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.120
+const maxRatio = 1.121

@@ -250,9 +250,12 @@ func misnamed(key []byte, keys [][]string, leftOut func(i int) bool) string {
 // has key's letters (jsonwire.NearLetters), in order.
 func sameLetters(key []byte, keys [][]string) []int {
 	var out []int
+	var buf [64]byte
+	sent := unsafeString(key)
+	letters := jsonwire.KeyLetters(buf[:0], sent)
 	for i, ks := range keys {
 		for _, k := range ks {
-			if jsonwire.NearKey(string(key), k) == jsonwire.NearLetters {
+			if jsonwire.NearKeyLetters(sent, letters, k) == jsonwire.NearLetters {
 				out = append(out, i)
 				break
 			}
