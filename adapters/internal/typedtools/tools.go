@@ -4,6 +4,8 @@
 // are tested with.
 package typedtools
 
+import "time"
+
 //go:generate go run github.com/normgen/normgen/cmd/normgen
 
 // LoginInput logs in to a database. Its password, PIN and connection
@@ -32,4 +34,19 @@ type DB struct {
 type LoginOutput struct {
 	Session string `json:"session"`
 	Limit   int64  `json:"limit"`
+}
+
+// ScheduleInput schedules a job. Its deadline and page size are declared
+// strict, and its timeout counts seconds: what a generated decoder reads
+// of them, an adapter in front of it must not loosen nor convert again.
+//
+//normgen:tool schedule
+type ScheduleInput struct {
+	// Title names the job.
+	Title string `json:"title"`
+	// Body is what the job does.
+	Body     string        `json:"body,omitempty"`
+	Deadline time.Duration `json:"deadline_ns,omitempty" norm:"strict"`
+	PageSize string        `json:"page_size,omitempty" jsonschema:"enum=A4,enum=letter" norm:"enum=strict"`
+	Timeout  time.Duration `json:"timeout,omitempty" norm:"unit=s"`
 }

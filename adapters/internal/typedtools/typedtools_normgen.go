@@ -4,6 +4,7 @@ package typedtools
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
@@ -320,8 +321,64 @@ func (x *DB) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return f.Closed() && seen[0] && seen[1]
 }
 
+var scheduleInputFields = lenientimpl.Fields{Keys: [][]string{{"title"}, {"body"}, {"deadline_ns", "deadlineNs", "deadline-ns", "DeadlineNs"}, {"page_size", "pageSize", "page-size", "PageSize"}, {"timeout"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
+
+// UnmarshalJSON decodes data into x leniently; an error lists every bad field.
+func (x *ScheduleInput) UnmarshalJSON(data []byte) error {
+	_, err := x.unmarshalNormgen(data, false)
+	return err
+}
+
+// UnmarshalJSONReport is UnmarshalJSON that also returns the fixes it made.
+func (x *ScheduleInput) UnmarshalJSONReport(data []byte) ([]lenient.Fix, error) {
+	return x.unmarshalNormgen(data, true)
+}
+
+func (x *ScheduleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, error) {
+	var d lenientimpl.Decoder
+	if d.Start(data, report) {
+		x.decodeNormgen(&d, data, lenientimpl.Strict)
+	}
+	return d.Fixes(), d.Err()
+}
+
+func (x *ScheduleInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
+	*x = ScheduleInput{}
+	var it lenientimpl.ObjectIter
+	if !d.Object(v, "", m, &it) {
+		return
+	}
+	var seen [5]bool
+	for d.Next(&it) {
+		switch d.Field(&it, seen[:], &scheduleInputFields) {
+		case 0:
+			x.Title = d.String(it.Value, "title", 0)
+		case 1:
+			x.Body = d.String(it.Value, "body", 0)
+		case 2:
+			x.Deadline = time.Duration(d.Int(it.Value, "deadline_ns", 64, lenientimpl.Strict))
+		case 3:
+			mark := d.Mark()
+			val := d.StringIn(it.Value, "page_size", 0, []string{"A4", "letter"})
+			if d.OK(mark) {
+				switch val {
+				case "A4", "letter":
+				default:
+					d.FailKind(lenient.KindEnum, "page_size", it.Value, "is not one of \"A4\", \"letter\"")
+				}
+			}
+			x.PageSize = val
+		case 4:
+			x.Timeout = d.Duration(it.Value, "timeout", time.Second, 0)
+		}
+	}
+	d.MissingIn(seen[:], &scheduleInputFields)
+}
+
 const loginInputSchema = `{"properties":{"user":{"type":"string","description":"User is who logs in."},"password":{"type":"string"},"pin":{"anyOf":[{"type":"integer","minimum":1000},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"db":{"anyOf":[{"properties":{"host":{"type":"string"},"dsn":{"type":"string"}},"type":"object","required":["host","dsn"]},{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","minimum":1,"default":10},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"mode":{"anyOf":[{"type":"string","enum":["read","write"]},{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE])$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object","required":["user","password"]}`
 const loginInputSchemaOpenAIStrict = `{"properties":{"user":{"type":"string"},"password":{"type":"string"},"pin":{"anyOf":[{"type":"integer","minimum":1000},{"type":"null"}]},"db":{"anyOf":[{"properties":{"host":{"type":"string"},"dsn":{"type":"string"}},"additionalProperties":false,"type":"object","required":["host","dsn"]},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Default: 10 (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"string","enum":["read","write"]},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["user","password","pin","db","limit","mode","tags","verbose"]}`
+const scheduleInputSchema = `{"properties":{"title":{"type":"string","description":"Title names the job."},"body":{"anyOf":[{"type":"string","description":"Body is what the job does."},{"type":"null"}]},"deadline_ns":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},{"type":"null"}]},"page_size":{"anyOf":[{"type":"string","enum":["A4","letter"]},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object","required":["title"]}`
+const scheduleInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"deadline_ns":{"anyOf":[{"type":"integer"},{"type":"null"}]},"page_size":{"anyOf":[{"type":"string","enum":["A4","letter"]},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","body","deadline_ns","page_size","timeout"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
 // each with its description, input schema (in every profile), normalizer
@@ -346,6 +403,20 @@ func NormgenTools() []lenient.Tool {
 				{Path: "verbose", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "bool"},
 			}),
 			Schemas: lenientimpl.SharedSchemas(loginInputSchema, loginInputSchemaOpenAIStrict, ""),
+		},
+		{
+			Decode:      lenientimpl.DecodeAs[ScheduleInput],
+			Description: "ScheduleInput schedules a job. Its deadline and page size are declared\nstrict, and its timeout counts seconds: what a generated decoder reads\nof them, an adapter in front of it must not loosen nor convert again.",
+			InputSchema: json.RawMessage(scheduleInputSchema),
+			Name:        "schedule",
+			Rules: lenientimpl.ToolRules("schedule", []lenientimpl.FieldRules{
+				{Path: "", Misnamed: &scheduleInputFields},
+				{Path: "body", Absent: lenientimpl.AbsentNull},
+				{Path: "deadline_ns", Variants: true, Absent: lenientimpl.AbsentNull, Coerce: "int_literal"},
+				{Path: "page_size", Variants: true, Absent: lenientimpl.AbsentNull},
+				{Path: "timeout", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "duration_s"},
+			}),
+			Schemas: lenientimpl.SharedSchemas(scheduleInputSchema, scheduleInputSchemaOpenAIStrict, ""),
 		},
 	}
 }
