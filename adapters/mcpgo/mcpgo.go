@@ -16,7 +16,7 @@
 // NewTypedToolHandler is mcp-go's mcp.NewTypedToolHandler validated once:
 // each call's raw arguments decoded once by the generated decoder, a
 // refusal a tool error result in the decoder's words; such tools need no
-// hooks.
+// hooks, and on a server with them the hooks leave them alone.
 //
 // It builds with every mcp-go release from v0.32.0 (its go.mod asks for
 // no newer one, so that it never moves a server off the release it runs)
@@ -33,7 +33,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -112,7 +114,7 @@ func (a *Adapter) ToolMiddleware() server.ToolHandlerMiddleware {
 			if !a.hooked.Load() && a.unhooked.CompareAndSwap(false, true) {
 				a.core.Warn("mcpgo: a tools/call reached lax.ToolMiddleware() but no hook of the adapter's has run: the server's Hooks are not the adapter's (a server.WithHooks after lax.ServerOption() replaced them), so that tools/list and tools/call are not made lenient; add the adapter's to the server's own, lax.AddHooks(s, hooks)")
 			}
-			if a.core.Known(req.Params.Name) {
+			if a.core.Known(req.Params.Name) && !a.isTyped(ctx, req.Params.Name) {
 				raw := rawArguments(&req.Params)
 				if len(raw) == 0 {
 					raw, _ = json.Marshal(req.Params.Arguments)
@@ -129,7 +131,7 @@ func (a *Adapter) ToolMiddleware() server.ToolHandlerMiddleware {
 // AddHooks adds the adapter's hooks to hooks, for server s.
 func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 	a.server = s
-	hooks.AddAfterListTools(func(_ context.Context, _ any, _ *mcp.ListToolsRequest, result *mcp.ListToolsResult) {
+	hooks.AddAfterListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest, result *mcp.ListToolsResult) {
 		if result == nil {
 			return
 		}
@@ -138,6 +140,9 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 		learn := make([]core.Tool, 0, len(result.Tools))
 		for i, t := range result.Tools {
 			tools[i] = t
+			if a.isTyped(ctx, t.Name) {
+				continue // (its generated schema, listed as it is)
+			}
 			strict, ok := schemaOf(t)
 			if !ok {
 				a.core.Warn(t.Name + ": input schema not read; advertised as it is")
@@ -157,6 +162,9 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 	})
 	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
 		a.hooked.Store(true)
+		if a.isTyped(ctx, req.Params.Name) {
+			return
+		}
 		a.normalize(ctx, req)
 	})
 	// The hook's result parameter is a *mcp.CallToolResult before mcp-go
@@ -168,9 +176,9 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 // afterCallTool is a's after-call hook with the result type R of the
 // mcp-go release built against (like, a nil of its hook type, gives R).
 func afterCallTool[R any](like func(context.Context, any, *mcp.CallToolRequest, R), a *Adapter) func(context.Context, any, *mcp.CallToolRequest, R) {
-	return func(_ context.Context, _ any, req *mcp.CallToolRequest, result R) {
+	return func(ctx context.Context, _ any, req *mcp.CallToolRequest, result R) {
 		if req != nil {
-			a.explain(req, result)
+			a.explain(req, result, a.isTyped(ctx, req.Params.Name))
 		}
 	}
 }
@@ -183,8 +191,10 @@ const sdkRefusal = "input schema validation failed: "
 // explain gives the client, where mcp-go's validation refused a call's
 // arguments, the adapter's explanation (each problem at its path, with
 // what to send; see gosdk) in place of the validator's message, in the
-// same error result.
-func (a *Adapter) explain(req *mcp.CallToolRequest, result any) {
+// same error result. Of a typed tool's (NewTypedToolHandler), whose
+// generated schema the adapter does not derive from, it hides the
+// secrets of Options.Secrets alone (Withhold).
+func (a *Adapter) explain(req *mcp.CallToolRequest, result any, typed bool) {
 	r, ok := result.(*mcp.CallToolResult)
 	if !ok || r == nil || !r.IsError || len(r.Content) != 1 {
 		return
@@ -206,7 +216,10 @@ func (a *Adapter) explain(req *mcp.CallToolRequest, result any) {
 			return
 		}
 	}
-	why := a.core.Explain(req.Params.Name, args, nil) // (the hook before the call keeps no fixes for it)
+	var why string
+	if !typed {
+		why = a.core.Explain(req.Params.Name, args, nil) // (the hook before the call keeps no fixes for it)
+	}
 	if why == "" {
 		// (mcp-go's own message, a secret it quotes hidden)
 		if why = a.core.Withhold(req.Params.Name, args, text); why == text {
@@ -214,6 +227,56 @@ func (a *Adapter) explain(req *mcp.CallToolRequest, result any) {
 		}
 	}
 	r.Content = []mcp.Content{mcp.NewTextContent(why)}
+}
+
+// isTyped reports whether the tool named name, as the server finds it
+// for ctx's request (the session's own tools, then the server's), has a
+// handler NewTypedToolHandler made. Such a tool is left alone: its
+// generated schema is listed as it is and its calls go to its generated
+// decoder as sent. That schema and decoder are lenient already: rules
+// derived from the schema again would take what the type declares strict
+// (a norm:"strict" duration's digit text, a norm:"enum=strict" value in
+// another letter case), and rules made for it by normgen rules (for a
+// server decoding with encoding/json) would convert what its decoder
+// converts again (seconds to nanoseconds, read again as seconds).
+func (a *Adapter) isTyped(ctx context.Context, name string) bool {
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithTools); ok {
+		if t, ok := s.GetSessionTools()[name]; ok {
+			return madeTyped(t.Handler)
+		}
+	}
+	if a.server == nil {
+		return false
+	}
+	t, ok := serverTool(a.server, name)
+	return ok && madeTyped(t.Handler)
+}
+
+// serverTool returns the server's tool named name: MCPServer.GetTool's
+// (mcp-go v0.40.0 on), or before it the server's own map of its tools,
+// read under its lock (the fields toolsMu and tools, which every release
+// before v0.40.0 has). A release with neither has no tool found.
+func serverTool(s *server.MCPServer, name string) (server.ServerTool, bool) {
+	if g, ok := any(s).(interface {
+		GetTool(string) *server.ServerTool
+	}); ok {
+		if t := g.GetTool(name); t != nil {
+			return *t, true
+		}
+		return server.ServerTool{}, false
+	}
+	v := reflect.ValueOf(s).Elem()
+	mu, tools := v.FieldByName("toolsMu"), v.FieldByName("tools")
+	if !mu.IsValid() || mu.Type() != reflect.TypeFor[sync.RWMutex]() ||
+		!tools.IsValid() || tools.Type() != reflect.TypeFor[map[string]server.ServerTool]() {
+		return server.ServerTool{}, false
+	}
+	lock := (*sync.RWMutex)(unsafe.Pointer(mu.UnsafeAddr()))
+	m := (*map[string]server.ServerTool)(unsafe.Pointer(tools.UnsafeAddr()))
+	lock.RLock()
+	defer lock.RUnlock()
+	t, ok := (*m)[name]
+	return t, ok
 }
 
 // schemaOf returns a tool's input schema as the server lists it.

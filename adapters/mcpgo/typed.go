@@ -3,8 +3,11 @@ package mcpgo
 import (
 	"context"
 	"encoding/json"
+	"reflect"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/normgen/normgen/adapters/internal/core"
 )
@@ -29,6 +32,12 @@ import (
 // call again, against the same schema, before any handler runs, and
 // answers a refusal in its validator's words.
 //
+// The adapter's hooks and ToolMiddleware leave a tool whose handler this
+// is alone (its schema listed as registered, its calls passed on as
+// sent): they know it by the handler the server holds for the tool's
+// name (Adapter.isTyped), so register this handler itself, not one that
+// wraps it (a tool middleware, which the server applies, is fine).
+//
 // It panics when T (or, for a pointer T, what it points to) has no
 // generated decoder, naming the type and saying to run go generate: a
 // server then fails at start-up, not at its first call.
@@ -37,7 +46,7 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 	if err != nil {
 		panic("mcpgo.NewTypedToolHandler: " + err.Error())
 	}
-	return func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	h := func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args, err := argumentsOf(request)
 		if err != nil {
 			return mcp.NewToolResultError(err.Error()), nil
@@ -48,6 +57,23 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 		}
 		return handler(ctx, request, in)
 	}
+	typedHandlers.Store(reflect.ValueOf(h).Pointer(), struct{}{})
+	return h
+}
+
+// typedHandlers holds the code pointers of the handlers
+// NewTypedToolHandler made (one per shape of T: the closures of one
+// shape share their code, and no other function has it), by which the
+// adapter knows a tool registered with one (Adapter.isTyped).
+var typedHandlers sync.Map // uintptr → struct{}
+
+// madeTyped reports whether NewTypedToolHandler made h.
+func madeTyped(h server.ToolHandlerFunc) bool {
+	if h == nil {
+		return false
+	}
+	_, ok := typedHandlers.Load(reflect.ValueOf(h).Pointer())
+	return ok
 }
 
 // emptyArgs is what a call that leaves out its arguments is decoded as.

@@ -1,0 +1,124 @@
+package mcpgo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/normgen/normgen/adapters/internal/typedtools"
+	"github.com/normgen/normgen/lenient"
+)
+
+// mixedServer serves typedtools' schedule and login tools with their
+// generated schemas and NewTypedToolHandler, and a plain builder tool,
+// count, on a strict handler; each typed handler's result text is the
+// value it got, as JSON.
+func mixedServer(t *testing.T, opts ...server.ServerOption) *server.MCPServer {
+	s := server.NewMCPServer("mixed", "v0", append(sdkValidation(), opts...)...)
+	sched := lenient.MustLookupTool(typedtools.NormgenTools(), "schedule")
+	s.AddTool(mcp.NewToolWithRawSchema(sched.Name, sched.Description, sched.InputSchema),
+		NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in typedtools.ScheduleInput) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText(fmt.Sprintf("%+v", in)), nil
+		}))
+	login := lenient.MustLookupTool(typedtools.NormgenTools(), "login")
+	s.AddTool(mcp.NewToolWithRawSchema(login.Name, login.Description, login.InputSchema),
+		NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in *typedtools.LoginInput) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText(fmt.Sprintf("%+v", *in)), nil
+		}))
+	count := mcp.NewTool("count", mcp.WithNumber("n", mcp.Required()))
+	s.AddTool(count, strictHandler(t, count, func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(fmt.Sprint(req.GetArguments()["n"])), nil
+	}))
+	return s
+}
+
+// callTool makes one tools/call and returns its result as the client
+// reads it: error or not, and its text.
+func callTool(t *testing.T, s *server.MCPServer, name, args string) string {
+	t.Helper()
+	c := connect(t, s)
+	var req mcp.CallToolRequest
+	req.Params.Name = name
+	req.Params.Arguments = json.RawMessage(args)
+	res, err := c.CallTool(context.Background(), req)
+	if err != nil {
+		return "error " + err.Error()
+	}
+	if res.IsError {
+		return "refused " + text(res)
+	}
+	return "taken " + text(res)
+}
+
+// typedCalls are calls to the typed tools that the hooks would read
+// otherwise than their generated decoders: a strict duration's digit
+// text, a strict enum's values in another letter case, a key in another
+// case beside a required key left out, seconds the generated rules (from
+// normgen rules) would turn into nanoseconds.
+var typedCalls = []struct{ tool, args string }{
+	{"schedule", `{"title":"t","deadline_ns":"5000000000"}`},
+	{"schedule", `{"title":"t","page_size":"a4"}`},
+	{"schedule", `{"title":"t","page_size":"Letter"}`},
+	{"schedule", `{"Title":"x","body":"b"}`},
+	{"schedule", `{"title":"t","timeout":1.5}`},
+	{"schedule", `{"title":"t","timeout":"30","deadline_ns":5,"page_size":"letter"}`},
+	{"login", `{"User":"ann","password":"p"}`},
+	{"login", `{"username":"ann","password":"p","limit":"7","mode":"READ"}`},
+}
+
+// TestTypedBesideHooks: on a server with the adapter's hooks
+// (lax.ServerOption()), tools registered with NewTypedToolHandler are
+// left to their generated decoders and schemas: each call gets what it
+// gets on the same server without the adapter (called before any
+// tools/list and after it), tools/list advertises their generated
+// schemas as they are, and none of their calls is normalized; a plain
+// tool beside them is still made lenient.
+func TestTypedBesideHooks(t *testing.T) {
+	var warnings []string
+	lax, err := New(Options{OnWarning: func(m string) { warnings = append(warnings, m) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, mixed := mixedServer(t), mixedServer(t, lax.ServerOption())
+	check := func(when string) {
+		for _, c := range typedCalls {
+			want, got := callTool(t, bare, c.tool, c.args), callTool(t, mixed, c.tool, c.args)
+			if got != want {
+				t.Errorf("%s: %s %s:\nwith the adapter %s\nwithout it       %s", when, c.tool, c.args, got, want)
+			}
+		}
+	}
+	check("before tools/list")
+	list, err := connect(t, mixed).ListTools(context.Background(), mcp.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		listed, _ := schemaOf(tool)
+		switch tool.Name {
+		case "schedule", "login":
+			if want := lenient.MustLookupTool(typedtools.NormgenTools(), tool.Name).InputSchema; !sameJSON(listed, want) {
+				t.Errorf("%s advertised\n%s\nwant its generated schema\n%s", tool.Name, listed, want)
+			}
+		case "count":
+			if !strings.Contains(string(listed), "pattern") {
+				t.Errorf("count is not made lenient: %s", listed)
+			}
+		}
+	}
+	check("after tools/list")
+	if st := lax.Stats(); st.TotalProcessed != 0 {
+		t.Errorf("the hooks normalized a typed tool's calls: %+v", st)
+	}
+	if got := callTool(t, mixed, "count", `{"n":"3"}`); got != "taken 3" {
+		t.Errorf("count {\"n\":\"3\"}: %s", got)
+	}
+	if len(warnings) != 0 {
+		t.Errorf("warnings: %q", warnings)
+	}
+}
