@@ -122,3 +122,55 @@ func TestTypedBesideHooks(t *testing.T) {
 		t.Errorf("warnings: %q", warnings)
 	}
 }
+
+// rulesRun tells TestTypedBesideRules' runs apart (-count): its warning
+// is given once per process for a tool and the rules naming it.
+var rulesRun int
+
+// TestTypedBesideRules: rules that name a typed tool (here its own, as
+// normgen rules writes them for a server decoding with encoding/json)
+// are not applied to its calls, which its generated decoder reads as
+// sent (a duration in seconds is not made nanoseconds, to be read as
+// seconds again), and a warning says so once per process, naming them
+// (an adapter built again, as per request, says nothing).
+func TestTypedBesideRules(t *testing.T) {
+	rulesRun++
+	var warnings []string
+	var generated []lenient.Rule
+	for _, r := range lenient.MustLookupTool(typedtools.NormgenTools(), "schedule").Rules {
+		r.ID = fmt.Sprintf("%s.run%d", r.ID, rulesRun)
+		generated = append(generated, r)
+	}
+	adapter := func() *Adapter {
+		lax, err := New(Options{Rules: generated, OnWarning: func(m string) { warnings = append(warnings, m) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lax
+	}
+	lax := adapter()
+	bare, mixed := mixedServer(t), mixedServer(t, lax.ServerOption())
+	for range 2 {
+		for _, c := range typedCalls {
+			want, got := callTool(t, bare, c.tool, c.args), callTool(t, mixed, c.tool, c.args)
+			if got != want {
+				t.Errorf("%s %s:\nwith the adapter %s\nwithout it       %s", c.tool, c.args, got, want)
+			}
+		}
+	}
+	if got := callTool(t, mixed, "schedule", `{"title":"t","timeout":1.5}`); !strings.Contains(got, "Timeout:1.5s") {
+		t.Errorf("timeout 1.5: %s", got)
+	}
+	if st := lax.Stats(); st.TotalProcessed != 0 {
+		t.Errorf("the hooks normalized a typed tool's calls: %+v", st)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "schedule: its handler is mcpgo.NewTypedToolHandler's") ||
+		!strings.Contains(warnings[0], fmt.Sprintf("the %d rules", len(generated))) || !strings.Contains(warnings[0], generated[0].ID) {
+		t.Errorf("warnings %q: want one, naming schedule's %d rules", warnings, len(generated))
+	}
+	warnings = nil
+	again := mixedServer(t, adapter().ServerOption())
+	if got := callTool(t, again, "schedule", `{"title":"t","timeout":1.5}`); !strings.Contains(got, "Timeout:1.5s") || len(warnings) != 0 {
+		t.Errorf("another adapter: timeout 1.5: %s; warnings %q", got, warnings)
+	}
+}

@@ -437,6 +437,20 @@ func (c *Core) Unlisted(tool string) {
 	c.unlisted[tool] = true
 }
 
+// UserRules returns the ids of the user's rules (RulesFile, Rules) that
+// name tool, not as "*", but for secret rules (which hide values rather
+// than change them): an adapter that leaves a tool's calls alone warns
+// that they are not applied.
+func (c *Core) UserRules(tool string) []string {
+	var ids []string
+	for _, r := range c.user {
+		if r.Type != lenient.RuleSecret && slices.Contains(r.Tools, tool) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
 // Known reports whether a tool's schema has been learned.
 func (c *Core) Known(tool string) bool {
 	c.mu.RLock()
