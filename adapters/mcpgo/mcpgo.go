@@ -158,6 +158,7 @@ func (a *Adapter) AddHooks(s *server.MCPServer, hooks *server.Hooks) {
 			if schema, ok := a.core.Advertised(tools[i].Name); ok && read[i] {
 				tools[i].RawInputSchema = json.RawMessage(schema)
 				tools[i].InputSchema = mcp.ToolInputSchema{}
+				lenientTools.Store(tools[i].Name, struct{}{})
 			}
 		}
 		result.Tools = tools
@@ -333,6 +334,9 @@ func (a *Adapter) normalize(ctx context.Context, req *mcp.CallToolRequest) {
 		if raw, err = json.Marshal(req.Params.Arguments); err != nil {
 			return
 		}
+	}
+	if a.core.Known(name) {
+		lenientTools.Store(name, struct{}{})
 	}
 	out, applied, _ := a.core.Normalize(name, raw) // a refusal: ToolMiddleware
 	if len(applied) == 0 {

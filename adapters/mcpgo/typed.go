@@ -3,6 +3,7 @@ package mcpgo
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"reflect"
 	"sync"
 
@@ -47,6 +48,9 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 		panic("mcpgo.NewTypedToolHandler: " + err.Error())
 	}
 	h := func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if _, ok := lenientTools.Load(request.Params.Name); ok {
+			warnWrapped(request.Params.Name)
+		}
 		args, err := argumentsOf(request)
 		if err != nil {
 			return mcp.NewToolResultError(err.Error()), nil
@@ -66,6 +70,23 @@ func NewTypedToolHandler[T any](handler mcp.TypedToolHandlerFunc[T]) func(ctx co
 // shape share their code, and no other function has it), by which the
 // adapter knows a tool registered with one (Adapter.isTyped).
 var typedHandlers sync.Map // uintptr → struct{}
+
+// lenientTools holds the names of the tools an adapter of the process
+// made lenient (listed with a schema derived from theirs, or normalized a
+// call of), and wrappedTyped those warnWrapped warned of.
+var lenientTools, wrappedTyped sync.Map // string → struct{}
+
+// warnWrapped warns, once per process and tool, on log/slog's default
+// logger (the handler knows no adapter's OnWarning), that an adapter made
+// a tool lenient whose handler NewTypedToolHandler made: the handler the
+// server holds for it wraps this one, so that the adapter did not know
+// it for a typed tool.
+func warnWrapped(tool string) {
+	if _, done := wrappedTyped.LoadOrStore(tool, struct{}{}); done {
+		return
+	}
+	slog.Warn("mcpgo: "+tool+": its handler is mcpgo.NewTypedToolHandler's, but an adapter's hooks made the tool lenient again (a schema derived from its generated one listed, its calls normalized before the decoder reads them), which can loosen what its type declares strict: the adapter knows a typed tool by the handler the server holds for it, and this one wraps it; register the handler NewTypedToolHandler returns itself (wrap it with server.WithToolHandlerMiddleware instead)", "component", "normgen adapter")
+}
 
 // madeTyped reports whether NewTypedToolHandler made h.
 func madeTyped(h server.ToolHandlerFunc) bool {

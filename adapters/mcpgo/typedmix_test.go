@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -172,5 +173,43 @@ func TestTypedBesideRules(t *testing.T) {
 	again := mixedServer(t, adapter().ServerOption())
 	if got := callTool(t, again, "schedule", `{"title":"t","timeout":1.5}`); !strings.Contains(got, "Timeout:1.5s") || len(warnings) != 0 {
 		t.Errorf("another adapter: timeout 1.5: %s; warnings %q", got, warnings)
+	}
+}
+
+// wrappedRun tells TestTypedWrapped's runs apart (-count): its warning
+// is given once per process and tool.
+var wrappedRun int
+
+// TestTypedWrapped: a handler NewTypedToolHandler made, registered
+// wrapped in a function of the server's, is not known for a typed tool
+// (the adapter reads the handler the server holds): the tool is made
+// lenient again, and the first call of it says so on log/slog, once.
+func TestTypedWrapped(t *testing.T) {
+	wrappedRun++
+	var logged strings.Builder
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, nil)))
+	t.Cleanup(func() { slog.SetDefault(old) })
+	lax, err := New(Options{OnWarning: func(string) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := server.NewMCPServer("wrapped", "v0", append(sdkValidation(), lax.ServerOption())...)
+	name := fmt.Sprintf("wrapped%d", wrappedRun)
+	sched := lenient.MustLookupTool(typedtools.NormgenTools(), "schedule")
+	typed := NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in typedtools.ScheduleInput) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(fmt.Sprintf("%+v", in)), nil
+	})
+	s.AddTool(mcp.NewToolWithRawSchema(name, sched.Description, sched.InputSchema),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return typed(ctx, req)
+		})
+	for range 2 {
+		if got := callTool(t, s, name, `{"title":"t","page_size":"a4"}`); !strings.HasPrefix(got, "taken ") {
+			t.Errorf("page_size a4: %s (the adapter knew the wrapped handler: this test no longer shows the case the warning is for)", got)
+		}
+	}
+	if n := strings.Count(logged.String(), name+": its handler is mcpgo.NewTypedToolHandler's, but an adapter's hooks made the tool lenient again"); n != 1 {
+		t.Errorf("log/slog, %d warnings of %s:\n%s", n, name, logged.String())
 	}
 }
