@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/normgen/normgen/lenient"
 	"github.com/normgen/normgen/runtime/lenientimpl"
 )
 
@@ -35,9 +34,7 @@ var (
 	// UnmarshalJSON is then the package's generated code, not a method
 	// of its own (the generator never sees it: it leaves its output out
 	// of the load).
-	generatedType = reflect.TypeFor[interface {
-		UnmarshalJSONReport([]byte) ([]lenient.Fix, error)
-	}]()
+	generatedType = reflect.TypeFor[lenientimpl.Generated]()
 )
 
 // DecodingOf says who decodes values of t (not a pointer) met in a struct

@@ -3,10 +3,18 @@ package lenientimpl
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/normgen/normgen/lenient"
 )
+
+// Generated is what normgen generates beside a struct's UnmarshalJSON:
+// a value that has it was decoded by normgen's generated code, which
+// reports its problems and fixes at paths of its own.
+type Generated interface {
+	UnmarshalJSONReport([]byte) ([]lenient.Fix, error)
+}
 
 // OwnJSON decodes v with u's own UnmarshalJSON, as encoding/json does for
 // a type that has one (null included: by Go's convention it changes
@@ -14,10 +22,46 @@ import (
 // (recovered: a method promoted through a nil embedded pointer, such as
 // struct{ *time.Time }'s, panics on every value it would read, in
 // encoding/json too, and a call's value must not end the process).
+// Where normgen generated the method (u is Generated: a struct of
+// another package), its problems are put at their paths under name's, as
+// that package's code reports them, not as one refusal of v.
 func (d *Decoder) OwnJSON(v []byte, name string, u json.Unmarshaler) {
 	defer d.recovered(name, v, "is refused: its UnmarshalJSON panicked")
+	if _, ok := u.(Generated); ok {
+		d.generatedJSON(v, name, u)
+		return
+	}
 	if err := u.UnmarshalJSON(v); err != nil {
 		d.FailKind(lenient.KindRefused, name, v, "is refused: "+err.Error())
+	}
+}
+
+// generatedJSON is OwnJSON for a value normgen generated the decoder of,
+// which reads v as a document of its own: each problem it reports is
+// rooted at name's path. A key given twice that d reported already (Begin
+// does, for the whole call) is not reported again. Its fixes are not
+// recorded, as for any value its own method decodes: the rule table has
+// none there (docs/semantics.md), and the fixes a call reports are the
+// ones its rules make.
+func (d *Decoder) generatedJSON(v []byte, name string, u json.Unmarshaler) {
+	err := u.UnmarshalJSON(v)
+	var e *lenient.Error
+	if !errors.As(err, &e) {
+		if err != nil {
+			d.FailKind(lenient.KindRefused, name, v, "is refused: "+err.Error())
+		}
+		return
+	}
+	at := d.problemPath(name)
+	for _, p := range e.Problems {
+		p.Path = joinChild(at, p.Path)
+		if p.Kind == lenient.KindDuplicate && d.reported(p) {
+			continue
+		}
+		if d.secret > 0 {
+			RedactProblem(&p)
+		}
+		d.problems = append(d.problems, p)
 	}
 }
 
@@ -55,4 +99,15 @@ func (d *Decoder) recovered(name string, v []byte, msg string) {
 	if r := recover(); r != nil {
 		d.FailKind(lenient.KindRefused, name, v, fmt.Sprintf("%s (%v)", msg, r))
 	}
+}
+
+// reported reports whether d has the problem p already, at its path and
+// with its words.
+func (d *Decoder) reported(p lenient.Problem) bool {
+	for _, q := range d.problems {
+		if q.Path == p.Path && q.Msg == p.Msg {
+			return true
+		}
+	}
+	return false
 }
