@@ -2,6 +2,7 @@ package lenientimpl
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/lenient"
@@ -16,8 +17,15 @@ func (d *Decoder) Mark() int { return len(d.problems) }
 func (d *Decoder) OK(mark int) bool { return len(d.problems) == mark }
 
 // DefaultedString records that the absent member name was given the string
-// default s (an expanded {{index}} template).
+// default s (an expanded {{index}} template). A template Expand could not
+// expand (no array is known: a struct decoded on its own, by its
+// generated UnmarshalJSON) is refused, naming the field: its value would
+// be a position no call has.
 func (d *Decoder) DefaultedString(name, s string) {
+	if strings.Contains(s, "{{index}}") && d.Index() < 0 {
+		d.FailKind(lenient.KindMissing, name, nil, "is required here: its default, "+string(jsonwire.AppendQuoteEncodingJSON(nil, s))+", needs the position of an item in an array, and this object is decoded outside one")
+		return
+	}
 	if d.record {
 		d.fix(name, lenient.FixDefault, nil, jsonwire.AppendQuoteEncodingJSON(nil, s))
 	}

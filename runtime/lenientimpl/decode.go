@@ -1428,7 +1428,12 @@ func (d *Decoder) Defaulted(name, value string) {
 	}
 }
 
-// Expand replaces each {{index}} in a default template with index.
+// Expand replaces each {{index}} in a default template with index; a
+// negative index (Decoder.Index outside any array) leaves the template as
+// it is, which DefaultedString then refuses.
 func Expand(template string, index int) string {
+	if index < 0 {
+		return template
+	}
 	return replaceAll(template, "{{index}}", strconv.Itoa(index))
 }

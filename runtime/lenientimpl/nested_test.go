@@ -122,3 +122,28 @@ func TestOwnJSONGenerated(t *testing.T) {
 		t.Errorf("fixes %+v, err %v; want none", fixes, err)
 	}
 }
+
+// TestIndexDefaultOutsideArray: a {{index}} default where no array is
+// known (a struct decoded on its own by its generated UnmarshalJSON:
+// json.Unmarshal into a []Step, or a struct of another package that holds
+// one) is refused naming the field, where it was expanded with -1
+// ("step--1"), a value no call sent and no array has; in an array it is
+// the element's position.
+func TestIndexDefaultOutsideArray(t *testing.T) {
+	var d Decoder
+	d.Start([]byte(`{}`), true)
+	s := Expand("step-{{index}}", d.Index())
+	d.DefaultedString("id", s)
+	want := `id: is required here: its default, "step-{{index}}", needs the position of an item in an array, and this object is decoded outside one`
+	if err := d.Err(); err == nil || err.Error() != want || s == "step--1" {
+		t.Errorf("outside an array: %q, %v; want the error %s", s, err, want)
+	}
+	d = Decoder{}
+	d.Start([]byte(`[{}]`), true)
+	d.EnterIndex(3)
+	s = Expand("step-{{index}}", d.Index())
+	d.DefaultedString("id", s)
+	if err := d.Err(); err != nil || s != "step-3" || len(d.Fixes()) != 1 || d.Fixes()[0].Param != "[3].id" {
+		t.Errorf("in an array: %q, %v, %+v; want step-3 at [3].id", s, err, d.Fixes())
+	}
+}
