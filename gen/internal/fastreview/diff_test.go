@@ -58,7 +58,7 @@ var kinds = []kind{
 	kindOf[Mid](`{"leaf":{"v":["a"]},"map":{"k":{}}}`),
 	kindOf[Opts](`{"level":1,"ratio":0.25}`),
 	kindOf[Closed](`{"a":1}`),
-	kindOf[Part](`{"name":"pre"}`),
+	kindOf[Part](`{"name":"pre","id":"pre"}`),
 	kindOf[Leaf](`{"v":["pre"]}`),
 	kindOf[OddInput](`{"psp":[1],"n":{"a":["m"]},"emb":{"b":1},"str":2}`),
 	kindOf[Emb](`{"b":3}`),
