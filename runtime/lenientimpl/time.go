@@ -468,3 +468,41 @@ func indexAny(s []byte, chars string) int {
 
 // containsAny reports whether s holds one of the ASCII chars.
 func containsAny(s []byte, chars string) bool { return indexAny(s, chars) >= 0 }
+
+// DurationText is a time.Duration that encoding/json writes as its text
+// ("1.5s", time.Duration.String), which the generated decoders read back
+// exactly. A generated MarshalJSON writes each duration that is not
+// strict as one: encoding/json writes a time.Duration as its
+// nanoseconds, which the decoder reads as the field's unit
+// (norm:"unit=s": 1.5s read back as 416666h40m), or refuses (a duration
+// without a unit takes no bare number).
+type DurationText time.Duration
+
+// MarshalText returns d's text, time.Duration.String's.
+func (d DurationText) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// DurationTexts returns s as DurationTexts (nil for nil), for a generated
+// MarshalJSON.
+func DurationTexts(s []time.Duration) []DurationText {
+	if s == nil {
+		return nil
+	}
+	out := make([]DurationText, len(s))
+	for i, d := range s {
+		out[i] = DurationText(d)
+	}
+	return out
+}
+
+// DurationTextMap returns m with DurationText values (nil for nil), for
+// a generated MarshalJSON.
+func DurationTextMap(m map[string]time.Duration) map[string]DurationText {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]DurationText, len(m))
+	for k, d := range m {
+		out[k] = DurationText(d)
+	}
+	return out
+}

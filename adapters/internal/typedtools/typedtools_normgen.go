@@ -342,6 +342,17 @@ func (x *ScheduleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 	return d.Fixes(), d.Err()
 }
 
+// MarshalJSON encodes x as encoding/json does, but for its durations, written
+// as text ("1.5s"), which UnmarshalJSON reads back as they were:
+// encoding/json writes nanoseconds, which it reads as a field's unit, or refuses.
+func (x ScheduleInput) MarshalJSON() ([]byte, error) {
+	type plain ScheduleInput
+	return json.Marshal(struct {
+		plain
+		Timeout lenientimpl.DurationText `json:"timeout,omitempty"`
+	}{plain(x), lenientimpl.DurationText(x.Timeout)})
+}
+
 func (x *ScheduleInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ScheduleInput{}
 	var it lenientimpl.ObjectIter
@@ -377,7 +388,7 @@ func (x *ScheduleInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenien
 
 const loginInputSchema = `{"properties":{"user":{"type":"string","description":"User is who logs in."},"password":{"type":"string"},"pin":{"anyOf":[{"type":"integer","minimum":1000},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"db":{"anyOf":[{"properties":{"host":{"type":"string"},"dsn":{"type":"string"}},"type":"object","required":["host","dsn"]},{"type":"string"},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","minimum":1,"default":10},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"mode":{"anyOf":[{"type":"string","enum":["read","write"]},{"type":"string","pattern":"^([rR][eE][aA][dD]|[wW][rR][iI][tT][eE])$"},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object","required":["user","password"]}`
 const loginInputSchemaOpenAIStrict = `{"properties":{"user":{"type":"string"},"password":{"type":"string"},"pin":{"anyOf":[{"type":"integer","minimum":1000},{"type":"null"}]},"db":{"anyOf":[{"properties":{"host":{"type":"string"},"dsn":{"type":"string"}},"additionalProperties":false,"type":"object","required":["host","dsn"]},{"type":"null"}]},"limit":{"anyOf":[{"type":"integer","minimum":1,"description":"Default: 10 (send null for it)."},{"type":"null"}]},"mode":{"anyOf":[{"type":"string","enum":["read","write"]},{"type":"null"}]},"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},"verbose":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["user","password","pin","db","limit","mode","tags","verbose"]}`
-const scheduleInputSchema = `{"properties":{"title":{"type":"string","description":"Title names the job."},"body":{"anyOf":[{"type":"string","description":"Body is what the job does."},{"type":"null"}]},"deadline_ns":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},{"type":"null"}]},"page_size":{"anyOf":[{"type":"string","enum":["A4","letter"]},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object","required":["title"]}`
+const scheduleInputSchema = `{"properties":{"title":{"type":"string","description":"Title names the job."},"body":{"anyOf":[{"type":"string","description":"Body is what the job does."},{"type":"null"}]},"deadline_ns":{"anyOf":[{"$comment":"normgen: strict (no coercion, by declaration)","type":"integer"},{"type":"null"}]},"page_size":{"anyOf":[{"type":"string","enum":["A4","letter"]},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number","description":"A number counts seconds."},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object","required":["title"]}`
 const scheduleInputSchemaOpenAIStrict = `{"properties":{"title":{"type":"string"},"body":{"anyOf":[{"type":"string"},{"type":"null"}]},"deadline_ns":{"anyOf":[{"type":"integer"},{"type":"null"}]},"page_size":{"anyOf":[{"type":"string","enum":["A4","letter"]},{"type":"null"}]},"timeout":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^([-+]?(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)|-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?)$"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["title","body","deadline_ns","page_size","timeout"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
