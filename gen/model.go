@@ -192,7 +192,11 @@ func (f *Field) Absent() lenientimpl.AbsentForms {
 		}
 		nullItem = schema.NullItem(enum, folds, e.ValueAliases)
 	}
-	return schema.AbsentForms(t.Kind, t.Pointer, len(f.Alloc) > 0, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError, nullItem)
+	enumEmpty := t.Kind == schema.String && schema.EnumEmpty(f.Keywords, f.FoldsEnum(), t.ValueAliases)
+	if enumEmpty {
+		nullItem = schema.NullItem(f.Keywords.Enum, true, t.ValueAliases)
+	}
+	return schema.AbsentForms(t.Kind, t.Pointer, len(f.Alloc) > 0, f.Mode&lenientimpl.Strict != 0, t.Split, f.Required && !f.Keywords.HasDefault, f.Keywords.HasDefault, f.EmptyError, nullItem, enumEmpty)
 }
 
 // RequiredNull reports whether null for the field, required, is read as

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/runtime/lenientimpl"
@@ -24,8 +25,9 @@ import (
 //   - "", for an optional field with a string form that is not a string
 //     (a number, a boolean, a slice, a map, a struct of the package, a
 //     time.Time, a time.Duration: not strict, not split=, not a type
-//     decoded by its own code), as Cursor sends it; unless the field says
-//     norm:"empty=error";
+//     decoded by its own code), or a string whose enum is read in any
+//     letter case and holds no "" (enumEmpty, EnumEmpty), as Cursor sends
+//     it; unless the field says norm:"empty=error";
 //   - "null" spelled as text, where "" is read so, and for an optional
 //     norm:"split=" field too, whose "" is a list of no items (AbsentEmpty
 //     and AbsentNullText): null, then as null is read; but not where it is
@@ -40,7 +42,7 @@ import (
 // no value of it. kind, pointer, strict and split describe the field's
 // type; promoted says it is reached through an embedded pointer;
 // hasDefault is a declared default.
-func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError, nullItem bool) lenientimpl.AbsentForms {
+func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, required, hasDefault, emptyError, nullItem, enumEmpty bool) lenientimpl.AbsentForms {
 	if required {
 		switch kind {
 		case Int, Uint, Float, Bool, Time, Duration:
@@ -64,6 +66,10 @@ func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, requir
 		switch kind {
 		case Int, Uint, Float, Bool, Array, Map, Object, Time, Duration:
 			forms |= lenientimpl.AbsentEmpty
+		case String:
+			if enumEmpty {
+				forms |= lenientimpl.AbsentEmpty
+			}
 		}
 	}
 	if !strict && split != "" && !nullItem {
@@ -72,7 +78,8 @@ func AbsentForms(kind Kind, pointer, promoted, strict bool, split string, requir
 		forms |= lenientimpl.AbsentNullText
 	}
 	if nullItem && forms&lenientimpl.AbsentEmpty != 0 {
-		// (a wrap field's: "null" is the item, "" the field left out)
+		// (a wrap field's, or a string enum's: "null" is the item, or
+		// the value, and "" the field left out)
 		forms |= lenientimpl.NullTextKept
 	}
 	return forms
@@ -109,11 +116,20 @@ func RequiredNull(kind Kind, pointer bool) bool {
 
 // EmptyErrorRefused says where `norm:"empty=error"` applies, for the
 // generator and Describe.
-const EmptyErrorRefused = `norm empty=error applies to an optional field that reads "" as left out: a number, a boolean, a slice, a map, a struct of the package, a time.Time or a time.Duration, not strict, not split= (a string keeps "", and a required field takes no "")`
+const EmptyErrorRefused = `norm empty=error applies to an optional field that reads "" as left out: a number, a boolean, a slice, a map, a struct of the package, a time.Time or a time.Duration, not strict, not split=, or a string whose enum is read in any letter case and holds no "" (any other string keeps "", and a required field takes no "")`
 
 // AbsentValues is the value of an absent rule (lenient.RuleAbsent) for
 // forms: the JSON values read as the field left out ([null], [""] or
 // [null,""]).
 func AbsentValues(forms lenientimpl.AbsentForms) json.RawMessage {
 	return lenientimpl.AbsentValues(forms)
+}
+
+// EnumEmpty reports whether "" for an optional string field with this
+// enum (read in any letter case: folds), value aliases and string
+// keywords is no value of it, and so the field left out (AbsentForms):
+// an enum of values the keywords take, "" not among them nor among the
+// aliases.
+func EnumEmpty(k Keywords, folds bool, aliases []ValueAlias) bool {
+	return folds && len(TakenEnum(k)) > 0 && !slices.Contains(CaseValues(k.Enum, aliases), "")
 }

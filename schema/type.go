@@ -225,7 +225,11 @@ func (f *Field) Absent() lenientimpl.AbsentForms {
 		kind = Custom
 	}
 	nullItem := (t.Split != "" || t.Wrap) && t.Elem != nil && NullItem(t.Elem.Enum, t.Elem.FoldsEnum(), t.Elem.ValueAliases)
-	return AbsentForms(kind, t.Nullable, f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError, nullItem)
+	enumEmpty := kind == String && EnumEmpty(f.Keywords, f.FoldsEnum(), t.ValueAliases)
+	if enumEmpty {
+		nullItem = NullItem(f.Keywords.Enum, true, t.ValueAliases)
+	}
+	return AbsentForms(kind, t.Nullable, f.Promoted, t.Strict, t.Split, f.Required, f.Keywords.HasDefault, f.EmptyError, nullItem, enumEmpty)
 }
 
 // RequiredNull reports whether null for the field, required, is read as

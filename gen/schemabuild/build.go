@@ -690,7 +690,9 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 					aliases = append(aliases, va)
 				}
 			}
-			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: EnumCasePattern(CaseValues(taken, aliases))})
+			// ("" and "null" too, where they read as the field left out:
+			// EnumEmpty)
+			s = withBranchAfter(s, str, &jsonschema.Schema{Type: "string", Pattern: orEmpty(EnumCasePattern(CaseValues(taken, aliases)), f.Absent())})
 		}
 	}
 	if texts := f.EnumTexts(); len(texts) > 0 && !b.strict {

@@ -1877,7 +1877,7 @@ func (x *WeKnora2955) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool 
 	return f.Closed()
 }
 
-var claudeCode73137Fields = lenientimpl.Fields{Keys: [][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
+var claudeCode73137Fields = lenientimpl.Fields{Keys: [][]string{{"loc"}, {"label"}, {"button"}, {"clicks"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentEmpty, lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *ClaudeCode73137) UnmarshalJSON(data []byte) error {
@@ -3701,7 +3701,7 @@ func (x *TypescriptSDK2012) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode)
 	return f.Closed()
 }
 
-var margince417Fields = lenientimpl.Fields{Keys: [][]string{{"lifecycle"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
+var margince417Fields = lenientimpl.Fields{Keys: [][]string{{"lifecycle"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Margince417) UnmarshalJSON(data []byte) error {
@@ -3861,7 +3861,7 @@ func (x *ZammadMCP201) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool
 	return f.Closed() && seen[0]
 }
 
-var params201Fields = lenientimpl.Fields{Keys: [][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
+var params201Fields = lenientimpl.Fields{Keys: [][]string{{"response_format", "responseFormat", "response-format", "ResponseFormat"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Params201) UnmarshalJSON(data []byte) error {
@@ -3958,7 +3958,7 @@ func (x *Params201) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return f.Closed()
 }
 
-var fixmap235Fields = lenientimpl.Fields{Keys: [][]string{{"format"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull}}
+var fixmap235Fields = lenientimpl.Fields{Keys: [][]string{{"format"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *Fixmap235) UnmarshalJSON(data []byte) error {
@@ -4047,7 +4047,7 @@ func (x *Fixmap235) fastNormgen(f *lenientimpl.Fast, m lenientimpl.Mode) bool {
 	return f.Closed()
 }
 
-var langchainMCPAdapters277Fields = lenientimpl.Fields{Keys: [][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull}}
+var langchainMCPAdapters277Fields = lenientimpl.Fields{Keys: [][]string{{"resourceType", "resource_type", "resource-type", "ResourceType"}, {"name"}, {"namespace"}, {"output"}}, Forms: []lenientimpl.AbsentForms{lenientimpl.NullMissing, lenientimpl.AbsentNull, lenientimpl.AbsentNull, lenientimpl.AbsentNull | lenientimpl.AbsentEmpty}}
 
 // UnmarshalJSON decodes data into x leniently; an error lists every bad field.
 func (x *LangchainMCPAdapters277) UnmarshalJSON(data []byte) error {
@@ -6194,7 +6194,7 @@ const claudeCode29104SchemaOpenAIStrict = `{"properties":{"completed":{"anyOf":[
 const claudeCode34520Schema = `{"properties":{"tasks":{"anyOf":[{"items":{"anyOf":[{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object","required":["id"]},{"type":"string"}]},"type":"array"},{"type":"string"}]}},"type":"object","required":["tasks"]}`
 const claudeCode34520SchemaOpenAIStrict = `{"properties":{"tasks":{"items":{"properties":{"id":{"type":"string"},"content":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["id","content"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["tasks"]}`
 const claudeCode5504Schema = `{"properties":{"patch_content":{"anyOf":[{"type":"object"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
-const claudeCode73137Schema = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^(([lL][eE][fF]|[rR][iI][gG][hH])[tT]|[mM][iI][dD][dD][lL][eE])$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
+const claudeCode73137Schema = `{"properties":{"loc":{"anyOf":[{"items":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]},"type":"array"},{"type":"string"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"string","pattern":"^(([lL][eE][fF]|[rR][iI][gG][hH])[tT]|[mM][iI][dD][dD][lL][eE]|null)?$"},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object"}`
 const claudeCode73137SchemaOpenAIStrict = `{"properties":{"loc":{"anyOf":[{"items":{"type":"integer"},"type":"array"},{"type":"null"}]},"label":{"anyOf":[{"type":"integer"},{"type":"null"}]},"button":{"anyOf":[{"type":"string","enum":["left","right","middle"]},{"type":"null"}]},"clicks":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["loc","label","button","clicks"]}`
 const claudeCode81911Schema = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"string","pattern":"^(-?[0-9]+|null)$"},{"type":"null"}]}},"type":"object","required":["expected_generation"]}`
 const claudeCode81911SchemaOpenAIStrict = `{"properties":{"expected_generation":{"anyOf":[{"type":"integer","maximum":9007199254740991,"exclusiveMinimum":0},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["expected_generation"]}`
@@ -6242,7 +6242,7 @@ const dejaVu422Schema = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"ty
 const dejaVu422SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 const fastMCP932Schema = `{"properties":{"user":{"anyOf":[{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)?$"},{"type":"null"}]}},"type":"object","required":["username","email"]},{"type":"string"}]}},"type":"object","required":["user"]}`
 const fastMCP932SchemaOpenAIStrict = `{"properties":{"user":{"properties":{"username":{"type":"string"},"email":{"type":"string"},"age":{"anyOf":[{"type":"integer"},{"type":"null"}]},"is_active":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["username","email","age","is_active"]}},"additionalProperties":false,"type":"object","required":["user"]}`
-const fixmap235Schema = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^(([mM][aA][rR][kK][dD][oO][wW]|[jJ][sS][oO])[nN])$"},{"type":"null"}]}},"type":"object"}`
+const fixmap235Schema = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^(([mM][aA][rR][kK][dD][oO][wW]|[jJ][sS][oO])[nN]|null)?$"},{"type":"null"}]}},"type":"object"}`
 const fixmap235SchemaOpenAIStrict = `{"properties":{"format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["format"]}`
 const gitlabMCP380Schema = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const gitlabMCP380SchemaOpenAIStrict = `{"properties":{"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["labels"]}`
@@ -6254,13 +6254,13 @@ const grafana641Schema = `{"properties":{"datasourceUid":{"type":"string"}},"typ
 const grafana641SchemaOpenAIStrict = `{"properties":{"datasourceUid":{"type":"string"}},"additionalProperties":false,"type":"object","required":["datasourceUid"]}`
 const hermesAgent100926Schema = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^(-?[0-9]+|null)?$"},{"type":"null"}]}},"type":"object","required":["pattern"]}`
 const hermesAgent100926SchemaOpenAIStrict = `{"properties":{"pattern":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["pattern","limit"]}`
-const langchainMCPAdapters277Schema = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"string","pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|([wW][iI][dD]|[nN][aA][mM])[eE]|[cC][uU][sS][tT][oO][mM])$"},{"type":"null"}]}},"type":"object","required":["resourceType"]}`
+const langchainMCPAdapters277Schema = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"string","pattern":"^([jJ][sS][oO][nN]|[yY][aA][mM][lL]|([wW][iI][dD]|[nN][aA][mM])[eE]|[cC][uU][sS][tT][oO][mM]|null)?$"},{"type":"null"}]}},"type":"object","required":["resourceType"]}`
 const langchainMCPAdapters277SchemaOpenAIStrict = `{"properties":{"resourceType":{"type":"string"},"name":{"anyOf":[{"type":"string"},{"type":"null"}]},"namespace":{"anyOf":[{"type":"string"},{"type":"null"}]},"output":{"anyOf":[{"type":"string","enum":["json","yaml","wide","name","custom"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["resourceType","name","namespace","output"]}`
 const langflow8059Schema = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"string","pattern":"^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)?$"},{"type":"null"}]}},"type":"object"}`
 const langflow8059SchemaOpenAIStrict = `{"properties":{"range":{"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["range"]}`
 const lmStudio1626Schema = `{"properties":{"sheet_name":{"type":"string"}},"type":"object","required":["sheet_name"]}`
 const lmStudio1626SchemaOpenAIStrict = `{"properties":{"sheet_name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["sheet_name"]}`
-const margince417Schema = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"string","pattern":"^([uU][nN][kK][nN][oO][wW][nN]|([tT][aA][rR][gG][eE]|[pP][rR][oO][sS][pP][eE][cC])[tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|([fF][oO][rR][mM][eE][rR]_)?[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD])$"},{"type":"null"}]}},"type":"object"}`
+const margince417Schema = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"string","pattern":"^([uU][nN][kK][nN][oO][wW][nN]|([tT][aA][rR][gG][eE]|[pP][rR][oO][sS][pP][eE][cC])[tT]|[oO][pP][pP][oO][rR][tT][uU][nN][iI][tT][yY]|([fF][oO][rR][mM][eE][rR]_)?[cC][uU][sS][tT][oO][mM][eE][rR]|[dD][iI][sS][qQ][uU][aA][lL][iI][fF][iI][eE][dD]|null)?$"},{"type":"null"}]}},"type":"object"}`
 const margince417SchemaOpenAIStrict = `{"properties":{"lifecycle":{"anyOf":[{"type":"string","enum":["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["lifecycle"]}`
 const mcpRemote319Schema = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const mcpRemote319SchemaOpenAIStrict = `{"properties":{"target":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["target"]}`
@@ -6308,7 +6308,7 @@ const vmlx47Schema = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type
 const vmlx47SchemaOpenAIStrict = `{"properties":{"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["limit"]}`
 const weKnora2955Schema = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"string"},{"type":"null"}]}},"type":"object"}`
 const weKnora2955SchemaOpenAIStrict = `{"properties":{"args":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["args"]}`
-const zammadMCP201Schema = `{"properties":{"params":{"anyOf":[{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^(([mM][aA][rR][kK][dD][oO][wW]|[jJ][sS][oO])[nN])$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
+const zammadMCP201Schema = `{"properties":{"params":{"anyOf":[{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"string","pattern":"^(([mM][aA][rR][kK][dD][oO][wW]|[jJ][sS][oO])[nN]|null)?$"},{"type":"null"}]}},"type":"object"},{"type":"string"}]}},"type":"object","required":["params"]}`
 const zammadMCP201SchemaOpenAIStrict = `{"properties":{"params":{"properties":{"response_format":{"anyOf":[{"type":"string","enum":["markdown","json"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["response_format"]}},"additionalProperties":false,"type":"object","required":["params"]}`
 
 // NormgenTools returns the tools declared in this package, sorted by name:
@@ -6494,7 +6494,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "loc", Absent: lenientimpl.AbsentEmpty, JSON: true},
 				{Path: "loc[]", Coerce: "int"},
 				{Path: "label", Absent: lenientimpl.AbsentEmpty, Coerce: "int"},
-				{Path: "button", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["left","right","middle"]`)},
+				{Path: "button", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumCase: json.RawMessage(`["left","right","middle"]`)},
 				{Path: "clicks", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, Coerce: "int"},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(claudeCode73137Schema, claudeCode73137SchemaOpenAIStrict, ""),
@@ -6756,7 +6756,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "fixmap-235",
 			Rules: lenientimpl.ToolRules("fixmap-235", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &fixmap235Fields},
-				{Path: "format", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+				{Path: "format", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(fixmap235Schema, fixmap235SchemaOpenAIStrict, ""),
 		},
@@ -6826,7 +6826,7 @@ func NormgenTools() []lenient.Tool {
 				{Path: "resourceType", Variants: true},
 				{Path: "name", Absent: lenientimpl.AbsentNull},
 				{Path: "namespace", Absent: lenientimpl.AbsentNull},
-				{Path: "output", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
+				{Path: "output", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumCase: json.RawMessage(`["json","yaml","wide","name","custom"]`)},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(langchainMCPAdapters277Schema, langchainMCPAdapters277SchemaOpenAIStrict, ""),
 		},
@@ -6859,7 +6859,7 @@ func NormgenTools() []lenient.Tool {
 			Name:        "margince-417",
 			Rules: lenientimpl.ToolRules("margince-417", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &margince417Fields},
-				{Path: "lifecycle", Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
+				{Path: "lifecycle", Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumCase: json.RawMessage(`["unknown","target","prospect","opportunity","customer","former_customer","disqualified"]`)},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(margince417Schema, margince417SchemaOpenAIStrict, ""),
 		},
@@ -7149,7 +7149,7 @@ func NormgenTools() []lenient.Tool {
 			Rules: lenientimpl.ToolRules("zammad-mcp-201", []lenientimpl.FieldRules{
 				{Path: "", Misnamed: &zammadMCP201Fields},
 				{Path: "params", JSON: true, Misnamed: &params201Fields},
-				{Path: "params.response_format", Variants: true, Absent: lenientimpl.AbsentNull, EnumCase: json.RawMessage(`["markdown","json"]`)},
+				{Path: "params.response_format", Variants: true, Absent: lenientimpl.AbsentNull | lenientimpl.AbsentEmpty, EnumCase: json.RawMessage(`["markdown","json"]`)},
 			}),
 			Schemas: lenientimpl.DerivedSchemas(zammadMCP201Schema, zammadMCP201SchemaOpenAIStrict, ""),
 		},
