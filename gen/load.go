@@ -795,7 +795,6 @@ func (l *loader) structOf(obj *types.TypeName, inSlice bool) *Struct {
 	l.checkNames(s)
 	l.implicitAliases(s)
 	l.unusedHooks(obj)
-	s.TextDurations = l.textDurations(obj, s)
 	l.structs[obj] = s
 	l.order = append(l.order, s)
 	return s
@@ -958,7 +957,6 @@ func (l *loader) fields(s *Struct, st *types.Struct, prefix []string, allocs []E
 		}
 		f := &Field{GoName: goName, Name: name, Alloc: allocs, Pos: l.pkg.Fset.Position(v.Pos())}
 		f.omit = hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero")
-		f.jsonTag = jsonTag
 		warns, err := schema.JSONOptions(opts, name)
 		for _, w := range warns {
 			l.warnf(v.Pos(), fieldID, "%s", w)
@@ -1717,110 +1715,4 @@ var prototypeNames = map[string]bool{
 	"propertyIsEnumerable": true, "toLocaleString": true, "toString": true,
 	"valueOf": true, "__proto__": true, "__defineGetter__": true,
 	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
-}
-
-// textDurations returns the fields of s, the struct obj, that its
-// generated MarshalJSON writes as duration text (Struct.TextDurations):
-// each holding time.Durations that are not strict, as a duration, a
-// pointer to one, a slice or a map of them. encoding/json writes a
-// duration as its nanoseconds, which s's UnmarshalJSON reads as the
-// field's unit (norm:"unit=s": 1.5s back as 416666h40m) or refuses (a
-// duration without a unit takes no bare number), so that a value
-// marshalled and decoded again (stored, queued, replayed) is not the one
-// marshalled; the method writes "1.5s", which it reads back exactly.
-//
-// It writes s's other fields as encoding/json does, through a type of
-// s's fields (type plain S), which would also have the methods of the
-// fields s embeds: where s embeds a field, or a struct of the package
-// embeds s (whose own encoding the method would take over), it writes
-// none, and a warning says so; where s has a MarshalJSON or MarshalText
-// of its own, none either, and no warning (its encoding is its own).
-func (l *loader) textDurations(obj *types.TypeName, s *Struct) []*Field {
-	var fields, other []*Field
-	for _, f := range s.Fields {
-		if f.Mode&lenientimpl.Strict != 0 || !holdsDuration(f.Type) {
-			continue
-		}
-		if textDuration(f.Type) && len(f.GoName) == 1 {
-			fields = append(fields, f)
-		} else {
-			other = append(other, f)
-		}
-	}
-	if len(fields) == 0 && len(other) == 0 {
-		return nil
-	}
-	ptr := types.NewPointer(obj.Type())
-	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		if sel := types.NewMethodSet(ptr).Lookup(obj.Pkg(), name); sel != nil && l.generatedFile(sel.Obj().Pos()) == "" {
-			return nil
-		}
-	}
-	why := ""
-	st := obj.Type().Underlying().(*types.Struct)
-	for i := 0; i < st.NumFields(); i++ {
-		if st.Field(i).Embedded() {
-			why = s.Name + " embeds " + st.Field(i).Name()
-		}
-	}
-	if by := l.embedder(obj); by != "" {
-		why = by + " embeds " + s.Name + ", whose encoding the method would take over"
-	}
-	if why == "" && len(other) == 0 {
-		return fields
-	}
-	f := append(other, fields...)[0]
-	if why == "" {
-		why = "normgen writes no text for a duration held so"
-	}
-	l.warns = append(l.warns, Diagnostic{Pos: f.Pos, Field: s.Name + "." + strings.Join(f.GoName, "."), Warning: true,
-		Msg: "json.Marshal writes a time.Duration as nanoseconds, which " + s.Name + "'s UnmarshalJSON reads as the field's unit (norm:\"unit=\") or refuses: a value marshalled and decoded again is not the one marshalled. normgen writes " + s.Name + " no MarshalJSON that writes durations as text (\"1.5s\"): " + why + "; write one, or keep the value in another form"})
-	return nil
-}
-
-// holdsDuration reports whether t holds a time.Duration.
-func holdsDuration(t *TypeRef) bool {
-	return t.Kind == schema.Duration || t.Elem != nil && holdsDuration(t.Elem)
-}
-
-// textDuration reports whether a generated MarshalJSON writes t as
-// duration text: a time.Duration, a pointer to one, or a slice or map
-// (of string keys, not a named type) of them.
-func textDuration(t *TypeRef) bool {
-	switch {
-	case t.Kind == schema.Duration:
-		return true
-	case (t.Kind == schema.Array || t.Kind == schema.Map) && !t.Pointer && t.Named == "":
-		return t.Elem.Kind == schema.Duration && !t.Elem.Pointer
-	}
-	return false
-}
-
-// embedder returns the name of a struct type of the package that embeds
-// obj (or a pointer to it), "" for none.
-func (l *loader) embedder(obj *types.TypeName) string {
-	scope := l.pkg.Types.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		st, ok := tn.Type().Underlying().(*types.Struct)
-		if !ok {
-			continue
-		}
-		for i := 0; i < st.NumFields(); i++ {
-			if !st.Field(i).Embedded() {
-				continue
-			}
-			t := types.Unalias(st.Field(i).Type())
-			if p, ok := t.(*types.Pointer); ok {
-				t = types.Unalias(p.Elem())
-			}
-			if n, ok := t.(*types.Named); ok && n.Obj() == obj {
-				return name
-			}
-		}
-	}
-	return ""
 }

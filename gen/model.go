@@ -81,14 +81,6 @@ type Struct struct {
 	// slice (a tool's input, or a field of one), where {{index}} has no
 	// value.
 	OutsideSlice bool
-	// TextDurations are its fields holding time.Durations that are not
-	// strict (a duration, a pointer to one, a slice or a map of them),
-	// which its generated MarshalJSON writes as duration text ("1.5s"):
-	// encoding/json writes nanoseconds, which its UnmarshalJSON reads as
-	// the field's unit (norm:"unit="), or refuses. None where the struct
-	// has a MarshalJSON or MarshalText of its own, embeds a field, or is
-	// embedded by a struct of the package (loader.textDurations).
-	TextDurations []*Field
 	// Recursive is set when the struct is reached again inside itself
 	// (through a pointer, slice or map): its schema is a $ref to its
 	// $defs entry, or unrolled where a profile has no $ref.
@@ -116,12 +108,10 @@ type Field struct {
 	// omit and tagged are what the models read: omitempty or omitzero in
 	// the json tag, required in the jsonschema tag.
 	omit, tagged bool
-	// jsonTag is its json tag as written ("" for none).
-	jsonTag     string
-	Description string
-	Keywords    schema.Keywords
-	Mode        lenientimpl.Mode
-	Type        *TypeRef
+	Description  string
+	Keywords     schema.Keywords
+	Mode         lenientimpl.Mode
+	Type         *TypeRef
 	// Depth is `norm:"depth=N"`, on a field through which a recursive
 	// struct reaches itself: the levels of it a schema without $ref
 	// unrolls (0: schema.DefaultDepth).

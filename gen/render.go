@@ -187,7 +187,6 @@ func renderStruct(f *jen.Group, s *Struct, fast bool) {
 		jen.Return(jen.Id("x").Dot("unmarshalNormgen").Call(jen.Id("data"), jen.True())),
 	)
 	renderUnmarshal(f, s, fast)
-	renderMarshal(f, s)
 
 	// Decoder.Field claims each member for its field (Take, with the
 	// field's forms in the type's Fields) and returns the field's index
@@ -1256,45 +1255,4 @@ func derivedGemini(portable *schemaprofile.Root, gemini []byte) (bool, error) {
 		return false, err
 	}
 	return bytes.Equal(derived, want.Bytes()), nil
-}
-
-// renderMarshal renders s's MarshalJSON where it has durations to write
-// as text (Struct.TextDurations): encoding/json's encoding of s's fields
-// (type plain S) with those fields written over by DurationText fields
-// of the same json tags, which encoding/json takes before the fields of
-// an embedded struct.
-func renderMarshal(f *jen.Group, s *Struct) {
-	if len(s.TextDurations) == 0 {
-		return
-	}
-	text := lenientQual("DurationText")
-	fields := []jen.Code{jen.Id("plain")}
-	values := []jen.Code{jen.Id("plain").Call(jen.Id("x"))}
-	for _, fl := range s.TextDurations {
-		sel := jen.Id("x").Dot(fl.GoName[0])
-		var typ, val jen.Code
-		switch t := fl.Type; {
-		case t.Kind == schema.Array:
-			typ, val = jen.Index().Add(text), lenientQual("DurationTexts").Call(sel)
-		case t.Kind == schema.Map:
-			typ, val = jen.Map(jen.String()).Add(text), lenientQual("DurationTextMap").Call(sel)
-		case t.Pointer:
-			typ, val = jen.Op("*").Add(text), jen.Parens(jen.Op("*").Add(text)).Call(sel)
-		default:
-			typ, val = text, text.Clone().Call(sel)
-		}
-		field := jen.Id(fl.GoName[0]).Add(typ)
-		if fl.jsonTag != "" {
-			field = field.Tag(map[string]string{"json": fl.jsonTag})
-		}
-		fields = append(fields, field)
-		values = append(values, val)
-	}
-	f.Comment("MarshalJSON encodes x as encoding/json does, but for its durations, written")
-	f.Comment(`as text ("1.5s"), which UnmarshalJSON reads back as they were:`)
-	f.Comment("encoding/json writes nanoseconds, which it reads as a field's unit, or refuses.")
-	f.Func().Params(jen.Id("x").Id(s.Name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Type().Id("plain").Id(s.Name),
-		jen.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Struct(fields...).Values(values...))),
-	)
 }

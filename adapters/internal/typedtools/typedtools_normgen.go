@@ -342,17 +342,6 @@ func (x *ScheduleInput) unmarshalNormgen(data []byte, report bool) ([]lenient.Fi
 	return d.Fixes(), d.Err()
 }
 
-// MarshalJSON encodes x as encoding/json does, but for its durations, written
-// as text ("1.5s"), which UnmarshalJSON reads back as they were:
-// encoding/json writes nanoseconds, which it reads as a field's unit, or refuses.
-func (x ScheduleInput) MarshalJSON() ([]byte, error) {
-	type plain ScheduleInput
-	return json.Marshal(struct {
-		plain
-		Timeout lenientimpl.DurationText `json:"timeout,omitempty"`
-	}{plain(x), lenientimpl.DurationText(x.Timeout)})
-}
-
 func (x *ScheduleInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = ScheduleInput{}
 	var it lenientimpl.ObjectIter

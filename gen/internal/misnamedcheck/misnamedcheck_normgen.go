@@ -987,18 +987,6 @@ func (x *Window) unmarshalNormgen(data []byte, report bool) ([]lenient.Fix, erro
 	return d.Fixes(), d.Err()
 }
 
-// MarshalJSON encodes x as encoding/json does, but for its durations, written
-// as text ("1.5s"), which UnmarshalJSON reads back as they were:
-// encoding/json writes nanoseconds, which it reads as a field's unit, or refuses.
-func (x Window) MarshalJSON() ([]byte, error) {
-	type plain Window
-	return json.Marshal(struct {
-		plain
-		TimeoutMS lenientimpl.DurationText `json:"timeout_ms,omitempty"`
-		Timeout   lenientimpl.DurationText `json:"timeout,omitempty"`
-	}{plain(x), lenientimpl.DurationText(x.TimeoutMS), lenientimpl.DurationText(x.Timeout)})
-}
-
 func (x *Window) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = Window{}
 	var it lenientimpl.ObjectIter

@@ -2078,17 +2078,6 @@ func (x *SnoozeTicketInput) unmarshalNormgen(data []byte, report bool) ([]lenien
 	return d.Fixes(), d.Err()
 }
 
-// MarshalJSON encodes x as encoding/json does, but for its durations, written
-// as text ("1.5s"), which UnmarshalJSON reads back as they were:
-// encoding/json writes nanoseconds, which it reads as a field's unit, or refuses.
-func (x SnoozeTicketInput) MarshalJSON() ([]byte, error) {
-	type plain SnoozeTicketInput
-	return json.Marshal(struct {
-		plain
-		For lenientimpl.DurationText `json:"for"`
-	}{plain(x), lenientimpl.DurationText(x.For)})
-}
-
 func (x *SnoozeTicketInput) decodeNormgen(d *lenientimpl.Decoder, v []byte, m lenientimpl.Mode) {
 	*x = SnoozeTicketInput{}
 	var it lenientimpl.ObjectIter
