@@ -637,9 +637,13 @@ func (b *builder) fieldSchema(f *Field) (*jsonschema.Schema, error) {
 			for _, t := range texts {
 				str.Enum = append(str.Enum, t)
 			}
-			if f.Absent()&lenientimpl.AbsentEmpty != 0 {
+			switch absent := f.Absent(); {
+			case absent&lenientimpl.AbsentEmpty != 0:
 				// "" for the field left out, and "null" as text
 				str.Enum = append(str.Enum, "null", "")
+			case absent&lenientimpl.AbsentNullText != 0:
+				// "null" as text, a required pointer's null
+				str.Enum = append(str.Enum, "null")
 			}
 		}
 	} else if len(k.Enum) > 0 {
