@@ -116,6 +116,9 @@ func TestSecretsInSDKRefusals(t *testing.T) {
 		{`{"auth":{"pass":"pw-SEKRIT"}}`, `minLength: [secret, 11 bytes] contains 9 Unicode code points, fewer than 20`},
 		{`{"auth":{"pass":"pw-SEKRIT-\u00e9"}}`, `minLength: [secret, 18 bytes] contains 11 Unicode code points, fewer than 20`},
 		{`{"auth":{"pass":"pw-SEKRIT-pw-SEKRIT-pw-SEKRIT","pin":918273645001}}`, `the arguments do not match the tool's input schema; the validator's message is not shown`},
+		// a secret of a few letters would be found inside the message's
+		// words (found by a review: "sch[secret, 3 bytes]ma")
+		{`{"auth":{"pass":"e"}}`, `the arguments do not match the tool's input schema; the validator's message is not shown`},
 	} {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "login", Arguments: json.RawMessage(c.args)})
 		b, _ := json.Marshal(res)

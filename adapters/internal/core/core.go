@@ -608,14 +608,18 @@ const Withheld = "the arguments do not match the tool's input schema; the valida
 // it in (as JSON, Go-quoted, or bare), replaced with [secret, N bytes],
 // N the length of its JSON text. A secret of another type (a number, a
 // boolean, an object or an array) has no one form to look for (go-sdk
-// writes 1.5 as 3/2): where args holds one, the message is Withheld.
+// writes 1.5 as 3/2), and one of under 4 bytes would be found in the
+// message's own words (an "e" in "schema"): where args holds one, the
+// message is Withheld.
 func (c *Core) Withhold(tool string, args []byte, msg string) string {
 	for _, v := range c.n.SecretValues(tool, args) {
 		if v[0] != '"' {
 			return Withheld
 		}
 		var text string
-		if json.Unmarshal(v, &text) != nil {
+		if json.Unmarshal(v, &text) != nil || len(text) < 4 {
+			// (a text of a few letters would be found inside the
+			// message's own words, and their gaps would show it)
 			return Withheld
 		}
 		hidden := redact.Text(len(v))
