@@ -234,6 +234,7 @@ func (a *Adapter) learn(ctx context.Context, next mcp.MethodHandler, session *mc
 func (a *Adapter) isTyped(t *mcp.Tool) bool {
 	if _, ok := t.InputSchema.(generatedSchema); ok {
 		a.typed.Store(t.Name, struct{}{})
+		a.core.LeftAlone("gosdk", t.Name, "it is registered with gosdk.AddTool")
 		return true
 	}
 	a.typed.Delete(t.Name)

@@ -31,7 +31,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -283,27 +282,11 @@ func serverTool(s *server.MCPServer, name string) (server.ServerTool, bool) {
 	return t, ok
 }
 
-// leftAlone warns where the user's rules (RulesFile, Rules) name a typed
-// tool, whose calls they are then not applied to: once per process for
-// the tool and those rules (an adapter built per request warns once).
+// leftAlone warns where the user's rules name tool, a typed tool
+// (Core.LeftAlone).
 func (a *Adapter) leftAlone(tool string) {
-	ids := a.core.UserRules(tool)
-	if len(ids) == 0 {
-		return
-	}
-	if _, done := ruledTyped.LoadOrStore(tool+"\x00"+strings.Join(ids, "\x00"), struct{}{}); done {
-		return
-	}
-	named := strings.Join(ids[:min(len(ids), 5)], ", ")
-	if len(ids) > 5 {
-		named += fmt.Sprintf(" and %d more", len(ids)-5)
-	}
-	a.core.Warn(fmt.Sprintf("mcpgo: %s: its handler is mcpgo.NewTypedToolHandler's, whose generated decoder reads its calls as sent, so the %d rules of Options.RulesFile and Options.Rules that name it are not applied to them (%s): rules made for it by normgen rules are its decoder's own, and what the decoder should read besides belongs in its input type's tags (then go generate)", tool, len(ids), named))
+	a.core.LeftAlone("mcpgo", tool, "its handler is mcpgo.NewTypedToolHandler's")
 }
-
-// ruledTyped holds the typed tools, with the rules naming them, that a
-// warning said are not applied to them (leftAlone).
-var ruledTyped sync.Map // tool and rule ids → struct{}
 
 // schemaOf returns a tool's input schema as the server lists it.
 func schemaOf(t mcp.Tool) ([]byte, bool) {

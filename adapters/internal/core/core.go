@@ -437,10 +437,35 @@ func (c *Core) Unlisted(tool string) {
 	c.unlisted[tool] = true
 }
 
+// LeftAlone warns where the user's rules (RulesFile, Rules) name tool, a
+// typed tool whose calls its generated decoder reads as sent (how, says
+// how it was registered: "its handler is mcpgo.NewTypedToolHandler's"),
+// so that those rules are not applied to them: once per process for the
+// tool and those rules (an adapter built per request warns once). prefix
+// names the adapter ("mcpgo").
+func (c *Core) LeftAlone(prefix, tool, how string) {
+	ids := c.UserRules(tool)
+	if len(ids) == 0 {
+		return
+	}
+	if _, done := ruledTyped.LoadOrStore(tool+"\x00"+strings.Join(ids, "\x00"), struct{}{}); done {
+		return
+	}
+	named := strings.Join(ids[:min(len(ids), 5)], ", ")
+	if len(ids) > 5 {
+		named += fmt.Sprintf(" and %d more", len(ids)-5)
+	}
+	c.Warn(fmt.Sprintf("%s: %s: %s, whose generated decoder reads its calls as sent, so the %d rules of Options.RulesFile and Options.Rules that name it are not applied to them (%s): rules made for it by normgen rules are its decoder's own, and what the decoder should read besides belongs in its input type's tags (then go generate)", prefix, tool, how, len(ids), named))
+}
+
+// ruledTyped holds the typed tools, with the rules naming them, that a
+// warning said are not applied to them (LeftAlone).
+var ruledTyped sync.Map // tool and rule ids → struct{}
+
 // UserRules returns the ids of the user's rules (RulesFile, Rules) that
 // name tool, not as "*", but for secret rules (which hide values rather
 // than change them): an adapter that leaves a tool's calls alone warns
-// that they are not applied.
+// that they are not applied (LeftAlone).
 func (c *Core) UserRules(tool string) []string {
 	var ids []string
 	for _, r := range c.user {
