@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/normgen/normgen/internal/jsonnode"
+	"github.com/normgen/normgen/internal/jsonwire"
 	"github.com/normgen/normgen/internal/leniency"
 	"github.com/normgen/normgen/internal/rulespec"
 	"github.com/normgen/normgen/lenient"
@@ -3749,6 +3750,10 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 	if stringForm && !d.mayBe(strict, '"', 0) {
 		forms |= lenientimpl.AbsentEmpty
 	}
+	caseValues := d.emptyEnum(path, at, mark)
+	if caseValues != nil {
+		forms |= lenientimpl.AbsentEmpty
+	}
 	if forms == 0 {
 		return out
 	}
@@ -3774,7 +3779,15 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		nt := lenient.Rule{ID: d.tool + "." + path + ".null_text", Tools: []string{d.tool}, Type: lenient.RuleNullText, From: r.From, Path: r.Path}
 		d.rules = slices.Insert(d.rules, mark, nt)
 	}
-	if forms&lenientimpl.AbsentEmpty != 0 {
+	if caseValues != nil {
+		// the enum's letter-case branch (enumCase) takes "" and "null"
+		casePattern := leniency.EnumCasePattern(caseValues)
+		for _, b := range append([]*Node{out}, out.Get("anyOf").Items()...) {
+			if p, ok := b.Get("pattern").AsString(); ok && p == casePattern {
+				b.Set("pattern", jstr(lenientimpl.OrEmptyPattern(p)))
+			}
+		}
+	} else if forms&lenientimpl.AbsentEmpty != 0 {
 		if f := formsOf(d.root, out); f.str != nil {
 			if p, ok := f.str.Get("pattern").AsString(); ok && strings.HasPrefix(p, "^") && strings.HasSuffix(p, "$") {
 				f.str.Set("pattern", jstr(lenientimpl.OrEmptyPattern(p)))
@@ -3793,6 +3806,27 @@ func (d *deriver) absent(path string, strict, out *Node, at place, mark int) *No
 		out = withNull(out)
 	}
 	return out
+}
+
+// emptyEnum returns the values of the enum_case rule the property at
+// path got since mark (enumCase: a string enum read in any letter case,
+// the one way it takes a string), where "" and "null" are no values of it
+// in any letter case: "" for it is then the field left out, and "null"
+// null, as generated decoders read an optional string enum that holds
+// neither (schema.EnumEmpty: Cursor sends "" for a parameter left out).
+// nil otherwise.
+func (d *deriver) emptyEnum(path string, at place, mark int) []string {
+	for _, r := range d.rules[mark:] {
+		if r.Type != lenient.RuleEnumCase || !(at == atTop && r.From == path && r.Path == "" || at != atTop && r.From == "" && r.Path == path) {
+			continue
+		}
+		var vals []string
+		if json.Unmarshal(r.Value, &vals) != nil || slices.ContainsFunc(vals, func(v string) bool { return v == "" || jsonwire.FoldASCII(v) == "null" }) {
+			return nil
+		}
+		return vals
+	}
+	return nil
 }
 
 // mayBe reports whether schema s may take a value of JSON kind kind ('n'

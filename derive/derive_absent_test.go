@@ -25,7 +25,10 @@ const absentCorpus = `{"type":"object","required":["q"],"properties":{
 	"any":{},
 	"maybe":{"anyOf":[{"type":"string"},{"type":"null"}]},
 	"e":{"type":"integer","enum":[1,2]},
-	"either":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"type":"object","properties":{"y":{"type":"integer"}}}]}
+	"either":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"type":"object","properties":{"y":{"type":"integer"}}}]},
+	"mode":{"type":"string","enum":["fast","safe"]},
+	"nv":{"type":"string","enum":["Null","some"]},
+	"bl":{"type":"string","enum":["","all"]}
 }}`
 
 // TestDeriveAbsent: as generated decoders read them, null for an optional
@@ -48,6 +51,7 @@ func TestDeriveAbsent(t *testing.T) {
 		`limit [null,""]`, `active [""]`, `cursor [null]`, `tags [null,""]`,
 		`filter [null,""]`, `filter.min [null,""]`, `items [null,""]`, `items[].n [null,""]`,
 		`env [null,""]`, `e [null,""]`, `either [null,""]`,
+		`mode [null,""]`, `nv [null]`, `bl [null]`,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("absent rules (-want +got):\n%s", diff)
@@ -82,6 +86,17 @@ func TestDeriveAbsent(t *testing.T) {
 		{`{"q":null}`, ``},
 		{`{"q":"x","filter":{"field":null}}`, ``},
 		{`{"q":"x","either":{"x":null}}`, `{"q":"x","either":{"x":null}}`}, // the second branch takes any x
+		// a string enum read in any letter case and holding no "": "" and
+		// "null" are no value of it (Cursor sends "" for a parameter left
+		// out), as generated decoders read them; an enum holding "" or
+		// "null" keeps it
+		{`{"q":"x","mode":""}`, `{"q":"x"}`},
+		{`{"q":"x","mode":"null"}`, `{"q":"x"}`},
+		{`{"q":"x","mode":"SAFE"}`, `{"q":"x","mode":"safe"}`},
+		{`{"q":"x","mode":"NULL"}`, ``},
+		{`{"q":"x","nv":"null"}`, `{"q":"x","nv":"Null"}`},
+		{`{"q":"x","nv":""}`, ``},
+		{`{"q":"x","bl":""}`, `{"q":"x","bl":""}`},
 	} {
 		out, _, err := n.NormalizeJSON("t", []byte(tc.args))
 		if err != nil {
@@ -117,7 +132,7 @@ func TestDeriveNullText(t *testing.T) {
 			got = append(got, rulespec.TargetPath(r))
 		}
 	}
-	want := []string{"limit", "active", "tags", "filter", "filter.min", "items", "items[].n", "env", "e", "either"}
+	want := []string{"limit", "active", "tags", "filter", "filter.min", "items", "items[].n", "env", "e", "either", "mode"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("null_text rules (-want +got):\n%s", diff)
 	}

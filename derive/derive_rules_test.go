@@ -217,7 +217,7 @@ func TestApplyRulesWidens(t *testing.T) {
 	wantSchema := `{"type":"object","properties":{` +
 		`"edits_json":{"anyOf":[{"type":"string","description":"edits as JSON"},{"type":"array","items":{}},{"type":"object"},{"type":"null"}]},` +
 		`"pattern":{"anyOf":[{"type":"string","maxLength":10},{"type":"null"}]},` +
-		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"},{"type":"null"}]},` +
+		`"mode":{"anyOf":[{"type":"string","enum":["copy","move","cp","mv"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE]|null)?$"},{"type":"null"}]},` +
 		`"modes":{"anyOf":[{"type":"array","items":{"anyOf":[{"type":"string","enum":["copy","move","cp"]},{"type":"string","pattern":"^([cC][oO][pP][yY]|[mM][oO][vV][eE])$"}]}},{"type":"string"},{"type":"null"}]},` +
 		`"once":{"anyOf":[{"type":"array","items":{"type":"string","enum":["copy","move"]},"uniqueItems":true},{"type":"string"},{"type":"null"}]},` +
 		`"env":{"anyOf":[{"type":"object","properties":{"port":{"anyOf":[{"type":"integer"},{"type":"string","pattern":"^-?[0-9]+$"}]}},"required":["port"],"additionalProperties":{"type":"string"}},{"type":"string"},{"type":"null"}]}}}`

@@ -19,7 +19,9 @@ import (
 // schema takes, and nothing where no value is such a text, where one
 // boolean is ("true" alone: no schema every host takes says it) or the
 // integers are not one run of two or more; no enum_case rule where no
-// value holds a letter (gaps: a case branch would repeat the enum).
+// value holds a letter (gaps: a case branch would repeat the enum). An
+// optional enum read in any letter case reads "" and "null" as left out
+// (a null_text rule; its case branch takes them).
 func TestDeriveEnumTypes(t *testing.T) {
 	const strict = `{"type":"object","properties":{
 		"size":{"type":"integer","enum":[1,2,3]},
@@ -49,10 +51,14 @@ func TestDeriveEnumTypes(t *testing.T) {
 		`level enum_digits [-1,0]`,
 		`mode enum_case ["true","false","auto"]`,
 		`mode enum_text ["true","false"]`,
+		`on null_text `,
 		`on enum_case ["true","Auto"]`,
+		`digits null_text `,
 		`digits enum_case ["1","2","02","x"]`,
 		`digits enum_text ["1","2"]`,
+		`plain null_text `,
 		`plain enum_case ["a","b"]`,
+		`lone null_text `,
 		`lone enum_case ["+1","-1","heart"]`,
 	}
 	if diff := cmp.Diff(want, rules); diff != "" {
@@ -63,8 +69,8 @@ func TestDeriveEnumTypes(t *testing.T) {
 		"size":   `{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"string","enum":["1","2","3"]}]}`,
 		"level":  `{"anyOf":[{"type":"integer","enum":[-1,0,100],"maximum":50},{"type":"string","enum":["-1","0","null",""]},{"type":"null"}]}`,
 		"mode":   `{"anyOf":[{"type":"string","enum":["true","false","auto"]},{"type":"string","pattern":"^(([tT][rR][uU]|[fF][aA][lL][sS])[eE]|[aA][uU][tT][oO])$"},{"type":"boolean"}]}`,
-		"on":     `{"anyOf":[{"type":"string","enum":["true","Auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[aA][uU][tT][oO])$"},{"type":"null"}]}`,
-		"digits": `{"anyOf":[{"type":"string","enum":["1","2","02","x"],"description":"d"},{"type":"string","pattern":"^(1|0?2|[xX])$"},{"type":"integer","minimum":1,"maximum":2},{"type":"null"}]}`,
+		"on":     `{"anyOf":[{"type":"string","enum":["true","Auto"]},{"type":"string","pattern":"^([tT][rR][uU][eE]|[aA][uU][tT][oO]|null)?$"},{"type":"null"}]}`,
+		"digits": `{"anyOf":[{"type":"string","enum":["1","2","02","x"],"description":"d"},{"type":"string","pattern":"^(1|0?2|[xX]|null)?$"},{"type":"integer","minimum":1,"maximum":2},{"type":"null"}]}`,
 		"big":    `{"anyOf":[{"type":"integer","enum":[1,1234567890123456]},{"type":"null"}]}`,
 	} {
 		if got := string(props.Get(p).Marshal()); got != want {

@@ -92,8 +92,8 @@ func TestDeriveScalarUnion(t *testing.T) {
 	}
 	props := d.Schema.Get("properties")
 	for path, want := range map[string]string{
-		"x": `{"anyOf":[{"type":"number"},{"type":"string","enum":["NE"]},{"type":"string","pattern":"^([nN][eE])$"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"null"}]}`,
-		"b": `{"anyOf":[{"type":"boolean"},{"type":"string","enum":["auto","NE"]},{"type":"string","pattern":"^([aA][uU][tT][oO]|[nN][eE])$"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)$"},{"type":"null"}]}`,
+		"x": `{"anyOf":[{"type":"number"},{"type":"string","enum":["NE"]},{"type":"string","pattern":"^([nN][eE]|null)?$"},{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"null"}]}`,
+		"b": `{"anyOf":[{"type":"boolean"},{"type":"string","enum":["auto","NE"]},{"type":"string","pattern":"^([aA][uU][tT][oO]|[nN][eE]|null)?$"},{"type":"string","pattern":"^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0|null)$"},{"type":"null"}]}`,
 	} {
 		if got := string(props.Get(path).Marshal()); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", path, got, want)
