@@ -3548,16 +3548,17 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 		}
 	}
 	declared := d.aliasesOf(path, props.Keys)
-	if ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
-		// (a name the object's other keywords name is no unknown key)
-		keys := slices.Clone(props.Keys)
-		for _, n := range slices.Sorted(maps.Keys(named)) {
-			if props.Get(n) == nil {
-				keys = append(keys, n)
-			}
+	// (each property's keys: its declared aliases and the variants read
+	// as it, which the misnamed_key rule lists, so that a call giving it
+	// under two of them is refused as given twice)
+	aliases := make([][]string, len(props.Keys))
+	for i := range props.Keys {
+		if i < len(declared) {
+			aliases[i] = slices.Clone(declared[i])
 		}
-		d.misnamed(path, prop, keys, declared, requiredNames(s))
 	}
+	var rules []lenient.Rule
+	var places []string
 	for i, implicit := range leniency.ImplicitAliases(props.Keys, declared, nil) {
 		name := props.Keys[i]
 		if tested[name] || allTested || read[name] {
@@ -3578,8 +3579,23 @@ func (d *deriver) variants(path string, s *Node, prop place) {
 			if prop != atTop {
 				to = quotedTo(name)
 			}
-			d.add(at, prop, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: to})
+			rules = append(rules, lenient.Rule{ID: d.tool + "." + join(path, name) + ".alias." + v, Tools: []string{d.tool}, Type: lenient.RuleParamAlias, To: to})
+			places = append(places, at)
+			aliases[i] = append(aliases[i], v)
 		}
+	}
+	if ap == nil || ap.Kind == '{' || ap.Kind == 't' && ap.Text() == "true" {
+		// (a name the object's other keywords name is no unknown key)
+		keys := slices.Clone(props.Keys)
+		for _, n := range slices.Sorted(maps.Keys(named)) {
+			if props.Get(n) == nil {
+				keys = append(keys, n)
+			}
+		}
+		d.misnamed(path, prop, keys, aliases, requiredNames(s))
+	}
+	for i, r := range rules {
+		d.add(places[i], prop, r)
 	}
 }
 

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -50,7 +51,7 @@ func TestDeriveMisnamed(t *testing.T) {
 			got = append(got, r.Path+" "+string(r.Value))
 		}
 	}
-	want := []string{`style ["color"]`, `items[] ["color"]`, ` ["url","style_id",{"keys":["thought"],"required":true},"style","items","closed"]`}
+	want := []string{`style ["color"]`, `items[] ["color"]`, ` ["url",["style_id","styleId","style-id","StyleId"],{"keys":["thought"],"required":true},"style","items","closed"]`}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("misnamed_key rules:\n got %q\nwant %q", got, want)
 	}
@@ -255,4 +256,39 @@ func TestDeriveMatchedByUnicodeVersion(t *testing.T) {
 		{"plu", wrapX(`{"type":"object","properties":{"` + name + `":` + obj + `},"allOf":[{"patternProperties":{"^\\p{Lu}":{"type":"object","properties":{"n":{"not":{"const":5}}}}}}]}`),
 			[]string{`{"x":{"` + name + `":{"n":"5"}}}`}},
 	})
+}
+
+// TestDeriveGivenTwice: a property given under its name and a spelling
+// variant the deriver reads as it (start_side for startSide), or under
+// two variants, is refused as given twice, as generated decoders refuse
+// it: no alias applies, and the variant would reach the server as an
+// unknown key, its value dropped (found by a replay on
+// github-mcp-server's add_comment_to_pending_review). Its misnamed_key
+// rule lists the variants among the property's keys.
+func TestDeriveGivenTwice(t *testing.T) {
+	d, err := Tool("t", []byte(`{"type":"object","properties":{
+		"startSide":{"type":"string","enum":["LEFT","RIGHT"]},
+		"body":{"type":"string"},
+		"items":{"type":"array","items":{"type":"object","properties":{"line_no":{"type":"integer"}}}}
+	},"required":["body"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := normalize.New(d.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]string{
+		`{"body":"b","start_side":"LEFT","startSide":"RIGHT"}`:      `startSide: is given more than once, as "start_side" and "startSide"; send one of them`,
+		`{"body":"b","startSide":"","start_side":"LEFT"}`:           `startSide: is given more than once, as "startSide" and "start_side"; send one of them`,
+		`{"body":"b","start-side":"LEFT","StartSide":"RIGHT"}`:      `startSide: is given more than once, as "start-side" and "StartSide"; send one of them`,
+		`{"body":"b","items":[{"line_no":1,"lineNo":2}]}`:           `items[0].line_no: is given more than once, as "line_no" and "lineNo"; send one of them`,
+		`{"body":"b","start_side":"left"}`:                          ``,
+		`{"body":"b","startSide":"RIGHT","items":[{"lineNo":"2"}]}`: ``,
+	} {
+		_, _, err := n.NormalizeJSON("t", []byte(in))
+		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && got != want {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package normalize
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,8 +24,30 @@ type misnamedRule struct {
 	required []bool
 	// caseOnly: every field is required, so that the rule refuses only a
 	// key in another letter case (KeyCase), which mayBeMisnamed looks for
-	// in the call's bytes (caseScan) instead of reading the call.
+	// in the call's bytes (caseScan) instead of reading the call, and a
+	// field given under two of its keys (givenTwice).
 	caseOnly bool
+	// twice holds, for each field with more than one key, those keys
+	// quoted (JSON strings, as a call's bytes hold them): a call in whose
+	// bytes two keys of one field stand may give it twice (mayBeTwice).
+	twice [][][]byte
+}
+
+// mayBeTwice reports whether args' bytes hold two keys of one of m's
+// fields, as a call that gives the field twice does: a cheap test, for
+// the objects a case-only rule looks at below the arguments.
+func (m *misnamedRule) mayBeTwice(args []byte) bool {
+	for _, keys := range m.twice {
+		found := 0
+		for _, q := range keys {
+			if bytes.Contains(args, q) {
+				if found++; found > 1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // misnamedRules are a tool's misnamed_key rules, and the one index of
@@ -80,6 +103,15 @@ func bindMisnamed(rules []lenient.Rule, tool string) misnamedRules {
 		}
 		m.keys, m.required, _ = rulespec.MisnamedKeys(r.Value)
 		m.caseOnly = !slices.Contains(m.required, false) && foldable(m.keys)
+		for _, ks := range m.keys {
+			if len(ks) > 1 {
+				var quoted [][]byte
+				for _, k := range ks {
+					quoted = append(quoted, jsonwire.AppendQuote(nil, k))
+				}
+				m.twice = append(m.twice, quoted)
+			}
+		}
 		out = append(out, m)
 	}
 	return misnamedRules{rules: out, cases: scanOf(out)}
@@ -160,8 +192,27 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 			filled[a.Param] = true
 		}
 	}
-	root := jsonnode.ParseValid(out)
 	var problems []lenient.Problem
+	// A field given under two of its keys, read from the call as sent (an
+	// absent rule may have removed one of them, an alias rule renames
+	// neither): the second would reach the server as an unknown key, its
+	// value dropped; the decoders refuse it alike.
+	sent := jsonnode.ParseValid(args)
+	var sentTexts textCache
+	for _, m := range rules {
+		sentTexts.walkFrom(sent, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
+			if n.Kind == '"' && !w.asIs {
+				if v := sentTexts.value(n); v != nil {
+					n = v // the object as JSON text
+				}
+			}
+			if n.Kind == '{' {
+				problems = append(problems, givenTwice(n, m.keys, w)...)
+			}
+			return false
+		})
+	}
+	root := jsonnode.ParseValid(out)
 	var texts textCache
 	for _, m := range rules {
 		texts.walkFrom(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
@@ -197,27 +248,61 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 	return &lenient.Error{Problems: problems}
 }
 
+// givenTwice returns the problems of object n, whose fields' keys are
+// keys, that gives a field under two of its keys or more
+// (lenientimpl.GivenTwice), at the field's canonical key.
+func givenTwice(n *jsonnode.Node, keys [][]string, w where) []lenient.Problem {
+	var out []lenient.Problem
+	for _, ks := range keys {
+		if len(ks) < 2 {
+			continue
+		}
+		var given []string // (quoted)
+		for _, k := range n.Keys {
+			if q := strconv.Quote(k); slices.Contains(ks, k) && !slices.Contains(given, q) {
+				given = append(given, q)
+			}
+		}
+		if len(given) > 1 {
+			out = append(out, lenient.Problem{Path: w.child(ks[0]), Kind: lenient.KindDuplicate, Msg: lenientimpl.GivenTwice(given)})
+		}
+	}
+	return out
+}
+
 // mayBeMisnamed reports whether set may find a misnamed key in the
 // arguments normalized from args: not where each rule looks at the
 // arguments object alone and the members of args (all recorded) are
-// fields' keys (the rules only rename keys to fields' keys and add
-// fields), nor where the rules whose fields are all required, which
-// refuse a key in another letter case alone, find none in args' bytes
-// (caseScan.in, one pass for them all): the cost on a clean call.
+// keys of fields each given once (the rules only rename keys to fields'
+// keys and add fields), nor where the rules whose fields are all
+// required, which refuse a key in another letter case alone (and a field
+// given twice), find none in args' bytes (caseScan.in, one pass for them
+// all): the cost on a clean call.
 func mayBeMisnamed(set misnamedRules, args []byte, members *jsonwire.Members) bool {
 	if !members.OK {
 		return true
 	}
 	for _, m := range set.rules {
-		if m.caseOnly {
+		if len(m.segs) > 0 {
+			if !m.caseOnly || m.mayBeTwice(args) {
+				return true
+			}
 			continue
 		}
-		if len(m.segs) > 0 {
-			return true
-		}
+		var given []bool // (the fields given, against one given twice)
 		for _, mem := range members.M[:members.N] {
-			if fieldOf(m.keys, string(args[mem.K0:mem.K1])) < 0 {
+			i := fieldOf(m.keys, string(args[mem.K0:mem.K1]))
+			switch {
+			case i < 0 && !m.caseOnly:
 				return true
+			case i < 0:
+			case given == nil:
+				given = make([]bool, len(m.keys))
+				given[i] = true
+			case given[i]:
+				return true
+			default:
+				given[i] = true
 			}
 		}
 	}

@@ -316,3 +316,57 @@ func FuzzMisnamedCaseScan(f *testing.F) {
 		}
 	})
 }
+
+// TestMisnamedGivenTwice: a misnamed_key rule refuses a call that gives
+// one field under two of its keys (its name and an alias, or two
+// aliases), where no alias applies and the second key would reach the
+// server as an unknown one, its value dropped: in the generated decoders'
+// words and kind, read from the call as sent (an absent rule removing one
+// of them, "" or null, changes nothing), at any depth, for a field that is
+// required too (found by a replay on github-mcp-server: start_side beside
+// startSide passed).
+func TestMisnamedGivenTwice(t *testing.T) {
+	rules, err := LoadRules(strings.NewReader(`[
+		{"id":"k","tools":["c"],"type":"misnamed_key","value":[["startSide","start_side","StartSide"],{"keys":["body","text"],"required":true}]},
+		{"id":"ik","tools":["c"],"type":"misnamed_key","path":"items[]","value":[["side","Side"]]},
+		{"id":"a1","tools":["c"],"type":"param_alias","from":"start_side","to":"startSide"},
+		{"id":"a2","tools":["c"],"type":"param_alias","from":"StartSide","to":"startSide"},
+		{"id":"a3","tools":["c"],"type":"param_alias","from":"text","to":"body"},
+		{"id":"a4","tools":["c"],"type":"param_alias","path":"items[].Side","to":"side"},
+		{"id":"n","tools":["c"],"type":"absent","from":"startSide","value":[null,""]}
+	]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"body":"b","start_side":"LEFT","startSide":"RIGHT"}`, `startSide: is given more than once, as "start_side" and "startSide"; send one of them [duplicate]`},
+		{`{"body":"b","start_side":"LEFT","startSide":""}`, `startSide: is given more than once, as "start_side" and "startSide"; send one of them [duplicate]`},
+		{`{"body":"b","startSide":null,"start_side":"LEFT","StartSide":"X"}`, `startSide: is given more than once, as "startSide", "start_side" and "StartSide"; send one of them [duplicate]`},
+		{`{"body":"b","text":"t"}`, `body: is given more than once, as "body" and "text"; send one of them [duplicate]`},
+		{`{"body":"b","startSide":"RIGHT"}`, ``},
+		{`{"text":"t","body":"b"}`, `body: is given more than once, as "text" and "body"; send one of them [duplicate]`},
+		{`{"body":"b","items":[{"side":"a"},{"side":"a","Side":"b"}]}`, `items[1].side: is given more than once, as "side" and "Side"; send one of them [duplicate]`},
+		{`{"body":"b","start_side":"LEFT"}`, ``},
+	} {
+		_, _, err := n.NormalizeJSON("c", []byte(c.in))
+		got := ""
+		var le *lenient.Error
+		if errors.As(err, &le) {
+			for i, p := range le.Problems {
+				if i > 0 {
+					got += "; "
+				}
+				got += p.String() + " [" + string(p.Kind) + "]"
+			}
+		} else if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}

@@ -1013,11 +1013,7 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 			// One key given twice: Begin has reported it.
 			return false
 		}
-		msg := "is given more than once"
-		if len(given) > 1 {
-			msg += ", as " + joinAnd(given)
-		}
-		msg += "; send one of them"
+		msg := GivenTwice(given)
 		path := d.problemPath(spellings[0])
 		for _, p := range d.problems {
 			if p.Path == path && p.Msg == msg {
@@ -1032,6 +1028,19 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 		d.fix(spellings[0], lenient.FixAlias, jsonwire.AppendQuoteEncodingJSON(nil, string(it.Key)), jsonwire.AppendQuoteEncodingJSON(nil, spellings[0]))
 	}
 	return true
+}
+
+// GivenTwice is the problem of a field given under each of quoted (two
+// or more of its keys, strconv.Quote'd, in the order the object gives
+// them; fewer where one key is given twice): "is given more than once,
+// as "title" and "subject"; send one of them". The decoders and the
+// normalizer's misnamed_key rules refuse with it alike.
+func GivenTwice(quoted []string) string {
+	msg := "is given more than once"
+	if len(quoted) > 1 {
+		msg += ", as " + joinAnd(quoted)
+	}
+	return msg + "; send one of them"
 }
 
 // maxRescans bounds how many times a Decoder reads an object again for
