@@ -284,6 +284,7 @@ func TestDeriveGivenTwice(t *testing.T) {
 		`{"body":"b","start-side":"LEFT","StartSide":"RIGHT"}`:      `startSide: is given more than once, as "start-side" and "StartSide"; send one of them`,
 		`{"body":"b","items":[{"line_no":1,"lineNo":2}]}`:           `items[0].line_no: is given more than once, as "line_no" and "lineNo"; send one of them`,
 		`{"body":"b","start_side":"left"}`:                          ``,
+		`{"body":"b","start_side":"LEFT","startSide":"LEFT"}`:       ``,
 		`{"body":"b","startSide":"RIGHT","items":[{"lineNo":"2"}]}`: ``,
 	} {
 		_, _, err := n.NormalizeJSON("t", []byte(in))

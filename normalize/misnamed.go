@@ -250,7 +250,9 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 
 // givenTwice returns the problems of object n, whose fields' keys are
 // keys, that gives a field under two of its keys or more
-// (lenientimpl.GivenTwice), at the field's canonical key.
+// (lenientimpl.GivenTwice), at the field's canonical key; not where
+// each gives the same scalar JSON text (one value sent twice: nothing is
+// lost, and the alias rule keeps the field's one).
 func givenTwice(n *jsonnode.Node, keys [][]string, w where) []lenient.Problem {
 	var out []lenient.Problem
 	for _, ks := range keys {
@@ -258,12 +260,22 @@ func givenTwice(n *jsonnode.Node, keys [][]string, w where) []lenient.Problem {
 			continue
 		}
 		var given []string // (quoted)
-		for _, k := range n.Keys {
-			if q := strconv.Quote(k); slices.Contains(ks, k) && !slices.Contains(given, q) {
+		var first string
+		same := true
+		for i, k := range n.Keys {
+			if !slices.Contains(ks, k) {
+				continue
+			}
+			if v := n.Vals[i].Text(); len(given) == 0 {
+				first, same = v, v != "" // (an object or array is never the same value here)
+			} else if v != first {
+				same = false
+			}
+			if q := strconv.Quote(k); !slices.Contains(given, q) {
 				given = append(given, q)
 			}
 		}
-		if len(given) > 1 {
+		if len(given) > 1 && !same {
 			out = append(out, lenient.Problem{Path: w.child(ks[0]), Kind: lenient.KindDuplicate, Msg: lenientimpl.GivenTwice(given)})
 		}
 	}

@@ -351,6 +351,9 @@ func TestMisnamedGivenTwice(t *testing.T) {
 		{`{"text":"t","body":"b"}`, `body: is given more than once, as "text" and "body"; send one of them [duplicate]`},
 		{`{"body":"b","items":[{"side":"a"},{"side":"a","Side":"b"}]}`, `items[1].side: is given more than once, as "side" and "Side"; send one of them [duplicate]`},
 		{`{"body":"b","start_side":"LEFT"}`, ``},
+		// one value sent under two keys: taken (nothing is lost)
+		{`{"body":"b","start_side":"LEFT","startSide":"LEFT"}`, ``},
+		{`{"body":"b","items":[{"side":"a","Side":"a"}],"text":"b"}`, ``},
 	} {
 		_, _, err := n.NormalizeJSON("c", []byte(c.in))
 		got := ""

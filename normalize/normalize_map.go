@@ -152,7 +152,7 @@ func (b *boundRule) may(v any, has, known, taken bool) bool {
 	case !b.onKeys:
 		return true
 	case b.alias:
-		return has && !taken
+		return has // (beside its target too: the same value sent twice merges)
 	case rulespec.Kind(b.r) == lenient.RuleParamDefault:
 		return !has || !known || b.test.mayAny(v)
 	}

@@ -417,23 +417,40 @@ func repeat(alt, segs []rulespec.Step) []rulespec.Step {
 // memberRule applies an alias or a default to the member key of obj, and
 // returns its record. An alias does not apply when its target, or
 // another alias of it (others: the keys of every alias of that target,
-// key among them), is given too: the call names the field
-// twice, for the decoder to say so. A value t keeps is neither absent nor
-// empty.
+// key among them), is given too with another value: the call names the
+// field twice, for the decoder (or a misnamed_key rule) to say so; given
+// with the same scalar JSON text, one value sent twice, the alias key is
+// the target's where the target is not given, else removed. A value t keeps
+// is neither absent nor empty.
 func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string, w where, t *mapTree) (Applied, bool) {
 	at := obj.Index(key)
 	switch rulespec.Kind(r) {
 	case lenient.RuleParamAlias:
-		if at < 0 || obj.Index(rulespec.ToKey(r)) >= 0 {
+		if at < 0 {
 			return Applied{}, false
 		}
-		for _, o := range others {
-			if o != key && obj.Index(o) >= 0 {
+		to := rulespec.ToKey(r)
+		// (a scalar's JSON text; "" for an object or array, which is
+		// never the same value here, as the decoders read it)
+		text := func(i int) string {
+			if n := obj.Vals[i]; n.Kind == 0 && t != nil {
+				obj.Vals[i] = t.node(int(-1 - n.Off)) // (a caller's value, not yet read)
+			}
+			return obj.Vals[i].Text()
+		}
+		for _, o := range append(others, to) {
+			if i := obj.Index(o); o != key && i >= 0 && (text(i) != text(at) || text(at) == "") {
 				return Applied{}, false
 			}
 		}
-		obj.Keys[at] = rulespec.ToKey(r)
-		return record(r, w.child(rulespec.ToKey(r)), key, rulespec.ToKey(r)), true
+		if obj.Index(to) >= 0 {
+			// (the same value under the target: the alias goes)
+			obj.Keys = append(obj.Keys[:at], obj.Keys[at+1:]...)
+			obj.Vals = append(obj.Vals[:at], obj.Vals[at+1:]...)
+		} else {
+			obj.Keys[at] = to
+		}
+		return record(r, w.child(to), key, to), true
 	case lenient.RuleAbsent:
 		if at < 0 || t.keeps(r, obj.Vals[at]) || !absentValue(r.Value, obj.Vals[at].Text()) {
 			return Applied{}, false

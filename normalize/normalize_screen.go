@@ -30,8 +30,8 @@ import (
 // small hash table of those keys; its first byte, and for a few rules its
 // text, tells whether a rule on it may apply (a coercion needs a string,
 // a path going deeper needs an object, an array or JSON text). Defaults
-// apply to an absent key, aliases to a given key whose target is absent:
-// both are read from the set of keys given.
+// apply to an absent key, aliases to a given key (whose target is absent,
+// or holds the same value): both are read from the set of keys given.
 //
 // Most members are passed over before the table is read: a key of a
 // length no rule's key has, or a value of a kind no rule reads whose key
@@ -380,8 +380,8 @@ func (s *screen) has(key string) bool {
 }
 
 // missing reports whether a default or an alias may apply for want of a
-// key: a default's key is not given, or an alias is given without its
-// target.
+// key: a default's key is not given, or an alias is given (without its
+// target, or beside it with the same value, which merges).
 func (s *screen) missing(given *keyBits) bool {
 	if s.counted == 0 {
 		return false // no default, no alias
@@ -392,7 +392,8 @@ func (s *screen) missing(given *keyBits) bool {
 		}
 	}
 	for _, a := range s.aliases {
-		if given.has(int(a.from)) && !given.has(int(a.to)) {
+		if given.has(int(a.from)) {
+			// (beside its target too: the same value sent twice merges)
 			return true
 		}
 	}

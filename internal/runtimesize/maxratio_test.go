@@ -3,7 +3,11 @@
 package runtimesize_test
 
 // maxRatio is how much larger than the encoding/json program the
-// generated one may be: 1.121 since a key with the letters of two
+// generated one may be: 1.122 since one scalar value given under two
+// spellings of a field is taken, as the normalizer's alias rule merges
+// it (claim compares the values; lenientimpl.GivenTwice words the
+// refusal for both): 1,040 bytes, 3,289,120 against 2,933,596,
+// 1.12119x; 1.121 since a key with the letters of two
 // fields' keys is refused naming both (lenientimpl.sameLetters and
 // misnamed's switch), a wrap field whose items take "null" keeps it
 // (NullTextKept: leftMask reads sixteen forms) and a white-space
@@ -81,4 +85,4 @@ package runtimesize_test
 // fast path, the decoder's methods), encoding/binary and hash/maphash.
 // Go 1.27's larger encoding/json makes the ratio 1.076x
 // (maxratio_go127_test.go).
-const maxRatio = 1.121
+const maxRatio = 1.122

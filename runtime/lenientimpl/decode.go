@@ -1000,17 +1000,29 @@ func (d *Decoder) claim(seen *bool, it *ObjectIter, spellings []string) bool {
 			d.twice[0] = at
 		}
 		var given []string
+		var first []byte
+		same := true
 		var o ObjectIter
 		o.Reset(it.data)
 		for o.Next() {
 			for _, s := range spellings {
-				if string(o.Key) == s && !contains(given, strconv.Quote(s)) {
+				if string(o.Key) != s {
+					continue
+				}
+				if v := trimSpace(o.Value); first == nil {
+					first, same = v, v[0] != '{' && v[0] != '[' // (a scalar's text)
+				} else if string(v) != string(first) {
+					same = false
+				}
+				if !contains(given, strconv.Quote(s)) {
 					given = append(given, strconv.Quote(s))
 				}
 			}
 		}
-		if len(given) < 2 && d.begun {
-			// One key given twice: Begin has reported it.
+		if len(given) < 2 && d.begun || len(given) > 1 && same {
+			// One key given twice: Begin has reported it. Or one scalar
+			// value under two spellings: nothing is lost, the first is
+			// taken, as the normalizer's alias rule keeps it.
 			return false
 		}
 		msg := GivenTwice(given)
