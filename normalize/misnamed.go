@@ -196,34 +196,28 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 	// A field given under two of its keys, read from the call as sent (an
 	// absent rule may have removed one of them, an alias rule renames
 	// neither): the second would reach the server as an unknown key, its
-	// value dropped; the decoders refuse it alike.
-	sent := jsonnode.ParseValid(args)
+	// value dropped; the decoders refuse it alike. Only rules with a field
+	// of two keys or more look.
+	var sent *jsonnode.Node
 	var sentTexts textCache
 	for _, m := range rules {
-		sentTexts.walkFrom(sent, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
-			if n.Kind == '"' && !w.asIs {
-				if v := sentTexts.value(n); v != nil {
-					n = v // the object as JSON text
-				}
-			}
-			if n.Kind == '{' {
-				problems = append(problems, givenTwice(n, m.keys, w)...)
-			}
-			return false
+		if len(m.twice) == 0 {
+			continue
+		}
+		if sent == nil {
+			sent = jsonnode.ParseValid(args)
+		}
+		sentTexts.objects(sent, m.segs, func(n *jsonnode.Node, w where) {
+			problems = append(problems, givenTwice(n, m.keys, w)...)
 		})
 	}
-	root := jsonnode.ParseValid(out)
+	root := sent
+	if root == nil || len(out) != len(args) || &out[0] != &args[0] {
+		root = jsonnode.ParseValid(out) // (the rules changed the call)
+	}
 	var texts textCache
 	for _, m := range rules {
-		texts.walkFrom(root, m.segs, where{}, func(n *jsonnode.Node, w where) bool {
-			if n.Kind == '"' && !w.asIs {
-				if v := texts.value(n); v != nil {
-					n = v // the object as JSON text
-				}
-			}
-			if n.Kind != '{' {
-				return false
-			}
+		texts.objects(root, m.segs, func(n *jsonnode.Node, w where) {
 			held := heldKeys{n: n}
 			for _, k := range n.Keys {
 				if fieldOf(m.keys, k) >= 0 {
@@ -239,7 +233,6 @@ func refuseMisnamed(set misnamedRules, out, args []byte, members *jsonwire.Membe
 				}
 				problems = append(problems, lenient.Problem{Path: w.child(k), Kind: lenient.KindMisnamed, Msg: msg})
 			}
-			return false
 		})
 	}
 	if len(problems) == 0 {

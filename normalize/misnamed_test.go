@@ -51,19 +51,7 @@ func TestMisnamedKey(t *testing.T) {
 		{`{"thought":"t","style_id":"3"}`, ``},
 	} {
 		out, _, err := n.NormalizeJSON("fetch", []byte(c.in))
-		got := ""
-		var le *lenient.Error
-		if errors.As(err, &le) {
-			for i, p := range le.Problems {
-				if i > 0 {
-					got += "; "
-				}
-				got += p.String() + " [" + string(p.Kind) + "]"
-			}
-		} else if err != nil {
-			got = err.Error()
-		}
-		if got != c.want {
+		if got := problemsText(err); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
 		}
 		if !json.Valid(out) {
@@ -356,20 +344,28 @@ func TestMisnamedGivenTwice(t *testing.T) {
 		{`{"body":"b","items":[{"side":"a","Side":"a"}],"text":"b"}`, ``},
 	} {
 		_, _, err := n.NormalizeJSON("c", []byte(c.in))
-		got := ""
-		var le *lenient.Error
-		if errors.As(err, &le) {
-			for i, p := range le.Problems {
-				if i > 0 {
-					got += "; "
-				}
-				got += p.String() + " [" + string(p.Kind) + "]"
-			}
-		} else if err != nil {
-			got = err.Error()
-		}
-		if got != c.want {
+		if got := problemsText(err); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
 		}
 	}
+}
+
+// problemsText is err's problems, each as its String and [kind], joined
+// by "; " ("" for no error; err's text where it is no *lenient.Error).
+func problemsText(err error) string {
+	var le *lenient.Error
+	if !errors.As(err, &le) {
+		if err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	got := ""
+	for i, p := range le.Problems {
+		if i > 0 {
+			got += "; "
+		}
+		got += p.String() + " [" + string(p.Kind) + "]"
+	}
+	return got
 }

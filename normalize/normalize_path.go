@@ -257,6 +257,23 @@ func (c *textCache) walk(n *jsonnode.Node, segs []rulespec.Step, w where, fn fun
 	return changed
 }
 
+// objects calls fn on each object at segs below root (walkFrom), an
+// object sent as JSON text in a string read as the object, but where its
+// step reads strings as they are.
+func (c *textCache) objects(root *jsonnode.Node, segs []rulespec.Step, fn func(*jsonnode.Node, where)) {
+	c.walkFrom(root, segs, where{}, func(n *jsonnode.Node, w where) bool {
+		if n.Kind == '"' && !w.asIs {
+			if v := c.value(n); v != nil {
+				n = v // the object as JSON text
+			}
+		}
+		if n.Kind == '{' {
+			fn(n, w)
+		}
+		return false
+	})
+}
+
 // walkFrom is walk from the arguments object root, for one rule: each
 // group is walked from each value once (firstAt).
 func (c *textCache) walkFrom(root *jsonnode.Node, segs []rulespec.Step, w where, fn func(*jsonnode.Node, where) bool) bool {
@@ -438,10 +455,14 @@ func memberRule(r *lenient.Rule, obj *jsonnode.Node, key string, others []string
 			}
 			return obj.Vals[i].Text()
 		}
-		for _, o := range append(others, to) {
-			if i := obj.Index(o); o != key && i >= 0 && (text(i) != text(at) || text(at) == "") {
-				return Applied{}, false
-			}
+		differs := func(o string) bool {
+			i := obj.Index(o)
+			return o != key && i >= 0 && (text(i) != text(at) || text(at) == "")
+		}
+		if differs(to) || slices.ContainsFunc(others, differs) {
+			// (others is the bound rule's, shared by every call: read,
+			// never appended to)
+			return Applied{}, false
 		}
 		if obj.Index(to) >= 0 {
 			// (the same value under the target: the alias goes)

@@ -268,12 +268,12 @@ func serverTool(s *server.MCPServer, name string) (server.ServerTool, bool) {
 		}
 		return server.ServerTool{}, false
 	}
-	v := reflect.ValueOf(s).Elem()
-	mu, tools := v.FieldByName("toolsMu"), v.FieldByName("tools")
-	if !mu.IsValid() || mu.Type() != reflect.TypeFor[sync.RWMutex]() ||
-		!tools.IsValid() || tools.Type() != reflect.TypeFor[map[string]server.ServerTool]() {
+	at, ok := toolsFields()
+	if !ok {
 		return server.ServerTool{}, false
 	}
+	v := reflect.ValueOf(s).Elem()
+	mu, tools := v.Field(at[0]), v.Field(at[1])
 	lock := (*sync.RWMutex)(unsafe.Pointer(mu.UnsafeAddr()))
 	m := (*map[string]server.ServerTool)(unsafe.Pointer(tools.UnsafeAddr()))
 	lock.RLock()
@@ -281,6 +281,20 @@ func serverTool(s *server.MCPServer, name string) (server.ServerTool, bool) {
 	t, ok := (*m)[name]
 	return t, ok
 }
+
+// toolsFields returns the indexes of MCPServer's fields toolsMu and tools
+// (serverTool, before GetTool), found once for the process: false where
+// the release has neither as such.
+var toolsFields = sync.OnceValues(func() ([2]int, bool) {
+	t := reflect.TypeFor[server.MCPServer]()
+	mu, ok1 := t.FieldByName("toolsMu")
+	tools, ok2 := t.FieldByName("tools")
+	if !ok1 || !ok2 || len(mu.Index) != 1 || len(tools.Index) != 1 ||
+		mu.Type != reflect.TypeFor[sync.RWMutex]() || tools.Type != reflect.TypeFor[map[string]server.ServerTool]() {
+		return [2]int{}, false
+	}
+	return [2]int{mu.Index[0], tools.Index[0]}, true
+})
 
 // leftAlone warns where the user's rules name tool, a typed tool
 // (Core.LeftAlone).
